@@ -1,0 +1,65 @@
+/**
+ * Reading the text of a FILE argument, where `-` means standard input.
+ *
+ * @module
+ */
+import { readFile } from "node:fs/promises";
+import { inputError } from "./errors.js";
+
+/** Name used for standard input in messages. */
+export const STDIN_SOURCE = "<stdin>";
+
+/** Text read from a file or stdin, with the name to use in messages. */
+export interface Input {
+  /** The file path as given, or `<stdin>`. */
+  source: string;
+  /** The whole content, decoded as UTF-8. */
+  text: string;
+}
+
+const REASONS: Record<string, string> = {
+  ENOENT: "no such file or directory",
+  EISDIR: "it is a directory",
+  EACCES: "permission denied",
+  EPERM: "permission denied",
+  ENOTDIR: "a component of the path is not a directory",
+  ERR_STRING_TOO_LONG: "the file is too large to read as text",
+};
+
+/**
+ * Reads a whole file, or all of stdin when `file` is `-`.
+ *
+ * @param file - a path, or `-` for standard input
+ * @returns the text and its name for messages
+ * @throws {@link CliError} (exit 1) `cannot read 'x': no such file or directory` and the like
+ * @example
+ * ```ts
+ * const { source, text } = await readInput("-");
+ * ```
+ */
+export async function readInput(file: string): Promise<Input> {
+  if (file === "-") {
+    try {
+      return { source: STDIN_SOURCE, text: await readStream(process.stdin) };
+    } catch (error) {
+      throw inputError(`cannot read standard input: ${reasonOf(error)}`);
+    }
+  }
+  try {
+    return { source: file, text: await readFile(file, "utf8") };
+  } catch (error) {
+    throw inputError(`cannot read '${file}': ${reasonOf(error)}`);
+  }
+}
+
+async function readStream(stream: NodeJS.ReadableStream): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(typeof chunk === "string" ? Buffer.from(chunk) : chunk);
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+function reasonOf(error: unknown): string {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code === "string" && REASONS[code] !== undefined) return REASONS[code];
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,94 @@
+/**
+ * The top-level `lightsout` program: name, version, help and the shared
+ * settings every subcommand inherits (errors are thrown, not printed, so
+ * {@link runProgram} can print them on one line with the right exit code).
+ *
+ * @module
+ */
+import { Command, CommanderError } from "commander";
+import { describeFailure, EXIT_OK, EXIT_USAGE, oneLine, SilentExit } from "./errors.js";
+import { readVersion } from "./version.js";
+
+const EXAMPLES = `
+Examples:
+  $ lightsout rank matrix.txt          rank of a dense 0/1 matrix file
+  $ cat matrix.mtx | lightsout rank -  rank of a MatrixMarket file from stdin
+  $ lightsout rank --random 4096       rank and timing of a random 4096 x 4096 matrix
+  $ lightsout bench --quick            quick benchmark of the GF(2) kernels
+
+Exit codes: 0 answered, 1 bad input, 2 usage error.
+Set LIGHTSOUT_DEBUG=1 to see stack traces.`;
+
+/**
+ * Builds the program with its subcommands.
+ *
+ * @param commands - the subcommands, each built by its own module
+ * @returns the program, ready for {@link runProgram}
+ */
+export function createProgram(commands: readonly Command[]): Command {
+  const program = new Command("lightsout")
+    .description("Lights Out and GF(2) linear algebra from the command line")
+    .version(readVersion(), "-V, --version", "print the version number")
+    .helpOption("-h, --help", "show help")
+    .helpCommand("help [command]", "show help for a command")
+    .addHelpText("after", EXAMPLES)
+    .exitOverride()
+    .configureOutput({ outputError: () => {} });
+  for (const command of commands) {
+    command.copyInheritedSettings(program);
+    program.addCommand(command);
+  }
+  return program;
+}
+
+/**
+ * Runs the program on `argv` and turns every outcome into an exit code.
+ * Errors are printed to stderr as one line `lightsout: <message>`; stack
+ * traces only with `LIGHTSOUT_DEBUG=1`.
+ *
+ * @param program - from {@link createProgram}
+ * @param argv - `process.argv` (node, script, then the arguments)
+ * @returns 0 answered, 1 bad input, 2 usage error
+ */
+export async function runProgram(program: Command, argv: readonly string[]): Promise<number> {
+  if (argv.length <= 2) {
+    const names = program.commands.map((command) => command.name()).filter((name) => name !== "help");
+    return fail(`expected a command (${names.join(", ")}), got none; see 'lightsout --help'`, EXIT_USAGE);
+  }
+  try {
+    await program.parseAsync([...argv]);
+    return EXIT_OK;
+  } catch (error) {
+    if (error instanceof SilentExit) return error.exitCode;
+    if (error instanceof CommanderError) {
+      // --help, --version and `help` have printed their output already.
+      if (error.code === "commander.helpDisplayed" || error.code === "commander.version") return EXIT_OK;
+      if (error.code === "commander.help") return error.exitCode === 0 ? EXIT_OK : EXIT_USAGE;
+      return fail(oneLine(error.message.replace(/^error: /, "")), EXIT_USAGE);
+    }
+    const { message, exitCode } = describeFailure(error);
+    return fail(message, exitCode, error);
+  }
+}
+
+function fail(message: string, exitCode: number, error?: unknown): number {
+  process.stderr.write(`lightsout: ${message}\n`);
+  if (process.env.LIGHTSOUT_DEBUG === "1" && error instanceof Error && error.stack) {
+    process.stderr.write(`${error.stack}\n`);
+  }
+  return exitCode;
+}
+
+/**
+ * Last-resort handlers: a closed stdout pipe ends the process quietly, and
+ * anything thrown outside a command becomes one line instead of a stack trace.
+ */
+export function installProcessHandlers(): void {
+  process.stdout.on("error", (error: NodeJS.ErrnoException) => {
+    if (error.code === "EPIPE") process.exit(process.exitCode ?? EXIT_OK);
+    process.exit(fail(describeFailure(error).message, 1, error));
+  });
+  const fatal = (error: unknown) => process.exit(fail(describeFailure(error).message, 1, error));
+  process.on("uncaughtException", fatal);
+  process.on("unhandledRejection", fatal);
+}

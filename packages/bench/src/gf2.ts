@@ -1,0 +1,108 @@
+// The GF(2) dense kernel benchmark: rank and solve of seeded random N x N
+// matrices with the WASM kernel, its TypeScript twin and, when installed,
+// M4RI through a C harness built on the fly (packages/bench/m4ri).
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { BitMatrix } from "@lightsout/core";
+import { buildHarness, findM4ri, runM4ri, writeMatrixFile, type M4riOp } from "./m4ri.js";
+import { fmtMs, median, timeRepeats } from "./stats.js";
+
+export interface Gf2Row {
+  n: number;
+  op: "rank" | "solve";
+  impl: string;
+  ms: number;
+  rank: number | undefined;
+  /** Nanoseconds per N^3/64 word operations: the naive elimination's work unit. */
+  nsPerWordOp: number;
+}
+
+export interface Gf2Options {
+  sizes: number[];
+  /** Largest N at which the (slow) TypeScript twin runs. */
+  tsUpTo: number;
+  log: (line: string) => void;
+}
+
+const repeatsFor = (n: number) => (n <= 2048 ? 5 : n <= 8192 ? 3 : 1);
+const wordOps = (n: number) => n ** 3 / 64;
+
+export function runGf2(options: Gf2Options): { rows: Gf2Row[]; notes: string[] } {
+  const rows: Gf2Row[] = [];
+  const notes: string[] = [];
+  const m4ri = findM4ri();
+  let harness: string | undefined;
+  const dir = mkdtempSync(join(tmpdir(), "lightsout-bench-"));
+  if (m4ri.ok) harness = buildHarness(dir);
+  else notes.push(`M4RI skipped: ${m4ri.reason}`);
+  const add = (row: Omit<Gf2Row, "nsPerWordOp">) => {
+    const full = { ...row, nsPerWordOp: (row.ms * 1e6) / wordOps(row.n) };
+    rows.push(full);
+    options.log(
+      `  ${row.op.padEnd(5)} N=${String(row.n).padEnd(6)} ${row.impl.padEnd(28)} ${fmtMs(row.ms).padStart(10)}` +
+        `   ${full.nsPerWordOp.toFixed(3)} ns/word-op${row.rank === undefined ? "" : `   rank ${row.rank}`}`,
+    );
+  };
+  try {
+    for (const n of options.sizes) {
+      const repeats = repeatsFor(n);
+      using a = BitMatrix.random(n, n, { seed: 1 });
+      const b = Array.from(BitMatrix.random(1, n, { seed: 2 }).row(0));
+      // WASM: Four Russians (default for this size) and the naive kernel.
+      for (const method of ["auto", "naive"] as const) {
+        if (method === "naive" && n > 8192) continue;
+        const r = timeRepeats(repeats, () => a.copy(), (m) => m.echelonize({ method }).rank, (m) => m.dispose());
+        add({ n, op: "rank", impl: method === "auto" ? "wasm (Four Russians)" : "wasm (naive)", ms: median(r.ms), rank: r.last });
+      }
+      const s = timeRepeats(repeats, () => a, (m) => m.solve(b).rank);
+      add({ n, op: "solve", impl: "wasm", ms: median(s.ms), rank: s.last });
+      if (n <= options.tsUpTo) {
+        using t = a.to("ts");
+        const r = timeRepeats(1, () => t.copy(), (m) => m.echelonize().rank, (m) => m.dispose());
+        add({ n, op: "rank", impl: "typescript twin", ms: median(r.ms), rank: r.last });
+        const ts = timeRepeats(1, () => t, (m) => m.solve(b).rank);
+        add({ n, op: "solve", impl: "typescript twin", ms: median(ts.ms), rank: ts.last });
+      } else if (n === options.sizes.find((x) => x > options.tsUpTo)) {
+        notes.push(`TypeScript twin skipped above N = ${options.tsUpTo} (it is the O(N^3/32) reference, minutes at that size)`);
+      }
+      if (harness) {
+        const file = join(dir, `m${n}.bin`);
+        writeMatrixFile(file, { rows: n, cols: n, strideWords: a.strideWords, words: a.packedWords() }, Uint8Array.from(b));
+        const ops: [M4riOp, "rank" | "solve", string][] = [
+          ["echelonize", "rank", "m4ri mzd_echelonize"],
+          ["echelonize_m4ri", "rank", "m4ri mzd_echelonize_m4ri"],
+          ["solve", "solve", "m4ri mzd_solve_left"],
+        ];
+        for (const [op, kind, impl] of ops) {
+          const result = runM4ri(harness, file, op, repeats);
+          add({ n, op: kind, impl, ms: median(result.ms), rank: result.rank });
+        }
+      }
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  return { rows, notes };
+}
+
+/** Ratio lines: our WASM time over M4RI's and over the TypeScript twin's. */
+export function ratios(rows: Gf2Row[]): string[] {
+  const lines: string[] = [];
+  const find = (n: number, op: string, impl: string) => rows.find((r) => r.n === n && r.op === op && r.impl === impl);
+  for (const n of [...new Set(rows.map((r) => r.n))]) {
+    const wasm = find(n, "rank", "wasm (Four Russians)");
+    const m4ri = find(n, "rank", "m4ri mzd_echelonize");
+    const m4riM = find(n, "rank", "m4ri mzd_echelonize_m4ri");
+    const twin = find(n, "rank", "typescript twin");
+    const solve = find(n, "solve", "wasm");
+    const m4riSolve = find(n, "solve", "m4ri mzd_solve_left");
+    const parts = [`N=${n}:`];
+    if (wasm && m4ri) parts.push(`rank wasm/M4RI(echelonize) = ${(wasm.ms / m4ri.ms).toFixed(2)}`);
+    if (wasm && m4riM) parts.push(`wasm/M4RI(echelonize_m4ri) = ${(wasm.ms / m4riM.ms).toFixed(2)}`);
+    if (wasm && twin) parts.push(`twin/wasm = ${(twin.ms / wasm.ms).toFixed(1)}x`);
+    if (solve && m4riSolve) parts.push(`solve wasm/M4RI = ${(solve.ms / m4riSolve.ms).toFixed(2)}`);
+    if (parts.length > 1) lines.push(parts.join("  "));
+  }
+  return lines;
+}

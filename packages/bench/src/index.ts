@@ -1,0 +1,82 @@
+/**
+ * @lightsout/bench: the benchmark suite behind `pnpm bench` and
+ * `lightsout bench`. Results go to stdout as a table (and JSON on request);
+ * docs/BENCHMARKS.md records them with the command and the machine.
+ *
+ * @packageDocumentation
+ */
+import { cpus, totalmem } from "node:os";
+import { ratios, runGf2 } from "./gf2.js";
+
+export { findM4ri, buildHarness, runM4ri, writeMatrixFile } from "./m4ri.js";
+
+const USAGE = `usage: bench [--quick] [--sizes 1024,2048,...] [--ts-up-to N] [--filter gf2] [--json]
+
+  --quick        N = 256, 512, 1024 only (a smoke run)
+  --sizes LIST   the N values of the GF(2) suite (default 1024,2048,4096,8192)
+  --ts-up-to N   largest N for the TypeScript twin (default 4096)
+  --filter NAME  run only suites whose name contains NAME (suites: gf2)
+  --json         print the results as one JSON object at the end`;
+
+/** Describes this machine in one line (for docs/BENCHMARKS.md). */
+export function machine(): string {
+  const cpu = cpus()[0]?.model ?? "unknown CPU";
+  return `${cpu}, ${cpus().length} cores, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`;
+}
+
+/**
+ * Runs the benchmarks.
+ *
+ * @param argv - Arguments after the command name.
+ * @returns The process exit code (0 on success, 2 on a usage error).
+ */
+export async function main(argv: string[]): Promise<number> {
+  let sizes = [1024, 2048, 4096, 8192];
+  let tsUpTo = 4096;
+  let filter = "";
+  let json = false;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    const value = () => {
+      const v = argv[++i];
+      if (v === undefined) throw new UsageError(`${arg} expects a value`);
+      return v;
+    };
+    try {
+      if (arg === "--quick") sizes = [256, 512, 1024];
+      else if (arg === "--sizes") sizes = value().split(",").map((s) => positive("--sizes", s));
+      else if (arg === "--ts-up-to") tsUpTo = positive("--ts-up-to", value());
+      else if (arg === "--filter") filter = value();
+      else if (arg === "--json") json = true;
+      else if (arg === "--help" || arg === "-h") {
+        console.log(USAGE);
+        return 0;
+      } else throw new UsageError(`unknown option ${JSON.stringify(arg)}`);
+    } catch (error) {
+      if (error instanceof UsageError) {
+        console.error(`bench: ${error.message}\n${USAGE}`);
+        return 2;
+      }
+      throw error;
+    }
+  }
+  console.log(`lightsout benchmarks on ${machine()}`);
+  const results: Record<string, unknown> = { machine: machine() };
+  if ("gf2".includes(filter) || filter === "") {
+    console.log(`\nGF(2) dense rank and solve, random N x N (seed 1), median of repeats:`);
+    const { rows, notes } = runGf2({ sizes, tsUpTo, log: (line) => console.log(line) });
+    for (const line of ratios(rows)) console.log(`  ${line}`);
+    for (const note of notes) console.log(`  note: ${note}`);
+    results.gf2 = { rows, notes };
+  }
+  if (json) console.log(JSON.stringify(results));
+  return 0;
+}
+
+class UsageError extends Error {}
+
+function positive(name: string, text: string): number {
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < 1) throw new UsageError(`${name} expects positive integers, got ${JSON.stringify(text)}`);
+  return n;
+}

@@ -1,0 +1,232 @@
+// The WebAssembly engine: one kernel instance per JavaScript realm (thread),
+// created on first use. Matrices live in its linear memory; this file owns
+// every allocation and view, and turns any trap into a clear error.
+
+import { compileModule, instantiate, type Gf2Exports } from "@lightsout/gf2-wasm";
+import type { EchelonOptions, Engine, Store } from "./_engine.js";
+import { sliceColumns } from "./_engine.js";
+import { matrixBytes, strideWords } from "./_layout.js";
+import { formatBytes, memoryLimit } from "./_memory.js";
+
+/** The kernel's heap hands out blocks of at most 1 GiB (less a header). */
+const MAX_BLOCK = 2 ** 30 - 64;
+
+let kernel: Gf2Exports | undefined;
+let inUse = 0;
+
+function load(): Gf2Exports {
+  if (kernel) return kernel;
+  if (typeof WebAssembly !== "object") {
+    throw new Error("the GF(2) kernel needs WebAssembly, which this environment lacks; use { engine: \"ts\" }");
+  }
+  try {
+    kernel = instantiate((message) => {
+      throw new Error(`internal error in the GF(2) kernel: ${message}`);
+    });
+  } catch (error) {
+    if (error instanceof RangeError && /main thread/.test(error.message)) {
+      throw new Error(
+        `this browser will not compile the GF(2) kernel synchronously on the main thread; ` +
+          `call "await init()" from @lightsout/core once before using matrices (${error.message})`,
+      );
+    }
+    if (error instanceof WebAssembly.CompileError) {
+      throw new Error(
+        `the GF(2) kernel needs WebAssembly with 128-bit SIMD (Node 16.4+, Chrome 91+, Firefox 89+, Safari 16.4+), ` +
+          `which this engine refused (${error.message}); use { engine: "ts" }`,
+      );
+    }
+    throw error;
+  }
+  return kernel;
+}
+
+/**
+ * Compiles the kernel asynchronously. Optional in Node and in workers; in a
+ * browser's main thread call it once before the first matrix, since some
+ * browsers refuse to compile synchronously there.
+ *
+ * @returns A promise that resolves once the kernel is ready.
+ * @throws When WebAssembly or its SIMD extension is missing.
+ * @example
+ * ```ts
+ * import { init, BitMatrix } from "@lightsout/core";
+ * await init();
+ * BitMatrix.identity(3).rank(); // 3
+ * ```
+ */
+export async function init(): Promise<void> {
+  if (kernel) return;
+  if (typeof WebAssembly === "object") await compileModule();
+  load();
+}
+
+/** Runs a kernel call; a trap becomes an Error that names the operation. */
+function guard<T>(operation: string, run: () => T): T {
+  try {
+    return run();
+  } catch (error) {
+    if (error instanceof WebAssembly.RuntimeError) {
+      throw new Error(`internal error in the GF(2) kernel during ${operation} (${error.message}); please report it`);
+    }
+    throw error;
+  }
+}
+
+class WasmStore implements Store {
+  readonly ptr: number;
+  readonly bytes: number;
+  #view: Uint32Array | undefined;
+  constructor(ptr: number, bytes: number) {
+    this.ptr = ptr;
+    this.bytes = bytes;
+  }
+  words(): Uint32Array {
+    const buffer = load().memory.buffer;
+    if (this.#view?.buffer !== buffer) this.#view = new Uint32Array(buffer, this.ptr, this.bytes / 4);
+    return this.#view;
+  }
+}
+
+function allocate(bytes: number, what: () => string): number {
+  const k = load();
+  let ptr: number;
+  try {
+    ptr = k.alloc(bytes);
+  } catch (error) {
+    if (error instanceof WebAssembly.RuntimeError || error instanceof RangeError) {
+      throw new RangeError(
+        `${what()} needs ${formatBytes(bytes)}, but WebAssembly memory could not grow to hold it ` +
+          `(${formatBytes(k.memory.buffer.byteLength)} in use by the kernel)`,
+      );
+    }
+    throw error;
+  }
+  inUse += bytes;
+  return ptr;
+}
+
+function release(ptr: number, bytes: number): void {
+  load().free(ptr);
+  inUse -= bytes;
+}
+
+/** Scratch memory for one call, freed afterwards whatever happens. */
+function withScratch<T>(sizes: number[], run: (ptrs: number[]) => T): T {
+  const ptrs: number[] = [];
+  try {
+    for (const size of sizes) {
+      const bytes = Math.max(16, size);
+      memoryLimit.check(0, 0, bytes, inUse);
+      ptrs.push(allocate(bytes, () => "scratch space"));
+    }
+    return run(ptrs);
+  } finally {
+    ptrs.forEach((ptr, i) => release(ptr, Math.max(16, sizes[i]!)));
+  }
+}
+
+/**
+ * Four Russians parameters: k bits per table and the number of tables applied
+ * in one pass. Measured on the benchmark (docs/BENCHMARKS.md).
+ */
+export function m4riParameters(rows: number, cols: number): { k: number; tables: number } {
+  const n = Math.min(rows, cols);
+  if (n < 256) return { k: 4, tables: 2 };
+  if (n < 2048) return { k: 6, tables: 4 };
+  return { k: 8, tables: 4 };
+}
+
+/** Below this many rows or columns the naive kernel is as fast. */
+const NAIVE_BELOW = 64;
+
+const w64 = strideWords;
+
+export const wasmEngine: Engine = {
+  name: "wasm",
+  create(rows, cols) {
+    const bytes = matrixBytes(rows, cols);
+    if (bytes > MAX_BLOCK) {
+      throw new RangeError(
+        `a ${rows} x ${cols} GF(2) matrix needs ${formatBytes(bytes)}; one matrix in WebAssembly memory ` +
+          `may hold at most ${formatBytes(MAX_BLOCK)} (about 92,000 x 92,000)`,
+      );
+    }
+    memoryLimit.check(rows, cols, bytes, inUse);
+    const ptr = allocate(bytes, () => `a ${rows} x ${cols} GF(2) matrix`);
+    const store = new WasmStore(ptr, bytes);
+    store.words().fill(0);
+    return store;
+  },
+  release(store) {
+    release((store as WasmStore).ptr, store.bytes);
+  },
+  echelonize(a, rows, cols, pivotLimit, full, options: EchelonOptions) {
+    const k = load();
+    const limit = Math.min(cols, pivotLimit);
+    const stride = w64(cols);
+    const method = options.method ?? "auto";
+    const naive = method === "naive" || (method === "auto" && Math.min(rows, limit) < NAIVE_BELOW);
+    const { k: bits, tables } = options.m4ri ?? m4riParameters(rows, limit);
+    const scratchBytes = naive ? 16 : (tables > 4 ? 8 : tables) * 2 ** bits * stride * 8;
+    const pivotCount = Math.min(rows, limit);
+    return withScratch([pivotCount * 4, 8, scratchBytes], ([pivots, state, scratch]) => {
+      new Int32Array(k.memory.buffer, state!, 2).fill(0);
+      const ptr = (a as WasmStore).ptr;
+      const slice = sliceColumns(limit, options);
+      let c = 0;
+      let rank = 0;
+      while (c < limit && rank < rows) {
+        options.signal?.throwIfAborted();
+        const stop = c + slice;
+        rank = guard("elimination", () =>
+          naive
+            ? k.echelonizeNaive(ptr, rows, cols, stride, pivotLimit, full ? 1 : 0, pivots!, state!, stop)
+            : k.echelonizeM4ri(ptr, rows, cols, stride, pivotLimit, full ? 1 : 0, pivots!, bits, tables, scratch!, state!, stop),
+        );
+        c = new Int32Array(k.memory.buffer, state!, 2)[1]!;
+        options.onProgress?.(Math.min(c, limit), limit);
+      }
+      return { rank, pivots: new Int32Array(k.memory.buffer, pivots!, rank).slice() };
+    });
+  },
+  mul(c, a, b, m, n, p) {
+    const k = load();
+    const [cp, ap, bp] = [c, a, b].map((s) => (s as WasmStore).ptr) as [number, number, number];
+    const bits = 8;
+    if (n < 2 * bits) {
+      guard("multiplication", () => k.mulNaive(cp, w64(p), ap, w64(n), bp, w64(p), m, n));
+      return;
+    }
+    withScratch([2 ** bits * w64(p) * 8], ([table]) =>
+      guard("multiplication", () => k.mulM4rm(cp, w64(p), ap, w64(n), bp, w64(p), m, n, bits, table!)),
+    );
+  },
+  transpose(dst, src, rows, cols) {
+    const k = load();
+    guard("transpose", () => k.transpose((dst as WasmStore).ptr, w64(rows), (src as WasmStore).ptr, w64(cols), rows, cols));
+  },
+  copyBits(dst, dstCols, dr, dc, src, srcCols, sr, sc, nrows, ncols) {
+    const k = load();
+    guard("copy", () =>
+      k.copyBits((dst as WasmStore).ptr, w64(dstCols), dr, dc, (src as WasmStore).ptr, w64(srcCols), sr, sc, nrows, ncols),
+    );
+  },
+  nullspace(out, e, cols, rank, pivots) {
+    const k = load();
+    withScratch([pivots.length * 4], ([p]) => {
+      new Int32Array(k.memory.buffer, p!, pivots.length).set(pivots);
+      guard("null space", () => k.nullspace((out as WasmStore).ptr, w64(cols), (e as WasmStore).ptr, w64(cols), rank, cols, p!));
+    });
+  },
+};
+
+/** Bytes held by matrices and scratch in the kernel's memory. */
+export function wasmBytesInUse(): number {
+  return inUse;
+}
+
+/** Size of the kernel's linear memory in bytes (0 before first use). */
+export function wasmMemoryBytes(): number {
+  return kernel ? kernel.memory.buffer.byteLength : 0;
+}

@@ -1,0 +1,52 @@
+// What BitMatrix needs from a backend: zeroed storage in the packed layout
+// (see _layout.ts) and the kernels. Two engines implement it: WebAssembly
+// (_engine-wasm.ts, the default) and the plain TypeScript twin
+// (_engine-ts.ts). Dimensions are checked before an engine is called.
+
+/** Which implementation runs a matrix's kernels. */
+export type EngineName = "wasm" | "ts";
+
+/** Options of a (possibly long) elimination. */
+export interface EchelonOptions {
+  /** Kernel: Four Russians, naive Gauss, or chosen by size (default). */
+  method?: "auto" | "m4ri" | "naive";
+  /** Four Russians tuning: k bits per table (1..12), tables per pass (1..8, k * tables <= 64). Default: by size. */
+  m4ri?: { k: number; tables: number };
+  /** Called now and then with columns done and columns in all. */
+  onProgress?: (done: number, total: number) => void;
+  /** Stops the elimination between slices with the signal's reason. */
+  signal?: AbortSignal;
+}
+
+/** A matrix's words. The view may change when WASM memory grows: ask again. */
+export interface Store {
+  readonly bytes: number;
+  words(): Uint32Array;
+}
+
+export interface Engine {
+  readonly name: EngineName;
+  /** Zeroed storage for a rows x cols matrix; RangeError when it cannot fit. */
+  create(rows: number, cols: number): Store;
+  release(store: Store): void;
+  /** In place; pivot columns may only be < pivotLimit. */
+  echelonize(
+    a: Store, rows: number, cols: number, pivotLimit: number, full: boolean, options: EchelonOptions,
+  ): { rank: number; pivots: Int32Array };
+  /** c (m x p) = a (m x n) b (n x p). */
+  mul(c: Store, a: Store, b: Store, m: number, n: number, p: number): void;
+  /** dst (cols x rows), zeroed, = transpose of src (rows x cols). */
+  transpose(dst: Store, src: Store, rows: number, cols: number): void;
+  copyBits(
+    dst: Store, dstCols: number, dr: number, dc: number,
+    src: Store, srcCols: number, sr: number, sc: number, nrows: number, ncols: number,
+  ): void;
+  /** Null-space basis of the reduced form e (rank r) into zeroed out ((cols - r) x cols). */
+  nullspace(out: Store, e: Store, cols: number, rank: number, pivots: Int32Array): void;
+}
+
+/** Splits the columns of an elimination into slices for progress and cancel. */
+export function sliceColumns(limit: number, options: EchelonOptions): number {
+  if (!options.onProgress && !options.signal) return limit;
+  return Math.max(64, Math.ceil(limit / 100));
+}

@@ -1,0 +1,105 @@
+// The plain TypeScript twin of the WASM kernels: the same operations on the
+// same packed layout (see _layout.ts), written for clarity rather than speed.
+// Tests compare the two bit for bit; environments without WebAssembly use it.
+// Each matrix argument is a Uint32Array view that starts at its row 0;
+// `s` is the row stride in 32-bit words (twice the 64-bit stride).
+
+export function getBit(w: Uint32Array, s: number, i: number, j: number): number {
+  return ((w[i * s + (j >>> 5)] ?? 0) >>> (j & 31)) & 1;
+}
+
+export function putBit(w: Uint32Array, s: number, i: number, j: number, v: number): void {
+  const k = i * s + (j >>> 5);
+  const m = 1 << (j & 31);
+  w[k] = v ? (w[k] ?? 0) | m : (w[k] ?? 0) & ~m;
+}
+
+function xorRow(w: Uint32Array, s: number, dst: number, src: number, from: number): void {
+  const d = dst * s, q = src * s;
+  for (let k = from; k < s; k++) w[d + k]! ^= w[q + k]!;
+}
+
+function swapRows(w: Uint32Array, s: number, a: number, b: number): void {
+  const x = a * s, y = b * s;
+  for (let k = 0; k < s; k++) {
+    const t = w[x + k]!;
+    w[x + k] = w[y + k]!;
+    w[y + k] = t;
+  }
+}
+
+/** Resumable position of an elimination: next echelon row and next column. */
+export interface EchelonState {
+  r: number;
+  c: number;
+}
+
+/**
+ * Gauss(-Jordan) elimination, one column at a time, until column `cStop`.
+ * Same contract as the WASM `echelonizeNaive`. Returns the rank so far.
+ */
+export function echelonize(
+  w: Uint32Array, rows: number, cols: number, s: number, pivotLimit: number, full: boolean,
+  pivots: Int32Array, state: EchelonState, cStop: number,
+): number {
+  const limit = Math.min(cols, pivotLimit, cStop);
+  let { r, c } = state;
+  for (; c < limit && r < rows; c++) {
+    let p = r;
+    while (p < rows && getBit(w, s, p, c) === 0) p++;
+    if (p === rows) continue;
+    if (p !== r) swapRows(w, s, p, r);
+    const from = c >>> 5;
+    for (let i = full ? 0 : r + 1; i < rows; i++) {
+      if (i !== r && getBit(w, s, i, c)) xorRow(w, s, i, r, from);
+    }
+    pivots[r] = c;
+    r++;
+  }
+  state.r = r;
+  state.c = c;
+  return r;
+}
+
+/** C = A B (A is m x n); C's rows are rebuilt from scratch. */
+export function mul(c: Uint32Array, cs: number, a: Uint32Array, as: number, b: Uint32Array, bs: number, m: number, n: number): void {
+  for (let i = 0; i < m; i++) {
+    c.fill(0, i * cs, (i + 1) * cs);
+    for (let j = 0; j < n; j++) {
+      if (getBit(a, as, i, j)) for (let k = 0; k < cs; k++) c[i * cs + k]! ^= b[j * bs + k]!;
+    }
+  }
+}
+
+/** dst (cols x rows) = transpose of src (rows x cols); dst starts zeroed. */
+export function transpose(dst: Uint32Array, ds: number, src: Uint32Array, ss: number, rows: number, cols: number): void {
+  for (let i = 0; i < rows; i++) {
+    for (let j = 0; j < cols; j++) if (getBit(src, ss, i, j)) putBit(dst, ds, j, i, 1);
+  }
+}
+
+/** Copies the nrows x ncols block of src at (sr, sc) into dst at (dr, dc). */
+export function copyBits(
+  dst: Uint32Array, ds: number, dr: number, dc: number,
+  src: Uint32Array, ss: number, sr: number, sc: number, nrows: number, ncols: number,
+): void {
+  for (let i = 0; i < nrows; i++) {
+    for (let j = 0; j < ncols; j++) putBit(dst, ds, dr + i, dc + j, getBit(src, ss, sr + i, sc + j));
+  }
+}
+
+/** Null-space basis of a reduced echelon form (rank r) into zeroed `out`. */
+export function nullspace(
+  out: Uint32Array, os: number, e: Uint32Array, s: number, r: number, cols: number, pivots: Int32Array,
+): void {
+  let q = 0, t = 0;
+  for (let f = 0; f < cols; f++) {
+    if (t < r && pivots[t] === f) {
+      t++;
+      continue;
+    }
+    putBit(out, os, q, f, 1);
+    for (let u = 0; u < r; u++) if (getBit(e, s, u, f)) putBit(out, os, q, pivots[u]!, 1);
+    q++;
+  }
+}

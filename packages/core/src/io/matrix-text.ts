@@ -1,0 +1,536 @@
+/**
+ * Text formats for matrices over Z/mZ (GF(2) by default).
+ *
+ * Two formats are read, detected from the first bytes of the text:
+ *
+ * - **dense**: one row per line, e.g. `0110` or `0 1 1 0`. Blank lines and
+ *   lines starting with `#` are ignored; LF and CRLF line ends both work.
+ *   For a modulus up to 10 each entry is one digit and separators are
+ *   optional; above 10 entries are decimal numbers separated by spaces/tabs.
+ * - **MatrixMarket** (text starting with `%%MatrixMarket`): the `coordinate`
+ *   format with field `pattern` or `integer` and symmetry `general` or
+ *   `symmetric`. Integer values are reduced mod the modulus, duplicates are
+ *   added, symmetric files store the lower triangle and are mirrored.
+ *
+ * Every syntax error is a {@link ParseError} with a 1-based line and column.
+ *
+ * @module
+ */
+
+/** Default limit on `rows * cols` (2^31 entries). */
+const DEFAULT_MAX_ENTRIES = 2 ** 31;
+/** Largest accepted modulus: values must fit in an i32. */
+const MAX_MODULUS = 2 ** 31 - 1;
+/** Longest excerpt of the input quoted in a message. */
+const MAX_QUOTE = 24;
+
+const TAB = 0x09;
+const SPACE = 0x20;
+const HASH = 0x23;
+const PERCENT = 0x25;
+const DIGIT_0 = 0x30;
+const DIGIT_9 = 0x39;
+
+/**
+ * A syntax error in matrix text, located at a 1-based line and column.
+ *
+ * The message reads `source:line:column: expected <what>, got <what>`, the
+ * form editors and terminals turn into links.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   parseMatrix("01\n0x\n", { source: "a.txt" });
+ * } catch (e) {
+ *   if (e instanceof ParseError) console.log(e.line, e.column); // 2 2
+ * }
+ * ```
+ */
+export class ParseError extends Error {
+  override readonly name = "ParseError";
+  /** Name of the input, e.g. a file path; `"<input>"` when none was given. */
+  readonly source: string;
+  /** 1-based line of the error. */
+  readonly line: number;
+  /** 1-based column of the error, counted in Unicode code points. */
+  readonly column: number;
+  /** The message without its `source:line:column: ` prefix. */
+  readonly reason: string;
+
+  /**
+   * @param source - name of the input
+   * @param line - 1-based line
+   * @param column - 1-based column
+   * @param reason - `expected <what>, got <what>`
+   */
+  constructor(source: string, line: number, column: number, reason: string) {
+    super(`${source}:${line}:${column}: ${reason}`);
+    this.source = source;
+    this.line = line;
+    this.column = column;
+    this.reason = reason;
+  }
+}
+
+/** A matrix read from text. */
+export interface ParsedMatrix {
+  /** Number of rows (at least 1). */
+  rows: number;
+  /** Number of columns (at least 1). */
+  cols: number;
+  /** Which format the text was in. */
+  format: "dense" | "matrix-market";
+  /**
+   * `rows * cols` entries in row-major order, each in `0..modulus-1`:
+   * a `Uint8Array` when the modulus is at most 256, else a `Uint32Array`.
+   */
+  values: Uint8Array | Uint32Array;
+}
+
+/** Options of {@link parseMatrix}. */
+export interface ParseMatrixOptions {
+  /** Name of the input used in error messages; default `"<input>"`. */
+  source?: string;
+  /** Entries are integers mod `modulus`, an integer in 2..2^31-1; default 2. */
+  modulus?: number;
+  /** Largest accepted `rows * cols`, a positive integer; default 2^31. */
+  maxEntries?: number;
+}
+
+/**
+ * Parses a matrix over Z/mZ from dense text or a MatrixMarket coordinate file.
+ *
+ * Text starting with `%%MatrixMarket` is read as MatrixMarket, anything else
+ * as dense rows. A leading byte-order mark is skipped.
+ *
+ * @param text - the whole input
+ * @param options - `source` (name for messages), `modulus` (default 2),
+ *   `maxEntries` (default 2^31)
+ * @returns the size, the detected format and the row-major entries, each
+ *   already reduced into `0..modulus-1`
+ * @throws {@link ParseError} on malformed text, with line and column
+ * @throws RangeError when `rows * cols` exceeds `maxEntries` (checked before
+ *   allocating), or when `modulus`/`maxEntries` is out of range
+ * @throws TypeError when an argument has the wrong type
+ * @example
+ * ```ts
+ * parseMatrix("110\n011\n101\n");
+ * // { rows: 3, cols: 3, format: "dense", values: Uint8Array [1,1,0, 0,1,1, 1,0,1] }
+ * parseMatrix("%%MatrixMarket matrix coordinate pattern general\n2 2 1\n1 2\n");
+ * // { rows: 2, cols: 2, format: "matrix-market", values: Uint8Array [0,1, 0,0] }
+ * parseMatrix("0 1 2\n2 1 0\n", { modulus: 3 });
+ * ```
+ */
+export function parseMatrix(text: string, options: ParseMatrixOptions = {}): ParsedMatrix {
+  if (typeof text !== "string") {
+    throw new TypeError(`"text" expected a string, got ${describeValue(text)}`);
+  }
+  const ctx = readOptions(options);
+  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  const lines = body.split("\n");
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    if (line.endsWith("\r")) lines[i] = line.slice(0, -1);
+  }
+  return /^%%matrixmarket/i.test(body) ? parseMatrixMarket(lines, ctx) : parseDense(lines, ctx);
+}
+
+// ---------------------------------------------------------------------------
+// Options and shared helpers
+
+interface Context {
+  readonly source: string;
+  readonly modulus: number;
+  readonly maxEntries: number;
+}
+
+function readOptions(options: ParseMatrixOptions): Context {
+  if (typeof options !== "object" || options === null) {
+    throw new TypeError(`"options" expected an object, got ${describeValue(options)}`);
+  }
+  const { source = "<input>", modulus = 2, maxEntries = DEFAULT_MAX_ENTRIES } = options;
+  if (typeof source !== "string") {
+    throw new TypeError(`"source" expected a string, got ${describeValue(source)}`);
+  }
+  if (typeof modulus !== "number" || !Number.isInteger(modulus)) {
+    throw new TypeError(`"modulus" expected an integer in 2..${MAX_MODULUS}, got ${describeValue(modulus)}`);
+  }
+  if (modulus < 2 || modulus > MAX_MODULUS) {
+    throw new RangeError(`"modulus" expected an integer in 2..${MAX_MODULUS}, got ${modulus}`);
+  }
+  if (typeof maxEntries !== "number" || !Number.isInteger(maxEntries)) {
+    throw new TypeError(`"maxEntries" expected a positive integer, got ${describeValue(maxEntries)}`);
+  }
+  if (maxEntries < 1) {
+    throw new RangeError(`"maxEntries" expected a positive integer, got ${maxEntries}`);
+  }
+  return { source, modulus, maxEntries };
+}
+
+function describeValue(value: unknown): string {
+  if (typeof value === "string") return JSON.stringify(quote(value, 40));
+  if (typeof value === "number" || typeof value === "boolean" || typeof value === "bigint") return String(value);
+  return value === null ? "null" : typeof value;
+}
+
+function quote(text: string, max = MAX_QUOTE): string {
+  const points = Array.from(text);
+  return points.length > max ? `${points.slice(0, max).join("")}...` : text;
+}
+
+/** `'tok'` for a token of the input, shortened when long. */
+function showToken(token: string): string {
+  return `'${quote(token)}'`;
+}
+
+/** The character at `index` as `'x'`, or `U+XXXX` when it is invisible. */
+function showChar(line: string, index: number): string {
+  const code = line.codePointAt(index) ?? 0;
+  const char = String.fromCodePoint(code);
+  if (/^[\p{C}\p{Z}]$/u.test(char)) return `U+${code.toString(16).toUpperCase().padStart(4, "0")}`;
+  return char === "'" ? `"'"` : `'${char}'`;
+}
+
+/** 1-based column of UTF-16 `index` in `line`, counted in code points. */
+function columnOf(line: string, index: number): number {
+  let column = 1;
+  for (let i = 0; i < index; i++) {
+    const code = line.charCodeAt(i);
+    // A high surrogate and its low surrogate make one column.
+    if (code >= 0xd800 && code <= 0xdbff && i + 1 < index) i++;
+    column++;
+  }
+  return column;
+}
+
+function isBlank(code: number): boolean {
+  return code === SPACE || code === TAB;
+}
+
+/** Index of the first non-blank character of `line`, or `line.length`. */
+function firstNonBlank(line: string): number {
+  let i = 0;
+  while (i < line.length && isBlank(line.charCodeAt(i))) i++;
+  return i;
+}
+
+/** Index just past the last non-blank character of `line`. */
+function endOfContent(line: string): number {
+  let i = line.length;
+  while (i > 0 && isBlank(line.charCodeAt(i - 1))) i--;
+  return i;
+}
+
+/** `1 entry`, `3 entries`. */
+function entries(count: number): string {
+  return count === 1 ? "1 entry" : `${count} entries`;
+}
+
+function allocate(ctx: Context, rows: number, cols: number, where: string): Uint8Array | Uint32Array {
+  const total = rows * cols;
+  if (total > ctx.maxEntries) {
+    throw new RangeError(
+      `${where}: expected a matrix of at most ${ctx.maxEntries} entries, got ${rows} x ${cols} = ${total} entries`,
+    );
+  }
+  return ctx.modulus <= 256 ? new Uint8Array(total) : new Uint32Array(total);
+}
+
+// ---------------------------------------------------------------------------
+// Dense rows
+
+function parseDense(lines: string[], ctx: Context): ParsedMatrix {
+  const { source, modulus } = ctx;
+  const dataLines: number[] = [];
+  let cols = 0;
+  // Pass 1: validate every row and find the size, without allocating.
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    const start = firstNonBlank(line);
+    if (start === line.length || line.charCodeAt(start) === HASH) continue;
+    const count = scanDenseRow(line, i + 1, ctx, undefined, 0);
+    if (dataLines.length === 0) {
+      cols = count;
+    } else if (count !== cols) {
+      const first = dataLines[0]! + 1;
+      const index = count < cols ? endOfContent(line) : denseEntryStart(line, modulus, cols);
+      throw new ParseError(
+        source, i + 1, columnOf(line, index),
+        `expected ${entries(cols)} (like line ${first}), got ${count}`,
+      );
+    }
+    dataLines.push(i);
+  }
+  if (dataLines.length === 0) {
+    const last = lines.length;
+    const lastLine = lines[last - 1] ?? "";
+    const empty = lines.every((line) => firstNonBlank(line) === line.length);
+    const what = modulus === 2 ? "0/1" : `entries 0..${modulus - 1}`;
+    throw new ParseError(
+      source, last, columnOf(lastLine, lastLine.length),
+      `expected at least one row of ${what}, got ${empty ? "an empty file" : "only blank lines and # comments"}`,
+    );
+  }
+  const rows = dataLines.length;
+  const values = allocate(ctx, rows, cols, source);
+  // Pass 2: fill; every row is known to be valid and `cols` long.
+  for (let r = 0; r < rows; r++) {
+    const i = dataLines[r]!;
+    scanDenseRow(lines[i]!, i + 1, ctx, values, r * cols);
+  }
+  return { rows, cols, format: "dense", values };
+}
+
+function denseExpected(modulus: number): string {
+  if (modulus === 2) return "a digit 0 or 1";
+  return modulus <= 10 ? `a digit 0..${modulus - 1}` : `an integer 0..${modulus - 1}`;
+}
+
+/**
+ * Validates one dense row and returns its number of entries; when `out` is
+ * given, also writes the entries from `out[offset]` on.
+ */
+function scanDenseRow(
+  line: string, lineNo: number, ctx: Context, out: Uint8Array | Uint32Array | undefined, offset: number,
+): number {
+  const { modulus } = ctx;
+  let count = 0;
+  if (modulus <= 10) {
+    const maxDigit = DIGIT_0 + modulus - 1;
+    for (let i = 0; i < line.length; i++) {
+      const code = line.charCodeAt(i);
+      if (code >= DIGIT_0 && code <= maxDigit) {
+        if (out !== undefined) out[offset + count] = code - DIGIT_0;
+        count++;
+      } else if (!isBlank(code)) {
+        throw new ParseError(
+          ctx.source, lineNo, columnOf(line, i), `expected ${denseExpected(modulus)}, got ${showChar(line, i)}`,
+        );
+      }
+    }
+    return count;
+  }
+  let i = 0;
+  while (i < line.length) {
+    if (isBlank(line.charCodeAt(i))) {
+      i++;
+      continue;
+    }
+    const start = i;
+    let value = 0;
+    let valid = true;
+    for (; i < line.length && !isBlank(line.charCodeAt(i)); i++) {
+      const code = line.charCodeAt(i);
+      if (code < DIGIT_0 || code > DIGIT_9) valid = false;
+      else if (valid && value < modulus) value = value * 10 + (code - DIGIT_0);
+    }
+    if (!valid || value >= modulus) {
+      throw new ParseError(
+        ctx.source, lineNo, columnOf(line, start),
+        `expected ${denseExpected(modulus)}, got ${showToken(line.slice(start, i))}`,
+      );
+    }
+    if (out !== undefined) out[offset + count] = value;
+    count++;
+  }
+  return count;
+}
+
+/** UTF-16 index where entry number `n` (0-based) of a valid dense row starts. */
+function denseEntryStart(line: string, modulus: number, n: number): number {
+  let seen = 0;
+  for (let i = 0; i < line.length; i++) {
+    if (isBlank(line.charCodeAt(i))) continue;
+    if (seen === n) return i;
+    seen++;
+    if (modulus > 10) while (i + 1 < line.length && !isBlank(line.charCodeAt(i + 1))) i++;
+  }
+  return line.length;
+}
+
+// ---------------------------------------------------------------------------
+// MatrixMarket coordinate files
+
+interface Token {
+  readonly text: string;
+  /** UTF-16 index of the first character in its line. */
+  readonly index: number;
+}
+
+function tokenize(line: string): Token[] {
+  const tokens: Token[] = [];
+  let i = 0;
+  while (i < line.length) {
+    if (isBlank(line.charCodeAt(i))) {
+      i++;
+      continue;
+    }
+    const start = i;
+    while (i < line.length && !isBlank(line.charCodeAt(i))) i++;
+    tokens.push({ text: line.slice(start, i), index: start });
+  }
+  return tokens;
+}
+
+/** Reads tokens of one line and reports errors at the right column. */
+class LineCursor {
+  private readonly ctx: Context;
+  private readonly line: string;
+  private readonly lineNo: number;
+  private readonly tokens: Token[];
+  private next = 0;
+
+  constructor(ctx: Context, line: string, lineNo: number) {
+    this.ctx = ctx;
+    this.line = line;
+    this.lineNo = lineNo;
+    this.tokens = tokenize(line);
+  }
+
+  /** The next token, or a ParseError "expected <what>, got end of line". */
+  take(what: string): Token {
+    const token = this.tokens[this.next];
+    if (token === undefined) throw this.errorAt(this.line.length, `expected ${what}, got end of line`);
+    this.next++;
+    return token;
+  }
+
+  /** Throws unless every token was consumed. */
+  end(what: string): void {
+    const token = this.tokens[this.next];
+    if (token !== undefined) throw this.error(token, `expected ${what}, got ${showToken(token.text)}`);
+  }
+
+  error(token: Token, reason: string): ParseError {
+    return this.errorAt(token.index, reason);
+  }
+
+  errorAt(index: number, reason: string): ParseError {
+    return new ParseError(this.ctx.source, this.lineNo, columnOf(this.line, index), reason);
+  }
+}
+
+const INTEGER = /^[+-]?[0-9]+$/;
+const UNSIGNED = /^[0-9]+$/;
+
+/** Reads `token` as an index in 1..bound (`what` is "row" or "column"). */
+function readIndex(cursor: LineCursor, token: Token, what: string, bound: number): number {
+  if (!INTEGER.test(token.text)) {
+    throw cursor.error(token, `expected an integer ${what} index, got ${showToken(token.text)}`);
+  }
+  const value = Number(token.text);
+  if (!(value >= 1 && value <= bound)) {
+    throw cursor.error(token, `expected a ${what} index in 1..${bound}, got ${showToken(token.text)}`);
+  }
+  return value;
+}
+
+/** Reads an integer token reduced into 0..modulus-1, digit by digit (any length). */
+function readValue(cursor: LineCursor, token: Token, modulus: number): number {
+  const text = token.text;
+  if (!INTEGER.test(text)) throw cursor.error(token, `expected an integer value, got ${showToken(text)}`);
+  const negative = text.charCodeAt(0) === 0x2d;
+  let start = text.charCodeAt(0) === 0x2b || negative ? 1 : 0;
+  let value = 0;
+  // value * 10 + 9 < 2^35 stays exact in a double.
+  for (; start < text.length; start++) value = (value * 10 + (text.charCodeAt(start) - DIGIT_0)) % modulus;
+  return negative && value !== 0 ? modulus - value : value;
+}
+
+function isSkippable(line: string): boolean {
+  const start = firstNonBlank(line);
+  return start === line.length || line.charCodeAt(start) === PERCENT;
+}
+
+function parseMatrixMarket(lines: string[], ctx: Context): ParsedMatrix {
+  const { source, modulus } = ctx;
+
+  // Header: %%MatrixMarket matrix coordinate <field> <symmetry>
+  const header = new LineCursor(ctx, lines[0]!, 1);
+  const banner = header.take("the banner '%%MatrixMarket'");
+  if (banner.text.toLowerCase() !== "%%matrixmarket") {
+    throw header.error(banner, `expected the banner '%%MatrixMarket', got ${showToken(banner.text)}`);
+  }
+  const object = header.take("object 'matrix'");
+  if (object.text.toLowerCase() !== "matrix") {
+    throw header.error(object, `expected object 'matrix', got ${showToken(object.text)}`);
+  }
+  const format = header.take("format 'coordinate'");
+  if (format.text.toLowerCase() !== "coordinate") {
+    throw header.error(
+      format, `expected format 'coordinate' (the only MatrixMarket format supported), got ${showToken(format.text)}`,
+    );
+  }
+  const fieldToken = header.take("field 'pattern' or 'integer'");
+  const field = fieldToken.text.toLowerCase();
+  if (field !== "pattern" && field !== "integer") {
+    throw header.error(fieldToken, `expected field 'pattern' or 'integer', got ${showToken(fieldToken.text)}`);
+  }
+  const symmetryToken = header.take("symmetry 'general' or 'symmetric'");
+  const symmetry = symmetryToken.text.toLowerCase();
+  if (symmetry !== "general" && symmetry !== "symmetric") {
+    throw header.error(
+      symmetryToken, `expected symmetry 'general' or 'symmetric', got ${showToken(symmetryToken.text)}`,
+    );
+  }
+  header.end("end of the header line");
+
+  // Size line: rows cols entries, after comments and blank lines.
+  let i = 1;
+  while (i < lines.length && isSkippable(lines[i]!)) i++;
+  if (i === lines.length) {
+    throw endOfFile(ctx, lines, "expected the size line 'rows cols entries', got end of file");
+  }
+  const sizeLine = new LineCursor(ctx, lines[i]!, i + 1);
+  const readCount = (what: string, min: number): [number, Token] => {
+    const expected = `${what} (an integer >= ${min})`;
+    const token = sizeLine.take(expected);
+    const value = UNSIGNED.test(token.text) ? Number(token.text) : NaN;
+    if (!(value >= min)) throw sizeLine.error(token, `expected ${expected}, got ${showToken(token.text)}`);
+    return [value, token];
+  };
+  const [rows, rowsToken] = readCount("the number of rows", 1);
+  const [cols] = readCount("the number of columns", 1);
+  const [nnz] = readCount("the number of entries", 0);
+  sizeLine.end("end of the size line 'rows cols entries'");
+  if (symmetry === "symmetric" && rows !== cols) {
+    throw sizeLine.error(rowsToken, `expected a square matrix for symmetry 'symmetric', got ${rows} x ${cols}`);
+  }
+  const values = allocate(ctx, rows, cols, `${source}:${i + 1}:${columnOf(lines[i]!, rowsToken.index)}`);
+
+  // Entries: row column [value], 1-based.
+  const pattern = field === "pattern";
+  const entryShape = pattern ? "a 'pattern' entry is 'row column'" : "an 'integer' entry is 'row column value'";
+  const expectedCount = `${entries(nnz)} (as the size line says)`;
+  let seen = 0;
+  for (i++; i < lines.length; i++) {
+    const line = lines[i]!;
+    if (isSkippable(line)) continue;
+    const cursor = new LineCursor(ctx, line, i + 1);
+    if (seen === nnz) throw cursor.errorAt(firstNonBlank(line), `expected ${expectedCount}, got more`);
+    const r = readIndex(cursor, cursor.take("a row index"), "row", rows);
+    const c = readIndex(cursor, cursor.take("a column index"), "column", cols);
+    const value = pattern ? 1 : readValue(cursor, cursor.take("an integer value"), modulus);
+    cursor.end(`end of line (${entryShape})`);
+    if (symmetry === "symmetric" && c > r) {
+      throw cursor.errorAt(
+        firstNonBlank(line),
+        `expected an entry on or below the diagonal (row >= column) in a symmetric file, got row ${r}, column ${c}`,
+      );
+    }
+    const at = (r - 1) * cols + (c - 1);
+    values[at] = (values[at]! + value) % modulus;
+    if (symmetry === "symmetric" && r !== c) {
+      const mirror = (c - 1) * cols + (r - 1);
+      values[mirror] = (values[mirror]! + value) % modulus;
+    }
+    seen++;
+  }
+  if (seen < nnz) throw endOfFile(ctx, lines, `expected ${expectedCount}, got ${seen}`);
+  return { rows, cols, format: "matrix-market", values };
+}
+
+function endOfFile(ctx: Context, lines: string[], reason: string): ParseError {
+  const last = lines[lines.length - 1]!;
+  return new ParseError(ctx.source, lines.length, columnOf(last, last.length), reason);
+}

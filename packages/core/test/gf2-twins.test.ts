@@ -1,0 +1,200 @@
+// WASM kernels against the TypeScript twin, on seeded random matrices whose
+// sizes straddle the 64-bit word and 128-bit lane boundaries.
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { BitMatrix } from "../src/index.js";
+import { apply, applyLeft, dense, makeBits, pair, paddingIsClean, plainRank, type Kind } from "./_support.js";
+
+const SIZES = [0, 1, 31, 32, 33, 63, 64, 65, 127, 128, 129, 200];
+const KINDS: Kind[] = ["dense", "sparse", "lowrank", "duplicate", "zero", "identity"];
+const RUNS = { seed: 20261129, numRuns: 60 };
+
+const shape = fc.record({
+  rows: fc.constantFrom(...SIZES),
+  cols: fc.constantFrom(...SIZES),
+  kind: fc.constantFrom(...KINDS),
+  seed: fc.integer({ min: 1, max: 2 ** 31 - 1 }),
+});
+
+const M4RI_SETTINGS = [undefined, { k: 1, tables: 1 }, { k: 3, tables: 2 }, { k: 5, tables: 3 }, { k: 8, tables: 4 }];
+
+describe("echelon forms: WASM (naive and Four Russians) = TypeScript twin", () => {
+  it("reduced forms are identical, ranks and pivots agree, padding stays zero", () => {
+    fc.assert(
+      fc.property(shape, fc.constantFrom(...M4RI_SETTINGS), ({ rows, cols, kind, seed }, m4ri) => {
+        const bits = makeBits(rows, cols, kind, seed);
+        const { wasm, ts } = pair(rows, cols, bits);
+        const fast = wasm.copy();
+        const ref = ts.echelonize({ full: true });
+        const naive = wasm.echelonize({ full: true, method: "naive" });
+        const four = fast.echelonize({ full: true, method: "m4ri", ...(m4ri ? { m4ri } : {}) });
+        expect(naive.rank).toBe(ref.rank);
+        expect(four.rank).toBe(ref.rank);
+        expect([...naive.pivots]).toEqual([...ref.pivots]);
+        expect([...four.pivots]).toEqual([...ref.pivots]);
+        expect(wasm.equals(ts)).toBe(true);
+        expect(fast.equals(ts)).toBe(true);
+        expect(paddingIsClean(fast) && paddingIsClean(wasm)).toBe(true);
+        [wasm, ts, fast].forEach((m) => m.dispose());
+      }),
+      RUNS,
+    );
+  });
+
+  it("forward elimination (rank) agrees with the twin and with plain arithmetic", () => {
+    fc.assert(
+      fc.property(shape, fc.constantFrom(...M4RI_SETTINGS), ({ rows, cols, kind, seed }, m4ri) => {
+        const bits = makeBits(rows, cols, kind, seed);
+        const { wasm, ts } = pair(rows, cols, bits);
+        const plain = rows && cols ? plainRank(dense(ts)) : 0;
+        const ref = ts.echelonize();
+        const four = wasm.echelonize({ method: "m4ri", ...(m4ri ? { m4ri } : {}) });
+        expect(ref.rank).toBe(plain);
+        expect(four.rank).toBe(plain);
+        expect([...four.pivots]).toEqual([...ref.pivots]);
+        expect(paddingIsClean(wasm)).toBe(true);
+        wasm.dispose();
+        ts.dispose();
+      }),
+      RUNS,
+    );
+  });
+
+  it("progress slices give the same result as one call", () => {
+    const { wasm, ts } = pair(200, 129, makeBits(200, 129, "duplicate", 7));
+    const seen: number[] = [];
+    const one = ts.copy().echelonize({ full: true });
+    const sliced = wasm.echelonize({ full: true, onProgress: (done) => seen.push(done) });
+    expect(sliced.rank).toBe(one.rank);
+    expect(seen.length).toBeGreaterThan(1);
+    expect(seen.at(-1)).toBe(129);
+  });
+});
+
+describe("products, transposes, copies: WASM = TypeScript twin", () => {
+  it("mul", () => {
+    fc.assert(
+      fc.property(shape, fc.constantFrom(...SIZES), fc.constantFrom(...KINDS), ({ rows, cols, kind, seed }, p, kindB) => {
+        const a = pair(rows, cols, makeBits(rows, cols, kind, seed));
+        const b = pair(cols, p, makeBits(cols, p, kindB, seed + 1));
+        const cw = a.wasm.mul(b.wasm);
+        const ct = a.ts.mul(b.ts);
+        expect(cw.equals(ct)).toBe(true);
+        expect(paddingIsClean(cw)).toBe(true);
+        // an independent check of one column: A (B e_j) = (A B) e_j
+        if (p > 0 && rows > 0) {
+          const j = seed % p;
+          const bj = dense(b.ts).map((row) => row[j]!);
+          expect(apply(dense(a.ts), bj)).toEqual(dense(ct).map((row) => row[j]!));
+        }
+      }),
+      { ...RUNS, numRuns: 40 },
+    );
+  });
+
+  it("transpose", () => {
+    fc.assert(
+      fc.property(shape, ({ rows, cols, kind, seed }) => {
+        const { wasm, ts } = pair(rows, cols, makeBits(rows, cols, kind, seed));
+        const tw = wasm.transpose();
+        expect(tw.equals(ts.transpose())).toBe(true);
+        expect(tw.rows).toBe(cols);
+        expect(paddingIsClean(tw)).toBe(true);
+        expect(tw.transpose().equals(wasm)).toBe(true);
+      }),
+      RUNS,
+    );
+  });
+
+  it("slice and augment", () => {
+    fc.assert(
+      fc.property(shape, fc.nat(), fc.nat(), ({ rows, cols, kind, seed }, x, y) => {
+        const { wasm, ts } = pair(rows, cols, makeBits(rows, cols, kind, seed));
+        const r0 = x % (rows + 1), c0 = y % (cols + 1);
+        const r1 = r0 + ((x >> 8) % (rows - r0 + 1)), c1 = c0 + ((y >> 8) % (cols - c0 + 1));
+        const sw = wasm.slice(r0, r1, c0, c1);
+        expect(sw.equals(ts.slice(r0, r1, c0, c1))).toBe(true);
+        expect(paddingIsClean(sw)).toBe(true);
+        const aug = wasm.augment(wasm);
+        expect(aug.equals(ts.augment(ts))).toBe(true);
+        expect(aug.slice(0, rows, cols, 2 * cols).equals(wasm)).toBe(true);
+      }),
+      RUNS,
+    );
+  });
+});
+
+describe("solve, null space, transform (checked by arithmetic)", () => {
+  it("solutions satisfy A x = b; certificates satisfy y A = 0, y . b = 1", () => {
+    fc.assert(
+      fc.property(shape, fc.boolean(), ({ rows, cols, kind, seed }, reachable) => {
+        fc.pre(rows > 0 && cols > 0);
+        const { wasm, ts } = pair(rows, cols, makeBits(rows, cols, kind, seed));
+        const a = dense(ts);
+        const x0 = Array.from(makeBits(1, cols, "dense", seed + 5));
+        const b = reachable ? apply(a, x0) : Array.from(makeBits(1, rows, "dense", seed + 9));
+        for (const m of [wasm, ts]) {
+          const result = m.solve(b);
+          expect(result.rank).toBe(plainRank(a));
+          if (result.solvable) {
+            expect(apply(a, result.x)).toEqual(b);
+          } else {
+            expect(reachable).toBe(false);
+            expect(applyLeft(result.certificate, a, cols).every((v) => v === 0)).toBe(true);
+            expect(result.certificate.reduce((acc, v, i) => acc ^ (v & b[i]!), 0)).toBe(1);
+          }
+        }
+      }),
+      RUNS,
+    );
+  });
+
+  it("many right-hand sides in one elimination", () => {
+    const a = BitMatrix.fromBits(129, 65, makeBits(129, 65, "lowrank", 3));
+    const rhs = BitMatrix.fromBits(129, 33, makeBits(129, 33, "dense", 4));
+    const good = a.mul(BitMatrix.fromBits(65, 5, makeBits(65, 5, "dense", 8)));
+    using sol = a.solveMany(rhs.augment(good));
+    expect(sol.inconsistent.length).toBeGreaterThan(0);
+    const ad = dense(a);
+    for (const { column, certificate } of sol.inconsistent) {
+      expect(applyLeft(certificate, ad, 65).every((v) => v === 0)).toBe(true);
+      const bj = column < 33 ? dense(rhs).map((r) => r[column]!) : dense(good).map((r) => r[column - 33]!);
+      expect(certificate.reduce((acc, v, i) => acc ^ (v & bj[i]!), 0)).toBe(1);
+    }
+    const bad = new Set(sol.inconsistent.map((e) => e.column));
+    for (let j = 33; j < 38; j++) expect(bad.has(j)).toBe(false);
+    const ax = a.mul(sol.x);
+    for (let j = 33; j < 38; j++) expect(dense(ax).map((r) => r[j])).toEqual(dense(good).map((r) => r[j - 33]));
+  });
+
+  it("null-space vectors are independent, killed by A, and count cols - rank", () => {
+    fc.assert(
+      fc.property(shape, ({ rows, cols, kind, seed }) => {
+        const { wasm, ts } = pair(rows, cols, makeBits(rows, cols, kind, seed));
+        const n = wasm.nullspace();
+        expect(n.equals(ts.nullspace())).toBe(true);
+        const rank = ts.rank();
+        expect(n.rows).toBe(cols - rank);
+        expect(n.rank()).toBe(n.rows);
+        if (rows > 0 && n.rows > 0) expect(wasm.mul(n.transpose()).rank()).toBe(0);
+      }),
+      RUNS,
+    );
+  });
+
+  it("transform P A = E with P invertible", () => {
+    fc.assert(
+      fc.property(shape, ({ rows, cols, kind, seed }) => {
+        fc.pre(rows <= 129);
+        const { wasm, ts } = pair(rows, cols, makeBits(rows, cols, kind, seed));
+        const t = wasm.transform();
+        const r = ts.transform();
+        expect(t.E.equals(r.E)).toBe(true);
+        expect(t.P.mul(wasm).equals(t.E)).toBe(true);
+        expect(t.P.rank()).toBe(rows);
+        expect(t.E.equals(wasm.rref().matrix)).toBe(true);
+      }),
+      { ...RUNS, numRuns: 30 },
+    );
+  });
+});

@@ -1,0 +1,54 @@
+// Moving bits between matrices: block copies at any bit offset, and the
+// null-space basis read off a reduced echelon form.
+
+import { getBit, lowMask, putBit, read64, rowAt } from "./layout";
+
+/**
+ * Copies the nrows x ncols block of src at (sr, sc) into dst at (dr, dc).
+ * Bits of dst outside the block are kept.
+ */
+export function copyBits(
+  dst: usize, dstStride: i32, dr: i32, dc: i32,
+  src: usize, srcStride: i32, sr: i32, sc: i32, nrows: i32, ncols: i32,
+): void {
+  for (let i = 0; i < nrows; i++) {
+    const s = rowAt(src, sr + i, srcStride);
+    const d = rowAt(dst, dr + i, dstStride);
+    let pos = 0;
+    while (pos < ncols) {
+      const bit = dc + pos;
+      const shift = bit & 63;
+      const n = min(64 - shift, ncols - pos);
+      const mask = lowMask(n) << <u64>shift;
+      const v = read64(s, sc + pos, srcStride) << <u64>shift;
+      const p = d + (<usize>(bit >>> 6) << 3);
+      store<u64>(p, (load<u64>(p) & ~mask) | (v & mask));
+      pos += n;
+    }
+  }
+}
+
+/**
+ * Writes the null-space basis of a reduced echelon form E (rank r, pivot
+ * columns in `pivots`) as the rows of `out` (cols - r rows, zeroed by the
+ * caller): one row per free column f, with bit f set and bit pivots[t] equal
+ * to E[t][f].
+ */
+export function nullspace(
+  out: usize, outStride: i32, e: usize, stride: i32, r: i32, cols: i32, pivots: usize,
+): void {
+  let q = 0;
+  let t = 0;
+  for (let f = 0; f < cols; f++) {
+    if (t < r && load<i32>(pivots + (<usize>t << 2)) == f) {
+      t++;
+      continue;
+    }
+    const row = rowAt(out, q, outStride);
+    putBit(row, f, 1);
+    for (let u = 0; u < r; u++) {
+      if (getBit(rowAt(e, u, stride), f) != 0) putBit(row, load<i32>(pivots + (<usize>u << 2)), 1);
+    }
+    q++;
+  }
+}

@@ -1,0 +1,29 @@
+// Smoke test of the built package: it loads, and a 3 x 3 matrix of rank 2
+// eliminates to rank 2 with both kernels. The real suite lives in
+// @lightsout/core, which owns the memory views.
+import { instantiate } from "../dist/index.js";
+
+const k = instantiate();
+const expected = ["alloc", "free", "echelonizeNaive", "echelonizeM4ri", "mulNaive", "mulM4rm",
+  "transpose", "copyBits", "nullspace", "anyBits", "memory"];
+const missing = expected.filter((name) => !(name in k));
+if (missing.length) throw new Error(`missing exports: ${missing.join(", ")}`);
+
+let passed = 0;
+for (const kernel of ["naive", "m4ri"]) {
+  const a = k.alloc(3 * 16);
+  const pivots = k.alloc(16);
+  const scratch = k.alloc(16 * 2 * 8);
+  const state = k.alloc(8);
+  new Int32Array(k.memory.buffer, state, 2).fill(0);
+  const words = new BigUint64Array(k.memory.buffer, a, 6);
+  words.fill(0n);
+  words[0] = 0b011n; words[2] = 0b110n; words[4] = 0b101n; // rows 110, 011, 101 (LSB first)
+  const rank = kernel === "naive"
+    ? k.echelonizeNaive(a, 3, 3, 2, 3, 1, pivots, state, 3)
+    : k.echelonizeM4ri(a, 3, 3, 2, 3, 1, pivots, 4, 1, scratch, state, 3);
+  if (rank !== 2) throw new Error(`${kernel}: rank ${rank}, expected 2`);
+  k.free(a); k.free(pivots); k.free(scratch); k.free(state);
+  passed++;
+}
+console.log(`${passed} passed, 0 failed`);

@@ -1,0 +1,70 @@
+/**
+ * The raw WebAssembly exports of the GF(2) kernel.
+ *
+ * Every pointer is a byte offset into `memory`; every matrix uses the packed
+ * layout documented in `assembly/layout.ts`: row-major, `stride` 64-bit words
+ * per row (always even, so rows are whole 128-bit lanes), bit j of a row at
+ * word j >> 6, bit j & 63, and zero padding past the last column.
+ * Callers own all memory: nothing here allocates except `alloc`.
+ *
+ * Use `@lightsout/core` rather than this package: it owns the views, checks
+ * every argument and turns traps into clear errors.
+ */
+export interface Gf2Exports {
+  readonly memory: WebAssembly.Memory;
+  /** 16-aligned block of `bytes` bytes (not zeroed); traps when memory cannot grow. */
+  alloc(bytes: number): number;
+  /** Returns a block from `alloc` for reuse. */
+  free(ptr: number): void;
+  /**
+   * Naive Gauss-Jordan elimination in place, in slices: `state` points at two
+   * i32 (next echelon row r, next column c; start at 0, 0); each call goes on
+   * until column `cStop`, stores r and c back and returns r (the rank so far).
+   * Pivot columns are written at `pivots` (i32 each).
+   */
+  echelonizeNaive(
+    a: number, rows: number, cols: number, stride: number, pivotLimit: number, full: number, pivots: number,
+    state: number, cStop: number,
+  ): number;
+  /** Four Russians elimination, sliced like `echelonizeNaive`; `scratch` holds `tables * 2^k * stride` words. */
+  echelonizeM4ri(
+    a: number, rows: number, cols: number, stride: number, pivotLimit: number, full: number, pivots: number,
+    k: number, tables: number, scratch: number, state: number, cStop: number,
+  ): number;
+  /** C = A B with A m x n; C and B have the same stride. */
+  mulNaive(c: number, cStride: number, a: number, aStride: number, b: number, bStride: number, m: number, n: number): void;
+  /** C = A B by Four Russians; `table` holds `2^k * bStride` words. */
+  mulM4rm(
+    c: number, cStride: number, a: number, aStride: number, b: number, bStride: number, m: number, n: number,
+    k: number, table: number,
+  ): void;
+  /** dst (cols x rows) = transpose of src (rows x cols). */
+  transpose(dst: number, dstStride: number, src: number, srcStride: number, rows: number, cols: number): void;
+  /** Copies an nrows x ncols block from src (sr, sc) to dst (dr, dc). */
+  copyBits(
+    dst: number, dstStride: number, dr: number, dc: number,
+    src: number, srcStride: number, sr: number, sc: number, nrows: number, ncols: number,
+  ): void;
+  /** Null-space basis of a reduced echelon form into zeroed `out` (cols - r rows). */
+  nullspace(out: number, outStride: number, e: number, stride: number, r: number, cols: number, pivots: number): void;
+  /** 1 when any of `words` words from `row` is non-zero. */
+  anyBits(row: number, words: number): number;
+}
+
+/** The release binary (optimised, SIMD), as bytes. */
+export declare const wasmBytes: Uint8Array;
+
+/**
+ * Compiles the kernel asynchronously, once. Browsers may refuse to compile
+ * modules over 4 KB synchronously on the main thread (older Chrome, Electron);
+ * after this resolves, `instantiate` uses the compiled module and never
+ * compiles synchronously.
+ */
+export declare function compileModule(): Promise<WebAssembly.Module>;
+
+/**
+ * Instantiates the kernel synchronously (compiling it first unless
+ * `compileModule` has run). `abort` is called when
+ * the AssemblyScript runtime aborts (it should throw).
+ */
+export declare function instantiate(abort?: (message: string) => never): Gf2Exports;

@@ -27,9 +27,10 @@ export class CliError extends Error {
   /**
    * @param message - one line, without the `lightsout: ` prefix
    * @param exitCode - {@link EXIT_INPUT} or {@link EXIT_USAGE}
+   * @param cause - the error this one explains, shown with `LIGHTSOUT_DEBUG=1`
    */
-  constructor(message: string, exitCode: number) {
-    super(message);
+  constructor(message: string, exitCode: number, cause?: unknown) {
+    super(message, cause === undefined ? undefined : { cause });
     this.exitCode = exitCode;
   }
 }
@@ -54,24 +55,26 @@ export class SilentExit extends Error {
  * A usage error (exit code 2).
  *
  * @param message - what was expected and what was got
+ * @param cause - the underlying error, if any
  * @returns the error, to be thrown
  * @example
  * ```ts
  * throw usageError(`--random expected an integer >= 1, got '0'`);
  * ```
  */
-export function usageError(message: string): CliError {
-  return new CliError(message, EXIT_USAGE);
+export function usageError(message: string, cause?: unknown): CliError {
+  return new CliError(message, EXIT_USAGE, cause);
 }
 
 /**
  * A bad-input error (exit code 1).
  *
  * @param message - e.g. `a.txt:2:3: expected a digit 0 or 1, got 'x'`
+ * @param cause - the underlying error, if any
  * @returns the error, to be thrown
  */
-export function inputError(message: string): CliError {
-  return new CliError(message, EXIT_INPUT);
+export function inputError(message: string, cause?: unknown): CliError {
+  return new CliError(message, EXIT_INPUT, cause);
 }
 
 /**

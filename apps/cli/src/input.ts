@@ -42,13 +42,13 @@ export async function readInput(file: string): Promise<Input> {
     try {
       return { source: STDIN_SOURCE, text: await readStream(process.stdin) };
     } catch (error) {
-      throw inputError(`cannot read standard input: ${reasonOf(error)}`);
+      throw inputError(`cannot read standard input: ${reasonOf(error)}`, error);
     }
   }
   try {
     return { source: file, text: await readFile(file, "utf8") };
   } catch (error) {
-    throw inputError(`cannot read '${file}': ${reasonOf(error)}`);
+    throw inputError(`cannot read '${file}': ${reasonOf(error)}`, error);
   }
 }
 

@@ -73,8 +73,11 @@ export async function runProgram(program: Command, argv: readonly string[]): Pro
 
 function fail(message: string, exitCode: number, error?: unknown): number {
   process.stderr.write(`lightsout: ${message}\n`);
-  if (process.env.LIGHTSOUT_DEBUG === "1" && error instanceof Error && error.stack) {
-    process.stderr.write(`${error.stack}\n`);
+  if (process.env.LIGHTSOUT_DEBUG === "1") {
+    // The stack of the error and of every error it wraps.
+    for (let e = error, prefix = ""; e instanceof Error; e = e.cause, prefix = "caused by: ") {
+      process.stderr.write(`${prefix}${e.stack ?? `${e.name}: ${e.message}`}\n`);
+    }
   }
   return exitCode;
 }

@@ -9,6 +9,8 @@
 
 /** A progress bar; every method is a no-op when nothing is drawn. */
 export interface ProgressBar {
+  /** True when the bar is drawn at all (the stream is a terminal). */
+  readonly active: boolean;
   /** Reports `done` out of `total` units of work. */
   update(done: number, total: number): void;
   /** Erases the bar (call it before printing anything else). */
@@ -34,7 +36,7 @@ export interface ProgressOptions {
   now?: () => number;
 }
 
-const NO_BAR: ProgressBar = { update() {}, finish() {} };
+const NO_BAR: ProgressBar = { active: false, update() {}, finish() {} };
 
 /**
  * A progress bar labelled `label`, e.g. `echelonize [#######---------]  43%`.
@@ -58,12 +60,14 @@ export function createProgressBar(label: string, options: ProgressOptions = {}):
   let lastDraw = -Infinity;
   let drawn = false;
   return {
+    active: true,
     update(done, total) {
       const t = now();
       if (t - start < delayMs || t - lastDraw < intervalMs || !(total > 0)) return;
       lastDraw = t;
       const fraction = Math.min(1, Math.max(0, done / total));
-      const width = Math.max(10, Math.min(40, (stream.columns ?? 80) - label.length - 10));
+      const columns = stream.columns || 80; // a pty may report 0 columns
+      const width = Math.max(10, Math.min(40, columns - label.length - 10));
       const filled = Math.round(fraction * width);
       const percent = `${Math.floor(fraction * 100)}%`.padStart(4);
       stream.write(`\r${label} [${"#".repeat(filled)}${"-".repeat(width - filled)}] ${percent}\x1b[K`);

@@ -1,4 +1,5 @@
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
 import { oneLineError, requireBuild, run } from "./_run.js";
 
@@ -9,13 +10,76 @@ describe("lightsout (program)", () => {
     const result = run(["--help"]);
     expect(result.code).toBe(0);
     expect(result.stderr).toBe("");
-    expect(result.stdout).toMatchInlineSnapshot();
+    expect(result.stdout).toMatchInlineSnapshot(`
+      "Usage: lightsout [options] [command]
+
+      Lights Out and GF(2) linear algebra from the command line
+
+      Options:
+        -V, --version          print the version number
+        -h, --help             show help
+
+      Commands:
+        rank [options] [file]  rank and nullity of a GF(2) matrix
+        bench [options]        benchmark the GF(2) kernels
+        help [command]         show help for a command
+
+      Examples:
+        $ lightsout rank matrix.txt          rank of a dense 0/1 matrix file
+        $ cat matrix.mtx | lightsout rank -  rank of a MatrixMarket file from stdin
+        $ lightsout rank --random 4096       rank and timing of a random 4096 x 4096 matrix
+        $ lightsout bench --quick            quick benchmark of the GF(2) kernels
+
+      Exit codes: 0 answered, 1 bad input, 2 usage error.
+      Set LIGHTSOUT_DEBUG=1 to see stack traces.
+      "
+    `);
   });
 
   it("prints the help of rank with examples", () => {
     const result = run(["rank", "--help"]);
     expect(result.code).toBe(0);
-    expect(result.stdout).toMatchInlineSnapshot();
+    expect(result.stdout).toMatchInlineSnapshot(`
+      "Usage: lightsout rank [options] [file]
+
+      Print the rank and nullity (cols - rank) of a GF(2) matrix read from FILE
+      ('-' or nothing for stdin), or of a seeded random matrix with --random.
+
+      Arguments:
+        file          dense 0/1 or MatrixMarket file; '-' for stdin
+
+      Options:
+        --random <n>  use a seeded random n x n matrix instead of a file
+        --cols <c>    columns of the random matrix (default: n)
+        --seed <s>    seed of the random matrix (default: 0)
+        --field <q>   the field: 2 (default); p and p^r are not available yet
+        --json        print one JSON object instead of text
+        -h, --help    show help
+
+      Output:
+        rows, cols, rank, nullity (= cols - rank) and the time of the elimination
+        alone; --random also prints its seed. A progress bar goes to stderr when
+        it is a terminal.
+
+      Input formats:
+        dense         one row per line, e.g. "0110" or "0 1 1 0"; blank lines and
+                      lines starting with # are ignored
+        MatrixMarket  "%%MatrixMarket matrix coordinate pattern|integer general|symmetric"
+                      (integer values are taken mod 2)
+
+      Examples:
+        $ lightsout rank matrix.txt
+        rows 3
+        cols 3
+        rank 2
+        nullity 1
+        time 1.154 ms
+        $ printf '110\\n011\\n101\\n' | lightsout rank - --json
+        {"rows":3,"cols":3,"rank":2,"nullity":1,"ms":1.112}
+        $ lightsout rank --random 4096 --seed 7
+        $ lightsout rank --random 1000 --cols 2000 --json
+      "
+    `);
   });
 
   it("prints the same help for `help rank`", () => {
@@ -72,5 +136,20 @@ describe("lightsout bench", () => {
     expect(result.stdout).toContain("--quick");
     expect(result.stdout).toContain("--filter <name>");
     expect(result.stdout).toContain("$ lightsout bench --quick");
+  });
+
+  it("delegates to @lightsout/bench (a filter matching no suite runs nothing)", () => {
+    const built = existsSync(fileURLToPath(new URL("../../../packages/bench/dist/index.js", import.meta.url)));
+    const result = run(["bench", "--quick", "--filter", "no-such-suite"]);
+    if (built) {
+      expect(result.stderr).toBe("");
+      expect(result.code).toBe(0);
+      expect(result.stdout).toMatch(/^lightsout benchmarks on /);
+    } else {
+      expect(result.code).toBe(1);
+      expect(oneLineError(result)).toBe(
+        "lightsout: the benchmark package @lightsout/bench is not built; run 'pnpm build' first",
+      );
+    }
   });
 });

@@ -19,6 +19,7 @@ describe("createProgressBar", () => {
   it("draws nothing when the stream is not a terminal", () => {
     const stream = fakeStream(false);
     const bar = createProgressBar("work", { stream, delayMs: 0, intervalMs: 0 });
+    expect(bar.active).toBe(false);
     bar.update(1, 2);
     bar.finish();
     expect(stream.output).toBe("");
@@ -28,6 +29,7 @@ describe("createProgressBar", () => {
     let t = 0;
     const stream = fakeStream(true);
     const bar = createProgressBar("work", { stream, delayMs: 100, intervalMs: 50, now: () => t });
+    expect(bar.active).toBe(true);
     bar.update(1, 4);
     expect(stream.output).toBe("");
     t = 100;

@@ -1,7 +1,8 @@
-import { readFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { FIXTURES, keyValues, oneLineError, requireBuild, run } from "./_run.js";
+import { CLI, FIXTURES, keyValues, oneLineError, requireBuild, run } from "./_run.js";
 
 beforeAll(requireBuild);
 
@@ -123,8 +124,8 @@ describe("lightsout rank --random", () => {
     const result = run(["rank", "--random", "10", "--cols", "200", "--seed", "3"]);
     expect(result.code).toBe(0);
     const kv = keyValues(result.stdout);
-    expect(Object.keys(kv)).toEqual(["rows", "cols", "rank", "nullity", "time"]);
-    expect(kv).toMatchObject({ rows: "10", cols: "200", rank: "10", nullity: "190" });
+    expect(Object.keys(kv)).toEqual(["rows", "cols", "seed", "rank", "nullity", "time"]);
+    expect(kv).toMatchObject({ rows: "10", cols: "200", seed: "3", rank: "10", nullity: "190" });
     const wide = JSON.parse(run(["rank", "--random", "10", "--cols", "200", "--json"]).stdout) as object;
     expect(wide).toMatchObject({ rows: 10, cols: 200, rank: 10 });
   });
@@ -229,10 +230,35 @@ describe("lightsout rank: bad input and usage", () => {
     expect(oneLineError(seed)).toBe("lightsout: --seed expected --random alongside, got --seed alone");
   });
 
-  it("shows a stack trace only with LIGHTSOUT_DEBUG=1", () => {
-    const result = run(["rank", "--random", "1000000"], { env: { LIGHTSOUT_DEBUG: "1" } });
-    expect(result.code).toBe(2);
-    // Usage errors are ours, not bugs: still one line even in debug mode.
-    expect(result.stderr.split("\n")[0]).toMatch(/^lightsout: --random 1000000: /);
+  it("shows stack traces, of the error and its cause, only with LIGHTSOUT_DEBUG=1", () => {
+    const plain = run(["rank", "--random", "1000000"]);
+    expect(plain.stderr).not.toContain("    at ");
+    const debug = run(["rank", "--random", "1000000"], { env: { LIGHTSOUT_DEBUG: "1" } });
+    expect(debug.code).toBe(2);
+    const lines = debug.stderr.split("\n");
+    expect(lines[0]).toBe(plain.stderr.trimEnd());
+    expect(lines[1]).toMatch(/^CliError: --random 1000000: /);
+    expect(debug.stderr).toMatch(/\ncaused by: RangeError: /);
+    expect(debug.stderr).toContain("    at ");
+  });
+});
+
+describe("lightsout rank: progress bar", () => {
+  it("never writes a progress bar to a pipe", () => {
+    const result = run(["rank", "--random", "3000"]);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toBe("");
+  });
+
+  // util-linux `script` runs the CLI on a pseudo-terminal, where the bar shows.
+  const hasScript = process.platform === "linux" && existsSync("/usr/bin/script");
+  it.skipIf(!hasScript)("draws and then erases a bar on a terminal", () => {
+    const command = `${JSON.stringify(process.execPath)} ${JSON.stringify(CLI)} rank --random 10000 --seed 1`;
+    const result = spawnSync("/usr/bin/script", ["-qec", command, "/dev/null"], { encoding: "utf8", timeout: 60_000 });
+    expect(result.status).toBe(0);
+    expect(result.stdout).toMatch(/\recheloni[z]e \[[#-]+\] +\d+%/);
+    // The bar is erased before the results are printed.
+    expect(result.stdout).toMatch(/\r\x1b\[Krows 10000\r?\n/);
+    expect(result.stdout).toContain("rank ");
   });
 });

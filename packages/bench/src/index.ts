@@ -63,8 +63,9 @@ export async function main(argv: string[]): Promise<number> {
   console.log(`lightsout benchmarks on ${machine()}`);
   const results: Record<string, unknown> = { machine: machine() };
   if ("gf2".includes(filter) || filter === "") {
-    console.log(`\nGF(2) dense rank and solve, random N x N (seed 1), median of repeats:`);
+    console.log(`\nGF(2) dense rank and solve, random N x N (seed 1), b = A x0, median of repeats:`);
     const { rows, notes } = runGf2({ sizes, tsUpTo, log: (line) => console.log(line) });
+    console.log("  ratios of the fastest repeats:");
     for (const line of ratios(rows)) console.log(`  ${line}`);
     for (const note of notes) console.log(`  note: ${note}`);
     results.gf2 = { rows, notes };

@@ -48,13 +48,14 @@ describe("kernels never write outside their matrices", () => {
         const a = matrix(rows, cols, rows * 1000 + cols);
         const pivots = region(Math.min(rows, cols) * 4 + 4);
         const state = region(8);
-        const scratch = region(4 * 2 ** 5 * stride(cols) * 8);
+        const scratch = region(3 * 4 * 2 ** 5 * stride(cols) * 8);
+        const versions = region(rows * 4);
         const rank =
           method === "naive"
             ? k.echelonizeNaive(a.ptr, rows, cols, stride(cols), cols, full, pivots.ptr, state.ptr, cols)
-            : k.echelonizeM4ri(a.ptr, rows, cols, stride(cols), cols, full, pivots.ptr, 5, 4, scratch.ptr, state.ptr, cols);
+            : k.echelonizeM4ri(a.ptr, rows, cols, stride(cols), cols, full, pivots.ptr, 5, 4, 3, scratch.ptr, versions.ptr, state.ptr, cols);
         expect(rank).toBeGreaterThan(0);
-        for (const r of [a, pivots, state, scratch]) expect(intact(r)).toBe(true);
+        for (const r of [a, pivots, state, scratch, versions]) expect(intact(r)).toBe(true);
       }
     }
   });

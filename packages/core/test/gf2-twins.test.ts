@@ -16,7 +16,16 @@ const shape = fc.record({
   seed: fc.integer({ min: 1, max: 2 ** 31 - 1 }),
 });
 
-const M4RI_SETTINGS = [undefined, { k: 1, tables: 1 }, { k: 3, tables: 2 }, { k: 5, tables: 3 }, { k: 8, tables: 4 }];
+const M4RI_SETTINGS = [
+  undefined,
+  { k: 1, tables: 1 },
+  { k: 3, tables: 2, steps: 3 },
+  { k: 5, tables: 3 },
+  { k: 8, tables: 4, steps: 2 },
+  { k: 2, tables: 6, steps: 5 },
+  { k: 4, tables: 8, steps: 16 },
+  { k: 6, tables: 4, steps: 4 },
+];
 
 describe("echelon forms: WASM (naive and Four Russians) = TypeScript twin", () => {
   it("reduced forms are identical, ranks and pivots agree, padding stays zero", () => {
@@ -68,6 +77,19 @@ describe("echelon forms: WASM (naive and Four Russians) = TypeScript twin", () =
     expect(sliced.rank).toBe(one.rank);
     expect(seen.length).toBeGreaterThan(1);
     expect(seen.at(-1)).toBe(129);
+  });
+
+  it("slices and deferred steps together (forward and reduced)", () => {
+    for (const full of [false, true]) {
+      const { wasm, ts } = pair(300, 300, makeBits(300, 300, "duplicate", 11));
+      const slices: number[] = [];
+      const ref = ts.echelonize({ full });
+      const got = wasm.echelonize({ full, m4ri: { k: 3, tables: 2, steps: 4 }, onProgress: (d) => slices.push(d) });
+      expect(got.rank).toBe(ref.rank);
+      expect([...got.pivots]).toEqual([...ref.pivots]);
+      if (full) expect(wasm.equals(ts)).toBe(true);
+      expect(slices.length).toBeGreaterThan(2);
+    }
   });
 });
 
@@ -149,22 +171,28 @@ describe("solve, null space, transform (checked by arithmetic)", () => {
     );
   });
 
-  it("many right-hand sides in one elimination", () => {
+  it.each([5, 67])("many right-hand sides in one elimination (%i consistent ones)", (goodCount) => {
+    // 33 + 5 columns take the back-substitution route, 33 + 67 the reduced form
     const a = BitMatrix.fromBits(129, 65, makeBits(129, 65, "lowrank", 3));
     const rhs = BitMatrix.fromBits(129, 33, makeBits(129, 33, "dense", 4));
-    const good = a.mul(BitMatrix.fromBits(65, 5, makeBits(65, 5, "dense", 8)));
-    using sol = a.solveMany(rhs.augment(good));
+    const good = a.mul(BitMatrix.fromBits(65, goodCount, makeBits(65, goodCount, "dense", 8)));
+    const all = rhs.augment(good);
+    using sol = a.solveMany(all);
+    using twin = a.to("ts").solveMany(all.to("ts"));
+    expect(sol.x.equals(twin.x)).toBe(true);
     expect(sol.inconsistent.length).toBeGreaterThan(0);
     const ad = dense(a);
+    const bd = dense(all);
     for (const { column, certificate } of sol.inconsistent) {
       expect(applyLeft(certificate, ad, 65).every((v) => v === 0)).toBe(true);
-      const bj = column < 33 ? dense(rhs).map((r) => r[column]!) : dense(good).map((r) => r[column - 33]!);
-      expect(certificate.reduce((acc, v, i) => acc ^ (v & bj[i]!), 0)).toBe(1);
+      expect(certificate.reduce((acc, v, i) => acc ^ (v & bd[i]![column]!), 0)).toBe(1);
     }
     const bad = new Set(sol.inconsistent.map((e) => e.column));
-    for (let j = 33; j < 38; j++) expect(bad.has(j)).toBe(false);
-    const ax = a.mul(sol.x);
-    for (let j = 33; j < 38; j++) expect(dense(ax).map((r) => r[j])).toEqual(dense(good).map((r) => r[j - 33]));
+    const ax = dense(a.mul(sol.x));
+    for (let j = 0; j < all.cols; j++) {
+      if (j >= 33) expect(bad.has(j)).toBe(false);
+      if (!bad.has(j)) expect(ax.map((r) => r[j])).toEqual(bd.map((r) => r[j]));
+    }
   });
 
   it("null-space vectors are independent, killed by A, and count cols - rank", () => {

@@ -52,3 +52,31 @@ export function nullspace(
     q++;
   }
 }
+
+/**
+ * Back substitution on a row echelon form E of [A | B] (A has n columns,
+ * rank r, pivot columns in `pivots`): for each right-hand side j < p, writes
+ * into column j of X (n x p, zeroed by the caller) the solution of A x = B_j
+ * with free variables 0. `scratch` holds one row of `stride` words.
+ */
+export function backSubstitute(
+  x: usize, xStride: i32, e: usize, stride: i32, r: i32, n: i32, p: i32, pivots: usize, scratch: usize,
+): void {
+  const bytes = <usize>stride << 3;
+  for (let j = 0; j < p; j++) {
+    memory.fill(scratch, 0, bytes);
+    for (let t = r - 1; t >= 0; t--) {
+      const row = rowAt(e, t, stride);
+      // scratch holds x's bits at the pivots below row t, and zeros from
+      // column n on, so the AND sees only columns of A
+      let acc: u64 = 0;
+      for (let w: usize = 0; w < bytes; w += 8) acc ^= load<u64>(row + w) & load<u64>(scratch + w);
+      const bit = getBit(row, n + j) ^ (popcnt(acc) & 1);
+      if (bit != 0) {
+        const pivot = load<i32>(pivots + (<usize>t << 2));
+        putBit(scratch, pivot, 1);
+        putBit(rowAt(x, pivot, xStride), j, 1);
+      }
+    }
+  }
+}

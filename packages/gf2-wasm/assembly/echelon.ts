@@ -12,7 +12,7 @@
 // rows run out), stores r and c back and returns r. Start from r = c = 0.
 
 import { getBit, laneStart, lowMask, read64, rowAt } from "./layout";
-import { swapRows, xorInto } from "./rows";
+import { swapRows, xorInto, xorTo } from "./rows";
 
 /** Naive Gauss(-Jordan) elimination, one column at a time. Returns the rank. */
 export function echelonizeNaive(
@@ -44,17 +44,133 @@ export function echelonizeNaive(
   return r;
 }
 
+// ---------------------------------------------------------------------------
+// Method of Four Russians (M4RI), with deferred updates.
+//
+// Each step finds up to k * tables pivots in consecutive columns, tabulates
+// the 2^k combinations of each group of k pivot rows, and clears the block
+// from every other row with one table lookup per group: one pass per
+// k * tables columns instead of one per column.
+//
+// Cache blocking: a step's tables are kept, and rows are brought up to date
+// lazily. A row is updated only when the pivot search reads it, or in a sweep
+// once `steps` steps are pending; the sweep applies all of them to one row
+// while it sits in L1, so the matrix streams through memory once per `steps`
+// steps rather than once per step. Each row records the global number of
+// steps applied to it (its version); pivot rows of the reduced form skip
+// their own step, and in the plain echelon form they are final (DONE).
+// ---------------------------------------------------------------------------
+
+const DONE: i32 = i32.MAX_VALUE;
+const MAX_STEPS = 16;
+// per pending step: first column c, pivot count kbar, first word lane
+const stepInfo = memory.data(MAX_STEPS * 16, 16);
+
+// The elimination in progress (one at a time: the kernel is single-threaded).
+let gA: usize = 0;
+let gStride: i32 = 0;
+let gK: i32 = 0;
+let gScratch: usize = 0;
+let gSlotBytes: usize = 0;
+let gVersions: usize = 0;
+let gBase: i32 = 0; // global number of the first pending step
+let gPending: i32 = 0;
+
+@inline function versionAt(i: i32): usize {
+  return gVersions + (<usize>i << 2);
+}
+
+/** XORs into `row` the table rows that clear pending step `slot`'s block. */
+function applyStep(row: usize, slot: i32): void {
+  const info = stepInfo + (<usize>slot << 4);
+  const c = load<i32>(info);
+  const kbar = load<i32>(info, 4);
+  const lane = load<i32>(info, 8);
+  const x = read64(row, c, gStride) & lowMask(kbar);
+  if (x == 0) return;
+  const k = gK;
+  const width = gStride - lane;
+  const entry = <usize>width << 3;
+  const tableBytes = entry << <usize>k;
+  const groups = (kbar + k - 1) / k;
+  const m = lowMask(k);
+  const t0 = gScratch + <usize>slot * gSlotBytes;
+  let d = row + (<usize>lane << 3);
+  const end = d + entry;
+  // One pass over the row whatever the number of tables.
+  if (groups == 1) {
+    let s0 = t0 + <usize>x * entry;
+    while (d < end) {
+      v128.store(d, v128.xor(v128.load(d), v128.load(s0)));
+      d += 16; s0 += 16;
+    }
+  } else if (groups == 2) {
+    let s0 = t0 + <usize>(x & m) * entry;
+    let s1 = t0 + tableBytes + <usize>((x >> <u64>k) & m) * entry;
+    while (d < end) {
+      v128.store(d, v128.xor(v128.load(d), v128.xor(v128.load(s0), v128.load(s1))));
+      d += 16; s0 += 16; s1 += 16;
+    }
+  } else if (groups <= 4) {
+    // a missing fourth group reads entry 0 of its table (zeroed in record())
+    let s0 = t0 + <usize>(x & m) * entry;
+    let s1 = t0 + tableBytes + <usize>((x >> <u64>k) & m) * entry;
+    let s2 = t0 + 2 * tableBytes + <usize>((x >> <u64>(2 * k)) & m) * entry;
+    let s3 = t0 + 3 * tableBytes + <usize>((x >> <u64>(3 * k)) & m) * entry;
+    while (d < end) {
+      const v = v128.xor(v128.xor(v128.load(s0), v128.load(s1)), v128.xor(v128.load(s2), v128.load(s3)));
+      v128.store(d, v128.xor(v128.load(d), v));
+      d += 16; s0 += 16; s1 += 16; s2 += 16; s3 += 16;
+    }
+  } else {
+    let s0 = t0 + <usize>(x & m) * entry;
+    let s1 = t0 + tableBytes + <usize>((x >> <u64>k) & m) * entry;
+    let s2 = t0 + 2 * tableBytes + <usize>((x >> <u64>(2 * k)) & m) * entry;
+    let s3 = t0 + 3 * tableBytes + <usize>((x >> <u64>(3 * k)) & m) * entry;
+    let s4 = t0 + 4 * tableBytes + <usize>((x >> <u64>(4 * k)) & m) * entry;
+    let s5 = t0 + 5 * tableBytes + <usize>((x >> <u64>(5 * k)) & m) * entry;
+    let s6 = t0 + 6 * tableBytes + <usize>((x >> <u64>(6 * k)) & m) * entry;
+    let s7 = t0 + 7 * tableBytes + <usize>((x >> <u64>(7 * k)) & m) * entry;
+    while (d < end) {
+      const v = v128.xor(
+        v128.xor(v128.xor(v128.load(s0), v128.load(s1)), v128.xor(v128.load(s2), v128.load(s3))),
+        v128.xor(v128.xor(v128.load(s4), v128.load(s5)), v128.xor(v128.load(s6), v128.load(s7))),
+      );
+      v128.store(d, v128.xor(v128.load(d), v));
+      d += 16; s0 += 16; s1 += 16; s2 += 16; s3 += 16; s4 += 16; s5 += 16; s6 += 16; s7 += 16;
+    }
+  }
+}
+
+/** Applies to row i every pending step it has not had yet. */
+function bringCurrent(i: i32): void {
+  const p = versionAt(i);
+  const v = load<i32>(p);
+  const now = gBase + gPending;
+  if (v >= now) return; // current, or DONE
+  const row = rowAt(gA, i, gStride);
+  for (let g = v; g < now; g++) applyStep(row, g - gBase);
+  store<i32>(p, now);
+}
+
+/** Brings every row up to date and empties the queue of pending steps. */
+function sweep(rows: i32): void {
+  if (gPending == 0) return;
+  for (let i = 0; i < rows; i++) bringCurrent(i);
+  gBase += gPending;
+  gPending = 0;
+}
+
 /**
  * Finds pivots for the consecutive columns c, c+1, ... (at most `kmax`) among
  * rows r.., stopping at the first column that has none. Pivot rows end up at
  * r.. and form an identity in those columns (each is reduced against the
- * others). Candidate rows are reduced lazily against the pivots found so far,
- * which is a valid row operation whether or not they become pivots.
- * Returns the number of pivots found.
+ * others). Candidate rows are brought up to date, then reduced lazily against
+ * the pivots found so far, which is a valid row operation whether or not they
+ * become pivots. Returns the number of pivots found.
  */
-function gaussBlock(
-  a: usize, rows: i32, stride: i32, r: i32, c: i32, kmax: i32, pivots: usize,
-): i32 {
+function gaussBlock(rows: i32, r: i32, c: i32, kmax: i32, pivots: usize): i32 {
+  const a = gA, stride = gStride;
   const lane = laneStart(c);
   const width = stride - lane;
   const off = <usize>lane << 3;
@@ -64,8 +180,9 @@ function gaussBlock(
     const mask = lowMask(seen + 1);
     let found = false;
     for (let i = next; i < rows; i++) {
+      bringCurrent(i);
       const row = rowAt(a, i, stride);
-      let bits = read64(row, c, stride) & mask;
+      const bits = read64(row, c, stride) & mask;
       if (bits == 0) continue;
       // Pivot rows r..r+seen-1 are an identity on columns c..j-1, so each set
       // bit below `seen` calls for exactly one pivot row.
@@ -77,7 +194,12 @@ function gaussBlock(
       }
       if (getBit(row, j) == 0) continue;
       const pivotRow = rowAt(a, next, stride);
-      if (i != next) swapRows(pivotRow + off, row + off, width);
+      if (i != next) {
+        swapRows(pivotRow + off, row + off, width);
+        const vi = load<i32>(versionAt(i));
+        store<i32>(versionAt(i), load<i32>(versionAt(next)));
+        store<i32>(versionAt(next), vi);
+      }
       for (let l = r; l < next; l++) {
         const above = rowAt(a, l, stride);
         if (getBit(above, j) != 0) xorInto(above + off, pivotRow + off, width);
@@ -93,148 +215,86 @@ function gaussBlock(
 }
 
 /**
- * Builds the 2^kg combinations of the pivot rows first..first+kg-1 (from word
- * `lane` on) at `table`, entry size `width` words: entry idx is the XOR of the
- * pivot rows whose bit is set in idx.
+ * Tabulates the new step's pivot rows r..r+kbar-1 (pivot columns c..) into
+ * the next free slot: for each group of k pivot rows, the 2^kg XORs of the
+ * group's rows (from word `lane` on), entry idx = rows whose bit is set in idx.
  */
-function buildTable(
-  table: usize, a: usize, stride: i32, first: i32, kg: i32, lane: i32, width: i32,
-): void {
-  const bytes = <usize>width << 3;
-  memory.fill(table, 0, bytes);
-  const off = <usize>lane << 3;
-  const n = 1 << kg;
-  for (let idx = 1; idx < n; idx++) {
-    const low = ctz(idx);
-    const dst = table + <usize>idx * bytes;
-    const rest = table + <usize>(idx & (idx - 1)) * bytes;
-    const src = rowAt(a, first + low, stride) + off;
-    // entry = entry without its lowest bit, plus that bit's pivot row
-    let d = dst, s = rest, p = src;
-    const end = dst + bytes;
-    while (d < end) {
-      v128.store(d, v128.xor(v128.load(s), v128.load(p)));
-      d += 16; s += 16; p += 16;
-    }
-  }
-}
-
-/** Clears the block's pivot columns in rows [from, to) with up to 8 tables. */
-function applyTables(
-  a: usize, stride: i32, from: i32, to: i32, c: i32, kbar: i32, k: i32,
-  tables: usize, tableBytes: usize, lane: i32, width: i32,
-): void {
-  const off = <usize>lane << 3;
+function record(r: i32, c: i32, kbar: i32, tables: i32): void {
+  const slot = gPending;
+  const lane = laneStart(c);
+  const width = gStride - lane;
   const entry = <usize>width << 3;
-  const groups = (kbar + k - 1) / k;
-  const m = lowMask(k);
-  const blockMask = lowMask(kbar);
-  const t0 = tables, t1 = tables + tableBytes, t2 = t1 + tableBytes, t3 = t2 + tableBytes;
-  for (let i = from; i < to; i++) {
-    const row = rowAt(a, i, stride);
-    const x = read64(row, c, stride) & blockMask;
-    if (x == 0) continue;
-    let d = row + off;
-    const end = d + entry;
-    // One pass over the row whatever the number of tables: the row is read
-    // and written once, the table rows come from cache.
-    if (groups == 1) {
-      let s0 = t0 + <usize>x * entry;
-      while (d < end) {
-        v128.store(d, v128.xor(v128.load(d), v128.load(s0)));
-        d += 16; s0 += 16;
-      }
-    } else if (groups == 2) {
-      let s0 = t0 + <usize>(x & m) * entry;
-      let s1 = t1 + <usize>((x >> <u64>k) & m) * entry;
-      while (d < end) {
-        v128.store(d, v128.xor(v128.load(d), v128.xor(v128.load(s0), v128.load(s1))));
-        d += 16; s0 += 16; s1 += 16;
-      }
-    } else if (groups == 3) {
-      let s0 = t0 + <usize>(x & m) * entry;
-      let s1 = t1 + <usize>((x >> <u64>k) & m) * entry;
-      let s2 = t2 + <usize>((x >> <u64>(2 * k)) & m) * entry;
-      while (d < end) {
-        const v = v128.xor(v128.load(s0), v128.xor(v128.load(s1), v128.load(s2)));
-        v128.store(d, v128.xor(v128.load(d), v));
-        d += 16; s0 += 16; s1 += 16; s2 += 16;
-      }
-    } else if (groups == 4) {
-      let s0 = t0 + <usize>(x & m) * entry;
-      let s1 = t1 + <usize>((x >> <u64>k) & m) * entry;
-      let s2 = t2 + <usize>((x >> <u64>(2 * k)) & m) * entry;
-      let s3 = t3 + <usize>((x >> <u64>(3 * k)) & m) * entry;
-      while (d < end) {
-        const v = v128.xor(v128.xor(v128.load(s0), v128.load(s1)), v128.xor(v128.load(s2), v128.load(s3)));
-        v128.store(d, v128.xor(v128.load(d), v));
-        d += 16; s0 += 16; s1 += 16; s2 += 16; s3 += 16;
-      }
-    } else {
-      // 5..8 groups; missing ones read entry 0 of their table (all zeros).
-      let s0 = t0 + <usize>(x & m) * entry;
-      let s1 = t1 + <usize>((x >> <u64>k) & m) * entry;
-      let s2 = t2 + <usize>((x >> <u64>(2 * k)) & m) * entry;
-      let s3 = t3 + <usize>((x >> <u64>(3 * k)) & m) * entry;
-      let s4 = t3 + tableBytes + <usize>((x >> <u64>(4 * k)) & m) * entry;
-      let s5 = t3 + 2 * tableBytes + <usize>((x >> <u64>(5 * k)) & m) * entry;
-      let s6 = t3 + 3 * tableBytes + <usize>((x >> <u64>(6 * k)) & m) * entry;
-      let s7 = t3 + 4 * tableBytes + <usize>((x >> <u64>(7 * k)) & m) * entry;
-      while (d < end) {
-        const v = v128.xor(
-          v128.xor(v128.xor(v128.load(s0), v128.load(s1)), v128.xor(v128.load(s2), v128.load(s3))),
-          v128.xor(v128.xor(v128.load(s4), v128.load(s5)), v128.xor(v128.load(s6), v128.load(s7))),
-        );
-        v128.store(d, v128.xor(v128.load(d), v));
-        d += 16; s0 += 16; s1 += 16; s2 += 16; s3 += 16; s4 += 16; s5 += 16; s6 += 16; s7 += 16;
-      }
+  const tableBytes = entry << <usize>gK;
+  const base = gScratch + <usize>slot * gSlotBytes;
+  const groups = (kbar + gK - 1) / gK;
+  const off = <usize>lane << 3;
+  for (let g = 0; g < groups; g++) {
+    const table = base + <usize>g * tableBytes;
+    const first = r + g * gK;
+    const count = 1 << min(gK, kbar - g * gK);
+    memory.fill(table, 0, entry);
+    for (let idx = 1; idx < count; idx++) {
+      // entry = entry without its lowest bit, plus that bit's pivot row
+      xorTo(
+        table + <usize>idx * entry,
+        table + <usize>(idx & (idx - 1)) * entry,
+        rowAt(gA, first + ctz(idx), gStride) + off,
+        width,
+      );
     }
   }
+  // The 4- and 8-way loops read entry 0 of tables past the last group.
+  const allocated = tables > 4 ? 8 : tables == 3 ? 4 : tables;
+  for (let g = groups; g < allocated; g++) memory.fill(base + <usize>g * tableBytes, 0, entry);
+  const info = stepInfo + (<usize>slot << 4);
+  store<i32>(info, c);
+  store<i32>(info, kbar, 4);
+  store<i32>(info, lane, 8);
+  gPending++;
 }
 
 /**
- * Method of Four Russians elimination (M4RI). Each step finds up to
- * `k * tables` pivots in consecutive columns, tabulates the 2^k combinations
- * of each group of k pivot rows, and clears the block from every other row
- * with one table lookup per group: one pass per k*tables columns instead of
- * one per column.
- *
- * `scratch` must hold `tables * 2^k * stride` words (16-aligned), and with
- * more than 4 tables it must hold 8 (unused ones are read as zero rows);
- * 1 <= k, k * tables <= 64, 1 <= tables <= 8. Returns the rank.
+ * Four Russians elimination. `scratch` holds `steps` slots of
+ * `slotTables(tables) * 2^k * stride` words (16-aligned), where slotTables
+ * rounds 3 up to 4 and 5..8 up to 8; `versions` holds one i32 per row.
+ * 1 <= k, k * tables <= 64, 1 <= tables <= 8, 1 <= steps <= 16.
+ * Returns the rank (see the slicing contract at the top of this file).
  */
 export function echelonizeM4ri(
   a: usize, rows: i32, cols: i32, stride: i32, pivotLimit: i32, full: i32, pivots: usize,
-  k: i32, tables: i32, scratch: usize, state: usize, cStop: i32,
+  k: i32, tables: i32, steps: i32, scratch: usize, versions: usize, state: usize, cStop: i32,
 ): i32 {
   const limit = min(cols, pivotLimit);
   const stop = min(limit, cStop);
   let r = load<i32>(state);
   let c = load<i32>(state, 4);
+  const slotTables = tables > 4 ? 8 : tables == 3 ? 4 : tables;
+  gA = a;
+  gStride = stride;
+  gK = k;
+  gScratch = scratch;
+  gSlotBytes = (<usize>slotTables << <usize>k) * (<usize>stride << 3);
+  gVersions = versions;
+  gBase = 0;
+  gPending = 0;
+  // Rows of earlier slices are current; pivot rows of the plain form are final.
+  memory.fill(versions, 0, <usize>rows << 2);
+  if (!full) for (let i = 0; i < r; i++) store<i32>(versionAt(i), DONE);
   while (c < stop && r < rows) {
     const kmax = min(k * tables, limit - c);
-    const kbar = gaussBlock(a, rows, stride, r, c, kmax, pivots);
+    const kbar = gaussBlock(rows, r, c, kmax, pivots);
     if (kbar == 0) {
       c++;
       continue;
     }
-    const lane = laneStart(c);
-    const width = stride - lane;
-    const groups = (kbar + k - 1) / k;
-    const tableBytes = (<usize>width << 3) << <usize>k;
-    for (let g = 0; g < groups; g++) {
-      const kg = min(k, kbar - g * k);
-      buildTable(scratch + <usize>g * tableBytes, a, stride, r + g * k, kg, lane, width);
-    }
-    if (groups > 4) {
-      // the 8-way loop reads entry 0 of every table: keep the unused ones zero
-      for (let g = groups; g < 8; g++) memory.fill(scratch + <usize>g * tableBytes, 0, <usize>width << 3);
-    }
-    if (full) applyTables(a, stride, 0, r, c, kbar, k, scratch, tableBytes, lane, width);
-    applyTables(a, stride, r + kbar, rows, c, kbar, k, scratch, tableBytes, lane, width);
+    record(r, c, kbar, tables);
+    const own = full ? gBase + gPending : DONE;
+    for (let i = r; i < r + kbar; i++) store<i32>(versionAt(i), own);
     r += kbar;
     c += kbar;
+    if (gPending == steps) sweep(rows);
   }
+  sweep(rows);
   store<i32>(state, r);
   store<i32>(state, c, 4);
   return r;

@@ -4,7 +4,7 @@
 export { echelonizeNaive, echelonizeM4ri } from "./echelon";
 export { mulNaive, mulM4rm } from "./multiply";
 export { transpose } from "./transpose";
-export { copyBits, nullspace } from "./copy";
+export { backSubstitute, copyBits, nullspace } from "./copy";
 export { anyBits } from "./rows";
 
 /** Allocates `bytes` (16-aligned, not zeroed) from the instance's heap. */

@@ -15,15 +15,16 @@ for (const kernel of ["naive", "m4ri"]) {
   const pivots = k.alloc(16);
   const scratch = k.alloc(16 * 2 * 8);
   const state = k.alloc(8);
+  const versions = k.alloc(16);
   new Int32Array(k.memory.buffer, state, 2).fill(0);
   const words = new BigUint64Array(k.memory.buffer, a, 6);
   words.fill(0n);
   words[0] = 0b011n; words[2] = 0b110n; words[4] = 0b101n; // rows 110, 011, 101 (LSB first)
   const rank = kernel === "naive"
     ? k.echelonizeNaive(a, 3, 3, 2, 3, 1, pivots, state, 3)
-    : k.echelonizeM4ri(a, 3, 3, 2, 3, 1, pivots, 4, 1, scratch, state, 3);
+    : k.echelonizeM4ri(a, 3, 3, 2, 3, 1, pivots, 4, 1, 1, scratch, versions, state, 3);
   if (rank !== 2) throw new Error(`${kernel}: rank ${rank}, expected 2`);
-  k.free(a); k.free(pivots); k.free(scratch); k.free(state);
+  k.free(a); k.free(pivots); k.free(scratch); k.free(state); k.free(versions);
   passed++;
 }
 console.log(`${passed} passed, 0 failed`);

@@ -26,10 +26,16 @@ export interface Gf2Exports {
     a: number, rows: number, cols: number, stride: number, pivotLimit: number, full: number, pivots: number,
     state: number, cStop: number,
   ): number;
-  /** Four Russians elimination, sliced like `echelonizeNaive`; `scratch` holds `tables * 2^k * stride` words. */
+  /**
+   * Four Russians elimination with deferred (cache-blocked) row updates,
+   * sliced like `echelonizeNaive`. `scratch` holds `steps` slots of
+   * `slotTables * 2^k * stride` words, slotTables = tables rounded up to
+   * 1, 2, 4 or 8; `versions` holds one i32 per row.
+   * 1 <= k, k * tables <= 64, 1 <= tables <= 8, 1 <= steps <= 16.
+   */
   echelonizeM4ri(
     a: number, rows: number, cols: number, stride: number, pivotLimit: number, full: number, pivots: number,
-    k: number, tables: number, scratch: number, state: number, cStop: number,
+    k: number, tables: number, steps: number, scratch: number, versions: number, state: number, cStop: number,
   ): number;
   /** C = A B with A m x n; C and B have the same stride. */
   mulNaive(c: number, cStride: number, a: number, aStride: number, b: number, bStride: number, m: number, n: number): void;
@@ -47,6 +53,14 @@ export interface Gf2Exports {
   ): void;
   /** Null-space basis of a reduced echelon form into zeroed `out` (cols - r rows). */
   nullspace(out: number, outStride: number, e: number, stride: number, r: number, cols: number, pivots: number): void;
+  /**
+   * Back substitution on a row echelon form of [A | B] (A: n columns, rank r):
+   * column j of X (n x p, zeroed) gets a solution of A x = B_j; `scratch`
+   * holds one row of `stride` words.
+   */
+  backSubstitute(
+    x: number, xStride: number, e: number, stride: number, r: number, n: number, p: number, pivots: number, scratch: number,
+  ): void;
   /** 1 when any of `words` words from `row` is non-zero. */
   anyBits(row: number, words: number): number;
 }

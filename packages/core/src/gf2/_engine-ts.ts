@@ -54,6 +54,9 @@ export const tsEngine: Engine = {
   copyBits(dst, dstCols, dr, dc, src, srcCols, sr, sc, nrows, ncols) {
     naive.copyBits(dst.words(), s32(dstCols), dr, dc, src.words(), s32(srcCols), sr, sc, nrows, ncols);
   },
+  backSubstitute(x, e, rank, n, p, pivots) {
+    naive.backSubstitute(x.words(), s32(p), e.words(), s32(n + p), rank, n, p, pivots);
+  },
   nullspace(out, e, cols, rank, pivots) {
     naive.nullspace(out.words(), s32(cols), e.words(), s32(cols), rank, cols, pivots);
   },

@@ -6,12 +6,22 @@
 /** Which implementation runs a matrix's kernels. */
 export type EngineName = "wasm" | "ts";
 
+/** Tuning of the Four Russians kernel. */
+export interface M4riParameters {
+  /** Bits per table: 1..12. */
+  k: number;
+  /** Tables applied per pass: 1..8, with k * tables <= 64. */
+  tables: number;
+  /** Steps deferred before a sweep over all rows (cache blocking): 1..16, default 1. */
+  steps?: number;
+}
+
 /** Options of a (possibly long) elimination. */
 export interface EchelonOptions {
   /** Kernel: Four Russians, naive Gauss, or chosen by size (default). */
   method?: "auto" | "m4ri" | "naive";
-  /** Four Russians tuning: k bits per table (1..12), tables per pass (1..8, k * tables <= 64). Default: by size. */
-  m4ri?: { k: number; tables: number };
+  /** Four Russians tuning (default: chosen by size). */
+  m4ri?: M4riParameters;
   /** Called now and then with columns done and columns in all. */
   onProgress?: (done: number, total: number) => void;
   /** Stops the elimination between slices with the signal's reason. */
@@ -41,6 +51,8 @@ export interface Engine {
     dst: Store, dstCols: number, dr: number, dc: number,
     src: Store, srcCols: number, sr: number, sc: number, nrows: number, ncols: number,
   ): void;
+  /** Solutions of A x = B_j into zeroed x (n x p) from a row echelon form e of [A | B] with n + p columns. */
+  backSubstitute(x: Store, e: Store, rank: number, n: number, p: number, pivots: Int32Array): void;
   /** Null-space basis of the reduced form e (rank r) into zeroed out ((cols - r) x cols). */
   nullspace(out: Store, e: Store, cols: number, rank: number, pivots: Int32Array): void;
 }

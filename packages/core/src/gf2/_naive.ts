@@ -103,3 +103,22 @@ export function nullspace(
     q++;
   }
 }
+
+/**
+ * Back substitution on a row echelon form of [A | B] (A: n columns, rank r):
+ * column j of x (n x p, zeroed) gets the solution of A x = B_j with free
+ * variables 0.
+ */
+export function backSubstitute(
+  x: Uint32Array, xs: number, e: Uint32Array, s: number, r: number, n: number, p: number, pivots: Int32Array,
+): void {
+  for (let j = 0; j < p; j++) {
+    const value = new Uint8Array(n);
+    for (let t = r - 1; t >= 0; t--) {
+      let bit = getBit(e, s, t, n + j);
+      for (let c = pivots[t]! + 1; c < n; c++) bit ^= getBit(e, s, t, c) & value[c]!;
+      value[pivots[t]!] = bit;
+      if (bit) putBit(x, xs, pivots[t]!, j, 1);
+    }
+  }
+}

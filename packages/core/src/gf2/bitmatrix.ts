@@ -65,8 +65,12 @@ function checkEchelonOptions(options: EchelonOptions): void {
   if (options.m4ri) {
     checkInteger("m4ri.k", options.m4ri.k, 1, 12);
     checkInteger("m4ri.tables", options.m4ri.tables, 1, Math.min(8, Math.floor(64 / options.m4ri.k)));
+    if (options.m4ri.steps !== undefined) checkInteger("m4ri.steps", options.m4ri.steps, 1, 16);
   }
 }
+
+/** Up to this many right-hand sides, solveMany back-substitutes. */
+const BACK_SUBSTITUTION_MAX = 64;
 
 const engines: Record<EngineName, Engine> = { wasm: wasmEngine, ts: tsEngine };
 
@@ -635,9 +639,13 @@ export class BitMatrix implements Disposable {
     const n = this.cols;
     const p = rhs.cols;
     using aug = this.augment(rhs);
-    const { rank, pivots } = this.#reduce(aug, n, true, options);
+    // Few right-hand sides: forward elimination and back substitution (about
+    // half the work of the reduced form); many: the reduced form, read off.
+    const backward = p <= BACK_SUBSTITUTION_MAX;
+    const { rank, pivots } = this.#reduce(aug, n, !backward, options);
     const x = this.#like(n, p);
-    for (let t = 0; t < rank; t++) this.#engine.copyBits(x.#live(), p, pivots[t]!, 0, aug.#live(), aug.cols, t, n, 1, p);
+    if (backward) this.#engine.backSubstitute(x.#live(), aug.#live(), rank, n, p, pivots);
+    else for (let t = 0; t < rank; t++) this.#engine.copyBits(x.#live(), p, pivots[t]!, 0, aug.#live(), aug.cols, t, n, 1, p);
     const failing: number[] = [];
     const w = aug.#words();
     const s = aug.#s();
@@ -654,21 +662,19 @@ export class BitMatrix implements Disposable {
     return { x, rank, nullity: n - rank, inconsistent, [Symbol.dispose]: () => x.dispose() };
   }
 
-  /** For each failing column j: a row y of P (P A = E) beyond the rank with y . B_j = 1. */
+  /**
+   * For each failing column j: a vector y of the left null space (y A = 0)
+   * with y . B_j = 1. One exists because b is outside the column space,
+   * which is exactly the set of vectors orthogonal to the left null space.
+   */
   #certificates(rhs: BitMatrix, columns: number[], options: EchelonOptions): { column: number; certificate: Uint8Array }[] {
-    using eye = BitMatrix.identity(this.rows, { engine: this.engine });
-    using withB = this.augment(rhs);
-    using aug = withB.augment(eye);
-    const { rank } = this.#reduce(aug, this.cols, true, options);
-    const w = aug.#words();
-    const s = aug.#s();
-    const base = this.cols + rhs.cols;
+    using at = this.transpose();
+    using left = at.nullspace(options);
+    using dots = left.mul(rhs);
     return columns.map((column) => {
-      let t = rank;
-      while (!getBit(w, s, t, this.cols + column)) t++;
-      const certificate = new Uint8Array(this.rows);
-      for (let i = 0; i < this.rows; i++) certificate[i] = getBit(w, s, t, base + i);
-      return { column, certificate };
+      let q = 0;
+      while (!dots.get(q, column)) q++;
+      return { column, certificate: left.row(q) };
     });
   }
 

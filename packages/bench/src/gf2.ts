@@ -44,7 +44,7 @@ export function runGf2(options: Gf2Options): { rows: Gf2Row[]; notes: string[] }
     rows.push(full);
     options.log(
       `  ${row.op.padEnd(5)} N=${String(row.n).padEnd(6)} ${row.impl.padEnd(28)} ${fmtMs(row.ms).padStart(10)}` +
-        `   ${full.nsPerWordOp.toFixed(3)} ns/word-op${row.rank === undefined ? "" : `   rank ${row.rank}`}`,
+        ` (min ${fmtMs(row.minMs).padStart(9)})   ${full.nsPerWordOp.toFixed(3)} ns/word-op${row.rank === undefined ? "" : `   rank ${row.rank}`}`,
     );
   };
   try {

@@ -79,6 +79,25 @@ describe("echelon forms: WASM (naive and Four Russians) = TypeScript twin", () =
     expect(seen.at(-1)).toBe(129);
   });
 
+  it("wide matrices: sweeps cross several vertical strips of the row", () => {
+    for (const [rows, cols, kind] of [[300, 4200, "dense"], [130, 6000, "lowrank"], [260, 2100, "duplicate"]] as const) {
+      const bits = makeBits(rows, cols, kind, rows + cols);
+      for (const m4ri of [{ k: 6, tables: 4, steps: 4 }, { k: 3, tables: 3, steps: 7 }, { k: 5, tables: 8, steps: 1 }]) {
+        for (const full of [false, true]) {
+          const { wasm, ts } = pair(rows, cols, bits);
+          const ref = ts.echelonize({ full });
+          const got = wasm.echelonize({ full, method: "m4ri", m4ri });
+          expect(got.rank).toBe(ref.rank);
+          expect([...got.pivots]).toEqual([...ref.pivots]);
+          if (full) expect(wasm.equals(ts)).toBe(true);
+          expect(paddingIsClean(wasm)).toBe(true);
+          wasm.dispose();
+          ts.dispose();
+        }
+      }
+    }
+  });
+
   it("slices and deferred steps together (forward and reduced)", () => {
     for (const full of [false, true]) {
       const { wasm, ts } = pair(300, 300, makeBits(300, 300, "duplicate", 11));

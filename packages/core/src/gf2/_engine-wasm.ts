@@ -127,17 +127,18 @@ function withScratch<T>(sizes: number[], run: (ptrs: number[]) => T): T {
 }
 
 /**
- * Four Russians parameters: k bits per table and the number of tables applied
- * in one pass. Measured on the benchmark (docs/BENCHMARKS.md).
+ * Four Russians parameters by size, from interleaved runs of the tuning grid
+ * on the 2-core EPYC that docs/BENCHMARKS.md describes (fastest of 2-5):
+ * deferring steps (cache blocking) pays once the matrix leaves L2:
+ * N = 4096: 6x4x1 30.1 ms, 6x4x4 28.4 ms; N = 8192: 6x4x1 228 ms,
+ * 7x4x8 170 ms; N = 16384: 6x4x1 3.7 s, 7x4x8 1.9 s (k x tables x steps).
  */
 export function m4riParameters(rows: number, cols: number): M4riParameters {
   const n = Math.min(rows, cols);
   if (n < 256) return { k: 4, tables: 2, steps: 1 };
-  // Deferring steps pays once the matrix no longer fits in the last-level
-  // cache: at N = 16384 (32 MiB) 4 steps halve the time (3.3 s -> 1.5 s),
-  // at N = 8192 (8 MiB) they cost 25% (125 -> 156 ms).
+  if (n < 2048) return { k: 6, tables: 4, steps: 1 };
   const bytes = rows * strideWords(cols) * 8;
-  return { k: 6, tables: 4, steps: bytes > 16 * 2 ** 20 ? 4 : 1 };
+  return bytes <= 4 * 2 ** 20 ? { k: 6, tables: 4, steps: 4 } : { k: 7, tables: 4, steps: 8 };
 }
 
 /** Tables a scratch slot holds: the kernel's loops read 1, 2, 4 or 8. */

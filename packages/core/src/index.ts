@@ -18,3 +18,25 @@ export { getMemoryLimit, setMemoryLimit } from "./gf2/_memory.js";
 export { init } from "./gf2/_engine-wasm.js";
 export { parseMatrix, ParseError } from "./io/matrix-text.js";
 export type { ParsedMatrix, ParseMatrixOptions } from "./io/matrix-text.js";
+export {
+  adjacencyBoard,
+  applyPresses,
+  cellMap,
+  checkBoard,
+  graphBoard,
+  gridBoard,
+  maskBoard,
+  parseRule,
+  pressTargets,
+  ruleOffsets,
+} from "./lightsout/board.js";
+export type { Board, CellMap, GraphBoard, GridBoard, GridOptions, Offset, Rule, RuleName } from "./lightsout/board.js";
+export {
+  allSolutions,
+  pressMatrix,
+  quietPatterns,
+  randomPuzzle,
+  solveLightsOut,
+  winnabilityTest,
+} from "./lightsout/solve.js";
+export type { LightsOutSolution } from "./lightsout/solve.js";

@@ -1,0 +1,368 @@
+// Boards are plain, serialisable values: a grid (rectangle, torus, or an
+// irregular mask of cells) with a neighbourhood rule, or an arbitrary graph.
+// Cells are numbered row-major over the cells present; everything else in
+// the Lights Out engine speaks in those cell indices.
+
+import { checkInteger, describe } from "../gf2/_check.js";
+
+/** A neighbour offset: rows down, columns right. */
+export type Offset = readonly [dr: number, dc: number];
+
+/** The named neighbourhoods: plus (orthogonal), x (diagonal), king (both), knight. */
+export type RuleName = "plus" | "x" | "king" | "knight";
+
+/** Which cells a press toggles besides (optionally) its own. */
+export type Rule = RuleName | { readonly offsets: readonly Offset[] };
+
+/** A rectangular board, a torus, or an irregular board given by a mask. */
+export interface GridBoard {
+  readonly kind: "grid";
+  readonly rows: number;
+  readonly cols: number;
+  /** Wrap around both edges (default false). */
+  readonly torus?: boolean;
+  /** Neighbourhood (default "plus"). */
+  readonly rule?: Rule;
+  /** Whether a press toggles its own cell (default true). */
+  readonly selfToggle?: boolean;
+  /** Rows of `#` (a cell) and `.` (no cell); absent = every cell present. */
+  readonly mask?: readonly string[];
+}
+
+/** Any graph: pressing a vertex toggles it and its neighbours. */
+export interface GraphBoard {
+  readonly kind: "graph";
+  readonly vertices: number;
+  /** Undirected edges between vertex indices 0..vertices-1. */
+  readonly edges: readonly (readonly [number, number])[];
+  /** Whether a press toggles its own vertex (default true). */
+  readonly selfToggle?: boolean;
+}
+
+/** A Lights Out board. */
+export type Board = GridBoard | GraphBoard;
+
+const RULES: Record<RuleName, readonly Offset[]> = {
+  plus: [[-1, 0], [1, 0], [0, -1], [0, 1]],
+  x: [[-1, -1], [-1, 1], [1, -1], [1, 1]],
+  king: [[-1, 0], [1, 0], [0, -1], [0, 1], [-1, -1], [-1, 1], [1, -1], [1, 1]],
+  knight: [[-2, -1], [-2, 1], [-1, -2], [-1, 2], [1, -2], [1, 2], [2, -1], [2, 1]],
+};
+
+/**
+ * The offsets of a rule.
+ *
+ * @param rule - A rule name or a list of offsets.
+ * @returns The neighbour offsets (without the cell itself).
+ * @throws {TypeError} for an unknown rule or malformed offsets.
+ * @example
+ * ```ts
+ * ruleOffsets("plus"); // [[-1, 0], [1, 0], [0, -1], [0, 1]]
+ * ```
+ */
+export function ruleOffsets(rule: Rule): readonly Offset[] {
+  if (typeof rule === "string") {
+    const offsets = RULES[rule as RuleName];
+    if (!offsets) throw new TypeError(`"rule" expected plus, x, king, knight or { offsets }, got ${describe(rule)}`);
+    return offsets;
+  }
+  if (rule === null || typeof rule !== "object" || !Array.isArray(rule.offsets)) {
+    throw new TypeError(`"rule" expected plus, x, king, knight or { offsets }, got ${describe(rule)}`);
+  }
+  rule.offsets.forEach((o, i) => {
+    if (!Array.isArray(o) || o.length !== 2 || !o.every((v) => Number.isInteger(v))) {
+      throw new TypeError(`"rule.offsets[${i}]" expected a pair of integers [dr, dc], got ${describe(o)}`);
+    }
+  });
+  return rule.offsets;
+}
+
+/**
+ * Parses a rule as the CLI writes it: a name, or offsets like `-1,0;1,0;0,2`.
+ *
+ * @param text - `plus`, `x`, `king`, `knight`, or `dr,dc` pairs separated by `;` or spaces.
+ * @returns The rule.
+ * @throws {TypeError} for anything else.
+ * @example
+ * ```ts
+ * parseRule("0,1;0,-1"); // { offsets: [[0, 1], [0, -1]] }
+ * ```
+ */
+export function parseRule(text: string): Rule {
+  if (text in RULES) return text as RuleName;
+  const pairs = text.trim().split(/[;\s]+/).filter(Boolean);
+  const offsets = pairs.map((pair) => {
+    const m = pair.match(/^(-?\d+),(-?\d+)$/);
+    if (!m) throw new TypeError(`rule expected plus, x, king, knight or offsets like "-1,0;1,0", got ${JSON.stringify(text)}`);
+    return [Number(m[1]), Number(m[2])] as const;
+  });
+  if (offsets.length === 0) throw new TypeError(`rule expected plus, x, king, knight or offsets like "-1,0;1,0", got ${JSON.stringify(text)}`);
+  return { offsets };
+}
+
+/** Options shared by the grid constructors. */
+export interface GridOptions {
+  torus?: boolean;
+  rule?: Rule;
+  selfToggle?: boolean;
+}
+
+/**
+ * An m x n grid board.
+ *
+ * @param rows - Rows, >= 1.
+ * @param cols - Columns, >= 1.
+ * @param options - Torus, rule, self toggle.
+ * @returns The board (a plain object).
+ * @throws {TypeError | RangeError} for bad sizes or rules.
+ * @example
+ * ```ts
+ * const b = gridBoard(5, 5); // the classic game
+ * const t = gridBoard(4, 4, { torus: true, rule: "king" });
+ * ```
+ */
+export function gridBoard(rows: number, cols: number, options: GridOptions = {}): GridBoard {
+  return checkBoard({ kind: "grid", rows, cols, ...options }) as GridBoard;
+}
+
+/**
+ * An irregular board from a mask: rows of `#` (cell) and `.` (no cell).
+ *
+ * @param mask - The rows, as an array or one string with line breaks.
+ * @param options - Rule, self toggle (torus applies too).
+ * @returns The board.
+ * @throws {TypeError | RangeError} for other characters, ragged rows, or no cell at all.
+ * @example
+ * ```ts
+ * maskBoard([".#.", "###", ".#."]); // the seeds' plus-shaped cross
+ * ```
+ */
+export function maskBoard(mask: string | readonly string[], options: GridOptions = {}): GridBoard {
+  const rows = (typeof mask === "string" ? mask.split(/\r?\n/) : [...mask]).map((r) => r.trim()).filter((r) => r.length);
+  return checkBoard({ kind: "grid", rows: rows.length, cols: rows[0]?.length ?? 0, mask: rows, ...options }) as GridBoard;
+}
+
+/**
+ * A graph board from an edge list.
+ *
+ * @param vertices - Number of vertices, >= 1.
+ * @param edges - Pairs of vertex indices (0-based); self-loops are not allowed.
+ * @param options - Self toggle.
+ * @returns The board.
+ * @throws {TypeError | RangeError} for bad indices.
+ * @example
+ * ```ts
+ * // the seeds' 6-cell example (1-based there): 1-2, 2-3, 2-4, 3-5, 4-5, 5-6
+ * graphBoard(6, [[0, 1], [1, 2], [1, 3], [2, 4], [3, 4], [4, 5]]);
+ * ```
+ */
+export function graphBoard(
+  vertices: number, edges: readonly (readonly [number, number])[], options: { selfToggle?: boolean } = {},
+): GraphBoard {
+  return checkBoard({ kind: "graph", vertices, edges, ...options }) as GraphBoard;
+}
+
+/**
+ * A graph board from adjacency lists (vertex i's neighbours in lists[i]).
+ *
+ * @param lists - One list per vertex; the relation is made symmetric.
+ * @param options - Self toggle.
+ * @returns The board.
+ * @example
+ * ```ts
+ * adjacencyBoard([[1], [0, 2], [1]]); // a path of 3
+ * ```
+ */
+export function adjacencyBoard(lists: readonly (readonly number[])[], options: { selfToggle?: boolean } = {}): GraphBoard {
+  if (!Array.isArray(lists)) throw new TypeError(`"lists" expected an array of neighbour lists, got ${describe(lists)}`);
+  const seen = new Set<string>();
+  const edges: [number, number][] = [];
+  lists.forEach((list, u) => {
+    if (!Array.isArray(list)) throw new TypeError(`"lists[${u}]" expected an array of vertex indices, got ${describe(list)}`);
+    for (const v of list) {
+      const key = u < v ? `${u},${v}` : `${v},${u}`;
+      if (!seen.has(key)) {
+        seen.add(key);
+        edges.push([u, v]);
+      }
+    }
+  });
+  return graphBoard(lists.length, edges, options);
+}
+
+/** Largest number of cells a board may have. */
+export const MAX_CELLS = 2 ** 28;
+
+/**
+ * Checks that a value (for example parsed JSON) is a valid board.
+ *
+ * @param value - Anything.
+ * @returns The same value, typed.
+ * @throws {TypeError | RangeError} naming the field that is wrong, what was expected and what was got.
+ * @example
+ * ```ts
+ * const board = checkBoard(JSON.parse(text));
+ * ```
+ */
+export function checkBoard(value: unknown): Board {
+  if (value === null || typeof value !== "object") throw new TypeError(`board expected an object, got ${describe(value)}`);
+  const b = value as Record<string, unknown>;
+  if (b.selfToggle !== undefined && typeof b.selfToggle !== "boolean") {
+    throw new TypeError(`"selfToggle" expected a boolean, got ${describe(b.selfToggle)}`);
+  }
+  if (b.kind === "grid") {
+    const rows = checkInteger("rows", b.rows, 1, MAX_CELLS);
+    const cols = checkInteger("cols", b.cols, 1, MAX_CELLS);
+    if (rows * cols > MAX_CELLS) throw new RangeError(`board expected at most ${MAX_CELLS} cells, got ${rows} x ${cols}`);
+    if (b.torus !== undefined && typeof b.torus !== "boolean") throw new TypeError(`"torus" expected a boolean, got ${describe(b.torus)}`);
+    if (b.rule !== undefined) ruleOffsets(b.rule as Rule);
+    if (b.mask !== undefined) {
+      if (!Array.isArray(b.mask)) throw new TypeError(`"mask" expected an array of strings of # and ., got ${describe(b.mask)}`);
+      if (b.mask.length !== rows) throw new RangeError(`"mask" expected ${rows} rows, got ${b.mask.length}`);
+      let count = 0;
+      b.mask.forEach((row: unknown, i) => {
+        if (typeof row !== "string") throw new TypeError(`"mask[${i}]" expected a string of # and ., got ${describe(row)}`);
+        if (row.length !== cols) throw new RangeError(`"mask[${i}]" expected ${cols} characters, got ${row.length}`);
+        const bad = row.search(/[^#.]/);
+        if (bad >= 0) throw new TypeError(`"mask[${i}]" expected only # (cell) and . (no cell), got ${JSON.stringify(row[bad])} at column ${bad + 1}`);
+        for (const ch of row) if (ch === "#") count++;
+      });
+      if (count === 0) throw new RangeError(`"mask" expected at least one cell (#), got none`);
+    }
+    return value as GridBoard;
+  }
+  if (b.kind === "graph") {
+    const n = checkInteger("vertices", b.vertices, 1, MAX_CELLS);
+    if (!Array.isArray(b.edges)) throw new TypeError(`"edges" expected an array of [u, v] pairs, got ${describe(b.edges)}`);
+    b.edges.forEach((e: unknown, i) => {
+      if (!Array.isArray(e) || e.length !== 2) throw new TypeError(`"edges[${i}]" expected a pair [u, v], got ${describe(e)}`);
+      checkInteger(`edges[${i}][0]`, e[0], 0, n - 1);
+      checkInteger(`edges[${i}][1]`, e[1], 0, n - 1);
+      if (e[0] === e[1]) throw new RangeError(`"edges[${i}]" expected two different vertices, got a loop at ${e[0]}`);
+    });
+    return value as GraphBoard;
+  }
+  throw new TypeError(`board "kind" expected "grid" or "graph", got ${describe(b.kind)}`);
+}
+
+/** Where each cell of a grid board sits, and the reverse map. */
+export interface CellMap {
+  /** Number of cells. */
+  count: number;
+  /** Row and column of cell i (grids), in row-major order of the cells present. */
+  row: Int32Array;
+  col: Int32Array;
+  /** Cell index at (r, c), or -1 where the mask has no cell (grids: rows * cols entries). */
+  index: Int32Array;
+}
+
+/**
+ * The cells of a board: count, positions and the index of each position.
+ *
+ * @param board - A board.
+ * @returns The map (for graphs, row = vertex, col = 0).
+ * @example
+ * ```ts
+ * cellMap(maskBoard([".#", "##"])).count; // 3
+ * ```
+ */
+export function cellMap(board: Board): CellMap {
+  if (board.kind === "graph") {
+    const n = board.vertices;
+    const row = Int32Array.from({ length: n }, (_, i) => i);
+    return { count: n, row, col: new Int32Array(n), index: row.slice() };
+  }
+  const { rows, cols, mask } = board;
+  const index = new Int32Array(rows * cols).fill(-1);
+  let count = 0;
+  for (let r = 0; r < rows; r++) {
+    for (let c = 0; c < cols; c++) if (!mask || mask[r]![c] === "#") index[r * cols + c] = count++;
+  }
+  const row = new Int32Array(count);
+  const col = new Int32Array(count);
+  for (let p = 0; p < rows * cols; p++) {
+    const i = index[p]!;
+    if (i >= 0) {
+      row[i] = Math.floor(p / cols);
+      col[i] = p % cols;
+    }
+  }
+  return { count, row, col, index };
+}
+
+/**
+ * For each cell, the cells its press toggles (sorted, without duplicates;
+ * itself included unless `selfToggle` is false).
+ *
+ * @param board - A board.
+ * @returns One list per cell.
+ * @example
+ * ```ts
+ * pressTargets(gridBoard(1, 3))[1]; // Int32Array [0, 1, 2]
+ * ```
+ */
+export function pressTargets(board: Board): Int32Array[] {
+  const self = board.selfToggle ?? true;
+  if (board.kind === "graph") {
+    const sets = Array.from({ length: board.vertices }, (_, v) => new Set<number>(self ? [v] : []));
+    for (const [u, v] of board.edges) {
+      sets[u]!.add(v);
+      sets[v]!.add(u);
+    }
+    return sets.map((s) => Int32Array.from([...s].sort((a, b) => a - b)));
+  }
+  const map = cellMap(board);
+  const offsets = ruleOffsets(board.rule ?? "plus");
+  const { rows, cols } = board;
+  const out: Int32Array[] = [];
+  for (let i = 0; i < map.count; i++) {
+    const targets = new Set<number>(self ? [i] : []);
+    for (const [dr, dc] of offsets) {
+      let r = map.row[i]! + dr;
+      let c = map.col[i]! + dc;
+      if (board.torus) {
+        r = ((r % rows) + rows) % rows;
+        c = ((c % cols) + cols) % cols;
+      } else if (r < 0 || r >= rows || c < 0 || c >= cols) continue;
+      const j = map.index[r * cols + c]!;
+      if (j >= 0 && (j !== i || self)) targets.add(j);
+    }
+    out.push(Int32Array.from([...targets].sort((a, b) => a - b)));
+  }
+  return out;
+}
+
+/**
+ * Applies presses to lights over GF(2): each pressed cell toggles its targets.
+ *
+ * @param board - The board.
+ * @param lights - One 0/1 per cell (not modified).
+ * @param presses - One 0/1 per cell.
+ * @returns The new lights.
+ * @throws {RangeError} when a length differs from the number of cells.
+ * @example
+ * ```ts
+ * applyPresses(gridBoard(1, 3), [1, 1, 1], [0, 1, 0]); // Uint8Array [0, 0, 0]
+ * ```
+ */
+export function applyPresses(board: Board, lights: ArrayLike<number>, presses: ArrayLike<number>): Uint8Array {
+  const targets = pressTargets(board);
+  checkVector("lights", lights, targets.length);
+  checkVector("presses", presses, targets.length);
+  const out = Uint8Array.from(lights);
+  targets.forEach((t, j) => {
+    if (presses[j]! & 1) for (const i of t) out[i]! ^= 1;
+  });
+  return out;
+}
+
+/** Checks a vector of one 0/1 entry per cell. */
+export function checkVector(name: string, v: ArrayLike<number>, cells: number): void {
+  if (v === null || typeof v !== "object" || typeof v.length !== "number") {
+    throw new TypeError(`"${name}" expected an array of 0/1, one per cell, got ${describe(v)}`);
+  }
+  if (v.length !== cells) throw new RangeError(`"${name}" expected ${cells} entries (one per cell), got ${v.length}`);
+  for (let i = 0; i < v.length; i++) {
+    if (v[i] !== 0 && v[i] !== 1) throw new TypeError(`"${name}[${i}]" expected 0 or 1, got ${describe(v[i])}`);
+  }
+}

@@ -1,0 +1,173 @@
+// Lights Out over GF(2) on any board, through the press matrix A (column j
+// = the cells that pressing j toggles): solve A x = b, the quiet patterns
+// ker A, winnability, every solution, random solvable puzzles.
+
+import type { MatrixOptions } from "../gf2/bitmatrix.js";
+import { BitMatrix } from "../gf2/bitmatrix.js";
+import { xoshiro128 } from "../gf2/_random.js";
+import { describe } from "../gf2/_check.js";
+import { type Board, checkBoard, checkVector, pressTargets } from "./board.js";
+
+/** The answer to a Lights Out board. */
+export interface LightsOutSolution {
+  /** Whether the lights can all be switched off. */
+  solvable: boolean;
+  /** One set of presses (0/1 per cell) that switches them off; null when unsolvable. */
+  presses: Uint8Array | null;
+  /** Rank of the press matrix over GF(2). */
+  rank: number;
+  /** Dimension of the quiet patterns: cells - rank. */
+  nullity: number;
+  /** Number of press sets that solve the board: 2^nullity, or 0 when unsolvable. */
+  solutions: bigint;
+  /** Number of winnable boards: 2^rank. */
+  winnableBoards: bigint;
+  /**
+   * When unsolvable: y with y A = 0 and y . b = 1, the proof. For symmetric
+   * rules (all the named ones) y is a quiet pattern that covers an odd number
+   * of lit cells.
+   */
+  proof?: Uint8Array;
+}
+
+/**
+ * The press matrix A of a board: A[i][j] = 1 when pressing cell j toggles cell i.
+ *
+ * @param board - Any board.
+ * @param options - Engine of the matrix.
+ * @returns A cells x cells matrix (the caller disposes it).
+ * @example
+ * ```ts
+ * using a = pressMatrix(gridBoard(5, 5));
+ * a.rank(); // 23
+ * ```
+ */
+export function pressMatrix(board: Board, options?: MatrixOptions): BitMatrix {
+  const targets = pressTargets(checkBoard(board));
+  const n = targets.length;
+  const a = BitMatrix.zeros(n, n, options);
+  targets.forEach((t, j) => {
+    for (const i of t) a.set(i, j, 1);
+  });
+  return a;
+}
+
+/**
+ * Solves a board: which cells to press to switch every light off.
+ *
+ * @param board - Any board.
+ * @param lights - One 0/1 per cell (cells are numbered row-major over the cells present).
+ * @returns Solvability, one solution, counts, and a proof when unsolvable.
+ * @throws {TypeError | RangeError} for a malformed board or lights of the wrong length.
+ * @example
+ * ```ts
+ * const s = solveLightsOut(gridBoard(5, 5), new Array(25).fill(1));
+ * s.solvable; // true; s.solutions === 4n
+ * ```
+ */
+export function solveLightsOut(board: Board, lights: ArrayLike<number>): LightsOutSolution {
+  using a = pressMatrix(board);
+  checkVector("lights", lights, a.rows);
+  const r = a.solve(lights);
+  const winnableBoards = 1n << BigInt(r.rank);
+  if (!r.solvable) {
+    return { solvable: false, presses: null, rank: r.rank, nullity: r.nullity, solutions: 0n, winnableBoards, proof: r.certificate };
+  }
+  return { solvable: true, presses: r.x, rank: r.rank, nullity: r.nullity, solutions: 1n << BigInt(r.nullity), winnableBoards };
+}
+
+/**
+ * A basis of the quiet patterns: press sets that change no light (ker A).
+ *
+ * @param board - Any board.
+ * @returns nullity vectors of 0/1 per cell (empty when every board is winnable).
+ * @example
+ * ```ts
+ * quietPatterns(gridBoard(5, 5)).length; // 2
+ * ```
+ */
+export function quietPatterns(board: Board): Uint8Array[] {
+  using a = pressMatrix(board);
+  using basis = a.nullspace();
+  return basis.toRows();
+}
+
+/**
+ * Prepares a winnability test that needs no solving per board: b is winnable
+ * exactly when it is orthogonal to every y with y A = 0 (for symmetric rules,
+ * every quiet pattern).
+ *
+ * @param board - Any board.
+ * @returns A function of the lights: true when they can all be switched off.
+ * @example
+ * ```ts
+ * const winnable = winnabilityTest(gridBoard(5, 5));
+ * winnable(new Array(25).fill(1)); // true
+ * ```
+ */
+export function winnabilityTest(board: Board): (lights: ArrayLike<number>) => boolean {
+  using a = pressMatrix(board);
+  using at = a.transpose();
+  using left = at.nullspace();
+  const checks = left.toRows();
+  const n = a.rows;
+  return (lights) => {
+    checkVector("lights", lights, n);
+    return checks.every((y) => {
+      let dot = 0;
+      for (let i = 0; i < n; i++) dot ^= y[i]! & lights[i]!;
+      return dot === 0;
+    });
+  };
+}
+
+/**
+ * Every solution of a board, lazily, in Gray-code order: x0, then each next
+ * one differs from the previous by one quiet pattern.
+ *
+ * @param board - Any board.
+ * @param lights - One 0/1 per cell.
+ * @returns An iterator of press sets (empty when unsolvable); 2^nullity in all.
+ * @example
+ * ```ts
+ * for (const presses of allSolutions(gridBoard(5, 5), new Array(25).fill(1))) console.log(presses);
+ * ```
+ */
+export function* allSolutions(board: Board, lights: ArrayLike<number>): Generator<Uint8Array, void, undefined> {
+  const s = solveLightsOut(board, lights);
+  if (!s.presses) return;
+  const basis = s.nullity > 0 ? quietPatterns(board) : [];
+  const x = s.presses.slice();
+  yield x.slice();
+  const total = 2 ** basis.length;
+  for (let i = 1; i < total; i++) {
+    // Gray code: step i flips the basis vector of i's lowest set bit
+    const q = basis[31 - Math.clz32(i & -i)]!;
+    for (let c = 0; c < x.length; c++) x[c]! ^= q[c]!;
+    yield x.slice();
+  }
+}
+
+/**
+ * A uniformly random winnable board: random presses applied to a dark board
+ * (each winnable board is reached by the same number of press sets).
+ *
+ * @param board - Any board.
+ * @param options - `seed` (default 0): the same seed gives the same puzzle.
+ * @returns The lights, one 0/1 per cell.
+ * @example
+ * ```ts
+ * const lights = randomPuzzle(gridBoard(5, 5), { seed: 42 });
+ * ```
+ */
+export function randomPuzzle(board: Board, options: { seed?: number } = {}): Uint8Array {
+  const seed = options.seed ?? 0;
+  if (typeof seed !== "number" || !Number.isSafeInteger(seed)) throw new TypeError(`"seed" expected a safe integer, got ${describe(seed)}`);
+  const targets = pressTargets(checkBoard(board));
+  const next = xoshiro128(seed);
+  const lights = new Uint8Array(targets.length);
+  targets.forEach((t, j) => {
+    if (next() & 1) for (const i of t) lights[i]! ^= 1;
+  });
+  return lights;
+}

@@ -6,9 +6,12 @@
  * @module
  */
 import { benchCommand } from "./commands/bench.js";
+import { quietCommand } from "./commands/quiet.js";
+import { randomCommand } from "./commands/random.js";
 import { rankCommand } from "./commands/rank.js";
+import { solveCommand } from "./commands/solve.js";
 import { createProgram, installProcessHandlers, runProgram } from "./program.js";
 
 installProcessHandlers();
-const program = createProgram([rankCommand(), benchCommand()]);
+const program = createProgram([solveCommand(), quietCommand(), randomCommand(), rankCommand(), benchCommand()]);
 process.exitCode = await runProgram(program, process.argv);

@@ -11,6 +11,9 @@ import { readVersion } from "./version.js";
 
 const EXAMPLES = `
 Examples:
+  $ lightsout solve board.txt          the presses that switch a board off
+  $ lightsout random --rows 5 --cols 5 | lightsout solve -
+  $ lightsout quiet --rows 5 --cols 5  the quiet patterns of the 5 x 5 board
   $ lightsout rank matrix.txt          rank of a dense 0/1 matrix file
   $ cat matrix.mtx | lightsout rank -  rank of a MatrixMarket file from stdin
   $ lightsout rank --random 4096       rank and timing of a random 4096 x 4096 matrix

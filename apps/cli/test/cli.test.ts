@@ -16,15 +16,21 @@ describe("lightsout (program)", () => {
       Lights Out and GF(2) linear algebra from the command line
 
       Options:
-        -V, --version          print the version number
-        -h, --help             show help
+        -V, --version           print the version number
+        -h, --help              show help
 
       Commands:
-        rank [options] [file]  rank and nullity of a GF(2) matrix
-        bench [options]        benchmark the GF(2) kernels
-        help [command]         show help for a command
+        solve [options] [file]  the presses that switch a board off
+        quiet [options]         the quiet patterns of a grid
+        random [options]        a uniformly random winnable board
+        rank [options] [file]   rank and nullity of a GF(2) matrix
+        bench [options]         benchmark the GF(2) kernels
+        help [command]          show help for a command
 
       Examples:
+        $ lightsout solve board.txt          the presses that switch a board off
+        $ lightsout random --rows 5 --cols 5 | lightsout solve -
+        $ lightsout quiet --rows 5 --cols 5  the quiet patterns of the 5 x 5 board
         $ lightsout rank matrix.txt          rank of a dense 0/1 matrix file
         $ cat matrix.mtx | lightsout rank -  rank of a MatrixMarket file from stdin
         $ lightsout rank --random 4096       rank and timing of a random 4096 x 4096 matrix
@@ -115,7 +121,7 @@ describe("lightsout (program)", () => {
     expect(oneLineError(unknown)).toBe("lightsout: unknown command 'rnak' (Did you mean rank?)");
     const none = run([]);
     expect(none.code).toBe(2);
-    expect(oneLineError(none)).toBe("lightsout: expected a command (rank, bench), got none; see 'lightsout --help'");
+    expect(oneLineError(none)).toBe("lightsout: expected a command (solve, quiet, random, rank, bench), got none; see 'lightsout --help'");
     const extra = run(["rank", "a.txt", "b.txt"]);
     expect(extra.code).toBe(2);
     expect(oneLineError(extra)).toMatch(/^lightsout: too many arguments for 'rank'/);

@@ -40,3 +40,32 @@ export {
   winnabilityTest,
 } from "./lightsout/solve.js";
 export type { LightsOutSolution } from "./lightsout/solve.js";
+export { formatBoard, parseBoard } from "./io/board-text.js";
+export type { BoardInput, ParseBoardOptions } from "./io/board-text.js";
+export {
+  cosetMinimum,
+  defaultMaxNullity,
+  fewestPresses,
+  MAX_DISTRIBUTION_WORK,
+  MAX_ENUMERATED_NULLITY,
+  optimalDistribution,
+} from "./lightsout/fewest.js";
+export type {
+  CosetMinimum,
+  DistributionOptions,
+  FewestOptions,
+  FewestPresses,
+  FewestPressesOptions,
+  OptimalDistribution,
+} from "./lightsout/fewest.js";
+export { poj1222, poj3279 } from "./lightsout/judges.js";
+export { chaseMatrix, chaseTrace, firstRowLookup, solveGrid } from "./lightsout/chase.js";
+export type {
+  ChaseOptions,
+  ChasePhase,
+  ChaseStep,
+  ChaseTrace,
+  FirstRowLookup,
+  GridSolution,
+  SolveGridOptions,
+} from "./lightsout/chase.js";

@@ -6,6 +6,8 @@ export { mulNaive, mulM4rm } from "./multiply";
 export { transpose } from "./transpose";
 export { backSubstitute, copyBits, nullspace } from "./copy";
 export { anyBits } from "./rows";
+export { chaseSteps } from "./chase";
+export { cosetMinimum, cosetDistribution } from "./coset";
 
 /** Allocates `bytes` (16-aligned, not zeroed) from the instance's heap. */
 export function alloc(bytes: usize): usize {

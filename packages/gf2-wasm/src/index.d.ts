@@ -63,6 +63,36 @@ export interface Gf2Exports {
   ): void;
   /** 1 when any of `words` words from `row` is non-zero. */
   anyBits(row: number, words: number): number;
+  /**
+   * Scans Gray-code members start..end-1 (end <= 2^k, k <= 31) of the coset
+   * x0 + span(basis) (k rows of `words` words, back to back) and keeps the
+   * best: least weight, then lexicographically smallest (bit 0 first).
+   * `best` (words words) and `state` (i32 best weight, set above words * 64
+   * before the first slice) carry the result across slices; `cur` is
+   * scratch of `words` words. Returns the best weight.
+   */
+  cosetMinimum(
+    x0: number, basis: number, k: number, words: number, start: number, end: number, cur: number, best: number, state: number,
+  ): number;
+  /**
+   * For representatives start..end-1 (Gray-code indices over the `nfree` u64
+   * unit vectors at `free`), adds 1 to counts[w] (u64 each, 65 slots), w the
+   * least weight of r + s over the `spanCount` u64 members s at `span`.
+   * Vectors of at most 64 bits.
+   */
+  cosetDistribution(span: number, spanCount: number, free: number, nfree: number, start: number, end: number, counts: number): void;
+  /**
+   * Light chasing on a plain rectangle, bit-sliced over the first-row
+   * variables (see assembly/chase.ts): runs `steps` board rows of
+   * a[j] ^= b[j-1] ^ b[j] ^ b[j+1] (j < n) on two n-row matrices of `stride`
+   * words per row, swapping their roles after each step; the newest is `a`
+   * after an odd number of steps, `b` after an even one. `lights` (0 for
+   * none) points at `steps` packed board rows of `lightsStride` words: bit j
+   * of row t flips bit `constCol` of row j of what step t writes.
+   */
+  chaseSteps(
+    a: number, b: number, stride: number, n: number, steps: number, lights: number, lightsStride: number, constCol: number,
+  ): void;
 }
 
 /** The release binary (optimised, SIMD), as bytes. */

@@ -1,0 +1,68 @@
+/**
+ * The board options shared by `solve`, `quiet` and `random`: --states,
+ * --torus, --rule, and the grid size options.
+ *
+ * @module
+ */
+import { type GridOptions, parseRule } from "@lightsout/core";
+import type { Command } from "commander";
+import { usageError } from "./errors.js";
+import { parseIntegerOption } from "./options.js";
+
+/** Board options as commander hands them over. */
+export interface BoardFlags {
+  states?: string;
+  torus?: boolean;
+  rule?: string;
+}
+
+/**
+ * Adds --states, --torus and --rule to a command.
+ *
+ * @param command - the command
+ * @returns the same command
+ */
+export function withBoardOptions(command: Command): Command {
+  return command
+    .option("--states <k>", "light states (default 2); more than 2 is not available yet")
+    .option("--torus", "wrap around the edges")
+    .option("--rule <rule>", "neighbourhood: plus (default), x, king, knight, or offsets like '-1,0;1,0'");
+}
+
+/**
+ * The grid options of the flags, checked.
+ *
+ * @param flags - the parsed flags
+ * @returns torus and rule for the core's board constructors
+ * @throws usage errors for an unknown rule or unsupported --states
+ */
+export function gridOptions(flags: BoardFlags): GridOptions {
+  if (flags.states !== undefined) {
+    const k = parseIntegerOption("--states", flags.states, 2, 36);
+    if (k !== 2) throw usageError(`--states ${k} is not available yet; only 2-state lights (GF(2)) are supported`);
+  }
+  const options: GridOptions = {};
+  if (flags.torus) options.torus = true;
+  if (flags.rule !== undefined) {
+    try {
+      options.rule = parseRule(flags.rule);
+    } catch (error) {
+      throw usageError(`--rule ${(error as Error).message}`, error);
+    }
+  }
+  return options;
+}
+
+/**
+ * Reads --rows and --cols (both required).
+ *
+ * @param flags - `rows` and `cols` as text
+ * @returns the sizes
+ * @throws a usage error when either is missing or not a positive integer
+ */
+export function gridSize(flags: { rows?: string; cols?: string }): { rows: number; cols: number } {
+  if (flags.rows === undefined || flags.cols === undefined) {
+    throw usageError(`expected --rows R and --cols C, got ${flags.rows === undefined ? "no --rows" : "no --cols"}`);
+  }
+  return { rows: parseIntegerOption("--rows", flags.rows, 1), cols: parseIntegerOption("--cols", flags.cols, 1) };
+}

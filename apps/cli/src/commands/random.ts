@@ -1,0 +1,48 @@
+/**
+ * `lightsout random --rows R --cols C`: a uniformly random winnable board.
+ *
+ * @module
+ */
+import { formatBoard, gridBoard, randomPuzzle } from "@lightsout/core";
+import { Command } from "commander";
+import { type BoardFlags, gridOptions, gridSize, withBoardOptions } from "../board-options.js";
+import { parseIntegerOption } from "../options.js";
+
+interface RandomFlags extends BoardFlags {
+  rows?: string;
+  cols?: string;
+  seed?: string;
+  json?: boolean;
+}
+
+const EXAMPLES = `
+The board is random presses applied to a dark board, so every winnable
+board is equally likely and the result is always solvable. The output is the
+text format that 'lightsout solve' reads; --json prints {"board", "lights"}.
+
+Examples:
+  $ lightsout random --rows 5 --cols 5 --seed 42
+  $ lightsout random --rows 7 --cols 7 --seed 1 | lightsout solve -`;
+
+/**
+ * Builds the `random` command.
+ *
+ * @returns the command
+ */
+export function randomCommand(): Command {
+  return withBoardOptions(
+    new Command("random").summary("a uniformly random winnable board").description("Print a random winnable R x C board."),
+  )
+    .option("--rows <r>", "rows of the grid")
+    .option("--cols <c>", "columns of the grid")
+    .option("--seed <s>", "seed (default 0): the same seed gives the same board")
+    .option("--json", "print one JSON object")
+    .addHelpText("after", EXAMPLES)
+    .action((flags: RandomFlags) => {
+      const { rows, cols } = gridSize(flags);
+      const board = gridBoard(rows, cols, gridOptions(flags));
+      const seed = flags.seed === undefined ? 0 : parseIntegerOption("--seed", flags.seed, 0);
+      const lights = randomPuzzle(board, { seed });
+      process.stdout.write(flags.json ? `${JSON.stringify({ board, lights: Array.from(lights) })}\n` : `${formatBoard(board, lights)}\n`);
+    });
+}

@@ -1,0 +1,168 @@
+// The symbolic chase: P_m = [C | d] for an m x n plain rectangle, on either
+// engine. The WebAssembly route runs `chaseSteps` (assembly/chase.ts) in a
+// kernel instance of its own, whose memory this file owns; the TypeScript
+// twin runs the same recurrence on Uint32Arrays. Both return the words of
+// P_m in the packed layout (_layout.ts) with `width` columns: n for the
+// chase matrix alone, n + 1 with the constant column of a lit board.
+
+import { instantiate, type Gf2Exports } from "@lightsout/gf2-wasm";
+import type { EngineName } from "../gf2/_engine.js";
+import { formatBytes, memoryLimit } from "../gf2/_memory.js";
+import { strideWords } from "../gf2/_layout.js";
+
+/** Options of a (possibly long) symbolic chase. */
+export interface ChaseRunOptions {
+  engine?: EngineName;
+  /** Called now and then with board rows done and rows in all. */
+  onProgress?: (done: number, total: number) => void;
+  /** Stops the chase between slices with the signal's reason. */
+  signal?: AbortSignal;
+}
+
+/** The packed result: n rows of `stride32` 32-bit words, `width` columns. */
+export interface ChaseWords {
+  words: Uint32Array;
+  stride32: number;
+  width: number;
+}
+
+let kernel: Gf2Exports | undefined;
+
+function load(): Gf2Exports {
+  kernel ??= instantiate((message) => {
+    throw new Error(`internal error in the chase kernel: ${message}`);
+  });
+  return kernel;
+}
+
+/** A trap becomes an Error that names the operation. */
+function guard<T>(run: () => T): T {
+  try {
+    return run();
+  } catch (error) {
+    if (error instanceof WebAssembly.RuntimeError) {
+      throw new Error(`internal error in the chase kernel (${error.message}); please report it`);
+    }
+    throw error;
+  }
+}
+
+/** Rows per slice: about 2^25 words of XOR between progress calls. */
+function sliceRows(rows: number, n: number, stride64: number, options: ChaseRunOptions): number {
+  if (!options.onProgress && !options.signal) return rows;
+  return Math.max(1, Math.floor(2 ** 25 / Math.max(1, n * stride64)));
+}
+
+/**
+ * P_m of the m x n rectangle. `lights` (packed rows of `strideWords(n) * 2`
+ * 32-bit words, m of them) adds the constant column n; without it the
+ * result is the chase matrix C (n columns).
+ */
+export function chaseSymbolic(rows: number, n: number, lights: Uint32Array | undefined, options: ChaseRunOptions = {}): ChaseWords {
+  const width = lights ? n + 1 : n;
+  const stride64 = strideWords(width);
+  const stride32 = stride64 * 2;
+  const bytes = n * stride64 * 8;
+  memoryLimit.check(n, width, 2 * bytes + (lights ? lights.byteLength : 0), 0);
+  return (options.engine ?? "wasm") === "ts"
+    ? chaseTs(rows, n, width, stride32, lights, options)
+    : chaseWasm(rows, n, width, stride64, lights, options);
+}
+
+function chaseWasm(
+  rows: number, n: number, width: number, stride64: number, lights: Uint32Array | undefined, options: ChaseRunOptions,
+): ChaseWords {
+  const k = load();
+  const bytes = Math.max(16, n * stride64 * 8);
+  const lightStride64 = strideWords(n);
+  const lightBytes = lights ? Math.max(16, lights.byteLength) : 0;
+  const ptrs: number[] = [];
+  const alloc = (size: number) => {
+    try {
+      const p = k.alloc(size);
+      ptrs.push(p);
+      return p;
+    } catch (error) {
+      throw new RangeError(
+        `the chase of a ${rows} x ${n} board needs ${formatBytes(size)} more, but WebAssembly memory could not grow ` +
+          `(${formatBytes(k.memory.buffer.byteLength)} in use)`,
+        { cause: error },
+      );
+    }
+  };
+  try {
+    const a = alloc(bytes);
+    const b = alloc(bytes);
+    const l = lights ? alloc(lightBytes) : 0;
+    const stride32 = stride64 * 2;
+    // Views after every allocation: memory may have grown.
+    new Uint32Array(k.memory.buffer, a, bytes / 4).fill(0);
+    const bw = new Uint32Array(k.memory.buffer, b, bytes / 4);
+    bw.fill(0);
+    for (let j = 0; j < n; j++) bw[j * stride32 + (j >>> 5)]! |= 1 << (j & 31); // P_0 = I
+    if (lights) new Uint32Array(k.memory.buffer, l, lights.length).set(lights);
+    // (prev, cur) = (P_{-1}, P_0); each slice of s steps leaves the newest
+    // in prev when s is odd, and the roles swap.
+    let prev = a;
+    let cur = b;
+    const slice = sliceRows(rows, n, stride64, options);
+    for (let done = 0; done < rows; ) {
+      options.signal?.throwIfAborted();
+      const s = Math.min(slice, rows - done);
+      const lp = lights ? l + done * lightStride64 * 8 : 0;
+      guard(() => k.chaseSteps(prev, cur, stride64, n, s, lp, lightStride64, n));
+      if (s % 2 === 1) [prev, cur] = [cur, prev];
+      done += s;
+      options.onProgress?.(done, rows);
+    }
+    return { words: new Uint32Array(k.memory.buffer, cur, (n * stride64 * 8) / 4).slice(), stride32, width };
+  } finally {
+    for (const p of ptrs) k.free(p);
+  }
+}
+
+function chaseTs(
+  rows: number, n: number, width: number, stride32: number, lights: Uint32Array | undefined, options: ChaseRunOptions,
+): ChaseWords {
+  let prev = new Uint32Array(n * stride32);
+  let cur = new Uint32Array(n * stride32);
+  for (let j = 0; j < n; j++) cur[j * stride32 + (j >>> 5)]! |= 1 << (j & 31);
+  const lightStride32 = strideWords(n) * 2;
+  const slice = sliceRows(rows, n, stride32 / 2, options);
+  for (let i = 0; i < rows; i++) {
+    if (i % slice === 0) options.signal?.throwIfAborted();
+    chaseStepTs(prev, cur, stride32, n, lights, i * lightStride32, n);
+    [prev, cur] = [cur, prev];
+    if ((i + 1) % slice === 0 || i + 1 === rows) options.onProgress?.(i + 1, rows);
+  }
+  return { words: cur, stride32, width };
+}
+
+/**
+ * The TypeScript twin of one step of `chaseSteps`: prev[j] ^= cur[j-1] ^
+ * cur[j] ^ cur[j+1], then bit j of the light row at `lightOffset` flips bit
+ * `constCol` of prev[j].
+ */
+export function chaseStepTs(
+  prev: Uint32Array, cur: Uint32Array, stride32: number, n: number,
+  lights: Uint32Array | undefined, lightOffset: number, constCol: number,
+): void {
+  const cw = constCol >>> 5;
+  const cb = 1 << (constCol & 31);
+  for (let j = 0; j < n; j++) {
+    const d = j * stride32;
+    const up = d - stride32;
+    const down = d + stride32;
+    if (j > 0 && j + 1 < n) {
+      for (let k = 0; k < stride32; k++) prev[d + k]! ^= cur[up + k]! ^ cur[d + k]! ^ cur[down + k]!;
+    } else {
+      for (let k = 0; k < stride32; k++) {
+        let v = cur[d + k]!;
+        if (j > 0) v ^= cur[up + k]!;
+        if (j + 1 < n) v ^= cur[down + k]!;
+        prev[d + k]! ^= v;
+      }
+    }
+    if (lights && (lights[lightOffset + (j >>> 5)]! >>> (j & 31)) & 1) prev[d + cw]! ^= cb;
+  }
+}

@@ -1,0 +1,383 @@
+// Light chasing on the plain m x n rectangle (plus rule, self toggle, no
+// torus, no mask): the step-by-step trace, the first-row lookup, the chase
+// matrix C and the solver for huge grids that never builds the mn x mn
+// matrix. The bit-sliced recurrence itself lives in _chase-kernel.ts
+// (WebAssembly, with a TypeScript twin); packed boards in _chase-bits.ts.
+
+import { BitMatrix, type MatrixOptions } from "../gf2/bitmatrix.js";
+import { checkInteger } from "../gf2/_check.js";
+import { MAX_CELLS } from "./board.js";
+import { chaseSymbolic, type ChaseRunOptions, type ChaseWords } from "./_chase-kernel.js";
+import { applyPacked, chaseNumeric, flipRows, isZero, packBoard, rowWords, unpackBoard } from "./_chase-bits.js";
+
+/** Options of {@link chaseMatrix}. */
+export interface ChaseOptions extends MatrixOptions {
+  /** Called now and then with board rows chased and rows in all. */
+  onProgress?: (done: number, total: number) => void;
+  /** Stops the chase between slices with the signal's reason. */
+  signal?: AbortSignal;
+}
+
+/** Options of {@link solveGrid}. */
+export interface SolveGridOptions extends ChaseOptions {
+  /** Also return a basis of the quiet patterns (default false). */
+  quiet?: boolean;
+}
+
+/** The answer of {@link solveGrid}. */
+export type GridSolution = {
+  rows: number;
+  cols: number;
+  /** Rank of the chase matrix C (cols x cols). */
+  rank: number;
+  /** Dimension of the space of quiet patterns: cols - rank; 2^nullity solutions when solvable. */
+  nullity: number;
+  /** With `quiet: true`: nullity independent quiet patterns (rows * cols entries each). */
+  quiet?: Uint8Array[];
+} & (
+  | {
+      solvable: true;
+      /** One solution: rows * cols entries, row-major, 1 = press. */
+      presses: Uint8Array;
+      /** Its first row (cols entries): the rest follows by chasing. */
+      firstRow: Uint8Array;
+    }
+  | {
+      solvable: false;
+      /** A proof: a quiet pattern (rows * cols entries) that meets the lit cells an odd number of times. */
+      certificate: Uint8Array;
+    }
+);
+
+/** What happens in one step of a {@link chaseTrace}. */
+export type ChasePhase = "chase" | "last-row" | "fix" | "chase-again";
+
+/** One step of a chase, as plain values a UI can animate. */
+export interface ChaseStep {
+  /**
+   * `chase`: the cells below the lit cells of `row` are pressed (first pass);
+   * `last-row`: nothing pressed, the lit last row is read;
+   * `fix`: the first-row presses that clear that last row;
+   * `chase-again`: as `chase`, after the fix.
+   */
+  phase: ChasePhase;
+  /** The row whose lights are cleared (chase), read (last-row), or pressed (fix: 0). */
+  row: number;
+  /** Presses made in this step: rows * cols entries, 1 = pressed. */
+  presses: Uint8Array;
+  /** The lights after this step: rows * cols entries. */
+  lights: Uint8Array;
+}
+
+/** The whole chase of one board, from {@link chaseTrace}. */
+export interface ChaseTrace {
+  rows: number;
+  cols: number;
+  /** The board at the start (rows * cols entries). */
+  lights: Uint8Array;
+  steps: ChaseStep[];
+  /** The last row after the first pass (cols entries). */
+  lastRow: Uint8Array;
+  /** Whether the board can be cleared: the last row lies in the column space of C. */
+  solvable: boolean;
+  /** The first-row fix (cols entries), when solvable. */
+  firstRow?: Uint8Array;
+  /** The XOR of all presses of all steps (rows * cols entries): a solution, when solvable. */
+  solution?: Uint8Array;
+}
+
+/** The table of the first-row fix, from {@link firstRowLookup}. */
+export interface FirstRowLookup {
+  rows: number;
+  cols: number;
+  /** Rank of the chase matrix C. */
+  rank: number;
+  /** cols - rank: how many first-row presses are free. */
+  nullity: number;
+  /**
+   * G, cols rows of cols entries: for every last row d that can be cleared,
+   * the first row G d (free presses 0) clears it, i.e. C G d = d. When C is
+   * invertible G is its inverse. Row i of G says which last-row lights
+   * decide first-row press i (the seeds' "first row in terms of the last
+   * row" formulas, one per cell).
+   */
+  inverse: Uint8Array[];
+  /**
+   * A basis (nullity rows of cols entries) of the first rows of the quiet
+   * patterns, the null space of C. Since C is symmetric, a last row d can be
+   * cleared exactly when it is orthogonal to every one of them; adding any of
+   * them to a fix gives another fix.
+   */
+  quietFirstRows: Uint8Array[];
+  /**
+   * The table itself, when 2^rank <= `maxEntries`: one entry per last row
+   * that can be cleared (2^rank of them, the all-dark row included), sorted
+   * by last row, with the first-row fix whose free presses are 0. Last rows
+   * outside the column space of C have no entry: those boards are not
+   * winnable. Undefined when the table would be larger.
+   */
+  entries?: { lastRow: Uint8Array; firstRow: Uint8Array }[];
+}
+
+function checkSize(rows: unknown, cols: unknown): [number, number] {
+  const m = checkInteger("rows", rows, 1, MAX_CELLS);
+  const n = checkInteger("cols", cols, 1, MAX_CELLS);
+  if (m * n > MAX_CELLS) throw new RangeError(`board expected at most ${MAX_CELLS} cells, got ${m} x ${n}`);
+  return [m, n];
+}
+
+function runOptions(options: ChaseOptions | undefined): ChaseRunOptions {
+  const out: ChaseRunOptions = { engine: options?.engine ?? "wasm" };
+  if (options?.onProgress) out.onProgress = options.onProgress;
+  if (options?.signal) out.signal = options.signal;
+  return out;
+}
+
+/** Copies the first `cols` columns of P_m into a new cols x cols BitMatrix. */
+function toMatrix(p: ChaseWords, n: number, options: MatrixOptions | undefined): BitMatrix {
+  const c = BitMatrix.zeros(n, n, options);
+  const dst = c.packedWords();
+  const s = c.strideWords * 2;
+  if (s === p.stride32) dst.set(p.words.subarray(0, n * s));
+  else for (let j = 0; j < n; j++) dst.set(p.words.subarray(j * p.stride32, j * p.stride32 + s), j * s);
+  if (p.width > n && (n >>> 5) < s) {
+    // the constant column n lies in the padding of C's rows: clear it
+    const mask = ~(1 << (n & 31));
+    for (let j = 0; j < n; j++) dst[j * s + (n >>> 5)]! &= mask;
+  }
+  return c;
+}
+
+/**
+ * The chase matrix C of the rows x cols rectangle (plus rule): press only
+ * first-row cell i of a dark board, chase the lights down (for every row
+ * but the last, press the cell below each lit cell), and column i of C is
+ * what is left lit in the extra row below the board. C is cols x cols,
+ * symmetric and centrosymmetric, and the board's nullity is cols - rank(C).
+ *
+ * Computed bit-sliced, never one chase per column: every cell of a row
+ * carries its press as a vector over the cols first-row presses, so a row
+ * costs O(cols^2 / 64) word XORs (WebAssembly SIMD, or the TypeScript twin
+ * with `engine: "ts"`).
+ *
+ * @param rows - Rows of the board, >= 1.
+ * @param cols - Columns of the board (the size of C), >= 1.
+ * @param options - Engine of the result (and of the chase), progress, abort signal.
+ * @returns C as a new cols x cols matrix.
+ * @throws {TypeError | RangeError} for sizes that are not integers >= 1, or a board over 2^28 cells.
+ * @throws The signal's reason when aborted.
+ * @example
+ * ```ts
+ * using c = chaseMatrix(5, 5);
+ * c.rank(); // 3: the 5 x 5 board has nullity 5 - 3 = 2
+ * ```
+ */
+export function chaseMatrix(rows: number, cols: number, options?: ChaseOptions): BitMatrix {
+  const [m, n] = checkSize(rows, cols);
+  const p = chaseSymbolic(m, n, undefined, runOptions(options));
+  return toMatrix(p, n, options);
+}
+
+/** Chases a packed first row on a dark board: the quiet pattern it starts. */
+function chaseFirstRow(m: number, n: number, first: Uint8Array): { presses: Uint32Array; residual: Uint32Array } {
+  const presses = new Uint32Array(m * rowWords(n));
+  const residual = chaseNumeric(m, n, undefined, packBoard("first row", 1, n, first), presses);
+  return { presses, residual };
+}
+
+/**
+ * Solves the rows x cols rectangle (plus rule) for the lit board `lights`
+ * by light chasing, without ever building the mn x mn matrix: one symbolic
+ * chase with the first row as cols unknowns and the board as one extra
+ * column gives [C | d]; C x = d is solved with the GF(2) kernel; one more
+ * chase from the first row x gives every press. Memory: O(cols^2) bits plus
+ * the board. The solution is checked by applying it before it is returned.
+ *
+ * @param rows - Rows, >= 1.
+ * @param cols - Columns, >= 1 (rows * cols <= 2^28).
+ * @param lights - rows * cols entries 0/1, row-major (1 = lit).
+ * @param options - `quiet: true` for a basis of the quiet patterns; engine, progress, abort signal.
+ * @returns Solvable with one solution (and its first row), or not solvable with a
+ *   quiet pattern that proves it; rank of C and nullity in both cases.
+ * @throws {TypeError} for an entry of `lights` other than 0/1; {RangeError} for its length or the sizes.
+ * @throws The signal's reason when aborted.
+ * @example
+ * ```ts
+ * const s = solveGrid(1000, 1000, new Uint8Array(1000 * 1000).fill(1));
+ * if (s.solvable) console.log(s.presses.reduce((a, b) => a + b, 0), "presses");
+ * ```
+ */
+export function solveGrid(rows: number, cols: number, lights: ArrayLike<number>, options?: SolveGridOptions): GridSolution {
+  const [m, n] = checkSize(rows, cols);
+  const packed = packBoard("lights", m, n, lights);
+  const p = chaseSymbolic(m, n, packed, runOptions(options));
+  const d = new Uint8Array(n);
+  for (let j = 0; j < n; j++) d[j] = (p.words[j * p.stride32 + (n >>> 5)]! >>> (n & 31)) & 1;
+  const engine = { engine: options?.engine ?? "wasm" } as const;
+  using c = toMatrix(p, n, engine);
+  const solved = c.solve(d);
+  const { rank, nullity } = solved;
+  const base = { rows: m, cols: n, rank, nullity };
+  const quiet = options?.quiet ? quietPatterns(m, n, c) : undefined;
+  const extra = quiet ? { quiet } : {};
+  if (!solved.solvable) {
+    // y C = 0 and y . d = 1. The quiet pattern started by first row y,
+    // mirrored top to bottom, has last row y; its dot product with the board
+    // is y . d (the board equals A x + d on the last row, and A is symmetric).
+    const { presses } = chaseFirstRow(m, n, solved.certificate);
+    return { ...base, ...extra, solvable: false, certificate: unpackBoard(m, n, flipRows(m, n, presses)) };
+  }
+  const first = packBoard("first row", 1, n, solved.x);
+  const presses = new Uint32Array(m * rowWords(n));
+  const residual = chaseNumeric(m, n, packed, first, presses);
+  if (!isZero(residual) || !isZero(applyPacked(m, n, packed, presses))) {
+    throw new Error(`internal error: the chase solution of the ${m} x ${n} board does not clear it; please report it`);
+  }
+  return { ...base, ...extra, solvable: true, presses: unpackBoard(m, n, presses), firstRow: solved.x };
+}
+
+/** The quiet patterns started by a basis of null(C). */
+function quietPatterns(m: number, n: number, c: BitMatrix): Uint8Array[] {
+  using basis = c.nullspace();
+  return basis.toRows().map((first) => {
+    const { presses, residual } = chaseFirstRow(m, n, first);
+    if (!isZero(residual)) throw new Error("internal error: a null vector of C does not start a quiet pattern; please report it");
+    return unpackBoard(m, n, presses);
+  });
+}
+
+/**
+ * The seeds' first-row lookup for the rows x cols rectangle: which
+ * first-row presses clear a given lit last row (after chasing the lights
+ * down). It is the solution of C x = d for the chase matrix C, given three
+ * ways: the matrix G with x = G d, the condition for d to have a fix at all
+ * (orthogonal to the quiet first rows), and, when small enough, the table
+ * of every last row that has a fix. For singular boards (C not invertible)
+ * only last rows in the column space of C have an entry.
+ *
+ * @param rows - Rows, >= 1.
+ * @param cols - Columns, >= 1 (rows * cols <= 2^28; G has cols^2 entries).
+ * @param options - `maxEntries`: largest table to list (default 1024).
+ * @returns G, the quiet first rows, rank, nullity and (if 2^rank <= maxEntries) the entries.
+ * @throws {TypeError | RangeError} for bad sizes or maxEntries.
+ * @example
+ * ```ts
+ * const t = firstRowLookup(5, 5);
+ * t.rank; // 3: 8 last rows have a fix, 4 first rows each (2 quiet first rows)
+ * t.entries?.length; // 8
+ * ```
+ */
+export function firstRowLookup(rows: number, cols: number, options: { maxEntries?: number } = {}): FirstRowLookup {
+  const [m, n] = checkSize(rows, cols);
+  const maxEntries = checkInteger("maxEntries", options.maxEntries ?? 1024, 0, 2 ** 24);
+  using c = chaseMatrix(m, n);
+  const { P, E, rank, pivots } = c.transform();
+  E.dispose();
+  using pm = P;
+  const inverse: Uint8Array[] = Array.from({ length: n }, () => new Uint8Array(n));
+  for (let t = 0; t < rank; t++) inverse[pivots[t]!] = pm.row(t);
+  using nul = c.nullspace();
+  const quietFirstRows = nul.toRows();
+  const result: FirstRowLookup = { rows: m, cols: n, rank, nullity: n - rank, inverse, quietFirstRows };
+  if (2 ** rank <= maxEntries) {
+    // first rows supported on the pivot columns: each last row of the
+    // column space once, with its free presses 0
+    const columns = Array.from({ length: rank }, (_, t) => columnOf(c, pivots[t]!));
+    const entries: { lastRow: Uint8Array; firstRow: Uint8Array }[] = [];
+    for (let mask = 0; mask < 2 ** rank; mask++) {
+      const firstRow = new Uint8Array(n);
+      const lastRow = new Uint8Array(n);
+      for (let t = 0; t < rank; t++) {
+        if ((mask >>> t) & 1) {
+          firstRow[pivots[t]!] = 1;
+          const col = columns[t]!;
+          for (let j = 0; j < n; j++) lastRow[j]! ^= col[j]!;
+        }
+      }
+      entries.push({ lastRow, firstRow });
+    }
+    entries.sort((a, b) => compareRows(a.lastRow, b.lastRow));
+    result.entries = entries;
+  }
+  return result;
+}
+
+function columnOf(c: BitMatrix, i: number): Uint8Array {
+  const col = new Uint8Array(c.rows);
+  for (let j = 0; j < c.rows; j++) col[j] = c.get(j, i);
+  return col;
+}
+
+function compareRows(a: Uint8Array, b: Uint8Array): number {
+  for (let j = 0; j < a.length; j++) if (a[j] !== b[j]) return a[j]! - b[j]!;
+  return 0;
+}
+
+/** Largest board a trace covers: each step holds two copies of the board. */
+const TRACE_MAX_CELLS = 16384;
+
+/**
+ * Light chasing step by step, for display and teaching, on the rows x cols
+ * rectangle (plus rule): chase down (for rows 0..rows-2, press the cell
+ * below every lit cell: one step per row), read the last row, press the
+ * first-row fix from the chase matrix, chase again. Every step carries the
+ * presses it made and the lights after it; on a winnable board the last
+ * step leaves it dark. On a board that cannot be cleared the trace stops
+ * after reading the last row (`solvable: false`).
+ *
+ * @param rows - Rows, >= 1.
+ * @param cols - Columns, >= 1, with rows * cols <= 16384.
+ * @param lights - rows * cols entries 0/1, row-major.
+ * @returns The steps, the last row read, the fix and the overall solution.
+ * @throws {TypeError} for an entry other than 0/1; {RangeError} for sizes and lengths.
+ * @example
+ * ```ts
+ * const t = chaseTrace(5, 5, new Uint8Array(25).fill(1));
+ * t.steps.map((s) => s.phase); // ["chase" x4, "last-row", "fix", "chase-again" x4]
+ * t.firstRow; // Uint8Array [0, 0, 0, 1, 1]... a fix that clears the all-on board
+ * ```
+ */
+export function chaseTrace(rows: number, cols: number, lights: ArrayLike<number>): ChaseTrace {
+  const [m, n] = checkSize(rows, cols);
+  if (m * n > TRACE_MAX_CELLS) {
+    throw new RangeError(`chaseTrace expected a board of at most ${TRACE_MAX_CELLS} cells, got ${m} x ${n} = ${m * n}`);
+  }
+  unpackBoard(m, n, packBoard("lights", m, n, lights)); // validates
+  const start = Uint8Array.from(lights);
+  const state = start.slice();
+  const solution = new Uint8Array(m * n);
+  const steps: ChaseStep[] = [];
+  const press = (presses: Uint8Array) => {
+    for (let k = 0; k < m * n; k++) {
+      if (!presses[k]) continue;
+      solution[k]! ^= 1;
+      const r = Math.floor(k / n);
+      const c = k % n;
+      state[k]! ^= 1;
+      if (r > 0) state[k - n]! ^= 1;
+      if (r + 1 < m) state[k + n]! ^= 1;
+      if (c > 0) state[k - 1]! ^= 1;
+      if (c + 1 < n) state[k + 1]! ^= 1;
+    }
+  };
+  const chasePass = (phase: "chase" | "chase-again") => {
+    for (let r = 0; r + 1 < m; r++) {
+      const presses = new Uint8Array(m * n);
+      for (let c = 0; c < n; c++) if (state[r * n + c]) presses[(r + 1) * n + c] = 1;
+      press(presses);
+      steps.push({ phase, row: r, presses, lights: state.slice() });
+    }
+  };
+  chasePass("chase");
+  const lastRow = state.slice((m - 1) * n);
+  steps.push({ phase: "last-row", row: m - 1, presses: new Uint8Array(m * n), lights: state.slice() });
+  using c = chaseMatrix(m, n);
+  const fix = c.solve(lastRow);
+  if (!fix.solvable) return { rows: m, cols: n, lights: start, steps, lastRow, solvable: false };
+  const presses = new Uint8Array(m * n);
+  presses.set(fix.x, 0);
+  press(presses);
+  steps.push({ phase: "fix", row: 0, presses, lights: state.slice() });
+  chasePass("chase-again");
+  return { rows: m, cols: n, lights: start, steps, lastRow, solvable: true, firstRow: fix.x, solution };
+}

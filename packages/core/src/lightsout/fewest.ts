@@ -1,0 +1,222 @@
+// Fewest presses: the minimum-weight solution of a board (exact, by Gray-code
+// enumeration of the coset x0 + ker A in WASM), and the distribution of
+// minimum press counts over all winnable boards of a grid.
+
+import { describe } from "../gf2/_check.js";
+import type { EngineName } from "../gf2/bitmatrix.js";
+import { strideWords } from "../gf2/_layout.js";
+import { type Board, checkBoard, checkVector, gridBoard, type GridOptions } from "./board.js";
+import {
+  type CosetBest,
+  cosetDistributionTs,
+  cosetDistributionWasm,
+  cosetMinimumTs,
+  cosetMinimumWasm,
+  type ScanControl,
+  splitCosets,
+} from "./_coset.js";
+import { pressMatrix } from "./solve.js";
+
+/** Largest nullity the enumeration accepts at all: Gray-code indices are 32-bit. */
+export const MAX_ENUMERATED_NULLITY = 31;
+
+/**
+ * Default nullity limit of {@link fewestPresses} for a board of `cells`
+ * cells: 28 up to 128 cells, one less for each doubling of the vector length
+ * beyond. Measured (release WASM, 2-core EPYC, Node 20): 2^28 members take
+ * 0.59 s at 1 lane (<= 128 cells), 1.46 s at 2 lanes, 2.6 s at 4 lanes, so
+ * the default keeps a worst case near one to two seconds.
+ *
+ * @param cells - Number of cells of the board.
+ * @returns The default `maxNullity`.
+ * @example
+ * ```ts
+ * defaultMaxNullity(25); // 28
+ * ```
+ */
+export function defaultMaxNullity(cells: number): number {
+  const lanes = strideWords(Math.max(1, cells)) / 2;
+  return Math.max(10, 28 - Math.ceil(Math.log2(lanes)));
+}
+
+/** Options of {@link cosetMinimum} and {@link fewestPresses}. */
+export interface FewestOptions extends ScanControl {
+  /** "wasm" (default) or the TypeScript twin "ts". */
+  engine?: EngineName;
+}
+
+/** The least weight in a coset and its lexicographically smallest member. */
+export type CosetMinimum = CosetBest;
+
+function checkEngine(engine: unknown): EngineName {
+  if (engine === undefined) return "wasm";
+  if (engine !== "wasm" && engine !== "ts") throw new TypeError(`"engine" expected "wasm" or "ts", got ${describe(engine)}`);
+  return engine;
+}
+
+/**
+ * The least weight in the coset `x0 + span(basis)` over GF(2), and among the
+ * vectors of that weight the lexicographically smallest (compare entry 0
+ * first; a 0 is smaller than a 1). Enumerates all 2^k members in Gray-code
+ * order: one XOR and one popcount per member.
+ *
+ * @param x0 - One 0/1 entry per coordinate.
+ * @param basis - k vectors of the same length (any spanning list; duplicates cost time, not correctness).
+ * @param options - Engine ("wasm" default, or "ts"), abort signal, progress callback.
+ * @returns `{ weight, vector }`.
+ * @throws {RangeError} when lengths differ or k > 31; {TypeError} for entries other than 0/1.
+ * @example
+ * ```ts
+ * cosetMinimum([1, 1, 1], [[1, 1, 0]]); // { weight: 1, vector: Uint8Array [0, 0, 1] }
+ * ```
+ */
+export function cosetMinimum(x0: ArrayLike<number>, basis: readonly ArrayLike<number>[], options: FewestOptions = {}): CosetMinimum {
+  const engine = checkEngine(options.engine);
+  if (x0 === null || typeof x0 !== "object" || typeof x0.length !== "number") {
+    throw new TypeError(`"x0" expected an array of 0/1, got ${describe(x0)}`);
+  }
+  checkVector("x0", x0, x0.length);
+  if (!Array.isArray(basis)) throw new TypeError(`"basis" expected an array of vectors, got ${describe(basis)}`);
+  if (basis.length > MAX_ENUMERATED_NULLITY) {
+    throw new RangeError(`"basis" expected at most ${MAX_ENUMERATED_NULLITY} vectors (2^k members are enumerated), got ${basis.length}`);
+  }
+  basis.forEach((b, i) => checkVector(`basis[${i}]`, b, x0.length));
+  return engine === "ts" ? cosetMinimumTs(x0, basis, options) : cosetMinimumWasm(x0, basis, options);
+}
+
+/** Options of {@link fewestPresses}. */
+export interface FewestPressesOptions extends FewestOptions {
+  /** Largest nullity to enumerate (2^nullity solutions); default {@link defaultMaxNullity}; at most 31. */
+  maxNullity?: number;
+}
+
+/** A minimum-press solution. */
+export interface FewestPresses {
+  /** Whether the board can be switched off at all. */
+  solvable: boolean;
+  /**
+   * The fewest presses, 0/1 per cell; among all minimum solutions the
+   * lexicographically smallest (cell 0 first). Null when unsolvable.
+   */
+  presses: Uint8Array | null;
+  /** Number of presses of `presses`; null when unsolvable. */
+  count: number | null;
+  /** Always true: the minimum is proven by exhaustive enumeration. */
+  optimal: true;
+  /** Dimension of the quiet patterns: there are 2^nullity solutions. */
+  nullity: number;
+}
+
+/**
+ * The exact minimum-press solution of a board: every solution (the coset
+ * x0 + quiet patterns) is enumerated in Gray-code order in WASM, and the one
+ * of least weight, then lexicographically smallest (cell 0 first, as POJ 3279
+ * asks), is returned.
+ *
+ * @param board - Any board.
+ * @param lights - One 0/1 per cell.
+ * @param options - `maxNullity` (default {@link defaultMaxNullity}: 28 for up to 128 cells),
+ *   engine, abort signal, progress callback.
+ * @returns `{ solvable, presses, count, optimal: true, nullity }`.
+ * @throws {RangeError} when the nullity exceeds `maxNullity` (integer programming with
+ *   HiGHS is the route beyond it, not available yet); {TypeError | RangeError} for a bad board or lights.
+ * @example
+ * ```ts
+ * const r = fewestPresses(gridBoard(5, 5), new Array(25).fill(1));
+ * r.count; // 15
+ * ```
+ */
+export function fewestPresses(board: Board, lights: ArrayLike<number>, options: FewestPressesOptions = {}): FewestPresses {
+  checkBoard(board);
+  checkEngine(options.engine);
+  using a = pressMatrix(board);
+  const cells = a.rows;
+  checkVector("lights", lights, cells);
+  const limit = options.maxNullity ?? defaultMaxNullity(cells);
+  if (typeof limit !== "number" || !Number.isInteger(limit) || limit < 0 || limit > MAX_ENUMERATED_NULLITY) {
+    throw new RangeError(`"maxNullity" expected an integer in 0..${MAX_ENUMERATED_NULLITY}, got ${describe(limit)}`);
+  }
+  const s = a.solve(lights);
+  if (s.nullity > limit) {
+    throw new RangeError(
+      `fewestPresses enumerates 2^nullity solutions, and this board has nullity ${s.nullity}, above the limit ${limit}` +
+        ` (maxNullity, at most ${MAX_ENUMERATED_NULLITY}); the integer-programming route (HiGHS) is not available`,
+    );
+  }
+  if (!s.solvable) return { solvable: false, presses: null, count: null, optimal: true, nullity: s.nullity };
+  let basis: Uint8Array[] = [];
+  if (s.nullity > 0) {
+    using q = a.nullspace();
+    basis = q.toRows();
+  }
+  const best = cosetMinimum(s.x, basis, options);
+  return { solvable: true, presses: best.vector, count: best.weight, optimal: true, nullity: s.nullity };
+}
+
+/** Options of {@link optimalDistribution}. */
+export interface DistributionOptions extends GridOptions, ScanControl {
+  /** "wasm" (default) or the TypeScript twin "ts" (slow; for tests). */
+  engine?: EngineName;
+}
+
+/** How many winnable boards need each minimum number of presses. */
+export interface OptimalDistribution {
+  /** counts[p] = number of winnable boards whose fewest presses is p (up to the maximum; no trailing zeros). */
+  counts: number[];
+  /** Number of cells. */
+  cells: number;
+  /** Rank of the press matrix: there are 2^rank winnable boards (the sum of counts). */
+  rank: number;
+  /** Dimension of the quiet patterns. */
+  nullity: number;
+}
+
+/** Largest rank + nullity work exponent of {@link optimalDistribution}: 2^38 popcounts, minutes. */
+export const MAX_DISTRIBUTION_WORK = 38;
+
+/**
+ * The distribution of minimum press counts over all winnable boards of a
+ * grid (5 x 5: all 2^23 of them, in well under a second). Every press vector
+ * lies in exactly one coset of the quiet patterns, and each coset is one
+ * winnable board; the canonical representatives (zero at the pivots of the
+ * reduced quiet basis) are enumerated in Gray-code order in WASM, each with
+ * the least weight over its 2^nullity members.
+ *
+ * @param rows - Rows of the grid.
+ * @param cols - Columns of the grid.
+ * @param options - Torus, rule, self toggle; engine; abort signal and progress.
+ * @returns The counts indexed by press count, with rank, nullity and cells.
+ * @throws {RangeError} for more than 64 cells or more than 2^38 popcounts of work
+ *   (2^rank boards x 2^nullity solutions); {TypeError | RangeError} for bad sizes.
+ * @example
+ * ```ts
+ * const d = optimalDistribution(5, 5);
+ * d.counts.length - 1; // 15: the all-on board needs 15 presses, no board more
+ * ```
+ */
+export function optimalDistribution(rows: number, cols: number, options: DistributionOptions = {}): OptimalDistribution {
+  const engine = checkEngine(options.engine);
+  const { torus, rule, selfToggle } = options;
+  const board = gridBoard(rows, cols, {
+    ...(torus === undefined ? {} : { torus }),
+    ...(rule === undefined ? {} : { rule }),
+    ...(selfToggle === undefined ? {} : { selfToggle }),
+  });
+  const cells = rows * cols;
+  if (cells > 64) throw new RangeError(`optimalDistribution expected at most 64 cells, got ${rows} x ${cols} = ${cells}`);
+  using a = pressMatrix(board);
+  using q = a.nullspace();
+  const basis = q.toRows();
+  const nullity = basis.length;
+  const rank = cells - nullity;
+  if (rank + nullity > MAX_DISTRIBUTION_WORK) {
+    throw new RangeError(
+      `optimalDistribution needs 2^${rank} boards x 2^${nullity} solutions = 2^${rank + nullity} popcounts for ${rows} x ${cols}; ` +
+        `the limit is 2^${MAX_DISTRIBUTION_WORK}`,
+    );
+  }
+  const split = splitCosets(cells, basis);
+  const counts = engine === "ts" ? cosetDistributionTs(cells, split, options) : cosetDistributionWasm(cells, split, options);
+  while (counts.length > 1 && counts[counts.length - 1] === 0) counts.pop();
+  return { counts, cells, rank, nullity };
+}

@@ -69,3 +69,5 @@ export type {
   GridSolution,
   SolveGridOptions,
 } from "./lightsout/chase.js";
+export { fewestPressesByIlp } from "./lightsout/ilp.js";
+export type { IlpFewestPresses } from "./lightsout/ilp.js";

@@ -1,0 +1,77 @@
+/**
+ * `lightsout render [FILE|-] --svg OUT | --png OUT [--solution]`: a picture
+ * of a board, optionally with the presses that solve it.
+ *
+ * @module
+ */
+import { writeFileSync } from "node:fs";
+import { ParseError, parseBoard, solveLightsOut } from "@lightsout/core";
+import { Command } from "commander";
+import { type BoardFlags, gridOptions, withBoardOptions } from "../board-options.js";
+import { inputError, usageError } from "../errors.js";
+import { readInput } from "../input.js";
+import { boardPng, boardSvg } from "../pictures.js";
+
+interface RenderFlags extends BoardFlags {
+  svg?: string;
+  png?: string;
+  solution?: boolean;
+}
+
+const EXAMPLES = `
+Lit cells are yellow, dark cells grey; with --solution the presses of a
+solution are red dots (an unsolvable board is drawn without them, and a note
+goes to stderr). Graph boards are drawn with their vertices on a circle
+(SVG only).
+
+Examples:
+  $ lightsout random --rows 9 --cols 9 --seed 3 | lightsout render - --svg board.svg --solution
+  $ lightsout render board.txt --png board.png`;
+
+/**
+ * Builds the `render` command.
+ *
+ * @returns the command
+ */
+export function renderCommand(): Command {
+  return withBoardOptions(
+    new Command("render").summary("a picture of a board (SVG or PNG)").description("Draw a board read from FILE ('-' for stdin).").argument("[file]", "board as text or JSON; '-' for stdin"),
+  )
+    .option("--svg <out>", "write an SVG picture")
+    .option("--png <out>", "write a PNG picture (grid boards)")
+    .option("--solution", "mark the presses of a solution")
+    .addHelpText("after", EXAMPLES)
+    .action(async (file: string | undefined, flags: RenderFlags) => {
+      const grid = gridOptions(flags);
+      if ((flags.svg === undefined) === (flags.png === undefined)) {
+        throw usageError(`expected exactly one of --svg OUT and --png OUT, got ${flags.svg === undefined ? "neither" : "both"}`);
+      }
+      if (file === undefined && process.stdin.isTTY) throw usageError("expected a FILE or '-' for stdin, got nothing (stdin is a terminal)");
+      const { source, text } = await readInput(file ?? "-");
+      let input;
+      try {
+        input = parseBoard(text, { source, ...grid });
+      } catch (error) {
+        if (error instanceof ParseError) throw inputError(error.message, error);
+        if (error instanceof RangeError || error instanceof TypeError) throw inputError(`${source}: ${error.message}`, error);
+        throw error;
+      }
+      const { board, lights } = input;
+      let presses: Uint8Array | undefined;
+      if (flags.solution) {
+        const s = solveLightsOut(board, lights);
+        if (s.presses) presses = s.presses;
+        else process.stderr.write("lightsout: the board is unsolvable: drawn without presses\n");
+      }
+      const out = flags.svg ?? flags.png!;
+      let bytes: string | Uint8Array;
+      if (flags.svg !== undefined) bytes = boardSvg(board, lights, presses);
+      else if (board.kind !== "grid") throw usageError("--png draws grid boards; use --svg for a graph");
+      else bytes = boardPng(board, lights, presses);
+      try {
+        writeFileSync(out, bytes);
+      } catch (error) {
+        throw inputError(`cannot write '${out}': ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, error);
+      }
+    });
+}

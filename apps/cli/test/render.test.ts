@@ -1,0 +1,62 @@
+// `render` through the built binary: the pictures hold what the board says.
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { inflateSync } from "node:zlib";
+import { beforeAll, describe, expect, it } from "vitest";
+import { oneLineError, requireBuild, run } from "./_run.js";
+
+beforeAll(requireBuild);
+const dir = mkdtempSync(join(tmpdir(), "lightsout-render-"));
+
+/** Decodes our own PNGs (8-bit RGB, filter 0): width, height and pixels. */
+function decodePng(bytes: Buffer): { width: number; height: number; pixel: (x: number, y: number) => number[] } {
+  expect([...bytes.subarray(0, 8)]).toEqual([137, 80, 78, 71, 13, 10, 26, 10]);
+  const width = bytes.readUInt32BE(16), height = bytes.readUInt32BE(20);
+  let offset = 8;
+  const idat: Buffer[] = [];
+  while (offset < bytes.length) {
+    const length = bytes.readUInt32BE(offset);
+    const type = bytes.toString("latin1", offset + 4, offset + 8);
+    if (type === "IDAT") idat.push(bytes.subarray(offset + 8, offset + 8 + length));
+    offset += 12 + length;
+  }
+  const raw = inflateSync(Buffer.concat(idat));
+  return { width, height, pixel: (x, y) => [...raw.subarray(y * (width * 3 + 1) + 1 + x * 3, y * (width * 3 + 1) + 4 + x * 3)] };
+}
+
+describe("lightsout render", () => {
+  it("SVG: one square per cell, one dot per press", () => {
+    const out = join(dir, "b.svg");
+    const result = run(["render", "-", "--svg", out, "--solution"], { input: "11111\n11111\n11111\n11111\n11111\n" });
+    expect(result.code).toBe(0);
+    const svg = readFileSync(out, "utf8");
+    expect(svg.match(/<rect x=/g)).toHaveLength(25);
+    const presses = JSON.parse(run(["solve", "-", "--json"], { input: "11111\n11111\n11111\n11111\n11111\n" }).stdout).pressCount;
+    expect(svg.match(/<circle/g)).toHaveLength(presses);
+  });
+
+  it("PNG: the size and the colours of lit, dark and pressed cells", () => {
+    const out = join(dir, "b.png");
+    expect(run(["render", "-", "--png", out], { input: "10\n.1\n" }).code).toBe(0);
+    const png = decodePng(readFileSync(out));
+    expect(png.width).toBe(png.height);
+    const cell = png.width / 2;
+    const centre = (r: number, c: number) => png.pixel(c * cell + cell / 2, r * cell + cell / 2);
+    expect(centre(0, 0)).toEqual([0xf5, 0xc5, 0x42]); // lit
+    expect(centre(0, 1)).toEqual([0x2b, 0x2f, 0x3a]); // dark
+    expect(centre(1, 0)).toEqual([255, 255, 255]); // no cell
+  });
+
+  it("graphs as SVG; clear errors", () => {
+    const graph = JSON.stringify({ board: { kind: "graph", vertices: 3, edges: [[0, 1], [1, 2]] }, lights: [1, 1, 1] });
+    expect(run(["render", "-", "--svg", join(dir, "g.svg")], { input: graph }).code).toBe(0);
+    expect(oneLineError(run(["render", "-", "--png", join(dir, "g.png")], { input: graph }))).toBe(
+      "lightsout: --png draws grid boards; use --svg for a graph",
+    );
+    expect(run(["render", "-"], { input: "1\n" }).code).toBe(2);
+    const unsolvable = run(["render", "-", "--svg", join(dir, "u.svg"), "--solution"], { input: "10000\n00000\n00000\n00000\n00000\n" });
+    expect(unsolvable.stderr).toBe("lightsout: the board is unsolvable: drawn without presses\n");
+    expect(oneLineError(run(["render", "-", "--svg", "/nonexistent/dir/x.svg"], { input: "1\n" }))).toMatch(/cannot write '\/nonexistent\/dir\/x.svg': ENOENT/);
+  });
+});

@@ -166,6 +166,17 @@ describe("any graph", () => {
     );
   });
 
+  it("the dense route handles thousands of vertices", () => {
+    const n = 3000;
+    const edges: [number, number][] = [];
+    for (let u = 0; u < n; u++) edges.push([u, (u * 7 + 13) % n === u ? (u + 1) % n : (u * 7 + 13) % n]);
+    const board = graphBoard(n, edges);
+    const on = new Array(n).fill(1);
+    const r = solveLightsOut(board, on);
+    expect(r.solvable).toBe(true);
+    expect(dark(applyPresses(board, on, r.presses!))).toBe(true);
+  });
+
   it("allSolutions yields 2^nullity distinct solutions, each going dark", () => {
     const board = gridBoard(4, 4);
     const lights = randomPuzzle(board, { seed: 9 });

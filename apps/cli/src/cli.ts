@@ -6,12 +6,16 @@
  * @module
  */
 import { benchCommand } from "./commands/bench.js";
+import { chaseMatrixCommand } from "./commands/chase-matrix.js";
+import { judgeCommand } from "./commands/judge.js";
+import { optimalCommand } from "./commands/optimal.js";
 import { quietCommand } from "./commands/quiet.js";
 import { randomCommand } from "./commands/random.js";
 import { rankCommand } from "./commands/rank.js";
+import { renderCommand } from "./commands/render.js";
 import { solveCommand } from "./commands/solve.js";
 import { createProgram, installProcessHandlers, runProgram } from "./program.js";
 
 installProcessHandlers();
-const program = createProgram([solveCommand(), quietCommand(), randomCommand(), rankCommand(), benchCommand()]);
+const program = createProgram([solveCommand(), quietCommand(), chaseMatrixCommand(), randomCommand(), renderCommand(), optimalCommand(), judgeCommand(), rankCommand(), benchCommand()]);
 process.exitCode = await runProgram(program, process.argv);

@@ -49,6 +49,18 @@ describe("lightsout solve", () => {
     expect(applyGrid(new Array(5).fill("11111"), json.presses).join("")).toMatch(/^0+$/);
   });
 
+  it("--min: fewest presses, exact by enumeration, by integer programming beyond", () => {
+    const json = JSON.parse(run(["solve", "-", "--min", "--json"], { input: "11111\n11111\n11111\n11111\n11111\n" }).stdout);
+    expect(json).toMatchObject({ solvable: true, pressCount: 15, optimal: true });
+    expect(applyGrid(new Array(5).fill("11111"), json.presses).join("")).toMatch(/^0+$/);
+    // 40 switches wired to nothing: nullity 40, past enumeration, so HiGHS answers
+    const idle = JSON.stringify({ board: { kind: "graph", vertices: 40, edges: [], selfToggle: false }, lights: new Array(40).fill(0) });
+    const ilp = JSON.parse(run(["solve", "-", "--min", "--json"], { input: idle }).stdout);
+    expect(ilp).toMatchObject({ solvable: true, nullity: 40, pressCount: 0, optimal: true, lowerBound: 0 });
+    expect(run(["solve", "-", "--time-limit", "3"], { input: "1\n" }).code).toBe(2);
+    expect(run(["solve", "-", "--min", "--all"], { input: "1\n" }).code).toBe(2);
+  });
+
   it("--all lists every solution; --limit caps them with a note", () => {
     const lights = "1111\n1111\n1111\n1111\n";
     const all = run(["solve", "-", "--all"], { input: lights }).stdout.trim().split("\n\n");

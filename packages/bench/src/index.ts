@@ -7,6 +7,8 @@
  */
 import { cpus, totalmem } from "node:os";
 import { ratios, runGf2 } from "./gf2.js";
+import { chaseSizes, runChase } from "./chase.js";
+import { runFewest } from "./fewest.js";
 
 export { findM4ri, buildHarness, runM4ri, writeMatrixFile } from "./m4ri.js";
 
@@ -15,7 +17,7 @@ const USAGE = `usage: bench [--quick] [--sizes 1024,2048,...] [--ts-up-to N] [--
   --quick        N = 256, 512, 1024 only (a smoke run)
   --sizes LIST   the N values of the GF(2) suite (default 1024,2048,4096,8192)
   --ts-up-to N   largest N for the TypeScript twin (default 4096)
-  --filter NAME  run only suites whose name contains NAME (suites: gf2)
+  --filter NAME  run only suites whose name contains NAME (suites: gf2, chase, fewest)
   --json         print the results as one JSON object at the end`;
 
 /** Describes this machine in one line (for docs/BENCHMARKS.md). */
@@ -69,6 +71,14 @@ export async function main(argv: string[]): Promise<number> {
     for (const line of ratios(rows)) console.log(`  ${line}`);
     for (const note of notes) console.log(`  note: ${note}`);
     results.gf2 = { rows, notes };
+  }
+  if ("chase".includes(filter) || filter === "") {
+    console.log(`\nHuge grids by light chasing: all-on N x N solved (solveGrid) and verified, one run each:`);
+    results.chase = runChase({ sizes: chaseSizes(argv), log: (line) => console.log(line) });
+  }
+  if ("fewest".includes(filter) || filter === "") {
+    console.log(`\nFewest presses: 5 x 5 distribution of minimum press counts, and the coset enumeration rate:`);
+    results.fewest = runFewest({ quick: argv.includes("--quick"), log: (line) => console.log(line) });
   }
   if (json) console.log(JSON.stringify(results));
   return 0;

@@ -46,6 +46,7 @@ export {
   cosetMinimum,
   defaultMaxNullity,
   fewestPresses,
+  MAX_DISTRIBUTION_CELLS,
   MAX_DISTRIBUTION_WORK,
   MAX_ENUMERATED_NULLITY,
   optimalDistribution,

@@ -8,6 +8,7 @@ export { backSubstitute, copyBits, nullspace } from "./copy";
 export { anyBits } from "./rows";
 export { chaseSteps } from "./chase";
 export { cosetMinimum, cosetDistribution } from "./coset";
+export { polyGcd } from "./poly";
 
 /** Allocates `bytes` (16-aligned, not zeroed) from the instance's heap. */
 export function alloc(bytes: usize): usize {

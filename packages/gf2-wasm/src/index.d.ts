@@ -88,11 +88,24 @@ export interface Gf2Exports {
    * words per row, swapping their roles after each step; the newest is `a`
    * after an odd number of steps, `b` after an even one. `lights` (0 for
    * none) points at `steps` packed board rows of `lightsStride` words: bit j
-   * of row t flips bit `constCol` of row j of what step t writes.
+   * of row t flips bit `constCol` of row j of what step t writes. Only lanes
+   * `laneFrom..laneTo-1` (columns 128 * laneFrom ..) are computed.
+   * `firstStep` >= 0 says the chase started from P_{-1} = 0, P_0 = I and
+   * this call begins at that step, so rows off the band of each strip are
+   * skipped; -1 for any other start.
    */
   chaseSteps(
     a: number, b: number, stride: number, n: number, steps: number, lights: number, lightsStride: number, constCol: number,
+    laneFrom: number, laneTo: number, firstStep: number,
   ): void;
+  /**
+   * Euclid's gcd of two polynomials over GF(2) (see assembly/poly.ts): `a`
+   * and `b` hold `words` 64-bit words each (even), bit i of word w the
+   * coefficient of x^(64 w + i), with at least three zero words above the
+   * higher degree. Both are overwritten; the gcd is left at `a`. Returns
+   * its degree, -1 when both are zero.
+   */
+  polyGcd(a: number, b: number, words: number): number;
 }
 
 /** The release binary (optimised, SIMD), as bytes. */

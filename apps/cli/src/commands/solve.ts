@@ -3,7 +3,16 @@
  *
  * @module
  */
-import { allSolutions, type Board, formatBoard, ParseError, parseBoard, solveLightsOut } from "@lightsout/core";
+import {
+  allSolutions,
+  type Board,
+  fewestPresses,
+  fewestPressesByIlp,
+  formatBoard,
+  ParseError,
+  parseBoard,
+  solveLightsOut,
+} from "@lightsout/core";
 import { Command } from "commander";
 import { inputError, usageError } from "../errors.js";
 import { type BoardFlags, gridOptions, withBoardOptions } from "../board-options.js";
@@ -12,6 +21,7 @@ import { parseIntegerOption } from "../options.js";
 
 interface SolveFlags extends BoardFlags {
   min?: boolean;
+  timeLimit?: string;
   all?: boolean;
   limit?: string;
   explain?: boolean;
@@ -29,9 +39,16 @@ winnableBoards, optimal} (solutions and winnableBoards as decimal strings;
 optimal is null unless --min was asked); an unsolvable board adds "proof":
 a quiet pattern covering an odd number of lit cells.
 
+--min enumerates every solution while 2^nullity is small (exact; ties go to
+the lexicographically smallest grid), and beyond that solves an integer
+program (HiGHS) for --time-limit seconds: if time runs out it prints the best
+found with a note "not proven optimal" and, with --json, "optimal": false and
+the proven "lowerBound".
+
 Examples:
   $ printf '11000\\n10100\\n00000\\n00000\\n00000\\n' | lightsout solve -
   $ lightsout solve board.txt --torus --rule king
+  $ lightsout solve board.txt --min
   $ lightsout solve board.txt --all --limit 8
   $ lightsout solve board.json --json`;
 
@@ -47,7 +64,8 @@ export function solveCommand(): Command {
       .description("Solve a Lights Out board read from FILE ('-' or nothing for stdin).")
       .argument("[file]", "board as text or JSON; '-' for stdin"),
   )
-    .option("--min", "fewest presses (not available yet)")
+    .option("--min", "fewest presses (exact enumeration; integer programming for large nullity)")
+    .option("--time-limit <s>", "with --min: seconds for integer programming (default 10)")
     .option("--all", "every solution, separated by blank lines")
     .option("--limit <n>", "with --all: at most n solutions (default 1024)")
     .option("--explain", "the light-chasing trace (not available yet)")
@@ -60,7 +78,9 @@ export function solveCommand(): Command {
 
 async function solve(file: string | undefined, flags: SolveFlags): Promise<string> {
   const grid = gridOptions(flags);
-  if (flags.min) throw usageError("--min (fewest presses) is not available yet");
+  if (flags.timeLimit !== undefined && !flags.min) throw usageError("--time-limit expected --min alongside, got --time-limit alone");
+  const timeLimit = flags.timeLimit === undefined ? 10 : parseIntegerOption("--time-limit", flags.timeLimit, 1, 86_400);
+  if (flags.min && flags.all) throw usageError("expected --min or --all, got both");
   if (flags.explain) throw usageError("--explain (the light-chasing trace) is not available yet");
   if (flags.limit !== undefined && !flags.all) throw usageError("--limit expected --all alongside, got --limit alone");
   const limit = flags.limit === undefined ? 1024 : parseIntegerOption("--limit", flags.limit, 1);
@@ -99,8 +119,30 @@ async function solve(file: string | undefined, flags: SolveFlags): Promise<strin
     if (truncated) process.stderr.write(`lightsout: showing ${found.length} of ${s.solutions} solutions (--limit)\n`);
     return `${found.map((x) => formatBoard(board, x)).join("\n\n")}\n`;
   }
-  if (flags.json) return `${JSON.stringify(summary(s, shape))}\n`;
+  if (flags.min && s.solvable) {
+    const best = await minimum(board, lights, timeLimit);
+    if (!best.optimal) process.stderr.write(`lightsout: not proven optimal: ${best.count} presses, at least ${best.lowerBound} needed (--time-limit)\n`);
+    const fewest = { ...s, presses: best.presses };
+    if (flags.json) return `${JSON.stringify({ ...summary(fewest, shape), optimal: best.optimal, lowerBound: best.lowerBound })}\n`;
+    return `${formatBoard(board, best.presses)}\n`;
+  }
+  if (flags.json) return `${JSON.stringify({ ...summary(s, shape), ...(flags.min ? { optimal: true } : {}) })}\n`;
   return s.solvable ? `${formatBoard(board, s.presses!)}\n` : "IMPOSSIBLE\n";
+}
+
+/**
+ * Fewest presses: exact enumeration of the 2^nullity solutions while that is
+ * feasible, integer programming (HiGHS) under the time limit beyond it.
+ */
+async function minimum(board: Board, lights: Uint8Array, seconds: number) {
+  try {
+    const r = fewestPresses(board, lights);
+    return { presses: r.presses!, count: r.count!, optimal: true, lowerBound: r.count! };
+  } catch (error) {
+    if (!(error instanceof RangeError && /nullity/.test(error.message))) throw error;
+  }
+  const r = await fewestPressesByIlp(board, lights, { timeLimitMs: seconds * 1000 });
+  return { presses: r.presses!, count: r.count!, optimal: r.optimal, lowerBound: r.lowerBound };
 }
 
 /** Grid rows as strings ('.' for no cell); a graph as one string. */

@@ -14,7 +14,7 @@ const MAX_BLOCK = 2 ** 30 - 64;
 let kernel: Gf2Exports | undefined;
 let inUse = 0;
 
-function load(): Gf2Exports {
+export function load(): Gf2Exports {
   if (kernel) return kernel;
   if (typeof WebAssembly !== "object") {
     throw new Error("the GF(2) kernel needs WebAssembly, which this environment lacks; use { engine: \"ts\" }");
@@ -61,8 +61,8 @@ export async function init(): Promise<void> {
   load();
 }
 
-/** Runs a kernel call; a trap becomes an Error that names the operation. */
-function guard<T>(operation: string, run: () => T): T {
+/** Runs a kernel call; a trap becomes an Error that names the operation (also used by poly/). */
+export function guard<T>(operation: string, run: () => T): T {
   try {
     return run();
   } catch (error) {
@@ -112,7 +112,7 @@ function release(ptr: number, bytes: number): void {
 }
 
 /** Scratch memory for one call, freed afterwards whatever happens. */
-function withScratch<T>(sizes: number[], run: (ptrs: number[]) => T): T {
+export function withScratch<T>(sizes: number[], run: (ptrs: number[]) => T): T {
   const ptrs: number[] = [];
   try {
     for (const size of sizes) {

@@ -47,10 +47,32 @@ function guard<T>(run: () => T): T {
   }
 }
 
-/** Rows per slice: about 2^25 words of XOR between progress calls. */
-function sliceRows(rows: number, n: number, stride64: number, options: ChaseRunOptions): number {
-  if (!options.onProgress && !options.signal) return rows;
-  return Math.max(1, Math.floor(2 ** 25 / Math.max(1, n * stride64)));
+/**
+ * Rows per kernel call: about 2^24 words of XOR. Always sliced, progress or
+ * not: V8 first runs a WebAssembly function in its baseline compiler and
+ * swaps in the optimised code only for later calls, so one long call stays
+ * slow (measured: the first 4096 x 4096 chase matrix in one call took 3.4 s,
+ * later ones 1.1 s).
+ */
+function sliceRows(n: number, stride64: number): number {
+  return Math.max(1, Math.floor(2 ** 24 / Math.max(1, n * stride64)));
+}
+
+/**
+ * 64-bit words per row of the chase buffers. The kernel walks strips of
+ * four lanes (64 bytes) down all n rows, so a row is made a whole number of
+ * cache lines, and an odd number of them: rows 512 bytes apart (or any
+ * large power of two) fall into a few cache sets and evict each other.
+ * Measured on the 2-core EPYC, 4096 x 4096 chase matrix in one-lane strips:
+ * 5.8 s with 32 lanes per row, 1.2 s with 33. Tiny rows (<= 2 lanes) stay
+ * as they are.
+ */
+export function chaseStride(width: number): number {
+  const lanes = strideWords(width) / 2;
+  if (lanes <= 2) return lanes * 2;
+  let lines = Math.ceil(lanes / 4);
+  if (lines % 2 === 0) lines++;
+  return lines * 8;
 }
 
 /**
@@ -60,7 +82,7 @@ function sliceRows(rows: number, n: number, stride64: number, options: ChaseRunO
  */
 export function chaseSymbolic(rows: number, n: number, lights: Uint32Array | undefined, options: ChaseRunOptions = {}): ChaseWords {
   const width = lights ? n + 1 : n;
-  const stride64 = strideWords(width);
+  const stride64 = chaseStride(width);
   const stride32 = stride64 * 2;
   const bytes = n * stride64 * 8;
   memoryLimit.check(n, width, 2 * bytes + (lights ? lights.byteLength : 0), 0);
@@ -79,9 +101,9 @@ function chaseWasm(
   const ptrs: number[] = [];
   const alloc = (size: number) => {
     try {
-      const p = k.alloc(size);
+      const p = k.alloc(size + 48);
       ptrs.push(p);
-      return p;
+      return p + ((64 - (p % 64)) % 64); // 16-aligned from the heap; strips want whole cache lines
     } catch (error) {
       throw new RangeError(
         `the chase of a ${rows} x ${n} board needs ${formatBytes(size)} more, but WebAssembly memory could not grow ` +
@@ -91,8 +113,9 @@ function chaseWasm(
     }
   };
   try {
-    const a = alloc(bytes);
-    const b = alloc(bytes);
+    // one row of slack: the kernel may read (never write) the row past the last
+    const a = alloc(bytes + stride64 * 8);
+    const b = alloc(bytes + stride64 * 8);
     const l = lights ? alloc(lightBytes) : 0;
     const stride32 = stride64 * 2;
     // Views after every allocation: memory may have grown.
@@ -103,21 +126,51 @@ function chaseWasm(
     if (lights) new Uint32Array(k.memory.buffer, l, lights.length).set(lights);
     // (prev, cur) = (P_{-1}, P_0); each slice of s steps leaves the newest
     // in prev when s is odd, and the roles swap.
+    // C is centrosymmetric, so only the lanes of the first half of the
+    // columns are chased (in whole strips of four); the rest is mirrored.
+    // The constant column, if any, is chased on its own.
+    const lanesOfC = Math.ceil(n / 128);
+    const left = Math.min(lanesOfC, Math.ceil(Math.ceil(n / 2) / 128 / 4) * 4);
+    const constLane = lights ? n >>> 7 : -1;
+    const apart = constLane >= left;
     let prev = a;
     let cur = b;
-    const slice = sliceRows(rows, n, stride64, options);
+    const slice = sliceRows(n, (left + (apart ? 1 : 0)) * 2);
     for (let done = 0; done < rows; ) {
       options.signal?.throwIfAborted();
       const s = Math.min(slice, rows - done);
       const lp = lights ? l + done * lightStride64 * 8 : 0;
-      guard(() => k.chaseSteps(prev, cur, stride64, n, s, lp, lightStride64, n));
+      guard(() => {
+        k.chaseSteps(prev, cur, stride64, n, s, lp, lightStride64, n, 0, left, done);
+        if (apart) k.chaseSteps(prev, cur, stride64, n, s, lp, lightStride64, n, constLane, constLane + 1, -1);
+      });
       if (s % 2 === 1) [prev, cur] = [cur, prev];
       done += s;
       options.onProgress?.(done, rows);
     }
-    return { words: new Uint32Array(k.memory.buffer, cur, (n * stride64 * 8) / 4).slice(), stride32, width };
+    const words = new Uint32Array(k.memory.buffer, cur, (n * stride64 * 8) / 4).slice();
+    mirrorColumns(words, stride32, n, left * 128);
+    return { words, stride32, width };
   } finally {
     for (const p of ptrs) k.free(p);
+  }
+}
+
+/**
+ * Fills columns from..n-1 of the n-column centrosymmetric matrix by
+ * C[j][k] = C[n-1-j][n-1-k], from columns below n - from (already there).
+ */
+function mirrorColumns(words: Uint32Array, stride32: number, n: number, from: number): void {
+  for (let j = 0; j < n; j++) {
+    const row = j * stride32;
+    const src = (n - 1 - j) * stride32;
+    for (let k = from; k < n; k++) {
+      const q = n - 1 - k;
+      const bit = (words[src + (q >>> 5)]! >>> (q & 31)) & 1;
+      const w = row + (k >>> 5);
+      const mask = 1 << (k & 31);
+      words[w] = bit ? words[w]! | mask : words[w]! & ~mask;
+    }
   }
 }
 
@@ -128,7 +181,7 @@ function chaseTs(
   let cur = new Uint32Array(n * stride32);
   for (let j = 0; j < n; j++) cur[j * stride32 + (j >>> 5)]! |= 1 << (j & 31);
   const lightStride32 = strideWords(n) * 2;
-  const slice = sliceRows(rows, n, stride32 / 2, options);
+  const slice = sliceRows(n, stride32 / 2);
   for (let i = 0; i < rows; i++) {
     if (i % slice === 0) options.signal?.throwIfAborted();
     chaseStepTs(prev, cur, stride32, n, lights, i * lightStride32, n);

@@ -213,8 +213,8 @@ function popcountBig(v: bigint): number {
  * TypeScript twin of `cosetDistribution`: counts[w] = number of cosets whose
  * least weight is w (n + 1 slots).
  */
-export function cosetDistributionTs(n: number, split: CosetSplit, control: ScanControl = {}): number[] {
-  const counts = new Array<number>(n + 1).fill(0);
+export function cosetDistributionTs(n: number, split: CosetSplit, control: ScanControl = {}): bigint[] {
+  const counts = new Array<bigint>(n + 1).fill(0n);
   const total = 2 ** split.free.length;
   const units = split.free.map((j) => 1n << BigInt(j));
   let r = 0n;
@@ -231,7 +231,7 @@ export function cosetDistributionTs(n: number, split: CosetSplit, control: ScanC
     }
     let m = n;
     for (const s of split.span) m = Math.min(m, popcountBig(r ^ s));
-    counts[m]!++;
+    counts[m]! += 1n;
   }
   control.onProgress?.(total, total);
   return counts;
@@ -241,7 +241,7 @@ export function cosetDistributionTs(n: number, split: CosetSplit, control: ScanC
 const DISTRIBUTION_SLICE = 2 ** 21;
 
 /** The WASM `cosetDistribution` (n <= 64), sliced for progress and cancellation. */
-export function cosetDistributionWasm(n: number, split: CosetSplit, control: ScanControl = {}): number[] {
+export function cosetDistributionWasm(n: number, split: CosetSplit, control: ScanControl = {}): bigint[] {
   if (n > 64) throw new RangeError(`the distribution kernel expected at most 64 cells, got ${n}`);
   const spanBytes = split.span.length * 8;
   const freeBytes = split.free.length * 8;
@@ -259,6 +259,6 @@ export function cosetDistributionWasm(n: number, split: CosetSplit, control: Sca
       control.onProgress?.(end, total);
     }
     const out = new BigUint64Array(wasm.memory.buffer, countsp, n + 1);
-    return Array.from(out, (c) => Number(c));
+    return Array.from(out);
   });
 }

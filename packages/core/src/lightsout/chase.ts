@@ -18,9 +18,9 @@ export interface ChaseOptions extends MatrixOptions {
   signal?: AbortSignal;
 }
 
-/** Options of {@link solveGrid}. */
+/** Options of {@link solveGrid} (progress is reported during the chase, the bulk of the work). */
 export interface SolveGridOptions extends ChaseOptions {
-  /** Also return a basis of the quiet patterns (default false). */
+  /** Also return a basis of the quiet patterns (default false; at most 2^28 bytes of them). */
   quiet?: boolean;
 }
 
@@ -199,7 +199,8 @@ function chaseFirstRow(m: number, n: number, first: Uint8Array): { presses: Uint
  * @param options - `quiet: true` for a basis of the quiet patterns; engine, progress, abort signal.
  * @returns Solvable with one solution (and its first row), or not solvable with a
  *   quiet pattern that proves it; rank of C and nullity in both cases.
- * @throws {TypeError} for an entry of `lights` other than 0/1; {RangeError} for its length or the sizes.
+ * @throws {TypeError} for an entry of `lights` other than 0/1; {RangeError} for its length or the sizes,
+ *   or for a quiet basis over 2^28 bytes (nullity * rows * cols).
  * @throws The signal's reason when aborted.
  * @example
  * ```ts
@@ -218,6 +219,12 @@ export function solveGrid(rows: number, cols: number, lights: ArrayLike<number>,
   const solved = c.solve(d);
   const { rank, nullity } = solved;
   const base = { rows: m, cols: n, rank, nullity };
+  if (options?.quiet && nullity * m * n > QUIET_MAX_BYTES) {
+    throw new RangeError(
+      `the quiet basis of the ${m} x ${n} board holds ${nullity} patterns of ${m * n} cells, over ` +
+        `${QUIET_MAX_BYTES / 2 ** 20} MiB; ask for it on smaller boards, or take the first rows from firstRowLookup`,
+    );
+  }
   const quiet = options?.quiet ? quietPatterns(m, n, c) : undefined;
   const extra = quiet ? { quiet } : {};
   if (!solved.solvable) {
@@ -235,6 +242,9 @@ export function solveGrid(rows: number, cols: number, lights: ArrayLike<number>,
   }
   return { ...base, ...extra, solvable: true, presses: unpackBoard(m, n, presses), firstRow: solved.x };
 }
+
+/** Largest quiet basis solveGrid returns: nullity * cells bytes. */
+const QUIET_MAX_BYTES = 2 ** 28;
 
 /** The quiet patterns started by a basis of null(C). */
 function quietPatterns(m: number, n: number, c: BitMatrix): Uint8Array[] {
@@ -334,7 +344,9 @@ const TRACE_MAX_CELLS = 16384;
  * ```ts
  * const t = chaseTrace(5, 5, new Uint8Array(25).fill(1));
  * t.steps.map((s) => s.phase); // ["chase" x4, "last-row", "fix", "chase-again" x4]
- * t.firstRow; // Uint8Array [0, 0, 0, 1, 1]... a fix that clears the all-on board
+ * t.lastRow; // Uint8Array [1, 0, 0, 0, 1]: what the first pass leaves lit
+ * t.firstRow; // Uint8Array [1, 1, 0, 0, 0]: the first-row presses that fix it
+ * t.steps.at(-1)!.lights.every((v) => v === 0); // true
  * ```
  */
 export function chaseTrace(rows: number, cols: number, lights: ArrayLike<number>): ChaseTrace {
@@ -342,7 +354,7 @@ export function chaseTrace(rows: number, cols: number, lights: ArrayLike<number>
   if (m * n > TRACE_MAX_CELLS) {
     throw new RangeError(`chaseTrace expected a board of at most ${TRACE_MAX_CELLS} cells, got ${m} x ${n} = ${m * n}`);
   }
-  unpackBoard(m, n, packBoard("lights", m, n, lights)); // validates
+  packBoard("lights", m, n, lights); // checks the length and the entries
   const start = Uint8Array.from(lights);
   const state = start.slice();
   const solution = new Uint8Array(m * n);

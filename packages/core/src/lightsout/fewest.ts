@@ -2,7 +2,7 @@
 // enumeration of the coset x0 + ker A in WASM), and the distribution of
 // minimum press counts over all winnable boards of a grid.
 
-import { describe } from "../gf2/_check.js";
+import { checkInteger, describe } from "../gf2/_check.js";
 import type { EngineName } from "../gf2/bitmatrix.js";
 import { strideWords } from "../gf2/_layout.js";
 import { type Board, checkBoard, checkVector, gridBoard, type GridOptions } from "./board.js";
@@ -24,8 +24,9 @@ export const MAX_ENUMERATED_NULLITY = 31;
  * Default nullity limit of {@link fewestPresses} for a board of `cells`
  * cells: 28 up to 128 cells, one less for each doubling of the vector length
  * beyond. Measured (release WASM, 2-core EPYC, Node 20): 2^28 members take
- * 0.59 s at 1 lane (<= 128 cells), 1.46 s at 2 lanes, 2.6 s at 4 lanes, so
- * the default keeps a worst case near one to two seconds.
+ * 0.6 s at 1 lane (<= 128 cells, ~450 M members/s), 1.0 s at 2 lanes
+ * (<= 256 cells), 2.6 s at 4 lanes, 4.5 s at 8 lanes (1024 cells), so the
+ * default keeps the worst case near half a second to a second.
  *
  * @param cells - Number of cells of the board.
  * @returns The default `maxNullity`.
@@ -118,8 +119,8 @@ export interface FewestPresses {
  * @param options - `maxNullity` (default {@link defaultMaxNullity}: 28 for up to 128 cells),
  *   engine, abort signal, progress callback.
  * @returns `{ solvable, presses, count, optimal: true, nullity }`.
- * @throws {RangeError} when the nullity exceeds `maxNullity` (integer programming with
- *   HiGHS is the route beyond it, not available yet); {TypeError | RangeError} for a bad board or lights.
+ * @throws {RangeError} when a solvable board's nullity exceeds `maxNullity` (beyond it, use
+ *   `fewestPressesByIlp`: integer programming with HiGHS); {TypeError | RangeError} for a bad board or lights.
  * @example
  * ```ts
  * const r = fewestPresses(gridBoard(5, 5), new Array(25).fill(1));
@@ -132,18 +133,16 @@ export function fewestPresses(board: Board, lights: ArrayLike<number>, options: 
   using a = pressMatrix(board);
   const cells = a.rows;
   checkVector("lights", lights, cells);
-  const limit = options.maxNullity ?? defaultMaxNullity(cells);
-  if (typeof limit !== "number" || !Number.isInteger(limit) || limit < 0 || limit > MAX_ENUMERATED_NULLITY) {
-    throw new RangeError(`"maxNullity" expected an integer in 0..${MAX_ENUMERATED_NULLITY}, got ${describe(limit)}`);
-  }
+  const limit = checkInteger("maxNullity", options.maxNullity ?? defaultMaxNullity(cells), 0, MAX_ENUMERATED_NULLITY);
   const s = a.solve(lights);
+  // an unsolvable board needs no enumeration, whatever its nullity
+  if (!s.solvable) return { solvable: false, presses: null, count: null, optimal: true, nullity: s.nullity };
   if (s.nullity > limit) {
     throw new RangeError(
       `fewestPresses enumerates 2^nullity solutions, and this board has nullity ${s.nullity}, above the limit ${limit}` +
-        ` (maxNullity, at most ${MAX_ENUMERATED_NULLITY}); the integer-programming route (HiGHS) is not available`,
+        ` (maxNullity, at most ${MAX_ENUMERATED_NULLITY}); use fewestPressesByIlp (integer programming with HiGHS, under a time limit)`,
     );
   }
-  if (!s.solvable) return { solvable: false, presses: null, count: null, optimal: true, nullity: s.nullity };
   let basis: Uint8Array[] = [];
   if (s.nullity > 0) {
     using q = a.nullspace();
@@ -162,7 +161,7 @@ export interface DistributionOptions extends GridOptions, ScanControl {
 /** How many winnable boards need each minimum number of presses. */
 export interface OptimalDistribution {
   /** counts[p] = number of winnable boards whose fewest presses is p (up to the maximum; no trailing zeros). */
-  counts: number[];
+  counts: bigint[];
   /** Number of cells. */
   cells: number;
   /** Rank of the press matrix: there are 2^rank winnable boards (the sum of counts). */
@@ -171,12 +170,28 @@ export interface OptimalDistribution {
   nullity: number;
 }
 
-/** Largest rank + nullity work exponent of {@link optimalDistribution}: 2^38 popcounts, minutes. */
-export const MAX_DISTRIBUTION_WORK = 38;
+/**
+ * Largest work exponent of {@link optimalDistribution}: 2^rank boards x
+ * 2^nullity solutions popcounts. Measured (release WASM, 2-core EPYC): 5 x 5
+ * (2^25) 0.11 s; 5 x 6 through the kernel (2^30) 4.2 s; 6 x 6 (2^36) 298 s.
+ * 2^34 is about a minute.
+ */
+export const MAX_DISTRIBUTION_WORK = 34;
+
+/** C(n, w) for w = 0..n. */
+function binomials(n: number): bigint[] {
+  const row = [1n];
+  for (let i = 1; i <= n; i++) row.push((row[i - 1]! * BigInt(n - i + 1)) / BigInt(i));
+  return row;
+}
+
+/** Largest grid {@link optimalDistribution} builds the press matrix of. */
+export const MAX_DISTRIBUTION_CELLS = 4096;
 
 /**
  * The distribution of minimum press counts over all winnable boards of a
- * grid (5 x 5: all 2^23 of them, in well under a second). Every press vector
+ * grid (5 x 5: all 2^23 of them, in about 0.1 s). Invertible grids give the
+ * binomial coefficients (one solution per board). Every press vector
  * lies in exactly one coset of the quiet patterns, and each coset is one
  * winnable board; the canonical representatives (zero at the pivots of the
  * reduced quiet basis) are enumerated in Gray-code order in WASM, each with
@@ -186,12 +201,14 @@ export const MAX_DISTRIBUTION_WORK = 38;
  * @param cols - Columns of the grid.
  * @param options - Torus, rule, self toggle; engine; abort signal and progress.
  * @returns The counts indexed by press count, with rank, nullity and cells.
- * @throws {RangeError} for more than 64 cells or more than 2^38 popcounts of work
+ * @throws {RangeError} for more than {@link MAX_DISTRIBUTION_CELLS} cells, more than 64 cells with
+ *   nullity > 0, or more than 2^{@link MAX_DISTRIBUTION_WORK} popcounts of work
  *   (2^rank boards x 2^nullity solutions); {TypeError | RangeError} for bad sizes.
  * @example
  * ```ts
  * const d = optimalDistribution(5, 5);
  * d.counts.length - 1; // 15: the all-on board needs 15 presses, no board more
+ * d.counts[15];         // 7350n
  * ```
  */
 export function optimalDistribution(rows: number, cols: number, options: DistributionOptions = {}): OptimalDistribution {
@@ -203,12 +220,19 @@ export function optimalDistribution(rows: number, cols: number, options: Distrib
     ...(selfToggle === undefined ? {} : { selfToggle }),
   });
   const cells = rows * cols;
-  if (cells > 64) throw new RangeError(`optimalDistribution expected at most 64 cells, got ${rows} x ${cols} = ${cells}`);
+  if (cells > MAX_DISTRIBUTION_CELLS) {
+    throw new RangeError(`optimalDistribution expected at most ${MAX_DISTRIBUTION_CELLS} cells, got ${rows} x ${cols} = ${cells}`);
+  }
   using a = pressMatrix(board);
   using q = a.nullspace();
   const basis = q.toRows();
   const nullity = basis.length;
   const rank = cells - nullity;
+  // Invertible: each board has one solution, so p presses <-> C(cells, p) boards.
+  if (nullity === 0) return { counts: binomials(cells), cells, rank, nullity };
+  if (cells > 64) {
+    throw new RangeError(`optimalDistribution expected at most 64 cells when the nullity is not 0, got ${rows} x ${cols} = ${cells} (nullity ${nullity})`);
+  }
   if (rank + nullity > MAX_DISTRIBUTION_WORK) {
     throw new RangeError(
       `optimalDistribution needs 2^${rank} boards x 2^${nullity} solutions = 2^${rank + nullity} popcounts for ${rows} x ${cols}; ` +
@@ -217,6 +241,6 @@ export function optimalDistribution(rows: number, cols: number, options: Distrib
   }
   const split = splitCosets(cells, basis);
   const counts = engine === "ts" ? cosetDistributionTs(cells, split, options) : cosetDistributionWasm(cells, split, options);
-  while (counts.length > 1 && counts[counts.length - 1] === 0) counts.pop();
+  while (counts.length > 1 && counts[counts.length - 1] === 0n) counts.pop();
   return { counts, cells, rank, nullity };
 }

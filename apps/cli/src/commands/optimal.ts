@@ -1,0 +1,81 @@
+/**
+ * `lightsout optimal --rows R --cols C --distribution`: how many winnable
+ * boards of a grid need each minimum number of presses.
+ *
+ * @module
+ */
+import { optimalDistribution } from "@lightsout/core";
+import { Command } from "commander";
+import { type BoardFlags, gridOptions, gridSize, withBoardOptions } from "../board-options.js";
+import { usageError } from "../errors.js";
+import { createProgressBar } from "../progress.js";
+
+interface OptimalFlags extends BoardFlags {
+  rows?: string;
+  cols?: string;
+  distribution?: boolean;
+  json?: boolean;
+}
+
+const EXAMPLES = `
+Output: one line "presses boards" per press count p = 0..max: the number of
+winnable boards whose fewest presses is p (they add up to 2^rank). --json
+prints {"counts":[...]} indexed by press count. Grids of up to 64 cells with
+quiet patterns are enumerated exactly (2^rank boards x 2^nullity solutions,
+at most 2^34); grids without (nullity 0) give binomial coefficients at any
+size up to 4096 cells.
+
+Examples:
+  $ lightsout optimal --rows 5 --cols 5 --distribution
+  0 1
+  1 25
+  2 300
+  ...
+  15 7350
+  $ lightsout optimal --rows 4 --cols 4 --distribution --json
+  {"counts":[1,16,120,560,1387,1440,540,32]}
+  $ lightsout optimal --rows 3 --cols 3 --torus --distribution`;
+
+/**
+ * Builds the `optimal` command.
+ *
+ * @returns the command, to be added to the program
+ */
+export function optimalCommand(): Command {
+  return withBoardOptions(
+    new Command("optimal")
+      .summary("distribution of minimum press counts over all winnable boards")
+      .description(
+        "For an R x C grid, count the winnable boards that need each minimum number of\n" +
+          "presses (--distribution). For the fewest presses of one board, use 'solve --min'.",
+      ),
+  )
+    .option("--rows <r>", "rows of the grid")
+    .option("--cols <c>", "columns of the grid")
+    .option("--distribution", "print the number of winnable boards per minimum press count")
+    .option("--json", 'print {"counts":[...]} instead of text')
+    .addHelpText("after", EXAMPLES)
+    .action((flags: OptimalFlags) => {
+      const { rows, cols } = gridSize(flags);
+      const options = gridOptions(flags);
+      if (!flags.distribution) {
+        throw usageError("expected --distribution (the only mode of 'optimal'), got none; for one board use 'solve --min'");
+      }
+      const bar = createProgressBar("optimal");
+      let counts: bigint[];
+      try {
+        counts = optimalDistribution(rows, cols, {
+          ...options,
+          ...(bar.active ? { onProgress: (done: number, total: number) => bar.update(done, total) } : {}),
+        }).counts;
+      } catch (error) {
+        if (error instanceof RangeError || error instanceof TypeError) throw usageError(`--rows ${rows} --cols ${cols}: ${error.message}`, error);
+        throw error;
+      } finally {
+        bar.finish();
+      }
+      // bigints as plain digits: exact, and valid JSON numbers
+      const text = counts.map((c) => c.toString());
+      process.stdout.write(flags.json ? `{"counts":[${text.join(",")}]}\n` : text.map((c, p) => `${p} ${c}\n`).join(""));
+    });
+}

@@ -4,9 +4,10 @@
  *
  * @module
  */
-import { type GridOptions, parseRule } from "@lightsout/core";
+import { type BoardInput, type GridOptions, ParseError, parseBoard, parseRule } from "@lightsout/core";
 import type { Command } from "commander";
-import { usageError } from "./errors.js";
+import { inputError, usageError } from "./errors.js";
+import { readInput } from "./input.js";
 import { parseIntegerOption } from "./options.js";
 
 /** Board options as commander hands them over. */
@@ -65,4 +66,25 @@ export function gridSize(flags: { rows?: string; cols?: string }): { rows: numbe
     throw usageError(`expected --rows R and --cols C, got ${flags.rows === undefined ? "no --rows" : "no --cols"}`);
   }
   return { rows: parseIntegerOption("--rows", flags.rows, 1), cols: parseIntegerOption("--cols", flags.cols, 1) };
+}
+
+/**
+ * Reads a board and its lights from FILE ('-' or nothing: stdin).
+ *
+ * @param file - the FILE argument
+ * @param grid - torus and rule for text boards
+ * @returns the board, its lights and the input's name
+ * @throws a usage error when stdin is a terminal and no FILE was given; an
+ *   input error (exit 1, with file:line:column) for a malformed board
+ */
+export async function readBoard(file: string | undefined, grid: GridOptions): Promise<BoardInput & { source: string }> {
+  if (file === undefined && process.stdin.isTTY) throw usageError("expected a FILE or '-' for stdin, got nothing (stdin is a terminal)");
+  const { source, text } = await readInput(file ?? "-");
+  try {
+    return { ...parseBoard(text, { source, ...grid }), source };
+  } catch (error) {
+    if (error instanceof ParseError) throw inputError(error.message, error);
+    if (error instanceof RangeError || error instanceof TypeError) throw inputError(`${source}: ${error.message}`, error);
+    throw error;
+  }
 }

@@ -35,27 +35,65 @@ function chunk(type: string, data: Uint8Array): Uint8Array {
 }
 
 /**
- * Encodes an RGB image as PNG (8 bits per channel, no interlace).
+ * Encodes an image as PNG (8 bits per channel, no interlace).
  *
  * @param width - pixels per row
  * @param height - rows
- * @param rgb - width * height * 3 bytes, row-major
+ * @param pixels - width * height * channels bytes, row-major
+ * @param channels - 1 (grey) or 3 (RGB)
  * @returns the PNG file's bytes
  */
-export function encodePng(width: number, height: number, rgb: Uint8Array): Uint8Array {
-  const raw = new Uint8Array(height * (width * 3 + 1));
+export function encodePng(width: number, height: number, pixels: Uint8Array, channels: 1 | 3 = 3): Uint8Array {
+  const line = width * channels;
+  const raw = new Uint8Array(height * (line + 1));
   for (let y = 0; y < height; y++) {
-    raw[y * (width * 3 + 1)] = 0; // filter: none
-    raw.set(rgb.subarray(y * width * 3, (y + 1) * width * 3), y * (width * 3 + 1) + 1);
+    raw[y * (line + 1)] = 0; // filter: none
+    raw.set(pixels.subarray(y * line, (y + 1) * line), y * (line + 1) + 1);
   }
   const header = new Uint8Array(13);
   const view = new DataView(header.buffer);
   view.setUint32(0, width);
   view.setUint32(4, height);
-  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
+  header.set([8, channels === 1 ? 0 : 2, 0, 0, 0], 8); // 8-bit grey or RGB
   const signature = Uint8Array.from([137, 80, 78, 71, 13, 10, 26, 10]);
   const parts = [signature, chunk("IHDR", header), chunk("IDAT", deflateSync(raw)), chunk("IEND", new Uint8Array())];
   return Buffer.concat(parts);
+}
+
+/**
+ * A 0/1 matrix as a PNG, one pixel per entry: black for 1, white for 0.
+ *
+ * @param bits - the rows
+ * @returns the PNG bytes
+ */
+export function matrixPng(bits: readonly Uint8Array[]): Uint8Array {
+  const height = bits.length;
+  const width = bits[0]?.length ?? 0;
+  const grey = new Uint8Array(width * height).fill(255);
+  bits.forEach((row, y) => row.forEach((v, x) => v && (grey[y * width + x] = 0)));
+  return encodePng(width, height, grey, 1);
+}
+
+/**
+ * A 0/1 matrix as an SVG, one square per entry: black for 1, white for 0.
+ *
+ * @param bits - the rows
+ * @returns the SVG document
+ */
+export function matrixSvg(bits: readonly Uint8Array[]): string {
+  const n = bits.length;
+  const w = bits[0]?.length ?? 0;
+  const cell = Math.max(1, Math.floor(512 / Math.max(n, w)));
+  const ones: string[] = [];
+  const zeros: string[] = [];
+  bits.forEach((row, y) => row.forEach((v, x) => (v ? ones : zeros).push(`<rect x="${x}" y="${y}" width="1" height="1"/>`)));
+  return (
+    `<?xml version="1.0" encoding="UTF-8"?>\n` +
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${w * cell}" height="${n * cell}" viewBox="0 0 ${w} ${n}" shape-rendering="crispEdges">\n` +
+    `<g fill="#ffffff">${zeros.join("")}</g>\n` +
+    `<g fill="#000000">${ones.join("")}</g>\n` +
+    `</svg>\n`
+  );
 }
 
 const LIT = "#f5c542";
@@ -135,5 +173,5 @@ export function boardPng(board: Board, lights: ArrayLike<number>, presses?: Arra
       }
     }
   }
-  return encodePng(width, height, rgb);
+  return encodePng(width, height, rgb, 3);
 }

@@ -61,6 +61,21 @@ describe("lightsout solve", () => {
     expect(run(["solve", "-", "--min", "--all"], { input: "1\n" }).code).toBe(2);
   });
 
+  it("--explain: the light-chasing trace ends dark, or says IMPOSSIBLE", () => {
+    const lights = ["01101", "10010", "11111", "00100", "01010"];
+    const json = JSON.parse(run(["solve", "-", "--explain", "--json"], { input: `${lights.join("\n")}\n` }).stdout);
+    const last = json.steps.at(-1);
+    if (json.solvable) {
+      expect(last.lights.join("")).toMatch(/^0+$/);
+      expect(applyGrid(lights, json.solution).join("")).toMatch(/^0+$/);
+      expect(json.steps.map((s: { phase: string }) => s.phase)).toEqual(expect.arrayContaining(["chase", "last-row", "fix"]));
+    }
+    const text = run(["solve", "-", "--explain"], { input: "10000\n00000\n00000\n00000\n00000\n" }).stdout;
+    expect(text).toMatch(/IMPOSSIBLE\n$/);
+    expect(text).toMatch(/^chase: row 1's lit cells, 1 press in row 2\n/);
+    expect(oneLineError(run(["solve", "-", "--explain", "--torus"], { input: "11\n11\n" }))).toMatch(/--explain expected a plain rectangle/);
+  });
+
   it("--all lists every solution; --limit caps them with a note", () => {
     const lights = "1111\n1111\n1111\n1111\n";
     const all = run(["solve", "-", "--all"], { input: lights }).stdout.trim().split("\n\n");

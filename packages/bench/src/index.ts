@@ -9,6 +9,8 @@ import { cpus, totalmem } from "node:os";
 import { ratios, runGf2 } from "./gf2.js";
 import { chaseSizes, runChase } from "./chase.js";
 import { runFewest } from "./fewest.js";
+import { runGraph } from "./graph.js";
+import { runNullity } from "./nullity.js";
 
 export { findM4ri, buildHarness, runM4ri, writeMatrixFile } from "./m4ri.js";
 
@@ -17,7 +19,7 @@ const USAGE = `usage: bench [--quick] [--sizes 1024,2048,...] [--ts-up-to N] [--
   --quick        N = 256, 512, 1024 only (a smoke run)
   --sizes LIST   the N values of the GF(2) suite (default 1024,2048,4096,8192)
   --ts-up-to N   largest N for the TypeScript twin (default 4096)
-  --filter NAME  run only suites whose name contains NAME (suites: gf2, chase, fewest)
+  --filter NAME  run only suites whose name contains NAME (suites: gf2, chase, fewest, graph, nullity)
   --json         print the results as one JSON object at the end`;
 
 /** Describes this machine in one line (for docs/BENCHMARKS.md). */
@@ -79,6 +81,14 @@ export async function main(argv: string[]): Promise<number> {
   if ("fewest".includes(filter) || filter === "") {
     console.log(`\nFewest presses: 5 x 5 distribution of minimum press counts, and the coset enumeration rate:`);
     results.fewest = runFewest({ quick: argv.includes("--quick"), log: (line) => console.log(line) });
+  }
+  if ("graph".includes(filter) || filter === "") {
+    console.log(`\nArbitrary graphs (dense route): all-on boards of random graphs solved and verified:`);
+    results.graph = runGraph({ sizes: argv.includes("--quick") ? [2000] : [20_000], log: (line) => console.log(line) });
+  }
+  if ("nullity".includes(filter) || filter === "") {
+    console.log(`\nNullity of huge grids, deg gcd(f_n(x), f_n(x + 1)): single n (median of 3; one run at 10^6) beside Python, and sweeps:`);
+    results.nullity = await runNullity({ quick: argv.includes("--quick"), log: (line) => console.log(line) });
   }
   if (json) console.log(JSON.stringify(results));
   return 0;

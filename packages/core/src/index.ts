@@ -72,3 +72,12 @@ export type {
 } from "./lightsout/chase.js";
 export { fewestPressesByIlp } from "./lightsout/ilp.js";
 export type { IlpFewestPresses } from "./lightsout/ilp.js";
+export { GF2Poly, KARATSUBA_WORDS, MAX_POLY_DEGREE } from "./poly/gf2poly.js";
+export type { PolyGcdOptions } from "./poly/gf2poly.js";
+export { MAX_SEQUENCE_INDEX, sequencePolynomial } from "./poly/sequence.js";
+export { gridNullity, squareNullity } from "./poly/nullity.js";
+export type { NullityOptions } from "./poly/nullity.js";
+export { MAX_SWEEP_RESULTS, nullitySweep, shardBounds, sweepSize } from "./poly/sweep.js";
+export type { NullityResult, NullitySweep, SweepOptions } from "./poly/sweep.js";
+export { runNullityTask } from "./poly/sweep-task.js";
+export type { NullityTask } from "./poly/sweep-task.js";

@@ -211,3 +211,30 @@ describe("bad boards and lights", () => {
     expect(() => solveLightsOut(gridBoard(2, 2), [1, 0, 1, 2])).toThrow('"lights[3]" expected 0 or 1, got 2');
   });
 });
+
+describe("large plain grids go through light chasing", () => {
+  it("agree with the dense route on counts, and solutions and proofs hold", () => {
+    for (const [rows, cols] of [[20, 20], [23, 31], [40, 17], [24, 24], [19, 34]] as const) {
+      const board = gridBoard(rows, cols);
+      const n = rows * cols;
+      const quiet = quietPatterns(board);
+      for (const q of quiet) expect(dark(applyPresses(board, new Array(n).fill(0), q))).toBe(true);
+      for (let seed = 1; seed <= 3; seed++) {
+        let s = seed * 7919 + rows;
+        const lights = Uint8Array.from({ length: n }, () => ((s = (Math.imul(s, 48271) + 11) >>> 0) >>> 16) & 1);
+        const r = solveLightsOut(board, lights);
+        expect(r.nullity).toBe(quiet.length);
+        expect(r.rank).toBe(n - quiet.length);
+        if (r.solvable) expect(dark(applyPresses(board, lights, r.presses!))).toBe(true);
+        else {
+          expect(killsEveryPress(board, r.proof!)).toBe(true);
+          expect(Array.from(r.proof!).reduce((acc, y, i) => acc ^ (y & lights[i]!), 0)).toBe(1);
+        }
+        // the dense route, on the same board with a mask that keeps every cell
+        const dense = solveLightsOut(gridBoard(rows, cols, { rule: { offsets: [[-1, 0], [1, 0], [0, -1], [0, 1]] } }), lights);
+        expect(dense.solvable).toBe(r.solvable);
+        expect(dense.nullity).toBe(r.nullity);
+      }
+    }
+  });
+});

@@ -103,9 +103,10 @@ export interface Gf2Exports {
    * and `b` hold `words` 64-bit words each (even), bit i of word w the
    * coefficient of x^(64 w + i), with at least three zero words above the
    * higher degree. Both are overwritten; the gcd is left at `a`. Returns
-   * its degree, -1 when both are zero.
+   * its degree, -1 when both are zero; or -2 after `maxSteps` steps (0: no
+   * limit) with the buffers holding a pair of the same gcd: call again.
    */
-  polyGcd(a: number, b: number, words: number): number;
+  polyGcd(a: number, b: number, words: number, maxSteps: number): number;
 }
 
 /** The release binary (optimised, SIMD), as bytes. */

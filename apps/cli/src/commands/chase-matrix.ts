@@ -6,11 +6,11 @@
  * @module
  */
 import { writeFileSync } from "node:fs";
-import { deflateSync } from "node:zlib";
 import { chaseMatrix } from "@lightsout/core";
 import { Command } from "commander";
 import { inputError, usageError } from "../errors.js";
 import { parseIntegerOption } from "../options.js";
+import { matrixPng, matrixSvg } from "../pictures.js";
 
 interface ChaseMatrixFlags {
   rows?: string;
@@ -93,7 +93,7 @@ function run(nText: string, flags: ChaseMatrixFlags): void {
   const report = { rows: m, cols: n, rank, nullity: n - rank, ones };
   const file = flags.png ?? flags.svg;
   if (file !== undefined) {
-    const picture = flags.png !== undefined ? encodePng(bits) : Buffer.from(encodeSvg(bits), "utf8");
+    const picture = flags.png !== undefined ? matrixPng(bits) : Buffer.from(matrixSvg(bits), "utf8");
     if (file === "-") {
       process.stdout.write(picture);
       return;
@@ -114,79 +114,4 @@ function run(nText: string, flags: ChaseMatrixFlags): void {
 
 function summary(report: { rank: number; nullity: number; ones: number }): string[] {
   return [`rank ${report.rank}`, `nullity ${report.nullity}`, `ones ${report.ones}`];
-}
-
-/** An SVG with one square per entry: black for 1, white for 0. */
-export function encodeSvg(bits: readonly Uint8Array[]): string {
-  const n = bits.length;
-  const w = bits[0]?.length ?? 0;
-  const cell = Math.max(1, Math.floor(512 / Math.max(n, w)));
-  const ones: string[] = [];
-  const zeros: string[] = [];
-  bits.forEach((row, y) => row.forEach((v, x) => (v ? ones : zeros).push(`<rect x="${x}" y="${y}" width="1" height="1"/>`)));
-  return (
-    `<?xml version="1.0" encoding="UTF-8"?>\n` +
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${w * cell}" height="${n * cell}" viewBox="0 0 ${w} ${n}" shape-rendering="crispEdges">\n` +
-    `<g fill="#ffffff">${zeros.join("")}</g>\n` +
-    `<g fill="#000000">${ones.join("")}</g>\n` +
-    `</svg>\n`
-  );
-}
-
-/** CRC-32 (IEEE 802.3, the one PNG uses), table-driven. */
-const CRC_TABLE = (() => {
-  const table = new Uint32Array(256);
-  for (let i = 0; i < 256; i++) {
-    let c = i;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    table[i] = c >>> 0;
-  }
-  return table;
-})();
-
-/**
- * CRC-32 of some bytes.
- *
- * @param bytes - the data
- * @returns the checksum as an unsigned 32-bit integer
- */
-export function crc32(bytes: Uint8Array): number {
-  let c = 0xffffffff;
-  for (let i = 0; i < bytes.length; i++) c = CRC_TABLE[(c ^ bytes[i]!) & 0xff]! ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
-
-function chunk(type: string, data: Uint8Array): Buffer {
-  const out = Buffer.alloc(12 + data.length);
-  out.writeUInt32BE(data.length, 0);
-  out.write(type, 4, "latin1");
-  out.set(data, 8);
-  out.writeUInt32BE(crc32(out.subarray(4, 8 + data.length)), 8 + data.length);
-  return out;
-}
-
-/** A grayscale PNG, 8 bits, 1 pixel per entry: black (0) for 1, white (255) for 0. */
-export function encodePng(bits: readonly Uint8Array[]): Buffer {
-  const height = bits.length;
-  const width = bits[0]?.length ?? 0;
-  const raw = Buffer.alloc(height * (width + 1), 255);
-  bits.forEach((row, y) => {
-    const o = y * (width + 1);
-    raw[o] = 0; // filter type 0 (None) for every scanline
-    for (let x = 0; x < width; x++) if (row[x]) raw[o + 1 + x] = 0;
-  });
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header[8] = 8; // bit depth
-  header[9] = 0; // colour type: grayscale
-  header[10] = 0; // compression: deflate
-  header[11] = 0; // filter method 0
-  header[12] = 0; // no interlace
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk("IHDR", header),
-    chunk("IDAT", deflateSync(raw)),
-    chunk("IEND", new Uint8Array(0)),
-  ]);
 }

@@ -5,11 +5,10 @@
  * @module
  */
 import { writeFileSync } from "node:fs";
-import { ParseError, parseBoard, solveLightsOut } from "@lightsout/core";
+import { solveLightsOut } from "@lightsout/core";
 import { Command } from "commander";
-import { type BoardFlags, gridOptions, withBoardOptions } from "../board-options.js";
+import { type BoardFlags, gridOptions, readBoard, withBoardOptions } from "../board-options.js";
 import { inputError, usageError } from "../errors.js";
-import { readInput } from "../input.js";
 import { boardPng, boardSvg } from "../pictures.js";
 
 interface RenderFlags extends BoardFlags {
@@ -46,17 +45,7 @@ export function renderCommand(): Command {
       if ((flags.svg === undefined) === (flags.png === undefined)) {
         throw usageError(`expected exactly one of --svg OUT and --png OUT, got ${flags.svg === undefined ? "neither" : "both"}`);
       }
-      if (file === undefined && process.stdin.isTTY) throw usageError("expected a FILE or '-' for stdin, got nothing (stdin is a terminal)");
-      const { source, text } = await readInput(file ?? "-");
-      let input;
-      try {
-        input = parseBoard(text, { source, ...grid });
-      } catch (error) {
-        if (error instanceof ParseError) throw inputError(error.message, error);
-        if (error instanceof RangeError || error instanceof TypeError) throw inputError(`${source}: ${error.message}`, error);
-        throw error;
-      }
-      const { board, lights } = input;
+      const { board, lights } = await readBoard(file, grid);
       let presses: Uint8Array | undefined;
       if (flags.solution) {
         const s = solveLightsOut(board, lights);

@@ -6,17 +6,15 @@
 import {
   allSolutions,
   type Board,
+  chaseTrace,
   fewestPresses,
   fewestPressesByIlp,
   formatBoard,
-  ParseError,
-  parseBoard,
   solveLightsOut,
 } from "@lightsout/core";
 import { Command } from "commander";
 import { inputError, usageError } from "../errors.js";
-import { type BoardFlags, gridOptions, withBoardOptions } from "../board-options.js";
-import { readInput } from "../input.js";
+import { type BoardFlags, gridOptions, readBoard, withBoardOptions } from "../board-options.js";
 import { parseIntegerOption } from "../options.js";
 
 interface SolveFlags extends BoardFlags {
@@ -68,7 +66,7 @@ export function solveCommand(): Command {
     .option("--time-limit <s>", "with --min: seconds for integer programming (default 10)")
     .option("--all", "every solution, separated by blank lines")
     .option("--limit <n>", "with --all: at most n solutions (default 1024)")
-    .option("--explain", "the light-chasing trace (not available yet)")
+    .option("--explain", "the light-chasing trace, step by step (plain rectangles)")
     .option("--json", "print one JSON object")
     .addHelpText("after", EXAMPLES)
     .action(async (file: string | undefined, flags: SolveFlags) => {
@@ -81,21 +79,11 @@ async function solve(file: string | undefined, flags: SolveFlags): Promise<strin
   if (flags.timeLimit !== undefined && !flags.min) throw usageError("--time-limit expected --min alongside, got --time-limit alone");
   const timeLimit = flags.timeLimit === undefined ? 10 : parseIntegerOption("--time-limit", flags.timeLimit, 1, 86_400);
   if (flags.min && flags.all) throw usageError("expected --min or --all, got both");
-  if (flags.explain) throw usageError("--explain (the light-chasing trace) is not available yet");
+  if (flags.explain && (flags.min || flags.all)) throw usageError("expected --explain alone, got it with --min or --all");
   if (flags.limit !== undefined && !flags.all) throw usageError("--limit expected --all alongside, got --limit alone");
   const limit = flags.limit === undefined ? 1024 : parseIntegerOption("--limit", flags.limit, 1);
-  if (file === undefined && process.stdin.isTTY) throw usageError("expected a FILE or '-' for stdin, got nothing (stdin is a terminal)");
-  const { source, text } = await readInput(file ?? "-");
-  let input;
-  try {
-    input = parseBoard(text, { source, ...grid });
-  } catch (error) {
-    if (error instanceof ParseError || error instanceof RangeError || error instanceof TypeError) {
-      throw inputError(error instanceof ParseError ? error.message : `${source}: ${error.message}`, error);
-    }
-    throw error;
-  }
-  const { board, lights } = input;
+  const { board, lights, source } = await readBoard(file, grid);
+  if (flags.explain) return explain(board, lights, flags.json ?? false);
   let s;
   try {
     s = solveLightsOut(board, lights);
@@ -163,4 +151,45 @@ function summary(s: ReturnType<typeof solveLightsOut>, shape: (v: Uint8Array) =>
     optimal: null,
     ...(s.proof ? { proof: shape(s.proof) } : {}),
   };
+}
+
+/** The light-chasing trace of a plain rectangle, as text or JSON. */
+function explain(board: Board, lights: Uint8Array, json: boolean): string {
+  if (board.kind !== "grid" || board.torus || board.mask || (board.rule !== undefined && board.rule !== "plus") || board.selfToggle === false) {
+    throw usageError("--explain expected a plain rectangle (plus rule, no torus, no missing cells), got another board");
+  }
+  const { rows, cols } = board;
+  let trace;
+  try {
+    trace = chaseTrace(rows, cols, lights);
+  } catch (error) {
+    if (error instanceof RangeError) throw inputError(error.message, error);
+    throw error;
+  }
+  const grid = (v: Uint8Array) => formatBoard(board, v);
+  const line = (v: Uint8Array) => Array.from(v).join("");
+  if (json) {
+    const steps = trace.steps.map((step) => ({ phase: step.phase, row: step.row, presses: grid(step.presses).split("\n"), lights: grid(step.lights).split("\n") }));
+    return `${JSON.stringify({
+      solvable: trace.solvable,
+      lastRow: line(trace.lastRow),
+      firstRow: trace.firstRow ? line(trace.firstRow) : null,
+      solution: trace.solution ? grid(trace.solution).split("\n") : null,
+      steps,
+    })}\n`;
+  }
+  const out: string[] = [];
+  for (const step of trace.steps) {
+    const count = step.presses.reduce((a, b) => a + b, 0);
+    const title =
+      step.phase === "last-row"
+        ? `the last row is left lit: ${line(trace.lastRow)}`
+        : step.phase === "fix"
+          ? `fix: press ${line(trace.firstRow ?? new Uint8Array(cols))} in the first row`
+          : `${step.phase === "chase" ? "chase" : "chase again"}: row ${step.row + 1}'s lit cells, ${count} press${count === 1 ? "" : "es"} in row ${step.row + 2}`;
+    out.push(`${title}\n${grid(step.lights)}`);
+  }
+  if (!trace.solvable) out.push("no first-row presses clear that last row: IMPOSSIBLE");
+  else out.push(`solution (every press of every step):\n${grid(trace.solution!)}`);
+  return `${out.join("\n\n")}\n`;
 }

@@ -14,6 +14,7 @@ const MAX_BLOCK = 2 ** 30 - 64;
 let kernel: Gf2Exports | undefined;
 let inUse = 0;
 
+/** The kernel of this realm, instantiated on first use (poly/ shares it). */
 export function load(): Gf2Exports {
   if (kernel) return kernel;
   if (typeof WebAssembly !== "object") {

@@ -5,7 +5,9 @@
 // P_m in the packed layout (_layout.ts) with `width` columns: n for the
 // chase matrix alone, n + 1 with the constant column of a lit board.
 
-import { instantiate, type Gf2Exports } from "@lightsout/gf2-wasm";
+import type { Gf2Exports } from "@lightsout/gf2-wasm";
+// one kernel instance (and linear memory) per realm, shared with the matrices
+import { load } from "../gf2/_engine-wasm.js";
 import type { EngineName } from "../gf2/_engine.js";
 import { formatBytes, memoryLimit } from "../gf2/_memory.js";
 import { strideWords } from "../gf2/_layout.js";
@@ -26,14 +28,6 @@ export interface ChaseWords {
   width: number;
 }
 
-let kernel: Gf2Exports | undefined;
-
-function load(): Gf2Exports {
-  kernel ??= instantiate((message) => {
-    throw new Error(`internal error in the chase kernel: ${message}`);
-  });
-  return kernel;
-}
 
 /** A trap becomes an Error that names the operation. */
 function guard<T>(run: () => T): T {

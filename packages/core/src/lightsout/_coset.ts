@@ -11,7 +11,9 @@
 // Vectors cross into WASM in the packed layout of assembly/layout.ts: bit j
 // at 64-bit word j >> 6, bit j & 63, rows padded to whole 128-bit lanes.
 
-import { instantiate, type Gf2Exports } from "@lightsout/gf2-wasm";
+import type { Gf2Exports } from "@lightsout/gf2-wasm";
+// one kernel instance (and linear memory) per realm, shared with the matrices
+import { load } from "../gf2/_engine-wasm.js";
 import { strideWords } from "../gf2/_layout.js";
 
 /** The least weight in a coset and its lexicographically smallest member. */
@@ -91,18 +93,6 @@ export function cosetMinimumTs(x0: ArrayLike<number>, basis: readonly ArrayLike<
   return { weight: bestW, vector: unpack32(best, n) };
 }
 
-let kernel: Gf2Exports | undefined;
-
-/**
- * The kernel instance of these scans (its own linear memory, a few pages;
- * the matrix engine's instance is private to gf2/_engine-wasm.ts).
- */
-function load(): Gf2Exports {
-  kernel ??= instantiate((message) => {
-    throw new Error(`internal error in the coset kernel: ${message}`);
-  });
-  return kernel;
-}
 
 /** Runs `run` with blocks of the given byte sizes, freed afterwards; traps become clear errors. */
 function withBlocks<T>(operation: string, sizes: readonly number[], run: (k: Gf2Exports, ptrs: number[]) => T): T {

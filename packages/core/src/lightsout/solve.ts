@@ -6,7 +6,44 @@ import type { MatrixOptions } from "../gf2/bitmatrix.js";
 import { BitMatrix } from "../gf2/bitmatrix.js";
 import { xoshiro128 } from "../gf2/_random.js";
 import { describe } from "../gf2/_check.js";
-import { type Board, checkBoard, checkVector, pressTargets } from "./board.js";
+import { type Board, checkBoard, checkVector, type GridBoard, pressTargets } from "./board.js";
+import { solveGrid } from "./chase.js";
+
+/**
+ * Plain rectangles (plus rule, no torus, no mask, self toggle) with at least
+ * this many cells are solved by light chasing: an n x n chase matrix instead
+ * of the (mn)^2-bit press matrix (4096 x 4096 in 0.6 s, 10000 x 10000 in 9 s).
+ */
+const CHASE_FROM_CELLS = 400;
+
+function chaseable(board: Board): board is GridBoard {
+  return (
+    board.kind === "grid" && !board.torus && !board.mask && (board.rule === undefined || board.rule === "plus") &&
+    board.selfToggle !== false && board.rows * board.cols >= CHASE_FROM_CELLS
+  );
+}
+
+/** Transposes a row-major rows x cols array of cells. */
+function transposeCells(values: ArrayLike<number>, rows: number, cols: number): Uint8Array {
+  const out = new Uint8Array(rows * cols);
+  for (let r = 0; r < rows; r++) for (let c = 0; c < cols; c++) out[c * rows + r] = values[r * cols + c]!;
+  return out;
+}
+
+/**
+ * Solves a plain rectangle by chasing, along its longer side so that the
+ * chase matrix is the smaller one (min(rows, cols) square).
+ */
+function chaseSolve(board: GridBoard, lights: ArrayLike<number>, quiet: boolean) {
+  const { rows, cols } = board;
+  if (cols <= rows) return solveGrid(rows, cols, lights, { quiet });
+  const g = solveGrid(cols, rows, transposeCells(lights, rows, cols), { quiet });
+  const back = (v: Uint8Array) => transposeCells(v, cols, rows);
+  const common = { rows, cols, rank: g.rank, nullity: g.nullity, ...(g.quiet ? { quiet: g.quiet.map(back) } : {}) };
+  return g.solvable
+    ? { ...common, solvable: true as const, presses: back(g.presses), firstRow: g.firstRow }
+    : { ...common, solvable: false as const, certificate: back(g.certificate) };
+}
 
 /** The answer to a Lights Out board. */
 export interface LightsOutSolution {
@@ -66,6 +103,17 @@ export function pressMatrix(board: Board, options?: MatrixOptions): BitMatrix {
  * ```
  */
 export function solveLightsOut(board: Board, lights: ArrayLike<number>): LightsOutSolution {
+  checkBoard(board);
+  if (chaseable(board)) {
+    const cells = board.rows * board.cols;
+    checkVector("lights", lights, cells);
+    const g = chaseSolve(board, lights, false);
+    const rank = cells - g.nullity;
+    const counts = { rank, nullity: g.nullity, winnableBoards: 1n << BigInt(rank) };
+    return g.solvable
+      ? { solvable: true, presses: g.presses, ...counts, solutions: 1n << BigInt(g.nullity) }
+      : { solvable: false, presses: null, ...counts, solutions: 0n, proof: g.certificate };
+  }
   using a = pressMatrix(board);
   checkVector("lights", lights, a.rows);
   const r = a.solve(lights);
@@ -87,6 +135,8 @@ export function solveLightsOut(board: Board, lights: ArrayLike<number>): LightsO
  * ```
  */
 export function quietPatterns(board: Board): Uint8Array[] {
+  checkBoard(board);
+  if (chaseable(board)) return chaseSolve(board, new Uint8Array(board.rows * board.cols), true).quiet ?? [];
   using a = pressMatrix(board);
   using basis = a.nullspace();
   return basis.toRows();

@@ -31,7 +31,11 @@ export function gcdWasm(a: Uint32Array, b: Uint32Array, wantGcd: boolean): { deg
     memory.fill(0, pb! >>> 2, (pb! + bytes) >>> 2);
     memory.set(a, pa! >>> 2);
     memory.set(b, pb! >>> 2);
-    const degree = guard("polynomial gcd", () => k.polyGcd(pa!, pb!, words));
+    // Slices of about 2^25 words of work (a few ms warm): see polyGcd on
+    // why one long call would stay in V8's baseline tier.
+    const steps = Math.max(256, Math.floor(2 ** 25 / words));
+    let degree = -2;
+    while (degree === -2) degree = guard("polynomial gcd", () => k.polyGcd(pa!, pb!, words, steps));
     if (!wantGcd) return { degree };
     memory = new Uint32Array(k.memory.buffer);
     const start = pa! >>> 2;

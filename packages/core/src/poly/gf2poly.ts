@@ -33,9 +33,14 @@ export function engineOption(options: PolyGcdOptions | undefined): EngineName {
   return engine;
 }
 
-/** Degree of gcd(a, b) of trimmed words, on either engine. */
+/** Degree of gcd(a, b) of trimmed words by Euclid alone, on either engine. */
 export function gcdDegreeOfWords(a: Uint32Array, b: Uint32Array, engine: EngineName): number {
   return engine === "ts" ? W.degreeOf(W.gcd(a, b)) : gcdWasm(a, b, false).degree;
+}
+
+/** Degree of gcd(a, b), square factors peeled first (W.gcdDegreePeeled), then Euclid. */
+export function gcdDegreeFast(a: Uint32Array, b: Uint32Array, engine: EngineName): number {
+  return W.gcdDegreePeeled(a, b, (x, y) => gcdDegreeOfWords(x, y, engine));
 }
 
 /**
@@ -61,11 +66,6 @@ export class GF2Poly {
   private constructor(words: Uint32Array) {
     this.#words = words;
     this.degree = W.degreeOf(words);
-  }
-
-  /** Wraps trimmed words without copying (internal: callers give up the array). */
-  static fromTrimmedWords(words: Uint32Array): GF2Poly {
-    return new GF2Poly(words);
   }
 
   /** The zero polynomial. */

@@ -60,7 +60,7 @@ export function sequenceWords(k: number): Uint32Array {
  */
 export function sequencePolynomial(k: number): GF2Poly {
   checkInteger("k", k, 0, MAX_SEQUENCE_INDEX);
-  return GF2Poly.fromTrimmedWords(sequenceWords(k));
+  return GF2Poly.fromWords(sequenceWords(k));
 }
 
 /**
@@ -71,7 +71,7 @@ export function sequenceByRecurrence(k: number): GF2Poly {
   let prev: Uint32Array = W.EMPTY; // f_(-1) = 0 keeps f_1 = x f_0 + f_(-1)
   let cur: Uint32Array = Uint32Array.of(1);
   for (let i = 0; i < k; i++) [prev, cur] = [cur, W.add(W.shiftLeft(cur, 1), prev)];
-  return GF2Poly.fromTrimmedWords(cur);
+  return GF2Poly.fromWords(cur);
 }
 
 /**

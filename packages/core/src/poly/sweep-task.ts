@@ -1,0 +1,56 @@
+// One unit of a nullity sweep, as plain data in and out, so that any thread
+// can run it: the main thread, a Node worker (node:worker_threads) or a
+// browser Web Worker (see _sweep-worker.ts, which is all a worker needs).
+
+import { checkInteger, describe } from "../gf2/_check.js";
+import type { EngineName } from "../gf2/_engine.js";
+import { engineOption, gcdDegreeFast } from "./gf2poly.js";
+import * as W from "./_words.js";
+import { MAX_SEQUENCE_INDEX, SequenceStepper, sequenceWords } from "./sequence.js";
+
+/**
+ * A run of consecutive nullities: `m x n` for n = from..to, or, with
+ * `m: "square"`, `n x n` for n = from..to.
+ */
+export interface NullityTask {
+  /** The number of rows, or `"square"` for n x n boards. */
+  m: number | "square";
+  /** First n (columns), >= 1. */
+  from: number;
+  /** Last n, >= from. */
+  to: number;
+  /** The gcd engine: `"wasm"` (default) or `"ts"`. */
+  engine?: EngineName;
+}
+
+/**
+ * Runs one task: the nullities of the boards it names, in order. f_n and
+ * f_n(x + 1) advance by their recurrences from one n to the next
+ * (g_(n+1) = (x + 1) g_n + g_(n-1)), so a task of many consecutive n costs
+ * one doubling and one substitution at its start, then one gcd per n.
+ *
+ * @param task - which boards
+ * @returns one nullity per n, from `task.from` to `task.to`
+ * @throws {RangeError} when the sizes are out of range ({TypeError} for the wrong kinds)
+ * @example
+ * ```ts
+ * import { runNullityTask } from "@lightsout/core";
+ * runNullityTask({ m: "square", from: 3, to: 6 }); // Int32Array [0, 4, 2, 0]
+ * // In a Web Worker: onmessage = (e) => postMessage(runNullityTask(e.data));
+ * ```
+ */
+export function runNullityTask(task: NullityTask): Int32Array {
+  if (task === null || typeof task !== "object") throw new TypeError(`"task" expected an object, got ${describe(task)}`);
+  const engine = engineOption(task);
+  if (task.m !== "square") checkInteger("m", task.m, 1, MAX_SEQUENCE_INDEX);
+  checkInteger("from", task.from, 1, MAX_SEQUENCE_INDEX);
+  checkInteger("to", task.to, task.from, MAX_SEQUENCE_INDEX);
+  const out = new Int32Array(task.to - task.from + 1);
+  const steps = new SequenceStepper(task.from);
+  const fm = task.m === "square" ? undefined : sequenceWords(task.m);
+  for (let i = 0; i < out.length; i++) {
+    if (i > 0) steps.next();
+    out[i] = gcdDegreeFast(fm ?? steps.f, W.trim(steps.g), engine);
+  }
+  return out;
+}

@@ -25,23 +25,33 @@ export interface BoardFlags {
  */
 export function withBoardOptions(command: Command): Command {
   return command
-    .option("--states <k>", "light states (default 2); more than 2 is not available yet")
+    .option("--states <k>", "light states 2..36 (default 2; more than 2 in solve and random)")
     .option("--torus", "wrap around the edges")
     .option("--rule <rule>", "neighbourhood: plus (default), x, king, knight, or offsets like '-1,0;1,0'");
+}
+
+/**
+ * The number of light states of the flags, checked (2..36, default 2).
+ *
+ * @param flags - the parsed flags
+ * @returns K
+ * @throws a usage error for --states outside 2..36
+ */
+export function boardStates(flags: BoardFlags): number {
+  return flags.states === undefined ? 2 : parseIntegerOption("--states", flags.states, 2, 36);
 }
 
 /**
  * The grid options of the flags, checked.
  *
  * @param flags - the parsed flags
+ * @param multiState - whether the command takes --states above 2 (solve, random)
  * @returns torus and rule for the core's board constructors
  * @throws usage errors for an unknown rule or unsupported --states
  */
-export function gridOptions(flags: BoardFlags): GridOptions {
-  if (flags.states !== undefined) {
-    const k = parseIntegerOption("--states", flags.states, 2, 36);
-    if (k !== 2) throw usageError(`--states ${k} is not available yet; only 2-state lights (GF(2)) are supported`);
-  }
+export function gridOptions(flags: BoardFlags, multiState = false): GridOptions {
+  const k = boardStates(flags);
+  if (k !== 2 && !multiState) throw usageError(`--states ${k} is not available for this command; only 2-state lights (GF(2)) here (solve and random take --states)`);
   const options: GridOptions = {};
   if (flags.torus) options.torus = true;
   if (flags.rule !== undefined) {
@@ -73,15 +83,16 @@ export function gridSize(flags: { rows?: string; cols?: string }): { rows: numbe
  *
  * @param file - the FILE argument
  * @param grid - torus and rule for text boards
+ * @param states - light states K (default 2): text cells 0..K-1
  * @returns the board, its lights and the input's name
  * @throws a usage error when stdin is a terminal and no FILE was given; an
  *   input error (exit 1, with file:line:column) for a malformed board
  */
-export async function readBoard(file: string | undefined, grid: GridOptions): Promise<BoardInput & { source: string }> {
+export async function readBoard(file: string | undefined, grid: GridOptions, states = 2): Promise<BoardInput & { source: string }> {
   if (file === undefined && process.stdin.isTTY) throw usageError("expected a FILE or '-' for stdin, got nothing (stdin is a terminal)");
   const { source, text } = await readInput(file ?? "-");
   try {
-    return { ...parseBoard(text, { source, ...grid }), source };
+    return { ...parseBoard(text, { source, states, ...grid }), source };
   } catch (error) {
     if (error instanceof ParseError) throw inputError(error.message, error);
     if (error instanceof RangeError || error instanceof TypeError) throw inputError(`${source}: ${error.message}`, error);

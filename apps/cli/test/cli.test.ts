@@ -29,7 +29,7 @@ describe("lightsout (program)", () => {
                                     winnable boards
         judge <problem> [file]      answer POJ 1222 / POJ 3279 judge input exactly
         nullity [options] [n]       nullity of huge n x n and m x n grids and sweeps
-        rank [options] [file]       rank and nullity of a GF(2) matrix
+        rank [options] [file]       rank and nullity of a matrix over GF(2) or GF(q)
         bench [options]             benchmark the GF(2) kernels
         help [command]              show help for a command
 
@@ -54,8 +54,9 @@ describe("lightsout (program)", () => {
     expect(result.stdout).toMatchInlineSnapshot(`
       "Usage: lightsout rank [options] [file]
 
-      Print the rank and nullity (cols - rank) of a GF(2) matrix read from FILE
-      ('-' or nothing for stdin), or of a seeded random matrix with --random.
+      Print the rank and nullity (cols - rank) of a matrix over GF(2), or over
+      GF(q) with --field, read from FILE ('-' or nothing for stdin), or of a
+      seeded random matrix with --random.
 
       Arguments:
         file          dense 0/1 or MatrixMarket file; '-' for stdin
@@ -64,7 +65,7 @@ describe("lightsout (program)", () => {
         --random <n>  use a seeded random n x n matrix instead of a file
         --cols <c>    columns of the random matrix (default: n)
         --seed <s>    seed of the random matrix (default: 0)
-        --field <q>   the field: 2 (default); p and p^r are not available yet
+        --field <q>   the field: 2 (default), p or p^r (p prime, p^r < 2^31)
         --json        print one JSON object instead of text
         -h, --help    show help
 
@@ -77,7 +78,16 @@ describe("lightsout (program)", () => {
         dense         one row per line, e.g. "0110" or "0 1 1 0"; blank lines and
                       lines starting with # are ignored
         MatrixMarket  "%%MatrixMarket matrix coordinate pattern|integer general|symmetric"
-                      (integer values are taken mod 2)
+                      (integer values are taken mod 2, or mod q with --field)
+
+      Fields (--field q):
+        2             GF(2), the default: 0/1 entries, bit-packed kernels
+        p             Z_p for a prime p < 2^31: entries 0..p-1 (one digit each for
+                      p <= 10, else integers separated by spaces)
+        p^r           GF(p^r) = Z_p[x]/(h), h the first irreducible polynomial of
+                      degree r (x^2+x+1 for 2^2); entries are element codes
+                      0..q-1 whose base-p digits are the coefficients (for GF(4):
+                      0, 1, 2 = a, 3 = a+1); q = p^r < 2^31
 
       Examples:
         $ lightsout rank matrix.txt
@@ -90,6 +100,13 @@ describe("lightsout (program)", () => {
         {"rows":3,"cols":3,"rank":2,"nullity":1,"ms":1.112}
         $ lightsout rank --random 4096 --seed 7
         $ lightsout rank --random 1000 --cols 2000 --json
+        $ printf '120\\n210\\n001\\n' | lightsout rank - --field 3
+        rows 3
+        cols 3
+        rank 2
+        nullity 1
+        time 0.412 ms
+        $ lightsout rank --random 512 --field 65521 --json
       "
     `);
   });

@@ -8,8 +8,10 @@
 import { cpus, totalmem } from "node:os";
 import { ratios, runGf2 } from "./gf2.js";
 import { chaseSizes, runChase } from "./chase.js";
+import { fieldsDefaults, runFields } from "./fields.js";
 import { runFewest } from "./fewest.js";
 import { runGraph } from "./graph.js";
+import { runMultiState } from "./multistate.js";
 import { runNullity } from "./nullity.js";
 
 export { findM4ri, buildHarness, runM4ri, writeMatrixFile } from "./m4ri.js";
@@ -19,7 +21,7 @@ const USAGE = `usage: bench [--quick] [--sizes 1024,2048,...] [--ts-up-to N] [--
   --quick        N = 256, 512, 1024 only (a smoke run)
   --sizes LIST   the N values of the GF(2) suite (default 1024,2048,4096,8192)
   --ts-up-to N   largest N for the TypeScript twin (default 4096)
-  --filter NAME  run only suites whose name contains NAME (suites: gf2, chase, fewest, graph, nullity)
+  --filter NAME  run only suites whose name contains NAME (suites: gf2, chase, fewest, graph, nullity, multistate, fields)
   --json         print the results as one JSON object at the end`;
 
 /** Describes this machine in one line (for docs/BENCHMARKS.md). */
@@ -89,6 +91,14 @@ export async function main(argv: string[]): Promise<number> {
   if ("nullity".includes(filter) || filter === "") {
     console.log(`\nNullity of huge grids, deg gcd(f_n(x), f_n(x + 1)): single n (median of 3; one run at 10^6) beside Python, and sweeps:`);
     results.nullity = await runNullity({ quick: argv.includes("--quick"), log: (line) => console.log(line) });
+  }
+  if ("multistate".includes(filter) || filter === "") {
+    console.log(`\nMulti-state lights over Z_k: random winnable boards (seed 1) solved and verified:`);
+    results.multistate = runMultiState({ quick: argv.includes("--quick"), log: (line) => console.log(line) });
+  }
+  if ("fields".includes(filter) || filter === "") {
+    console.log(`\nDense rank over Z_p (prime fields), random N x N (seed 1), WASM kernel vs TypeScript twin, median of repeats:`);
+    results.fields = runFields({ ...fieldsDefaults(argv.includes("--quick")), log: (line) => console.log(line) });
   }
   if (json) console.log(JSON.stringify(results));
   return 0;

@@ -81,3 +81,29 @@ export { MAX_SWEEP_RESULTS, nullitySweep, shardBounds, sweepSize } from "./poly/
 export type { NullityResult, NullitySweep, SweepOptions } from "./poly/sweep.js";
 export { runNullityTask } from "./poly/sweep-task.js";
 export type { NullityTask } from "./poly/sweep-task.js";
+export { factorModulus, MAX_MODULUS, solveModK } from "./rings/zk.js";
+export type { CyclicGenerator, ModKSolution } from "./rings/zk.js";
+export {
+  allMultiStateSolutions,
+  applyMultiState,
+  fewestMultiStatePresses,
+  MAX_ENUMERATED_SOLUTIONS,
+  MAX_MULTISTATE_DENSE_CELLS,
+  multiStateQuietPatterns,
+  randomMultiStatePuzzle,
+  solveMultiState,
+} from "./lightsout/multistate.js";
+export type { FewestMultiStatePresses, MultiStateSolution, StatesOptions } from "./lightsout/multistate.js";
+export type { Field } from "./fields/field.js";
+export { MAX_FIELD_ORDER } from "./fields/field.js";
+export { GF2, isPrime, primeField, PrimeField } from "./fields/prime.js";
+export { extensionField, ExtensionField, findIrreducible, galoisField, isIrreducible } from "./fields/extension.js";
+export type { ExtensionOptions } from "./fields/extension.js";
+export { FieldMatrix } from "./fields/matrix.js";
+export type {
+  FieldEchelon,
+  FieldEchelonOptions,
+  FieldRandomOptions,
+  FieldSolution,
+  FieldTransform,
+} from "./fields/matrix.js";

@@ -9,6 +9,7 @@ export { anyBits } from "./rows";
 export { chaseSteps } from "./chase";
 export { cosetMinimum, cosetDistribution } from "./coset";
 export { polyGcd } from "./poly";
+export { zpEchelon } from "./zp";
 
 /** Allocates `bytes` (16-aligned, not zeroed) from the instance's heap. */
 export function alloc(bytes: usize): usize {

@@ -6,7 +6,7 @@ import { instantiate } from "../dist/index.js";
 const k = instantiate();
 const expected = ["alloc", "free", "echelonizeNaive", "echelonizeM4ri", "mulNaive", "mulM4rm",
   "transpose", "copyBits", "nullspace", "anyBits", "memory", "cosetMinimum", "cosetDistribution",
-  "chaseSteps", "polyGcd"];
+  "chaseSteps", "polyGcd", "zpEchelon"];
 const missing = expected.filter((name) => !(name in k));
 if (missing.length) throw new Error(`missing exports: ${missing.join(", ")}`);
 

@@ -107,6 +107,15 @@ export interface Gf2Exports {
    * limit) with the buffers holding a pair of the same gcd: call again.
    */
   polyGcd(a: number, b: number, words: number, maxSteps: number): number;
+  /**
+   * Reduced row echelon form over Z_p (p prime, 2 <= p < 2^31) in place, by
+   * Gauss-Jordan with delayed reduction (see assembly/zp.ts): `a` holds rows
+   * x `stride` u32 residues (row-major, stride >= cols, zero past cols; a
+   * multiple of 4 enables the SIMD path). Pivots only in columns below
+   * `pivotLimit`; the pivot column of each echelon row is written at
+   * `pivots` (i32 each, room for min(rows, cols)). Returns the rank.
+   */
+  zpEchelon(a: number, rows: number, cols: number, stride: number, pivotLimit: number, p: number, pivots: number): number;
 }
 
 /** The release binary (optimised, SIMD), as bytes. */

@@ -3,9 +3,9 @@
  *
  * @module
  */
-import { formatBoard, gridBoard, randomPuzzle } from "@lightsout/core";
+import { formatBoard, gridBoard, randomMultiStatePuzzle, randomPuzzle } from "@lightsout/core";
 import { Command } from "commander";
-import { type BoardFlags, gridOptions, gridSize, withBoardOptions } from "../board-options.js";
+import { type BoardFlags, boardStates, gridOptions, gridSize, withBoardOptions } from "../board-options.js";
 import { parseIntegerOption } from "../options.js";
 
 interface RandomFlags extends BoardFlags {
@@ -22,7 +22,11 @@ text format that 'lightsout solve' reads; --json prints {"board", "lights"}.
 
 Examples:
   $ lightsout random --rows 5 --cols 5 --seed 42
-  $ lightsout random --rows 7 --cols 7 --seed 1 | lightsout solve -`;
+  $ lightsout random --rows 7 --cols 7 --seed 1 | lightsout solve -
+  $ lightsout random --rows 4 --cols 4 --states 3 --seed 1 | lightsout solve - --states 3
+
+With --states K, every cell is pressed a uniform random 0..K-1 times, and the
+lights are written as digits then letters (a = 10 ... z = 35).`;
 
 /**
  * Builds the `random` command.
@@ -40,9 +44,10 @@ export function randomCommand(): Command {
     .addHelpText("after", EXAMPLES)
     .action((flags: RandomFlags) => {
       const { rows, cols } = gridSize(flags);
-      const board = gridBoard(rows, cols, gridOptions(flags));
+      const board = gridBoard(rows, cols, gridOptions(flags, true));
+      const states = boardStates(flags);
       const seed = flags.seed === undefined ? 0 : parseIntegerOption("--seed", flags.seed, 0);
-      const lights = randomPuzzle(board, { seed });
+      const lights = states > 2 ? randomMultiStatePuzzle(board, { states, seed }) : randomPuzzle(board, { seed });
       process.stdout.write(flags.json ? `${JSON.stringify({ board, lights: Array.from(lights) })}\n` : `${formatBoard(board, lights)}\n`);
     });
 }

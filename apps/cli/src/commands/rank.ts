@@ -1,10 +1,11 @@
 /**
  * `lightsout rank [FILE|-]` and `lightsout rank --random N`: the rank and
- * nullity of a GF(2) matrix, and the time of its elimination.
+ * nullity of a matrix over GF(2) (bit-packed) or, with `--field p|p^r`,
+ * over any finite field GF(q), q < 2^31, and the time of its elimination.
  *
  * @module
  */
-import { BitMatrix, ParseError, parseMatrix } from "@lightsout/core";
+import { BitMatrix, FieldMatrix, galoisField, ParseError, parseMatrix, type Field } from "@lightsout/core";
 import { Command } from "commander";
 import { inputError, usageError } from "../errors.js";
 import { readInput } from "../input.js";
@@ -41,7 +42,16 @@ Input formats:
   dense         one row per line, e.g. "0110" or "0 1 1 0"; blank lines and
                 lines starting with # are ignored
   MatrixMarket  "%%MatrixMarket matrix coordinate pattern|integer general|symmetric"
-                (integer values are taken mod 2)
+                (integer values are taken mod 2, or mod q with --field)
+
+Fields (--field q):
+  2             GF(2), the default: 0/1 entries, bit-packed kernels
+  p             Z_p for a prime p < 2^31: entries 0..p-1 (one digit each for
+                p <= 10, else integers separated by spaces)
+  p^r           GF(p^r) = Z_p[x]/(h), h the first irreducible polynomial of
+                degree r (x^2+x+1 for 2^2); entries are element codes
+                0..q-1 whose base-p digits are the coefficients (for GF(4):
+                0, 1, 2 = a, 3 = a+1); q = p^r < 2^31
 
 Examples:
   $ lightsout rank matrix.txt
@@ -53,7 +63,14 @@ Examples:
   $ printf '110\\n011\\n101\\n' | lightsout rank - --json
   {"rows":3,"cols":3,"rank":2,"nullity":1,"ms":1.112}
   $ lightsout rank --random 4096 --seed 7
-  $ lightsout rank --random 1000 --cols 2000 --json`;
+  $ lightsout rank --random 1000 --cols 2000 --json
+  $ printf '120\\n210\\n001\\n' | lightsout rank - --field 3
+  rows 3
+  cols 3
+  rank 2
+  nullity 1
+  time 0.412 ms
+  $ lightsout rank --random 512 --field 65521 --json`;
 
 /**
  * Builds the `rank` command.
@@ -62,16 +79,17 @@ Examples:
  */
 export function rankCommand(): Command {
   return new Command("rank")
-    .summary("rank and nullity of a GF(2) matrix")
+    .summary("rank and nullity of a matrix over GF(2) or GF(q)")
     .description(
-      "Print the rank and nullity (cols - rank) of a GF(2) matrix read from FILE\n" +
-        "('-' or nothing for stdin), or of a seeded random matrix with --random.",
+      "Print the rank and nullity (cols - rank) of a matrix over GF(2), or over\n" +
+        "GF(q) with --field, read from FILE ('-' or nothing for stdin), or of a\n" +
+        "seeded random matrix with --random.",
     )
     .argument("[file]", "dense 0/1 or MatrixMarket file; '-' for stdin")
     .option("--random <n>", "use a seeded random n x n matrix instead of a file")
     .option("--cols <c>", "columns of the random matrix (default: n)")
     .option("--seed <s>", "seed of the random matrix (default: 0)")
-    .option("--field <q>", "the field: 2 (default); p and p^r are not available yet")
+    .option("--field <q>", "the field: 2 (default), p or p^r (p prime, p^r < 2^31)")
     .option("--json", "print one JSON object instead of text")
     .addHelpText("after", EXAMPLES)
     .action(async (file: string | undefined, options: RankOptions) => {
@@ -81,10 +99,10 @@ export function rankCommand(): Command {
 }
 
 async function rank(file: string | undefined, options: RankOptions): Promise<RankReport> {
-  if (options.field !== undefined) checkField(options.field);
+  const field = options.field === undefined ? undefined : fieldOf(options.field);
   if (options.random !== undefined) {
     if (file !== undefined) throw usageError(`expected a FILE or --random, got both ('${file}' and --random)`);
-    return rankOfRandom(options.random, options);
+    return rankOfRandom(options.random, options, field);
   }
   for (const flag of ["cols", "seed"] as const) {
     if (options[flag] !== undefined) throw usageError(`--${flag} expected --random alongside, got --${flag} alone`);
@@ -92,18 +110,23 @@ async function rank(file: string | undefined, options: RankOptions): Promise<Ran
   if (file === undefined && process.stdin.isTTY) {
     throw usageError("expected a FILE, '-' for stdin or --random N, got nothing (stdin is a terminal)");
   }
-  return rankOfFile(file ?? "-");
+  return rankOfFile(file ?? "-", field);
 }
 
-/** Only GF(2) is implemented; every other field is a clear usage error. */
-function checkField(text: string): void {
+/**
+ * The field of `--field`: undefined for GF(2) (the bit-packed path), else
+ * the core's GF(q). Any q >= 2^31 is a usage error.
+ */
+function fieldOf(text: string): Field | undefined {
   const { p, r } = parseField(text);
-  if (p !== 2) throw usageError("--field p (p != 2) is not available yet; only GF(2) is supported");
-  if (r !== 1) throw usageError("--field 2^r (r > 1) is not available yet; only GF(2) is supported");
+  if (p === 2 && r === 1) return undefined;
+  if (p ** r >= 2 ** 31) throw usageError(`--field expected p^r below 2^31, got '${text}'`);
+  return galoisField(`${p}^${r}`);
 }
 
-async function rankOfFile(file: string): Promise<RankReport> {
+async function rankOfFile(file: string, field?: Field): Promise<RankReport> {
   const { source, text } = await readInput(file);
+  if (field) return rankOverField(text, source, field);
   let parsed;
   try {
     parsed = parseMatrix(text, { source });
@@ -127,10 +150,43 @@ async function rankOfFile(file: string): Promise<RankReport> {
   }
 }
 
-function rankOfRandom(n: string, options: RankOptions): RankReport {
+/** A file over GF(q): entries 0..q-1 (element codes), eliminated by the core's FieldMatrix. */
+function rankOverField(text: string, source: string, field: Field): RankReport {
+  let matrix;
+  try {
+    const parsed = parseMatrix(text, { source, modulus: field.order });
+    matrix = FieldMatrix.fromEntries(field, parsed.rows, parsed.cols, parsed.values);
+  } catch (error) {
+    if (error instanceof ParseError) throw inputError(error.message, error);
+    if (error instanceof RangeError) throw inputError(`${source}: ${error.message}`, error);
+    throw error;
+  }
+  const start = performance.now();
+  const rank = matrix.rank();
+  const ms = Math.round((performance.now() - start) * 1000) / 1000;
+  return { rows: matrix.rows, cols: matrix.cols, rank, ms };
+}
+
+function rankOfRandom(n: string, options: RankOptions, field?: Field): RankReport {
   const rows = parseIntegerOption("--random", n, 1);
   const cols = options.cols === undefined ? rows : parseIntegerOption("--cols", options.cols, 1);
   const seed = options.seed === undefined ? 0 : parseIntegerOption("--seed", options.seed, 0);
+  if (field) {
+    let matrix;
+    try {
+      matrix = FieldMatrix.random(field, rows, cols, { seed });
+    } catch (error) {
+      if (error instanceof RangeError || error instanceof TypeError) {
+        const size = options.cols === undefined ? `--random ${n}` : `--random ${n} --cols ${options.cols}`;
+        throw usageError(`${size}: ${error.message}`, error);
+      }
+      throw error;
+    }
+    const start = performance.now();
+    const rank = matrix.rank();
+    const ms = Math.round((performance.now() - start) * 1000) / 1000;
+    return { rows, cols, rank, ms, seed };
+  }
   let matrix;
   try {
     matrix = BitMatrix.random(rows, cols, { seed });

@@ -14,8 +14,9 @@ import {
 } from "@lightsout/core";
 import { Command } from "commander";
 import { inputError, usageError } from "../errors.js";
-import { type BoardFlags, gridOptions, readBoard, withBoardOptions } from "../board-options.js";
+import { type BoardFlags, boardStates, gridOptions, readBoard, withBoardOptions } from "../board-options.js";
 import { parseIntegerOption } from "../options.js";
+import { solveStates } from "../states.js";
 
 interface SolveFlags extends BoardFlags {
   min?: boolean;
@@ -48,7 +49,14 @@ Examples:
   $ lightsout solve board.txt --torus --rule king
   $ lightsout solve board.txt --min
   $ lightsout solve board.txt --all --limit 8
-  $ lightsout solve board.json --json`;
+  $ lightsout solve board.json --json
+  $ printf '211\n112\n021\n' | lightsout solve - --states 3
+
+--states K (3..36): a press adds 1 (mod K) to its cell and neighbours; cells
+are digits then letters (a = 10 ... z = 35) or numbers separated by spaces,
+and the presses are counts 0..K-1 in the same notation. --json adds "states"
+and "quietCount"; --min enumerates every solution (exact, counted with
+multiplicity); --all works as for two states; --explain is two-state only.`;
 
 /**
  * Builds the `solve` command.
@@ -75,14 +83,19 @@ export function solveCommand(): Command {
 }
 
 async function solve(file: string | undefined, flags: SolveFlags): Promise<string> {
-  const grid = gridOptions(flags);
+  const grid = gridOptions(flags, true);
+  const states = boardStates(flags);
+  if (states > 2 && (flags.explain || flags.timeLimit !== undefined)) {
+    throw usageError(`${flags.explain ? "--explain" : "--time-limit"} expected 2-state lights, got --states ${states}`);
+  }
   if (flags.timeLimit !== undefined && !flags.min) throw usageError("--time-limit expected --min alongside, got --time-limit alone");
   const timeLimit = flags.timeLimit === undefined ? 10 : parseIntegerOption("--time-limit", flags.timeLimit, 1, 86_400);
   if (flags.min && flags.all) throw usageError("expected --min or --all, got both");
   if (flags.explain && (flags.min || flags.all)) throw usageError("expected --explain alone, got it with --min or --all");
   if (flags.limit !== undefined && !flags.all) throw usageError("--limit expected --all alongside, got --limit alone");
   const limit = flags.limit === undefined ? 1024 : parseIntegerOption("--limit", flags.limit, 1);
-  const { board, lights, source } = await readBoard(file, grid);
+  const { board, lights, source } = await readBoard(file, grid, states);
+  if (states > 2) return solveStates(board, lights, states, flags, limit, source);
   if (flags.explain) return explain(board, lights, flags.json ?? false);
   let s;
   try {

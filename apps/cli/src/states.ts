@@ -1,0 +1,92 @@
+/**
+ * `lightsout solve --states K` for K > 2: multi-state lights over Z_K (a
+ * press adds 1 mod K to its cell and neighbours), with the same output and
+ * JSON keys as two-state boards.
+ *
+ * @module
+ */
+import {
+  allMultiStateSolutions,
+  type Board,
+  fewestMultiStatePresses,
+  formatBoard,
+  type MultiStateSolution,
+  solveMultiState,
+} from "@lightsout/core";
+import { inputError } from "./errors.js";
+
+/** The solve flags that apply to multi-state boards. */
+export interface StatesFlags {
+  min?: boolean;
+  all?: boolean;
+  json?: boolean;
+}
+
+/** Runs a core call, turning its size limits into one-line input errors. */
+function guarded<T>(source: string, what: string, run: () => T): T {
+  try {
+    return run();
+  } catch (error) {
+    if (error instanceof RangeError) throw inputError(`${source}: ${what}${error.message}`, error);
+    throw error;
+  }
+}
+
+/**
+ * Solves a multi-state board and formats the answer as `solve` does.
+ *
+ * @param board - the board
+ * @param lights - one state 0..K-1 per cell
+ * @param states - K, 2..36
+ * @param flags - --min, --all (with `limit`), --json
+ * @param limit - with --all: most solutions printed
+ * @param source - the input's name, for error messages
+ * @returns the text to print
+ * @throws an input error for a board too large for elimination, or --min with too many solutions to enumerate
+ */
+export function solveStates(board: Board, lights: Uint8Array, states: number, flags: StatesFlags, limit: number, source: string): string {
+  const s = guarded(source, "", () => solveMultiState(board, lights, { states }));
+  const shape = (values: ArrayLike<number>) => {
+    const text = formatBoard(board, values);
+    return board.kind === "grid" ? text.split("\n") : text;
+  };
+  const summary = (presses: Uint32Array | null) => ({
+    solvable: s.solvable,
+    presses: presses ? shape(presses) : null,
+    pressCount: presses ? presses.reduce((a, b) => a + b, 0) : null,
+    nullity: s.nullity,
+    rank: s.rank,
+    solutions: s.solutions.toString(),
+    winnableBoards: s.winnableBoards.toString(),
+    optimal: null as boolean | null,
+    states,
+    quietCount: s.quietCount.toString(),
+    ...proofs(s, shape),
+  });
+  if (flags.all) {
+    const found: Uint32Array[] = [];
+    for (const x of allMultiStateSolutions(board, lights, { states })) {
+      if (found.length === limit) break;
+      found.push(x);
+    }
+    const truncated = s.solutions > BigInt(found.length);
+    if (flags.json) return `${JSON.stringify({ ...summary(s.presses), all: found.map(shape), truncated })}\n`;
+    if (!s.solvable) return "IMPOSSIBLE\n";
+    if (truncated) process.stderr.write(`lightsout: showing ${found.length} of ${s.solutions} solutions (--limit)\n`);
+    return `${found.map((x) => formatBoard(board, x)).join("\n\n")}\n`;
+  }
+  if (flags.min && s.solvable) {
+    const best = guarded(source, "--min: ", () => fewestMultiStatePresses(board, lights, { states }));
+    if (flags.json) return `${JSON.stringify({ ...summary(best.presses), optimal: true, lowerBound: best.count })}\n`;
+    return `${formatBoard(board, best.presses!)}\n`;
+  }
+  if (flags.json) return `${JSON.stringify({ ...summary(s.presses), ...(flags.min ? { optimal: true } : {}) })}\n`;
+  return s.solvable ? `${formatBoard(board, s.presses!)}\n` : "IMPOSSIBLE\n";
+}
+
+function proofs(s: MultiStateSolution, shape: (v: ArrayLike<number>) => string[] | string) {
+  return {
+    ...(s.proof ? { proof: shape(s.proof) } : {}),
+    ...(s.lastRowProof ? { lastRowProof: Array.from(s.lastRowProof) } : {}),
+  };
+}

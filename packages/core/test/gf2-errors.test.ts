@@ -34,6 +34,7 @@ describe("bad input", () => {
     expect(() => m.echelonize({ method: "fast" as "m4ri" })).toThrow(/"method" expected "auto", "m4ri" or "naive", got "fast"/);
     expect(() => m.echelonize({ m4ri: { k: 20, tables: 1 } })).toThrow(/"m4ri.k" expected an integer in 1..12, got 20/);
     expect(() => BitMatrix.zeros(1, 1, { engine: "gpu" as "ts" })).toThrow(/"engine" expected "wasm" or "ts", got "gpu"/);
+    expect(() => m.echelonize({ pivotLimit: 5 })).toThrow(new RangeError('"pivotLimit" expected an integer in 0..4, got 5'));
   });
 
   it("empty matrices work everywhere", () => {

@@ -229,6 +229,16 @@ describe("solve, null space, transform (checked by arithmetic)", () => {
     );
   });
 
+  it("a pivot limit on [A | I] gives the transform", () => {
+    const a = BitMatrix.fromBits(65, 70, makeBits(65, 70, "duplicate", 5));
+    const aug = a.augment(BitMatrix.identity(65));
+    const { rank } = aug.echelonize({ full: true, pivotLimit: 70 });
+    const t = a.transform();
+    expect(rank).toBe(t.rank);
+    expect(aug.slice(0, 65, 0, 70).equals(t.E)).toBe(true);
+    expect(aug.slice(0, 65, 70, 135).mul(a).equals(t.E)).toBe(true);
+  });
+
   it("transform P A = E with P invertible", () => {
     fc.assert(
       fc.property(shape, ({ rows, cols, kind, seed }) => {

@@ -560,6 +560,13 @@ export class FieldMatrix {
 
   #eliminate(a: Uint32Array, rows: number, cols: number, pivotLimit: number, engine: EngineName): { rank: number; pivots: Int32Array } {
     const f = this.field;
+    if (f.order === 2 && engine === "wasm") {
+      // GF(2): the bit-packed Four Russians kernel, 32x less memory than residues
+      using bits = BitMatrix.fromBits(rows, cols, a);
+      const result = bits.echelonize({ full: true, pivotLimit });
+      bits.toRows().forEach((row, i) => a.set(row, i * cols));
+      return result;
+    }
     if (f instanceof PrimeField) {
       return engine === "ts"
         ? zpEchelonNaive(a, rows, cols, pivotLimit, f.order)

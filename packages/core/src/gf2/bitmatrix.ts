@@ -495,8 +495,10 @@ export class BitMatrix implements Disposable {
    * Brings this matrix to (reduced) row echelon form in place.
    *
    * @param options - `full: true` for the reduced form (default: plain echelon
-   *   form, enough for the rank); kernel choice, progress callback and abort
-   *   signal. If aborted, the matrix holds a row-equivalent intermediate form.
+   *   form, enough for the rank); `pivotLimit`: pivots only in columns below it
+   *   (row operations still span every column: eliminating [A | B] with
+   *   pivotLimit = cols(A) solves A X = B); kernel choice, progress callback and
+   *   abort signal. If aborted, the matrix holds a row-equivalent intermediate form.
    * @returns The rank and the pivot columns.
    * @throws The signal's reason when aborted.
    * @example
@@ -504,8 +506,9 @@ export class BitMatrix implements Disposable {
    * const { rank, pivots } = m.echelonize({ full: true });
    * ```
    */
-  echelonize(options: EchelonOptions & { full?: boolean } = {}): Echelon {
-    return this.#reduce(this, this.cols, options.full ?? false, options);
+  echelonize(options: EchelonOptions & { full?: boolean; pivotLimit?: number } = {}): Echelon {
+    const limit = options.pivotLimit === undefined ? this.cols : checkInteger("pivotLimit", options.pivotLimit, 0, this.cols);
+    return this.#reduce(this, limit, options.full ?? false, options);
   }
 
   /** Eliminates `target` in place, with pivots only in columns < pivotLimit. */

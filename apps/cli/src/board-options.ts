@@ -25,7 +25,7 @@ export interface BoardFlags {
  */
 export function withBoardOptions(command: Command): Command {
   return command
-    .option("--states <k>", "light states 2..36 (default 2; more than 2 in solve and random)")
+    .option("--states <k>", "light states 2..36 (default 2; more than 2 in solve, random and quiet)")
     .option("--torus", "wrap around the edges")
     .option("--rule <rule>", "neighbourhood: plus (default), x, king, knight, or offsets like '-1,0;1,0'");
 }
@@ -51,7 +51,7 @@ export function boardStates(flags: BoardFlags): number {
  */
 export function gridOptions(flags: BoardFlags, multiState = false): GridOptions {
   const k = boardStates(flags);
-  if (k !== 2 && !multiState) throw usageError(`--states ${k} is not available for this command; only 2-state lights (GF(2)) here (solve and random take --states)`);
+  if (k !== 2 && !multiState) throw usageError(`--states ${k} is not available for this command; only 2-state lights (GF(2)) here (solve, random and quiet take --states)`);
   const options: GridOptions = {};
   if (flags.torus) options.torus = true;
   if (flags.rule !== undefined) {

@@ -98,6 +98,27 @@ export function matrixSvg(bits: readonly Uint8Array[]): string {
 
 const LIT = "#f5c542";
 const DARK = "#2b2f3a";
+
+/**
+ * The colour of light state v out of k: dark for 0, yellow for "on" when
+ * k = 2, and for more states a hue wheel from yellow (1) onwards.
+ */
+function stateColour(v: number, k: number): string {
+  if (v === 0) return DARK;
+  if (k === 2) return LIT;
+  const hue = (45 + (300 * (v - 1)) / (k - 1)) % 360;
+  const [r, g, b] = hslToRgb(hue, 0.8, 0.58);
+  return `#${[r, g, b].map((x) => x.toString(16).padStart(2, "0")).join("")}`;
+}
+
+function hslToRgb(h: number, s: number, l: number): [number, number, number] {
+  const a = s * Math.min(l, 1 - l);
+  const f = (n: number) => {
+    const k = (n + h / 30) % 12;
+    return Math.round(255 * (l - a * Math.max(-1, Math.min(k - 3, 9 - k, 1))));
+  };
+  return [f(0), f(8), f(4)];
+}
 const PRESS = "#e0463c";
 
 /**
@@ -106,10 +127,11 @@ const PRESS = "#e0463c";
  *
  * @param board - the board
  * @param lights - one value per cell (0 = off)
- * @param presses - optional: one 0/1 per cell to mark
+ * @param presses - optional: cells to mark (non-zero = pressed)
+ * @param states - light states k (default 2): colours for 0..k-1
  * @returns the SVG document
  */
-export function boardSvg(board: Board, lights: ArrayLike<number>, presses?: ArrayLike<number>): string {
+export function boardSvg(board: Board, lights: ArrayLike<number>, presses?: ArrayLike<number>, states = 2): string {
   const map = cellMap(board);
   const parts: string[] = [];
   let width: number;
@@ -120,7 +142,7 @@ export function boardSvg(board: Board, lights: ArrayLike<number>, presses?: Arra
     height = board.rows * s;
     for (let i = 0; i < map.count; i++) {
       const x = map.col[i]! * s, y = map.row[i]! * s;
-      parts.push(`<rect x="${x + 1}" y="${y + 1}" width="${s - 2}" height="${s - 2}" rx="${s / 8}" fill="${lights[i] ? LIT : DARK}"/>`);
+      parts.push(`<rect x="${x + 1}" y="${y + 1}" width="${s - 2}" height="${s - 2}" rx="${s / 8}" fill="${stateColour(lights[i]!, states)}"/>`);
       if (presses?.[i]) parts.push(`<circle cx="${x + s / 2}" cy="${y + s / 2}" r="${s / 5}" fill="${PRESS}"/>`);
     }
   } else {
@@ -134,7 +156,7 @@ export function boardSvg(board: Board, lights: ArrayLike<number>, presses?: Arra
     }
     for (let v = 0; v < n; v++) {
       const [x, y] = at(v);
-      parts.push(`<circle cx="${x.toFixed(1)}" cy="${y.toFixed(1)}" r="${dot}" fill="${lights[v] ? LIT : DARK}" stroke="#000"/>`);
+      parts.push(`<circle cx="${x.toFixed(1)}" cy="${y.toFixed(1)}" r="${dot}" fill="${stateColour(lights[v]!, states)}" stroke="#000"/>`);
       if (presses?.[v]) parts.push(`<circle cx="${x.toFixed(1)}" cy="${y.toFixed(1)}" r="${dot / 2.5}" fill="${PRESS}"/>`);
     }
   }
@@ -150,25 +172,27 @@ export function boardSvg(board: Board, lights: ArrayLike<number>, presses?: Arra
  *
  * @param board - a grid board
  * @param lights - one value per cell
- * @param presses - optional presses to mark
+ * @param presses - optional presses to mark (non-zero = pressed)
+ * @param states - light states k (default 2)
  * @returns the PNG bytes
  * @throws {TypeError} for a graph board
  */
-export function boardPng(board: Board, lights: ArrayLike<number>, presses?: ArrayLike<number>): Uint8Array {
+export function boardPng(board: Board, lights: ArrayLike<number>, presses?: ArrayLike<number>, states = 2): Uint8Array {
   if (board.kind !== "grid") throw new TypeError("PNG pictures are for grid boards; use --svg for a graph");
   const map = cellMap(board);
   const cell = Math.max(1, Math.min(24, Math.floor(1024 / Math.max(board.rows, board.cols))));
   const width = board.cols * cell, height = board.rows * cell;
   const rgb = new Uint8Array(width * height * 3).fill(255);
   const colour = (hex: string) => [1, 3, 5].map((k) => parseInt(hex.slice(k, k + 2), 16));
-  const [lit, dark, press] = [colour(LIT), colour(DARK), colour(PRESS)];
+  const press = colour(PRESS);
+  const palette = Array.from({ length: states }, (_, v) => colour(stateColour(v, states)));
   const inset = cell >= 4 ? 1 : 0;
   for (let i = 0; i < map.count; i++) {
     const x0 = map.col[i]! * cell, y0 = map.row[i]! * cell;
     for (let y = inset; y < cell - inset; y++) {
       for (let x = inset; x < cell - inset; x++) {
         const centre = presses?.[i] && Math.abs(x - cell / 2 + 0.5) < cell / 4 && Math.abs(y - cell / 2 + 0.5) < cell / 4;
-        const c = centre ? press! : lights[i] ? lit! : dark!;
+        const c = centre ? press : palette[lights[i]!]!;
         rgb.set(c, ((y0 + y) * width + x0 + x) * 3);
       }
     }

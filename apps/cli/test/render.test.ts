@@ -48,6 +48,19 @@ describe("lightsout render", () => {
     expect(centre(1, 0)).toEqual([255, 255, 255]); // no cell
   });
 
+  it("more light states get their own colours; --solution works over Z_k", () => {
+    const out = join(dir, "z3.png");
+    expect(run(["render", "-", "--png", out, "--states", "3"], { input: "012\n" }).code).toBe(0);
+    const png = decodePng(readFileSync(out));
+    const cell = png.width / 3;
+    const colours = [0, 1, 2].map((c) => png.pixel(c * cell + cell / 2, cell / 2).join(","));
+    expect(new Set(colours).size).toBe(3);
+    expect(colours[0]).toBe("43,47,58"); // state 0: dark
+    const svg = join(dir, "z3.svg");
+    expect(run(["render", "-", "--svg", svg, "--states", "3", "--solution"], { input: "211\n112\n021\n" }).code).toBe(0);
+    expect(readFileSync(svg, "utf8").match(/<circle/g)).toHaveLength(4); // presses 000 / 122 / 200: four cells
+  });
+
   it("graphs as SVG; clear errors", () => {
     const graph = JSON.stringify({ board: { kind: "graph", vertices: 3, edges: [[0, 1], [1, 2]] }, lights: [1, 1, 1] });
     expect(run(["render", "-", "--svg", join(dir, "g.svg")], { input: graph }).code).toBe(0);

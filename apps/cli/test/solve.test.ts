@@ -127,6 +127,36 @@ describe("lightsout quiet", () => {
   });
 });
 
+describe("lightsout quiet --states K", () => {
+  /** Adds each cell's press count (mod k) to it and its plus neighbours. */
+  function effect(presses: string[], k: number): number[] {
+    const rows = presses.length, cols = presses[0]!.length;
+    const out = new Array<number>(rows * cols).fill(0);
+    for (let r = 0; r < rows; r++) {
+      for (let c = 0; c < cols; c++) {
+        const x = parseInt(presses[r]![c]!, 36);
+        for (const [dr, dc] of [[0, 0], [1, 0], [-1, 0], [0, 1], [0, -1]] as const) {
+          const rr = r + dr, cc = c + dc;
+          if (rr >= 0 && rr < rows && cc >= 0 && cc < cols) out[rr * cols + cc] = (out[rr * cols + cc]! + x) % k;
+        }
+      }
+    }
+    return out;
+  }
+
+  it("4 x 4 over Z_3: rank 14, so two generators, each changing nothing", () => {
+    const json = JSON.parse(run(["quiet", "--rows", "4", "--cols", "4", "--states", "3", "--json"]).stdout);
+    expect(json).toMatchObject({ rows: 4, cols: 4, states: 3, nullity: 2 });
+    for (const p of json.patterns) {
+      expect(p.join("")).not.toMatch(/^0+$/);
+      expect(effect(p, 3).every((v) => v === 0)).toBe(true);
+    }
+    const z6 = JSON.parse(run(["quiet", "--rows", "5", "--cols", "5", "--states", "6", "--json"]).stdout);
+    for (const p of z6.patterns) expect(effect(p, 6).every((v) => v === 0)).toBe(true);
+    expect(run(["quiet", "--rows", "4", "--cols", "4", "--states", "37"]).code).toBe(2);
+  });
+});
+
 describe("lightsout random", () => {
   it("is seeded, solvable, and readable by solve", () => {
     const a = run(["random", "--rows", "6", "--cols", "7", "--seed", "5"]).stdout;

@@ -4,9 +4,9 @@
  *
  * @module
  */
-import { formatBoard, gridBoard, quietPatterns } from "@lightsout/core";
+import { formatBoard, gridBoard, multiStateQuietPatterns, quietPatterns } from "@lightsout/core";
 import { Command } from "commander";
-import { type BoardFlags, gridOptions, gridSize, withBoardOptions } from "../board-options.js";
+import { type BoardFlags, boardStates, gridOptions, gridSize, withBoardOptions } from "../board-options.js";
 
 interface QuietFlags extends BoardFlags {
   rows?: string;
@@ -18,10 +18,13 @@ const EXAMPLES = `
 Output: "nullity N", then the N basis patterns (1 = press), separated by
 blank lines. Every quiet pattern is a sum of these; adding one to a solution
 gives another solution. --json prints {rows, cols, nullity, patterns}.
+With --states K > 2 the patterns are press counts 0..K-1 and generate every
+quiet pattern over Z_K (for composite K, as few generators as possible).
 
 Examples:
   $ lightsout quiet --rows 5 --cols 5
-  $ lightsout quiet --rows 4 --cols 4 --torus --json`;
+  $ lightsout quiet --rows 4 --cols 4 --torus --json
+  $ lightsout quiet --rows 4 --cols 4 --states 3`;
 
 /**
  * Builds the `quiet` command.
@@ -38,10 +41,13 @@ export function quietCommand(): Command {
     .addHelpText("after", EXAMPLES)
     .action((flags: QuietFlags) => {
       const { rows, cols } = gridSize(flags);
-      const board = gridBoard(rows, cols, gridOptions(flags));
-      const patterns = quietPatterns(board).map((q) => formatBoard(board, q));
+      const states = boardStates(flags);
+      const board = gridBoard(rows, cols, gridOptions(flags, true));
+      const basis = states === 2 ? quietPatterns(board) : multiStateQuietPatterns(board, { states });
+      const patterns = basis.map((q) => formatBoard(board, q));
       if (flags.json) {
-        process.stdout.write(`${JSON.stringify({ rows, cols, nullity: patterns.length, patterns: patterns.map((p) => p.split("\n")) })}\n`);
+        const states2 = states === 2 ? {} : { states };
+        process.stdout.write(`${JSON.stringify({ rows, cols, ...states2, nullity: patterns.length, patterns: patterns.map((p) => p.split("\n")) })}\n`);
         return;
       }
       process.stdout.write([`nullity ${patterns.length}`, ...patterns].join("\n\n").replace(/^(nullity \d+)\n\n/, "$1\n") + "\n");

@@ -5,9 +5,9 @@
  * @module
  */
 import { writeFileSync } from "node:fs";
-import { solveLightsOut } from "@lightsout/core";
+import { solveLightsOut, solveMultiState } from "@lightsout/core";
 import { Command } from "commander";
-import { type BoardFlags, gridOptions, readBoard, withBoardOptions } from "../board-options.js";
+import { type BoardFlags, boardStates, gridOptions, readBoard, withBoardOptions } from "../board-options.js";
 import { inputError, usageError } from "../errors.js";
 import { boardPng, boardSvg } from "../pictures.js";
 
@@ -18,7 +18,8 @@ interface RenderFlags extends BoardFlags {
 }
 
 const EXAMPLES = `
-Lit cells are yellow, dark cells grey; with --solution the presses of a
+Lit cells are yellow, dark cells grey (with --states K, each state 1..K-1
+its own colour); with --solution the presses of a
 solution are red dots (an unsolvable board is drawn without them, and a note
 goes to stderr). Graph boards are drawn with their vertices on a circle
 (SVG only).
@@ -41,22 +42,23 @@ export function renderCommand(): Command {
     .option("--solution", "mark the presses of a solution")
     .addHelpText("after", EXAMPLES)
     .action(async (file: string | undefined, flags: RenderFlags) => {
-      const grid = gridOptions(flags);
+      const states = boardStates(flags);
+      const grid = gridOptions(flags, true);
       if ((flags.svg === undefined) === (flags.png === undefined)) {
         throw usageError(`expected exactly one of --svg OUT and --png OUT, got ${flags.svg === undefined ? "neither" : "both"}`);
       }
-      const { board, lights } = await readBoard(file, grid);
-      let presses: Uint8Array | undefined;
+      const { board, lights } = await readBoard(file, grid, states);
+      let presses: ArrayLike<number> | undefined;
       if (flags.solution) {
-        const s = solveLightsOut(board, lights);
+        const s = states === 2 ? solveLightsOut(board, lights) : solveMultiState(board, lights, { states });
         if (s.presses) presses = s.presses;
         else process.stderr.write("lightsout: the board is unsolvable: drawn without presses\n");
       }
       const out = flags.svg ?? flags.png!;
       let bytes: string | Uint8Array;
-      if (flags.svg !== undefined) bytes = boardSvg(board, lights, presses);
+      if (flags.svg !== undefined) bytes = boardSvg(board, lights, presses, states);
       else if (board.kind !== "grid") throw usageError("--png draws grid boards; use --svg for a graph");
-      else bytes = boardPng(board, lights, presses);
+      else bytes = boardPng(board, lights, presses, states);
       try {
         writeFileSync(out, bytes);
       } catch (error) {

@@ -1,5 +1,6 @@
 // Runs the built binary (dist/cli.js) in a child process, as a user would.
 import { spawnSync } from "node:child_process";
+import { expect } from "vitest";
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
@@ -49,4 +50,15 @@ export function keyValues(stdout: string): Record<string, string> {
     out[line.slice(0, space)] = line.slice(space + 1);
   }
   return out;
+}
+
+/** Rank and nullity printed for `args` (text output). */
+export function rankOf(args: string[], input?: string): { rank: number; nullity: number; rows: number; cols: number } {
+  const result = run(["rank", ...args], input === undefined ? {} : { input });
+  expect(result.stderr).toBe("");
+  expect(result.code).toBe(0);
+  const kv = keyValues(result.stdout);
+  expect(Object.keys(kv)).toEqual(["rows", "cols", "rank", "nullity", "time"]);
+  expect(kv.time).toMatch(/^\d+(\.\d+)? ms$/);
+  return { rows: Number(kv.rows), cols: Number(kv.cols), rank: Number(kv.rank), nullity: Number(kv.nullity) };
 }

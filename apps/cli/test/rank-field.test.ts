@@ -1,19 +1,13 @@
 // `lightsout rank --field p|p^r` on the built binary: ranks known by
 // mathematics over Z_p and GF(p^r), JSON, random matrices, errors.
 import { beforeAll, describe, expect, it } from "vitest";
-import { keyValues, oneLineError, requireBuild, run } from "./_run.js";
+import { keyValues, oneLineError, rankOf, requireBuild, run } from "./_run.js";
 
 beforeAll(requireBuild);
 
 /** Rank and nullity printed for a matrix on stdin over `field`. */
 function rankOver(field: string, input: string): { rows: number; cols: number; rank: number; nullity: number } {
-  const result = run(["rank", "-", "--field", field], { input });
-  expect(result.stderr).toBe("");
-  expect(result.code).toBe(0);
-  const kv = keyValues(result.stdout);
-  expect(Object.keys(kv)).toEqual(["rows", "cols", "rank", "nullity", "time"]);
-  expect(kv.time).toMatch(/^\d+(\.\d+)? ms$/);
-  return { rows: Number(kv.rows), cols: Number(kv.cols), rank: Number(kv.rank), nullity: Number(kv.nullity) };
+  return rankOf(["-", "--field", field], input);
 }
 
 /** Rows of a Vandermonde matrix mod p on the points xs, as digit strings (p <= 10). */

@@ -2,7 +2,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { CLI, FIXTURES, keyValues, oneLineError, requireBuild, run } from "./_run.js";
+import { CLI, FIXTURES, keyValues, oneLineError, rankOf, requireBuild, run } from "./_run.js";
 
 beforeAll(requireBuild);
 
@@ -23,16 +23,6 @@ function lightsOutMatrix(n: number): string {
   return `${lines.join("\n")}\n`;
 }
 
-/** Rank and nullity printed for `args` (text output). */
-function rankOf(args: string[], input?: string): { rank: number; nullity: number; rows: number; cols: number } {
-  const result = run(["rank", ...args], input === undefined ? {} : { input });
-  expect(result.stderr).toBe("");
-  expect(result.code).toBe(0);
-  const kv = keyValues(result.stdout);
-  expect(Object.keys(kv)).toEqual(["rows", "cols", "rank", "nullity", "time"]);
-  expect(kv.time).toMatch(/^\d+(\.\d+)? ms$/);
-  return { rows: Number(kv.rows), cols: Number(kv.cols), rank: Number(kv.rank), nullity: Number(kv.nullity) };
-}
 
 describe("lightsout rank FILE", () => {
   it("prints rows, cols, rank, nullity and time of a dense file", () => {

@@ -30,6 +30,8 @@
 // Barrett 1.2 s, SIMD Barrett 0.28-0.35 s (a quotient estimated in f64: 2.5 s).
 // Above 65536, s < 2^62 and i64.rem_u reduces it.
 
+import { swapRows } from "./rows";
+
 /** (a * b) mod p with a 64-bit product. */
 @inline function mulMod(a: u32, b: u32, p: u32): u32 {
   return <u32>((<u64>a * <u64>b) % <u64>p);
@@ -87,19 +89,13 @@ function invMod(a: u32, p: u32): u32 {
   }
 }
 
-/** Swaps two rows of `stride` entries. */
-function swapRows(a: usize, b: usize, stride: i32): void {
-  const end = a + (<usize>stride << 2);
+/** Swaps two rows of `stride` 32-bit entries (padded to whole v128 lanes when stride % 4 == 0). */
+function swapEntries(a: usize, b: usize, stride: i32): void {
   if ((stride & 3) == 0) {
-    while (a < end) {
-      const t = v128.load(a);
-      v128.store(a, v128.load(b));
-      v128.store(b, t);
-      a += 16;
-      b += 16;
-    }
+    swapRows(a, b, stride >> 1); // the shared v128 swap counts 64-bit words
     return;
   }
+  const end = a + (<usize>stride << 2);
   while (a < end) {
     const t = load<u32>(a);
     store<u32>(a, load<u32>(b));
@@ -152,7 +148,7 @@ export function zpEchelon(a: usize, rows: i32, cols: i32, stride: i32, pivotLimi
     }
     if (found < 0) continue;
     const pr = a + <usize>r * rowBytes;
-    if (found != r) swapRows(pr, a + <usize>found * rowBytes, stride);
+    if (found != r) swapEntries(pr, a + <usize>found * rowBytes, stride);
     // The pivot row exactly: residues, zero before c, 1 at c.
     reduceRow(pr, 0, cols, p);
     const inv = invMod(load<u32>(pr + cOff), p);

@@ -1,0 +1,81 @@
+// End-to-end harness: the built app (dist/) served by `vite preview` on
+// 127.0.0.1 and Debian's Chromium driven by playwright-core.
+
+import { mkdirSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { chromium, type Browser, type Page } from "playwright-core";
+import { preview, type PreviewServer } from "vite";
+
+const appRoot = fileURLToPath(new URL("..", import.meta.url));
+
+/** Screenshots and other test artifacts (git-ignored). */
+export const artifactsDir = fileURLToPath(new URL("./artifacts/", import.meta.url));
+
+/** The flags DEVELOPERS.md prescribes: no sandbox (root), no GPU, no network besides 127.0.0.1. */
+export const chromiumFlags = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+  "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
+];
+
+export const chromiumPath = process.env.LIGHTSOUT_CHROMIUM ?? "/usr/bin/chromium";
+
+/** A served build and a browser, torn down together. */
+export interface E2E {
+  url: string;
+  browser: Browser;
+  /** A fresh page on `#/<hash>`, failing the test on any page error or console error. */
+  open(hash?: string): Promise<Page>;
+  /** Save a screenshot as an artifact (e2e/artifacts/<name>.png). */
+  screenshot(page: Page, name: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Serve dist/ on a free port of 127.0.0.1 and launch Chromium. */
+export async function startE2E(): Promise<E2E> {
+  const server: PreviewServer = await preview({
+    root: appRoot,
+    logLevel: "silent",
+    preview: { host: "127.0.0.1", port: 0, strictPort: false, open: false },
+  });
+  const url = server.resolvedUrls?.local[0];
+  if (!url) throw new Error("vite preview did not report a local URL");
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumFlags });
+  mkdirSync(artifactsDir, { recursive: true });
+  const errors: string[] = [];
+  return {
+    url,
+    browser,
+    async open(hash = "") {
+      const page = await browser.newPage();
+      page.on("pageerror", (error) => errors.push(`pageerror: ${error.message}`));
+      page.on("console", (message) => {
+        if (message.type() === "error") errors.push(`console: ${message.text()}`);
+      });
+      // Any request that leaves 127.0.0.1 is a bug: the app makes no network requests besides its own files.
+      page.on("request", (request) => {
+        if (!request.url().startsWith(url) && !request.url().startsWith("data:") && !request.url().startsWith("blob:")) {
+          errors.push(`external request: ${request.url()}`);
+        }
+      });
+      await page.goto(`${url}${hash ? `#/${hash}` : ""}`);
+      return Object.assign(page, {
+        /** Errors seen so far on any page of this run. */
+        errors,
+      });
+    },
+    async screenshot(page, name) {
+      await page.screenshot({ path: `${artifactsDir}${name}.png`, fullPage: true });
+    },
+    async close() {
+      await browser.close();
+      await server.close();
+      if (errors.length) throw new Error(`browser errors:\n${errors.join("\n")}`);
+    },
+  };
+}

@@ -1,0 +1,68 @@
+// The shell: navigation between screens by URL hash (#/play?board=...),
+// each screen loaded on demand so the first paint carries only what it needs.
+
+import type { MountScreen, ScreenContext, ScreenName } from "./screen.js";
+
+const screens: Record<ScreenName, { title: string; load: () => Promise<{ mount: MountScreen }> }> = {
+  play: { title: "Play", load: () => import("./screens/play/index.js") },
+  build: { title: "Build", load: () => import("./screens/build/index.js") },
+  learn: { title: "Learn", load: () => import("./screens/learn/index.js") },
+  explore: { title: "Explore", load: () => import("./screens/explore/index.js") },
+  mastermind: { title: "Mastermind", load: () => import("./screens/mastermind/index.js") },
+};
+
+function parseHash(): { screen: ScreenName; params: URLSearchParams } {
+  const [path = "", query = ""] = location.hash.replace(/^#\/?/, "").split("?", 2);
+  const screen = (path in screens ? path : "play") as ScreenName;
+  return { screen, params: new URLSearchParams(query) };
+}
+
+const app = document.getElementById("app")!;
+const nav = document.createElement("nav");
+nav.setAttribute("aria-label", "Screens");
+for (const [name, { title }] of Object.entries(screens)) {
+  const link = document.createElement("a");
+  link.href = `#/${name}`;
+  link.textContent = title;
+  link.dataset.screen = name;
+  nav.append(link);
+}
+const main = document.createElement("main");
+app.append(nav, main);
+
+let unmount: (() => void) | undefined;
+let current = "";
+let generation = 0;
+
+async function route(): Promise<void> {
+  const { screen, params } = parseHash();
+  if (screen === current) return;
+  current = screen;
+  const mine = ++generation;
+  unmount?.();
+  unmount = undefined;
+  main.replaceChildren();
+  for (const link of nav.querySelectorAll("a")) {
+    link.toggleAttribute("aria-current", link.dataset.screen === screen);
+  }
+  const module = await screens[screen].load();
+  if (mine !== generation) return;
+  const context: ScreenContext = {
+    params,
+    setParams(next) {
+      history.replaceState(null, "", `#/${screen}${next.size ? `?${next}` : ""}`);
+    },
+    navigate(to, next) {
+      location.hash = `#/${to}${next?.size ? `?${next}` : ""}`;
+    },
+  };
+  unmount = module.mount(main, context);
+  document.body.dataset.screen = screen;
+}
+
+addEventListener("hashchange", () => {
+  // Same screen with new parameters (a shared link): mount it again.
+  current = "";
+  void route();
+});
+void route();

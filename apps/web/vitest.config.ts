@@ -1,0 +1,12 @@
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    // Unit tests of the plain-value state (src/**) and end-to-end tests in Debian's Chromium (e2e/**).
+    include: ["src/**/*.test.ts", "e2e/**/*.test.ts"],
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
+    // One browser at a time: CI has two cores.
+    fileParallelism: false,
+  },
+});

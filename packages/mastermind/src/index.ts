@@ -1,0 +1,6 @@
+/**
+ * @lightsout/mastermind: [n,k]-Mastermind.
+ *
+ * @packageDocumentation
+ */
+export {};

@@ -1,6 +1,7 @@
 // The shell: navigation between screens by URL hash (#/play?board=...),
 // each screen loaded on demand so the first paint carries only what it needs.
 
+import "./styles.css";
 import type { MountScreen, ScreenContext, ScreenName } from "./screen.js";
 
 const screens: Record<ScreenName, { title: string; load: () => Promise<{ mount: MountScreen }> }> = {

@@ -3,6 +3,7 @@
 
 import "./styles.css";
 import type { MountScreen, ScreenContext, ScreenName } from "./screen.js";
+import { themeToggle } from "./ui/theme.js";
 
 const screens: Record<ScreenName, { title: string; load: () => Promise<{ mount: MountScreen }> }> = {
   play: { title: "Play", load: () => import("./screens/play/index.js") },
@@ -19,6 +20,13 @@ function parseHash(): { screen: ScreenName; params: URLSearchParams } {
 }
 
 const app = document.getElementById("app")!;
+const header = document.createElement("header");
+header.className = "app-header";
+const brand = document.createElement("a");
+brand.className = "brand";
+brand.href = "#/play";
+brand.textContent = "lightsout";
+brand.setAttribute("aria-label", "lightsout: home");
 const nav = document.createElement("nav");
 nav.setAttribute("aria-label", "Screens");
 for (const [name, { title }] of Object.entries(screens)) {
@@ -29,7 +37,9 @@ for (const [name, { title }] of Object.entries(screens)) {
   nav.append(link);
 }
 const main = document.createElement("main");
-app.append(nav, main);
+main.id = "main";
+header.append(brand, nav, themeToggle());
+app.append(header, main);
 
 let unmount: (() => void) | undefined;
 let current = "";

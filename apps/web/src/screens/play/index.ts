@@ -1,7 +1,241 @@
-import type { MountScreen } from "../../screen.js";
+// Play: any board of the engine, pressed by mouse, touch or keyboard, with
+// undo/redo, new random puzzles, hints, the solution overlay and the proof
+// when a board cannot be cleared.
 
-/** The play screen (placeholder until its module lands). */
-export const mount: MountScreen = (root) => {
-  root.textContent = "play";
-  return () => {};
+import { type Board, gridBoard, randomMultiStatePuzzle, randomPuzzle, type RuleName } from "@lightsout/core";
+import { coreReady } from "../../core-ready.js";
+import type { MountScreen } from "../../screen.js";
+import { type Game, isDark, newGame, press, redo, reset, undo } from "../../state/game.js";
+import { analyse, type Analysis, nextPress } from "../../state/solver.js";
+import { decodeBoard, encodeBoard } from "../../state/url.js";
+import { boardView, type BoardView } from "../../ui/board-view.js";
+import { button, field, h, numberInput, readNumber, RULE_OPTIONS, select } from "../../ui/dom.js";
+import { describeBoard, proofExplanation } from "../../ui/words.js";
+import "./play.css";
+
+/** The play screen. */
+export const mount: MountScreen = (root, context) => {
+  let alive = true;
+  let teardown: (() => void) | undefined;
+  root.append(h("p", { class: "muted" }, "Loading the solver…"));
+  void coreReady().then(() => {
+    if (alive) teardown = setup(root, context);
+  });
+  return () => {
+    alive = false;
+    teardown?.();
+  };
 };
+
+function setup(root: HTMLElement, context: Parameters<MountScreen>[1]): () => void {
+  root.replaceChildren();
+  const status = h("p", { class: "status", role: "status", "aria-live": "polite", "data-testid": "status" });
+  const info = h("div", { class: "panel info", "aria-live": "polite", "data-testid": "info" }, h("p", { class: "muted" }, "Switch every light off. Pressing a cell toggles it and its neighbours."));
+  const boardHost = h("div", { class: "board-host" });
+  const moves = h("span", { "data-testid": "moves" }, "0");
+  const undoButton = button("Undo", () => update(undo(game)), { "data-action": "undo", "aria-keyshortcuts": "Control+Z" });
+  const redoButton = button("Redo", () => update(redo(game)), { "data-action": "redo", "aria-keyshortcuts": "Control+Y" });
+  const resetButton = button("Reset", () => update(reset(game)), { "data-action": "reset" });
+  const hintButton = button("Hint", showHint, { "data-action": "hint" });
+  const solutionButton = button("Show solution", toggleSolution, { "data-action": "solution", "aria-pressed": "false" });
+  const winnableButton = button("Is this winnable?", checkWinnable, { "data-action": "winnable" });
+
+  // New puzzle form.
+  const shape = select("shape", [["rect", "Rectangle"], ["torus", "Torus"], ["keep", "Keep this board"]], "rect");
+  const rows = numberInput("rows", 5, 1, 30);
+  const cols = numberInput("cols", 5, 1, 30);
+  const states = numberInput("states", 2, 2, 9);
+  const rule = select("rule", RULE_OPTIONS, "plus");
+  const seed = numberInput("seed", 1, 0, 2 ** 31 - 1);
+  const form = h("form", { class: "panel new-puzzle", "aria-label": "New puzzle" },
+    h("h2", {}, "New puzzle"),
+    h("div", { class: "toolbar" }, field("Shape", shape), field("Rows", rows), field("Columns", cols)),
+    h("div", { class: "toolbar" }, field("States", states), field("Rule", rule), field("Seed", seed)),
+    h("div", { class: "toolbar" }, h("button", { type: "submit", class: "primary", "data-action": "new" }, "New puzzle")),
+    h("p", { class: "muted small" }, "Random and always winnable: random presses applied to a dark board. The same seed gives the same puzzle."),
+  );
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    newPuzzle();
+  });
+  const share = h("a", { href: "#/play", "data-testid": "share" }, "Link to this puzzle");
+  const toBuild = button("Edit in Build", () => context.navigate("build", encodeBoard({ board: game.board, states: game.states, lights: [...game.lights] })), { "data-action": "edit" });
+  const about = h("p", { class: "muted", "data-testid": "about" });
+
+  root.append(
+    h("h1", { class: "visually-hidden" }, "Play"),
+    h("div", { class: "screen-layout" },
+      h("section", { class: "play-main", "aria-label": "Game" },
+        h("div", { class: "play-head" }, status, h("span", { class: "moves" }, "Moves: ", moves)),
+        boardHost,
+        h("div", { class: "toolbar", role: "toolbar", "aria-label": "Game controls" }, undoButton, redoButton, resetButton, hintButton, solutionButton, winnableButton),
+        info,
+      ),
+      h("aside", {}, form, h("div", { class: "panel" }, about, h("div", { class: "toolbar" }, share, toBuild))),
+    ),
+  );
+
+  let game!: Game;
+  let view: BoardView | undefined;
+  let viewBoard: Board | undefined;
+  let showSolution = false;
+  let hint: number | null = null;
+  let proof: number[] | null = null;
+  let best: Analysis | null = null; // of the start: the fewest presses possible
+  const cache = new Map<string, Analysis>();
+
+  function analysis(): Analysis {
+    const key = game.lights.join("");
+    let a = cache.get(key);
+    if (!a) {
+      a = analyse(game.board, game.lights, game.states);
+      if (cache.size > 200) cache.clear();
+      cache.set(key, a);
+    }
+    return a;
+  }
+
+  function start(next: Game): void {
+    cache.clear();
+    hint = null;
+    proof = null;
+    best = null;
+    try {
+      best = analyse(next.board, next.start, next.states);
+    } catch {
+      // too large to analyse quickly: play without the "fewest" remark
+    }
+    if (next.board !== viewBoard) {
+      viewBoard = next.board;
+      view = boardView(next.board, { label: "Lights Out board", states: next.states, onPress: (cell) => update(press(game, cell)) });
+      boardHost.replaceChildren(view.element);
+    }
+    context.setParams(encodeBoard({ board: next.board, states: next.states, lights: [...next.start] }));
+    share.href = `#/play?${encodeBoard({ board: next.board, states: next.states, lights: [...next.start] })}`;
+    about.textContent = describeBoard(next.board, next.states);
+    if (next.board.kind === "grid") {
+      rows.value = String(next.board.rows);
+      cols.value = String(next.board.cols);
+      rule.value = typeof next.board.rule === "string" ? next.board.rule : "plus";
+    }
+    states.value = String(next.states);
+    info.replaceChildren(h("p", { class: "muted" }, "Switch every light off. Pressing a cell toggles it and its neighbours."));
+    update(next);
+  }
+
+  function update(next: Game): void {
+    const pressed = next.history.length !== game?.history.length || next.lights !== game?.lights;
+    game = next;
+    if (pressed) hint = null;
+    let solution: number[] | null = null;
+    if (showSolution) {
+      const a = analysis();
+      solution = a.solvable ? a.presses : null;
+      if (!a.solvable) proof ??= a.proof;
+    }
+    view!.update(game.lights, { solution, hint, proof });
+    moves.textContent = String(game.history.length);
+    undoButton.disabled = game.history.length === 0;
+    redoButton.disabled = game.future.length === 0;
+    resetButton.disabled = game.history.length === 0;
+    const dark = isDark(game);
+    status.classList.toggle("win", dark);
+    if (dark) {
+      const fewest = best?.solvable && best.optimal ? best.count : null;
+      status.textContent = game.history.length === 0
+        ? "Lights out: this board is already dark."
+        : `Lights out! Solved in ${game.history.length} ${game.history.length === 1 ? "move" : "moves"}` +
+          (fewest !== null ? (game.history.length <= fewest ? ", the fewest possible." : ` (the fewest possible is ${fewest}).`) : ".");
+    } else {
+      const lit = game.lights.filter((v) => v !== 0).length;
+      status.textContent = `${lit} ${lit === 1 ? "light" : "lights"} on`;
+    }
+  }
+
+  function showHint(): void {
+    const a = analysis();
+    if (!a.solvable) return checkWinnable();
+    hint = nextPress(a);
+    update(game);
+    info.replaceChildren(h("p", {}, hint === null ? "Nothing to press: the board is dark." : `Hint: press the highlighted cell (${cellName(game.board, hint)}). ${a.count} ${a.count === 1 ? "press" : "presses"} to go${a.optimal ? ", at best" : ""}.`));
+  }
+
+  function toggleSolution(): void {
+    showSolution = !showSolution;
+    solutionButton.setAttribute("aria-pressed", String(showSolution));
+    solutionButton.textContent = showSolution ? "Hide solution" : "Show solution";
+    update(game);
+    if (showSolution) {
+      const a = analysis();
+      info.replaceChildren(h("p", {}, a.solvable
+        ? `Press the marked cells${game.states > 2 ? " (the number: how many times)" : ""}: ${a.count} ${a.count === 1 ? "press" : "presses"}${a.optimal ? ", the fewest possible" : ""}. The order does not matter.`
+        : "This board cannot be cleared, so there is no solution to show."));
+    }
+  }
+
+  function checkWinnable(): void {
+    const a = analysis();
+    if (a.solvable) {
+      proof = null;
+      info.replaceChildren(h("p", { "data-testid": "verdict" }, `Yes: winnable, in ${a.count} ${a.count === 1 ? "press" : "presses"}${a.optimal ? " at best" : ""}.`));
+    } else {
+      proof = a.proof;
+      info.replaceChildren(
+        h("p", { "data-testid": "verdict" }, h("strong", {}, "No: this board cannot be cleared.")),
+        proofExplanation(game.board, game.states, game.lights, a.proof),
+      );
+    }
+    update(game);
+  }
+
+  function newPuzzle(): void {
+    const k = readNumber(states, 2);
+    const s = readNumber(seed, 1);
+    let board: Board;
+    if (shape.value === "keep") board = game.board;
+    else board = gridBoard(readNumber(rows, 5), readNumber(cols, 5), { torus: shape.value === "torus", rule: rule.value as RuleName });
+    const lights = k === 2 ? randomPuzzle(board, { seed: s }) : randomMultiStatePuzzle(board, { states: k, seed: s });
+    if (board !== game?.board || k !== game.states) viewBoard = undefined;
+    start(newGame(board, lights, k));
+    seed.value = String(s + 1); // the next click gives the next puzzle
+  }
+
+  const keys = (event: KeyboardEvent) => {
+    if (!(event.ctrlKey || event.metaKey) || event.altKey) return;
+    const key = event.key.toLowerCase();
+    if (key === "z" && !event.shiftKey) update(undo(game));
+    else if (key === "y" || (key === "z" && event.shiftKey)) update(redo(game));
+    else return;
+    event.preventDefault();
+  };
+  root.addEventListener("keydown", keys);
+
+  let shared = null;
+  try {
+    shared = decodeBoard(context.params);
+  } catch (error) {
+    info.replaceChildren(h("p", { class: "error", role: "alert" }, `The link's board could not be read: ${(error as Error).message}. Here is a random puzzle instead.`));
+  }
+  if (shared) {
+    start(newGame(shared.board, shared.lights, shared.states));
+    if (shared.board.kind === "graph" || shared.board.mask) shape.value = "keep";
+    else if (shared.board.torus) shape.value = "torus";
+  } else {
+    const error = info.firstChild;
+    const fromSeed = Number(context.params.get("seed") ?? 1);
+    seed.value = String(Number.isSafeInteger(fromSeed) && fromSeed >= 0 ? fromSeed : 1);
+    newPuzzle();
+    if (error && (error as Element).classList.contains("error")) info.replaceChildren(error);
+  }
+  return () => root.removeEventListener("keydown", keys);
+}
+
+function cellName(board: Board, cell: number): string {
+  if (board.kind === "graph") return `vertex ${cell + 1}`;
+  let count = -1;
+  for (let p = 0; p < board.rows * board.cols; p++) {
+    if (!board.mask || board.mask[Math.floor(p / board.cols)]![p % board.cols] === "#") count++;
+    if (count === cell) return `row ${Math.floor(p / board.cols) + 1}, column ${(p % board.cols) + 1}`;
+  }
+  return `cell ${cell + 1}`;
+}

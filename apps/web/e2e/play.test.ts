@@ -1,0 +1,146 @@
+import { afterAll, beforeAll, expect, test } from "vitest";
+import type { Page } from "playwright-core";
+import { startE2E, type E2E } from "./_browser.js";
+
+let e2e: E2E;
+beforeAll(async () => {
+  e2e = await startE2E();
+});
+afterAll(async () => {
+  await e2e?.close();
+});
+
+const status = (page: Page) => page.textContent("[data-testid=status]");
+const lightsOf = (page: Page) => page.$$eval(".board [data-cell]", (cells) => cells.map((c) => Number((c as HTMLElement).dataset.state)));
+
+test("press cells, show the solution, apply it: the board goes dark", async () => {
+  const page = await e2e.open("play");
+  await page.waitForSelector(".board [data-cell]");
+  expect(await page.$$(".board [data-cell]")).toHaveLength(25);
+  // two presses by hand, then undo/redo
+  await page.click('.board [data-cell="0"]');
+  await page.click('.board [data-cell="12"]');
+  expect(await page.textContent("[data-testid=moves]")).toBe("2");
+  const before = await lightsOf(page);
+  await page.click("[data-action=undo]");
+  expect(await page.textContent("[data-testid=moves]")).toBe("1");
+  await page.click("[data-action=redo]");
+  expect(await lightsOf(page)).toEqual(before);
+  await page.click("[data-action=solution]");
+  const presses = await page.$$eval(".board [data-press]", (cells) => cells.map((c) => (c as HTMLElement).dataset.cell!));
+  expect(presses.length).toBeGreaterThan(0);
+  await e2e.screenshot(page, "play");
+  for (const cell of presses) await page.click(`.board [data-cell="${cell}"]`);
+  expect(await lightsOf(page)).toEqual(new Array(25).fill(0));
+  expect(await status(page)).toMatch(/Lights out! Solved in \d+ moves/);
+  await page.close();
+});
+
+test("keyboard only: Tab to the board, arrows, Enter and Space, Ctrl+Z", async () => {
+  // 3 x 3 with the plus around the centre lit: one press of the centre clears it
+  const page = await e2e.open("play?g=3x3&l=XQ");
+  await page.waitForSelector(".board [data-cell]");
+  expect(await lightsOf(page)).toEqual([0, 1, 0, 1, 1, 1, 0, 1, 0]);
+  for (let i = 0; i < 40; i++) {
+    await page.keyboard.press("Tab");
+    if (await page.evaluate(() => document.activeElement?.matches(".board [data-cell]"))) break;
+  }
+  expect(await page.evaluate(() => (document.activeElement as HTMLElement).dataset.cell)).toBe("0");
+  await page.keyboard.press("ArrowRight");
+  await page.keyboard.press("ArrowDown");
+  expect(await page.evaluate(() => (document.activeElement as HTMLElement).dataset.cell)).toBe("4");
+  await page.keyboard.press("Enter");
+  expect(await status(page)).toMatch(/Lights out! Solved in 1 move, the fewest possible/);
+  await page.keyboard.press("Control+z");
+  expect(await lightsOf(page)).toEqual([0, 1, 0, 1, 1, 1, 0, 1, 0]);
+  await page.keyboard.press("Space");
+  expect(await lightsOf(page)).toEqual(new Array(9).fill(0));
+  // focus is visible: the focused cell has an outline
+  expect(await page.evaluate(() => getComputedStyle(document.activeElement!).outlineStyle)).toBe("solid");
+  await page.close();
+});
+
+test("hint highlights the next press of a fewest-press solution", async () => {
+  const page = await e2e.open("play?g=3x3&l=XQ");
+  await page.waitForSelector(".board [data-cell]");
+  await page.click("[data-action=hint]");
+  expect(await page.getAttribute(".board .hint", "data-cell")).toBe("4");
+  await page.click(".board .hint");
+  expect(await status(page)).toMatch(/Lights out!/);
+  await page.close();
+});
+
+test("an unwinnable board shows its proof, checked here independently", async () => {
+  // 5 x 5, only the top-left corner lit: not winnable
+  const lights = new Array(25).fill(0);
+  lights[0] = 1;
+  const page = await e2e.open("play?g=5x5&l=gAAAA");
+  await page.waitForSelector(".board [data-cell]");
+  expect(await lightsOf(page)).toEqual(lights);
+  await page.click("[data-action=winnable]");
+  expect(await page.textContent("[data-testid=verdict]")).toMatch(/No: this board cannot be cleared/);
+  const y = await page.$$eval(".board [data-cell]", (cells) => cells.map((c) => ((c as HTMLElement).dataset.proof ? 1 : 0)));
+  // every press (the cell and its orthogonal neighbours) meets y an even number of times ...
+  for (let r = 0; r < 5; r++) {
+    for (let c = 0; c < 5; c++) {
+      let meet = 0;
+      for (const [dr, dc] of [[0, 0], [1, 0], [-1, 0], [0, 1], [0, -1]] as const) {
+        const rr = r + dr;
+        const cc = c + dc;
+        if (rr >= 0 && rr < 5 && cc >= 0 && cc < 5) meet += y[rr * 5 + cc]!;
+      }
+      expect(meet % 2).toBe(0);
+    }
+  }
+  // ... and the lit cells an odd number of times
+  expect(y.reduce((n, v, i) => n + v * lights[i]!, 0) % 2).toBe(1);
+  expect(await page.textContent("[data-testid=info]")).toMatch(/1 of them is lit, an odd number/);
+  await page.close();
+});
+
+test("three states: a new puzzle from the form, solved through the overlay", async () => {
+  const page = await e2e.open("play");
+  await page.waitForSelector(".board [data-cell]");
+  await page.fill("input[name=rows]", "4");
+  await page.fill("input[name=cols]", "4");
+  await page.fill("input[name=states]", "3");
+  await page.fill("input[name=seed]", "7");
+  await page.click("[data-action=new]");
+  await page.waitForFunction(() => document.querySelectorAll(".board [data-cell]").length === 16);
+  expect(await page.evaluate(() => location.hash)).toContain("k=3");
+  const states = new Set(await lightsOf(page));
+  expect([...states].every((v) => v >= 0 && v < 3)).toBe(true);
+  await page.click("[data-action=solution]");
+  const presses = await page.$$eval(".board [data-press]", (cells) => cells.map((c) => [(c as HTMLElement).dataset.cell!, Number((c as HTMLElement).dataset.press)] as const));
+  for (const [cell, times] of presses) {
+    for (let t = 0; t < times; t++) await page.click(`.board [data-cell="${cell}"]`);
+  }
+  expect(await lightsOf(page)).toEqual(new Array(16).fill(0));
+  expect(await status(page)).toMatch(/Lights out!/);
+  await page.close();
+});
+
+test("dark theme: toggled in the header, remembered after a reload", async () => {
+  const page = await e2e.open("play");
+  await page.waitForSelector(".board [data-cell]");
+  const before = await page.evaluate(() => document.documentElement.dataset.theme);
+  expect(before).toBe("light"); // headless Chromium prefers light
+  await page.click(".theme-toggle");
+  expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe("dark");
+  await page.reload();
+  await page.waitForSelector(".board [data-cell]");
+  expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe("dark");
+  expect(await page.getAttribute(".theme-toggle", "aria-pressed")).toBe("true");
+  await e2e.screenshot(page, "play-dark");
+  await page.click(".theme-toggle");
+  await page.close();
+});
+
+test("phone width: the board fits 375 px without horizontal scrolling", async () => {
+  const page = await e2e.open("play?g=10x10&l=AAAAAAAAAAAAAAAAA");
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.waitForSelector(".board [data-cell]");
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await e2e.screenshot(page, "play-phone");
+  await page.close();
+});

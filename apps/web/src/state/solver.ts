@@ -1,0 +1,97 @@
+// The engine's answers as the screens need them: a fewest-press solution,
+// the next press of it, and the proof when a board cannot be cleared. Two
+// states go through the GF(2) solvers, more through the Z_k ones.
+
+import {
+  type Board,
+  fewestMultiStatePresses,
+  fewestPresses,
+  solveLightsOut,
+  solveMultiState,
+} from "@lightsout/core";
+
+/** What the solvers say about some lights. */
+export type Analysis =
+  | {
+      solvable: true;
+      /** Presses per cell (how many times, 0..k-1) that clear the board. */
+      presses: number[];
+      /** Total presses, counted with multiplicity. */
+      count: number;
+      /** Whether `presses` is proven to be a fewest-press solution. */
+      optimal: boolean;
+    }
+  | {
+      solvable: false;
+      /**
+       * y with y A = 0 and y . lights != 0 (mod k): every press leaves
+       * y . lights unchanged, so it never reaches 0. Null when the solver
+       * gave no certificate (some multi-state boards solved by chasing).
+       */
+      proof: number[] | null;
+    };
+
+// Above 2^20 solutions the exhaustive minimum would freeze the page; one solution is still exact.
+const MAX_NULLITY = 20;
+const MAX_SOLUTIONS = 1 << 20;
+
+/**
+ * Solves lights on a board: a fewest-press solution when one can be found
+ * quickly (2^20 solutions enumerated at most), any solution otherwise, or
+ * the proof of unsolvability.
+ *
+ * @param board - Any board.
+ * @param lights - One state per cell.
+ * @param states - k, 2..36.
+ * @returns The analysis.
+ * @throws {TypeError | RangeError} from the engine for a malformed board or lights.
+ * @example
+ * ```ts
+ * analyse(gridBoard(5, 5), new Array(25).fill(1), 2); // { solvable: true, count: 15, optimal: true, ... }
+ * ```
+ */
+export function analyse(board: Board, lights: ArrayLike<number>, states: number): Analysis {
+  if (states === 2) {
+    try {
+      const f = fewestPresses(board, lights, { maxNullity: MAX_NULLITY });
+      if (f.solvable) return { solvable: true, presses: Array.from(f.presses!), count: f.count!, optimal: true };
+    } catch (error) {
+      if (!(error instanceof RangeError) || !/nullity/.test(error.message)) throw error;
+    }
+    const s = solveLightsOut(board, lights);
+    if (!s.solvable) return { solvable: false, proof: s.proof ? Array.from(s.proof) : null };
+    const presses = Array.from(s.presses!);
+    return { solvable: true, presses, count: sum(presses), optimal: s.nullity === 0 };
+  }
+  try {
+    const f = fewestMultiStatePresses(board, lights, { states, limit: MAX_SOLUTIONS });
+    if (f.solvable) return { solvable: true, presses: Array.from(f.presses!), count: f.count!, optimal: true };
+  } catch (error) {
+    if (!(error instanceof RangeError) || !/solutions to enumerate/.test(error.message)) throw error;
+  }
+  const s = solveMultiState(board, lights, { states });
+  if (!s.solvable) return { solvable: false, proof: s.proof ? Array.from(s.proof) : null };
+  const presses = Array.from(s.presses!);
+  return { solvable: true, presses, count: sum(presses), optimal: s.quietCount === 1n };
+}
+
+function sum(values: readonly number[]): number {
+  return values.reduce((a, b) => a + b, 0);
+}
+
+/**
+ * The next press of a solution: the first cell it presses (a fewest-press
+ * solution stays one after pressing any of its cells).
+ *
+ * @param analysis - From {@link analyse}.
+ * @returns The cell index, or null when the board is dark or unsolvable.
+ * @example
+ * ```ts
+ * nextPress(analyse(gridBoard(1, 3), [1, 1, 0], 2)); // 0
+ * ```
+ */
+export function nextPress(analysis: Analysis): number | null {
+  if (!analysis.solvable) return null;
+  const i = analysis.presses.findIndex((x) => x > 0);
+  return i < 0 ? null : i;
+}

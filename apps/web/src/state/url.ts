@@ -1,0 +1,164 @@
+// A board and its lights in the URL hash, compactly: short keys, the mask
+// and two-state lights packed six cells per character (base64url), more
+// states one base-36 digit per cell. Everything else in the app shares
+// boards through these parameters.
+
+import { type Board, checkBoard, type GridBoard, parseRule, type Rule } from "@lightsout/core";
+import { targetsOf } from "./game.js";
+
+/** A board with its lights, as a URL carries it. */
+export interface SharedBoard {
+  board: Board;
+  /** Number of light states, 2..36. */
+  states: number;
+  /** One state per cell. */
+  lights: number[];
+}
+
+const ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+const DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz";
+
+/**
+ * Packs bits six to a character of base64url (first bit = highest of the six).
+ *
+ * @param bits - 0/1 values.
+ * @returns ceil(bits / 6) characters.
+ * @example
+ * ```ts
+ * packBits([1, 0, 0, 0, 0, 0, 1]); // "gg"
+ * ```
+ */
+export function packBits(bits: ArrayLike<number>): string {
+  let out = "";
+  for (let i = 0; i < bits.length; i += 6) {
+    let v = 0;
+    for (let b = 0; b < 6; b++) v = (v << 1) | (i + b < bits.length ? bits[i + b]! & 1 : 0);
+    out += ALPHABET[v];
+  }
+  return out;
+}
+
+/**
+ * Unpacks {@link packBits}.
+ *
+ * @param text - base64url characters.
+ * @param count - Number of bits expected.
+ * @param name - Parameter name for the error message.
+ * @returns The bits.
+ * @throws {RangeError} for the wrong length or a character outside base64url.
+ * @example
+ * ```ts
+ * unpackBits("gg", 7, "l"); // [1, 0, 0, 0, 0, 0, 1]
+ * ```
+ */
+export function unpackBits(text: string, count: number, name: string): number[] {
+  const need = Math.ceil(count / 6);
+  if (text.length !== need) throw new RangeError(`"${name}" expected ${need} characters for ${count} cells, got ${text.length}`);
+  const bits: number[] = [];
+  for (let i = 0; i < text.length; i++) {
+    const v = ALPHABET.indexOf(text[i]!);
+    if (v < 0) throw new RangeError(`"${name}" expected base64url characters (A-Z a-z 0-9 - _), got ${JSON.stringify(text[i])} at ${i + 1}`);
+    for (let b = 5; b >= 0; b--) if (bits.length < count) bits.push((v >> b) & 1);
+  }
+  return bits;
+}
+
+function formatRule(rule: Rule): string {
+  return typeof rule === "string" ? rule : rule.offsets.map(([dr, dc]) => `${dr},${dc}`).join(";");
+}
+
+/**
+ * Writes a board and its lights as URL parameters: `g=ROWSxCOLS` (or `n`
+ * vertices and `e` edges `u-v.u-v`), `t=1` torus, `r` rule, `s=0` no self
+ * toggle, `m` mask bits, `k` states, `l` lights.
+ *
+ * @param shared - Board, states, lights.
+ * @returns The parameters (append them to `#/play?`).
+ * @example
+ * ```ts
+ * encodeBoard({ board: gridBoard(2, 3), states: 2, lights: [1, 0, 0, 0, 0, 1] }).toString(); // "g=2x3&l=h"
+ * ```
+ */
+export function encodeBoard(shared: SharedBoard): URLSearchParams {
+  const { board, states, lights } = shared;
+  const p = new URLSearchParams();
+  if (board.kind === "grid") {
+    p.set("g", `${board.rows}x${board.cols}`);
+    if (board.torus) p.set("t", "1");
+    if (board.rule !== undefined && board.rule !== "plus") p.set("r", formatRule(board.rule));
+    if (board.mask) p.set("m", packBits([...board.mask.join("")].map((ch) => (ch === "#" ? 1 : 0))));
+  } else {
+    p.set("n", String(board.vertices));
+    p.set("e", board.edges.map(([u, v]) => `${u}-${v}`).join("."));
+  }
+  if (board.selfToggle === false) p.set("s", "0");
+  if (states !== 2) p.set("k", String(states));
+  p.set("l", states === 2 ? packBits(lights) : lights.map((v) => DIGITS[v]).join(""));
+  return p;
+}
+
+function integer(p: URLSearchParams, name: string, text: string, min: number, max: number): number {
+  if (!/^\d+$/.test(text) || Number(text) < min || Number(text) > max) {
+    throw new RangeError(`"${name}" expected an integer in ${min}..${max}, got ${JSON.stringify(text)}`);
+  }
+  return Number(text);
+}
+
+/**
+ * Reads a board written by {@link encodeBoard}.
+ *
+ * @param p - URL parameters.
+ * @returns The board, states and lights, or null when the parameters carry no board (no `g` and no `n`).
+ * @throws {RangeError | TypeError} naming the parameter that is wrong, what was expected and what was got.
+ * @example
+ * ```ts
+ * decodeBoard(new URLSearchParams("g=2x3&l=h")); // { board: 2 x 3 grid, states: 2, lights: [1, 0, 0, 0, 0, 1] }
+ * ```
+ */
+export function decodeBoard(p: URLSearchParams): SharedBoard | null {
+  const grid = p.get("g");
+  const vertices = p.get("n");
+  if (grid === null && vertices === null) return null;
+  const selfToggle = p.get("s") === "0" ? { selfToggle: false } : {};
+  let board: Board;
+  if (grid !== null) {
+    const m = grid.match(/^(\d+)x(\d+)$/);
+    if (!m) throw new RangeError(`"g" expected ROWSxCOLS like 5x5, got ${JSON.stringify(grid)}`);
+    const rows = integer(p, "g rows", m[1]!, 1, 1024);
+    const cols = integer(p, "g cols", m[2]!, 1, 1024);
+    const spec: { -readonly [K in keyof GridBoard]: GridBoard[K] } = { kind: "grid", rows, cols, ...selfToggle };
+    if (p.get("t") === "1") spec.torus = true;
+    const rule = p.get("r");
+    if (rule !== null) spec.rule = parseRule(rule);
+    const mask = p.get("m");
+    if (mask !== null) {
+      const bits = unpackBits(mask, rows * cols, "m");
+      spec.mask = Array.from({ length: rows }, (_, r) => bits.slice(r * cols, (r + 1) * cols).map((b) => (b ? "#" : ".")).join(""));
+    }
+    board = checkBoard(spec);
+  } else {
+    const n = integer(p, "n", vertices!, 1, 4096);
+    const text = p.get("e") ?? "";
+    const edges = text === "" ? [] : text.split(".").map((pair) => {
+      const e = pair.match(/^(\d+)-(\d+)$/);
+      if (!e) throw new RangeError(`"e" expected edges like 0-1.1-2, got ${JSON.stringify(pair)}`);
+      return [Number(e[1]), Number(e[2])] as [number, number];
+    });
+    board = checkBoard({ kind: "graph", vertices: n, edges, ...selfToggle });
+  }
+  const states = p.has("k") ? integer(p, "k", p.get("k")!, 2, 36) : 2;
+  const cells = targetsOf(board).length;
+  const l = p.get("l");
+  let lights: number[];
+  if (l === null) lights = new Array<number>(cells).fill(0);
+  else if (states === 2) lights = unpackBits(l, cells, "l");
+  else {
+    if (l.length !== cells) throw new RangeError(`"l" expected ${cells} digits (one per cell), got ${l.length}`);
+    lights = [...l].map((ch, i) => {
+      const v = DIGITS.indexOf(ch);
+      if (v < 0 || v >= states) throw new RangeError(`"l" expected digits 0..${DIGITS[states - 1]} (${states} states), got ${JSON.stringify(ch)} at ${i + 1}`);
+      return v;
+    });
+  }
+  return { board, states, lights };
+}

@@ -1,0 +1,274 @@
+// Draws any board: grids (rectangles, tori, masks) as a CSS grid of
+// buttons, graph boards as SVG circles on a circle. One focusable cell at a
+// time (roving tabindex): arrows move, Enter or Space presses.
+
+import { type Board, cellMap } from "@lightsout/core";
+import { h } from "./dom.js";
+import "./board-view.css";
+
+/** What a view may show on top of the lights. */
+export interface BoardMarks {
+  /** Presses per cell of a solution (shown as dots or counts). */
+  solution?: readonly number[] | null;
+  /** One cell to press next. */
+  hint?: number | null;
+  /** The certificate y of unsolvability (its non-zero cells are outlined, with y's value when k > 2). */
+  proof?: readonly number[] | null;
+  /** Cells to emphasise (e.g. the presses of a chase step). */
+  highlight?: readonly number[] | null;
+}
+
+/** Options of {@link boardView}. */
+export interface BoardViewOptions {
+  /** Accessible name of the board. */
+  label: string;
+  /** Number of light states (colours). */
+  states: number;
+  /** Called with the cell index, and the grid position (r * cols + c; the vertex for graphs). */
+  onPress?: (cell: number, position: number) => void;
+  /** Grids: draw the positions without a cell as buttons too (the builder paints them in). */
+  showHoles?: boolean;
+  /** A small, non-interactive picture (galleries). */
+  mini?: boolean;
+}
+
+/** A drawn board. */
+export interface BoardView {
+  readonly element: HTMLElement;
+  /** Redraws the lights (one state per cell) and the marks. */
+  update(lights: readonly number[], marks?: BoardMarks): void;
+}
+
+const PALETTE_HUES = [48, 200, 330, 130, 275, 20, 170, 90, 240];
+
+/**
+ * The colour of a light state: 0 is off, k = 2 uses the "on" token, more
+ * states get distinct hues.
+ *
+ * @param state - 0..k-1.
+ * @param states - k.
+ * @returns A CSS colour.
+ * @example
+ * ```ts
+ * stateColor(1, 2); // "var(--light-on)"
+ * ```
+ */
+export function stateColor(state: number, states: number): string {
+  if (state === 0) return "var(--light-off)";
+  if (states === 2) return "var(--light-on)";
+  const hue = PALETTE_HUES[(state - 1) % PALETTE_HUES.length]! + 13 * Math.floor((state - 1) / PALETTE_HUES.length);
+  return `hsl(${hue} 85% ${state <= PALETTE_HUES.length ? 58 : 42}%)`;
+}
+
+function describeState(state: number, states: number): string {
+  if (states === 2) return state ? "on" : "off";
+  return `state ${state} of ${states - 1}`;
+}
+
+/**
+ * Draws a board.
+ *
+ * @param board - Any board of the engine.
+ * @param options - Label, states, press handler, holes, mini.
+ * @returns The view: append `element`, call `update` with the lights.
+ * @example
+ * ```ts
+ * const view = boardView(gridBoard(5, 5), { label: "Board", states: 2, onPress: (i) => play(i) });
+ * root.append(view.element);
+ * view.update(lights);
+ * ```
+ */
+export function boardView(board: Board, options: BoardViewOptions): BoardView {
+  return board.kind === "graph" ? graphView(board, options) : gridView(board, options);
+}
+
+function gridView(board: Extract<Board, { kind: "grid" }>, options: BoardViewOptions): BoardView {
+  const { rows, cols } = board;
+  const map = cellMap(board);
+  const mini = options.mini ?? false;
+  const element = h("div", {
+    class: `board board-grid${mini ? " mini" : ""}${board.torus ? " torus" : ""}`,
+    role: mini ? "img" : "group",
+    "aria-label": options.label,
+    style: `--rows: ${rows}; --cols: ${cols}`,
+  });
+  // One element per grid position; holes are inert spans unless the builder wants them.
+  const slots: HTMLElement[] = [];
+  const cellsEl: HTMLElement[] = [];
+  for (let p = 0; p < rows * cols; p++) {
+    const cell = map.index[p]!;
+    const r = Math.floor(p / cols);
+    const c = p % cols;
+    let el: HTMLElement;
+    if (mini) el = h("span", { class: cell >= 0 ? "cell" : "hole" });
+    else if (cell >= 0 || options.showHoles) {
+      el = h("button", { type: "button", class: cell >= 0 ? "cell" : "hole", tabindex: -1, "data-pos": p });
+      if (cell < 0) el.setAttribute("aria-label", `Row ${r + 1}, column ${c + 1}, no cell`);
+      el.addEventListener("click", () => {
+        focusSlot(p);
+        options.onPress?.(cell, p);
+      });
+    } else el = h("span", { class: "hole", "aria-hidden": "true" });
+    if (cell >= 0) {
+      el.dataset.cell = String(cell);
+      cellsEl[cell] = el;
+    }
+    slots.push(el);
+    element.append(el);
+  }
+  const focusable = (p: number) => slots[p]!.tagName === "BUTTON";
+  let current = slots.findIndex((_, p) => focusable(p));
+  if (current >= 0) slots[current]!.tabIndex = 0;
+  function focusSlot(p: number): void {
+    if (current >= 0) slots[current]!.tabIndex = -1;
+    current = p;
+    slots[p]!.tabIndex = 0;
+    slots[p]!.focus();
+  }
+  if (!mini) {
+    element.addEventListener("keydown", (event) => {
+      const moves: Record<string, [number, number]> = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+      const move = moves[event.key];
+      if (!move || current < 0) return;
+      event.preventDefault();
+      // Walk in the arrow's direction, skipping holes, wrapping on a torus.
+      let r = Math.floor(current / cols);
+      let c = current % cols;
+      for (let steps = 0; steps < Math.max(rows, cols); steps++) {
+        r += move[0];
+        c += move[1];
+        if (board.torus) {
+          r = (r + rows) % rows;
+          c = (c + cols) % cols;
+        } else if (r < 0 || r >= rows || c < 0 || c >= cols) return;
+        if (focusable(r * cols + c)) return focusSlot(r * cols + c);
+      }
+    });
+  }
+  return {
+    element,
+    update(lights, marks = {}) {
+      cellsEl.forEach((el, i) => {
+        const v = lights[i] ?? 0;
+        paint(el, i, v, options.states, marks, !mini);
+        if (!mini) el.setAttribute("aria-label", cellLabel(map.row[i]! + 1, map.col[i]! + 1, v, options.states, marks, i));
+      });
+    },
+  };
+}
+
+function cellLabel(r: number, c: number, v: number, states: number, marks: BoardMarks, i: number): string {
+  let label = `Row ${r}, column ${c}, ${describeState(v, states)}`;
+  const x = marks.solution?.[i] ?? 0;
+  if (x) label += states === 2 ? ", press in the solution" : `, press ${x} times in the solution`;
+  if (marks.hint === i) label += ", hint: press this";
+  if (marks.proof?.[i]) label += ", part of the proof";
+  return label;
+}
+
+function paint(el: Element, i: number, v: number, states: number, marks: BoardMarks, withText: boolean): void {
+  const data = (el as HTMLElement | SVGElement).dataset;
+  data.state = String(v);
+  (el as HTMLElement | SVGElement).style.setProperty("--fill", stateColor(v, states));
+  const x = marks.solution?.[i] ?? 0;
+  if (x) data.press = String(x);
+  else delete data.press;
+  el.classList.toggle("hint", marks.hint === i);
+  const y = marks.proof?.[i] ?? 0;
+  if (y) data.proof = String(y);
+  else delete data.proof;
+  el.classList.toggle("highlight", marks.highlight?.[i] ? true : false);
+  if (withText) {
+    // k > 2: the state as a digit too, so colour is never the only cue.
+    const text = states > 2 && v ? v.toString(36) : "";
+    if (el.textContent !== text) el.textContent = text;
+  }
+}
+
+const SVG = "http://www.w3.org/2000/svg";
+
+function graphView(board: Extract<Board, { kind: "graph" }>, options: BoardViewOptions): BoardView {
+  const n = board.vertices;
+  const mini = options.mini ?? false;
+  const size = 320;
+  const radius = n === 1 ? 0 : 130;
+  const dot = Math.max(6, Math.min(22, (Math.PI * radius) / Math.max(n, 1) - 2));
+  const at = (v: number) => {
+    const a = (2 * Math.PI * v) / n - Math.PI / 2;
+    return [size / 2 + radius * Math.cos(a), size / 2 + radius * Math.sin(a)] as const;
+  };
+  const svg = document.createElementNS(SVG, "svg");
+  svg.setAttribute("viewBox", `0 0 ${size} ${size}`);
+  svg.setAttribute("class", `board board-graph${mini ? " mini" : ""}`);
+  svg.setAttribute("role", mini ? "img" : "group");
+  svg.setAttribute("aria-label", options.label);
+  for (const [u, v] of board.edges) {
+    const line = document.createElementNS(SVG, "line");
+    const [x1, y1] = at(u);
+    const [x2, y2] = at(v);
+    line.setAttribute("x1", String(x1));
+    line.setAttribute("y1", String(y1));
+    line.setAttribute("x2", String(x2));
+    line.setAttribute("y2", String(y2));
+    line.setAttribute("class", "edge");
+    svg.append(line);
+  }
+  const nodes: SVGGElement[] = [];
+  let current = 0;
+  for (let v = 0; v < n; v++) {
+    const g = document.createElementNS(SVG, "g");
+    g.setAttribute("class", "cell vertex");
+    g.dataset.cell = String(v);
+    const [x, y] = at(v);
+    const circle = document.createElementNS(SVG, "circle");
+    circle.setAttribute("cx", String(x));
+    circle.setAttribute("cy", String(y));
+    circle.setAttribute("r", String(dot));
+    const text = document.createElementNS(SVG, "text");
+    text.setAttribute("x", String(x));
+    text.setAttribute("y", String(y));
+    g.append(circle, text);
+    if (!mini) {
+      g.setAttribute("role", "button");
+      g.setAttribute("tabindex", v === 0 ? "0" : "-1");
+      g.addEventListener("click", () => {
+        focusVertex(v);
+        options.onPress?.(v, v);
+      });
+    }
+    nodes.push(g);
+    svg.append(g);
+  }
+  function focusVertex(v: number): void {
+    nodes[current]!.setAttribute("tabindex", "-1");
+    current = v;
+    nodes[v]!.setAttribute("tabindex", "0");
+    nodes[v]!.focus();
+  }
+  if (!mini) {
+    svg.addEventListener("keydown", (event) => {
+      if (event.key === "Enter" || event.key === " ") {
+        event.preventDefault();
+        options.onPress?.(current, current);
+      } else if (event.key === "ArrowRight" || event.key === "ArrowDown") {
+        event.preventDefault();
+        focusVertex((current + 1) % n);
+      } else if (event.key === "ArrowLeft" || event.key === "ArrowUp") {
+        event.preventDefault();
+        focusVertex((current + n - 1) % n);
+      }
+    });
+  }
+  return {
+    element: svg as unknown as HTMLElement,
+    update(lights, marks = {}) {
+      nodes.forEach((g, v) => {
+        const state = lights[v] ?? 0;
+        paint(g, v, state, options.states, marks, false);
+        const x = marks.solution?.[v] ?? 0;
+        g.querySelector("text")!.textContent = x ? (options.states === 2 ? "•" : `×${x}`) : options.states > 2 && state ? String(state) : "";
+        if (!mini) g.setAttribute("aria-label", cellLabel(v + 1, 1, state, options.states, marks, v).replace(/^Row (\d+), column 1/, "Vertex $1"));
+      });
+    },
+  };
+}

@@ -1,0 +1,121 @@
+// Tiny DOM helpers: the screens build their markup with these instead of
+// innerHTML, so every text is escaped and every control has its label.
+
+type Attrs = Record<string, string | number | boolean | undefined | null>;
+type Child = Node | string | null | undefined | false;
+
+/**
+ * Creates an element with attributes (`class`, `aria-*`, `data-*`, ...) and children.
+ *
+ * @param tag - The tag name.
+ * @param attrs - Attributes; `true` sets an empty attribute, `false`/null/undefined skip it.
+ * @param children - Nodes or text.
+ * @returns The element.
+ * @example
+ * ```ts
+ * h("button", { type: "button", "aria-label": "Undo" }, "Undo");
+ * ```
+ */
+export function h<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Attrs = {}, ...children: Child[]): HTMLElementTagNameMap[K] {
+  const el = document.createElement(tag);
+  for (const [name, value] of Object.entries(attrs)) {
+    if (value === undefined || value === null || value === false) continue;
+    el.setAttribute(name, value === true ? "" : String(value));
+  }
+  for (const child of children) if (child !== null && child !== undefined && child !== false) el.append(child);
+  return el;
+}
+
+/**
+ * A button that runs `onClick`.
+ *
+ * @param label - Visible text.
+ * @param onClick - Handler.
+ * @param attrs - More attributes (e.g. `data-action`).
+ * @returns The button.
+ * @example
+ * ```ts
+ * button("Undo", () => undoMove(), { "data-action": "undo" });
+ * ```
+ */
+export function button(label: string, onClick: () => void, attrs: Attrs = {}): HTMLButtonElement {
+  const b = h("button", { type: "button", ...attrs }, label);
+  b.addEventListener("click", onClick);
+  return b;
+}
+
+/**
+ * A labelled control: `<label>text <control></label>`.
+ *
+ * @param text - Label text.
+ * @param control - The input or select.
+ * @returns The label element.
+ * @example
+ * ```ts
+ * field("Rows", h("input", { type: "number", min: 1 }));
+ * ```
+ */
+export function field(text: string, control: HTMLElement): HTMLLabelElement {
+  return h("label", { class: "field" }, h("span", {}, text), control);
+}
+
+/**
+ * A number input.
+ *
+ * @param name - `name` attribute (tests find controls by it).
+ * @param value - Initial value.
+ * @param min - Smallest value.
+ * @param max - Largest value.
+ * @returns The input.
+ * @example
+ * ```ts
+ * numberInput("rows", 5, 1, 30);
+ * ```
+ */
+export function numberInput(name: string, value: number, min: number, max: number): HTMLInputElement {
+  return h("input", { type: "number", name, value, min, max, step: 1, inputmode: "numeric" });
+}
+
+/**
+ * Reads a number input, clamped to its range (bad input never throws).
+ *
+ * @param input - The input.
+ * @param fallback - Used when the text is not a number.
+ * @returns An integer within min..max.
+ * @example
+ * ```ts
+ * readNumber(rowsInput, 5);
+ * ```
+ */
+export function readNumber(input: HTMLInputElement, fallback: number): number {
+  const v = Math.round(Number(input.value));
+  if (input.value.trim() === "" || !Number.isFinite(v)) return fallback;
+  return Math.min(Number(input.max || Infinity), Math.max(Number(input.min || -Infinity), v));
+}
+
+/**
+ * A select over options.
+ *
+ * @param name - `name` attribute.
+ * @param options - [value, text] pairs.
+ * @param value - The selected value.
+ * @returns The select.
+ * @example
+ * ```ts
+ * select("rule", [["plus", "Plus"], ["king", "King"]], "plus");
+ * ```
+ */
+export function select(name: string, options: readonly (readonly [string, string])[], value: string): HTMLSelectElement {
+  const s = h("select", { name });
+  for (const [v, text] of options) s.append(h("option", { value: v, selected: v === value }, text));
+  s.value = value;
+  return s;
+}
+
+/** The neighbourhood rules offered by the screens. */
+export const RULE_OPTIONS = [
+  ["plus", "Plus (orthogonal)"],
+  ["x", "X (diagonal)"],
+  ["king", "King (both)"],
+  ["knight", "Knight"],
+] as const;

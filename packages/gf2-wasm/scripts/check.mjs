@@ -28,4 +28,23 @@ for (const kernel of ["naive", "m4ri"]) {
   k.free(a); k.free(pivots); k.free(scratch); k.free(state); k.free(versions);
   passed++;
 }
+
+// An engine without SIMD, simulated: WebAssembly.validate rejects the probe
+// (as such engines do). A fresh copy of the module must refuse to compile or
+// instantiate with an error naming the requirement, not an opaque opcode error.
+const validate = WebAssembly.validate;
+WebAssembly.validate = () => false;
+try {
+  const fresh = await import("../dist/index.js?without-simd");
+  if (fresh.simdSupported() !== false) throw new Error("simdSupported() ignored a failed probe");
+  for (const [what, attempt] of [["instantiate", async () => fresh.instantiate()], ["compileModule", () => fresh.compileModule()]]) {
+    const error = await attempt().then(() => undefined, (e) => e);
+    if (!(error instanceof WebAssembly.CompileError) || !/128-bit SIMD/.test(error.message)) {
+      throw new Error(`${what} without SIMD: expected a CompileError naming SIMD, got ${error}`);
+    }
+    passed++;
+  }
+} finally {
+  WebAssembly.validate = validate;
+}
 console.log(`${passed} passed, 0 failed`);

@@ -25,14 +25,41 @@ function readString(memory, ptr) {
   return String.fromCharCode(...new Uint16Array(memory.buffer, ptr, length));
 }
 
+// The smallest module that uses SIMD: one function returning v128.const 0.
+// Engines without SIMD reject it, so we can name the requirement instead of
+// passing on a bare CompileError about an unknown opcode.
+const simdProbe = new Uint8Array([
+  0, 97, 115, 109, 1, 0, 0, 0, // magic, version
+  1, 5, 1, 96, 0, 1, 123, // type section: () -> v128
+  3, 2, 1, 0, // function section: one function of type 0
+  10, 22, 1, 20, 0, 253, 12, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 11, // code: v128.const 0
+]);
+
+let simd;
+
+export function simdSupported() {
+  simd ??= typeof WebAssembly === "object" && WebAssembly.validate(simdProbe);
+  return simd;
+}
+
+function requireSimd() {
+  if (simdSupported()) return;
+  throw new WebAssembly.CompileError(
+    "@lightsout/gf2-wasm needs WebAssembly with fixed-width 128-bit SIMD " +
+      "(Node 16.4+, Chrome 91+, Firefox 89+, Safari 16.4+), and this engine does not support it",
+  );
+}
+
 let compiled;
 
 export async function compileModule() {
+  requireSimd();
   compiled ??= await WebAssembly.compile(wasmBytes);
   return compiled;
 }
 
 export function instantiate(abort) {
+  if (!compiled) requireSimd();
   let memory;
   const imports = {
     env: {

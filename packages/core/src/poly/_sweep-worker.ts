@@ -30,10 +30,14 @@ const isNode = (globalThis as { process?: { versions?: { node?: string } } }).pr
 const nodeThreads = "node:worker_threads";
 
 if (isNode) {
-  const { parentPort } = (await import(nodeThreads)) as { parentPort: NodePort | null };
-  parentPort?.on("message", (request) => {
-    const reply = answer(request);
-    parentPort.postMessage(reply, "values" in reply ? [reply.values.buffer as ArrayBuffer] : []);
+  // No top-level await: bundlers emit workers as classic scripts by default
+  // (Vite: IIFE), which cannot hold one. Node queues messages until the listener is on.
+  void import(nodeThreads).then((threads) => {
+    const { parentPort } = threads as { parentPort: NodePort | null };
+    parentPort?.on("message", (request) => {
+      const reply = answer(request);
+      parentPort.postMessage(reply, "values" in reply ? [reply.values.buffer as ArrayBuffer] : []);
+    });
   });
 } else {
   const scope = globalThis as unknown as {

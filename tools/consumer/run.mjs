@@ -1,0 +1,191 @@
+// The consumer test: our packages as someone outside the monorepo gets them.
+//
+// 1. `pnpm pack` every library package into a tarball and check what it
+//    holds (no workspace: ranges, no sources or tests, the entry points).
+// 2. Make a fresh project in a temporary folder (os.tmpdir(), outside the
+//    workspace) and `npm install` the tarballs there, with vite and
+//    typescript at the workspace's pinned versions.
+// 3. Type-check the consumer code against the published types (nodenext and
+//    bundler resolution), run the Node ESM script, check that internals are
+//    unreachable and that a missing SIMD fails clearly.
+// 4. Build a minimal Vite app with no configuration, serve it on 127.0.0.1
+//    and read the rank it computes in the main thread and in a Web Worker
+//    from headless Debian Chromium.
+//
+// LIGHTSOUT_KEEP_CONSUMER=1 keeps the temporary folder for inspection.
+
+import { execFile } from "node:child_process";
+import { cpSync, createReadStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { createServer } from "node:http";
+import { tmpdir } from "node:os";
+import { extname, join, relative } from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { chromium } from "playwright-core";
+
+const run = promisify(execFile);
+const here = fileURLToPath(new URL(".", import.meta.url));
+const workspace = join(here, "..", "..");
+const started = Date.now();
+
+/** Library packages a consumer installs, in dependency order. */
+const packages = [
+  { name: "@lightsout/gf2-wasm", dir: "packages/gf2-wasm" },
+  { name: "@lightsout/core", dir: "packages/core" },
+];
+
+/** Pinned like the workspace, so the consumer sees the same tools we test with. */
+const tools = { vite: "8.3.8", typescript: "7.0.2" };
+
+// The flags of apps/web/e2e/_browser.ts (no sandbox as root, no GPU, no network besides 127.0.0.1).
+const chromiumFlags = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+  "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
+];
+const chromiumPath = process.env.LIGHTSOUT_CHROMIUM ?? "/usr/bin/chromium";
+
+function step(text) {
+  console.log(`[${((Date.now() - started) / 1000).toFixed(1)}s] ${text}`);
+}
+
+async function sh(command, args, cwd) {
+  try {
+    const { stdout } = await run(command, args, { cwd, maxBuffer: 64 << 20, env: { ...process.env, NO_COLOR: "1" } });
+    return stdout;
+  } catch (error) {
+    throw new Error(`${command} ${args.join(" ")} failed in ${cwd}:\n${error.stdout ?? ""}${error.stderr ?? ""}`);
+  }
+}
+
+const root = mkdtempSync(join(tmpdir(), "lightsout-consumer-"));
+if (!relative(workspace, root).startsWith("..")) throw new Error(`${root} is inside the workspace`);
+let failed = true;
+try {
+  // 1. Tarballs.
+  const tarballs = join(root, "tarballs");
+  mkdirSync(tarballs);
+  const dependencies = {};
+  for (const pkg of packages) {
+    const dir = join(workspace, pkg.dir);
+    if (!existsSync(join(dir, "dist", "index.js"))) throw new Error(`${pkg.name} is not built; run pnpm build`);
+    const before = new Set(await lsTarballs(tarballs));
+    await sh("pnpm", ["pack", "--pack-destination", tarballs], dir);
+    const file = (await lsTarballs(tarballs)).find((f) => !before.has(f));
+    if (!file) throw new Error(`pnpm pack of ${pkg.name} wrote no tarball`);
+    await checkTarball(pkg.name, join(tarballs, file));
+    dependencies[pkg.name] = `file:./tarballs/${file}`;
+  }
+  step(`packed ${Object.keys(dependencies).length} tarballs`);
+
+  // 2. A fresh project.
+  const project = root;
+  cpSync(join(here, "fixture"), project, { recursive: true });
+  writeFileSync(
+    join(project, "package.json"),
+    JSON.stringify({ name: "consumer", private: true, type: "module", dependencies, devDependencies: tools }, null, 2),
+  );
+  await sh("npm", ["install", "--prefer-offline", "--no-audit", "--no-fund", "--loglevel=error"], project);
+  for (const pkg of packages) {
+    const installed = join(project, "node_modules", ...pkg.name.split("/"));
+    if (!existsSync(installed) || statSync(installed).isSymbolicLink()) throw new Error(`${pkg.name} is not installed as files`);
+  }
+  step("npm installed the tarballs");
+
+  // 3. Types and Node.
+  await sh("npx", ["tsc", "-p", "tsconfig.json"], project);
+  await sh("npx", ["tsc", "-p", "tsconfig.web.json"], project);
+  step("tsc: the consumer code type-checks against the published types (nodenext, bundler)");
+  for (const script of ["build/node.js", "internals.mjs", "simd.mjs"]) {
+    step((await sh("node", [script], project)).trim());
+  }
+
+  // 4. Vite and Chromium.
+  const { stderr: viteWarnings } = await run("npx", ["vite", "build", "web", "--logLevel", "warn"], { cwd: project, env: { ...process.env, NO_COLOR: "1" } })
+    .catch((error) => Promise.reject(new Error(`vite build failed:\n${error.stdout ?? ""}${error.stderr ?? ""}`)));
+  step("vite build of the app (no configuration)");
+  // Known and harmless: highs (loaded on demand by fewestPressesByIlp) names node:module, which Vite stubs for browsers.
+  const unexpected = viteWarnings.split("\n").filter((line) => line.trim() && !/"node:module" has been externalized.*highs/.test(line));
+  if (unexpected.length) console.log(`vite warnings:\n${unexpected.join("\n")}`);
+  const ranks = await readRanks(join(project, "web", "dist"));
+  if (ranks.main !== "23" || ranks.worker !== "23") {
+    throw new Error(`the 5 x 5 press matrix has rank 23; the page shows main ${ranks.main}, worker ${ranks.worker}`);
+  }
+  step(`chromium: rank 23 in the main thread and in a Web Worker`);
+  failed = false;
+} finally {
+  if (process.env.LIGHTSOUT_KEEP_CONSUMER) console.log(`kept ${root}`);
+  else rmSync(root, { recursive: true, force: true });
+  console.log(failed ? "consumer test FAILED" : `consumer test passed in ${((Date.now() - started) / 1000).toFixed(1)}s`);
+}
+
+async function lsTarballs(dir) {
+  const { readdir } = await import("node:fs/promises");
+  return (await readdir(dir)).filter((f) => f.endsWith(".tgz"));
+}
+
+/** What a consumer downloads: real version ranges, entry points present, no sources or tests. */
+async function checkTarball(name, file) {
+  const list = (await sh("tar", ["tzf", file], root)).split("\n").filter(Boolean);
+  const manifest = JSON.parse(await sh("tar", ["xzf", file, "-O", "package/package.json"], root));
+  const text = JSON.stringify(manifest);
+  if (text.includes("workspace:")) throw new Error(`${name}: the packed package.json still has workspace: ranges`);
+  for (const field of ["exports", "license", "sideEffects", "types"]) {
+    if (manifest[field] === undefined) throw new Error(`${name}: the packed package.json lacks "${field}"`);
+  }
+  const stray = list.filter((f) => /^package\/(src|test|assembly|scripts)\//.test(f) || /\.map$/.test(f));
+  if (stray.length) throw new Error(`${name}: the tarball holds files a consumer does not need: ${stray.slice(0, 5).join(", ")}`);
+  for (const entry of ["package/README.md", "package/dist/index.js", "package/dist/index.d.ts"]) {
+    if (!list.includes(entry)) throw new Error(`${name}: the tarball lacks ${entry}`);
+  }
+}
+
+/** Serves dist/ on 127.0.0.1 and reads the two ranks from the page in Chromium. */
+async function readRanks(dist) {
+  const types = { ".html": "text/html", ".js": "text/javascript", ".wasm": "application/wasm", ".css": "text/css" };
+  const server = createServer((request, response) => {
+    const path = join(dist, decodeURIComponent(new URL(request.url, "http://x").pathname));
+    const file = path.endsWith("/") ? join(path, "index.html") : path;
+    if (!file.startsWith(dist) || !existsSync(file) || !statSync(file).isFile()) {
+      response.writeHead(404).end();
+      return;
+    }
+    response.writeHead(200, { "content-type": types[extname(file)] ?? "application/octet-stream" });
+    createReadStream(file).pipe(response);
+  });
+  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const url = `http://127.0.0.1:${server.address().port}/`;
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumFlags });
+  const errors = [];
+  try {
+    const page = await browser.newPage();
+    page.on("pageerror", (error) => errors.push(`pageerror: ${error.message}`));
+    page.on("console", (message) => {
+      if (message.type() === "error") errors.push(`console: ${message.text()}`);
+    });
+    page.on("request", (request) => {
+      const target = request.url();
+      if (!target.startsWith(url) && !target.startsWith("data:") && !target.startsWith("blob:")) {
+        errors.push(`external request: ${target}`);
+      }
+    });
+    await page.goto(url);
+    const settled = (id) => page.waitForFunction((i) => /^\d+$|failed|Error/.test(document.getElementById(i)?.textContent ?? ""), id, { timeout: 20_000 });
+    await Promise.all([settled("main"), settled("worker")]);
+    const text = async (id) => (await page.locator(`#${id}`).textContent())?.trim();
+    const ranks = { main: await text("main"), worker: await text("worker") };
+    if (errors.length) throw new Error(`browser errors:\n${errors.join("\n")}`);
+    return ranks;
+  } catch (error) {
+    if (errors.length) error.message += `\nbrowser errors:\n${errors.join("\n")}`;
+    throw error;
+  } finally {
+    await browser.close();
+    server.close();
+  }
+}

@@ -93,7 +93,7 @@ test("an unwinnable board shows its proof, checked here independently", async ()
     }
   }
   // ... and the lit cells an odd number of times
-  expect(y.reduce((n, v, i) => n + v * lights[i]!, 0) % 2).toBe(1);
+  expect(y.reduce<number>((n, v, i) => n + v * lights[i]!, 0) % 2).toBe(1);
   expect(await page.textContent("[data-testid=info]")).toMatch(/1 of them is lit, an odd number/);
   await page.close();
 });

@@ -1,0 +1,105 @@
+import { afterAll, beforeAll, expect, test } from "vitest";
+import type { Page } from "playwright-core";
+import { startE2E, type E2E } from "./_browser.js";
+
+let e2e: E2E;
+beforeAll(async () => {
+  e2e = await startE2E();
+});
+afterAll(async () => {
+  await e2e?.close();
+});
+
+const lightsOf = (page: Page) => page.$$eval(".board [data-cell]", (cells) => cells.map((c) => Number((c as SVGElement | HTMLElement).dataset.state)));
+const holesOf = (page: Page) => page.$$eval(".board .hole", (holes) => holes.length);
+
+/** A 4 x 4 frame without its corners, lit by pressing (1,1) and (2,2): winnable by construction. */
+async function buildIrregular(page: Page): Promise<void> {
+  await page.waitForSelector(".board [data-pos]");
+  await page.fill("input[name=rows]", "4");
+  await page.dispatchEvent("input[name=rows]", "change");
+  await page.fill("input[name=cols]", "4");
+  await page.dispatchEvent("input[name=cols]", "change");
+  await page.waitForFunction(() => document.querySelectorAll(".board [data-pos]").length === 16);
+  await page.click("[data-mode=cells]");
+  for (const p of [0, 3, 12, 15]) await page.click(`.board [data-pos="${p}"]`);
+  await page.click("[data-mode=lights]");
+  for (const p of [1, 4, 5, 10, 11, 14]) await page.click(`.board [data-pos="${p}"]`);
+}
+
+test("build an irregular board, then play it and solve it", async () => {
+  const page = await e2e.open("build");
+  await buildIrregular(page);
+  expect(await holesOf(page)).toBe(4);
+  expect(await page.textContent("[data-testid=verdict]")).toMatch(/12 cells.*These lights are winnable/);
+  await page.click("[data-action=export-text]");
+  expect(await page.inputValue("textarea[name=board-text]")).toBe(".10.\n1100\n0011\n.01.");
+  await e2e.screenshot(page, "build");
+  await page.click("[data-action=play]");
+  await page.waitForFunction(() => document.body.dataset.screen === "play" && document.querySelectorAll(".board [data-cell]").length === 12);
+  expect(await holesOf(page)).toBe(4);
+  await page.click("[data-action=solution]");
+  const presses = await page.$$eval(".board [data-press]", (cells) => cells.map((c) => (c as HTMLElement).dataset.cell!));
+  expect(presses.length).toBeGreaterThan(0);
+  expect(presses.length).toBeLessThanOrEqual(2); // fewest presses: at most the two that made it
+  for (const cell of presses) await page.click(`.board [data-cell="${cell}"]`);
+  expect(await lightsOf(page)).toEqual(new Array(12).fill(0));
+  expect(await page.textContent("[data-testid=status]")).toMatch(/Lights out!/);
+  await page.close();
+});
+
+test("share by URL: the link opens the same board in Play and in Build", async () => {
+  const page = await e2e.open("build");
+  await buildIrregular(page);
+  await page.selectOption("select[name=rule]", "king");
+  await page.check("input[name=torus]");
+  const built = await lightsOf(page);
+  const link = await page.inputValue("input[name=share]");
+  expect(link).toContain("#/play?");
+  const hash = link.slice(link.indexOf("#/") + 2);
+  const play = await e2e.open(hash);
+  await play.waitForSelector(".board [data-cell]");
+  expect(await lightsOf(play)).toEqual(built);
+  expect(await holesOf(play)).toBe(4);
+  expect(await play.textContent("[data-testid=about]")).toMatch(/Irregular board in a 4 × 4 frame \(wrapping\), king rule/);
+  // and back into Build from Play: the same board again
+  await play.click("[data-action=edit]");
+  await play.waitForFunction(() => document.body.dataset.screen === "build" && document.querySelectorAll(".board [data-pos]").length === 16);
+  expect(await lightsOf(play)).toEqual(built);
+  expect(await play.inputValue("select[name=rule]")).toBe("king");
+  expect(await play.isChecked("input[name=torus]")).toBe(true);
+  await play.close();
+  await page.close();
+});
+
+test("import: JSON graph boards, text with states, and clear errors", async () => {
+  const page = await e2e.open("build");
+  await page.waitForSelector(".board [data-pos]");
+  await page.fill("textarea[name=board-text]", '{"board":{"kind":"graph","vertices":4,"edges":[[0,1],[1,2],[2,3],[3,0]]},"lights":[1,1,0,0]}');
+  await page.click("[data-action=import]");
+  await page.waitForSelector("svg.board-graph");
+  expect(await lightsOf(page)).toEqual([1, 1, 0, 0]);
+  expect(await page.textContent("[data-testid=verdict]")).toMatch(/4 cells/);
+  await page.click("[data-action=export-json]");
+  expect(JSON.parse(await page.inputValue("textarea[name=board-text]"))).toEqual({
+    board: { kind: "graph", vertices: 4, edges: [[0, 1], [1, 2], [2, 3], [3, 0]] },
+    lights: [1, 1, 0, 0],
+  });
+  // the graph survives the share link too
+  const link = await page.inputValue("input[name=share]");
+  const play = await e2e.open(link.slice(link.indexOf("#/") + 2));
+  await play.waitForSelector("svg.board-graph [data-cell]");
+  expect(await lightsOf(play)).toEqual([1, 1, 0, 0]);
+  await play.close();
+
+  await page.fill("input[name=states]", "3");
+  await page.dispatchEvent("input[name=states]", "change");
+  await page.fill("textarea[name=board-text]", "# three states\n2.1\n012\n");
+  await page.click("[data-action=import]");
+  await page.waitForFunction(() => document.querySelectorAll(".board [data-pos]").length === 6);
+  expect(await lightsOf(page)).toEqual([2, 1, 0, 1, 2]);
+  await page.fill("textarea[name=board-text]", "101\n10\n");
+  await page.click("[data-action=import]");
+  expect(await page.textContent("[data-testid=io-message]")).toMatch(/import:2:\d+.*expected 3 cells/);
+  await page.close();
+});

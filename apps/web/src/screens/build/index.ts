@@ -1,0 +1,239 @@
+// Build: paint cells in and out of a frame, set the lights, choose the
+// rule, import and export the CLI's text and JSON formats, and share the
+// board by URL (or open it in Play).
+
+import { type Board, formatBoard, parseBoard, type RuleName, solveLightsOut, solveMultiState } from "@lightsout/core";
+import { coreReady } from "../../core-ready.js";
+import type { MountScreen, ScreenContext } from "../../screen.js";
+import { boardOf, cycleLight, type Draft, draftOf, emptyDraft, MAX_SIDE, paintCell, resize, withStates } from "../../state/draft.js";
+import { decodeBoard, encodeBoard } from "../../state/url.js";
+import { boardView } from "../../ui/board-view.js";
+import { button, field, h, numberInput, readNumber, RULE_OPTIONS, select } from "../../ui/dom.js";
+import { describeBoard } from "../../ui/words.js";
+import "./build.css";
+
+/** The build screen. */
+export const mount: MountScreen = (root, context) => {
+  let alive = true;
+  root.append(h("p", { class: "muted" }, "Loading the solver…"));
+  void coreReady().then(() => {
+    if (alive) setup(root, context);
+  });
+  return () => {
+    alive = false;
+  };
+};
+
+type Mode = "cells" | "lights";
+
+function setup(root: HTMLElement, context: ScreenContext): void {
+  root.replaceChildren();
+  let draft: Draft = emptyDraft(5, 5);
+  let mode: Mode = "lights";
+
+  const rows = numberInput("rows", 5, 1, MAX_SIDE);
+  const cols = numberInput("cols", 5, 1, MAX_SIDE);
+  const states = numberInput("states", 2, 2, 9);
+  const rule = select("rule", RULE_OPTIONS, "plus");
+  const torus = h("input", { type: "checkbox", name: "torus" });
+  const selfToggle = h("input", { type: "checkbox", name: "self", checked: true });
+  const cellsMode = button("Paint cells in/out", () => setMode("cells"), { "data-mode": "cells", "aria-pressed": "false" });
+  const lightsMode = button("Set lights", () => setMode("lights"), { "data-mode": "lights", "aria-pressed": "true" });
+  const host = h("div", { class: "board-host" });
+  const summary = h("div", { class: "panel", "aria-live": "polite", "data-testid": "summary" });
+  const text = h("textarea", { name: "board-text", rows: 8, spellcheck: "false", "aria-label": "Board as text or JSON" });
+  const message = h("p", { class: "muted", "data-testid": "io-message", "aria-live": "polite" });
+  const shareUrl = h("input", { type: "url", name: "share", readonly: true, "aria-label": "Link to this board", class: "share-url" });
+
+  for (const input of [rows, cols]) {
+    input.addEventListener("change", () => {
+      if (draft.kind === "grid") change(resize(draft, readNumber(rows, draft.rows), readNumber(cols, draft.cols)));
+    });
+  }
+  states.addEventListener("change", () => change(withStates(draft, readNumber(states, 2))));
+  rule.addEventListener("change", () => draft.kind === "grid" && change({ ...draft, rule: rule.value as RuleName }));
+  torus.addEventListener("change", () => draft.kind === "grid" && change({ ...draft, torus: torus.checked }));
+  selfToggle.addEventListener("change", () => {
+    if (draft.kind === "grid") change({ ...draft, selfToggle: selfToggle.checked });
+    else change({ ...draft, board: { ...draft.board, selfToggle: selfToggle.checked } });
+  });
+
+  root.append(
+    h("h1", { class: "visually-hidden" }, "Build"),
+    h("div", { class: "screen-layout" },
+      h("section", { "aria-label": "Board editor" },
+        h("div", { class: "toolbar" }, field("Rows", rows), field("Columns", cols), field("States", states), field("Rule", rule)),
+        h("div", { class: "toolbar" },
+          h("label", { class: "field inline" }, torus, "Torus (wrap around)"),
+          h("label", { class: "field inline" }, selfToggle, "A press toggles its own cell"),
+        ),
+        h("div", { class: "toolbar", role: "group", "aria-label": "What a click does" }, cellsMode, lightsMode,
+          button("All lights off", () => change({ ...draft, lights: draft.lights.map(() => 0) }), { "data-action": "clear" }),
+          button("Fill the frame", () => draft.kind === "grid" && change({ ...draft, present: draft.present.map(() => true) }), { "data-action": "fill" })),
+        host,
+        summary,
+      ),
+      h("aside", {},
+        h("div", { class: "panel" },
+          h("h2", {}, "Share"),
+          h("div", { class: "toolbar" }, shareUrl),
+          h("div", { class: "toolbar" },
+            button("Copy link", copyLink, { "data-action": "copy" }),
+            button("Play this board", () => {
+              const shared = current();
+              if (shared) context.navigate("play", encodeBoard(shared));
+            }, { "data-action": "play", class: "primary" }),
+          ),
+        ),
+        h("div", { class: "panel" },
+          h("h2", {}, "Import / export"),
+          h("p", { class: "muted small" }, "The CLI's formats: rows of digits with . where there is no cell (rule and torus from the options above), or JSON {\"board\", \"lights\"}."),
+          text,
+          h("div", { class: "toolbar" },
+            button("Export text", () => exportAs("text"), { "data-action": "export-text" }),
+            button("Export JSON", () => exportAs("json"), { "data-action": "export-json" }),
+            button("Import", importText, { "data-action": "import" }),
+          ),
+          message,
+        ),
+      ),
+    ),
+  );
+
+  function setMode(next: Mode): void {
+    mode = next;
+    cellsMode.setAttribute("aria-pressed", String(mode === "cells"));
+    lightsMode.setAttribute("aria-pressed", String(mode === "lights"));
+  }
+
+  function current(): { board: Board; lights: number[]; states: number } | null {
+    try {
+      return { ...boardOf(draft), states: draft.states };
+    } catch {
+      return null;
+    }
+  }
+
+  let lastShape = "";
+  let view: ReturnType<typeof boardView> | undefined;
+  function change(next: Draft): void {
+    draft = next;
+    // The view is rebuilt when the frame changes; lights alone only repaint.
+    const shape = JSON.stringify(draft.kind === "grid" ? [draft.rows, draft.cols, draft.present, draft.states, draft.torus] : [draft.board, draft.states]);
+    if (shape !== lastShape || !view) {
+      lastShape = shape;
+      const board: Board = draft.kind === "grid" ? { kind: "grid", rows: draft.rows, cols: draft.cols, torus: draft.torus, mask: draft.present.map((p) => (p ? "#" : ".")).join("").match(new RegExp(`.{${draft.cols}}`, "g"))! } : draft.board;
+      const focused = document.activeElement instanceof HTMLElement ? document.activeElement.dataset.pos : undefined;
+      view = boardView(board, {
+        label: "Board being built",
+        states: draft.states,
+        showHoles: true,
+        onPress: (_cell, position) => {
+          if (mode === "cells" && draft.kind === "grid") change(paintCell(draft, position));
+          else change(cycleLight(draft, position));
+        },
+      });
+      host.replaceChildren(view.element);
+      if (focused !== undefined) host.querySelector<HTMLElement>(`[data-pos="${focused}"]`)?.focus();
+    }
+    // Lights per cell of the view's board: every position of a grid is a cell of its mask view.
+    const shown = draft.kind === "grid" ? draft.lights.filter((_, p) => draft.kind === "grid" && draft.present[p]) : [...draft.lights];
+    view.update(shown);
+    syncControls();
+    summarise();
+  }
+
+  function syncControls(): void {
+    const grid = draft.kind === "grid";
+    for (const control of [rows, cols, rule, torus]) control.disabled = !grid;
+    cellsMode.disabled = !grid;
+    if (!grid && mode === "cells") setMode("lights");
+    if (draft.kind === "grid") {
+      rows.value = String(draft.rows);
+      cols.value = String(draft.cols);
+      rule.value = typeof draft.rule === "string" ? draft.rule : "plus";
+      torus.checked = draft.torus;
+      selfToggle.checked = draft.selfToggle;
+    } else selfToggle.checked = draft.board.selfToggle ?? true;
+    states.value = String(draft.states);
+  }
+
+  function summarise(): void {
+    const shared = current();
+    if (!shared) {
+      summary.replaceChildren(h("p", { class: "error", role: "alert" }, "No cells: paint some cells in."));
+      shareUrl.value = "";
+      return;
+    }
+    const params = encodeBoard(shared);
+    context.setParams(params);
+    shareUrl.value = `${location.origin}${location.pathname}#/play?${params}`;
+    const cells = shared.lights.length;
+    let verdict: string;
+    try {
+      if (shared.states === 2) {
+        const s = solveLightsOut(shared.board, shared.lights);
+        verdict = `${cells} cells, nullity ${s.nullity} (${s.nullity === 0 ? "every board is winnable" : `2^${s.rank} of the 2^${cells} boards are winnable`}). These lights are ${s.solvable ? "winnable" : "not winnable"}.`;
+      } else {
+        const s = solveMultiState(shared.board, shared.lights, { states: shared.states });
+        verdict = `${cells} cells, ${s.quietCount} quiet pattern${s.quietCount === 1n ? "" : "s"}. These lights are ${s.solvable ? "winnable" : "not winnable"}.`;
+      }
+    } catch (error) {
+      verdict = `Not analysed: ${(error as Error).message}`;
+    }
+    summary.replaceChildren(h("p", {}, describeBoard(shared.board, shared.states)), h("p", { "data-testid": "verdict" }, verdict));
+  }
+
+  function exportAs(format: "text" | "json"): void {
+    const shared = current();
+    if (!shared) return;
+    text.value = format === "text"
+      ? formatBoard(shared.board, shared.lights)
+      : JSON.stringify({ board: shared.board, lights: shared.lights, ...(shared.states !== 2 ? { states: shared.states } : {}) });
+    message.className = "muted";
+    message.textContent = format === "text" ? "Text: the rule, torus and states are not part of it." : "JSON: board and lights.";
+  }
+
+  function importText(): void {
+    try {
+      const input = text.value;
+      let k = draft.states;
+      if (input.trimStart().startsWith("{")) {
+        const declared = (() => {
+          try {
+            return (JSON.parse(input) as { states?: unknown }).states;
+          } catch {
+            return undefined; // parseBoard reports where the JSON breaks
+          }
+        })();
+        if (typeof declared === "number") k = declared;
+      }
+      const options = draft.kind === "grid" ? { torus: draft.torus, rule: draft.rule, selfToggle: draft.selfToggle } : {};
+      const parsed = parseBoard(input, { source: "import", states: k, ...options });
+      change(draftOf(parsed.board, Array.from(parsed.lights), k));
+      message.className = "muted";
+      message.textContent = `Imported a board of ${parsed.lights.length} cells.`;
+    } catch (error) {
+      message.className = "error";
+      message.setAttribute("role", "alert");
+      message.textContent = (error as Error).message;
+    }
+  }
+
+  function copyLink(): void {
+    shareUrl.select();
+    navigator.clipboard?.writeText(shareUrl.value).then(
+      () => (message.textContent = "Link copied."),
+      () => (message.textContent = "Select the link and copy it."),
+    );
+  }
+
+  try {
+    const shared = decodeBoard(context.params);
+    if (shared) draft = draftOf(shared.board, shared.lights, shared.states);
+  } catch (error) {
+    message.className = "error";
+    message.textContent = `The link's board could not be read: ${(error as Error).message}`;
+  }
+  change(draft);
+}

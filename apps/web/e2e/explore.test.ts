@@ -1,0 +1,218 @@
+// The Explore screen in Chromium: the sweep against the published nullities,
+// cancelling long jobs, the main thread staying free of long tasks while
+// workers compute, one huge n, the pictures and a dropped matrix file.
+// Needs a build first: `pnpm --filter @lightsout/web build`.
+
+import { readFileSync } from "node:fs";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { startE2E, type E2E } from "./_browser.js";
+
+let e2e: E2E;
+beforeAll(async () => {
+  e2e = await startE2E();
+});
+afterAll(async () => {
+  await e2e?.close();
+});
+
+const job = (name: string) => `[data-job="${name}"]`;
+
+/** Opens the Explore screen and waits until it is drawn. */
+async function openExplore(): Promise<Page> {
+  const page = await e2e.open("explore");
+  await page.waitForSelector(job("Nullity sweep"));
+  return page;
+}
+
+/** Sets a field and submits its form by the start button of `name`. */
+async function start(page: Page, name: string, fields: Record<string, string>): Promise<void> {
+  for (const [id, value] of Object.entries(fields)) await page.fill(`#${id}`, value);
+  // The submit handler sets the job's state before the click returns.
+  await page.click(`${job(name)} button[data-action="start"]`);
+}
+
+async function waitState(page: Page, name: string, state: string, timeout = 60_000): Promise<void> {
+  await page.waitForSelector(`${job(name)}[data-state="${state}"]`, { state: "attached", timeout });
+}
+
+/** Watches the main thread: Long Tasks API entries and the largest gap between 5 ms timer ticks. */
+async function watchMainThread(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const w = window as unknown as { longTasks: number[]; maxGap: number; stopProbe: () => void };
+    w.longTasks = [];
+    w.maxGap = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) w.longTasks.push(entry.duration);
+    }).observe({ type: "longtask" });
+    let last = performance.now();
+    const timer = setInterval(() => {
+      const now = performance.now();
+      w.maxGap = Math.max(w.maxGap, now - last);
+      last = now;
+    }, 5);
+    w.stopProbe = () => clearInterval(timer);
+  });
+}
+
+async function mainThreadReport(page: Page): Promise<{ longTasks: number[]; maxGap: number }> {
+  return page.evaluate(() => {
+    const w = window as unknown as { longTasks: number[]; maxGap: number; stopProbe: () => void };
+    w.stopProbe();
+    return { longTasks: w.longTasks, maxGap: w.maxGap };
+  });
+}
+
+async function progressOf(page: Page, name: string): Promise<number> {
+  return Number(await page.getAttribute(`${job(name)} [role="progressbar"]`, "aria-valuenow"));
+}
+
+test("a sweep of n = 1..300 matches the published nullities, and its CSV downloads", async () => {
+  const expected = readFileSync("/work/shared/vectors/nullity_square_1_300.txt", "utf8").trim().split(/\s+/).map(Number);
+  expect(expected).toHaveLength(300);
+  const page = await openExplore();
+  await start(page, "Nullity sweep", { "sweep-from": "1", "sweep-to": "300" });
+  await waitState(page, "Nullity sweep", "done");
+  expect(await progressOf(page, "Nullity sweep")).toBe(100);
+  const [download] = await Promise.all([page.waitForEvent("download"), page.click('button[data-action="csv"]')]);
+  const csv = readFileSync((await download.path())!, "utf8").trim().split("\n");
+  expect(csv[0]).toBe("n,nullity");
+  const got = csv.slice(1).map((line) => line.split(",").map(Number));
+  expect(got.map(([n]) => n)).toEqual(expected.map((_, i) => i + 1));
+  expect(got.map(([, nullity]) => nullity)).toEqual(expected);
+  // The chart reads out the value under the keyboard cursor: n = 4 has nullity 4.
+  await page.focus(".explore-chart svg");
+  await page.keyboard.press("Home");
+  for (let k = 1; k < 4; k++) await page.keyboard.press("ArrowRight");
+  expect(await page.textContent(".explore-readout")).toBe("n = 4: nullity 4");
+  // The table lists the boards with quiet patterns.
+  await page.click(".explore-table summary");
+  expect(await page.textContent(".explore-table tr:nth-of-type(2)")).toBe("44");
+  await page.close();
+});
+
+test("cancelling a sweep to 1,000,000 and a 4096 chase matrix stops them", async () => {
+  const page = await openExplore();
+  await start(page, "Nullity sweep", { "sweep-from": "1", "sweep-to": "1000000" });
+  // Wait for the first results, so that the cancel lands mid-stream.
+  await page.waitForFunction(() => /done \(/.test(document.querySelector('[data-job="Nullity sweep"] .explore-status')?.textContent ?? ""));
+  const clicked = Date.now();
+  await page.click(`${job("Nullity sweep")} button[data-action="cancel"]`);
+  await waitState(page, "Nullity sweep", "cancelled", 2000);
+  const cancelMs = Date.now() - clicked;
+  const status = await page.textContent(`${job("Nullity sweep")} .explore-status`);
+  expect(status).toMatch(/^Cancelled after n = /);
+  const stoppedAt = await page.getAttribute(".explore-chart svg", "aria-label");
+  await page.waitForTimeout(1000);
+  // Nothing moves after the cancel: the workers are gone.
+  expect(await page.getAttribute(".explore-chart svg", "aria-label")).toBe(stoppedAt);
+  expect(await page.textContent(`${job("Nullity sweep")} .explore-status`)).toBe(status);
+  console.log(`sweep cancelled ${cancelMs} ms after the click; ${status}`);
+
+  await start(page, "Chase matrix", { "explore-chase-n": "4096" });
+  await page.click(`${job("Chase matrix")} button[data-action="cancel"]`);
+  await waitState(page, "Chase matrix", "cancelled", 2000);
+  expect(await page.textContent(`${job("Chase matrix")} .explore-status`)).toBe("Cancelled.");
+  expect(await page.getAttribute("#explore-chase canvas", "width")).toBe("1");
+  await page.close();
+});
+
+/** One run of a 1..10,000 sweep then a 4096 chase matrix on a fresh page, watching the main thread. */
+async function sweepAndChase(): Promise<{ page: Page; longTasks: number[]; maxGap: number; sweepMs: number; chaseMs: number }> {
+  const page = await openExplore();
+  await watchMainThread(page);
+  await start(page, "Nullity sweep", { "sweep-from": "1", "sweep-to": "10000" });
+  await waitState(page, "Nullity sweep", "done", 60_000);
+  const sweepMs = Number(await page.getAttribute(job("Nullity sweep"), "data-ms"));
+  await start(page, "Chase matrix", { "explore-chase-n": "4096" });
+  await waitState(page, "Chase matrix", "done", 60_000);
+  const chaseMs = Number(await page.getAttribute(job("Chase matrix"), "data-ms"));
+  return { page, ...(await mainThreadReport(page)), sweepMs, chaseMs };
+}
+
+test("while a 1..10,000 sweep and a 4096 chase matrix compute, no main-thread task reaches 50 ms", async () => {
+  // The machine is shared (2 cores, other processes): a task the OS preempts counts as long
+  // whatever the page does. Up to 3 runs; one without a long task shows the page makes none.
+  let run = await sweepAndChase();
+  for (let attempt = 1; ; attempt++) {
+    const longest = Math.max(0, ...run.longTasks);
+    console.log(
+      `run ${attempt}: sweep 1..10,000 ${run.sweepMs} ms (in the page), chase matrix 4096 ${run.chaseMs} ms (in the worker); ` +
+        `${run.longTasks.length} long tasks, longest ${longest.toFixed(0)} ms; largest gap between 5 ms timer ticks ${run.maxGap.toFixed(1)} ms`,
+    );
+    if (longest < 50 || attempt === 3) break;
+    await run.page.close();
+    run = await sweepAndChase();
+  }
+  const { page, longTasks, sweepMs } = run;
+  expect(longTasks.filter((d) => d >= 50)).toEqual([]);
+  expect(sweepMs).toBeLessThan(60_000);
+  // The 4096 x 4096 chase matrix is drawn one pixel per entry, and its rank agrees with the sweep:
+  // nullity(4096) = 4096 - rank, read from the chart's cursor.
+  expect(await page.getAttribute("#explore-chase canvas", "width")).toBe("4096");
+  const caption = await page.textContent("#explore-chase figcaption");
+  const rank = Number(/rank ([\d,]+)/.exec(caption ?? "")?.[1]?.replaceAll(",", ""));
+  await page.focus(".explore-chart svg");
+  await page.keyboard.press("Home");
+  // To n = 4096 with Page Up (steps of 500) and arrows.
+  for (let k = 0; k < 8; k++) await page.keyboard.press("PageUp");
+  for (let k = 0; k < 95; k++) await page.keyboard.press("ArrowRight");
+  expect(await page.textContent(".explore-readout")).toBe(`n = 4096: nullity ${4096 - rank}`);
+  await e2e.screenshot(page, "explore");
+  await page.close();
+});
+
+test("one n = 1,000,000, the all-on 2048 x 2048 board and the rank of dropped and chosen files", async () => {
+  const page = await openExplore();
+  await start(page, "Single nullity", { "single-n": "1000000" });
+  // squareNullity has no progress to report: the bar says so by having no value.
+  expect(await page.getAttribute(`${job("Single nullity")} [role="progressbar"]`, "aria-valuenow")).toBeNull();
+  await waitState(page, "Single nullity", "done", 60_000);
+  const single = await page.textContent("#explore-single + .explore-answer");
+  console.log(`n = 1,000,000: ${single} (${await page.getAttribute(job("Single nullity"), "data-ms")} ms in the worker)`);
+  const nullity = Number(/nullity ([\d,]+)/.exec(single ?? "")?.[1]?.replaceAll(",", ""));
+  // The n x n nullity is always even (the quiet space is closed under the board's mirror symmetry).
+  expect(nullity % 2).toBe(0);
+
+  await start(page, "All-on solve", { "explore-solve-n": "2048" });
+  await waitState(page, "All-on solve", "done", 60_000);
+  const solved = await page.textContent("#explore-solve figcaption");
+  console.log(`${solved} (${await page.getAttribute(job("All-on solve"), "data-ms")} ms in the worker)`);
+  expect(solved).toMatch(/^All-on 2,048 x 2,048: solved with [\d,]+ presses/);
+  expect(await page.getAttribute("#explore-solve canvas", "width")).toBe("512");
+
+  // The 5 x 5 Lights Out press matrix has rank 23 (nullity 2, the classic result), dropped on the panel.
+  const press = pressMatrix(5);
+  await page.evaluate((text) => {
+    const data = new DataTransfer();
+    data.items.add(new File([text], "lights-out-5.txt", { type: "text/plain" }));
+    document.querySelector("#explore-file")!.dispatchEvent(new DragEvent("drop", { dataTransfer: data, bubbles: true, cancelable: true }));
+  }, press);
+  await waitState(page, "Matrix rank", "done");
+  expect(await page.textContent("#explore-file .explore-answer")).toBe("lights-out-5.txt: 25 x 25 (dense), rank 23 over GF(2).");
+
+  // A syntax error names its line and column; chosen with the file input (the keyboard route).
+  await page.setInputFiles("#explore-file-input", { name: "bad.txt", mimeType: "text/plain", buffer: Buffer.from("0110\n01x0\n") });
+  await waitState(page, "Matrix rank", "error");
+  expect(await page.textContent(`${job("Matrix rank")} .explore-status`)).toMatch(/^Parse error at line 2, column 3: bad\.txt:2:3: /);
+
+  // Bad sizes are refused with what was expected and what was got.
+  await start(page, "Chase matrix", { "explore-chase-n": "5000" });
+  expect(await page.textContent(`${job("Chase matrix")} .explore-status`)).toBe('n expected an integer in 1..4,096, got "5000"');
+  await page.close();
+});
+
+/** The n x n Lights Out press matrix (plus rule) as dense 0/1 text, built here from the rule itself. */
+function pressMatrix(n: number): string {
+  const rows: string[] = [];
+  for (let i = 0; i < n * n; i++) {
+    const [r, c] = [Math.floor(i / n), i % n];
+    let row = "";
+    for (let j = 0; j < n * n; j++) {
+      const [s, t] = [Math.floor(j / n), j % n];
+      row += Math.abs(r - s) + Math.abs(c - t) <= 1 ? "1" : "0";
+    }
+    rows.push(row);
+  }
+  return `${rows.join("\n")}\n`;
+}

@@ -1,0 +1,167 @@
+// The Explore screen's worker: every computation of the screen runs here, so
+// the page's main thread only draws. One request at a time per worker;
+// cancelling a job terminates its worker (a busy worker cannot read an abort
+// message until the computation returns, so an AbortSignal could not reach it).
+
+import { BitMatrix, ParseError, chaseMatrix, parseMatrix, runNullityTask, solveGrid, squareNullity } from "@lightsout/core";
+import type { Answer, Envelope, Palette, Reply, Request } from "./protocol.js";
+
+/** The worker's global scope, as much of it as this module needs (the DOM typings lack it). */
+const scope = globalThis as unknown as {
+  onmessage: ((event: MessageEvent<Envelope>) => void) | null;
+  postMessage(reply: Reply, transfer?: Transferable[]): void;
+};
+
+/** Largest matrix file accepted: 2^26 entries (8192 x 8192), a few hundred MB of text at most. */
+const MAX_FILE_ENTRIES = 2 ** 26;
+
+/** Progress replies at most this often: the page redraws no faster anyway. */
+const PROGRESS_INTERVAL_MS = 50;
+
+// Set before anything else: messages that arrive while the module loads are kept for it.
+scope.onmessage = (event) => {
+  const { id, request } = event.data;
+  void handle(id, request);
+};
+
+async function handle(id: number, request: Request): Promise<void> {
+  let last = 0;
+  const progress = (phase: string) => (done: number, total: number) => {
+    const now = performance.now();
+    if (now - last < PROGRESS_INTERVAL_MS && done < total) return;
+    last = now;
+    scope.postMessage({ id, type: "progress", done, total, phase });
+  };
+  try {
+    const answer = await compute(request, progress);
+    scope.postMessage({ id, type: "done", answer }, transfers(answer));
+  } catch (error) {
+    if (error instanceof ParseError) {
+      scope.postMessage({ id, type: "error", message: error.message, line: error.line, column: error.column });
+    } else {
+      scope.postMessage({ id, type: "error", message: error instanceof Error ? error.message : String(error) });
+    }
+  }
+}
+
+function transfers(answer: Answer): Transferable[] {
+  if (answer.kind === "nullity-range") return [answer.values.buffer as ArrayBuffer];
+  if (answer.kind === "chase" || answer.kind === "solve") return [answer.picture];
+  return [];
+}
+
+type Progress = (phase: string) => (done: number, total: number) => void;
+
+async function compute(request: Request, progress: Progress): Promise<Answer> {
+  const started = performance.now();
+  const elapsed = () => Math.round(performance.now() - started);
+  switch (request.kind) {
+    case "nullity-range":
+      return { kind: "nullity-range", values: runNullityTask({ m: "square", from: request.from, to: request.to }) };
+    case "nullity":
+      return { kind: "nullity", n: request.n, nullity: squareNullity(request.n), ms: elapsed() };
+    case "chase":
+      return chasePicture(request.n, request.palette, progress, elapsed);
+    case "solve":
+      return solveAllOn(request.n, request.side, request.palette, progress, elapsed);
+    case "rank-file":
+      return rankOfFile(request.file, request.name, progress, elapsed);
+  }
+}
+
+async function chasePicture(n: number, palette: Palette, progress: Progress, elapsed: () => number): Promise<Answer> {
+  const c = chaseMatrix(n, n, { onProgress: progress("chasing rows") });
+  try {
+    const words = c.packedWords();
+    const stride = c.strideWords * 2;
+    const pixels = new Uint32Array(n * n);
+    let ones = 0;
+    for (let i = 0; i < n; i++) {
+      for (let w = 0; w * 32 < n; w++) {
+        let word = words[i * stride + w]!;
+        if (word === 0) continue;
+        ones += popcount(word);
+        // Only the set bits: chase matrices are sparse near their corners.
+        while (word !== 0) {
+          const bit = 31 - Math.clz32(word & -word);
+          pixels[i * n + w * 32 + bit] = palette.on;
+          word &= word - 1;
+        }
+      }
+    }
+    const rank = c.rank({ onProgress: progress("rank") });
+    const picture = await pictureOf(pixels, n, n, palette.off);
+    return { kind: "chase", n, rank, ones, picture, ms: elapsed() };
+  } finally {
+    c.dispose();
+  }
+}
+
+async function solveAllOn(n: number, side: number, palette: Palette, progress: Progress, elapsed: () => number): Promise<Answer> {
+  const solution = solveGrid(n, n, new Uint8Array(n * n).fill(1), { onProgress: progress("chasing rows") });
+  const scale = Math.ceil(n / side);
+  const size = Math.ceil(n / scale);
+  const counts = new Uint32Array(size * size);
+  let presses = 0;
+  if (solution.solvable) {
+    const cells = solution.presses;
+    for (let i = 0; i < n; i++) {
+      const row = Math.floor(i / scale) * size;
+      for (let j = 0; j < n; j++) {
+        if (cells[i * n + j]) {
+          counts[row + Math.floor(j / scale)]!++;
+          presses++;
+        }
+      }
+    }
+  }
+  // Each picture pixel shades from "off" to "on" by the share of its block that is pressed.
+  const pixels = new Uint32Array(size * size);
+  for (let y = 0; y < size; y++) {
+    const height = Math.min(scale, n - y * scale);
+    for (let x = 0; x < size; x++) {
+      const area = height * Math.min(scale, n - x * scale);
+      pixels[y * size + x] = mix(palette.off, palette.on, counts[y * size + x]! / area);
+    }
+  }
+  const picture = await pictureOf(pixels, size, size, palette.off);
+  const { rank, nullity, solvable } = solution;
+  return { kind: "solve", n, solvable, rank, nullity, presses, picture, scale, ms: elapsed() };
+}
+
+async function rankOfFile(file: Blob, name: string, progress: Progress, elapsed: () => number): Promise<Answer> {
+  progress("reading")(0, 1);
+  const text = await file.text();
+  const parsed = parseMatrix(text, { source: name, maxEntries: MAX_FILE_ENTRIES });
+  const m = BitMatrix.fromBits(parsed.rows, parsed.cols, parsed.values);
+  try {
+    const { rank } = m.echelonize({ onProgress: progress("eliminating") });
+    return { kind: "rank-file", rows: parsed.rows, cols: parsed.cols, rank, format: parsed.format, ms: elapsed() };
+  } finally {
+    m.dispose();
+  }
+}
+
+/** `pixels` (0 = background) as a bitmap the page can show without copying or decoding. */
+function pictureOf(pixels: Uint32Array, width: number, height: number, background: number): Promise<ImageBitmap> {
+  for (let k = 0; k < pixels.length; k++) if (pixels[k] === 0) pixels[k] = background;
+  const data = new Uint8ClampedArray(pixels.buffer as ArrayBuffer, 0, width * height * 4);
+  return createImageBitmap(new ImageData(data, width, height));
+}
+
+function popcount(word: number): number {
+  let v = word - ((word >>> 1) & 0x55555555);
+  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
+  return (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+}
+
+/** Linear blend of two packed RGBA colours, t in 0..1. */
+function mix(from: number, to: number, t: number): number {
+  let out = 0xff000000;
+  for (let shift = 0; shift < 24; shift += 8) {
+    const a = (from >>> shift) & 0xff;
+    const b = (to >>> shift) & 0xff;
+    out |= Math.round(a + (b - a) * t) << shift;
+  }
+  return out >>> 0;
+}

@@ -1,0 +1,49 @@
+// The messages between the Explore screen and its worker (explore.worker.ts):
+// plain, structured-cloneable values; pictures travel as transferred ImageBitmaps.
+
+/** Two colours packed for a little-endian RGBA pixel write (0xAABBGGRR). */
+export interface Palette {
+  on: number;
+  off: number;
+}
+
+/** What the screen asks a worker to compute. */
+export type Request =
+  /** Nullities of the n x n boards for n = from..to (one run of a streaming sweep). */
+  | { kind: "nullity-range"; from: number; to: number }
+  /** The nullity of one n x n board. */
+  | { kind: "nullity"; n: number }
+  /** The chase matrix of the n x n board, drawn one pixel per entry. */
+  | { kind: "chase"; n: number; palette: Palette }
+  /** The all-on n x n board solved by chasing, its presses down-sampled to at most side x side. */
+  | { kind: "solve"; n: number; side: number; palette: Palette }
+  /** The rank over GF(2) of a matrix file (dense 0/1 text or MatrixMarket). */
+  | { kind: "rank-file"; file: Blob; name: string };
+
+/** The answer to each kind of request. */
+export type Answer =
+  | { kind: "nullity-range"; values: Int32Array }
+  | { kind: "nullity"; n: number; nullity: number; ms: number }
+  | { kind: "chase"; n: number; rank: number; ones: number; picture: ImageBitmap; ms: number }
+  | {
+      kind: "solve";
+      n: number;
+      solvable: boolean;
+      rank: number;
+      nullity: number;
+      presses: number;
+      picture: ImageBitmap;
+      /** Board cells per picture pixel along each side. */
+      scale: number;
+      ms: number;
+    }
+  | { kind: "rank-file"; rows: number; cols: number; rank: number; format: string; ms: number };
+
+/** A message from the worker: progress of request `id`, its answer, or why it failed. */
+export type Reply =
+  | { id: number; type: "progress"; done: number; total: number; phase: string }
+  | { id: number; type: "done"; answer: Answer }
+  | { id: number; type: "error"; message: string; line?: number; column?: number };
+
+/** A request with the id that pairs it with its replies. */
+export type Envelope = { id: number; request: Request };

@@ -3,7 +3,15 @@
 // (_engine-wasm.ts, the default) and the plain TypeScript twin
 // (_engine-ts.ts). Dimensions are checked before an engine is called.
 
-/** Which implementation runs a matrix's kernels. */
+/**
+ * Which implementation runs a matrix's kernels.
+ *
+ * @example
+ * ```ts
+ * const engine: EngineName = typeof WebAssembly === "object" ? "wasm" : "ts";
+ * BitMatrix.identity(3, { engine }).rank(); // 3
+ * ```
+ */
 export type EngineName = "wasm" | "ts";
 
 /** Tuning of the Four Russians kernel. */
@@ -16,7 +24,18 @@ export interface M4riParameters {
   steps?: number;
 }
 
-/** Options of a (possibly long) elimination. */
+/**
+ * Options of a (possibly long) elimination.
+ *
+ * @example
+ * ```ts
+ * const a = BitMatrix.random(4096, 4096, { seed: 1 });
+ * a.echelonize({
+ *   onProgress: (done, total) => console.log(`${done} / ${total} columns`),
+ *   signal: AbortSignal.timeout(10_000),
+ * });
+ * ```
+ */
 export interface EchelonOptions {
   /** Kernel: Four Russians, naive Gauss, or chosen by size (default). */
   method?: "auto" | "m4ri" | "naive";

@@ -8,25 +8,60 @@ import { xoshiro128 } from "./_random.js";
 
 export type { EchelonOptions, EngineName } from "./_engine.js";
 
-/** Where a matrix lives and which kernels run on it. */
+/**
+ * Where a matrix lives and which kernels run on it.
+ *
+ * @example
+ * ```ts
+ * const options: MatrixOptions = { engine: "ts" }; // no WebAssembly needed
+ * BitMatrix.identity(4, options).rank(); // 4
+ * ```
+ */
 export interface MatrixOptions {
   /** `"wasm"` (default): WebAssembly SIMD kernels. `"ts"`: the plain TypeScript twin. */
   engine?: EngineName;
 }
 
-/** Options of {@link BitMatrix.random}. */
+/**
+ * Options of {@link BitMatrix.random}.
+ *
+ * @example
+ * ```ts
+ * const a = BitMatrix.random(64, 64, { seed: 7 });
+ * a.equals(BitMatrix.random(64, 64, { seed: 7, engine: "ts" })); // true: same seed, same matrix
+ * ```
+ */
 export interface RandomOptions extends MatrixOptions {
   /** Seed of the generator (any integer; default 0): the same seed gives the same matrix. */
   seed?: number;
 }
 
-/** An echelon form: its rank and the pivot column of each of its first `rank` rows. */
+/**
+ * An echelon form: its rank and the pivot column of each of its first `rank` rows.
+ *
+ * @example
+ * ```ts
+ * const e: Echelon = BitMatrix.fromRows(["110", "011", "101"]).echelonize({ full: true });
+ * e.rank;         // 2
+ * [...e.pivots];  // [0, 1]
+ * ```
+ */
 export interface Echelon {
   rank: number;
   pivots: Int32Array;
 }
 
-/** The answer to `A x = b` for one right-hand side. */
+/**
+ * The answer to `A x = b` for one right-hand side.
+ *
+ * @example
+ * ```ts
+ * const a = BitMatrix.fromRows(["110", "011", "101"]);
+ * const s: VectorSolution = a.solve([1, 0, 0]);
+ * if (s.solvable) console.log(s.x);
+ * else console.log(s.certificate); // Uint8Array [1, 1, 1]: the rows sum to 0, b's entries to 1
+ * ```
+ */
 export type VectorSolution =
   | {
       solvable: true;
@@ -44,7 +79,17 @@ export type VectorSolution =
       nullity: number;
     };
 
-/** The answer to `A X = B` for many right-hand sides (the columns of B). */
+/**
+ * The answer to `A X = B` for many right-hand sides (the columns of B).
+ *
+ * @example
+ * ```ts
+ * const a = BitMatrix.fromRows(["110", "011", "101"]);
+ * const s: SystemSolution = a.solveMany(BitMatrix.fromRows(["10", "10", "01"]));
+ * s.x.toString();  // "00\n10\n00": column 0 solves A x = (1, 1, 0)
+ * s.inconsistent;  // [{ column: 1, certificate: Uint8Array [1, 1, 1] }]
+ * ```
+ */
 export interface SystemSolution {
   /** cols(A) x cols(B): column j solves A x = B_j (zero where that column has no solution). */
   x: BitMatrix;
@@ -450,7 +495,7 @@ export class BitMatrix implements Disposable {
   }
 
   /**
-   * [this | other]: the columns of `other` appended to this matrix's.
+   * `[this | other]`: the columns of `other` appended to this matrix's.
    *
    * @param other - A matrix with as many rows, on the same engine.
    * @returns A new rows x (cols + other.cols) matrix.

@@ -13,14 +13,32 @@ import { type Board, cellMap, checkBoard, type GridBoard, type GridOptions } fro
 import { jsonErrorOffset } from "./_json-position.js";
 import { ParseError } from "./matrix-text.js";
 
-/** A board and its lights, read from text. */
+/**
+ * A board and its lights, read from text.
+ *
+ * @example
+ * ```ts
+ * const { board, lights }: BoardInput = parseBoard("101\n0.1\n");
+ * lights; // Uint8Array [1, 0, 1, 0, 1]: five cells, the "." is not one
+ * solveLightsOut(board, lights).solvable;
+ * ```
+ */
 export interface BoardInput {
   board: Board;
   /** One value per cell, 0..states-1. */
   lights: Uint8Array;
 }
 
-/** Options of {@link parseBoard}. */
+/**
+ * Options of {@link parseBoard}.
+ *
+ * @example
+ * ```ts
+ * const options: ParseBoardOptions = { states: 3, source: "puzzle.txt" };
+ * parseBoard("210\n102\n", options).lights; // Uint8Array [2, 1, 0, 1, 0, 2]
+ * parseBoard("1x1\n", { source: "puzzle.txt" }); // throws ParseError "puzzle.txt:1:2: expected a light 0..1 ..."
+ * ```
+ */
 export interface ParseBoardOptions extends GridOptions {
   /** Name of the input for error messages (default `<input>`). */
   source?: string;

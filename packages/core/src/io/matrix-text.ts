@@ -72,7 +72,16 @@ export class ParseError extends Error {
   }
 }
 
-/** A matrix read from text. */
+/**
+ * A matrix read from text.
+ *
+ * @example
+ * ```ts
+ * const p: ParsedMatrix = parseMatrix("110\n011\n");
+ * p.format; // "dense"
+ * BitMatrix.fromBits(p.rows, p.cols, p.values).rank(); // 2
+ * ```
+ */
 export interface ParsedMatrix {
   /** Number of rows (at least 1). */
   rows: number;
@@ -87,7 +96,15 @@ export interface ParsedMatrix {
   values: Uint8Array | Uint32Array;
 }
 
-/** Options of {@link parseMatrix}. */
+/**
+ * Options of {@link parseMatrix}.
+ *
+ * @example
+ * ```ts
+ * const options: ParseMatrixOptions = { modulus: 3, source: "a.txt" };
+ * parseMatrix("1 2\n2 1\n", options).values; // Uint8Array [1, 2, 2, 1]
+ * ```
+ */
 export interface ParseMatrixOptions {
   /** Name of the input used in error messages; default `"<input>"`. */
   source?: string;

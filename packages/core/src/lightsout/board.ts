@@ -5,16 +5,48 @@
 
 import { checkInteger, describe } from "../gf2/_check.js";
 
-/** A neighbour offset: rows down, columns right. */
+/**
+ * A neighbour offset: rows down, columns right.
+ *
+ * @example
+ * ```ts
+ * const offsets: Offset[] = [[-2, 1], [2, -1]]; // a press toggles two knight's-move cells
+ * solveLightsOut(gridBoard(4, 4, { rule: { offsets } }), new Array(16).fill(1)).rank; // 10
+ * ```
+ */
 export type Offset = readonly [dr: number, dc: number];
 
-/** The named neighbourhoods: plus (orthogonal), x (diagonal), king (both), knight. */
+/**
+ * The named neighbourhoods: plus (orthogonal), x (diagonal), king (both), knight.
+ *
+ * @example
+ * ```ts
+ * const rule: RuleName = "king";
+ * pressTargets(gridBoard(3, 3, { rule }))[4]!.length; // 9: the centre and its 8 neighbours
+ * ```
+ */
 export type RuleName = "plus" | "x" | "king" | "knight";
 
-/** Which cells a press toggles besides (optionally) its own. */
+/**
+ * Which cells a press toggles besides (optionally) its own.
+ *
+ * @example
+ * ```ts
+ * gridBoard(3, 3, { rule: "x" });                           // diagonal neighbours
+ * gridBoard(3, 3, { rule: { offsets: [[0, -1], [0, 1]] } }); // left and right only
+ * ```
+ */
 export type Rule = RuleName | { readonly offsets: readonly Offset[] };
 
-/** A rectangular board, a torus, or an irregular board given by a mask. */
+/**
+ * A rectangular board, a torus, or an irregular board given by a mask.
+ *
+ * @example
+ * ```ts
+ * const board: GridBoard = { kind: "grid", rows: 3, cols: 4, torus: true }; // or gridBoard(3, 4, { torus: true })
+ * solveLightsOut(board, new Array(12).fill(1)).nullity; // 4
+ * ```
+ */
 export interface GridBoard {
   readonly kind: "grid";
   readonly rows: number;
@@ -29,7 +61,16 @@ export interface GridBoard {
   readonly mask?: readonly string[];
 }
 
-/** Any graph: pressing a vertex toggles it and its neighbours. */
+/**
+ * Any graph: pressing a vertex toggles it and its neighbours.
+ *
+ * @example
+ * ```ts
+ * // Six vertices, edges 1-2, 2-3, 2-4, 3-5, 4-5, 5-6 (numbered from 0 here).
+ * const board: GraphBoard = graphBoard(6, [[0, 1], [1, 2], [1, 3], [2, 4], [3, 4], [4, 5]]);
+ * solveLightsOut(board, [1, 1, 0, 0, 1, 1]).presses; // Uint8Array [0, 1, 0, 0, 1, 0]
+ * ```
+ */
 export interface GraphBoard {
   readonly kind: "graph";
   readonly vertices: number;
@@ -39,7 +80,15 @@ export interface GraphBoard {
   readonly selfToggle?: boolean;
 }
 
-/** A Lights Out board. */
+/**
+ * A Lights Out board.
+ *
+ * @example
+ * ```ts
+ * const boards: Board[] = [gridBoard(5, 5), maskBoard([".#.", "###", ".#."]), graphBoard(3, [[0, 1], [1, 2]])];
+ * boards.map((b) => cellMap(b).count); // [25, 5, 3]
+ * ```
+ */
 export type Board = GridBoard | GraphBoard;
 
 const RULES: Record<RuleName, readonly Offset[]> = {
@@ -100,7 +149,15 @@ export function parseRule(text: string): Rule {
   return { offsets };
 }
 
-/** Options shared by the grid constructors. */
+/**
+ * Options shared by the grid constructors.
+ *
+ * @example
+ * ```ts
+ * const options: GridOptions = { torus: true, rule: "plus", selfToggle: true };
+ * solveLightsOut(gridBoard(5, 5, options), new Array(25).fill(1)).nullity; // 8
+ * ```
+ */
 export interface GridOptions {
   torus?: boolean;
   rule?: Rule;
@@ -245,7 +302,17 @@ export function checkBoard(value: unknown): Board {
   throw new TypeError(`board "kind" expected "grid" or "graph", got ${describe(b.kind)}`);
 }
 
-/** Where each cell of a grid board sits, and the reverse map. */
+/**
+ * Where each cell of a grid board sits, and the reverse map.
+ *
+ * @example
+ * ```ts
+ * const cells: CellMap = cellMap(maskBoard([".#.", "###", ".#."]));
+ * cells.count;    // 5
+ * cells.index[4]; // 2: the centre (row 1, column 1) is cell 2
+ * cells.index[0]; // -1: no cell in the corner
+ * ```
+ */
 export interface CellMap {
   /** Number of cells. */
   count: number;

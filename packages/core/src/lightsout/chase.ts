@@ -10,7 +10,17 @@ import { MAX_CELLS } from "./board.js";
 import { chaseSymbolic, type ChaseRunOptions, type ChaseWords } from "./_chase-kernel.js";
 import { applyPacked, chaseNumeric, flipRows, isZero, packBoard, rowWords, unpackBoard } from "./_chase-bits.js";
 
-/** Options of {@link chaseMatrix}. */
+/**
+ * Options of {@link chaseMatrix}.
+ *
+ * @example
+ * ```ts
+ * const c = chaseMatrix(2000, 2000, {
+ *   onProgress: (done, total) => console.log(`${done} / ${total} rows chased`),
+ *   signal: AbortSignal.timeout(60_000),
+ * });
+ * ```
+ */
 export interface ChaseOptions extends MatrixOptions {
   /** Called now and then with board rows chased and rows in all. */
   onProgress?: (done: number, total: number) => void;
@@ -18,13 +28,31 @@ export interface ChaseOptions extends MatrixOptions {
   signal?: AbortSignal;
 }
 
-/** Options of {@link solveGrid} (progress is reported during the chase, the bulk of the work). */
+/**
+ * Options of {@link solveGrid} (progress is reported during the chase, the bulk of the work).
+ *
+ * @example
+ * ```ts
+ * const s = solveGrid(5, 5, new Array(25).fill(1), { quiet: true });
+ * s.quiet?.length; // 2: the two quiet patterns of the 5 x 5 board
+ * ```
+ */
 export interface SolveGridOptions extends ChaseOptions {
   /** Also return a basis of the quiet patterns (default false; at most 2^28 bytes of them). */
   quiet?: boolean;
 }
 
-/** The answer of {@link solveGrid}. */
+/**
+ * The answer of {@link solveGrid}.
+ *
+ * @example
+ * ```ts
+ * const s: GridSolution = solveGrid(5, 5, new Array(25).fill(1));
+ * if (s.solvable) s.firstRow; // Uint8Array [1, 1, 0, 0, 0]: press these, then chase
+ * const t = solveGrid(4, 4, [1, ...new Array(15).fill(0)]);
+ * t.solvable; // false: t.certificate is a quiet pattern meeting the lit corner
+ * ```
+ */
 export type GridSolution = {
   rows: number;
   cols: number;
@@ -49,10 +77,27 @@ export type GridSolution = {
     }
 );
 
-/** What happens in one step of a {@link chaseTrace}. */
+/**
+ * What happens in one step of a {@link chaseTrace}.
+ *
+ * @example
+ * ```ts
+ * chaseTrace(3, 3, [1, 0, 0, 0, 0, 0, 0, 0, 0]).steps.map((s) => s.phase);
+ * // ["chase", "chase", "last-row", "fix", "chase-again", "chase-again"]
+ * ```
+ */
 export type ChasePhase = "chase" | "last-row" | "fix" | "chase-again";
 
-/** One step of a chase, as plain values a UI can animate. */
+/**
+ * One step of a chase, as plain values a UI can animate.
+ *
+ * @example
+ * ```ts
+ * const [first] = chaseTrace(3, 3, [1, 0, 0, 0, 0, 0, 0, 0, 0]).steps;
+ * first!.phase;   // "chase": the lit cell of row 0 ...
+ * first!.presses; // Uint8Array [0, 0, 0, 1, 0, 0, 0, 0, 0]: ... is cleared by the press below it
+ * ```
+ */
 export interface ChaseStep {
   /**
    * `chase`: the cells below the lit cells of `row` are pressed (first pass);
@@ -69,7 +114,17 @@ export interface ChaseStep {
   lights: Uint8Array;
 }
 
-/** The whole chase of one board, from {@link chaseTrace}. */
+/**
+ * The whole chase of one board, from {@link chaseTrace}.
+ *
+ * @example
+ * ```ts
+ * const t: ChaseTrace = chaseTrace(5, 5, new Array(25).fill(1));
+ * t.lastRow;  // Uint8Array [1, 0, 0, 0, 1]: lit after the first pass
+ * t.firstRow; // Uint8Array [1, 1, 0, 0, 0]: the fix
+ * t.solution; // every press of the trace: switches the board off
+ * ```
+ */
 export interface ChaseTrace {
   rows: number;
   cols: number;
@@ -86,7 +141,15 @@ export interface ChaseTrace {
   solution?: Uint8Array;
 }
 
-/** The table of the first-row fix, from {@link firstRowLookup}. */
+/**
+ * The table of the first-row fix, from {@link firstRowLookup}.
+ *
+ * @example
+ * ```ts
+ * const table: FirstRowLookup = firstRowLookup(5, 5);
+ * table.nullity; // 2: two first-row presses are free
+ * ```
+ */
 export interface FirstRowLookup {
   rows: number;
   cols: number;

@@ -17,7 +17,15 @@ import {
 } from "./_coset.js";
 import { pressMatrix } from "./solve.js";
 
-/** Largest nullity the enumeration accepts at all: Gray-code indices are 32-bit. */
+/**
+ * Largest nullity the enumeration accepts at all: Gray-code indices are 32-bit.
+ *
+ * @example
+ * ```ts
+ * // Accept up to 2^31 candidate solutions, whatever the time it takes.
+ * fewestPresses(gridBoard(5, 5), new Array(25).fill(1), { maxNullity: MAX_ENUMERATED_NULLITY });
+ * ```
+ */
 export const MAX_ENUMERATED_NULLITY = 31;
 
 /**
@@ -40,13 +48,30 @@ export function defaultMaxNullity(cells: number): number {
   return Math.max(10, 28 - Math.ceil(Math.log2(lanes)));
 }
 
-/** Options of {@link cosetMinimum} and {@link fewestPresses}. */
+/**
+ * Options of {@link cosetMinimum} and {@link fewestPresses}.
+ *
+ * @example
+ * ```ts
+ * const options: FewestOptions = { engine: "ts", onProgress: (done, total) => console.log(done, total) };
+ * cosetMinimum([1, 1, 0], [[1, 1, 1]], options).weight; // 1
+ * ```
+ */
 export interface FewestOptions extends ScanControl {
   /** "wasm" (default) or the TypeScript twin "ts". */
   engine?: EngineName;
 }
 
-/** The least weight in a coset and its lexicographically smallest member. */
+/**
+ * The least weight in a coset and its lexicographically smallest member.
+ *
+ * @example
+ * ```ts
+ * const best: CosetMinimum = cosetMinimum([1, 1, 0], [[1, 1, 1]]); // the coset {110, 001}
+ * best.weight; // 1
+ * best.vector; // Uint8Array [0, 0, 1]
+ * ```
+ */
 export type CosetMinimum = CosetBest;
 
 function checkEngine(engine: unknown): EngineName {
@@ -85,13 +110,30 @@ export function cosetMinimum(x0: ArrayLike<number>, basis: readonly ArrayLike<nu
   return engine === "ts" ? cosetMinimumTs(x0, basis, options) : cosetMinimumWasm(x0, basis, options);
 }
 
-/** Options of {@link fewestPresses}. */
+/**
+ * Options of {@link fewestPresses}.
+ *
+ * @example
+ * ```ts
+ * const options: FewestPressesOptions = { maxNullity: 20, signal: AbortSignal.timeout(5_000) };
+ * fewestPresses(gridBoard(5, 5), new Array(25).fill(1), options).count; // 15
+ * ```
+ */
 export interface FewestPressesOptions extends FewestOptions {
   /** Largest nullity to enumerate (2^nullity solutions); default {@link defaultMaxNullity}; at most 31. */
   maxNullity?: number;
 }
 
-/** A minimum-press solution. */
+/**
+ * A minimum-press solution.
+ *
+ * @example
+ * ```ts
+ * const best: FewestPresses = fewestPresses(gridBoard(5, 5), new Array(25).fill(1));
+ * best.count;   // 15, the least of the 4 solutions
+ * best.optimal; // true
+ * ```
+ */
 export interface FewestPresses {
   /** Whether the board can be switched off at all. */
   solvable: boolean;
@@ -152,13 +194,30 @@ export function fewestPresses(board: Board, lights: ArrayLike<number>, options: 
   return { solvable: true, presses: best.vector, count: best.weight, optimal: true, nullity: s.nullity };
 }
 
-/** Options of {@link optimalDistribution}. */
+/**
+ * Options of {@link optimalDistribution}.
+ *
+ * @example
+ * ```ts
+ * const options: DistributionOptions = { torus: true };
+ * optimalDistribution(3, 3, options).counts; // [1n, 9n, 15n, 7n]
+ * ```
+ */
 export interface DistributionOptions extends GridOptions, ScanControl {
   /** "wasm" (default) or the TypeScript twin "ts" (slow; for tests). */
   engine?: EngineName;
 }
 
-/** How many winnable boards need each minimum number of presses. */
+/**
+ * How many winnable boards need each minimum number of presses.
+ *
+ * @example
+ * ```ts
+ * const d: OptimalDistribution = optimalDistribution(4, 4);
+ * d.rank;   // 12: 4096 winnable boards ...
+ * d.counts; // [1n, 16n, 120n, 560n, 1387n, 1440n, 540n, 32n]: ... none needs more than 7 presses
+ * ```
+ */
 export interface OptimalDistribution {
   /** counts[p] = number of winnable boards whose fewest presses is p (up to the maximum; no trailing zeros). */
   counts: bigint[];
@@ -175,6 +234,12 @@ export interface OptimalDistribution {
  * 2^nullity solutions popcounts. Measured (release WASM, 2-core EPYC): 5 x 5
  * (2^25) 0.11 s; 5 x 6 through the kernel (2^30) 4.2 s; 6 x 6 (2^36) 298 s.
  * 2^34 is about a minute.
+ *
+ * @example
+ * ```ts
+ * // Boards with quiet patterns cost 2^(rank + nullity) = 2^cells popcounts:
+ * 5 * 6 <= MAX_DISTRIBUTION_WORK; // true: optimalDistribution(5, 6) runs (nullity 0 boards always do)
+ * ```
  */
 export const MAX_DISTRIBUTION_WORK = 34;
 
@@ -185,7 +250,15 @@ function binomials(n: number): bigint[] {
   return row;
 }
 
-/** Largest grid {@link optimalDistribution} builds the press matrix of. */
+/**
+ * Largest grid {@link optimalDistribution} builds the press matrix of.
+ *
+ * @example
+ * ```ts
+ * optimalDistribution(20, 20).counts.length; // 401: invertible, so the binomial coefficients C(400, p)
+ * optimalDistribution(65, 64); // throws RangeError: more than MAX_DISTRIBUTION_CELLS cells
+ * ```
+ */
 export const MAX_DISTRIBUTION_CELLS = 4096;
 
 /**

@@ -8,7 +8,16 @@ import { type Board, checkVector, pressTargets } from "./board.js";
 import { applyPresses } from "./board.js";
 import { solveLightsOut } from "./solve.js";
 
-/** The result of {@link fewestPressesByIlp}. */
+/**
+ * The result of {@link fewestPressesByIlp}.
+ *
+ * @example
+ * ```ts
+ * const r: IlpFewestPresses = await fewestPressesByIlp(gridBoard(5, 5), new Array(25).fill(1));
+ * r.count;   // 15
+ * r.optimal; // true (r.status: "optimal")
+ * ```
+ */
 export interface IlpFewestPresses {
   /** The best presses found (0/1 per cell), or null when the board is unsolvable. */
   presses: Uint8Array | null;

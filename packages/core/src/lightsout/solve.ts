@@ -45,7 +45,17 @@ function chaseSolve(board: GridBoard, lights: ArrayLike<number>, quiet: boolean)
     : { ...common, solvable: false as const, certificate: back(g.certificate) };
 }
 
-/** The answer to a Lights Out board. */
+/**
+ * The answer to a Lights Out board.
+ *
+ * @example
+ * ```ts
+ * const s: LightsOutSolution = solveLightsOut(gridBoard(5, 5), new Array(25).fill(1));
+ * s.rank;           // 23
+ * s.solutions;      // 4n
+ * s.winnableBoards; // 8388608n (2^23)
+ * ```
+ */
 export interface LightsOutSolution {
   /** Whether the lights can all be switched off. */
   solvable: boolean;

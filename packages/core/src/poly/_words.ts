@@ -136,6 +136,11 @@ function mulSchoolInto(out: Uint32Array, a: Uint32Array, b: Uint32Array): void {
  * factors of n words each, threshold 32 / 8 / schoolbook only):
  * n = 64: 178 / 623 / 493 us; n = 256: 1.55 / 1.86 / 3.16 ms;
  * n = 1024: 17.8 / 22.4 / 51.2 ms. 16 and 64 were within noise of 32.
+ *
+ * @example
+ * ```ts
+ * KARATSUBA_WORDS; // 32: factors of 32 words (1024 coefficients) and more multiply by Karatsuba
+ * ```
  */
 export const KARATSUBA_WORDS = 32;
 

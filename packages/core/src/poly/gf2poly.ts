@@ -7,13 +7,28 @@ import type { EngineName } from "../gf2/_engine.js";
 import * as W from "./_words.js";
 import { gcdWasm } from "./_poly-wasm.js";
 
-/** Options of {@link GF2Poly.gcd}. */
+/**
+ * Options of {@link GF2Poly.gcd}.
+ *
+ * @example
+ * ```ts
+ * const options: PolyGcdOptions = { engine: "ts" };
+ * GF2Poly.parse("x^2 + 1").gcd(GF2Poly.parse("x^3 + 1"), options).toString(); // "x + 1"
+ * ```
+ */
 export interface PolyGcdOptions {
   /** `"wasm"` (default): the WebAssembly SIMD kernel. `"ts"`: the plain TypeScript twin. */
   engine?: EngineName;
 }
 
-/** Largest degree accepted where one is given as a number (2^31 - 2, an i32 bit index). */
+/**
+ * Largest degree accepted where one is given as a number (2^31 - 2, an i32 bit index).
+ *
+ * @example
+ * ```ts
+ * GF2Poly.monomial(MAX_POLY_DEGREE + 1); // throws RangeError: "k" expected an integer in 0..2147483646
+ * ```
+ */
 export const MAX_POLY_DEGREE = 2 ** 31 - 2;
 
 function checkPoly(name: string, value: unknown): GF2Poly {

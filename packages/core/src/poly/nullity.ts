@@ -28,7 +28,15 @@ import { engineOption, gcdDegreeFast, type PolyGcdOptions } from "./gf2poly.js";
 import * as W from "./_words.js";
 import { MAX_SEQUENCE_INDEX, sequenceWords } from "./sequence.js";
 
-/** Options of {@link gridNullity} and {@link squareNullity}. */
+/**
+ * Options of {@link gridNullity} and {@link squareNullity}.
+ *
+ * @example
+ * ```ts
+ * const options: NullityOptions = { engine: "ts" };
+ * gridNullity(5, 5, options); // 2
+ * ```
+ */
 export type NullityOptions = PolyGcdOptions;
 
 /**

@@ -7,7 +7,15 @@ import { checkInteger } from "../gf2/_check.js";
 import * as W from "./_words.js";
 import { GF2Poly } from "./gf2poly.js";
 
-/** Largest index k accepted: f_k has degree k, well inside the i32 bit index. */
+/**
+ * Largest index k accepted: f_k has degree k, well inside the i32 bit index.
+ *
+ * @example
+ * ```ts
+ * const n = 1_000_000;
+ * n <= MAX_SEQUENCE_INDEX; // true: gridNullity(n, n) accepts it
+ * ```
+ */
 export const MAX_SEQUENCE_INDEX = 2 ** 30;
 
 /**

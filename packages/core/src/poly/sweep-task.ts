@@ -11,6 +11,12 @@ import { MAX_SEQUENCE_INDEX, SequenceStepper, sequenceWords } from "./sequence.j
 /**
  * A run of consecutive nullities: `m x n` for n = from..to, or, with
  * `m: "square"`, `n x n` for n = from..to.
+ *
+ * @example
+ * ```ts
+ * const task: NullityTask = { m: "square", from: 4, to: 6 };
+ * runNullityTask(task); // Int32Array [4, 2, 0]: the 4 x 4, 5 x 5 and 6 x 6 boards
+ * ```
  */
 export interface NullityTask {
   /** The number of rows, or `"square"` for n x n boards. */

@@ -14,7 +14,16 @@ import { engineOption } from "./gf2poly.js";
 import { MAX_SEQUENCE_INDEX } from "./sequence.js";
 import { runNullityTask, type NullityTask } from "./sweep-task.js";
 
-/** Which boards a sweep covers. */
+/**
+ * Which boards a sweep covers.
+ *
+ * @example
+ * ```ts
+ * const sweep: NullitySweep = { kind: "grid", rows: { from: 4, to: 5 }, cols: { from: 4, to: 5 } };
+ * for await (const r of nullitySweep(sweep, { workers: 1 })) console.log(`${r.m} x ${r.n}: ${r.nullity}`);
+ * // 4 x 4: 4, 4 x 5: 0, 5 x 4: 0, 5 x 5: 2
+ * ```
+ */
 export type NullitySweep =
   | {
       /** n x n boards for n = from..to. */
@@ -29,7 +38,16 @@ export type NullitySweep =
       cols: { from: number; to: number };
     };
 
-/** One answer of a sweep. */
+/**
+ * One answer of a sweep.
+ *
+ * @example
+ * ```ts
+ * const seen: NullityResult[] = [];
+ * for await (const r of nullitySweep({ kind: "square", from: 1, to: 6 })) seen.push(r);
+ * seen.map((r) => r.nullity); // [0, 0, 0, 4, 2, 0]
+ * ```
+ */
 export interface NullityResult {
   /** Rows (equal to n on square sweeps). */
   m: number;
@@ -39,7 +57,15 @@ export interface NullityResult {
   nullity: number;
 }
 
-/** Options of {@link nullitySweep}. */
+/**
+ * Options of {@link nullitySweep}.
+ *
+ * @example
+ * ```ts
+ * const options: SweepOptions = { workers: 2, start: 100, signal: AbortSignal.timeout(60_000) };
+ * for await (const r of nullitySweep({ kind: "square", from: 1, to: 1000 }, options)) console.log(r.n, r.nullity);
+ * ```
+ */
 export interface SweepOptions {
   /**
    * Threads: 1 runs in the calling thread (yielding to the event loop between
@@ -59,7 +85,14 @@ export interface SweepOptions {
   engine?: EngineName;
 }
 
-/** A sweep holds at most this many results (the cost model walks them all). */
+/**
+ * A sweep holds at most this many results (the cost model walks them all).
+ *
+ * @example
+ * ```ts
+ * sweepSize({ kind: "square", from: 1, to: 300 }) <= MAX_SWEEP_RESULTS; // true (300 results)
+ * ```
+ */
 export const MAX_SWEEP_RESULTS = 2 ** 30;
 
 interface Shape {

@@ -1,0 +1,45 @@
+// pnpm docs: the API reference of the public packages into docs/api/, from
+// their TSDoc. Fails on any TypeDoc warning (undocumented export, broken
+// link, unexported type in the API) and on any export without an @example.
+import { Application, ReflectionKind, TSConfigReader, TypeDocReader } from "typedoc";
+
+// Options live in typedoc.json (so plain `npx typedoc` agrees), the compiler options in tsconfig.json.
+const app = await Application.bootstrapWithPlugins({}, [new TypeDocReader(), new TSConfigReader()]);
+const project = await app.convert();
+if (!project) process.exit(1);
+app.validate(project);
+
+// Module names: the package names, not the entry files' paths.
+const names = { "core/src": "@lightsout/core", "gf2-wasm/src": "@lightsout/gf2-wasm", "mastermind/src": "@lightsout/mastermind" };
+for (const module of project.children ?? []) module.name = names[module.name] ?? module.name;
+
+// Source files whose TSDoc is being rewritten elsewhere at the moment: their
+// exports without an @example are listed as pending instead of failing the
+// run. Empty this list once they are done; nothing else is exempt.
+const pendingFiles = [/^@lightsout\/core\/src\/(fields|rings)\//, /^@lightsout\/core\/src\/lightsout\/_?multistate/];
+
+// Every export of every package carries an example, on itself or on its call signature.
+const missing = [];
+const pending = [];
+for (const module of project.children ?? []) {
+  for (const child of module.children ?? []) {
+    const comments = [child.comment, ...(child.signatures ?? []).map((s) => s.comment)];
+    if (comments.some((c) => c?.blockTags.some((tag) => tag.tag === "@example"))) continue;
+    const id = project.getSymbolIdFromReflection(child);
+    const file = id ? `${id.packageName}/${id.packagePath}` : "";
+    const label = `${module.name}: ${ReflectionKind.singularString(child.kind)} ${child.name}`;
+    (pendingFiles.some((re) => re.test(file)) ? pending : missing).push(label);
+  }
+}
+if (pending.length) {
+  console.warn(`PENDING: ${pending.length} exports without an @example, in files being edited elsewhere:\n  ${pending.join("\n  ")}`);
+}
+if (missing.length) {
+  app.logger.error(`${missing.length} exports without an @example:\n  ${missing.join("\n  ")}`);
+}
+if (app.logger.hasErrors() || app.logger.hasWarnings()) {
+  console.error("docs: not generated (fix the messages above)");
+  process.exit(1);
+}
+await app.generateDocs(project, app.options.getValue("out"));
+if (app.logger.hasErrors() || app.logger.hasWarnings()) process.exit(1);

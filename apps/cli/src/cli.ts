@@ -8,6 +8,7 @@
 import { benchCommand } from "./commands/bench.js";
 import { chaseMatrixCommand } from "./commands/chase-matrix.js";
 import { judgeCommand } from "./commands/judge.js";
+import { mastermindCommand } from "./commands/mastermind.js";
 import { nullityCommand } from "./commands/nullity.js";
 import { optimalCommand } from "./commands/optimal.js";
 import { quietCommand } from "./commands/quiet.js";
@@ -18,5 +19,5 @@ import { solveCommand } from "./commands/solve.js";
 import { createProgram, installProcessHandlers, runProgram } from "./program.js";
 
 installProcessHandlers();
-const program = createProgram([solveCommand(), quietCommand(), chaseMatrixCommand(), randomCommand(), renderCommand(), optimalCommand(), judgeCommand(), nullityCommand(), rankCommand(), benchCommand()]);
+const program = createProgram([solveCommand(), quietCommand(), chaseMatrixCommand(), randomCommand(), renderCommand(), optimalCommand(), judgeCommand(), nullityCommand(), mastermindCommand(), rankCommand(), benchCommand()]);
 process.exitCode = await runProgram(program, process.argv);

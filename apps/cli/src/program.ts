@@ -17,6 +17,7 @@ Examples:
   $ lightsout rank matrix.txt          rank of a dense 0/1 matrix file
   $ cat matrix.mtx | lightsout rank -  rank of a MatrixMarket file from stdin
   $ lightsout rank --random 4096       rank and timing of a random 4096 x 4096 matrix
+  $ lightsout mastermind solve         Knuth's Mastermind strategy over all 1296 secrets
   $ lightsout bench --quick            quick benchmark of the GF(2) kernels
 
 Exit codes: 0 answered, 1 bad input, 2 usage error.

@@ -29,6 +29,8 @@ describe("lightsout (program)", () => {
                                     winnable boards
         judge <problem> [file]      answer POJ 1222 / POJ 3279 judge input exactly
         nullity [options] [n]       nullity of huge n x n and m x n grids and sweeps
+        mastermind                  [n,k]-Mastermind: Knuth's minimax and other
+                                    codebreakers
         rank [options] [file]       rank and nullity of a matrix over GF(2) or GF(q)
         bench [options]             benchmark the GF(2) kernels
         help [command]              show help for a command
@@ -40,6 +42,7 @@ describe("lightsout (program)", () => {
         $ lightsout rank matrix.txt          rank of a dense 0/1 matrix file
         $ cat matrix.mtx | lightsout rank -  rank of a MatrixMarket file from stdin
         $ lightsout rank --random 4096       rank and timing of a random 4096 x 4096 matrix
+        $ lightsout mastermind solve         Knuth's Mastermind strategy over all 1296 secrets
         $ lightsout bench --quick            quick benchmark of the GF(2) kernels
 
       Exit codes: 0 answered, 1 bad input, 2 usage error.

@@ -32,6 +32,7 @@ const started = Date.now();
 const packages = [
   { name: "@lightsout/gf2-wasm", dir: "packages/gf2-wasm" },
   { name: "@lightsout/core", dir: "packages/core" },
+  { name: "@lightsout/mastermind", dir: "packages/mastermind" },
 ];
 
 /** Pinned like the workspace, so the consumer sees the same tools we test with. */
@@ -101,7 +102,7 @@ try {
   await sh("npx", ["tsc", "-p", "tsconfig.json"], project);
   await sh("npx", ["tsc", "-p", "tsconfig.web.json"], project);
   step("tsc: the consumer code type-checks against the published types (nodenext, bundler)");
-  for (const script of ["build/node.js", "internals.mjs", "simd.mjs"]) {
+  for (const script of ["build/node.js", "build/mastermind.js", "internals.mjs", "simd.mjs"]) {
     step((await sh("node", [script], project)).trim());
   }
 

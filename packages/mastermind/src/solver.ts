@@ -169,7 +169,7 @@ export class Solver {
    * Records the score of a guess (any code, not only the solver's own).
    *
    * @param guess - the code guessed
-   * @param score - its score against the secret
+   * @param given - its score against the secret
    * @returns the number of codes still possible
    * @throws RangeError for a wrong code or an impossible score;
    *   {@link InconsistentScoresError} when no code fits all scores (the solver is then unchanged)

@@ -13,10 +13,15 @@ app.validate(project);
 const names = { "core/src": "@lightsout/core", "gf2-wasm/src": "@lightsout/gf2-wasm", "mastermind/src": "@lightsout/mastermind" };
 for (const module of project.children ?? []) module.name = names[module.name] ?? module.name;
 
-// Source files whose TSDoc is being rewritten elsewhere at the moment: their
-// exports without an @example are listed as pending instead of failing the
+// Source files whose TSDoc is being written elsewhere at the moment (core's
+// fields, rings and multi-state modules; the new mastermind package): their
+// exports without an @example are listed as PENDING instead of failing the
 // run. Empty this list once they are done; nothing else is exempt.
-const pendingFiles = [/^@lightsout\/core\/src\/(fields|rings)\//, /^@lightsout\/core\/src\/lightsout\/_?multistate/];
+const pendingFiles = [
+  /^@lightsout\/core\/src\/(fields|rings)\//,
+  /^@lightsout\/core\/src\/lightsout\/_?multistate/,
+  /^@lightsout\/mastermind\/src\//,
+];
 
 // Every export of every package carries an example, on itself or on its call signature.
 const missing = [];

@@ -9,8 +9,18 @@
  *
  * Use `@lightsout/core` rather than this package: it owns the views, checks
  * every argument and turns traps into clear errors.
+ *
+ * @example
+ * ```ts
+ * const k: Gf2Exports = instantiate();
+ * const row = k.alloc(16);                               // one 128-bit row
+ * new BigUint64Array(k.memory.buffer, row, 2).fill(0n);
+ * k.anyBits(row, 2);                                     // 0: all zero
+ * k.free(row);
+ * ```
  */
 export interface Gf2Exports {
+  /** The kernel's linear memory; views over it go stale when it grows. */
   readonly memory: WebAssembly.Memory;
   /** 16-aligned block of `bytes` bytes (not zeroed); traps when memory cannot grow. */
   alloc(bytes: number): number;
@@ -118,20 +128,59 @@ export interface Gf2Exports {
   zpEchelon(a: number, rows: number, cols: number, stride: number, pivotLimit: number, p: number, pivots: number): number;
 }
 
-/** The release binary (optimised, SIMD), as bytes. */
+/**
+ * The release binary (optimised, SIMD), as bytes: inlined in this module as
+ * base64, so bundlers need no loader. The same file is exported as
+ * `@lightsout/gf2-wasm/gf2.wasm` for tools that want a URL.
+ *
+ * @example
+ * ```ts
+ * WebAssembly.validate(wasmBytes); // true where SIMD is supported
+ * ```
+ */
 export declare const wasmBytes: Uint8Array;
 
 /**
+ * Whether this engine supports WebAssembly fixed-width SIMD, which the kernel
+ * needs: `WebAssembly.validate` of a tiny SIMD module, run once.
+ *
+ * @returns True when the kernel can be compiled here.
+ * @example
+ * ```ts
+ * if (!simdSupported()) console.warn("no WebAssembly SIMD: use @lightsout/core with { engine: \"ts\" }");
+ * ```
+ */
+export declare function simdSupported(): boolean;
+
+/**
  * Compiles the kernel asynchronously, once. Browsers may refuse to compile
- * modules over 4 KB synchronously on the main thread (older Chrome, Electron);
- * after this resolves, `instantiate` uses the compiled module and never
- * compiles synchronously.
+ * modules above a few kilobytes synchronously on the main thread (Chromium
+ * does); after this resolves, `instantiate` uses the compiled module and
+ * never compiles synchronously.
+ *
+ * @returns The compiled module.
+ * @throws WebAssembly.CompileError naming the requirement when the engine lacks SIMD.
+ * @example
+ * ```ts
+ * await compileModule(); // in a browser's main thread, before instantiate()
+ * const k = instantiate();
+ * ```
  */
 export declare function compileModule(): Promise<WebAssembly.Module>;
 
 /**
  * Instantiates the kernel synchronously (compiling it first unless
- * `compileModule` has run). `abort` is called when
- * the AssemblyScript runtime aborts (it should throw).
+ * `compileModule` has run): a fresh instance with its own memory.
+ *
+ * @param abort - Called when the AssemblyScript runtime aborts (it should throw).
+ * @returns The kernel's exports.
+ * @throws WebAssembly.CompileError naming the requirement when the engine lacks SIMD.
+ * @example
+ * ```ts
+ * const k = instantiate((message) => {
+ *   throw new Error(`gf2 kernel: ${message}`);
+ * });
+ * k.memory.buffer.byteLength; // 65536 or more
+ * ```
  */
 export declare function instantiate(abort?: (message: string) => never): Gf2Exports;

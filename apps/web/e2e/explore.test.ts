@@ -3,7 +3,8 @@
 // workers compute, one huge n, the pictures and a dropped matrix file.
 // Needs a build first: `pnpm --filter @lightsout/web build`.
 
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
+import { gzipSync } from "node:zlib";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { startE2E, type E2E } from "./_browser.js";
@@ -63,6 +64,28 @@ async function mainThreadReport(page: Page): Promise<{ longTasks: number[]; maxG
   });
 }
 
+/**
+ * The main thread's tasks from a Chromium trace: the longest by wall time and
+ * by CPU time (`tdur`). CPU time does not count the time the OS gave the
+ * thread's core to other processes, so it shows what the page itself costs
+ * on a loaded machine.
+ */
+async function traceMainThread(page: Page, run: () => Promise<void>): Promise<{ tasks: number; longestWall: number; longestCpu: number }> {
+  await e2e.browser.startTracing(page, { categories: ["devtools.timeline", "disabled-by-default-devtools.timeline"] });
+  await run();
+  const trace = JSON.parse((await e2e.browser.stopTracing()).toString("utf8")) as {
+    traceEvents: { name: string; ph: string; pid: number; tid: number; dur?: number; tdur?: number; args?: { name?: string } }[];
+  };
+  const main = trace.traceEvents.filter((e) => e.ph === "M" && e.name === "thread_name" && e.args?.name === "CrRendererMain");
+  const isMain = (e: { pid: number; tid: number }) => main.some((m) => m.pid === e.pid && m.tid === e.tid);
+  const tasks = trace.traceEvents.filter((e) => e.ph === "X" && e.name === "RunTask" && isMain(e));
+  return {
+    tasks: tasks.length,
+    longestWall: Math.max(0, ...tasks.map((e) => (e.dur ?? 0) / 1000)),
+    longestCpu: Math.max(0, ...tasks.map((e) => (e.tdur ?? 0) / 1000)),
+  };
+}
+
 async function progressOf(page: Page, name: string): Promise<number> {
   return Number(await page.getAttribute(`${job(name)} [role="progressbar"]`, "aria-valuenow"));
 }
@@ -118,29 +141,37 @@ test("cancelling a sweep to 1,000,000 and a 4096 chase matrix stops them", async
 });
 
 /** One run of a 1..10,000 sweep then a 4096 chase matrix on a fresh page, watching the main thread. */
-async function sweepAndChase(): Promise<{ page: Page; longTasks: number[]; maxGap: number; sweepMs: number; chaseMs: number }> {
+async function sweepAndChase() {
   const page = await openExplore();
   await watchMainThread(page);
-  await start(page, "Nullity sweep", { "sweep-from": "1", "sweep-to": "10000" });
-  await waitState(page, "Nullity sweep", "done", 60_000);
-  const sweepMs = Number(await page.getAttribute(job("Nullity sweep"), "data-ms"));
-  await start(page, "Chase matrix", { "explore-chase-n": "4096" });
-  await waitState(page, "Chase matrix", "done", 60_000);
-  const chaseMs = Number(await page.getAttribute(job("Chase matrix"), "data-ms"));
-  return { page, ...(await mainThreadReport(page)), sweepMs, chaseMs };
+  let sweepMs = 0;
+  let chaseMs = 0;
+  const trace = await traceMainThread(page, async () => {
+    await start(page, "Nullity sweep", { "sweep-from": "1", "sweep-to": "10000" });
+    await waitState(page, "Nullity sweep", "done", 60_000);
+    sweepMs = Number(await page.getAttribute(job("Nullity sweep"), "data-ms"));
+    await start(page, "Chase matrix", { "explore-chase-n": "4096" });
+    await waitState(page, "Chase matrix", "done", 60_000);
+    chaseMs = Number(await page.getAttribute(job("Chase matrix"), "data-ms"));
+  });
+  return { page, ...(await mainThreadReport(page)), trace, sweepMs, chaseMs };
 }
 
 test("while a 1..10,000 sweep and a 4096 chase matrix compute, no main-thread task reaches 50 ms", async () => {
-  // The machine is shared (2 cores, other processes): a task the OS preempts counts as long
-  // whatever the page does. Up to 3 runs; one without a long task shows the page makes none.
+  // The machine is shared (2 cores, other processes): a task the OS preempts is long by the
+  // Long Tasks API's wall clock whatever the page does. So: up to 5 runs, one of which must
+  // be free of long tasks; and in every run no task may use 50 ms of CPU time (from a trace).
   let run = await sweepAndChase();
   for (let attempt = 1; ; attempt++) {
     const longest = Math.max(0, ...run.longTasks);
     console.log(
       `run ${attempt}: sweep 1..10,000 ${run.sweepMs} ms (in the page), chase matrix 4096 ${run.chaseMs} ms (in the worker); ` +
-        `${run.longTasks.length} long tasks, longest ${longest.toFixed(0)} ms; largest gap between 5 ms timer ticks ${run.maxGap.toFixed(1)} ms`,
+        `Long Tasks API: ${run.longTasks.length} long tasks, longest ${longest.toFixed(0)} ms; ` +
+        `trace: ${run.trace.tasks} main-thread tasks, longest ${run.trace.longestWall.toFixed(1)} ms wall, ` +
+        `${run.trace.longestCpu.toFixed(1)} ms CPU; largest gap between 5 ms timer ticks ${run.maxGap.toFixed(1)} ms`,
     );
-    if (longest < 50 || attempt === 3) break;
+    expect(run.trace.longestCpu).toBeLessThan(50);
+    if (longest < 50 || attempt === 5) break;
     await run.page.close();
     run = await sweepAndChase();
   }
@@ -202,6 +233,86 @@ test("one n = 1,000,000, the all-on 2048 x 2048 board and the rank of dropped an
   await page.close();
 });
 
+// The numbers of docs/BENCHMARKS.md, section "Web app (Explore)" (about a minute):
+// LIGHTSOUT_SLOW=1 npx vitest run e2e/explore.test.ts -t measure
+test.runIf(process.env.LIGHTSOUT_SLOW === "1")("measure the Explore jobs and the initial download", async () => {
+  const repeats = 3;
+  const rows: string[] = [];
+  let longest = 0;
+  let longCount = 0;
+  let maxGap = 0;
+  let longestCpu = 0;
+  /** Repeats one job on fresh pages: wall time from the click to "done" (Node's clock) and the worker's own time. */
+  const measure = async (label: string, name: string, fields: Record<string, string>) => {
+    const wall: number[] = [];
+    const inPage: number[] = [];
+    const tasks: number[] = [];
+    const cpu: number[] = [];
+    for (let r = 0; r < repeats; r++) {
+      const page = await openExplore();
+      await watchMainThread(page);
+      const t0 = performance.now();
+      const trace = await traceMainThread(page, async () => {
+        await start(page, name, fields);
+        await waitState(page, name, "done", 120_000);
+        wall.push(performance.now() - t0);
+      });
+      longestCpu = Math.max(longestCpu, trace.longestCpu);
+      cpu.push(trace.longestCpu);
+      inPage.push(Number(await page.getAttribute(job(name), "data-ms")));
+      const report = await mainThreadReport(page);
+      longest = Math.max(longest, ...report.longTasks);
+      tasks.push(...report.longTasks);
+      longCount += report.longTasks.length;
+      maxGap = Math.max(maxGap, report.maxGap);
+      await page.close();
+    }
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+    const ms = (x: number) => (x >= 1000 ? `${(x / 1000).toFixed(2)} s` : `${x.toFixed(0)} ms`);
+    const long = tasks.length ? `${tasks.length}: ${tasks.map((d) => d.toFixed(0)).join(", ")} ms` : "none";
+    rows.push(
+      `| ${label} | ${ms(median(wall))} (${ms(Math.min(...wall))}) | ${ms(median(inPage))} (${ms(Math.min(...inPage))}) | ${long} | ${Math.max(...cpu).toFixed(1)} ms |`,
+    );
+  };
+  await measure("nullity sweep n = 1..10,000 (streamed, chart drawn)", "Nullity sweep", { "sweep-from": "1", "sweep-to": "10000" });
+  await measure("nullity of n = 1,000,000", "Single nullity", { "single-n": "1000000" });
+  await measure("chase matrix n = 4096, picture, rank, ones", "Chase matrix", { "explore-chase-n": "4096" });
+  await measure("all-on 2048 x 2048 solved, 512 x 512 picture", "All-on solve", { "explore-solve-n": "2048" });
+  // The initial download: index-*.js, what it imports statically, and the WASM it loads (none: the kernel is inlined in the lazy chunks).
+  const assets = new URL("../dist/assets/", import.meta.url);
+  const html = readFileSync(new URL("../dist/index.html", import.meta.url), "utf8");
+  const entry = /src="\.\/assets\/(index-[\w-]+\.js)"/.exec(html)?.[1];
+  expect(entry).toBeDefined();
+  const initial = new Set<string>();
+  const visit = (file: string) => {
+    if (initial.has(file)) return;
+    initial.add(file);
+    const code = readFileSync(new URL(file, assets), "utf8");
+    // Static imports only (`import"./x.js"`, `from"./x.js"`); `import("./x.js")` is a lazy screen.
+    for (const match of code.matchAll(/(?:^|[;\s}])(?:import|from)\s*["']\.\/([\w.-]+\.js)["']/g)) visit(match[1]!);
+  };
+  visit(entry!);
+  const wasm = readdirSync(assets).filter((f) => f.endsWith(".wasm") && html.includes(f));
+  const files = [...initial, ...wasm];
+  const gzip = files.reduce((sum, f) => sum + gzipSync(readFileSync(new URL(f, assets)), { level: 9 }).length, 0);
+  // What opening Explore adds: its chunk (with its CSS) and, on the first job, the worker.
+  const lazy = readdirSync(assets)
+    .filter((f) => /^explore[.-]/.test(f))
+    .map((f) => [f, gzipSync(readFileSync(new URL(f, assets)), { level: 9 }).length] as const);
+  console.log(
+    [
+      `| job (${repeats} runs, fresh page each) | click to done, median (fastest) | in the page/worker, median (fastest) | long tasks (Long Tasks API) | longest main-thread task, CPU time |`,
+      "| --- | ---: | ---: | --- | ---: |",
+      ...rows,
+      "",
+      `long tasks over all runs: ${longCount}, longest ${longest.toFixed(0)} ms (wall); longest main-thread task by CPU time ${longestCpu.toFixed(1)} ms; ` +
+        `largest gap between 5 ms timer ticks ${maxGap.toFixed(1)} ms`,
+      `initial JS + WASM: ${files.join(" + ")} = ${(gzip / 1024).toFixed(2)} KiB gzip`,
+      `on opening Explore: ${lazy.map(([f, size]) => `${f} ${(size / 1024).toFixed(2)} KiB`).join(" + ")} gzip`,
+    ].join("\n"),
+  );
+});
+
 /** The n x n Lights Out press matrix (plus rule) as dense 0/1 text, built here from the rule itself. */
 function pressMatrix(n: number): string {
   const rows: string[] = [];
@@ -216,3 +327,4 @@ function pressMatrix(n: number): string {
   }
   return `${rows.join("\n")}\n`;
 }
+

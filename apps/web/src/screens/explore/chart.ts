@@ -27,8 +27,8 @@ export function ticks(lo: number, hi: number, count: number): number[] {
   const power = 10 ** Math.floor(Math.log10(raw));
   const step = [1, 2, 5, 10].map((m) => m * power).find((s) => s >= raw) ?? 10 * power;
   const out: number[] = [];
-  for (let v = Math.ceil(lo / step) * step; v <= hi; v += step) out.push(Math.max(1, Math.round(v)));
-  return [...new Set(out)];
+  for (let v = Math.ceil(lo / step) * step; v <= hi; v += step) out.push(Math.round(v));
+  return out;
 }
 
 /** The chart and its readout; feed it results with {@link NullityChart.push}. */
@@ -45,6 +45,8 @@ export class NullityChart {
   #values = new Int32Array(0);
   #count = 0;
   #yMax = 4;
+  /** The y axis' top, fixed at each redraw. */
+  #top = 4;
   #cursorN: number | undefined;
   #timer: ReturnType<typeof setTimeout> | undefined;
   #drawnAt = 0;
@@ -136,16 +138,19 @@ export class NullityChart {
   }
 
   #y(nullity: number): number {
-    return TOP + PLOT_H - (nullity / this.#niceMax()) * PLOT_H;
+    return TOP + PLOT_H - (nullity / this.#top) * PLOT_H;
   }
 
+  /** The y axis' top: the largest nullity rounded up to a tick. */
   #niceMax(): number {
-    const top = ticks(0, this.#yMax, 5).at(-1) ?? this.#yMax;
-    return Math.max(top, this.#yMax);
+    const t = ticks(0, this.#yMax, 5);
+    const step = t.length > 1 ? t[1]! - t[0]! : this.#yMax;
+    return Math.ceil(this.#yMax / step) * step;
   }
 
   #draw(): void {
     this.#drawnAt = performance.now();
+    this.#top = this.#niceMax();
     this.#drawAxes();
     // One small square per distinct pixel: a million results draw as at most a plot's worth of squares.
     const size = this.#to - this.#from < PLOT_W / 4 ? 4 : 2;
@@ -179,7 +184,7 @@ export class NullityChart {
       label.textContent = n.toLocaleString("en-US");
       parts.push(label);
     }
-    for (const v of [0, ...ticks(0, this.#niceMax(), 5)]) {
+    for (const v of ticks(0, this.#top, 5)) {
       const y = this.#y(v);
       parts.push(svg("line", { class: "grid", x1: LEFT, y1: y, x2: LEFT + PLOT_W, y2: y }));
       const label = svg("text", { x: LEFT - 8, y: y + 4, "text-anchor": "end" });

@@ -4,7 +4,7 @@
 // message until the computation returns, so an AbortSignal could not reach it).
 
 import { BitMatrix, ParseError, chaseMatrix, parseMatrix, runNullityTask, solveGrid, squareNullity } from "@lightsout/core";
-import type { Answer, Envelope, Palette, Reply, Request } from "./protocol.js";
+import { pictureSide, type Answer, type Envelope, type Palette, type Reply, type Request } from "./protocol.js";
 
 /** The worker's global scope, as much of it as this module needs (the DOM typings lack it). */
 const scope = globalThis as unknown as {
@@ -46,7 +46,6 @@ async function handle(id: number, request: Request): Promise<void> {
 
 function transfers(answer: Answer): Transferable[] {
   if (answer.kind === "nullity-range") return [answer.values.buffer as ArrayBuffer];
-  if (answer.kind === "chase" || answer.kind === "solve") return [answer.picture];
   return [];
 }
 
@@ -61,15 +60,15 @@ async function compute(request: Request, progress: Progress): Promise<Answer> {
     case "nullity":
       return { kind: "nullity", n: request.n, nullity: squareNullity(request.n), ms: elapsed() };
     case "chase":
-      return chasePicture(request.n, request.palette, progress, elapsed);
+      return chasePicture(request.n, request.palette, request.canvas, progress, elapsed);
     case "solve":
-      return solveAllOn(request.n, request.side, request.palette, progress, elapsed);
+      return solveAllOn(request.n, request.side, request.palette, request.canvas, progress, elapsed);
     case "rank-file":
       return rankOfFile(request.file, request.name, progress, elapsed);
   }
 }
 
-async function chasePicture(n: number, palette: Palette, progress: Progress, elapsed: () => number): Promise<Answer> {
+async function chasePicture(n: number, palette: Palette, canvas: OffscreenCanvas, progress: Progress, elapsed: () => number): Promise<Answer> {
   const c = chaseMatrix(n, n, { onProgress: progress("chasing rows") });
   try {
     const words = c.packedWords();
@@ -90,17 +89,16 @@ async function chasePicture(n: number, palette: Palette, progress: Progress, ela
       }
     }
     const rank = c.rank({ onProgress: progress("rank") });
-    const picture = await pictureOf(pixels, n, n, palette.off);
-    return { kind: "chase", n, rank, ones, picture, ms: elapsed() };
+    await draw(canvas, pixels, n, n, palette.off);
+    return { kind: "chase", n, rank, ones, ms: elapsed() };
   } finally {
     c.dispose();
   }
 }
 
-async function solveAllOn(n: number, side: number, palette: Palette, progress: Progress, elapsed: () => number): Promise<Answer> {
+async function solveAllOn(n: number, side: number, palette: Palette, canvas: OffscreenCanvas, progress: Progress, elapsed: () => number): Promise<Answer> {
   const solution = solveGrid(n, n, new Uint8Array(n * n).fill(1), { onProgress: progress("chasing rows") });
-  const scale = Math.ceil(n / side);
-  const size = Math.ceil(n / scale);
+  const { scale, size } = pictureSide(n, side);
   const counts = new Uint32Array(size * size);
   let presses = 0;
   if (solution.solvable) {
@@ -124,9 +122,9 @@ async function solveAllOn(n: number, side: number, palette: Palette, progress: P
       pixels[y * size + x] = mix(palette.off, palette.on, counts[y * size + x]! / area);
     }
   }
-  const picture = await pictureOf(pixels, size, size, palette.off);
+  await draw(canvas, pixels, size, size, palette.off);
   const { rank, nullity, solvable } = solution;
-  return { kind: "solve", n, solvable, rank, nullity, presses, picture, scale, ms: elapsed() };
+  return { kind: "solve", n, solvable, rank, nullity, presses, scale, ms: elapsed() };
 }
 
 async function rankOfFile(file: Blob, name: string, progress: Progress, elapsed: () => number): Promise<Answer> {
@@ -142,11 +140,22 @@ async function rankOfFile(file: Blob, name: string, progress: Progress, elapsed:
   }
 }
 
-/** `pixels` (0 = background) as a bitmap the page can show without copying or decoding. */
-function pictureOf(pixels: Uint32Array, width: number, height: number, background: number): Promise<ImageBitmap> {
+/**
+ * Draws `pixels` (0 = background) on the page's canvas, then waits a turn so
+ * that the frame is committed before the answer goes out (the page may
+ * terminate this worker as soon as it has the answer). A 4096 x 4096 picture
+ * handed over as an ImageBitmap instead cost the page's main thread tasks of
+ * up to 80 ms; this way the page does no pixel work at all.
+ */
+async function draw(canvas: OffscreenCanvas, pixels: Uint32Array, width: number, height: number, background: number): Promise<void> {
   for (let k = 0; k < pixels.length; k++) if (pixels[k] === 0) pixels[k] = background;
   const data = new Uint8ClampedArray(pixels.buffer as ArrayBuffer, 0, width * height * 4);
-  return createImageBitmap(new ImageData(data, width, height));
+  if (canvas.width !== width) canvas.width = width;
+  if (canvas.height !== height) canvas.height = height;
+  const context = canvas.getContext("2d");
+  if (!context) throw new Error("this browser gave the worker no 2D canvas context");
+  context.putImageData(new ImageData(data, width, height), 0, 0);
+  await new Promise((resolve) => setTimeout(resolve, 0));
 }
 
 function popcount(word: number): number {

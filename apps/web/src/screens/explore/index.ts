@@ -8,7 +8,7 @@ import "./explore.css";
 import type { MountScreen } from "../../screen.js";
 import { NullityChart } from "./chart.js";
 import { JobControls } from "./job.js";
-import type { Palette } from "./protocol.js";
+import { pictureSide, type Palette } from "./protocol.js";
 import { startSweep, type RunningSweep } from "./sweep.js";
 import { Cancelled, ExploreWorker, WorkerError, terminateAll } from "./worker-client.js";
 
@@ -78,15 +78,6 @@ function panel(id: string, title: string, intro: string): HTMLElement {
   const section = element("section", { class: "explore-panel", id, "aria-labelledby": `${id}-title` });
   section.append(element("h2", { id: `${id}-title` }, title), element("p", { class: "explore-intro" }, intro));
   return section;
-}
-
-/** Shows a transferred bitmap on a canvas at its own size (one pixel per pixel; CSS scales it). */
-function showPicture(canvas: HTMLCanvasElement, picture: ImageBitmap): void {
-  canvas.width = picture.width;
-  canvas.height = picture.height;
-  const context = canvas.getContext("bitmaprenderer");
-  if (context) context.transferFromImageBitmap(picture);
-  else picture.close();
 }
 
 /** Runs one request on a fresh worker wired to `job`; cancel terminates it. */
@@ -241,7 +232,15 @@ function picturePanel(options: {
   max: number;
   jobName: string;
   startLabel: string;
-  run: (worker: ExploreWorker, n: number, onProgress: (done: number, total: number, phase: string) => void) => Promise<{ picture: ImageBitmap; caption: string; ms: number }>;
+  /** Pixels a side of the picture of size n. */
+  side: (n: number) => number;
+  /** Computes, drawing on `canvas` (handed over to the worker), and describes the result. */
+  run: (
+    worker: ExploreWorker,
+    n: number,
+    canvas: OffscreenCanvas,
+    onProgress: (done: number, total: number, phase: string) => void,
+  ) => Promise<{ caption: string; ms: number }>;
 }): HTMLElement {
   const section = panel(options.id, options.title, options.intro);
   const form = element("form", { class: "explore-form" });
@@ -250,7 +249,7 @@ function picturePanel(options: {
   form.append(field.row, job.element);
   const figure = element("figure", { class: "explore-picture" });
   figure.hidden = true;
-  const canvas = element("canvas", { width: "1", height: "1", role: "img", "aria-label": "not computed yet" });
+  let canvas = element("canvas", { width: "1", height: "1", role: "img", "aria-label": "not computed yet" });
   const caption = element("figcaption", {}, "");
   figure.append(canvas, caption);
   section.append(form, figure);
@@ -263,11 +262,16 @@ function picturePanel(options: {
       job.finish("error", messageOf(error));
       return;
     }
+    // A new canvas per job, shown once drawn: a cancelled job leaves the last picture in place.
+    const side = String(options.side(n));
+    const next = element("canvas", { width: side, height: side, role: "img" });
+    const offscreen = next.transferControlToOffscreen();
     singleJob(
       job,
       async (worker) => {
-        const result = await options.run(worker, n, (done, total, phase) => job.progress(done / total, progressText(phase, done, total)));
-        showPicture(canvas, result.picture);
+        const result = await options.run(worker, n, offscreen, (done, total, phase) => job.progress(done / total, progressText(phase, done, total)));
+        canvas.replaceWith(next);
+        canvas = next;
         figure.hidden = false;
         caption.textContent = result.caption;
         canvas.setAttribute("aria-label", result.caption);
@@ -290,10 +294,11 @@ function chasePanel(): HTMLElement {
     max: MAX_CHASE_N,
     jobName: "Chase matrix",
     startLabel: "Draw chase matrix",
-    async run(worker, n, onProgress) {
-      const r = await worker.run({ kind: "chase", n, palette: palette() }, onProgress);
+    side: (n) => n,
+    async run(worker, n, canvas, onProgress) {
+      const r = await worker.run({ kind: "chase", n, palette: palette(), canvas }, onProgress, [canvas]);
       const caption = `Chase matrix of the ${format(n)} x ${format(n)} board: ${format(n)} x ${format(n)}, rank ${format(r.rank)} (nullity ${format(n - r.rank)}), ${format(r.ones)} ones.`;
-      return { picture: r.picture, caption, ms: r.ms };
+      return { caption, ms: r.ms };
     },
   });
 }
@@ -308,13 +313,14 @@ function solvePanel(): HTMLElement {
     max: MAX_SOLVE_N,
     jobName: "All-on solve",
     startLabel: "Solve",
-    async run(worker, n, onProgress) {
-      const r = await worker.run({ kind: "solve", n, side: SOLVE_PICTURE_SIDE, palette: palette() }, onProgress);
+    side: (n) => pictureSide(n, SOLVE_PICTURE_SIDE).size,
+    async run(worker, n, canvas, onProgress) {
+      const r = await worker.run({ kind: "solve", n, side: SOLVE_PICTURE_SIDE, palette: palette(), canvas }, onProgress, [canvas]);
       const block = r.scale === 1 ? "one pixel per cell" : `one pixel per ${r.scale} x ${r.scale} cells`;
       const caption = r.solvable
         ? `All-on ${format(n)} x ${format(n)}: solved with ${format(r.presses)} presses (rank ${format(r.rank)}, nullity ${format(r.nullity)}, ${block}).`
         : `All-on ${format(n)} x ${format(n)}: not solvable (rank ${format(r.rank)}, nullity ${format(r.nullity)}).`;
-      return { picture: r.picture, caption, ms: r.ms };
+      return { caption, ms: r.ms };
     },
   });
 }

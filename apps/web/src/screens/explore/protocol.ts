@@ -1,5 +1,7 @@
 // The messages between the Explore screen and its worker (explore.worker.ts):
-// plain, structured-cloneable values; pictures travel as transferred ImageBitmaps.
+// plain, structured-cloneable values. Pictures are drawn by the worker straight
+// into a canvas the page hands over (transferControlToOffscreen), so the page
+// never touches their pixels.
 
 /** Two colours packed for a little-endian RGBA pixel write (0xAABBGGRR). */
 export interface Palette {
@@ -13,10 +15,10 @@ export type Request =
   | { kind: "nullity-range"; from: number; to: number }
   /** The nullity of one n x n board. */
   | { kind: "nullity"; n: number }
-  /** The chase matrix of the n x n board, drawn one pixel per entry. */
-  | { kind: "chase"; n: number; palette: Palette }
-  /** The all-on n x n board solved by chasing, its presses down-sampled to at most side x side. */
-  | { kind: "solve"; n: number; side: number; palette: Palette }
+  /** The chase matrix of the n x n board, drawn one pixel per entry on an n x n canvas. */
+  | { kind: "chase"; n: number; palette: Palette; canvas: OffscreenCanvas }
+  /** The all-on n x n board solved by chasing, its presses down-sampled to {@link pictureSide} pixels a side. */
+  | { kind: "solve"; n: number; side: number; palette: Palette; canvas: OffscreenCanvas }
   /** The rank over GF(2) of a matrix file (dense 0/1 text or MatrixMarket). */
   | { kind: "rank-file"; file: Blob; name: string };
 
@@ -24,7 +26,7 @@ export type Request =
 export type Answer =
   | { kind: "nullity-range"; values: Int32Array }
   | { kind: "nullity"; n: number; nullity: number; ms: number }
-  | { kind: "chase"; n: number; rank: number; ones: number; picture: ImageBitmap; ms: number }
+  | { kind: "chase"; n: number; rank: number; ones: number; ms: number }
   | {
       kind: "solve";
       n: number;
@@ -32,7 +34,6 @@ export type Answer =
       rank: number;
       nullity: number;
       presses: number;
-      picture: ImageBitmap;
       /** Board cells per picture pixel along each side. */
       scale: number;
       ms: number;
@@ -47,3 +48,9 @@ export type Reply =
 
 /** A request with the id that pairs it with its replies. */
 export type Envelope = { id: number; request: Request };
+
+/** Board cells per pixel, and pixels a side, of the all-on picture of an n x n board at most `side` pixels wide. */
+export function pictureSide(n: number, side: number): { scale: number; size: number } {
+  const scale = Math.ceil(n / side);
+  return { scale, size: Math.ceil(n / scale) };
+}

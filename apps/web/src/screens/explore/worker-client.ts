@@ -57,14 +57,18 @@ export class ExploreWorker {
     live.add(this);
   }
 
-  /** Runs one request; the promise rejects with {@link Cancelled} if the worker is terminated first. */
-  run<K extends Request["kind"]>(request: Extract<Request, { kind: K }>, onProgress?: OnProgress): Promise<AnswerOf<K>> {
+  /** Runs one request (handing over `transfer`); the promise rejects with {@link Cancelled} if the worker is terminated first. */
+  run<K extends Request["kind"]>(
+    request: Extract<Request, { kind: K }>,
+    onProgress?: OnProgress,
+    transfer: Transferable[] = [],
+  ): Promise<AnswerOf<K>> {
     if (this.#terminated) return Promise.reject(new Cancelled());
     const id = this.#nextId++;
     return new Promise<AnswerOf<K>>((resolve, reject) => {
       this.#pending.set(id, { resolve: resolve as (answer: Answer) => void, reject, onProgress });
       const envelope: Envelope = { id, request };
-      this.#worker.postMessage(envelope);
+      this.#worker.postMessage(envelope, transfer);
     });
   }
 

@@ -90,6 +90,11 @@ test("import: JSON graph boards, text with states, and clear errors", async () =
   const play = await e2e.open(link.slice(link.indexOf("#/") + 2));
   await play.waitForSelector("svg.board-graph [data-cell]");
   expect(await lightsOf(play)).toEqual([1, 1, 0, 0]);
+  // keyboard on a graph: vertex 0 takes the focus, the arrow moves to vertex 1, Enter presses it (1 and its neighbours 0, 2)
+  await play.focus('svg.board-graph [data-cell="0"]');
+  await play.keyboard.press("ArrowRight");
+  await play.keyboard.press("Enter");
+  expect(await lightsOf(play)).toEqual([0, 0, 1, 0]);
   await play.close();
 
   await page.fill("input[name=states]", "3");

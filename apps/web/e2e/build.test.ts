@@ -108,3 +108,24 @@ test("import: JSON graph boards, text with states, and clear errors", async () =
   expect(await page.textContent("[data-testid=io-message]")).toMatch(/import:2:\d+.*expected 3 cells/);
   await page.close();
 });
+
+test("a custom rule: offsets typed in Build reach Play through the link", async () => {
+  const page = await e2e.open("build");
+  await page.waitForSelector(".board [data-pos]");
+  await page.fill("input[name=rows]", "1");
+  await page.dispatchEvent("input[name=rows]", "change");
+  await page.waitForFunction(() => document.querySelectorAll(".board [data-pos]").length === 5);
+  await page.selectOption("select[name=rule]", "custom");
+  await page.fill("input[name=offsets]", "0,2;0,-2");
+  await page.dispatchEvent("input[name=offsets]", "change");
+  expect(await page.textContent("[data-testid=summary]")).toMatch(/custom rule/);
+  await page.fill("input[name=offsets]", "two right");
+  await page.dispatchEvent("input[name=offsets]", "change");
+  expect(await page.textContent("#offsets-help")).toMatch(/rule expected plus, x, king, knight or offsets/);
+  await page.click("[data-action=play]");
+  await page.waitForFunction(() => document.body.dataset.screen === "play" && document.querySelectorAll(".board [data-cell]").length === 5);
+  // pressing cell 0 toggles itself and the cell two to the right, nothing else
+  await page.click('.board [data-cell="0"]');
+  expect(await lightsOf(page)).toEqual([1, 0, 1, 0, 0]);
+  await page.close();
+});

@@ -2,7 +2,7 @@
 // rule, import and export the CLI's text and JSON formats, and share the
 // board by URL (or open it in Play).
 
-import { type Board, formatBoard, parseBoard, type RuleName, solveLightsOut, solveMultiState } from "@lightsout/core";
+import { type Board, formatBoard, parseBoard, parseRule, type Rule, type RuleName, solveLightsOut, solveMultiState } from "@lightsout/core";
 import { coreReady } from "../../core-ready.js";
 import type { MountScreen, ScreenContext } from "../../screen.js";
 import { boardOf, cycleLight, type Draft, draftOf, emptyDraft, MAX_SIDE, paintCell, resize, withStates } from "../../state/draft.js";
@@ -34,7 +34,10 @@ function setup(root: HTMLElement, context: ScreenContext): void {
   const rows = numberInput("rows", 5, 1, MAX_SIDE);
   const cols = numberInput("cols", 5, 1, MAX_SIDE);
   const states = numberInput("states", 2, 2, 9);
-  const rule = select("rule", RULE_OPTIONS, "plus");
+  const rule = select("rule", [...RULE_OPTIONS, ["custom", "Custom offsets"]], "plus");
+  const offsets = h("input", { type: "text", name: "offsets", placeholder: "-1,0;1,0;0,2", "aria-describedby": "offsets-help", size: 14, spellcheck: "false" });
+  const offsetsField = h("label", { class: "field", hidden: true }, h("span", {}, "Offsets (rows down, columns right)"), offsets);
+  const offsetsError = h("span", { class: "error small", id: "offsets-help", role: "alert" });
   const torus = h("input", { type: "checkbox", name: "torus" });
   const selfToggle = h("input", { type: "checkbox", name: "self", checked: true });
   const cellsMode = button("Paint cells in/out", () => setMode("cells"), { "data-mode": "cells", "aria-pressed": "false" });
@@ -51,7 +54,26 @@ function setup(root: HTMLElement, context: ScreenContext): void {
     });
   }
   states.addEventListener("change", () => change(withStates(draft, readNumber(states, 2))));
-  rule.addEventListener("change", () => draft.kind === "grid" && change({ ...draft, rule: rule.value as RuleName }));
+  rule.addEventListener("change", () => {
+    offsetsField.hidden = rule.value !== "custom";
+    if (rule.value === "custom") {
+      if (!offsets.value && draft.kind === "grid") offsets.value = "-1,0;1,0;0,-1;0,1";
+      applyOffsets();
+    } else if (draft.kind === "grid") change({ ...draft, rule: rule.value as RuleName });
+  });
+  offsets.addEventListener("change", applyOffsets);
+  function applyOffsets(): void {
+    if (draft.kind !== "grid") return;
+    let parsed: Rule;
+    try {
+      parsed = parseRule(offsets.value);
+    } catch (error) {
+      offsetsError.textContent = (error as Error).message;
+      return;
+    }
+    offsetsError.textContent = "";
+    change({ ...draft, rule: typeof parsed === "string" ? parsed : { offsets: parsed.offsets } });
+  }
   torus.addEventListener("change", () => draft.kind === "grid" && change({ ...draft, torus: torus.checked }));
   selfToggle.addEventListener("change", () => {
     if (draft.kind === "grid") change({ ...draft, selfToggle: selfToggle.checked });
@@ -62,7 +84,8 @@ function setup(root: HTMLElement, context: ScreenContext): void {
     h("h1", { class: "visually-hidden" }, "Build"),
     h("div", { class: "screen-layout" },
       h("section", { "aria-label": "Board editor" },
-        h("div", { class: "toolbar" }, field("Rows", rows), field("Columns", cols), field("States", states), field("Rule", rule)),
+        h("div", { class: "toolbar" }, field("Rows", rows), field("Columns", cols), field("States", states), field("Rule", rule), offsetsField),
+        offsetsError,
         h("div", { class: "toolbar" },
           h("label", { class: "field inline" }, torus, "Torus (wrap around)"),
           h("label", { class: "field inline" }, selfToggle, "A press toggles its own cell"),
@@ -145,13 +168,15 @@ function setup(root: HTMLElement, context: ScreenContext): void {
 
   function syncControls(): void {
     const grid = draft.kind === "grid";
-    for (const control of [rows, cols, rule, torus]) control.disabled = !grid;
+    for (const control of [rows, cols, rule, torus, offsets]) control.disabled = !grid;
     cellsMode.disabled = !grid;
     if (!grid && mode === "cells") setMode("lights");
     if (draft.kind === "grid") {
       rows.value = String(draft.rows);
       cols.value = String(draft.cols);
-      rule.value = typeof draft.rule === "string" ? draft.rule : "plus";
+      rule.value = typeof draft.rule === "string" ? draft.rule : "custom";
+      offsetsField.hidden = rule.value !== "custom";
+      if (typeof draft.rule === "object") offsets.value = draft.rule.offsets.map(([dr, dc]) => `${dr},${dc}`).join(";");
       torus.checked = draft.torus;
       selfToggle.checked = draft.selfToggle;
     } else selfToggle.checked = draft.board.selfToggle ?? true;

@@ -131,12 +131,21 @@ test("cancelling a sweep to 1,000,000 and a 4096 chase matrix stops them", async
   expect(await page.getAttribute(".explore-chart svg", "aria-label")).toBe(stoppedAt);
   expect(await page.textContent(`${job("Nullity sweep")} .explore-status`)).toBe(status);
   console.log(`sweep cancelled ${cancelMs} ms after the click; ${status}`);
+  await expect.poll(() => page.workers().length).toBe(0);
 
   await start(page, "Chase matrix", { "explore-chase-n": "4096" });
   await page.click(`${job("Chase matrix")} button[data-action="cancel"]`);
   await waitState(page, "Chase matrix", "cancelled", 2000);
   expect(await page.textContent(`${job("Chase matrix")} .explore-status`)).toBe("Cancelled.");
   expect(await page.getAttribute("#explore-chase canvas", "width")).toBe("1");
+  await expect.poll(() => page.workers().length).toBe(0);
+
+  // Leaving the screen stops its workers too.
+  await start(page, "Nullity sweep", { "sweep-from": "1", "sweep-to": "1000000" });
+  await expect.poll(() => page.workers().length).toBeGreaterThan(0);
+  await page.click('nav a[data-screen="learn"]');
+  await page.waitForFunction(() => document.body.dataset.screen === "learn");
+  await expect.poll(() => page.workers().length).toBe(0);
   await page.close();
 });
 

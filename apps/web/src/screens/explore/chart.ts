@@ -62,7 +62,7 @@ export class NullityChart {
     this.#readout = document.createElement("output");
     this.#readout.className = "explore-readout";
     this.#readout.setAttribute("aria-live", "polite");
-    this.#readout.textContent = "Hover or focus the chart to read n and its nullity.";
+    this.#readout.textContent = "Point at the chart, or focus it and use the arrow keys (Page Up/Down, Home/End), to read n and its nullity.";
     const caption = document.createElement("figcaption");
     caption.textContent = "Nullity of the n x n board (dimension of its quiet patterns) against n";
     this.element.append(caption, this.#svg, this.#readout);

@@ -76,3 +76,17 @@ test("board size and edits: a 3 x 4 board has no quiet patterns", async () => {
   expect(await lightsOf(page)).toEqual(new Array(12).fill(0));
   await page.close();
 });
+
+test("Play hands its board to Learn", async () => {
+  const page = await e2e.open("play?g=3x3&l=XQ");
+  await page.waitForSelector(".board [data-cell]");
+  await page.click("[data-action=learn]");
+  await page.waitForFunction(() => document.body.dataset.screen === "learn" && document.querySelector("[data-testid=step]") !== null);
+  expect(await lightsOf(page)).toEqual([0, 1, 0, 1, 1, 1, 0, 1, 0]);
+  // a torus cannot be chased: no link
+  const torus = await e2e.open("play?g=3x3&t=1&l=XQ");
+  await torus.waitForSelector(".board [data-cell]");
+  expect(await torus.isVisible("[data-action=learn]")).toBe(false);
+  await torus.close();
+  await page.close();
+});

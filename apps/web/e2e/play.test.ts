@@ -136,11 +136,17 @@ test("dark theme: toggled in the header, remembered after a reload", async () =>
   await page.close();
 });
 
-test("phone width: the board fits 375 px without horizontal scrolling", async () => {
-  const page = await e2e.open("play?g=10x10&l=AAAAAAAAAAAAAAAAA");
+test("phone width: every screen of this part fits 375 px without horizontal scrolling", async () => {
+  const page = await e2e.open("play?g=10x10&l=VVVVVVVVVVVVVVVVV");
   await page.setViewportSize({ width: 375, height: 740 });
   await page.waitForSelector(".board [data-cell]");
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   await e2e.screenshot(page, "play-phone");
+  for (const screen of ["build", "learn"]) {
+    await page.click(`nav a[data-screen="${screen}"]`);
+    await page.waitForFunction((name) => document.body.dataset.screen === name && document.querySelector(".board") !== null, screen);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await e2e.screenshot(page, `${screen}-phone`);
+  }
   await page.close();
 });

@@ -60,6 +60,7 @@ function setup(root: HTMLElement, context: Parameters<MountScreen>[1]): () => vo
   });
   const share = h("a", { href: "#/play", "data-testid": "share" }, "Link to this puzzle");
   const toBuild = button("Edit in Build", () => context.navigate("build", encodeBoard({ board: game.board, states: game.states, lights: [...game.lights] })), { "data-action": "edit" });
+  const toLearn = button("Chase it in Learn", () => context.navigate("learn", encodeBoard({ board: game.board, states: game.states, lights: [...game.lights] })), { "data-action": "learn" });
   const about = h("p", { class: "muted", "data-testid": "about" });
 
   root.append(
@@ -71,7 +72,7 @@ function setup(root: HTMLElement, context: Parameters<MountScreen>[1]): () => vo
         h("div", { class: "toolbar", role: "toolbar", "aria-label": "Game controls" }, undoButton, redoButton, resetButton, hintButton, solutionButton, winnableButton),
         info,
       ),
-      h("aside", {}, form, h("div", { class: "panel" }, about, h("div", { class: "toolbar" }, share, toBuild))),
+      h("aside", {}, form, h("div", { class: "panel" }, about, h("div", { class: "toolbar" }, share, toBuild, toLearn))),
     ),
   );
 
@@ -113,6 +114,9 @@ function setup(root: HTMLElement, context: Parameters<MountScreen>[1]): () => vo
     context.setParams(encodeBoard({ board: next.board, states: next.states, lights: [...next.start] }));
     share.href = `#/play?${encodeBoard({ board: next.board, states: next.states, lights: [...next.start] })}`;
     about.textContent = describeBoard(next.board, next.states);
+    // Learn chases plain two-state rectangles of up to 12 x 12.
+    const b = next.board;
+    toLearn.hidden = !(b.kind === "grid" && !b.mask && !b.torus && (b.rule ?? "plus") === "plus" && b.selfToggle !== false && next.states === 2 && b.rows <= 12 && b.cols <= 12);
     if (next.board.kind === "grid") {
       rows.value = String(next.board.rows);
       cols.value = String(next.board.cols);

@@ -26,10 +26,13 @@ export class ScoreKernel {
   /** Colours 0..k-1 of code i at digits[i n + p]. */
   readonly digits: Uint8Array;
   /** Fast path: the code packed 4 bits per position; undefined on the generic path. */
-  private readonly packed: Uint32Array | undefined;
-  private readonly countId: Uint16Array | undefined;
-  private readonly matches: Uint8Array | undefined;
-  private readonly idCount: number;
+  readonly packed: Uint32Array | undefined;
+  /** Fast path: the id of each code's colour-count vector. */
+  readonly countId: Uint16Array | undefined;
+  /** Fast path: matches[a idCount + b] = sum_j min(count vector a_j, b_j). */
+  readonly matches: Uint8Array | undefined;
+  /** Fast path: the number of distinct colour-count vectors. */
+  readonly idCount: number;
   /** Generic path: colour counts of code i at counts[i k + j]. */
   private readonly counts: Uint8Array | undefined;
 

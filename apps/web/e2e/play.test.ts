@@ -1,3 +1,4 @@
+import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import type { Page } from "playwright-core";
 import { startE2E, type E2E } from "./_browser.js";
@@ -148,5 +149,21 @@ test("phone width: every screen of this part fits 375 px without horizontal scro
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await e2e.screenshot(page, `${screen}-phone`);
   }
+  await page.close();
+});
+
+test("budget: everything the first screen loads is under 300 KB gzipped, and HiGHS is not part of it", async () => {
+  const page = await e2e.browser.newPage();
+  const bodies: Promise<{ url: string; gzip: number }>[] = [];
+  page.on("response", (response) => {
+    bodies.push(response.body().then((body) => ({ url: response.url(), gzip: gzipSync(body).length }), () => ({ url: response.url(), gzip: 0 })));
+  });
+  await page.goto(`${e2e.url}#/play`);
+  await page.waitForSelector(".board [data-cell]");
+  const files = await Promise.all(bodies);
+  const total = files.reduce((n, f) => n + f.gzip, 0);
+  console.log(`first screen: ${files.length} files, ${(total / 1024).toFixed(1)} KB gzipped`);
+  expect(total).toBeLessThan(300 * 1024);
+  expect(files.some((f) => /highs/i.test(f.url))).toBe(false);
   await page.close();
 });

@@ -11,6 +11,7 @@ import { chaseSizes, runChase } from "./chase.js";
 import { fieldsDefaults, runFields } from "./fields.js";
 import { runFewest } from "./fewest.js";
 import { runGraph } from "./graph.js";
+import { runMastermind } from "./mastermind.js";
 import { runMultiState } from "./multistate.js";
 import { runNullity } from "./nullity.js";
 
@@ -21,7 +22,7 @@ const USAGE = `usage: bench [--quick] [--sizes 1024,2048,...] [--ts-up-to N] [--
   --quick        N = 256, 512, 1024 only (a smoke run)
   --sizes LIST   the N values of the GF(2) suite (default 1024,2048,4096,8192)
   --ts-up-to N   largest N for the TypeScript twin (default 4096)
-  --filter NAME  run only suites whose name contains NAME (suites: gf2, chase, fewest, graph, nullity, multistate, fields)
+  --filter NAME  run only suites whose name contains NAME (suites: gf2, chase, fewest, graph, nullity, multistate, fields, mastermind)
   --json         print the results as one JSON object at the end`;
 
 /** Describes this machine in one line (for docs/BENCHMARKS.md). */
@@ -99,6 +100,10 @@ export async function main(argv: string[]): Promise<number> {
   if ("fields".includes(filter) || filter === "") {
     console.log(`\nDense rank over Z_p (prime fields), random N x N (seed 1), WASM kernel vs TypeScript twin, median of repeats:`);
     results.fields = runFields({ ...fieldsDefaults(argv.includes("--quick")), log: (line) => console.log(line) });
+  }
+  if ("mastermind".includes(filter) || filter === "") {
+    console.log(`\nMastermind: each strategy against every secret (game tree), guesses per secret:`);
+    results.mastermind = runMastermind({ quick: argv.includes("--quick"), log: (line) => console.log(line) });
   }
   if (json) console.log(JSON.stringify(results));
   return 0;

@@ -47,7 +47,9 @@ export interface RandomOptions extends MatrixOptions {
  * ```
  */
 export interface Echelon {
+  /** Number of non-zero rows of the echelon form: the rank of the matrix. */
   rank: number;
+  /** Pivot column of echelon row i, for i < rank, increasing. */
   pivots: Int32Array;
 }
 
@@ -64,18 +66,23 @@ export interface Echelon {
  */
 export type VectorSolution =
   | {
+      /** The system has a solution. */
       solvable: true;
       /** One solution (free variables set to 0), one entry 0/1 per column of A. */
       x: Uint8Array;
+      /** Rank of A. */
       rank: number;
       /** Dimension of the null space: the solutions are x + null space, 2^nullity of them. */
       nullity: number;
     }
   | {
+      /** The system has no solution. */
       solvable: false;
       /** A proof: y with y A = 0 and y . b = 1 (one entry per row of A). */
       certificate: Uint8Array;
+      /** Rank of A. */
       rank: number;
+      /** Dimension of the null space of A. */
       nullity: number;
     };
 
@@ -93,10 +100,17 @@ export type VectorSolution =
 export interface SystemSolution {
   /** cols(A) x cols(B): column j solves A x = B_j (zero where that column has no solution). */
   x: BitMatrix;
+  /** Rank of A. */
   rank: number;
+  /** Dimension of the null space of A: each solvable column has 2^nullity solutions. */
   nullity: number;
   /** Columns of B with no solution, each with y such that y A = 0 and y . B_j = 1. */
-  inconsistent: { column: number; certificate: Uint8Array }[];
+  inconsistent: {
+    /** Index of the column of B. */
+    column: number;
+    /** y, one entry per row of A. */
+    certificate: Uint8Array;
+  }[];
 }
 
 function checkEchelonOptions(options: EchelonOptions): void {
@@ -587,7 +601,10 @@ export class BitMatrix implements Disposable {
    * const { matrix: e, rank, pivots } = a.rref();
    * ```
    */
-  rref(options: EchelonOptions = {}): Echelon & { matrix: BitMatrix } {
+  rref(options: EchelonOptions = {}): Echelon & {
+    /** The reduced row echelon form (a new matrix). */
+    matrix: BitMatrix;
+  } {
     const matrix = this.copy();
     try {
       return { matrix, ...matrix.echelonize({ ...options, full: true }) };
@@ -609,7 +626,12 @@ export class BitMatrix implements Disposable {
    * const { P, E } = a.transform(); // P.mul(a).equals(E)
    * ```
    */
-  transform(options: EchelonOptions = {}): Echelon & { P: BitMatrix; E: BitMatrix } {
+  transform(options: EchelonOptions = {}): Echelon & {
+    /** The invertible transition matrix: P A = E. */
+    P: BitMatrix;
+    /** The reduced row echelon form of A. */
+    E: BitMatrix;
+  } {
     using eye = this.#like(this.rows, this.rows);
     const w = eye.#words();
     const s = eye.#s();

@@ -24,6 +24,7 @@ import { ParseError } from "./matrix-text.js";
  * ```
  */
 export interface BoardInput {
+  /** The board: a grid (with a mask when some cells are missing) or a graph. */
   board: Board;
   /** One value per cell, 0..states-1. */
   lights: Uint8Array;

@@ -47,6 +47,7 @@ const DIGIT_9 = 0x39;
  * ```
  */
 export class ParseError extends Error {
+  /** Always "ParseError". */
   override readonly name = "ParseError";
   /** Name of the input, e.g. a file path; `"<input>"` when none was given. */
   readonly source: string;

@@ -24,6 +24,7 @@ export interface CosetBest {
 
 /** Slicing, cancellation and progress of a long enumeration. */
 export interface ScanControl {
+  /** Stops the enumeration between slices with the signal's reason. */
   signal?: AbortSignal | undefined;
   /** Called after each slice with members scanned and the total. */
   onProgress?: ((done: number, total: number) => void) | undefined;

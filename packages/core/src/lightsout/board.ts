@@ -36,7 +36,12 @@ export type RuleName = "plus" | "x" | "king" | "knight";
  * gridBoard(3, 3, { rule: { offsets: [[0, -1], [0, 1]] } }); // left and right only
  * ```
  */
-export type Rule = RuleName | { readonly offsets: readonly Offset[] };
+export type Rule =
+  | RuleName
+  | {
+      /** The cells a press toggles, relative to the pressed cell (the cell itself aside). */
+      readonly offsets: readonly Offset[];
+    };
 
 /**
  * A rectangular board, a torus, or an irregular board given by a mask.
@@ -48,8 +53,11 @@ export type Rule = RuleName | { readonly offsets: readonly Offset[] };
  * ```
  */
 export interface GridBoard {
+  /** Tells grids from graphs. */
   readonly kind: "grid";
+  /** Number of rows, >= 1. */
   readonly rows: number;
+  /** Number of columns, >= 1. */
   readonly cols: number;
   /** Wrap around both edges (default false). */
   readonly torus?: boolean;
@@ -72,7 +80,9 @@ export interface GridBoard {
  * ```
  */
 export interface GraphBoard {
+  /** Tells graphs from grids. */
   readonly kind: "graph";
+  /** Number of vertices (cells), numbered 0..vertices-1. */
   readonly vertices: number;
   /** Undirected edges between vertex indices 0..vertices-1. */
   readonly edges: readonly (readonly [number, number])[];
@@ -159,8 +169,11 @@ export function parseRule(text: string): Rule {
  * ```
  */
 export interface GridOptions {
+  /** Wrap around both edges (default false). */
   torus?: boolean;
+  /** Neighbourhood (default "plus"). */
   rule?: Rule;
+  /** Whether a press toggles its own cell (default true). */
   selfToggle?: boolean;
 }
 
@@ -318,6 +331,7 @@ export interface CellMap {
   count: number;
   /** Row and column of cell i (grids), in row-major order of the cells present. */
   row: Int32Array;
+  /** Column of cell i (grids); 0 for graphs. */
   col: Int32Array;
   /** Cell index at (r, c), or -1 where the mask has no cell (grids: rows * cols entries). */
   index: Int32Array;

@@ -54,7 +54,9 @@ export interface SolveGridOptions extends ChaseOptions {
  * ```
  */
 export type GridSolution = {
+  /** Rows of the board. */
   rows: number;
+  /** Columns of the board. */
   cols: number;
   /** Rank of the chase matrix C (cols x cols). */
   rank: number;
@@ -64,6 +66,7 @@ export type GridSolution = {
   quiet?: Uint8Array[];
 } & (
   | {
+      /** The board can be switched off. */
       solvable: true;
       /** One solution: rows * cols entries, row-major, 1 = press. */
       presses: Uint8Array;
@@ -71,6 +74,7 @@ export type GridSolution = {
       firstRow: Uint8Array;
     }
   | {
+      /** The board cannot be switched off. */
       solvable: false;
       /** A proof: a quiet pattern (rows * cols entries) that meets the lit cells an odd number of times. */
       certificate: Uint8Array;
@@ -126,10 +130,13 @@ export interface ChaseStep {
  * ```
  */
 export interface ChaseTrace {
+  /** Rows of the board. */
   rows: number;
+  /** Columns of the board. */
   cols: number;
   /** The board at the start (rows * cols entries). */
   lights: Uint8Array;
+  /** Every step in order: the first pass, the last row, the fix, the second pass. */
   steps: ChaseStep[];
   /** The last row after the first pass (cols entries). */
   lastRow: Uint8Array;
@@ -151,7 +158,9 @@ export interface ChaseTrace {
  * ```
  */
 export interface FirstRowLookup {
+  /** Rows of the board. */
   rows: number;
+  /** Columns of the board (and the size of C). */
   cols: number;
   /** Rank of the chase matrix C. */
   rank: number;
@@ -179,7 +188,12 @@ export interface FirstRowLookup {
    * outside the column space of C have no entry: those boards are not
    * winnable. Undefined when the table would be larger.
    */
-  entries?: { lastRow: Uint8Array; firstRow: Uint8Array }[];
+  entries?: {
+    /** A last row that can be cleared (cols entries). */
+    lastRow: Uint8Array;
+    /** The first-row presses that clear it (cols entries). */
+    firstRow: Uint8Array;
+  }[];
 }
 
 function checkSize(rows: unknown, cols: unknown): [number, number] {

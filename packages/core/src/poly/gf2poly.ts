@@ -274,7 +274,12 @@ export class GF2Poly {
    * quotient.toString(); // "x^2 + x + 1"; remainder is zero
    * ```
    */
-  divmod(divisor: GF2Poly): { quotient: GF2Poly; remainder: GF2Poly } {
+  divmod(divisor: GF2Poly): {
+    /** q with this = q * divisor + r. */
+    quotient: GF2Poly;
+    /** r, of degree below the divisor's. */
+    remainder: GF2Poly;
+  } {
     checkPoly("divisor", divisor);
     if (divisor.isZero()) throw new RangeError(`"divisor" expected a non-zero polynomial, got 0`);
     const { q, r } = W.divmod(this.#words, divisor.#words);

@@ -28,14 +28,28 @@ export type NullitySweep =
   | {
       /** n x n boards for n = from..to. */
       kind: "square";
+      /** Smallest n, >= 1. */
       from: number;
+      /** Largest n, >= from. */
       to: number;
     }
   | {
       /** m x n boards for m = rows.from..rows.to, n = cols.from..cols.to, m-major. */
       kind: "grid";
-      rows: { from: number; to: number };
-      cols: { from: number; to: number };
+      /** Range of m. */
+      rows: {
+        /** Smallest m, >= 1. */
+        from: number;
+        /** Largest m, >= from. */
+        to: number;
+      };
+      /** Range of n. */
+      cols: {
+        /** Smallest n, >= 1. */
+        from: number;
+        /** Largest n, >= from. */
+        to: number;
+      };
     };
 
 /**
@@ -180,7 +194,16 @@ function costAt(s: Shape, index: number): number {
  * const { start, end } = shardBounds(sweep, 0, 2); // the cheaper-n first half: more than 500 results
  * ```
  */
-export function shardBounds(sweep: NullitySweep, index: number, count: number): { start: number; end: number } {
+export function shardBounds(
+  sweep: NullitySweep,
+  index: number,
+  count: number,
+): {
+  /** Index of the shard's first result. */
+  start: number;
+  /** Index past the shard's last result. */
+  end: number;
+} {
   const s = shapeOf(sweep);
   checkInteger("count", count, 1, MAX_SWEEP_RESULTS);
   checkInteger("index", index, 0, count - 1);

@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { startE2E, type E2E } from "./_browser.js";
+
+let e2e: E2E;
+beforeAll(async () => {
+  e2e = await startE2E();
+});
+afterAll(async () => {
+  await e2e?.close();
+});
+
+/** The seed's score of guess u against secret v, computed here from the definition. */
+function score(u: string, v: string): [number, number] {
+  let black = 0;
+  let common = 0;
+  for (let i = 0; i < u.length; i++) if (u[i] === v[i]) black++;
+  for (const c of new Set(u)) common += Math.min([...u].filter((x) => x === c).length, [...v].filter((x) => x === c).length);
+  return [black, common - black];
+}
+
+test("codemaker: the solver breaks 3632 in at most 5 guesses, every score correct", async () => {
+  const page = await e2e.open("mastermind");
+  await page.check("#mm-mode-maker");
+  await page.waitForSelector("#mm-secret");
+  expect(page.url()).toContain("mode=maker");
+  // Bad input first: a wrong colour is explained, nothing starts.
+  await page.fill("#mm-secret", "3672");
+  await page.press("#mm-secret", "Enter");
+  await page.waitForFunction(() => document.querySelector("#mm-secret-error")?.textContent?.includes("expected colours 1..6, got '7'"));
+  expect(await page.isDisabled('[data-action="step"]')).toBe(true);
+
+  await page.fill("#mm-secret", "3632");
+  await page.press("#mm-secret", "Enter");
+  await page.click('[data-action="step"]');
+  await page.waitForSelector('[data-testid="history"] li');
+  expect(await page.getAttribute('[data-testid="history"] li', "data-code")).toBe("1122"); // Knuth's first guess
+  await page.click('[data-action="play-all"]');
+  await page.waitForFunction(() => document.querySelector('[data-testid="status"]')?.textContent?.startsWith("Solved 3632"));
+  const moves = await page.$$eval('[data-testid="history"] li', (items) =>
+    items.map((li) => ({ code: li.getAttribute("data-code")!, black: Number(li.getAttribute("data-black")), white: Number(li.getAttribute("data-white")) })),
+  );
+  expect(moves.length).toBeLessThanOrEqual(5);
+  expect(moves.at(-1)!.code).toBe("3632");
+  for (const m of moves) expect([m.black, m.white]).toEqual(score(m.code, "3632"));
+  expect(await page.textContent('[data-testid="status"]')).toBe(`Solved 3632 in ${moves.length} guesses.`);
+  await e2e.screenshot(page, "mastermind-maker");
+  await page.close();
+});
+
+test("codebreaker: a typed guess, a bad guess, then the hints win within 5 guesses", async () => {
+  const page = await e2e.open("mastermind");
+  await page.waitForSelector("#mm-guess");
+  // Keyboard: type a guess and press Enter.
+  await page.focus("#mm-guess");
+  await page.keyboard.type("12");
+  await page.keyboard.press("Enter");
+  await page.waitForFunction(() => document.querySelector("#mm-guess-error")?.textContent?.includes("expected a code of 4 colours"));
+  expect(await page.getAttribute("#mm-guess", "aria-invalid")).toBe("true");
+  await page.fill("#mm-guess", "");
+  // The palette types colours too.
+  for (const c of [1, 1, 2, 2]) await page.click(`.mm-palette [data-colour="${c}"]`);
+  expect(await page.inputValue("#mm-guess")).toBe("1122");
+  await page.click('[data-action="guess"]');
+  await page.waitForSelector('[data-testid="history"] li');
+  // Then follow the solver's hints (the Knuth solver, told every score so far).
+  for (let move = 2; move <= 6; move++) {
+    if ((await page.textContent('[data-testid="status"]'))?.startsWith("You found")) break;
+    await page.click('[data-action="hint"]');
+    await page.waitForSelector('[data-action="use-hint"]:not([hidden])');
+    expect(await page.textContent('[data-testid="hint"]')).toMatch(/^The knuth solver would guess [1-6]{4} \(\d+ codes? still possible\)\.$/);
+    await page.click('[data-action="use-hint"]');
+    await page.click('[data-action="guess"]');
+    await page.waitForFunction((n) => document.querySelectorAll('[data-testid="history"] li').length === n, move);
+  }
+  const status = await page.textContent('[data-testid="status"]');
+  expect(status).toMatch(/^You found [1-6]{4} in [1-5] guess(es)?!$/);
+  const last = await page.$$eval('[data-testid="history"] li', (items) => items.at(-1)!.getAttribute("data-black"));
+  expect(last).toBe("4");
+  expect(await page.isDisabled("#mm-guess")).toBe(true);
+  await e2e.screenshot(page, "mastermind-breaker");
+  await page.close();
+});
+
+test("phone width: no horizontal scrolling, controls reachable by keyboard with a visible focus", async () => {
+  const page = await e2e.open("mastermind?game=3x4&solver=entropy");
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.waitForSelector("#mm-guess");
+  expect(await page.inputValue('select[name="game"]')).toBe("3x4");
+  expect(await page.inputValue('select[name="solver"]')).toBe("entropy");
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  await page.focus("#mm-guess");
+  await page.keyboard.press("Tab");
+  const outline = await page.evaluate(() => getComputedStyle(document.activeElement!).outlineStyle);
+  expect(outline).not.toBe("none");
+  await e2e.screenshot(page, "mastermind-phone");
+  await page.close();
+});

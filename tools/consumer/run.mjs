@@ -6,8 +6,9 @@
 //    workspace) and `npm install` the tarballs there, with vite and
 //    typescript at the workspace's pinned versions.
 // 3. Type-check the consumer code against the published types (nodenext and
-//    bundler resolution), run the Node ESM script, check that internals are
-//    unreachable and that a missing SIMD fails clearly.
+//    bundler resolution) and every TSDoc example found in those types, run
+//    the Node ESM scripts, check that internals are unreachable and that a
+//    missing SIMD fails clearly.
 // 4. Build a minimal Vite app with no configuration, serve it on 127.0.0.1
 //    and read the rank it computes in the main thread and in a Web Worker
 //    from headless Debian Chromium.
@@ -102,6 +103,9 @@ try {
   await sh("npx", ["tsc", "-p", "tsconfig.json"], project);
   await sh("npx", ["tsc", "-p", "tsconfig.web.json"], project);
   step("tsc: the consumer code type-checks against the published types (nodenext, bundler)");
+  step((await sh("node", ["examples.mjs", ...packages.map((p) => p.name)], project)).trim().replace(/\n/g, ", "));
+  await sh("npx", ["tsc", "-p", "tsconfig.examples.json"], project);
+  step("tsc: every TSDoc example in the published .d.ts files type-checks");
   for (const script of ["build/node.js", "build/mastermind.js", "internals.mjs", "simd.mjs"]) {
     step((await sh("node", [script], project)).trim());
   }

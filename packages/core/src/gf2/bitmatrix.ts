@@ -155,7 +155,7 @@ const finalizer = new FinalizationRegistry<{ engine: Engine; store: Store }>(({ 
  * ```ts
  * using a = BitMatrix.fromRows(["110", "011", "101"]);
  * a.rank(); // 2
- * const s = a.solve([1, 1, 0]); // { solvable: true, x: Uint8Array [1, 0, 0], ... }
+ * const s = a.solve([1, 1, 0]); // { solvable: true, x: Uint8Array [0, 1, 0], ... }
  * ```
  */
 export class BitMatrix implements Disposable {

@@ -138,7 +138,7 @@ export interface Gf2Exports {
  * WebAssembly.validate(wasmBytes); // true where SIMD is supported
  * ```
  */
-export declare const wasmBytes: Uint8Array;
+export declare const wasmBytes: Uint8Array<ArrayBuffer>;
 
 /**
  * Whether this engine supports WebAssembly fixed-width SIMD, which the kernel

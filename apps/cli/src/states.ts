@@ -14,6 +14,7 @@ import {
   solveMultiState,
 } from "@lightsout/core";
 import { inputError } from "./errors.js";
+import { createProgressBar } from "./progress.js";
 
 /** The solve flags that apply to multi-state boards. */
 export interface StatesFlags {
@@ -45,7 +46,7 @@ function guarded<T>(source: string, what: string, run: () => T): T {
  * @throws an input error for a board too large for elimination, or --min with too many solutions to enumerate
  */
 export function solveStates(board: Board, lights: Uint8Array, states: number, flags: StatesFlags, limit: number, source: string): string {
-  const s = guarded(source, "", () => solveMultiState(board, lights, { states }));
+  const s = withProgress((onProgress) => guarded(source, "", () => solveMultiState(board, lights, { states, ...onProgress })));
   const shape = (values: ArrayLike<number>) => {
     const text = formatBoard(board, values);
     return board.kind === "grid" ? text.split("\n") : text;
@@ -76,12 +77,27 @@ export function solveStates(board: Board, lights: Uint8Array, states: number, fl
     return `${found.map((x) => formatBoard(board, x)).join("\n\n")}\n`;
   }
   if (flags.min && s.solvable) {
-    const best = guarded(source, "--min: ", () => fewestMultiStatePresses(board, lights, { states }));
+    const best = withProgress((onProgress) =>
+      guarded(source, "--min: ", () => fewestMultiStatePresses(board, lights, { states, ...onProgress })),
+    );
     if (flags.json) return `${JSON.stringify({ ...summary(best.presses), optimal: true, lowerBound: best.count })}\n`;
     return `${formatBoard(board, best.presses!)}\n`;
   }
   if (flags.json) return `${JSON.stringify({ ...summary(s.presses), ...(flags.min ? { optimal: true } : {}) })}\n`;
   return s.solvable ? `${formatBoard(board, s.presses!)}\n` : "IMPOSSIBLE\n";
+}
+
+/**
+ * Runs `work` with an onProgress option drawing a bar on stderr (a TTY
+ * only; boards that are eliminated whole can take minutes).
+ */
+export function withProgress<T>(work: (options: { onProgress?: (fraction: number) => void }) => T): T {
+  const bar = createProgressBar("eliminate");
+  try {
+    return work(bar.active ? { onProgress: (fraction) => bar.update(Math.round(fraction * 1000), 1000) } : {});
+  } finally {
+    bar.finish();
+  }
 }
 
 function proofs(s: MultiStateSolution, shape: (v: ArrayLike<number>) => string[] | string) {

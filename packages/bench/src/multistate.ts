@@ -1,9 +1,11 @@
 // Multi-state Lights Out over Z_k: plain N x N grids solved by light chasing
 // over Z_k (symbolic chase with the first row as N unknowns, the N x N
-// system over Z_k, a numeric chase), and one torus through the full press
-// matrix (elimination over Z_k). Random winnable boards (seed 1); each
+// system over Z_k, a numeric chase), and boards that cannot be chased (torus,
+// king rule, a mask, a random graph) through the full press matrix: unit-pivot
+// elimination over each prime power of k in WebAssembly, cells renumbered so
+// that the matrix is banded. Random winnable boards (seed 1); each
 // solution is verified here by applying it, outside the timing.
-import { applyMultiState, type Board, gridBoard, randomMultiStatePuzzle, solveMultiState } from "@lightsout/core";
+import { applyMultiState, type Board, graphBoard, gridBoard, randomMultiStatePuzzle, solveMultiState } from "@lightsout/core";
 import { fmtMs, median, timeRepeats } from "./stats.js";
 
 export interface MultiStateRow {
@@ -26,14 +28,37 @@ export interface MultiStateOptions {
 
 /** The cases: the two required chasing sizes, and elimination on a torus. */
 function cases(quick: boolean): { name: string; board: Board; states: number }[] {
-  const out = [
+  const out: { name: string; board: Board; states: number }[] = [
     { name: "256 x 256", board: gridBoard(256, 256), states: 3 },
     { name: "128 x 128", board: gridBoard(128, 128), states: 4 },
     { name: "128 x 128", board: gridBoard(128, 128), states: 6 },
     { name: "30 x 30 torus", board: gridBoard(30, 30, { torus: true }), states: 6 },
+    { name: "64 x 64 torus", board: gridBoard(64, 64, { torus: true }), states: 3 },
+    { name: "64 x 64 torus", board: gridBoard(64, 64, { torus: true }), states: 6 },
   ];
-  if (!quick) out.push({ name: "512 x 512", board: gridBoard(512, 512), states: 3 });
+  if (!quick) {
+    out.push(
+      { name: "512 x 512", board: gridBoard(512, 512), states: 3 },
+      { name: "100 x 100 torus", board: gridBoard(100, 100, { torus: true }), states: 3 },
+      { name: "100 x 100 king", board: gridBoard(100, 100, { rule: "king" }), states: 3 },
+      { name: "3000-node graph", board: randomGraph(3000, 3, 5), states: 3 },
+    );
+  }
   return out;
+}
+
+/** A seeded random graph: each vertex linked to `degree` random others. */
+function randomGraph(n: number, degree: number, seed: number): Board {
+  let s = seed >>> 0;
+  const next = () => (s = (Math.imul(s, 1103515245) + 12345) >>> 0) % n;
+  const edges: [number, number][] = [];
+  for (let v = 0; v < n; v++) {
+    for (let t = 0; t < degree; t++) {
+      const u = next();
+      if (u !== v) edges.push([v, u]);
+    }
+  }
+  return graphBoard(n, edges);
 }
 
 export function runMultiState(options: MultiStateOptions): MultiStateRow[] {
@@ -51,7 +76,7 @@ export function runMultiState(options: MultiStateOptions): MultiStateRow[] {
     };
     rows.push(row);
     options.log(
-      `  ${name.padEnd(14)} Z_${String(states).padEnd(3)} ${last.method.padEnd(11)} median ${fmtMs(row.ms).padStart(9)}` +
+      `  ${name.padEnd(16)} Z_${String(states).padEnd(3)} ${last.method.padEnd(11)} median ${fmtMs(row.ms).padStart(9)}` +
         `   best ${fmtMs(row.bestMs).padStart(9)} (${repeats} runs after a warm-up)   quiet generators ${last.nullity}   verified`,
     );
   }

@@ -82,7 +82,7 @@ export type { NullityResult, NullitySweep, SweepOptions } from "./poly/sweep.js"
 export { runNullityTask } from "./poly/sweep-task.js";
 export type { NullityTask } from "./poly/sweep-task.js";
 export { factorModulus, MAX_MODULUS, solveModK } from "./rings/zk.js";
-export type { CyclicGenerator, ModKSolution } from "./rings/zk.js";
+export type { CyclicGenerator, ModKSolution, SolveModKOptions } from "./rings/zk.js";
 export {
   allMultiStateSolutions,
   applyMultiState,
@@ -93,7 +93,7 @@ export {
   randomMultiStatePuzzle,
   solveMultiState,
 } from "./lightsout/multistate.js";
-export type { FewestMultiStatePresses, MultiStateSolution, StatesOptions } from "./lightsout/multistate.js";
+export type { FewestMultiStatePresses, MultiStateOptions, MultiStateSolution, StatesOptions } from "./lightsout/multistate.js";
 export type { Field } from "./fields/field.js";
 export { MAX_FIELD_ORDER } from "./fields/field.js";
 export { GF2, isPrime, primeField, PrimeField } from "./fields/prime.js";

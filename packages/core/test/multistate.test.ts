@@ -315,6 +315,10 @@ describe("random puzzles, fewest presses bound and errors", () => {
     expect(() => solveMultiState(board, [0, 0, 0], { states: 3 })).toThrow(/expected 4 entries/);
     expect(() => applyMultiState(board, [0, 0, 0, 0], [0, 5, 0, 0], 5)).toThrow(RangeError);
     expect(() => randomMultiStatePuzzle(board, { states: 3, seed: 0.5 })).toThrow(TypeError);
-    expect(() => solveMultiState(gridBoard(60, 60, { torus: true }), new Array(3600).fill(0), { states: 3 })).toThrow(/at most 2500 cells/);
+    expect(() => solveMultiState(gridBoard(130, 130, { torus: true }), new Array(16900).fill(0), { states: 3 })).toThrow(
+      /more than 2 states expected at most 16000 cells \(or a plain rectangle, solved by chasing\), got 16900/,
+    );
+    expect(() => solveMultiState(board, [0, 0, 0, 0], { states: 3, signal: "stop" as unknown as AbortSignal })).toThrow(/"signal" expected an AbortSignal/);
+    expect(() => solveMultiState(board, [0, 0, 0, 0], { states: 3, onProgress: 1 as unknown as () => void })).toThrow(/"onProgress" expected a function/);
   });
 });

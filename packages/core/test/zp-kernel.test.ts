@@ -20,11 +20,11 @@ function randomEntries(p: number, rows: number, cols: number, seed: number, rank
   return FieldMatrix.random(primeField(p), rows, cols, options).entries();
 }
 
-function both(a: Uint32Array, rows: number, cols: number, limit: number, p: number) {
+function both(a: Uint32Array, rows: number, cols: number, limit: number, p: number, unit = p, full = true) {
   const x = a.slice();
   const y = a.slice();
-  const wasm = zpEchelonWasm(x, rows, cols, limit, p);
-  const ts = zpEchelonNaive(y, rows, cols, limit, p);
+  const wasm = zpEchelonWasm(x, rows, cols, limit, p, { unit, full });
+  const ts = zpEchelonNaive(y, rows, cols, limit, p, { unit, full });
   return { wasm, ts, x, y };
 }
 
@@ -93,6 +93,94 @@ describe("zpEchelon: WASM kernel = TypeScript twin", () => {
   });
 });
 
+describe("zpEchelon over Z_(p^e), pivots on units only", () => {
+  const POWERS: [number, number][] = [[2, 2], [2, 3], [2, 5], [3, 2], [3, 3], [5, 2], [7, 2], [31, 2], [211, 2], [46337, 2]];
+
+  it("WASM kernel = TypeScript twin, and the rows past the rank are divisible by p", () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...POWERS),
+        fc.constantFrom(1, 5, 31, 32, 33, 65, 100),
+        fc.constantFrom(1, 4, 31, 33, 64, 101),
+        fc.integer({ min: 0, max: 2 ** 31 }),
+        ([p, e], rows, cols, seed) => {
+          const q = p ** e;
+          // entries with many multiples of p, so that units are rare
+          let s = seed;
+          const a = Uint32Array.from({ length: rows * cols }, () => {
+            s = (Math.imul(s, 1103515245) + 12345) >>> 0;
+            const x = s % q;
+            return (s >>> 16) % 3 === 0 ? x : (x * p) % q;
+          });
+          const { wasm, ts, x, y } = both(a, rows, cols, cols, q, p);
+          expect(wasm.rank).toBe(ts.rank);
+          expect(wasm.pivots).toEqual(ts.pivots);
+          expect(x).toEqual(y);
+          for (let i = ts.rank; i < rows; i++) {
+            for (let j = 0; j < cols; j++) expect(y[i * cols + j]! % p).toBe(0);
+          }
+          // pivot columns are unit vectors: 1 in their echelon row, 0 elsewhere
+          ts.pivots.forEach((c, r) => {
+            for (let i = 0; i < rows; i++) expect(y[i * cols + c]).toBe(i === r ? 1 : 0);
+          });
+        },
+      ),
+      { numRuns: 80, seed: 3 },
+    );
+  });
+
+  it("reports progress to the end and stops when aborted", () => {
+    const n = 600; // 2^25 entry updates per slice: about 93 columns
+    const a = randomEntries(65521, n, n, 5);
+    const seen: number[] = [];
+    zpEchelonWasm(a.slice(), n, n, n, 65521, { onProgress: (done) => seen.push(done) });
+    expect(seen.length).toBeGreaterThan(1);
+    expect(seen.at(-1)).toBe(n);
+    const controller = new AbortController();
+    expect(() =>
+      zpEchelonWasm(a.slice(), n, n, n, 65521, {
+        signal: controller.signal,
+        onProgress: () => controller.abort(new Error("stop here")),
+      }),
+    ).toThrow("stop here");
+  });
+});
+
+describe("zpEchelon on sparse and banded matrices (row extents)", () => {
+  it("WASM kernel = TypeScript twin, with carried columns, over fields and prime powers", () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom<[number, number]>([3, 3], [7, 7], [46349, 46349], [65537, 65537], [9, 3], [8, 2], [49, 7], [4, 2]),
+        fc.constantFrom(1, 5, 31, 32, 33, 64, 65, 130),
+        fc.constantFrom(0, 1, 2, 3, 5),
+        fc.integer({ min: 0, max: 40 }),
+        fc.integer({ min: 0, max: 2 ** 31 }),
+        fc.boolean(),
+        ([m, unit], n, carried, band, seed, full) => {
+          // a banded n x n block (|i - j| <= band, some entries cleared) and `carried` dense columns
+          let s = seed;
+          const next = () => (s = (Math.imul(s, 1103515245) + 12345) >>> 0);
+          const cols = n + carried;
+          const a = new Uint32Array(n * cols);
+          for (let i = 0; i < n; i++) {
+            for (let j = 0; j < cols; j++) {
+              const inBand = j >= n || Math.abs(i - j) <= band;
+              if (inBand && next() % 4 !== 0) a[i * cols + j] = next() % m;
+            }
+          }
+          // a few rows moved far from the diagonal, so that swaps carry long extents
+          if (n > 4) a.copyWithin(0, (n - 1) * cols, n * cols);
+          const { wasm, ts, x, y } = both(a, n, cols, n, m, unit, full);
+          expect(wasm.rank).toBe(ts.rank);
+          expect(wasm.pivots).toEqual(ts.pivots);
+          expect(x).toEqual(y);
+        },
+      ),
+      { numRuns: 200, seed: 7 },
+    );
+  });
+});
+
 describe("zpEchelon guard bands", () => {
   const k = instantiate();
   const GUARD = 256;
@@ -117,9 +205,22 @@ describe("zpEchelon guard bands", () => {
       const view = new Uint32Array(k.memory.buffer, m.ptr, rows! * stride!);
       view.fill(0);
       for (let i = 0; i < rows!; i++) view.set(a.subarray(i * cols!, (i + 1) * cols!), i * stride!);
-      const rank = k.zpEchelon(m.ptr, rows!, cols!, stride!, cols!, p, pivots.ptr);
+      const state = region(16);
+      new Uint32Array(k.memory.buffer, state.ptr, 4).fill(0);
+      const extents = region(rows! * 4);
+      new Int32Array(k.memory.buffer, extents.ptr, rows!).fill(cols!);
+      // in slices of 7 columns, as the glue runs it for progress
+      let rank = 0;
+      while (new Int32Array(k.memory.buffer, state.ptr, 2)[1]! < cols!) {
+        const c = new Int32Array(k.memory.buffer, state.ptr, 2)[1]!;
+        rank = k.zpEchelon(m.ptr, rows!, cols!, stride!, cols!, p, p, pivots.ptr, 1, extents.ptr, state.ptr, c + 7);
+      }
       expect(intact(m)).toBe(true);
       expect(intact(pivots)).toBe(true);
+      expect(intact(state)).toBe(true);
+      expect(intact(extents)).toBe(true);
+      k.free(state.base);
+      k.free(extents.base);
       const expected = a.slice();
       const twin = zpEchelonNaive(expected, rows!, cols!, cols!, p);
       expect(rank).toBe(twin.rank);

@@ -1,4 +1,5 @@
-// Gauss-Jordan elimination over the prime field Z_p, p < 2^31.
+// Gauss-Jordan elimination over Z_p, p < 2^31: the prime fields, and the
+// rings Z_(p^e) with pivots restricted to units (see zpEchelon).
 //
 // Layout: a row-major matrix of u32 residues, `stride` entries per row
 // (stride >= cols; entries past `cols` are zero and stay zero). Entries
@@ -37,7 +38,7 @@ import { swapRows } from "./rows";
   return <u32>((<u64>a * <u64>b) % <u64>p);
 }
 
-/** The inverse of a (1 <= a < p) mod the prime p, by extended Euclid. */
+/** The inverse of a unit a (1 <= a < p) mod p, by extended Euclid. */
 function invMod(a: u32, p: u32): u32 {
   let r0: i64 = <i64>p;
   let r1: i64 = <i64>a;
@@ -57,18 +58,18 @@ function invMod(a: u32, p: u32): u32 {
 }
 
 /**
- * row[from..stride) = (row + m * pivot) mod p with i32x4 lanes, for
+ * row[lo..hi) = (row + m * pivot) mod p with i32x4 lanes, for
  * 46341 < p <= 65536: each sum is below p^2 < 2^32 and is reduced by
  * Barrett (mu = floor(2^47 / p) < 2^32, products in i64x2 halves), then
- * min_u(r, r - p) takes the last step.
+ * min_u(r, r - p) takes the last step. lo and hi are multiples of 4.
  */
-@inline function addMultipleBarrett(row: usize, pivot: usize, m: u32, from: i32, stride: i32, p: u32, mu: u32): void {
+@inline function addMultipleBarrett(row: usize, pivot: usize, m: u32, lo: i32, hi: i32, p: u32, mu: u32): void {
   const mm = i32x4.splat(<i32>m);
   const pp = i32x4.splat(<i32>p);
   const uu = i32x4.splat(<i32>mu);
-  let x = row + (<usize>from << 2);
-  let y = pivot + (<usize>from << 2);
-  const end = row + (<usize>stride << 2);
+  let x = row + (<usize>lo << 2);
+  let y = pivot + (<usize>lo << 2);
+  const end = row + (<usize>hi << 2);
   while (x < end) {
     const s = i32x4.add(v128.load(x), i32x4.mul(mm, v128.load(y)));
     const lo = i64x2.shr_u(i64x2.extmul_low_i32x4_u(s, uu), 47);
@@ -105,12 +106,12 @@ function swapEntries(a: usize, b: usize, stride: i32): void {
   }
 }
 
-/** row[from..stride) += m * pivot[from..stride) with i32x4 lanes (from, stride multiples of 4; no wrap). */
-@inline function addMultipleLazy(row: usize, pivot: usize, m: u32, from: i32, stride: i32): void {
+/** row[lo..hi) += m * pivot[lo..hi) with i32x4 lanes (lo, hi multiples of 4; no wrap). */
+@inline function addMultipleLazy(row: usize, pivot: usize, m: u32, lo: i32, hi: i32): void {
   const mm = i32x4.splat(<i32>m);
-  let x = row + (<usize>from << 2);
-  let y = pivot + (<usize>from << 2);
-  const end = row + (<usize>stride << 2);
+  let x = row + (<usize>lo << 2);
+  let y = pivot + (<usize>lo << 2);
+  const end = row + (<usize>hi << 2);
   while (x < end) {
     v128.store(x, i32x4.add(v128.load(x), i32x4.mul(mm, v128.load(y))));
     x += 16;
@@ -118,80 +119,161 @@ function swapEntries(a: usize, b: usize, stride: i32): void {
   }
 }
 
+/** How rows are updated: chosen once per call from p and the stride. */
+const LAZY = 0;
+const BARRETT = 1;
+const SCALAR_SMALL = 2;
+const SCALAR_WIDE = 3;
+
+/** row[lo..hi) += m * pivot[lo..hi) (mod p, or unreduced in LAZY mode). SIMD modes need lo, hi multiples of 4. */
+@inline function addMultiple(row: usize, pivot: usize, m: u32, lo: i32, hi: i32, mode: i32, p: u32, mu: u64): void {
+  if (mode == LAZY) {
+    addMultipleLazy(row, pivot, m, lo, hi);
+  } else if (mode == BARRETT) {
+    addMultipleBarrett(row, pivot, m, lo, hi, p, <u32>mu);
+  } else if (mode == SCALAR_SMALL) {
+    for (let j = lo; j < hi; j++) {
+      const at = row + (<usize>j << 2);
+      const sum = <u64>(load<u32>(at) + m * load<u32>(pivot + (<usize>j << 2)));
+      let r = <u32>(sum - ((sum * mu) >> 47) * <u64>p);
+      if (r >= p) r -= p;
+      store<u32>(at, r);
+    }
+  } else {
+    for (let j = lo; j < hi; j++) {
+      const at = row + (<usize>j << 2);
+      store<u32>(at, <u32>((<u64>load<u32>(at) + <u64>m * <u64>load<u32>(pivot + (<usize>j << 2))) % <u64>p));
+    }
+  }
+}
+
 /**
- * Reduced row echelon form over Z_p in place (Gauss-Jordan), pivots taken
+ * Reduced row echelon form over Z_m in place (Gauss-Jordan), or with
+ * `full` = 0 a row echelon form with unit pivots; pivots taken
  * only in columns below `pivotLimit` (the other columns are carried along,
- * e.g. the right-hand sides of an augmented matrix). Writes the pivot
- * column of each of the first `rank` rows at `pivots` (i32 each) and
- * returns the rank. Touches nothing but rows x stride u32 at `a` and rank
- * i32 at `pivots`.
+ * e.g. the right-hand sides of an augmented matrix), and only on entries
+ * not divisible by `unit`. For a prime field, m = unit = p. For a prime
+ * power m = p^e with unit = p, the pivots are the units of Z_m; columns
+ * without one are skipped, which leaves the rows past the rank with every
+ * entry divisible by p (their Schur complement, solved by the caller).
+ * (The parameter is named p below: every formula is the same for m.)
+ *
+ * Over Z_(p^e) a skipped column may keep non-zero multiples of p, so from
+ * the first skipped column on, pivot rows are scaled and subtracted whole
+ * (over a field a skipped column is zero below the echelon rows).
+ *
+ * With `full` = 0 only the rows below a pivot are cleared (row echelon
+ * form, pivots 1): on a banded matrix the rows above would fill in up to
+ * the band's edge and be swept at every later column, so callers that only
+ * need to back-substitute (the ring solver) ask for this form.
+ *
+ * Sparse and banded matrices (press matrices of boards) cost far less than
+ * n^3: `extents` holds, per row, 1 + its last column below the limit that
+ * may be non-zero (0 for none), and a pivot row is only added over its
+ * extent and the carried columns; the rows it is added to inherit its
+ * extent. A banded matrix stays banded, and the work is n * bandwidth^2.
+ *
+ * Sliced, for progress and cancellation: `state` holds i32 r (the next
+ * echelon row), i32 c (the next column), u32 pending (steps since the last
+ * full reduction, at most 2^32 - 2) and i32 skipped (1 + the first skipped
+ * column over a ring, 0 if none); a call handles columns c..cStop-1 and
+ * returns the rank so far. When c reaches min(cols, pivotLimit) or r
+ * reaches rows the elimination is complete: every entry is reduced and c
+ * is set to the limit. Writes the pivot column of each echelon row at
+ * `pivots` (i32 each). Touches nothing but rows x stride u32 at `a`, rank
+ * i32 at `pivots`, rows i32 at `extents` and the 16 bytes of `state`.
  */
-export function zpEchelon(a: usize, rows: i32, cols: i32, stride: i32, pivotLimit: i32, p: u32, pivots: usize): i32 {
+export function zpEchelon(
+  a: usize, rows: i32, cols: i32, stride: i32, pivotLimit: i32, p: u32, unit: u32, pivots: usize,
+  full: i32, extents: usize, state: usize, cStop: i32,
+): i32 {
   const q: u64 = <u64>(p - 1);
   const steps: u64 = (<u64>0xffffffff - q) / (q * q);
-  const lazy = steps >= 2 && (stride & 3) == 0;
   const small = p <= 65536;
   const mu: u64 = (<u64>1 << 47) / <u64>p;
-  const barrett = !lazy && small && (stride & 3) == 0 && mu <= 0xffffffff;
+  const simd = (stride & 3) == 0;
+  const mode = steps >= 2 && simd ? LAZY : small && simd && mu <= 0xffffffff ? BARRETT : small ? SCALAR_SMALL : SCALAR_WIDE;
+  // SIMD modes run over whole lanes (entries past cols are zero), scalar ones stop at cols
+  const width = mode == LAZY || mode == BARRETT ? stride : cols;
+  const align = mode == LAZY || mode == BARRETT ? ~3 : ~0;
   const rowBytes = <usize>stride << 2;
   const limit = min(cols, pivotLimit);
-  let pending: u64 = 0;
-  let r = 0;
-  for (let c = 0; c < limit && r < rows; c++) {
+  // the carried columns (right-hand sides), from a lane boundary
+  const carried = limit < cols ? limit & align : width;
+  let r = load<i32>(state);
+  let c = load<i32>(state, 4);
+  let pending = <u64>load<u32>(state, 8);
+  let skipped = load<i32>(state, 12);
+  const ring = unit != p;
+  for (; c < limit && c < cStop && r < rows; c++) {
     const cOff = <usize>c << 2;
     let found = -1;
     for (let i = r; i < rows; i++) {
-      if (load<u32>(a + <usize>i * rowBytes + cOff) % p != 0) {
+      // unit divides p, so an unreduced entry has the same residue mod unit
+      if (load<u32>(a + <usize>i * rowBytes + cOff) % unit != 0) {
         found = i;
         break;
       }
     }
-    if (found < 0) continue;
+    if (found < 0) {
+      if (ring && skipped == 0) skipped = c + 1;
+      continue;
+    }
+    // Columns before `start` and from the extent to the carried ones are zero in the pivot row.
+    const start = skipped != 0 ? skipped - 1 : c;
     const pr = a + <usize>r * rowBytes;
-    if (found != r) swapEntries(pr, a + <usize>found * rowBytes, stride);
-    // The pivot row exactly: residues, zero before c, 1 at c.
-    reduceRow(pr, 0, cols, p);
+    if (found != r) {
+      swapEntries(pr, a + <usize>found * rowBytes, stride);
+      const er = extents + (<usize>r << 2);
+      const ef = extents + (<usize>found << 2);
+      const t = load<i32>(er);
+      store<i32>(er, load<i32>(ef));
+      store<i32>(ef, t);
+    }
+    const extent = load<i32>(extents + (<usize>r << 2));
+    const lo = start & align;
+    const hi = min((extent + 3) & ~3, carried); // lanes of the extent, clipped before the carried columns
+    // The pivot row exactly: residues, 1 at c.
+    reduceRow(pr, lo, hi, p);
+    reduceRow(pr, carried, cols, p);
     const inv = invMod(load<u32>(pr + cOff), p);
     if (inv != 1) {
-      for (let j = c; j < cols; j++) {
+      for (let j = lo; j < hi; j++) {
+        const at = pr + (<usize>j << 2);
+        store<u32>(at, mulMod(load<u32>(at), inv, p));
+      }
+      for (let j = carried; j < cols; j++) {
         const at = pr + (<usize>j << 2);
         store<u32>(at, mulMod(load<u32>(at), inv, p));
       }
     }
     store<i32>(pivots + (<usize>r << 2), c);
-    if (lazy && pending == steps) {
+    if (mode == LAZY && pending == steps) {
       for (let i = 0; i < rows; i++) reduceRow(a + <usize>i * rowBytes, 0, cols, p);
       pending = 0;
     }
-    const from = c & ~3;
-    for (let i = 0; i < rows; i++) {
+    for (let i = full != 0 ? 0 : r + 1; i < rows; i++) {
       if (i == r) continue;
       const row = a + <usize>i * rowBytes;
       const f = load<u32>(row + cOff) % p;
       if (f == 0) continue;
       const m = p - f;
-      if (lazy) {
-        addMultipleLazy(row, pr, m, from, stride);
-      } else if (barrett) {
-        addMultipleBarrett(row, pr, m, from, stride, p, <u32>mu);
-      } else if (small) {
-        for (let j = c; j < cols; j++) {
-          const at = row + (<usize>j << 2);
-          const sum = <u64>(load<u32>(at) + m * load<u32>(pr + (<usize>j << 2)));
-          let r = <u32>(sum - ((sum * mu) >> 47) * <u64>p);
-          if (r >= p) r -= p;
-          store<u32>(at, r);
-        }
-      } else {
-        for (let j = c; j < cols; j++) {
-          const at = row + (<usize>j << 2);
-          store<u32>(at, <u32>((<u64>load<u32>(at) + <u64>m * <u64>load<u32>(pr + (<usize>j << 2))) % <u64>p));
-        }
-      }
+      addMultiple(row, pr, m, lo, hi, mode, p, mu);
+      if (carried < width) addMultiple(row, pr, m, max(carried, hi), width, mode, p, mu);
+      const ei = extents + (<usize>i << 2);
+      if (load<i32>(ei) < extent) store<i32>(ei, extent);
     }
-    if (lazy) pending++;
+    if (mode == LAZY) pending++;
     r++;
   }
-  if (lazy) for (let i = 0; i < rows; i++) reduceRow(a + <usize>i * rowBytes, 0, cols, p);
+  if (c >= limit || r >= rows) {
+    if (mode == LAZY) for (let i = 0; i < rows; i++) reduceRow(a + <usize>i * rowBytes, 0, cols, p);
+    c = limit;
+    pending = 0;
+  }
+  store<i32>(state, r);
+  store<i32>(state, c, 4);
+  store<u32>(state, <u32>pending, 8);
+  store<i32>(state, skipped, 12);
   return r;
 }

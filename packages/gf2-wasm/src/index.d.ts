@@ -118,14 +118,28 @@ export interface Gf2Exports {
    */
   polyGcd(a: number, b: number, words: number, maxSteps: number): number;
   /**
-   * Reduced row echelon form over Z_p (p prime, 2 <= p < 2^31) in place, by
-   * Gauss-Jordan with delayed reduction (see assembly/zp.ts): `a` holds rows
-   * x `stride` u32 residues (row-major, stride >= cols, zero past cols; a
+   * Reduced row echelon form over Z_m (2 <= m < 2^31) in place, by
+   * Gauss-Jordan with delayed reduction (see assembly/zp.ts), pivots only on
+   * entries not divisible by `unit` (m itself for a prime field Z_p; p for
+   * the ring Z_(p^e), whose pivots are then its units). `a` holds rows x
+   * `stride` u32 residues (row-major, stride >= cols, zero past cols; a
    * multiple of 4 enables the SIMD path). Pivots only in columns below
    * `pivotLimit`; the pivot column of each echelon row is written at
-   * `pivots` (i32 each, room for min(rows, cols)). Returns the rank.
+   * `pivots` (i32 each, room for min(rows, cols)). `full` = 0 clears only
+   * below the pivots (row echelon form, pivots 1). `extents` (one i32 per
+   * row) holds 1 + the last column below the limit where the row may be
+   * non-zero (0 for an empty row); the kernel keeps it up to date and
+   * skips the zeros beyond it (banded matrices cost n * bandwidth^2).
+   * Sliced: `state` (16
+   * bytes, zeroed to start) holds the next row and column and the pending
+   * reduction count; a call handles the columns up to `cStop` and returns
+   * the rank so far; the work is done when the column in `state` reaches
+   * min(cols, pivotLimit).
    */
-  zpEchelon(a: number, rows: number, cols: number, stride: number, pivotLimit: number, p: number, pivots: number): number;
+  zpEchelon(
+    a: number, rows: number, cols: number, stride: number, pivotLimit: number, m: number, unit: number,
+    pivots: number, full: number, extents: number, state: number, cStop: number,
+  ): number;
 }
 
 /**

@@ -7,6 +7,7 @@
 import { formatBoard, gridBoard, multiStateQuietPatterns, quietPatterns } from "@lightsout/core";
 import { Command } from "commander";
 import { type BoardFlags, boardStates, gridOptions, gridSize, withBoardOptions } from "../board-options.js";
+import { withProgress } from "../states.js";
 
 interface QuietFlags extends BoardFlags {
   rows?: string;
@@ -43,7 +44,7 @@ export function quietCommand(): Command {
       const { rows, cols } = gridSize(flags);
       const states = boardStates(flags);
       const board = gridBoard(rows, cols, gridOptions(flags, true));
-      const basis = states === 2 ? quietPatterns(board) : multiStateQuietPatterns(board, { states });
+      const basis = states === 2 ? quietPatterns(board) : withProgress((onProgress) => multiStateQuietPatterns(board, { states, ...onProgress }));
       const patterns = basis.map((q) => formatBoard(board, q));
       if (flags.json) {
         const states2 = states === 2 ? {} : { states };

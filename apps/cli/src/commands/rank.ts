@@ -161,10 +161,19 @@ function rankOverField(text: string, source: string, field: Field): RankReport {
     if (error instanceof RangeError) throw inputError(`${source}: ${error.message}`, error);
     throw error;
   }
-  const start = performance.now();
-  const rank = matrix.rank();
-  const ms = Math.round((performance.now() - start) * 1000) / 1000;
-  return { rows: matrix.rows, cols: matrix.cols, rank, ms };
+  return { rows: matrix.rows, cols: matrix.cols, ...timedFieldRank(matrix) };
+}
+
+/** The rank over GF(q) and the milliseconds of the elimination, with a progress bar on a TTY. */
+function timedFieldRank(matrix: FieldMatrix): { rank: number; ms: number } {
+  const bar = createProgressBar("echelonize");
+  try {
+    const start = performance.now();
+    const rank = matrix.rank(bar.active ? { onProgress: (done, total) => bar.update(done, total) } : {});
+    return { rank, ms: Math.round((performance.now() - start) * 1000) / 1000 };
+  } finally {
+    bar.finish();
+  }
 }
 
 function rankOfRandom(n: string, options: RankOptions, field?: Field): RankReport {
@@ -182,10 +191,7 @@ function rankOfRandom(n: string, options: RankOptions, field?: Field): RankRepor
       }
       throw error;
     }
-    const start = performance.now();
-    const rank = matrix.rank();
-    const ms = Math.round((performance.now() - start) * 1000) / 1000;
-    return { rows, cols, rank, ms, seed };
+    return { rows, cols, ...timedFieldRank(matrix), seed };
   }
   let matrix;
   try {

@@ -1,6 +1,7 @@
-// Glue for the Z_p kernel (assembly/zp.ts) in the one shared WebAssembly
+// Glue for the Z_m kernel (assembly/zp.ts) in the one shared WebAssembly
 // instance: copies a row-major matrix into scratch rows padded to a
-// multiple of 4 entries (the kernel's SIMD path), runs, copies back.
+// multiple of 4 entries (the kernel's SIMD path), runs it in slices of
+// columns (progress, cancellation), copies back.
 
 import { guard, load, withScratch } from "../gf2/_engine-wasm.js";
 import { formatBytes } from "../gf2/_memory.js";
@@ -8,32 +9,106 @@ import { formatBytes } from "../gf2/_memory.js";
 /** The kernel's heap hands out blocks of at most 1 GiB (less a header). */
 const MAX_BLOCK = 2 ** 30 - 64;
 
+/** Entry updates per slice: about 10-30 ms of kernel time between progress reports. */
+const SLICE_WORK = 2 ** 25;
+
 /** Entries per padded row: cols rounded up to a multiple of 4. */
 export const zpStride = (cols: number): number => Math.max(4, Math.ceil(cols / 4) * 4);
 
-/** Reduced row echelon form in place (stride = cols in `a`), pivots only in columns below pivotLimit. */
-export function zpEchelonWasm(
-  a: Uint32Array, rows: number, cols: number, pivotLimit: number, p: number,
-): { rank: number; pivots: Int32Array } {
-  const limit = Math.min(cols, pivotLimit);
-  const pivotCount = Math.min(rows, limit);
-  if (pivotCount === 0) return { rank: 0, pivots: new Int32Array(0) };
-  const stride = zpStride(cols);
-  const bytes = rows * stride * 4;
+/** Options of a Z_m elimination. */
+export interface ZpEchelonOptions {
+  /** Pivots only on entries not divisible by this (default: the modulus, i.e. any non-zero entry). */
+  unit?: number;
+  /** false: clear only below the pivots (row echelon form, pivots 1); default true (reduced form). */
+  full?: boolean;
+  /**
+   * Per row, 1 + the last column below the pivot limit where it is non-zero
+   * (0 for none), when the caller knows it (a sparse matrix); otherwise it is
+   * found by scanning. Only the WebAssembly kernel uses it.
+   */
+  extents?: Int32Array;
+  /** Called after each slice of columns with (columns done, columns in all). */
+  onProgress?: (done: number, total: number) => void;
+  /** Checked between slices; its reason is thrown when aborted. */
+  signal?: AbortSignal;
+}
+
+/** The result of an elimination over Z_m. */
+export interface ZpEchelon {
+  rank: number;
+  /** The pivot column of each of the first `rank` rows. */
+  pivots: Int32Array;
+  /** Per row, 1 + the last column below the limit where it may be non-zero (an upper bound). */
+  extents: Int32Array;
+  /** Over Z_(p^e): the first column without a unit pivot (rows may be non-zero there, left of their pivots); -1 if none. */
+  skipped: number;
+}
+
+/** The bytes the WebAssembly kernel needs for a rows x cols matrix. */
+export function zpBytes(rows: number, cols: number): number {
+  return rows * zpStride(cols) * 4;
+}
+
+/** Throws a RangeError naming the size when a rows x cols matrix cannot fit in one WebAssembly block. */
+export function checkZpSize(rows: number, cols: number, what: string): void {
+  const bytes = zpBytes(rows, cols);
   if (bytes > MAX_BLOCK) {
     throw new RangeError(
-      `a ${rows} x ${cols} matrix over Z_${p} needs ${formatBytes(bytes)} in WebAssembly memory; ` +
-        `at most ${formatBytes(MAX_BLOCK)} fit in one block (use { engine: "ts" })`,
+      `${what} needs ${formatBytes(bytes)} in WebAssembly memory; at most ${formatBytes(MAX_BLOCK)} fit in one block`,
     );
   }
+}
+
+/**
+ * Reduced (or with full: false, plain) row echelon form over Z_m in place (stride = cols in `a`), pivots
+ * only in columns below pivotLimit and only on entries not divisible by
+ * `options.unit`.
+ */
+export function zpEchelonWasm(
+  a: Uint32Array, rows: number, cols: number, pivotLimit: number, m: number, options: ZpEchelonOptions = {},
+): ZpEchelon {
+  const limit = Math.min(cols, pivotLimit);
+  const pivotCount = Math.min(rows, limit);
+  if (pivotCount === 0) return { rank: 0, pivots: new Int32Array(0), extents: new Int32Array(rows).fill(limit), skipped: -1 };
+  checkZpSize(rows, cols, `a ${rows} x ${cols} matrix over Z_${m}`);
+  const stride = zpStride(cols);
+  const unit = options.unit ?? m;
+  const full = options.full === false ? 0 : 1;
   const k = load();
-  return withScratch([bytes, pivotCount * 4], ([m, pv]) => {
-    const view = new Uint32Array(k.memory.buffer, m!, rows * stride);
+  return withScratch([rows * stride * 4, pivotCount * 4, rows * 4, 16], ([mat, pv, ext, state]) => {
+    const view = new Uint32Array(k.memory.buffer, mat!, rows * stride);
     view.fill(0);
-    for (let i = 0; i < rows; i++) view.set(a.subarray(i * cols, (i + 1) * cols), i * stride);
-    const rank = guard("Z_p elimination", () => k.zpEchelon(m!, rows, cols, stride, pivotLimit, p, pv!));
-    const out = new Uint32Array(k.memory.buffer, m!, rows * stride);
+    const extents = new Int32Array(k.memory.buffer, ext!, rows);
+    for (let i = 0; i < rows; i++) {
+      const row = a.subarray(i * cols, (i + 1) * cols);
+      view.set(row, i * stride);
+      if (options.extents) continue;
+      // 1 + the last non-zero column below the limit: sparse rows are added over their extent only
+      let last = limit;
+      while (last > 0 && row[last - 1] === 0) last--;
+      extents[i] = last;
+    }
+    if (options.extents) extents.set(options.extents);
+    new Uint32Array(k.memory.buffer, state!, 4).fill(0);
+    const slice = Math.max(1, Math.floor(SLICE_WORK / (rows * stride)));
+    let c = 0;
+    let rank = 0;
+    while (c < limit) {
+      options.signal?.throwIfAborted();
+      rank = guard("Z_m elimination", () =>
+        k.zpEchelon(mat!, rows, cols, stride, pivotLimit, m, unit, pv!, full, ext!, state!, c + slice),
+      );
+      c = new Int32Array(k.memory.buffer, state!, 2)[1]!;
+      options.onProgress?.(c, limit);
+    }
+    const out = new Uint32Array(k.memory.buffer, mat!, rows * stride);
     for (let i = 0; i < rows; i++) a.set(out.subarray(i * stride, i * stride + cols), i * cols);
-    return { rank, pivots: new Int32Array(k.memory.buffer, pv!, rank).slice() };
+    const skipped = new Int32Array(k.memory.buffer, state!, 4)[3]! - 1;
+    return {
+      rank,
+      pivots: new Int32Array(k.memory.buffer, pv!, rank).slice(),
+      extents: new Int32Array(k.memory.buffer, ext!, rows).slice(),
+      skipped,
+    };
   });
 }

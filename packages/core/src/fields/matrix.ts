@@ -19,6 +19,13 @@ export interface FieldEchelonOptions {
    * `"ts"` its TypeScript twin. Other fields always eliminate in TypeScript.
    */
   engine?: EngineName;
+  /**
+   * Called as the elimination advances with (columns done, columns in all).
+   * Prime fields and GF(2) report as they go; extension fields report once, at the end.
+   */
+  onProgress?: (done: number, total: number) => void;
+  /** Cancels a long elimination between slices of columns: the signal's reason is thrown. */
+  signal?: AbortSignal;
 }
 
 /** Options of {@link FieldMatrix.random}. */
@@ -70,6 +77,18 @@ function checkField(field: unknown): Field {
     throw new TypeError(`"field" expected a Field (like primeField(3) or galoisField(4)), got ${describe(field)}`);
   }
   return f;
+}
+
+/** The progress callback and abort signal of the options, checked. */
+function progressOptions(options: FieldEchelonOptions | undefined): Pick<FieldEchelonOptions, "onProgress" | "signal"> {
+  const { onProgress, signal } = options ?? {};
+  if (onProgress !== undefined && typeof onProgress !== "function") {
+    throw new TypeError(`"onProgress" expected a function, got ${describe(onProgress)}`);
+  }
+  if (signal !== undefined && !(signal instanceof AbortSignal)) {
+    throw new TypeError(`"signal" expected an AbortSignal, got ${describe(signal)}`);
+  }
+  return { ...(onProgress ? { onProgress } : {}), ...(signal ? { signal } : {}) };
 }
 
 function engineOf(options: FieldEchelonOptions | undefined): EngineName {
@@ -418,7 +437,7 @@ export class FieldMatrix {
    */
   rref(options?: FieldEchelonOptions): FieldEchelon {
     const data = this.#data.slice();
-    const { rank, pivots } = this.#eliminate(data, this.rows, this.cols, this.cols, engineOf(options));
+    const { rank, pivots } = this.#eliminate(data, this.rows, this.cols, this.cols, options);
     return { matrix: new FieldMatrix(this.field, this.rows, this.cols, data), rank, pivots };
   }
 
@@ -437,7 +456,7 @@ export class FieldMatrix {
     const engine = engineOf(options);
     if (engine === "wasm" && this.field instanceof PrimeField && this.field.order === 2) {
       using bits = BitMatrix.fromBits(this.rows, this.cols, this.#data);
-      return bits.rank();
+      return bits.rank(progressOptions(options));
     }
     return this.rref(options).rank;
   }
@@ -460,7 +479,7 @@ export class FieldMatrix {
     const width = cols + rows;
     const aug = this.#augmented(width);
     for (let i = 0; i < rows; i++) aug[i * width + cols + i] = this.field.one;
-    const { rank, pivots } = this.#eliminate(aug, rows, width, cols, engineOf(options));
+    const { rank, pivots } = this.#eliminate(aug, rows, width, cols, options);
     return {
       matrix: this.#block(aug, width, 0, cols),
       transform: this.#block(aug, width, cols, rows),
@@ -497,7 +516,7 @@ export class FieldMatrix {
       aug[i * width + cols] = checkElement(f, b[i], `b[${i}]`);
       aug[i * width + cols + 1 + i] = f.one;
     }
-    const { rank, pivots } = this.#eliminate(aug, rows, width, cols, engineOf(options));
+    const { rank, pivots } = this.#eliminate(aug, rows, width, cols, options);
     const nullity = cols - rank;
     for (let i = rank; i < rows; i++) {
       const c = aug[i * width + cols]!;
@@ -558,21 +577,29 @@ export class FieldMatrix {
     return out;
   }
 
-  #eliminate(a: Uint32Array, rows: number, cols: number, pivotLimit: number, engine: EngineName): { rank: number; pivots: Int32Array } {
+  #eliminate(
+    a: Uint32Array, rows: number, cols: number, pivotLimit: number, options: FieldEchelonOptions | undefined,
+  ): { rank: number; pivots: Int32Array } {
     const f = this.field;
+    const engine = engineOf(options);
+    const watch = progressOptions(options);
     if (f.order === 2 && engine === "wasm") {
       // GF(2): the bit-packed Four Russians kernel, 32x less memory than residues
       using bits = BitMatrix.fromBits(rows, cols, a);
-      const result = bits.echelonize({ full: true, pivotLimit });
+      const result = bits.echelonize({ full: true, pivotLimit, ...watch });
       bits.toRows().forEach((row, i) => a.set(row, i * cols));
       return result;
     }
     if (f instanceof PrimeField) {
       return engine === "ts"
-        ? zpEchelonNaive(a, rows, cols, pivotLimit, f.order)
-        : zpEchelonWasm(a, rows, cols, pivotLimit, f.order);
+        ? zpEchelonNaive(a, rows, cols, pivotLimit, f.order, watch)
+        : zpEchelonWasm(a, rows, cols, pivotLimit, f.order, watch);
     }
-    return echelonGeneric(f, a, rows, cols, pivotLimit);
+    watch.signal?.throwIfAborted();
+    const result = echelonGeneric(f, a, rows, cols, pivotLimit);
+    const limit = Math.min(cols, pivotLimit);
+    watch.onProgress?.(limit, limit);
+    return result;
   }
 
   #index(i: number, j: number): void {

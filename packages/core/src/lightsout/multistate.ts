@@ -2,13 +2,18 @@
 // (mod k) to its cell and to each of its targets (the same targets as the
 // two-state game, `pressTargets`). Presses x in 0..k-1 per cell clear lights
 // b when b + A x = 0 (mod k), i.e. A x = -b over the ring Z_k, solved
-// exactly for any k (composite too) by `solveModK`; plain rectangles of 400
-// cells or more by light chasing over Z_k.
+// exactly for any k (composite too): plain rectangles of 400 cells or more
+// by light chasing over Z_k; k = 2 by the GF(2) engine (bit-packed, any
+// board it handles); other boards by the unit-pivot elimination of the
+// full press matrix in WebAssembly (rings/_schur.ts).
 
 import { describe } from "../gf2/_check.js";
 import { xoshiro128 } from "../gf2/_random.js";
-import { type CyclicGenerator, MAX_MODULUS, solveModK } from "../rings/zk.js";
+import { checkZpSize } from "../fields/_zp-wasm.js";
+import { type CyclicGenerator, MAX_MODULUS, type RingMatrix, solveFlatModK } from "../rings/zk.js";
 import { type Board, checkBoard, type GridBoard, pressTargets } from "./board.js";
+import { quietPatterns, solveLightsOut } from "./solve.js";
+import { bandOrder } from "./_band-order.js";
 import { chaseModK } from "./_multistate-chase.js";
 
 /** Options naming the number of light states. */
@@ -17,14 +22,28 @@ export interface StatesOptions {
   states: number;
 }
 
+/** Options of the multi-state solvers that eliminate: progress and cancellation. */
+export interface MultiStateOptions extends StatesOptions {
+  /**
+   * Called as the elimination of the full press matrix advances, with the
+   * fraction done (0..1). Light chasing and k = 2 do not report.
+   */
+  onProgress?: (fraction: number) => void;
+  /** Cancels a long elimination: the signal's reason is thrown. */
+  signal?: AbortSignal;
+}
+
 /** Plain rectangles with at least this many cells are solved by chasing (as in GF(2)). */
 const CHASE_FROM_CELLS = 400;
 
 /**
- * Largest board solved through the full press matrix (elimination is cubic:
- * a 40 x 40 torus (1600 cells) over Z_6 takes about 6 s, 2500 cells about 20 s).
+ * Largest board (k > 2, not a plain rectangle) solved through the full press
+ * matrix: its residues must fit in one 1 GiB block of WebAssembly memory.
+ * Elimination is cubic: on a 2-core AMD EPYC, 4096 cells over Z_3 take
+ * about 5 s; 16,000 cells several minutes (see docs/BENCHMARKS.md).
+ * Two states have no such limit beyond the GF(2) engine's own.
  */
-export const MAX_MULTISTATE_DENSE_CELLS = 2500;
+export const MAX_MULTISTATE_DENSE_CELLS = 16_000;
 
 /** Largest number of solutions that {@link fewestMultiStatePresses} enumerates by default. */
 export const MAX_ENUMERATED_SOLUTIONS = 1 << 20;
@@ -109,8 +128,14 @@ function transpose(values: ArrayLike<number>, rows: number, cols: number): Uint3
   return out;
 }
 
-function analyse(board: Board, lights: unknown, options: unknown): Analysis {
+function analyse(board: Board, lights: unknown, options: MultiStateOptions): Analysis {
   const k = checkStates(options);
+  if (options.onProgress !== undefined && typeof options.onProgress !== "function") {
+    throw new TypeError(`"onProgress" expected a function, got ${describe(options.onProgress)}`);
+  }
+  if (options.signal !== undefined && !(options.signal instanceof AbortSignal)) {
+    throw new TypeError(`"signal" expected an AbortSignal, got ${describe(options.signal)}`);
+  }
   checkBoard(board);
   const cells = board.kind === "grid" && !board.mask ? board.rows * board.cols : pressTargets(board).length;
   const b = checkLevels("lights", lights, cells, k);
@@ -135,19 +160,48 @@ function analyse(board: Board, lights: unknown, options: unknown): Analysis {
         : {},
     );
   }
-  if (cells > MAX_MULTISTATE_DENSE_CELLS) {
-    throw new RangeError(
-      `multi-state boards expected at most ${MAX_MULTISTATE_DENSE_CELLS} cells (or a plain rectangle, solved by chasing), got ${cells}`,
+  if (k === 2) {
+    // the classic game: the bit-packed GF(2) engine reaches far larger boards
+    const s = solveLightsOut(board, b);
+    const quiet = quietPatterns(board).map((v) => Uint32Array.from(v));
+    return finish(
+      s.solvable, s.presses && Uint32Array.from(s.presses), 2n ** BigInt(quiet.length), quiet,
+      quiet.map((generator) => ({ generator, order: 2 })), "elimination", s.proof ? { proof: Uint32Array.from(s.proof) } : {},
     );
   }
+  if (cells > MAX_MULTISTATE_DENSE_CELLS) {
+    throw new RangeError(
+      `multi-state boards with more than 2 states expected at most ${MAX_MULTISTATE_DENSE_CELLS} cells ` +
+        `(or a plain rectangle, solved by chasing), got ${cells}`,
+    );
+  }
+  checkZpSize(cells, cells + 1, `a ${cells}-cell board over Z_${k}`);
+  // cells renumbered so that the press matrix is banded (same order for rows and columns)
   const targets = pressTargets(board);
-  const a = Array.from({ length: cells }, () => new Uint32Array(cells));
+  const order = bandOrder(targets);
+  const index = new Int32Array(cells);
+  order.forEach((cell, t) => (index[cell] = t));
+  // row i of the press matrix: the presses that change cell i (its column j holds a one when press j reaches i)
+  const rows: number[][] = Array.from({ length: cells }, () => []);
   targets.forEach((t, j) => {
-    for (const i of t) a[i]![j] = 1;
+    for (const i of t) rows[index[i]!]!.push(index[j]!);
   });
-  const minusB = Uint32Array.from({ length: cells }, (_, i) => (b[i]! === 0 ? 0 : k - b[i]!));
-  const s = solveModK(a, minusB, k);
-  return finish(s.solvable, s.x, s.kernelSize, s.kernel, s.cyclic, "elimination", s.certificate ? { proof: s.certificate } : {});
+  const a: RingMatrix = { kind: "ones", rows: cells, cols: cells, ones: rows.map((r) => Int32Array.from(r)) };
+  const minusB = Uint32Array.from(order, (cell) => (b[cell]! === 0 ? 0 : k - b[cell]!));
+  const watch: { onProgress?: (fraction: number) => void; signal?: AbortSignal } = {};
+  if (options.onProgress) watch.onProgress = options.onProgress;
+  if (options.signal) watch.signal = options.signal;
+  const s = solveFlatModK(a, minusB, k, watch);
+  const back = (v: Uint32Array): Uint32Array => {
+    const out = new Uint32Array(cells);
+    order.forEach((cell, t) => (out[cell] = v[t]!));
+    return out;
+  };
+  return finish(
+    s.solvable, s.x && back(s.x), s.kernelSize, s.kernel.map(back),
+    s.cyclic.map((g) => ({ generator: back(g.generator), order: g.order })), "elimination",
+    s.certificate ? { proof: back(s.certificate) } : {},
+  );
 }
 
 function strip(a: Analysis): MultiStateSolution {
@@ -162,15 +216,18 @@ function strip(a: Analysis): MultiStateSolution {
  * board kind (grids, torus, masks, rules, graphs); plain rectangles of 400
  * cells or more are solved by light chasing over Z_k, in
  * O(rows * cols * min(rows, cols)) time (256 x 256 over Z_3 in about 0.45 s,
- * 512 x 512 in about 2 s); other boards by elimination on the full press
- * matrix, cubic in the cells.
+ * 512 x 512 in about 2 s); two states by the GF(2) engine (any board it
+ * handles); other boards by elimination of the full press matrix in
+ * WebAssembly, cubic in the cells (up to {@link MAX_MULTISTATE_DENSE_CELLS},
+ * with progress and cancellation).
  *
  * @param board - Any board.
  * @param lights - One state 0..k-1 per cell (cells row-major over the cells present).
- * @param options - `states`: k.
+ * @param options - `states`: k; `onProgress` and `signal` for long eliminations.
  * @returns Solvability, one solution, counts of solutions, quiet patterns and winnable boards, and a proof when unsolvable.
  * @throws {TypeError | RangeError} for a malformed board, k outside 2..2^31-1, or lights of the wrong length or range.
- * @throws {RangeError} for a board that is neither a plain rectangle nor at most {@link MAX_MULTISTATE_DENSE_CELLS} cells.
+ * @throws {RangeError} for k > 2 on a board that is neither a plain rectangle nor at most {@link MAX_MULTISTATE_DENSE_CELLS} cells.
+ * @throws The signal's reason when aborted.
  * @example
  * ```ts
  * const s = solveMultiState(gridBoard(3, 3), [2, 1, 1, 1, 1, 2, 0, 2, 1], { states: 3 });
@@ -178,7 +235,7 @@ function strip(a: Analysis): MultiStateSolution {
  * applyMultiState(gridBoard(3, 3), [2, 1, 1, 1, 1, 2, 0, 2, 1], s.presses!, 3); // all 0
  * ```
  */
-export function solveMultiState(board: Board, lights: ArrayLike<number>, options: StatesOptions): MultiStateSolution {
+export function solveMultiState(board: Board, lights: ArrayLike<number>, options: MultiStateOptions): MultiStateSolution {
   return strip(analyse(board, lights, options));
 }
 
@@ -196,7 +253,7 @@ export function solveMultiState(board: Board, lights: ArrayLike<number>, options
  * multiStateQuietPatterns(gridBoard(4, 4), { states: 3 }).length; // 2
  * ```
  */
-export function multiStateQuietPatterns(board: Board, options: StatesOptions): Uint32Array[] {
+export function multiStateQuietPatterns(board: Board, options: MultiStateOptions): Uint32Array[] {
   const cells = pressTargets(checkBoard(board)).length;
   return analyse(board, new Uint32Array(cells), options).quiet;
 }
@@ -274,7 +331,7 @@ export function randomMultiStatePuzzle(board: Board, options: StatesOptions & { 
  * for (const x of allMultiStateSolutions(gridBoard(4, 4), lights, { states: 3 })) console.log(x);
  * ```
  */
-export function* allMultiStateSolutions(board: Board, lights: ArrayLike<number>, options: StatesOptions): Generator<Uint32Array, void, undefined> {
+export function* allMultiStateSolutions(board: Board, lights: ArrayLike<number>, options: MultiStateOptions): Generator<Uint32Array, void, undefined> {
   const a = analyse(board, lights, options);
   if (!a.presses) return;
   yield* odometer(a.presses, a.cyclic, a.states);
@@ -323,7 +380,7 @@ export interface FewestMultiStatePresses {
  * ```
  */
 export function fewestMultiStatePresses(
-  board: Board, lights: ArrayLike<number>, options: StatesOptions & { limit?: number },
+  board: Board, lights: ArrayLike<number>, options: MultiStateOptions & { limit?: number },
 ): FewestMultiStatePresses {
   const limit = options.limit ?? MAX_ENUMERATED_SOLUTIONS;
   if (typeof limit !== "number" || !Number.isSafeInteger(limit) || limit < 1) {

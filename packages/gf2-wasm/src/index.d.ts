@@ -168,9 +168,9 @@ export declare function simdSupported(): boolean;
 
 /**
  * Compiles the kernel asynchronously, once. Browsers may refuse to compile
- * modules above a few kilobytes synchronously on the main thread (Chromium
- * does); after this resolves, `instantiate` uses the compiled module and
- * never compiles synchronously.
+ * large modules synchronously on the main thread (Chrome did above 4 KB
+ * until it raised the limit); after this resolves, `instantiate` uses the
+ * compiled module and never compiles synchronously.
  *
  * @returns The compiled module.
  * @throws WebAssembly.CompileError naming the requirement when the engine lacks SIMD.

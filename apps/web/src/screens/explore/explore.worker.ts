@@ -37,7 +37,8 @@ async function handle(id: number, request: Request): Promise<void> {
     scope.postMessage({ id, type: "done", answer }, transfers(answer));
   } catch (error) {
     if (error instanceof ParseError) {
-      scope.postMessage({ id, type: "error", message: error.message, line: error.line, column: error.column });
+      // The reason alone: the page shows the line and column its own way.
+      scope.postMessage({ id, type: "error", message: error.reason, line: error.line, column: error.column });
     } else {
       scope.postMessage({ id, type: "error", message: error instanceof Error ? error.message : String(error) });
     }

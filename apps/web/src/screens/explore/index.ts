@@ -67,7 +67,7 @@ function element<K extends keyof HTMLElementTagNameMap>(tag: K, attributes: Reco
 /** A labelled number input. */
 function numberField(id: string, label: string, value: number, min: number, max: number): { row: HTMLElement; input: HTMLInputElement } {
   const row = element("label", { class: "explore-field", for: id }, label);
-  const input = element("input", { id, type: "text", inputmode: "numeric", value: String(value), "data-min": String(min), "data-max": String(max) });
+  const input = element("input", { id, type: "text", inputmode: "numeric", value: String(value) });
   input.setAttribute("aria-describedby", `${id}-hint`);
   const hint = element("span", { id: `${id}-hint`, class: "explore-hint" }, `${format(min)} to ${format(max)}`);
   row.append(input, hint);

@@ -111,6 +111,9 @@ test("a sweep of n = 1..300 matches the published nullities, and its CSV downloa
   // The table lists the boards with quiet patterns.
   await page.click(".explore-table summary");
   expect(await page.textContent(".explore-table tr:nth-of-type(2)")).toBe("44");
+  // A phone's width: nothing scrolls sideways.
+  await page.setViewportSize({ width: 375, height: 800 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   await page.close();
 });
 
@@ -198,6 +201,8 @@ test("while a 1..10,000 sweep and a 4096 chase matrix compute, no main-thread ta
   for (let k = 0; k < 8; k++) await page.keyboard.press("PageUp");
   for (let k = 0; k < 95; k++) await page.keyboard.press("ArrowRight");
   expect(await page.textContent(".explore-readout")).toBe(`n = 4096: nullity ${4096 - rank}`);
+  await start(page, "All-on solve", { "explore-solve-n": "1024" });
+  await waitState(page, "All-on solve", "done");
   await e2e.screenshot(page, "explore");
   await page.close();
 });

@@ -92,7 +92,7 @@ describe("lightsout solve --states K", () => {
       expect(oneLineError(result)).toMatch(/--states expected an integer in 2\.\.36/);
     }
     expect(oneLineError(run(["random", "--rows", "2", "--cols", "2", "--states", "37"]))).toMatch(/--states expected an integer in 2\.\.36/);
-    expect(oneLineError(run(["solve", "-", "--states", "3", "--explain"], { input: "1\n" }))).toMatch(/--explain expected 2-state lights/);
+    expect(oneLineError(run(["solve", "-", "--states", "3", "--time-limit", "5", "--min"], { input: "1\n" }))).toMatch(/--time-limit expected 2-state lights/);
     expect(oneLineError(run(["solve", "-", "--states", "3", "--min", "--time-limit", "5"], { input: "1\n" }))).toMatch(/--time-limit expected 2-state lights/);
     expect(oneLineError(run(["optimal", "--rows", "3", "--cols", "3", "--distribution", "--states", "3"]))).toMatch(/--states 3 is not available for this command/);
     // --min beyond the enumeration bound names the number of solutions
@@ -104,5 +104,26 @@ describe("lightsout solve --states K", () => {
 
   it("--states 2 is the two-state game", () => {
     expect(run(["solve", "-", "--states", "2"], { input: "110\n100\n000\n" }).stdout).toBe(run(["solve", "-"], { input: "110\n100\n000\n" }).stdout);
+  });
+
+  it("--explain chases over Z_K: the steps end dark and the solution clears the board", () => {
+    const input = "211\n112\n021\n";
+    const text = run(["solve", "-", "--states", "3", "--explain"], { input });
+    expect(text.code).toBe(0);
+    expect(text.stdout).toContain("chase: row 1's cells not at 0");
+    expect(text.stdout).toContain("fix: press");
+    const json = JSON.parse(run(["solve", "-", "--states", "3", "--explain", "--json"], { input }).stdout);
+    expect(json).toMatchObject({ solvable: true, states: 3 });
+    expect(json.steps.at(-1).lights).toEqual(["000", "000", "000"]);
+    // the solution, applied by hand (plus rule, mod 3), clears the board
+    const lights = input.trim().split("\n").map((r) => [...r].map(Number));
+    const x = (json.solution as string[]).map((r) => [...r].map(Number));
+    for (let r = 0; r < 3; r++) {
+      for (let c = 0; c < 3; c++) {
+        let v = lights[r]![c]! + x[r]![c]!;
+        for (const [dr, dc] of [[-1, 0], [1, 0], [0, -1], [0, 1]]) v += x[r + dr!]?.[c + dc!] ?? 0;
+        expect(v % 3).toBe(0);
+      }
+    }
   });
 });

@@ -89,11 +89,19 @@ export {
   fewestMultiStatePresses,
   MAX_ENUMERATED_SOLUTIONS,
   MAX_MULTISTATE_DENSE_CELLS,
+  multiStateChaseTrace,
   multiStateQuietPatterns,
   randomMultiStatePuzzle,
   solveMultiState,
 } from "./lightsout/multistate.js";
-export type { FewestMultiStatePresses, MultiStateOptions, MultiStateSolution, StatesOptions } from "./lightsout/multistate.js";
+export type {
+  FewestMultiStatePresses,
+  MultiStateChaseStep,
+  MultiStateChaseTrace,
+  MultiStateOptions,
+  MultiStateSolution,
+  StatesOptions,
+} from "./lightsout/multistate.js";
 export type { Field } from "./fields/field.js";
 export { MAX_FIELD_ORDER } from "./fields/field.js";
 export { GF2, isPrime, primeField, PrimeField } from "./fields/prime.js";

@@ -7,6 +7,7 @@ import {
   allSolutions,
   type Board,
   chaseTrace,
+  multiStateChaseTrace,
   fewestPresses,
   fewestPressesByIlp,
   formatBoard,
@@ -56,7 +57,8 @@ Examples:
 are digits then letters (a = 10 ... z = 35) or numbers separated by spaces,
 and the presses are counts 0..K-1 in the same notation. --json adds "states"
 and "quietCount"; --min enumerates every solution (exact, counted with
-multiplicity); --all works as for two states; --explain is two-state only.`;
+multiplicity); --all and --explain work as for two states (--explain: k - light
+presses below each cell); --time-limit is two-state only.`;
 
 /**
  * Builds the `solve` command.
@@ -85,8 +87,8 @@ export function solveCommand(): Command {
 async function solve(file: string | undefined, flags: SolveFlags): Promise<string> {
   const grid = gridOptions(flags, true);
   const states = boardStates(flags);
-  if (states > 2 && (flags.explain || flags.timeLimit !== undefined)) {
-    throw usageError(`${flags.explain ? "--explain" : "--time-limit"} expected 2-state lights, got --states ${states}`);
+  if (states > 2 && flags.timeLimit !== undefined) {
+    throw usageError(`--time-limit expected 2-state lights, got --states ${states}`);
   }
   if (flags.timeLimit !== undefined && !flags.min) throw usageError("--time-limit expected --min alongside, got --time-limit alone");
   const timeLimit = flags.timeLimit === undefined ? 10 : parseIntegerOption("--time-limit", flags.timeLimit, 1, 86_400);
@@ -95,8 +97,8 @@ async function solve(file: string | undefined, flags: SolveFlags): Promise<strin
   if (flags.limit !== undefined && !flags.all) throw usageError("--limit expected --all alongside, got --limit alone");
   const limit = flags.limit === undefined ? 1024 : parseIntegerOption("--limit", flags.limit, 1);
   const { board, lights, source } = await readBoard(file, grid, states);
+  if (flags.explain) return explain(board, lights, flags.json ?? false, states);
   if (states > 2) return solveStates(board, lights, states, flags, limit, source);
-  if (flags.explain) return explain(board, lights, flags.json ?? false);
   let s;
   try {
     s = solveLightsOut(board, lights);
@@ -167,24 +169,26 @@ function summary(s: ReturnType<typeof solveLightsOut>, shape: (v: Uint8Array) =>
 }
 
 /** The light-chasing trace of a plain rectangle, as text or JSON. */
-function explain(board: Board, lights: Uint8Array, json: boolean): string {
+function explain(board: Board, lights: Uint8Array, json: boolean, states: number): string {
   if (board.kind !== "grid" || board.torus || board.mask || (board.rule !== undefined && board.rule !== "plus") || board.selfToggle === false) {
     throw usageError("--explain expected a plain rectangle (plus rule, no torus, no missing cells), got another board");
   }
   const { rows, cols } = board;
-  let trace;
+  let trace: { solvable: boolean; steps: { phase: string; row: number; presses: ArrayLike<number>; lights: ArrayLike<number> }[]; lastRow: ArrayLike<number>; firstRow?: ArrayLike<number> | null; solution?: ArrayLike<number> | null };
   try {
-    trace = chaseTrace(rows, cols, lights);
+    trace = states === 2 ? chaseTrace(rows, cols, lights) : multiStateChaseTrace(rows, cols, lights, { states });
   } catch (error) {
     if (error instanceof RangeError) throw inputError(error.message, error);
     throw error;
   }
-  const grid = (v: Uint8Array) => formatBoard(board, v);
-  const line = (v: Uint8Array) => Array.from(v).join("");
+  const grid = (v: ArrayLike<number>) => formatBoard(board, v);
+  // a row in the board's own notation (digits, then letters from 10)
+  const line = (v: ArrayLike<number>) => Array.from(v, (x) => x.toString(36)).join("");
   if (json) {
     const steps = trace.steps.map((step) => ({ phase: step.phase, row: step.row, presses: grid(step.presses).split("\n"), lights: grid(step.lights).split("\n") }));
     return `${JSON.stringify({
       solvable: trace.solvable,
+      ...(states > 2 ? { states } : {}),
       lastRow: line(trace.lastRow),
       firstRow: trace.firstRow ? line(trace.firstRow) : null,
       solution: trace.solution ? grid(trace.solution).split("\n") : null,
@@ -193,13 +197,14 @@ function explain(board: Board, lights: Uint8Array, json: boolean): string {
   }
   const out: string[] = [];
   for (const step of trace.steps) {
-    const count = step.presses.reduce((a, b) => a + b, 0);
+    const count = Array.from(step.presses).reduce((a, b) => a + b, 0);
+    const lit = states === 2 ? "lit cells" : "cells not at 0";
     const title =
       step.phase === "last-row"
-        ? `the last row is left lit: ${line(trace.lastRow)}`
+        ? `the last row is left ${states === 2 ? "lit" : "at"}: ${line(trace.lastRow)}`
         : step.phase === "fix"
           ? `fix: press ${line(trace.firstRow ?? new Uint8Array(cols))} in the first row`
-          : `${step.phase === "chase" ? "chase" : "chase again"}: row ${step.row + 1}'s lit cells, ${count} press${count === 1 ? "" : "es"} in row ${step.row + 2}`;
+          : `${step.phase === "chase" ? "chase" : "chase again"}: row ${step.row + 1}'s ${lit}, ${count} press${count === 1 ? "" : "es"} in row ${step.row + 2}`;
     out.push(`${title}\n${grid(step.lights)}`);
   }
   if (!trace.solvable) out.push("no first-row presses clear that last row: IMPOSSIBLE");

@@ -11,7 +11,7 @@ import { describe } from "../gf2/_check.js";
 import { xoshiro128 } from "../gf2/_random.js";
 import { checkZpSize } from "../fields/_zp-wasm.js";
 import { type CyclicGenerator, MAX_MODULUS, type RingMatrix, solveFlatModK } from "../rings/zk.js";
-import { type Board, checkBoard, type GridBoard, pressTargets } from "./board.js";
+import { type Board, checkBoard, type GridBoard, gridBoard, pressTargets } from "./board.js";
 import { quietPatterns, solveLightsOut } from "./solve.js";
 import { bandOrder } from "./_band-order.js";
 import { chaseModK } from "./_multistate-chase.js";
@@ -425,4 +425,102 @@ export function fewestMultiStatePresses(
 function lexLess(a: Uint32Array, b: Uint32Array): boolean {
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i]! < b[i]!;
   return false;
+}
+
+/** One step of {@link multiStateChaseTrace}: the phases of the two-state trace, with press counts. */
+export interface MultiStateChaseStep {
+  /** `chase`, `last-row`, `fix` or `chase-again`, as in {@link chaseTrace}. */
+  phase: "chase" | "last-row" | "fix" | "chase-again";
+  /** The row whose lights are cleared (chase), read (last-row), or pressed (fix: 0). */
+  row: number;
+  /** How many times each cell is pressed in this step (0..k-1), rows * cols entries. */
+  presses: Uint32Array;
+  /** The lights after this step. */
+  lights: Uint32Array;
+}
+
+/** Light chasing over Z_k step by step, from {@link multiStateChaseTrace}. */
+export interface MultiStateChaseTrace {
+  rows: number;
+  cols: number;
+  states: number;
+  solvable: boolean;
+  steps: MultiStateChaseStep[];
+  /** The last row after the first pass. */
+  lastRow: Uint32Array;
+  /** The first-row presses that clear it, or null when none do. */
+  firstRow: Uint32Array | null;
+  /** Every press of the trace summed mod k: a solution, or null. */
+  solution: Uint32Array | null;
+}
+
+/** Largest board a trace is drawn for (one copy of the lights per step). */
+const MULTISTATE_TRACE_MAX_CELLS = 16384;
+
+/**
+ * Light chasing over Z_k step by step on the plain rows x cols rectangle:
+ * chase down (press the cell below each unlit-to-be cell k - light times,
+ * one step per row), read the last row, press the first-row fix (the first
+ * row of any solution: the rest of a solution is forced by it), chase again.
+ * On a winnable board the last step leaves every light at 0.
+ *
+ * @param rows - Rows, >= 1.
+ * @param cols - Columns, >= 1, rows * cols <= 16384.
+ * @param lights - One state 0..k-1 per cell, row-major.
+ * @param options - `states`: k.
+ * @returns The steps, the last row, the fix and the whole solution.
+ * @throws {TypeError | RangeError} for sizes, k or lights out of range.
+ * @example
+ * ```ts
+ * const t = multiStateChaseTrace(3, 3, [2, 1, 1, 1, 1, 2, 0, 2, 1], { states: 3 });
+ * t.steps.map((s) => s.phase); // ["chase", "chase", "last-row", "fix", "chase-again", "chase-again"]
+ * t.steps.at(-1)!.lights.every((v) => v === 0); // true
+ * ```
+ */
+export function multiStateChaseTrace(rows: number, cols: number, lights: ArrayLike<number>, options: StatesOptions): MultiStateChaseTrace {
+  const k = checkStates(options);
+  for (const [name, v] of [["rows", rows], ["cols", cols]] as const) {
+    if (typeof v !== "number" || !Number.isSafeInteger(v) || v < 1) throw new RangeError(`"${name}" expected an integer >= 1, got ${describe(v)}`);
+  }
+  const cells = rows * cols;
+  if (cells > MULTISTATE_TRACE_MAX_CELLS) {
+    throw new RangeError(`a chase trace expected at most ${MULTISTATE_TRACE_MAX_CELLS} cells, got ${rows} x ${cols} = ${cells}`);
+  }
+  const b = checkLevels("lights", lights, cells, k);
+  const state = Uint32Array.from(b);
+  const total = new Uint32Array(cells);
+  const press = (x: Uint32Array, r: number, c: number, times: number) => {
+    const i = r * cols + c;
+    x[i] = (x[i]! + times) % k;
+    total[i] = (total[i]! + times) % k;
+    for (const [dr, dc] of [[0, 0], [-1, 0], [1, 0], [0, -1], [0, 1]] as const) {
+      const rr = r + dr;
+      const cc = c + dc;
+      if (rr >= 0 && rr < rows && cc >= 0 && cc < cols) state[rr * cols + cc] = (state[rr * cols + cc]! + times) % k;
+    }
+  };
+  const steps: MultiStateChaseStep[] = [];
+  const chaseDown = (phase: "chase" | "chase-again") => {
+    for (let r = 0; r + 1 < rows; r++) {
+      const presses = new Uint32Array(cells);
+      for (let c = 0; c < cols; c++) {
+        const t = (k - state[r * cols + c]!) % k;
+        if (t !== 0) press(presses, r + 1, c, t);
+      }
+      steps.push({ phase, row: r, presses, lights: state.slice() });
+    }
+  };
+  chaseDown("chase");
+  const lastRow = state.slice((rows - 1) * cols);
+  steps.push({ phase: "last-row", row: rows - 1, presses: new Uint32Array(cells), lights: state.slice() });
+  const s = solveMultiState(gridBoard(rows, cols), b, { states: k });
+  if (!s.solvable) return { rows, cols, states: k, solvable: false, steps, lastRow, firstRow: null, solution: null };
+  // any solution's first row: chasing from it forces the rest
+  const firstRow = s.presses!.slice(0, cols);
+  const fix = new Uint32Array(cells);
+  for (let c = 0; c < cols; c++) if (firstRow[c] !== 0) press(fix, 0, c, firstRow[c]!);
+  steps.push({ phase: "fix", row: 0, presses: fix, lights: state.slice() });
+  chaseDown("chase-again");
+  if (state.some((v) => v !== 0)) throw new Error("internal error: the chase over Z_k did not clear the board; please report it");
+  return { rows, cols, states: k, solvable: true, steps, lastRow, firstRow, solution: total };
 }

@@ -327,6 +327,55 @@ test.runIf(process.env.LIGHTSOUT_SLOW === "1")("measure the Explore jobs and the
   );
 });
 
+test("the chase matrix's rank and ones agree with chasing done here, cell by cell", async () => {
+  const page = await openExplore();
+  for (const n of [5, 37, 64]) {
+    await start(page, "Chase matrix", { "explore-chase-n": String(n) });
+    await waitState(page, "Chase matrix", "done");
+    const caption = (await page.textContent("#explore-chase figcaption")) ?? "";
+    const { rank, ones } = chaseMatrixHere(n);
+    expect(caption).toBe(
+      `Chase matrix of the ${n} x ${n} board: ${n} x ${n}, rank ${rank} (nullity ${n - rank}), ${ones.toLocaleString("en-US")} ones.`,
+    );
+    expect(await page.getAttribute("#explore-chase canvas", "width")).toBe(String(n));
+  }
+  await page.close();
+});
+
+/**
+ * The chase matrix of the n x n board by brute force: press first-row cell i
+ * of a dark board, chase every row but the last down, and read the last
+ * row's lights as column i. Its rank over GF(2) by plain elimination.
+ */
+function chaseMatrixHere(n: number): { rank: number; ones: number } {
+  const columns: number[][] = [];
+  for (let i = 0; i < n; i++) {
+    const lights = Array.from({ length: n }, () => new Array<number>(n).fill(0));
+    const press = (r: number, c: number) => {
+      for (const [dr, dc] of [[0, 0], [1, 0], [-1, 0], [0, 1], [0, -1]] as const) {
+        const [y, x] = [r + dr, c + dc];
+        if (y >= 0 && y < n && x >= 0 && x < n) lights[y]![x]! ^= 1;
+      }
+    };
+    press(0, i);
+    for (let r = 0; r < n - 1; r++) for (let c = 0; c < n; c++) if (lights[r]![c]) press(r + 1, c);
+    columns.push([...lights[n - 1]!]);
+  }
+  const ones = columns.flat().reduce((a, b) => a + b, 0);
+  const rows = columns.map((column) => [...column]);
+  let rank = 0;
+  for (let col = 0; col < n && rank < n; col++) {
+    const pivot = rows.findIndex((row, k) => k >= rank && row[col] === 1);
+    if (pivot < 0) continue;
+    [rows[rank], rows[pivot]] = [rows[pivot]!, rows[rank]!];
+    for (let k = 0; k < n; k++) {
+      if (k !== rank && rows[k]![col]) rows[k] = rows[k]!.map((v, j) => v ^ rows[rank]![j]!);
+    }
+    rank++;
+  }
+  return { rank, ones };
+}
+
 /** The n x n Lights Out press matrix (plus rule) as dense 0/1 text, built here from the rule itself. */
 function pressMatrix(n: number): string {
   const rows: string[] = [];

@@ -12,6 +12,16 @@ import { type Code, CodeSpace, describe } from "./codes.js";
 import { checkSeed, checkStrategy, kernelOf, type SolverOptions } from "./solver.js";
 import { chooseGuess, type Strategy } from "./strategies.js";
 
+/** The colours of a code as a bit mask (bit j for colour j + 1); all ones when k > 31. */
+export function colorMasksOf(space: CodeSpace): (index: number) => number {
+  if (space.colors > 31) return () => 0xffffffff;
+  return (index) => {
+    let mask = 0;
+    for (const color of space.codeAt(index)) mask |= 1 << (color - 1);
+    return mask >>> 0;
+  };
+}
+
 /** A strategy's record over every secret. */
 export interface Evaluation {
   /** n. */
@@ -70,7 +80,8 @@ export function evaluate(space: CodeSpace, options: EvaluateOptions = {}): Evalu
   for (let i = 0; i < space.size; i++) all[i] = i;
 
   // depths[d] = secrets of S found with d + 1 more guesses.
-  const walk = (set: Uint32Array, isRoot: boolean): number[] => {
+  const masks = colorMasksOf(space);
+  const walk = (set: Uint32Array, isRoot: boolean, used: number): number[] => {
     const length = set.length;
     const key = length <= memoUpTo && !isRoot ? set.join(",") : undefined;
     if (key !== undefined) {
@@ -78,7 +89,8 @@ export function evaluate(space: CodeSpace, options: EvaluateOptions = {}): Evalu
       if (known) return known;
     }
     nodes++;
-    const guess = isRoot && first !== undefined ? first : chooseGuess(kernel, set, length, strategy, seed);
+    const guess = isRoot && first !== undefined ? first : chooseGuess(kernel, set, length, strategy, seed, used);
+    const usedBelow = (used | masks(guess)) >>> 0;
     const scores = new Uint8Array(length);
     kernel.scoreRow(guess, set, 0, length, scores);
     const sizes = new Uint32Array(kernel.scoreCount);
@@ -99,7 +111,7 @@ export function evaluate(space: CodeSpace, options: EvaluateOptions = {}): Evalu
       if (sizes[t] === length) {
         throw new Error(`the ${strategy} strategy made no progress on ${length} candidates (guess ${space.format(space.codeAt(guess))})`);
       }
-      const below = walk(parts.subarray(starts[t]!, starts[t + 1]!), false);
+      const below = walk(parts.subarray(starts[t]!, starts[t + 1]!), false, usedBelow);
       for (let d = 0; d < below.length; d++) depths[d + 1] = (depths[d + 1] ?? 0) + (below[d] ?? 0);
     }
     for (let d = 0; d < depths.length; d++) depths[d] ??= 0;
@@ -107,7 +119,7 @@ export function evaluate(space: CodeSpace, options: EvaluateOptions = {}): Evalu
     return depths;
   };
 
-  const depths = walk(all, true);
+  const depths = walk(all, true, 0);
   const histogram = [0, ...depths];
   let total = 0;
   for (let g = 1; g < histogram.length; g++) total += g * histogram[g]!;

@@ -97,6 +97,8 @@ export class Solver {
   private readonly first: number | undefined;
   private candidates: Uint32Array;
   private readonly moves: Move[] = [];
+  /** Bit j set when colour j + 1 occurs in a scored guess (all ones when k > 31). */
+  private usedColors = 0;
 
   /**
    * @param space - the code space (or [pegs, colors])
@@ -161,7 +163,7 @@ export class Solver {
   nextGuess(): number[] {
     if (this.solved) return this.moves[this.moves.length - 1]!.guess.slice();
     if (this.moves.length === 0 && this.first !== undefined) return this.space.codeAt(this.first);
-    const index = chooseGuess(this.kernel, this.candidates, this.candidates.length, this.strategy, this.seed);
+    const index = chooseGuess(this.kernel, this.candidates, this.candidates.length, this.strategy, this.seed, this.usedColors);
     return this.space.codeAt(index);
   }
 
@@ -199,6 +201,7 @@ export class Solver {
     }
     this.candidates = kept;
     this.moves.push(move);
+    for (const color of move.guess) this.usedColors = (this.usedColors | (space.colors > 31 ? 0xffffffff : 1 << (color - 1))) >>> 0;
     return kept.length;
   }
 }

@@ -125,9 +125,12 @@ function entropyTerm(upTo: number): Float64Array {
  * @param length - how many entries of `candidates` are used
  * @param strategy - the rule
  * @param seed - seed of the `consistent` strategy
+ * @param usedColors - bit j set when colour j + 1 occurs in some guess
+ *   already scored (S must then be exactly the codes consistent with those
+ *   scores); all ones when unknown
  * @returns the index of the guess
  */
-export function chooseGuess(kernel: ScoreKernel, candidates: Uint32Array, length: number, strategy: Strategy, seed: number): number {
+export function chooseGuess(kernel: ScoreKernel, candidates: Uint32Array, length: number, strategy: Strategy, seed: number, usedColors = 0xffffffff): number {
   if (length <= 2) return candidates[0]!;
   if (strategy === "consistent") return candidates[pickIndex(candidates, length, seed)]!;
   const w = workspaceOf(kernel);
@@ -165,16 +168,38 @@ export function chooseGuess(kernel: ScoreKernel, candidates: Uint32Array, length
     if (root) {
       for (const g of w.canonical) consider(g);
     } else {
-      // Consistent codes first: a good bound early lets worse guesses stop sooner.
-      for (let i = 0; i < length; i++) if (consider(candidates[i]!)) return candidates[i]!;
       const masks = w.colorMask;
+      // Colours no scored guess has used are interchangeable in S: a guess
+      // and its image under a permutation of them have the same partition
+      // sizes, and the one bringing them in as 1st, 2nd, ... lowest free
+      // colour is the lowest code of them all, so only that one is scored.
+      // On [5,8] after 11234 (free: 5..8) this skips most codes.
+      const free = masks === undefined ? 0 : (((1 << kernel.k) - 1) & ~usedColors) >>> 0;
+      const symmetric = (free & (free - 1)) !== 0;
+      const { digits, n } = kernel;
+      const canonical = (g: number): boolean => {
+        let pending = free;
+        for (let p = 0; p < n; p++) {
+          const bit = 1 << digits[g * n + p]!;
+          if ((pending & bit) !== 0) {
+            if (bit !== (pending & -pending)) return false;
+            pending &= ~bit;
+          }
+        }
+        return true;
+      };
+      // Consistent codes first: a good bound early lets worse guesses stop sooner.
+      for (let i = 0; i < length; i++) {
+        const g = candidates[i]!;
+        if ((!symmetric || canonical(g)) && consider(g)) return g;
+      }
       if (masks === undefined) {
         for (let g = 0; g < kernel.size; g++) if (inS[g] === 0 && consider(g)) return g;
       } else {
         // On [5,8] this skips about half of the codes in the deep, small sets.
         const banned = ~allowedColors(kernel, masks, candidates, length) >>> 0;
         for (let g = 0; g < kernel.size; g++) {
-          if (inS[g] === 0 && (masks[g]! & banned) === 0 && consider(g)) return g;
+          if (inS[g] === 0 && (masks[g]! & banned) === 0 && (!symmetric || canonical(g)) && consider(g)) return g;
         }
       }
     }

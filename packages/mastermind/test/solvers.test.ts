@@ -186,3 +186,28 @@ describe("Solver move by move", () => {
     expect(evaluate(new CodeSpace(1, 5)).total).toBe(1 + 2 + 3 + 4 + 5);
   });
 });
+
+describe("colours no guess has used are interchangeable: scoring only one ordering of them changes no choice", () => {
+  it("[4,7] after 1123 and after 1123, 1445 for every score, all four criteria", async () => {
+    const { chooseGuess } = await import("../src/strategies.js");
+    const { kernelOf } = await import("../src/solver.js");
+    const space = new CodeSpace(4, 7);
+    const kernel = kernelOf(space);
+    const histories = [["1123"], ["1123", "1445"]];
+    for (const history of histories) {
+      const used = history.reduce((m, code) => m | space.parse(code).reduce((a, c) => a | (1 << (c - 1)), 0), 0);
+      // Every reachable candidate set: group all codes by their scores against the history.
+      const groups = new Map<string, number[]>();
+      for (let i = 0; i < space.size; i++) {
+        const key = history.map((g) => Object.values(score(space.parse(g), space.codeAt(i))).join(",")).join(";");
+        groups.set(key, [...(groups.get(key) ?? []), i]);
+      }
+      for (const strategy of ["knuth", "expected", "entropy", "most-parts"] as const) {
+        for (const codes of groups.values()) {
+          const set = Uint32Array.from(codes);
+          expect(chooseGuess(kernel, set, set.length, strategy, 1, used)).toBe(chooseGuess(kernel, set, set.length, strategy, 1));
+        }
+      }
+    }
+  });
+});

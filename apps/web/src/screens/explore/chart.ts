@@ -47,6 +47,10 @@ export class NullityChart {
   #yMax = 4;
   /** The y axis' top, fixed at each redraw. */
   #top = 4;
+  /** Results already in the path, the pixels they cover and the path's pieces. */
+  #plotted = 0;
+  readonly #seen = new Uint8Array((WIDTH + 1) * (HEIGHT + 1));
+  #parts: string[] = [];
   #cursorN: number | undefined;
   #timer: ReturnType<typeof setTimeout> | undefined;
   #drawnAt = 0;
@@ -79,6 +83,7 @@ export class NullityChart {
     this.#values = new Int32Array(to - from + 1);
     this.#count = 0;
     this.#yMax = 4;
+    this.#top = 0; // forces a full redraw
     this.#cursorN = undefined;
     this.#cursor.setAttribute("visibility", "hidden");
     this.#draw();
@@ -150,21 +155,29 @@ export class NullityChart {
 
   #draw(): void {
     this.#drawnAt = performance.now();
-    this.#top = this.#niceMax();
+    const top = this.#niceMax();
+    if (top !== this.#top || this.#plotted > this.#count) {
+      // A new scale (or a new sweep): every point moves.
+      this.#top = top;
+      this.#plotted = 0;
+      this.#seen.fill(0);
+      this.#parts = [];
+    }
     this.#drawAxes();
-    // One small square per distinct pixel: a million results draw as at most a plot's worth of squares.
+    // One small square per distinct pixel, adding only the new results: a
+    // million results draw as at most a plot's worth of squares, and each
+    // redraw costs what arrived since the last.
     const size = this.#to - this.#from < PLOT_W / 4 ? 4 : 2;
-    const seen = new Uint8Array((WIDTH + 1) * (HEIGHT + 1));
-    const parts: string[] = [];
-    for (let k = 0; k < this.#count; k++) {
+    for (let k = this.#plotted; k < this.#count; k++) {
       const x = Math.round(this.#x(this.#from + k));
       const y = Math.round(this.#y(this.#values[k]!));
       const key = y * (WIDTH + 1) + x;
-      if (seen[key]) continue;
-      seen[key] = 1;
-      parts.push(`M${x - size / 2} ${y - size / 2}h${size}v${size}h${-size}z`);
+      if (this.#seen[key]) continue;
+      this.#seen[key] = 1;
+      this.#parts.push(`M${x - size / 2} ${y - size / 2}h${size}v${size}h${-size}z`);
     }
-    this.#points.setAttribute("d", parts.join(""));
+    this.#plotted = this.#count;
+    this.#points.setAttribute("d", this.#parts.join(""));
     this.#svg.setAttribute(
       "aria-label",
       `Nullity against n for n = ${this.#from} to ${this.#to}: ${this.#count} computed, largest nullity ${this.#yMax}`,

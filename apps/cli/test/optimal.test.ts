@@ -37,6 +37,33 @@ describe("lightsout optimal --distribution", () => {
     expect(big.stdout.split("\n")[32]).toBe("32 1832624140942590534");
   });
 
+  it("--states K: the 3 x 3 board over Z_3 (invertible: all 3^9 boards) and the 2 x 3 board over Z_4 against brute force", () => {
+    const json = JSON.parse(run(["optimal", "--rows", "3", "--cols", "3", "--states", "3", "--distribution", "--json"]).stdout);
+    expect(json.states).toBe(3);
+    expect(json.counts.reduce((a: number, b: number) => a + b, 0)).toBe(3 ** 9);
+    // brute force: every press vector over Z_4 on 2 x 3, the least weight per board
+    const best = new Map<string, number>();
+    for (let code = 0; code < 4 ** 6; code++) {
+      const x = Array.from({ length: 6 }, (_, i) => Math.floor(code / 4 ** i) % 4);
+      const lights = Array.from({ length: 6 }, (_, i) => {
+        const [r, c] = [Math.floor(i / 3), i % 3];
+        let v = 0;
+        for (let j = 0; j < 6; j++) {
+          const [rr, cc] = [Math.floor(j / 3), j % 3];
+          if (Math.abs(r - rr) + Math.abs(c - cc) <= 1) v += x[j]!;
+        }
+        return v % 4;
+      });
+      const key = lights.join("");
+      const w = x.reduce((a, b) => a + b, 0);
+      if (!best.has(key) || best.get(key)! > w) best.set(key, w);
+    }
+    const expected: number[] = [];
+    for (const w of best.values()) expected[w] = (expected[w] ?? 0) + 1;
+    const text = run(["optimal", "--rows", "2", "--cols", "3", "--states", "4", "--distribution"]).stdout;
+    expect(text).toBe(Array.from(expected, (v, p) => `${p} ${v ?? 0}\n`).join(""));
+  });
+
   it("has --help with examples", () => {
     const result = run(["optimal", "--help"]);
     expect(result.code).toBe(0);
@@ -51,6 +78,7 @@ describe("lightsout optimal --distribution", () => {
       [["optimal", "--rows", "0", "--cols", "5", "--distribution"], /--rows expected an integer >= 1, got '0'/],
       [["optimal", "--rows", "9", "--cols", "9", "--distribution"], /at most 64 cells when the nullity is not 0/],
       [["optimal", "--rows", "5", "--cols", "5", "--rule", "queen", "--distribution"], /--rule/],
+      [["optimal", "--rows", "5", "--cols", "5", "--states", "3", "--distribution"], /expected k\^cells <= 2\^27, got 3\^25/],
     ];
     for (const [args, message] of cases) {
       const result = run(args);

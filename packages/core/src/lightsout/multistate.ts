@@ -524,3 +524,73 @@ export function multiStateChaseTrace(rows: number, cols: number, lights: ArrayLi
   if (state.some((v) => v !== 0)) throw new Error("internal error: the chase over Z_k did not clear the board; please report it");
   return { rows, cols, states: k, solvable: true, steps, lastRow, firstRow, solution: total };
 }
+
+/** Largest k^cells that {@link multiStateDistribution} indexes (one byte per possible board). */
+export const MAX_MULTISTATE_DISTRIBUTION_BOARDS = 2 ** 27;
+
+/** The answer of {@link multiStateDistribution}. */
+export interface MultiStateDistribution {
+  /** counts[p] = number of winnable boards whose fewest presses (with multiplicity) is p. */
+  counts: number[];
+  /** Number of winnable boards: the sum of counts. */
+  winnable: number;
+  states: number;
+  cells: number;
+}
+
+/**
+ * The distribution of fewest presses over every winnable board of a
+ * multi-state board: a breadth-first search from the dark board where each
+ * edge is one press (adds 1 mod k to a cell and its targets), so a board's
+ * depth is its fewest presses counted with multiplicity, and the boards
+ * reached are exactly the winnable ones.
+ *
+ * @param board - Any board with k^cells at most {@link MAX_MULTISTATE_DISTRIBUTION_BOARDS}.
+ * @param options - `states`: k; `onProgress(done, total)` over winnable boards found; `signal`.
+ * @returns The counts indexed by press count.
+ * @throws {RangeError} when k^cells is too large to index, naming both; as {@link solveMultiState} for bad input.
+ * @example
+ * ```ts
+ * const d = multiStateDistribution(gridBoard(3, 3), { states: 3 });
+ * d.winnable; // 19683: the 3 x 3 board is invertible over Z_3
+ * ```
+ */
+export function multiStateDistribution(
+  board: Board, options: StatesOptions & { onProgress?: (done: number, total: number) => void; signal?: AbortSignal },
+): MultiStateDistribution {
+  const k = checkStates(options);
+  const targets = pressTargets(checkBoard(board));
+  const cells = targets.length;
+  const size = k ** cells;
+  if (size > MAX_MULTISTATE_DISTRIBUTION_BOARDS) {
+    throw new RangeError(
+      `a distribution over Z_${k} expected k^cells <= 2^27, got ${k}^${cells}` + (cells * Math.log2(k) < 60 ? ` = ${k ** cells}` : ""),
+    );
+  }
+  const power = Array.from({ length: cells }, (_, i) => k ** i);
+  const seen = new Uint8Array(size);
+  let frontier = new Float64Array([0]);
+  seen[0] = 1;
+  const counts = [1];
+  let winnable = 1;
+  const total = Number(solveMultiState(board, new Uint32Array(cells), { states: k }).winnableBoards);
+  while (frontier.length > 0) {
+    options.signal?.throwIfAborted();
+    const next: number[] = [];
+    for (const code of frontier) {
+      for (const t of targets) {
+        let c = code;
+        for (const i of t) c += Math.floor(code / power[i]!) % k === k - 1 ? -(k - 1) * power[i]! : power[i]!;
+        if (seen[c]) continue;
+        seen[c] = 1;
+        next.push(c);
+      }
+    }
+    if (next.length === 0) break;
+    counts.push(next.length);
+    winnable += next.length;
+    frontier = Float64Array.from(next);
+    options.onProgress?.(winnable, total);
+  }
+  return { counts, winnable, states: k, cells };
+}

@@ -121,7 +121,8 @@ try {
   if (ranks.main !== "23" || ranks.worker !== "23") {
     throw new Error(`the 5 x 5 press matrix has rank 23; the page shows main ${ranks.main}, worker ${ranks.worker}`);
   }
-  step(`chromium: rank 23 in the main thread and in a Web Worker`);
+  if (ranks.sweep !== "0,0,0,4,2,0") throw new Error(`nullities of 1..6 are 0,0,0,4,2,0; the page shows ${ranks.sweep}`);
+  step(`chromium: rank 23 in the main thread and in a Web Worker; nullities 0,0,0,4,2,0 from the library's workers`);
   failed = false;
 } finally {
   if (process.env.LIGHTSOUT_KEEP_CONSUMER) console.log(`kept ${root}`);
@@ -180,10 +181,10 @@ async function readRanks(dist) {
       }
     });
     await page.goto(url);
-    const settled = (id) => page.waitForFunction((i) => /^\d+$|failed|Error/.test(document.getElementById(i)?.textContent ?? ""), id, { timeout: 20_000 });
-    await Promise.all([settled("main"), settled("worker")]);
+    const settled = (id) => page.waitForFunction((i) => /^[\d,]+$|failed|Error/.test(document.getElementById(i)?.textContent ?? ""), id, { timeout: 20_000 });
+    await Promise.all([settled("main"), settled("worker"), settled("sweep")]);
     const text = async (id) => (await page.locator(`#${id}`).textContent())?.trim();
-    const ranks = { main: await text("main"), worker: await text("worker") };
+    const ranks = { main: await text("main"), worker: await text("worker"), sweep: await text("sweep") };
     if (errors.length) throw new Error(`browser errors:\n${errors.join("\n")}`);
     return ranks;
   } catch (error) {

@@ -10,12 +10,13 @@
 //    the Node ESM scripts, check that internals are unreachable and that a
 //    missing SIMD fails clearly.
 // 4. Build a minimal Vite app with no configuration, serve it on 127.0.0.1
-//    and read the rank it computes in the main thread and in a Web Worker
-//    from headless Debian Chromium.
+//    and read from headless Debian Chromium the rank it computes in the main
+//    thread and in a Web Worker, and a nullity sweep on the library's own
+//    workers; then the same page from Vite's dev server.
 //
 // LIGHTSOUT_KEEP_CONSUMER=1 keeps the temporary folder for inspection.
 
-import { execFile } from "node:child_process";
+import { execFile, spawn } from "node:child_process";
 import { cpSync, createReadStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { tmpdir } from "node:os";
@@ -117,12 +118,32 @@ try {
   // Known and harmless: highs (loaded on demand by fewestPressesByIlp) names node:module, which Vite stubs for browsers.
   const unexpected = viteWarnings.split("\n").filter((line) => line.trim() && !/"node:module" has been externalized.*highs/.test(line));
   if (unexpected.length) console.log(`vite warnings:\n${unexpected.join("\n")}`);
-  const ranks = await readRanks(join(project, "web", "dist"));
-  if (ranks.main !== "23" || ranks.worker !== "23") {
-    throw new Error(`the 5 x 5 press matrix has rank 23; the page shows main ${ranks.main}, worker ${ranks.worker}`);
+  const dist = join(project, "web", "dist");
+  const server = await serve((request, response) => staticFile(dist, request, response));
+  try {
+    checkPage(await readPage(server.url), "built app");
+  } finally {
+    server.close();
   }
-  if (ranks.sweep !== "0,0,0,4,2,0") throw new Error(`nullities of 1..6 are 0,0,0,4,2,0; the page shows ${ranks.sweep}`);
-  step(`chromium: rank 23 in the main thread and in a Web Worker; nullities 0,0,0,4,2,0 from the library's workers`);
+  step(`chromium, built app: rank 23 in the main thread and in a Web Worker; nullities 0,0,0,4,2,0 from the library's workers`);
+
+  // The same page from Vite's dev server, which pre-bundles the dependencies differently.
+  const port = await freePort();
+  const dev = spawn("npx", ["vite", "web", "--host", "127.0.0.1", "--port", String(port), "--strictPort", "--logLevel", "error"], {
+    cwd: project,
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
+  });
+  let devOutput = "";
+  dev.stdout.on("data", (d) => (devOutput += d));
+  dev.stderr.on("data", (d) => (devOutput += d));
+  try {
+    await waitForServer(`http://127.0.0.1:${port}/`, () => devOutput);
+    checkPage(await readPage(`http://127.0.0.1:${port}/`), "dev server");
+  } finally {
+    process.kill(-dev.pid, "SIGTERM");
+  }
+  step(`chromium, vite dev server: the same answers`);
   failed = false;
 } finally {
   if (process.env.LIGHTSOUT_KEEP_CONSUMER) console.log(`kept ${root}`);
@@ -151,21 +172,54 @@ async function checkTarball(name, file) {
   }
 }
 
-/** Serves dist/ on 127.0.0.1 and reads the two ranks from the page in Chromium. */
-async function readRanks(dist) {
-  const types = { ".html": "text/html", ".js": "text/javascript", ".wasm": "application/wasm", ".css": "text/css" };
-  const server = createServer((request, response) => {
-    const path = join(dist, decodeURIComponent(new URL(request.url, "http://x").pathname));
-    const file = path.endsWith("/") ? join(path, "index.html") : path;
-    if (!file.startsWith(dist) || !existsSync(file) || !statSync(file).isFile()) {
-      response.writeHead(404).end();
-      return;
-    }
-    response.writeHead(200, { "content-type": types[extname(file)] ?? "application/octet-stream" });
-    createReadStream(file).pipe(response);
-  });
+/** The page shows rank 23 twice and the nullities of 1..6. */
+function checkPage(page, where) {
+  if (page.main !== "23" || page.worker !== "23") {
+    throw new Error(`${where}: the 5 x 5 press matrix has rank 23; the page shows main ${page.main}, worker ${page.worker}`);
+  }
+  if (page.sweep !== "0,0,0,4,2,0") throw new Error(`${where}: nullities of 1..6 are 0,0,0,4,2,0; the page shows ${page.sweep}`);
+}
+
+async function serve(handler) {
+  const server = createServer(handler);
   await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const url = `http://127.0.0.1:${server.address().port}/`;
+  return { url: `http://127.0.0.1:${server.address().port}/`, close: () => server.close() };
+}
+
+async function freePort() {
+  const server = createServer();
+  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address();
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+async function waitForServer(url, log) {
+  for (let i = 0; i < 150; i++) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`the vite dev server did not answer on ${url}:\n${log()}`);
+}
+
+function staticFile(dist, request, response) {
+  const types = { ".html": "text/html", ".js": "text/javascript", ".wasm": "application/wasm", ".css": "text/css" };
+  const path = join(dist, decodeURIComponent(new URL(request.url, "http://x").pathname));
+  const file = path.endsWith("/") ? join(path, "index.html") : path;
+  if (!file.startsWith(dist) || !existsSync(file) || !statSync(file).isFile()) {
+    response.writeHead(404).end();
+    return;
+  }
+  response.writeHead(200, { "content-type": types[extname(file)] ?? "application/octet-stream" });
+  createReadStream(file).pipe(response);
+}
+
+/** Opens the page in Chromium and reads its three answers; any page error, console error or external request fails. */
+async function readPage(url) {
   const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumFlags });
   const errors = [];
   try {
@@ -184,14 +238,13 @@ async function readRanks(dist) {
     const settled = (id) => page.waitForFunction((i) => /^[\d,]+$|failed|Error/.test(document.getElementById(i)?.textContent ?? ""), id, { timeout: 20_000 });
     await Promise.all([settled("main"), settled("worker"), settled("sweep")]);
     const text = async (id) => (await page.locator(`#${id}`).textContent())?.trim();
-    const ranks = { main: await text("main"), worker: await text("worker"), sweep: await text("sweep") };
+    const answers = { main: await text("main"), worker: await text("worker"), sweep: await text("sweep") };
     if (errors.length) throw new Error(`browser errors:\n${errors.join("\n")}`);
-    return ranks;
+    return answers;
   } catch (error) {
     if (errors.length) error.message += `\nbrowser errors:\n${errors.join("\n")}`;
     throw error;
   } finally {
     await browser.close();
-    server.close();
   }
 }

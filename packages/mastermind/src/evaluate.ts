@@ -10,7 +10,7 @@
  */
 import { type Code, CodeSpace, describe } from "./codes.js";
 import { checkSeed, checkStrategy, kernelOf, type SolverOptions } from "./solver.js";
-import { chooseGuess, type Strategy } from "./strategies.js";
+import { chooseGuess, refineClasses, type Strategy, twinsOf } from "./strategies.js";
 
 /** The colours of a code as a bit mask (bit j for colour j + 1); all ones when k > 31. */
 export function colorMasksOf(space: CodeSpace): (index: number) => number {
@@ -81,7 +81,7 @@ export function evaluate(space: CodeSpace, options: EvaluateOptions = {}): Evalu
 
   // depths[d] = secrets of S found with d + 1 more guesses.
   const masks = colorMasksOf(space);
-  const walk = (set: Uint32Array, isRoot: boolean, used: number): number[] => {
+  const walk = (set: Uint32Array, isRoot: boolean, used: number, classes: Int32Array): number[] => {
     const length = set.length;
     const key = length <= memoUpTo && !isRoot ? set.join(",") : undefined;
     if (key !== undefined) {
@@ -89,8 +89,9 @@ export function evaluate(space: CodeSpace, options: EvaluateOptions = {}): Evalu
       if (known) return known;
     }
     nodes++;
-    const guess = isRoot && first !== undefined ? first : chooseGuess(kernel, set, length, strategy, seed, used);
+    const guess = isRoot && first !== undefined ? first : chooseGuess(kernel, set, length, strategy, seed, used, twinsOf(classes));
     const usedBelow = (used | masks(guess)) >>> 0;
+    const classesBelow = refineClasses(classes, space.codeAt(guess));
     const scores = new Uint8Array(length);
     kernel.scoreRow(guess, set, 0, length, scores);
     const sizes = new Uint32Array(kernel.scoreCount);
@@ -111,7 +112,7 @@ export function evaluate(space: CodeSpace, options: EvaluateOptions = {}): Evalu
       if (sizes[t] === length) {
         throw new Error(`the ${strategy} strategy made no progress on ${length} candidates (guess ${space.format(space.codeAt(guess))})`);
       }
-      const below = walk(parts.subarray(starts[t]!, starts[t + 1]!), false, usedBelow);
+      const below = walk(parts.subarray(starts[t]!, starts[t + 1]!), false, usedBelow, classesBelow);
       for (let d = 0; d < below.length; d++) depths[d + 1] = (depths[d + 1] ?? 0) + (below[d] ?? 0);
     }
     for (let d = 0; d < depths.length; d++) depths[d] ??= 0;
@@ -119,7 +120,7 @@ export function evaluate(space: CodeSpace, options: EvaluateOptions = {}): Evalu
     return depths;
   };
 
-  const depths = walk(all, true, 0);
+  const depths = walk(all, true, 0, new Int32Array(space.pegs));
   const histogram = [0, ...depths];
   let total = 0;
   for (let g = 1; g < histogram.length; g++) total += g * histogram[g]!;

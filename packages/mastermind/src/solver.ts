@@ -7,7 +7,7 @@
 import { ScoreKernel } from "./_kernel.js";
 import { type Code, CodeSpace, describe } from "./codes.js";
 import { impossibility, score, type Score } from "./score.js";
-import { chooseGuess, STRATEGIES, type Strategy } from "./strategies.js";
+import { chooseGuess, refineClasses, STRATEGIES, type Strategy, twinsOf } from "./strategies.js";
 
 const kernels = new Map<string, ScoreKernel>();
 
@@ -99,6 +99,8 @@ export class Solver {
   private readonly moves: Move[] = [];
   /** Bit j set when colour j + 1 occurs in a scored guess (all ones when k > 31). */
   private usedColors = 0;
+  /** Positions every scored guess colours alike share a class (see refineClasses). */
+  private classes: Int32Array;
 
   /**
    * @param space - the code space (or [pegs, colors])
@@ -112,6 +114,7 @@ export class Solver {
     this.seed = checkSeed(options.seed ?? 1);
     this.kernel = kernelOf(space);
     this.first = options.firstGuess === undefined ? undefined : space.indexOf(options.firstGuess);
+    this.classes = new Int32Array(space.pegs);
     this.candidates = new Uint32Array(space.size);
     for (let i = 0; i < space.size; i++) this.candidates[i] = i;
   }
@@ -163,7 +166,7 @@ export class Solver {
   nextGuess(): number[] {
     if (this.solved) return this.moves[this.moves.length - 1]!.guess.slice();
     if (this.moves.length === 0 && this.first !== undefined) return this.space.codeAt(this.first);
-    const index = chooseGuess(this.kernel, this.candidates, this.candidates.length, this.strategy, this.seed, this.usedColors);
+    const index = chooseGuess(this.kernel, this.candidates, this.candidates.length, this.strategy, this.seed, this.usedColors, twinsOf(this.classes));
     return this.space.codeAt(index);
   }
 
@@ -201,6 +204,7 @@ export class Solver {
     }
     this.candidates = kept;
     this.moves.push(move);
+    this.classes = refineClasses(this.classes, move.guess);
     for (const color of move.guess) this.usedColors = (this.usedColors | (space.colors > 31 ? 0xffffffff : 1 << (color - 1))) >>> 0;
     return kept.length;
   }

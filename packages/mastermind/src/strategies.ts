@@ -128,9 +128,20 @@ function entropyTerm(upTo: number): Float64Array {
  * @param usedColors - bit j set when colour j + 1 occurs in some guess
  *   already scored (S must then be exactly the codes consistent with those
  *   scores); all ones when unknown
+ * @param twinOf - for each position, the previous position that every
+ *   scored guess has the same colour in (-1 if none); S must then be exactly
+ *   the codes consistent with those scores. Undefined when unknown.
  * @returns the index of the guess
  */
-export function chooseGuess(kernel: ScoreKernel, candidates: Uint32Array, length: number, strategy: Strategy, seed: number, usedColors = 0xffffffff): number {
+export function chooseGuess(
+  kernel: ScoreKernel,
+  candidates: Uint32Array,
+  length: number,
+  strategy: Strategy,
+  seed: number,
+  usedColors = 0xffffffff,
+  twinOf?: Int8Array,
+): number {
   if (length <= 2) return candidates[0]!;
   if (strategy === "consistent") return candidates[pickIndex(candidates, length, seed)]!;
   const w = workspaceOf(kernel);
@@ -174,10 +185,19 @@ export function chooseGuess(kernel: ScoreKernel, candidates: Uint32Array, length
       // sizes, and the one bringing them in as 1st, 2nd, ... lowest free
       // colour is the lowest code of them all, so only that one is scored.
       // On [5,8] after 11234 (free: 5..8) this skips most codes.
+      // Likewise positions that every scored guess colours alike can be
+      // swapped: only guesses non-decreasing along such positions are scored.
       const free = masks === undefined ? 0 : (((1 << kernel.k) - 1) & ~usedColors) >>> 0;
-      const symmetric = (free & (free - 1)) !== 0;
+      const twins = twinOf !== undefined && twinOf.some((q) => q >= 0) ? twinOf : undefined;
+      const symmetric = (free & (free - 1)) !== 0 || twins !== undefined;
       const { digits, n } = kernel;
       const canonical = (g: number): boolean => {
+        if (twins !== undefined) {
+          for (let p = 0; p < n; p++) {
+            const q = twins[p]!;
+            if (q >= 0 && digits[g * n + q]! > digits[g * n + p]!) return false;
+          }
+        }
         let pending = free;
         for (let p = 0; p < n; p++) {
           const bit = 1 << digits[g * n + p]!;
@@ -293,4 +313,36 @@ function pickIndex(candidates: Uint32Array, length: number, seed: number): numbe
   h = Math.imul(h, 0xc2b2ae35);
   h ^= h >>> 16;
   return (h >>> 0) % length;
+}
+
+/**
+ * Positions that every guess so far colours alike share a class; a new guess
+ * splits the classes by its colours. Classes are numbered by first position.
+ */
+export function refineClasses(classes: Int32Array, guess: readonly number[]): Int32Array {
+  const out = new Int32Array(classes.length);
+  for (let p = 0; p < classes.length; p++) {
+    out[p] = p;
+    for (let q = 0; q < p; q++) {
+      if (classes[q] === classes[p] && guess[q] === guess[p]) {
+        out[p] = out[q]!;
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+/** For each position the previous position of its class, or -1. */
+export function twinsOf(classes: Int32Array): Int8Array {
+  const twins = new Int8Array(classes.length).fill(-1);
+  for (let p = 0; p < classes.length; p++) {
+    for (let q = p - 1; q >= 0; q--) {
+      if (classes[q] === classes[p]) {
+        twins[p] = q;
+        break;
+      }
+    }
+  }
+  return twins;
 }

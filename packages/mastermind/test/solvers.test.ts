@@ -187,15 +187,20 @@ describe("Solver move by move", () => {
   });
 });
 
-describe("colours no guess has used are interchangeable: scoring only one ordering of them changes no choice", () => {
-  it("[4,7] after 1123 and after 1123, 1445 for every score, all four criteria", async () => {
-    const { chooseGuess } = await import("../src/strategies.js");
+describe("symmetries of the codes left: scoring one guess per orbit changes no choice", () => {
+  // Colours no guess has used can be permuted, positions every guess colours alike swapped.
+  it("[4,7] after 1123, 1123 + 1445 and 1223 + 3456 for every score, all four criteria", async () => {
+    const { chooseGuess, refineClasses, twinsOf } = await import("../src/strategies.js");
     const { kernelOf } = await import("../src/solver.js");
     const space = new CodeSpace(4, 7);
     const kernel = kernelOf(space);
-    const histories = [["1123"], ["1123", "1445"]];
+    const histories = [["1123"], ["1123", "1445"], ["1223", "3456"]];
     for (const history of histories) {
       const used = history.reduce((m, code) => m | space.parse(code).reduce((a, c) => a | (1 << (c - 1)), 0), 0);
+      let classes: Int32Array = new Int32Array(4);
+      for (const code of history) classes = refineClasses(classes, space.parse(code));
+      const twins = twinsOf(classes);
+      if (history.length === 1) expect([...twins]).toEqual([-1, 0, -1, -1]);
       // Every reachable candidate set: group all codes by their scores against the history.
       const groups = new Map<string, number[]>();
       for (let i = 0; i < space.size; i++) {
@@ -205,7 +210,7 @@ describe("colours no guess has used are interchangeable: scoring only one orderi
       for (const strategy of ["knuth", "expected", "entropy", "most-parts"] as const) {
         for (const codes of groups.values()) {
           const set = Uint32Array.from(codes);
-          expect(chooseGuess(kernel, set, set.length, strategy, 1, used)).toBe(chooseGuess(kernel, set, set.length, strategy, 1));
+          expect(chooseGuess(kernel, set, set.length, strategy, 1, used, twins)).toBe(chooseGuess(kernel, set, set.length, strategy, 1));
         }
       }
     }

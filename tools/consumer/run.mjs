@@ -53,7 +53,11 @@ const chromiumFlags = [
 ];
 const chromiumPath = process.env.LIGHTSOUT_CHROMIUM ?? "/usr/bin/chromium";
 
+let checks = 0;
+
+/** One check passed: logged with the time since the start. */
 function step(text) {
+  checks++;
   console.log(`[${((Date.now() - started) / 1000).toFixed(1)}s] ${text}`);
 }
 
@@ -150,6 +154,8 @@ try {
   if (process.env.LIGHTSOUT_KEEP_CONSUMER) console.log(`kept ${root}`);
   else rmSync(root, { recursive: true, force: true });
   console.log(failed ? "consumer test FAILED" : `consumer test passed in ${((Date.now() - started) / 1000).toFixed(1)}s`);
+  // The line CI's summary counts (.ci/summary.mjs).
+  console.log(`${checks} passed, ${failed ? 1 : 0} failed`);
 }
 
 async function lsTarballs(dir) {

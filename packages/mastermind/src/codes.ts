@@ -10,13 +10,34 @@
  * @module
  */
 
-/** A code: `n` colours, each in 1..k. */
+/**
+ * A code: `n` colours, each in 1..k (the source document's numbering).
+ *
+ * @example
+ * ```ts
+ * const code: Code = [1, 1, 2, 2]; // "1122"
+ * ```
+ */
 export type Code = readonly number[];
 
-/** Largest k^n a {@link CodeSpace} enumerates (the solvers scan all codes per move). */
+/**
+ * Largest k^n a {@link CodeSpace} enumerates (the solvers scan all codes per move).
+ *
+ * @example
+ * ```ts
+ * new CodeSpace(5, 16).size <= MAX_CODES; // true: 16^5 = 2^20
+ * ```
+ */
 export const MAX_CODES = 2 ** 20;
 
-/** Largest number of colours the text notation can write (1..9, then A..Z). */
+/**
+ * Largest number of colours the text notation can write (1..9, then A..Z).
+ *
+ * @example
+ * ```ts
+ * new CodeSpace(2, MAX_COLORS).format([35, 10]); // "ZA"
+ * ```
+ */
 export const MAX_COLORS = 35;
 
 const SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";

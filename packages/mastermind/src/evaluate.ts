@@ -22,7 +22,15 @@ export function colorMasksOf(space: CodeSpace): (index: number) => number {
   };
 }
 
-/** A strategy's record over every secret. */
+/**
+ * A strategy's record over every secret.
+ *
+ * @example
+ * ```ts
+ * const e: Evaluation = evaluate(new CodeSpace(4, 6));
+ * `${e.total} guesses, at most ${e.worst}`; // "5801 guesses, at most 5"
+ * ```
+ */
 export interface Evaluation {
   /** n. */
   pegs: number;
@@ -46,7 +54,14 @@ export interface Evaluation {
   nodes: number;
 }
 
-/** Options of {@link evaluate}. */
+/**
+ * Options of {@link evaluate}.
+ *
+ * @example
+ * ```ts
+ * evaluate(new CodeSpace(4, 6), { strategy: "knuth", memoUpTo: 0 }); // no memoisation
+ * ```
+ */
 export interface EvaluateOptions extends SolverOptions {
   /** Sub-trees whose candidate set has at most this many codes are memoised (default 4096). */
   memoUpTo?: number;

@@ -9,9 +9,19 @@
  */
 import { checkInteger, type Code, describe } from "./codes.js";
 
-/** A score: black pegs (right colour, right place) and white pegs (right colour, wrong place). */
+/**
+ * A score (b, w): black pegs (right colour, right place) and white pegs
+ * (right colour, wrong place).
+ *
+ * @example
+ * ```ts
+ * const s: Score = score([1, 1, 2, 2], [1, 2, 3, 4]); // { black: 1, white: 1 }
+ * ```
+ */
 export interface Score {
+  /** b = #{i : u_i = v_i}. */
   readonly black: number;
+  /** w = sum_j min(n_j, m_j) - b. */
   readonly white: number;
 }
 

@@ -22,7 +22,15 @@ export function kernelOf(space: CodeSpace): ScoreKernel {
   return kernel;
 }
 
-/** Options of {@link Solver}, {@link evaluate} and {@link breakCode}. */
+/**
+ * Options of {@link Solver}, {@link evaluate} and {@link breakCode}.
+ *
+ * @example
+ * ```ts
+ * const options: SolverOptions = { strategy: "consistent", seed: 7, firstGuess: "1123" };
+ * new Solver(new CodeSpace(4, 6), options);
+ * ```
+ */
 export interface SolverOptions {
   /** The rule for choosing guesses (default `knuth`). */
   strategy?: Strategy;
@@ -32,17 +40,39 @@ export interface SolverOptions {
   firstGuess?: Code | string;
 }
 
-/** One move: a guess and its score. */
+/**
+ * One move: a guess and its score.
+ *
+ * @example
+ * ```ts
+ * const [first] = breakCode(new CodeSpace(4, 6), "1234");
+ * first; // { guess: [1, 1, 2, 2], score: { black: 1, white: 1 } }
+ * ```
+ */
 export interface Move {
+  /** The code guessed. */
   readonly guess: number[];
+  /** Its score against the secret. */
   readonly score: Score;
 }
 
 /**
  * The scores given so far admit no code at all: the codemaker scored a guess
  * wrongly somewhere. `moves` lists the scores given.
+ *
+ * @example
+ * ```ts
+ * const solver = new Solver(new CodeSpace(4, 6));
+ * solver.record("1122", { black: 0, white: 0 });
+ * try {
+ *   solver.record("1111", { black: 1, white: 0 });
+ * } catch (error) {
+ *   if (error instanceof InconsistentScoresError) error.message; // "no code matches all the scores given: ..."
+ * }
+ * ```
  */
 export class InconsistentScoresError extends Error {
+  /** "InconsistentScoresError". */
   override readonly name = "InconsistentScoresError";
   /** The moves (the last one included) that no code satisfies together. */
   readonly moves: readonly Move[];

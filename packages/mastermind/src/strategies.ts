@@ -20,10 +20,26 @@
  */
 import type { ScoreKernel } from "./_kernel.js";
 
-/** The solver strategies: see the table in the module comment. */
+/**
+ * The solver strategies: `knuth` (minimax), `expected` (expected size),
+ * `entropy`, `most-parts`, `consistent` (seeded random consistent code).
+ *
+ * @example
+ * ```ts
+ * const strategy: Strategy = "entropy";
+ * new Solver(new CodeSpace(4, 6), { strategy }).nextGuess(); // [1, 2, 3, 4]
+ * ```
+ */
 export type Strategy = "knuth" | "expected" | "entropy" | "most-parts" | "consistent";
 
-/** All strategies, in the order the docs list them. */
+/**
+ * All strategies, in the order the docs list them.
+ *
+ * @example
+ * ```ts
+ * for (const strategy of STRATEGIES) evaluate(new CodeSpace(3, 4), { strategy });
+ * ```
+ */
 export const STRATEGIES: readonly Strategy[] = ["knuth", "expected", "entropy", "most-parts", "consistent"];
 
 const EPSILON = 1e-9;

@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const workspace = fileURLToPath(new URL("../../", import.meta.url));
-const dirs = ["packages/gf2-wasm", "packages/core", "packages/mastermind", "apps/cli"];
+const dirs = ["packages/gf2-wasm", "packages/core", "packages/mastermind", "packages/bench", "apps/cli"];
 const out = mkdtempSync(join(tmpdir(), "lightsout-sizes-"));
 try {
   console.log("| package | tarball | unpacked | files | dependencies |\n| --- | ---: | ---: | ---: | --- |");

@@ -8,7 +8,15 @@ import { checkElement, inverseOfZero, MAX_FIELD_ORDER, type Field } from "./fiel
 import { checkPrime, formatFactors, primeFactors, primeField, type PrimeField } from "./prime.js";
 import * as Z from "./_zpoly.js";
 
-/** Options of {@link extensionField}. */
+/**
+ * Options of {@link extensionField}.
+ *
+ * @example
+ * ```ts
+ * const gf8 = extensionField(2, 3, { modulus: "x^3+x+1", variable: "t" }); // or [1, 1, 0, 1], lowest degree first
+ * gf8.format(gf8.mul(2, 4)); // "t+1": t * t^2 = t^3 = t + 1
+ * ```
+ */
 export interface ExtensionOptions {
   /**
    * The modulus h: monic (or made monic), irreducible, of degree r, as text

@@ -53,7 +53,14 @@ export interface Field {
   format(a: number): string;
 }
 
-/** Largest field order accepted: element codes are u32 below 2^31. */
+/**
+ * Largest field order accepted: element codes are u32 below 2^31.
+ *
+ * @example
+ * ```ts
+ * primeField(MAX_FIELD_ORDER).order; // 2147483647, a prime
+ * ```
+ */
 export const MAX_FIELD_ORDER = 2 ** 31 - 1;
 
 /** The shared element check: an integer code in 0..order-1. */

@@ -12,7 +12,15 @@ import { PrimeField } from "./prime.js";
 import { zpEchelonNaive } from "./_zp-naive.js";
 import { zpEchelonWasm } from "./_zp-wasm.js";
 
-/** Options of the eliminations of {@link FieldMatrix}. */
+/**
+ * Options of the eliminations of {@link FieldMatrix}.
+ *
+ * @example
+ * ```ts
+ * const a = FieldMatrix.random(primeField(3), 300, 300, { seed: 1 });
+ * a.rank({ engine: "ts", onProgress: (done, total) => console.log(done, "/", total) });
+ * ```
+ */
 export interface FieldEchelonOptions {
   /**
    * For prime fields: `"wasm"` (default) runs the WebAssembly Z_p kernel,
@@ -28,7 +36,14 @@ export interface FieldEchelonOptions {
   signal?: AbortSignal;
 }
 
-/** Options of {@link FieldMatrix.random}. */
+/**
+ * Options of {@link FieldMatrix.random}.
+ *
+ * @example
+ * ```ts
+ * FieldMatrix.random(primeField(7), 10, 10, { seed: 4, rank: 3 }).rank(); // 3
+ * ```
+ */
 export interface FieldRandomOptions {
   /** Seed of the generator (any safe integer; default 0): the same seed gives the same matrix. */
   seed?: number;
@@ -36,33 +51,68 @@ export interface FieldRandomOptions {
   rank?: number;
 }
 
-/** A reduced row echelon form E of A, its rank and the pivot column of each of its first `rank` rows. */
+/**
+ * A reduced row echelon form E of A, its rank and the pivot column of each of its first `rank` rows.
+ *
+ * @example
+ * ```ts
+ * const e: FieldEchelon = FieldMatrix.fromRows(primeField(5), [[2, 4], [1, 2]]).rref();
+ * e.rank; // 1
+ * e.pivots; // Int32Array [0]
+ * ```
+ */
 export interface FieldEchelon {
+  /** E: pivots 1, zeros above and below them, zero rows last. */
   matrix: FieldMatrix;
+  /** The rank of A: the number of non-zero rows of E. */
   rank: number;
+  /** The pivot column of each of the first `rank` rows of E. */
   pivots: Int32Array;
 }
 
-/** An invertible P (rows x rows) with P A = E, E the reduced row echelon form of A. */
+/**
+ * An invertible P (rows x rows) with P A = E, E the reduced row echelon form of A.
+ *
+ * @example
+ * ```ts
+ * const a = FieldMatrix.fromRows(primeField(3), [[0, 1], [1, 1]]);
+ * const t: FieldTransform = a.transform();
+ * t.transform.mul(a).equals(t.matrix); // true
+ * ```
+ */
 export interface FieldTransform extends FieldEchelon {
+  /** P, invertible (rows x rows), with P A = E. */
   transform: FieldMatrix;
 }
 
-/** The answer to A x = b over a field. */
+/**
+ * The answer to A x = b over a field.
+ *
+ * @example
+ * ```ts
+ * const s: FieldSolution = FieldMatrix.fromRows(primeField(3), [[1, 1], [2, 2]]).solve([1, 1]);
+ * if (!s.solvable) s.certificate; // y with y A = 0 and y . b != 0
+ * ```
+ */
 export type FieldSolution =
   | {
+      /** A x = b has a solution. */
       solvable: true;
       /** One solution (free variables 0), one element per column of A. */
       x: Uint32Array;
+      /** The rank of A. */
       rank: number;
       /** Dimension of the null space: the solutions are x + null space, q^nullity of them. */
       nullity: number;
     }
   | {
+      /** No x solves A x = b. */
       solvable: false;
       /** A proof: y with y A = 0 and y b = 1 (one element per row of A). */
       certificate: Uint32Array;
+      /** The rank of A. */
       rank: number;
+      /** Dimension of the null space of A. */
       nullity: number;
     };
 

@@ -16,13 +16,30 @@ import { quietPatterns, solveLightsOut } from "./solve.js";
 import { bandOrder } from "./_band-order.js";
 import { chaseModK } from "./_multistate-chase.js";
 
-/** Options naming the number of light states. */
+/**
+ * Options naming the number of light states.
+ *
+ * @example
+ * ```ts
+ * const options: StatesOptions = { states: 3 };
+ * solveMultiState(gridBoard(3, 3), new Array(9).fill(1), options).solvable; // true
+ * ```
+ */
 export interface StatesOptions {
   /** Number of light states k, 2..2^31-1 (a press adds 1 mod k). */
   states: number;
 }
 
-/** Options of the multi-state solvers that eliminate: progress and cancellation. */
+/**
+ * Options of the multi-state solvers that eliminate: progress and cancellation.
+ *
+ * @example
+ * ```ts
+ * const controller = new AbortController();
+ * const options: MultiStateOptions = { states: 5, signal: controller.signal, onProgress: (f) => console.log(f) };
+ * solveMultiState(gridBoard(40, 40, { torus: true }), new Array(1600).fill(1), options);
+ * ```
+ */
 export interface MultiStateOptions extends StatesOptions {
   /**
    * Called as the elimination of the full press matrix advances, with the
@@ -42,13 +59,34 @@ const CHASE_FROM_CELLS = 400;
  * Elimination is cubic: on a 2-core AMD EPYC, 4096 cells over Z_3 take
  * about 5 s; 16,000 cells several minutes (see docs/BENCHMARKS.md).
  * Two states have no such limit beyond the GF(2) engine's own.
+ *
+ * @example
+ * ```ts
+ * const board = gridBoard(100, 100, { torus: true }); // 10,000 cells <= MAX_MULTISTATE_DENSE_CELLS
+ * solveMultiState(board, new Array(10_000).fill(1), { states: 3 }).method; // "elimination"
+ * ```
  */
 export const MAX_MULTISTATE_DENSE_CELLS = 16_000;
 
-/** Largest number of solutions that {@link fewestMultiStatePresses} enumerates by default. */
+/**
+ * Largest number of solutions that {@link fewestMultiStatePresses} enumerates by default.
+ *
+ * @example
+ * ```ts
+ * fewestMultiStatePresses(gridBoard(4, 4), new Array(16).fill(0), { states: 3, limit: MAX_ENUMERATED_SOLUTIONS }).count; // 0
+ * ```
+ */
 export const MAX_ENUMERATED_SOLUTIONS = 1 << 20;
 
-/** The answer to a multi-state board. */
+/**
+ * The answer to a multi-state board.
+ *
+ * @example
+ * ```ts
+ * const s: MultiStateSolution = solveMultiState(gridBoard(4, 4), new Array(16).fill(1), { states: 3 });
+ * s.quietCount; // 9n: two quiet generators of order 3
+ * ```
+ */
 export interface MultiStateSolution {
   /** Number of light states k. */
   states: number;
@@ -354,8 +392,17 @@ function* odometer(start: Uint32Array, cyclic: CyclicGenerator[], k: number): Ge
   }
 }
 
-/** The answer of {@link fewestMultiStatePresses}. */
+/**
+ * The answer of {@link fewestMultiStatePresses}.
+ *
+ * @example
+ * ```ts
+ * const f: FewestMultiStatePresses = fewestMultiStatePresses(gridBoard(1, 3), [2, 2, 2], { states: 3 });
+ * f.count; // 1: press the middle cell once
+ * ```
+ */
 export interface FewestMultiStatePresses {
+  /** Whether any presses clear the board. */
   solvable: boolean;
   /** A solution with the fewest presses (sum of the counts); ties go to the lexicographically smallest vector. Null when unsolvable. */
   presses: Uint32Array | null;
@@ -427,7 +474,15 @@ function lexLess(a: Uint32Array, b: Uint32Array): boolean {
   return false;
 }
 
-/** One step of {@link multiStateChaseTrace}: the phases of the two-state trace, with press counts. */
+/**
+ * One step of {@link multiStateChaseTrace}: the phases of the two-state trace, with press counts.
+ *
+ * @example
+ * ```ts
+ * const [first]: MultiStateChaseStep[] = multiStateChaseTrace(2, 2, [1, 0, 0, 0], { states: 3 }).steps;
+ * first!.presses; // Uint32Array [0, 0, 2, 0]: twice below the cell at 1
+ * ```
+ */
 export interface MultiStateChaseStep {
   /** `chase`, `last-row`, `fix` or `chase-again`, as in {@link chaseTrace}. */
   phase: "chase" | "last-row" | "fix" | "chase-again";
@@ -439,12 +494,25 @@ export interface MultiStateChaseStep {
   lights: Uint32Array;
 }
 
-/** Light chasing over Z_k step by step, from {@link multiStateChaseTrace}. */
+/**
+ * Light chasing over Z_k step by step, from {@link multiStateChaseTrace}.
+ *
+ * @example
+ * ```ts
+ * const t: MultiStateChaseTrace = multiStateChaseTrace(4, 4, new Array(16).fill(2), { states: 3 });
+ * t.solvable ? t.solution : t.lastRow;
+ * ```
+ */
 export interface MultiStateChaseTrace {
+  /** Rows of the board. */
   rows: number;
+  /** Columns of the board. */
   cols: number;
+  /** Number of light states k. */
   states: number;
+  /** Whether some first row clears the last row (then the trace ends dark). */
   solvable: boolean;
+  /** Every step in order: chase, last-row, then (when solvable) fix and chase-again. */
   steps: MultiStateChaseStep[];
   /** The last row after the first pass. */
   lastRow: Uint32Array;
@@ -525,16 +593,33 @@ export function multiStateChaseTrace(rows: number, cols: number, lights: ArrayLi
   return { rows, cols, states: k, solvable: true, steps, lastRow, firstRow, solution: total };
 }
 
-/** Largest k^cells that {@link multiStateDistribution} indexes (one byte per possible board). */
+/**
+ * Largest k^cells that {@link multiStateDistribution} indexes (one byte per possible board).
+ *
+ * @example
+ * ```ts
+ * 3 ** 16 <= MAX_MULTISTATE_DISTRIBUTION_BOARDS; // true: the 4 x 4 board over Z_3 fits
+ * ```
+ */
 export const MAX_MULTISTATE_DISTRIBUTION_BOARDS = 2 ** 27;
 
-/** The answer of {@link multiStateDistribution}. */
+/**
+ * The answer of {@link multiStateDistribution}.
+ *
+ * @example
+ * ```ts
+ * const d: MultiStateDistribution = multiStateDistribution(gridBoard(2, 2), { states: 3 });
+ * d.counts[0]; // 1: only the dark board needs no press
+ * ```
+ */
 export interface MultiStateDistribution {
   /** counts[p] = number of winnable boards whose fewest presses (with multiplicity) is p. */
   counts: number[];
   /** Number of winnable boards: the sum of counts. */
   winnable: number;
+  /** Number of light states k. */
   states: number;
+  /** Number of cells of the board. */
   cells: number;
 }
 

@@ -15,10 +15,25 @@ export type { RingMatrix } from "./_schur.js";
 
 export { invMod, mulMod } from "./_local.js";
 
-/** Largest modulus accepted: residues and their sums stay exact in doubles. */
+/**
+ * Largest modulus accepted: residues and their sums stay exact in doubles.
+ *
+ * @example
+ * ```ts
+ * solveModK([[1]], [0], MAX_MODULUS).solvable; // true: any k up to 2^31 - 1
+ * ```
+ */
 export const MAX_MODULUS = 2 ** 31 - 1;
 
-/** One element of the kernel's decomposition: a generator and its additive order. */
+/**
+ * One element of the kernel's decomposition: a generator and its additive order.
+ *
+ * @example
+ * ```ts
+ * const { cyclic } = solveModK([[2, 0], [0, 0]], [0, 0], 4);
+ * cyclic.map((g) => g.order); // [2, 4]: x = (2t, u) for t < 2, u < 4
+ * ```
+ */
 export interface CyclicGenerator {
   /** The generator, one entry 0..k-1 per unknown. */
   generator: Uint32Array;
@@ -26,7 +41,15 @@ export interface CyclicGenerator {
   order: number;
 }
 
-/** The answer of {@link solveModK}. */
+/**
+ * The answer of {@link solveModK}.
+ *
+ * @example
+ * ```ts
+ * const s: ModKSolution = solveModK([[1, 1], [0, 2]], [1, 0], 4);
+ * s.solutions; // 2n: 2y = 0 gives y in {0, 2}, then x = 1 - y
+ * ```
+ */
 export interface ModKSolution {
   /** The modulus k. */
   modulus: number;
@@ -151,7 +174,15 @@ export function solveModK(
 /** Systems with at least this many entries go through the WebAssembly kernel (method "auto"). */
 const SCHUR_FROM_ENTRIES = 64 * 64;
 
-/** Options of {@link solveModK}. */
+/**
+ * Options of {@link solveModK}.
+ *
+ * @example
+ * ```ts
+ * const options: SolveModKOptions = { method: "schur", onProgress: (f) => console.log(`${Math.round(f * 100)}%`) };
+ * solveModK([[3, 1], [1, 3]], [2, 2], 12, options).solvable; // true
+ * ```
+ */
 export interface SolveModKOptions {
   /**
    * "schur": eliminate on units with the WebAssembly Z_m kernel, then take

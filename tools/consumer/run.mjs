@@ -111,7 +111,7 @@ try {
   step((await sh("node", ["examples.mjs", ...packages.map((p) => p.name)], project)).trim().replace(/\n/g, ", "));
   await sh("npx", ["tsc", "-p", "tsconfig.examples.json"], project);
   step("tsc: every TSDoc example in the published .d.ts files type-checks");
-  step((await sh("node", ["readme.mjs", "@lightsout/core", "@lightsout/gf2-wasm"], project)).trim());
+  step((await sh("node", ["readme.mjs", "@lightsout/core", "@lightsout/gf2-wasm", "@lightsout/mastermind"], project)).trim());
   for (const script of ["build/node.js", "build/mastermind.js", "internals.mjs", "simd.mjs"]) {
     step((await sh("node", [script], project)).trim());
   }

@@ -3,7 +3,7 @@
 // board by URL (or open it in Play).
 
 import { type Board, formatBoard, parseBoard, parseRule, type Rule, type RuleName, solveLightsOut, solveMultiState } from "@lightsout/core";
-import { coreReady } from "../../core-ready.js";
+import { mountAfterCore } from "../../core-ready.js";
 import type { MountScreen, ScreenContext } from "../../screen.js";
 import { boardOf, cycleLight, type Draft, draftOf, emptyDraft, MAX_SIDE, paintCell, resize, withStates } from "../../state/draft.js";
 import { decodeBoard, encodeBoard } from "../../state/url.js";
@@ -13,21 +13,11 @@ import { describeBoard } from "../../ui/words.js";
 import "./build.css";
 
 /** The build screen. */
-export const mount: MountScreen = (root, context) => {
-  let alive = true;
-  root.append(h("p", { class: "muted" }, "Loading the solver…"));
-  void coreReady().then(() => {
-    if (alive) setup(root, context);
-  });
-  return () => {
-    alive = false;
-  };
-};
+export const mount: MountScreen = mountAfterCore(setup);
 
 type Mode = "cells" | "lights";
 
-function setup(root: HTMLElement, context: ScreenContext): void {
-  root.replaceChildren();
+function setup(root: HTMLElement, context: ScreenContext): () => void {
   let draft: Draft = emptyDraft(5, 5);
   let mode: Mode = "lights";
 
@@ -261,4 +251,5 @@ function setup(root: HTMLElement, context: ScreenContext): void {
     message.textContent = `The link's board could not be read: ${(error as Error).message}`;
   }
   change(draft);
+  return () => {};
 }

@@ -2,7 +2,7 @@
 // patterns of the board as a gallery, and the first-row lookup table.
 
 import { type ChaseTrace, chaseTrace, firstRowLookup, gridBoard, type GridBoard, quietPatterns, randomPuzzle } from "@lightsout/core";
-import { coreReady } from "../../core-ready.js";
+import { mountAfterCore } from "../../core-ready.js";
 import type { MountScreen, ScreenContext } from "../../screen.js";
 import { decodeBoard, encodeBoard } from "../../state/url.js";
 import { boardView, type BoardView } from "../../ui/board-view.js";
@@ -14,21 +14,9 @@ import "./learn.css";
 const MAX_SIDE = 12;
 
 /** The learn screen. */
-export const mount: MountScreen = (root, context) => {
-  let alive = true;
-  let teardown: (() => void) | undefined;
-  root.append(h("p", { class: "muted" }, "Loading the solver…"));
-  void coreReady().then(() => {
-    if (alive) teardown = setup(root, context);
-  });
-  return () => {
-    alive = false;
-    teardown?.();
-  };
-};
+export const mount: MountScreen = mountAfterCore(setup);
 
 function setup(root: HTMLElement, context: ScreenContext): () => void {
-  root.replaceChildren();
   const rows = numberInput("rows", 5, 1, MAX_SIDE);
   const cols = numberInput("cols", 5, 1, MAX_SIDE);
   const seed = numberInput("seed", 1, 0, 2 ** 31 - 1);

@@ -137,16 +137,8 @@ function breaker(root: HTMLElement, space: CodeSpace, strategy: Strategy): () =>
   form.addEventListener("submit", (event) => {
     event.preventDefault();
     if (solver.solved) return;
-    let guess: number[];
-    try {
-      guess = space.parse(input.value);
-    } catch (e) {
-      error.textContent = (e as Error).message;
-      input.setAttribute("aria-invalid", "true");
-      return;
-    }
-    error.textContent = "";
-    input.removeAttribute("aria-invalid");
+    const guess = readCode(space, input, error);
+    if (!guess) return;
     const s = score(guess, secret);
     solver.record(guess, s);
     history.append(moveItem(space, { guess, score: s }));
@@ -165,6 +157,20 @@ function breaker(root: HTMLElement, space: CodeSpace, strategy: Strategy): () =>
     }
   });
   return () => {};
+}
+
+/** The code typed in `input`, or undefined with the reason shown in `error` (and the field marked invalid). */
+function readCode(space: CodeSpace, input: HTMLInputElement, error: HTMLElement): number[] | undefined {
+  try {
+    const code = space.parse(input.value);
+    error.textContent = "";
+    input.removeAttribute("aria-invalid");
+    return code;
+  } catch (e) {
+    error.textContent = (e as Error).message;
+    input.setAttribute("aria-invalid", "true");
+    return undefined;
+  }
 }
 
 /** You choose a secret; the solver breaks it one move at a time (or all at once). */
@@ -194,15 +200,8 @@ function maker(root: HTMLElement, space: CodeSpace, strategy: Strategy): () => v
 
   form.addEventListener("submit", (event) => {
     event.preventDefault();
-    try {
-      secret = space.parse(input.value);
-    } catch (e) {
-      error.textContent = (e as Error).message;
-      input.setAttribute("aria-invalid", "true");
-      return;
-    }
-    error.textContent = "";
-    input.removeAttribute("aria-invalid");
+    secret = readCode(space, input, error);
+    if (!secret) return;
     solver = new Solver(space, { strategy });
     history.replaceChildren();
     status.classList.remove("win");

@@ -3,7 +3,7 @@
 // when a board cannot be cleared.
 
 import { type Board, gridBoard, randomMultiStatePuzzle, randomPuzzle, type RuleName } from "@lightsout/core";
-import { coreReady } from "../../core-ready.js";
+import { mountAfterCore } from "../../core-ready.js";
 import type { MountScreen } from "../../screen.js";
 import { type Game, isDark, newGame, press, redo, reset, undo } from "../../state/game.js";
 import { analyse, type Analysis, nextPress } from "../../state/solver.js";
@@ -14,21 +14,9 @@ import { describeBoard, proofExplanation } from "../../ui/words.js";
 import "./play.css";
 
 /** The play screen. */
-export const mount: MountScreen = (root, context) => {
-  let alive = true;
-  let teardown: (() => void) | undefined;
-  root.append(h("p", { class: "muted" }, "Loading the solver…"));
-  void coreReady().then(() => {
-    if (alive) teardown = setup(root, context);
-  });
-  return () => {
-    alive = false;
-    teardown?.();
-  };
-};
+export const mount: MountScreen = mountAfterCore(setup);
 
 function setup(root: HTMLElement, context: Parameters<MountScreen>[1]): () => void {
-  root.replaceChildren();
   const status = h("p", { class: "status", role: "status", "aria-live": "polite", "data-testid": "status" });
   const info = h("div", { class: "panel info", "aria-live": "polite", "data-testid": "info" }, h("p", { class: "muted" }, "Switch every light off. Pressing a cell toggles it and its neighbours."));
   const boardHost = h("div", { class: "board-host" });

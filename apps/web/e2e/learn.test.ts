@@ -90,3 +90,99 @@ test("Play hands its board to Learn", async () => {
   await torus.close();
   await page.close();
 });
+
+const stepTotal = async (page: Page) => Number((await page.textContent("[data-testid=step]"))!.match(/of (\d+)/)![1]);
+
+test("k states: the seeds' 3 x 3 board over Z_3 is chased to all 0, in counts", async () => {
+  // lights 2 1 1 / 1 1 2 / 0 2 1, one base-36 digit per cell in the URL
+  const page = await e2e.open("learn?g=3x3&k=3&l=211112021");
+  await page.waitForSelector(".board:not(.mini) [data-cell]");
+  expect(await page.inputValue("input[name=states]")).toBe("3");
+  expect(await lightsOf(page)).toEqual([2, 1, 1, 1, 1, 2, 0, 2, 1]);
+  // colour is never the only cue: the state is also a digit and in the label
+  expect(await page.textContent('.board [data-cell="0"]')).toBe("2");
+  expect(await page.getAttribute('.board [data-cell="0"]', "aria-label")).toBe("Row 1, column 1, state 2 of 2");
+  expect(await page.textContent("[data-testid=sentence]")).toMatch(/^Start: 8 cells not yet at 0/);
+  expect(await page.getAttribute("[data-testid=sentence]", "aria-live")).toBe("polite");
+  const total = await stepTotal(page);
+  const sentences: string[] = [];
+  for (let i = 0; i < total; i++) {
+    await page.click("[data-action=next]");
+    sentences.push((await page.textContent("[data-testid=sentence]"))!);
+  }
+  expect(sentences[0]).toMatch(/^Row 1 has 3 cells not yet at 0: column 1 at 2, column 2 at 1 and column 3 at 1/);
+  expect(sentences[0]).toMatch(/press the cell below column 1 once, the cell below column 2 2 times/);
+  expect(await page.isEnabled("[data-action=next]")).toBe(false);
+  expect(sentences.at(-1)).toMatch(/Every cell is at 0/);
+  expect(await lightsOf(page)).toEqual(new Array(9).fill(0));
+  // 3 x 3 over Z_3 is invertible: no quiet pattern, and the fix is "press nothing"
+  expect(await page.$$("[data-testid=gallery] figure")).toHaveLength(0);
+  expect(await page.textContent("section[aria-label='Quiet patterns']")).toMatch(/over Z_3 has none besides pressing nothing/);
+  expect(await page.textContent("[data-testid=fix]")).toMatch(/press the first row 0 0 0/);
+  await page.close();
+});
+
+test("k states: edit, a random 4 x 4 board over Z_3, the first-row fix and the quiet patterns; screenshot learn-states", async () => {
+  const page = await e2e.open("learn");
+  await page.waitForSelector(".board:not(.mini) [data-cell]");
+  for (const [name, value] of [["rows", "4"], ["cols", "4"], ["states", "3"]] as const) {
+    await page.fill(`input[name=${name}]`, value);
+    await page.dispatchEvent(`input[name=${name}]`, "change");
+  }
+  await page.waitForFunction(() => document.querySelectorAll(".board:not(.mini) [data-cell]").length === 16);
+  expect(await page.textContent("section[aria-label='First-row fix'] h2")).toBe("The first-row fix");
+  expect(await page.textContent("section[aria-label='First-row fix']")).toMatch(/solving a small 4 × 4 system over Z_3/);
+  // a click at step 0 cycles the state mod 3
+  await page.click("[data-action=all-off]");
+  for (const expected of [1, 2, 0]) {
+    await page.click('.board [data-cell="5"]');
+    expect((await lightsOf(page))[5]).toBe(expected);
+  }
+  // 4 x 4 over Z_3 has two quiet generators (9 quiet patterns), drawn with their counts as digits
+  expect(await page.$$("[data-testid=gallery] figure")).toHaveLength(2);
+  expect(await page.textContent("section[aria-label='Quiet patterns']")).toMatch(/has 8 besides pressing nothing.*9 solutions/);
+  const digits = await page.$$eval("[data-testid=gallery] figure:first-child [data-cell]", (cells) => cells.map((c) => c.textContent));
+  expect(digits.every((d) => d === "" || d === "1" || d === "2")).toBe(true);
+  expect(digits.some((d) => d !== "")).toBe(true);
+  // seed 3 gives 1202 / 2211 / 2002 / 1021: the first chase leaves the last row at 2 2 2 2, so the fix has work to do
+  await page.fill("input[name=seed]", "3");
+  await page.click("[data-action=random]");
+  expect((await lightsOf(page)).join("")).toBe("1202221120021021");
+  const total = await stepTotal(page);
+  expect(total).toBe(8); // chase x3, last row, fix, chase again x3
+  const phases: string[] = [];
+  let fixed = false;
+  for (let i = 0; i < total; i++) {
+    await page.click("[data-action=next]");
+    const text = (await page.textContent("[data-testid=sentence]"))!;
+    phases.push(text);
+    if (text.startsWith("Solving the 4 × 4 system over Z_3")) {
+      fixed = true;
+      expect(await page.getAttribute("table.fix", "class")).toContain("current");
+      // the pressed cells carry their counts, and their labels say so
+      const labels = await page.$$eval(".board:not(.mini) [data-press]", (cells) => cells.map((c) => c.getAttribute("aria-label")));
+      expect(labels.length).toBeGreaterThan(0);
+      expect(labels.every((l) => /pressed \d+ times in this step$/.test(l!))).toBe(true);
+      await e2e.screenshot(page, "learn-states");
+    }
+  }
+  // random boards are winnable: the chase ends all 0
+  expect(await lightsOf(page)).toEqual(new Array(16).fill(0));
+  expect(phases.at(-1)).toMatch(/Every cell is at 0/);
+  expect(fixed).toBe(true);
+  expect(phases[3]).toMatch(/the last row reads 2 2 2 2\. .*leave the last row at 1 1 1 1/);
+  // phone width: the k-state controls, the fix table and the gallery fit
+  await page.setViewportSize({ width: 375, height: 740 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await page.close();
+});
+
+test("Play hands a k-state board to Learn", async () => {
+  const page = await e2e.open("play?g=3x3&k=3&l=211112021");
+  await page.waitForSelector(".board [data-cell]");
+  await page.click("[data-action=learn]");
+  await page.waitForFunction(() => document.body.dataset.screen === "learn" && document.querySelector("[data-testid=step]") !== null);
+  expect(await page.inputValue("input[name=states]")).toBe("3");
+  expect(await lightsOf(page)).toEqual([2, 1, 1, 1, 1, 2, 0, 2, 1]);
+  await page.close();
+});

@@ -1,24 +1,37 @@
 // Learn: light chasing step by step with a sentence per phase, the quiet
-// patterns of the board as a gallery, and the first-row lookup table.
+// patterns of the board as a gallery, and the first-row lookup table (two
+// states) or the first-row fix of the current board (k states).
 
-import { type ChaseTrace, chaseTrace, firstRowLookup, gridBoard, type GridBoard, quietPatterns, randomPuzzle } from "@lightsout/core";
+import {
+  type ChaseTrace, chaseTrace, firstRowLookup, gridBoard, type GridBoard, multiStateQuietPatterns, type MultiStateChaseTrace,
+  quietPatterns, randomMultiStatePuzzle, randomPuzzle, solveMultiState,
+} from "@lightsout/core";
 import { mountAfterCore } from "../../core-ready.js";
 import type { MountScreen, ScreenContext } from "../../screen.js";
 import { decodeBoard, encodeBoard } from "../../state/url.js";
 import { boardView, type BoardView } from "../../ui/board-view.js";
 import { button, field, h, numberInput, readNumber } from "../../ui/dom.js";
-import { chaseSentence } from "./sentences.js";
+import { chaseSentence, multiStateChaseSentence } from "./sentences.js";
+import { learnChase } from "./trace.js";
 import "./learn.css";
 
 /** Largest side in Learn: the table and the gallery stay readable. */
 const MAX_SIDE = 12;
+/** Most light states: one base-36 digit per cell, as in the URL. */
+const MAX_STATES = 36;
 
 /** The learn screen. */
 export const mount: MountScreen = mountAfterCore(setup);
 
+function gcd(a: number, b: number): number {
+  while (b) [a, b] = [b, a % b];
+  return a;
+}
+
 function setup(root: HTMLElement, context: ScreenContext): () => void {
   const rows = numberInput("rows", 5, 1, MAX_SIDE);
   const cols = numberInput("cols", 5, 1, MAX_SIDE);
+  const statesInput = numberInput("states", 2, 2, MAX_STATES);
   const seed = numberInput("seed", 1, 0, 2 ** 31 - 1);
   const host = h("div", { class: "board-host" });
   const sentence = h("p", { class: "sentence", "aria-live": "polite", "data-testid": "sentence" });
@@ -29,22 +42,28 @@ function setup(root: HTMLElement, context: ScreenContext): () => void {
   const restart = button("Restart", () => go(0), { "data-action": "restart" });
   const gallery = h("div", { class: "gallery", "data-testid": "gallery" });
   const galleryNote = h("p", { class: "muted" });
+  const quietIntro = h("p", {});
+  const lookupTitle = h("h2", {});
+  const lookupIntro = h("p", {});
   const lookupHost = h("div", { "data-testid": "lookup" });
+  const editHint = h("p", { class: "muted small" });
 
   root.append(
     h("h1", {}, "Learn: light chasing"),
     h("section", { class: "panel", "aria-label": "Light chasing" },
       h("div", { class: "toolbar" },
-        field("Rows", rows), field("Columns", cols), field("Seed", seed),
+        field("Rows", rows), field("Columns", cols), field("States", statesInput), field("Seed", seed),
         button("Random board", () => {
           const s = readNumber(seed, 1);
-          setBoard(randomPuzzle(gridBoard(size()[0], size()[1]), { seed: s }));
+          const k = readNumber(statesInput, 2);
+          const shape = gridBoard(size()[0], size()[1]);
+          setBoard(k === 2 ? Array.from(randomPuzzle(shape, { seed: s })) : Array.from(randomMultiStatePuzzle(shape, { states: k, seed: s })));
           seed.value = String(s + 1);
         }, { "data-action": "random" }),
-        button("All on", () => setBoard(new Uint8Array(size()[0] * size()[1]).fill(1)), { "data-action": "all-on" }),
-        button("All off", () => setBoard(new Uint8Array(size()[0] * size()[1])), { "data-action": "all-off" }),
+        button("All on", () => setBoard(filled(1)), { "data-action": "all-on" }),
+        button("All off", () => setBoard(filled(0)), { "data-action": "all-off" }),
       ),
-      h("p", { class: "muted small" }, "Click cells to switch lights before you start (at step 0)."),
+      editHint,
       h("div", { class: "learn-chase" },
         host,
         h("div", { class: "chase-side" },
@@ -56,20 +75,22 @@ function setup(root: HTMLElement, context: ScreenContext): () => void {
     ),
     h("section", { class: "panel", "aria-label": "Quiet patterns" },
       h("h2", {}, "Quiet patterns"),
-      h("p", {}, "Press sets that change no light at all. Adding one to a solution gives another solution, and a board is winnable exactly when it meets every quiet pattern in an even number of lit cells."),
+      quietIntro,
       galleryNote,
       gallery,
     ),
-    h("section", { class: "panel", "aria-label": "First-row lookup" },
-      h("h2", {}, "The first-row lookup"),
-      h("p", {}, "After the first chase only the last row can be lit. Which first-row presses clear it depends on that last row alone: this table lists them."),
+    h("section", { class: "panel", "aria-label": "First-row fix" },
+      lookupTitle,
+      lookupIntro,
       lookupHost,
     ),
   );
 
   let board: GridBoard = gridBoard(5, 5);
-  let lights: Uint8Array = new Uint8Array(25);
-  let trace: ChaseTrace;
+  let states = 2;
+  let lights: number[] = new Array<number>(25).fill(0);
+  // two states: the GF(2) trace and its lookup table; k states: the trace over Z_k
+  let trace: ChaseTrace | MultiStateChaseTrace;
   let step = 0;
   let view: BoardView;
   let timer: ReturnType<typeof setInterval> | undefined;
@@ -78,28 +99,39 @@ function setup(root: HTMLElement, context: ScreenContext): () => void {
     return [readNumber(rows, 5), readNumber(cols, 5)];
   }
 
-  function setBoard(next: Uint8Array, keepShape = false): void {
+  function filled(state: number): number[] {
+    return new Array<number>(size()[0] * size()[1]).fill(state);
+  }
+
+  function setBoard(next: readonly number[], keepShape = false): void {
     const [m, n] = size();
-    const shapeChanged = !keepShape && (m !== board.rows || n !== board.cols);
+    const k = keepShape ? states : readNumber(statesInput, 2);
+    const shapeChanged = !keepShape && (m !== board.rows || n !== board.cols || k !== states);
     if (shapeChanged || !view) {
       board = gridBoard(m, n);
+      states = k;
       view = boardView(board, {
         label: "Board for light chasing",
-        states: 2,
+        states,
         onPress: (cell) => {
           if (step !== 0) return; // the trace is fixed once it runs
           const edited = lights.slice();
-          edited[cell]! ^= 1;
+          edited[cell] = (edited[cell]! + 1) % states;
           setBoard(edited, true);
         },
       });
       host.replaceChildren(view.element);
+      host.classList.toggle("counts", states > 2);
+      editHint.textContent = states === 2
+        ? "Click cells to switch lights before you start (at step 0)."
+        : `Click cells to change their state before you start (at step 0): each click adds 1, mod ${states}.`;
       drawGallery();
-      drawLookup();
+      if (states === 2) drawLookup();
     }
-    lights = next;
-    trace = chaseTrace(board.rows, board.cols, lights);
-    context.setParams(encodeBoard({ board, states: 2, lights: Array.from(lights) }));
+    lights = [...next];
+    trace = states === 2 ? chaseTrace(board.rows, board.cols, lights) : learnChase(board.rows, board.cols, lights, states);
+    if (states > 2) drawFix(trace as MultiStateChaseTrace);
+    context.setParams(encodeBoard({ board, states, lights }));
     stop();
     go(0);
   }
@@ -107,15 +139,28 @@ function setup(root: HTMLElement, context: ScreenContext): () => void {
   function go(target: number): void {
     step = Math.max(0, Math.min(trace.steps.length, target));
     const s = step === 0 ? null : trace.steps[step - 1]!;
-    view.update(Array.from(s ? s.lights : trace.lights), { highlight: s ? Array.from(s.presses) : null });
+    const presses = s ? Array.from(s.presses) : null;
+    if ("states" in trace) {
+      // the step's press counts in each cell's corner; the labels say they belong to this step
+      view.update(s ? Array.from(s.lights) : lights, { highlight: presses, solution: presses });
+      for (const cell of view.element.querySelectorAll<HTMLElement>("[data-cell]")) {
+        const label = cell.getAttribute("aria-label") ?? "";
+        cell.setAttribute("aria-label", label.replace(/, press (\d+) times in the solution$/, ", pressed $1 times in this step"));
+      }
+      sentence.textContent = multiStateChaseSentence(trace, lights, step);
+    } else {
+      view.update(s ? Array.from(s.lights) : lights, { highlight: presses });
+      sentence.textContent = chaseSentence(trace, step);
+    }
     counter.textContent = `Step ${step} of ${trace.steps.length}`;
-    sentence.textContent = chaseSentence(trace, step);
     back.disabled = step === 0;
     next.disabled = step === trace.steps.length;
     if (step === trace.steps.length) stop();
+    const pastChase = step > 0 && trace.steps[step - 1]!.phase !== "chase";
     for (const row of lookupHost.querySelectorAll<HTMLElement>("tr[data-last]")) {
-      row.classList.toggle("current", step > 0 && trace.steps[step - 1]!.phase !== "chase" && row.dataset.last === trace.lastRow.join(""));
+      row.classList.toggle("current", pastChase && row.dataset.last === trace.lastRow.join(""));
     }
+    lookupHost.querySelector("table.fix")?.classList.toggle("current", pastChase);
   }
 
   function togglePlay(): void {
@@ -134,6 +179,8 @@ function setup(root: HTMLElement, context: ScreenContext): () => void {
   }
 
   function drawGallery(): void {
+    if (states > 2) return drawMultiStateGallery();
+    quietIntro.textContent = "Press sets that change no light at all. Adding one to a solution gives another solution, and a board is winnable exactly when it meets every quiet pattern in an even number of lit cells.";
     const patterns = quietPatterns(board);
     gallery.replaceChildren();
     if (patterns.length === 0) {
@@ -149,7 +196,60 @@ function setup(root: HTMLElement, context: ScreenContext): () => void {
     });
   }
 
+  function drawMultiStateGallery(): void {
+    const k = states;
+    quietIntro.textContent = `Press counts (0 to ${k - 1} per cell) that bring every light back to where it was: each cell gets a multiple of ${k}. ` +
+      `Adding one to a solution gives another solution, and a board is winnable exactly when, for every quiet pattern, the sum over the cells of count × state is a multiple of ${k}.`;
+    const patterns = multiStateQuietPatterns(board, { states: k });
+    gallery.replaceChildren();
+    const where = `The ${board.rows} × ${board.cols} board over Z_${k}`;
+    if (patterns.length === 0) {
+      galleryNote.textContent = `${where} has none besides pressing nothing: every board of this size is winnable, in exactly one way.`;
+      return;
+    }
+    const count = solveMultiState(board, new Array<number>(board.rows * board.cols).fill(0), { states: k }).quietCount;
+    galleryNote.textContent = `${where} has ${count - 1n} besides pressing nothing, all combinations of ${patterns.length === 1 ? "this one" : `these ${patterns.length}`} ` +
+      `(each added 0 to ${k - 1} times, counts mod ${k}); so every winnable board has ${count} solutions. The digits are press counts.`;
+    patterns.forEach((q, i) => {
+      const presses = q.reduce((n, v) => n + v, 0);
+      const order = k / gcd(k, q.reduce((g, v) => gcd(g, v), 0));
+      const caption = `Pattern ${i + 1}: ${presses} presses${order < k ? `, back to nothing after adding it ${order} times` : ""}`;
+      const mini = boardView(board, { label: `Quiet pattern ${i + 1}: press counts ${Array.from(q).join(" ")}`, states: k, mini: true });
+      mini.update(Array.from(q));
+      // mini boards draw colours only: the counts as digits too, so colour is never the only cue
+      for (const cell of mini.element.querySelectorAll<HTMLElement>("[data-cell]")) {
+        const v = Number(cell.dataset.state);
+        cell.textContent = v ? v.toString(36) : "";
+      }
+      gallery.append(h("figure", { class: "quiet digits" }, mini.element, h("figcaption", {}, caption)));
+    });
+  }
+
+  function drawFix(t: MultiStateChaseTrace): void {
+    const k = t.states;
+    const n = t.cols;
+    lookupTitle.textContent = "The first-row fix";
+    lookupIntro.textContent = `After the first chase only the last row can have cells not at 0, and which first-row presses clear it depends on that last row alone. ` +
+      `With ${k} states a lookup table would need one line per possible last row, ${k}^${n}${k ** n <= 1e6 ? ` = ${(k ** n).toLocaleString("en")}` : ""} of them, ` +
+      `so instead the first row is found by solving a small ${n} × ${n} system over Z_${k}: column j of its matrix is the last row that chasing one press of ` +
+      `first-row cell j leaves on a dark board, and the presses z must give C z = −(last row), mod ${k}.`;
+    const head = h("tr", {}, h("th", { scope: "col" }, "Column"), ...Array.from({ length: n }, (_, c) => h("th", { scope: "col" }, String(c + 1))));
+    const line = (name: string, values: ArrayLike<number> | null) =>
+      h("tr", {}, h("th", { scope: "row" }, name), ...Array.from({ length: n }, (_, c) => h("td", {}, values ? String(values[c]) : "–")));
+    const table = h("table", { class: "lookup fix" },
+      h("caption", { class: "visually-hidden" }, "This board's last row after the first chase and the first-row presses that clear it"),
+      h("thead", {}, head),
+      h("tbody", {}, line("Last row after chasing", t.lastRow), line("Presses in the first row", t.firstRow)),
+    );
+    const verdict = t.firstRow
+      ? h("p", { "data-testid": "fix" }, `For this board: press the first row ${Array.from(t.firstRow).join(" ")} (times per column), then chase again.`)
+      : h("p", { "data-testid": "fix" }, `For this board no first row works: the ${n} × ${n} system has no solution, so the board cannot be cleared.`);
+    lookupHost.replaceChildren(h("div", { class: "table-scroll" }, table), verdict);
+  }
+
   function drawLookup(): void {
+    lookupTitle.textContent = "The first-row lookup";
+    lookupIntro.textContent = "After the first chase only the last row can be lit. Which first-row presses clear it depends on that last row alone: this table lists them.";
     const t = firstRowLookup(board.rows, board.cols, { maxEntries: 256 });
     const intro = h("p", {}, `${board.cols} columns: the chase matrix has rank ${t.rank}, so ${2 ** t.rank} of the ${2 ** board.cols} last rows can be cleared` +
       (t.nullity ? `, each by ${2 ** t.nullity} different first rows (the table shows the one with free presses 0).` : `, each by exactly one first row.`));
@@ -165,20 +265,21 @@ function setup(root: HTMLElement, context: ScreenContext): () => void {
     lookupHost.replaceChildren(intro, h("div", { class: "table-scroll" }, table));
   }
 
-  for (const input of [rows, cols]) input.addEventListener("change", () => setBoard(new Uint8Array(size()[0] * size()[1]).fill(1)));
+  for (const input of [rows, cols, statesInput]) input.addEventListener("change", () => setBoard(filled(1)));
 
-  let start: Uint8Array | null = null;
+  let start: number[] | null = null;
   try {
     const shared = decodeBoard(context.params);
-    if (shared?.board.kind === "grid" && shared.states === 2 && !shared.board.mask && !shared.board.torus && (shared.board.rule ?? "plus") === "plus" &&
+    if (shared?.board.kind === "grid" && shared.states <= MAX_STATES && !shared.board.mask && !shared.board.torus && (shared.board.rule ?? "plus") === "plus" &&
         shared.board.selfToggle !== false && shared.board.rows <= MAX_SIDE && shared.board.cols <= MAX_SIDE) {
       rows.value = String(shared.board.rows);
       cols.value = String(shared.board.cols);
-      start = Uint8Array.from(shared.lights);
+      statesInput.value = String(shared.states);
+      start = [...shared.lights];
     }
   } catch {
     // not a board Learn can chase: start from the all-on board
   }
-  setBoard(start ?? new Uint8Array(25).fill(1));
+  setBoard(start ?? new Array<number>(25).fill(1));
   return stop;
 }

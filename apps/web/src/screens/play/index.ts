@@ -102,9 +102,9 @@ function setup(root: HTMLElement, context: Parameters<MountScreen>[1]): () => vo
     context.setParams(encodeBoard({ board: next.board, states: next.states, lights: [...next.start] }));
     share.href = `#/play?${encodeBoard({ board: next.board, states: next.states, lights: [...next.start] })}`;
     about.textContent = describeBoard(next.board, next.states);
-    // Learn chases plain two-state rectangles of up to 12 x 12.
+    // Learn chases plain rectangles of up to 12 x 12, with any number of states the URL carries (2..36).
     const b = next.board;
-    toLearn.hidden = !(b.kind === "grid" && !b.mask && !b.torus && (b.rule ?? "plus") === "plus" && b.selfToggle !== false && next.states === 2 && b.rows <= 12 && b.cols <= 12);
+    toLearn.hidden = !(b.kind === "grid" && !b.mask && !b.torus && (b.rule ?? "plus") === "plus" && b.selfToggle !== false && b.rows <= 12 && b.cols <= 12);
     if (next.board.kind === "grid") {
       rows.value = String(next.board.rows);
       cols.value = String(next.board.cols);

@@ -32,7 +32,8 @@ describe("lightsout (program)", () => {
         mastermind                  [n,k]-Mastermind: Knuth's minimax and other
                                     codebreakers
         rank [options] [file]       rank and nullity of a matrix over GF(2) or GF(q)
-        bench [options]             benchmark the GF(2) kernels
+        bench [options]             benchmark the kernels (GF(2), chasing, nullity,
+                                    Z_k, Mastermind)
         help [command]              show help for a command
 
       Examples:

@@ -27,10 +27,10 @@ Examples:
  */
 export function benchCommand(): Command {
   return new Command("bench")
-    .summary("benchmark the GF(2) kernels")
-    .description("Time the GF(2) kernels on seeded random matrices and print a table (stdout).")
+    .summary("benchmark the kernels (GF(2), chasing, nullity, Z_k, Mastermind)")
+    .description("Time the kernels on seeded inputs, against their TypeScript twins (and M4RI when\ninstalled), and print tables (stdout).")
     .option("--quick", "small sizes only, for a fast check")
-    .option("--filter <name>", "only the suites whose name contains NAME (suites: gf2)")
+    .option("--filter <name>", "only the suites whose name contains NAME (gf2, chase, fewest, graph, nullity, multistate, fields, mastermind)")
     .option("--json", "also print the results as one JSON object at the end")
     .addHelpText("after", EXAMPLES)
     .action(async (options: { quick?: boolean; filter?: string; json?: boolean }) => {

@@ -111,7 +111,7 @@ test("k states: the seeds' 3 x 3 board over Z_3 is chased to all 0, in counts", 
     sentences.push((await page.textContent("[data-testid=sentence]"))!);
   }
   expect(sentences[0]).toMatch(/^Row 1 has 3 cells not yet at 0: column 1 at 2, column 2 at 1 and column 3 at 1/);
-  expect(sentences[0]).toMatch(/press the cell below column 1 once, the cell below column 2 2 times/);
+  expect(sentences[0]).toMatch(/press once below column 1, 2 times below column 2 and 2 times below column 3/);
   expect(await page.isEnabled("[data-action=next]")).toBe(false);
   expect(sentences.at(-1)).toMatch(/Every cell is at 0/);
   expect(await lightsOf(page)).toEqual(new Array(9).fill(0));
@@ -171,9 +171,13 @@ test("k states: edit, a random 4 x 4 board over Z_3, the first-row fix and the q
   expect(phases.at(-1)).toMatch(/Every cell is at 0/);
   expect(fixed).toBe(true);
   expect(phases[3]).toMatch(/the last row reads 2 2 2 2\. .*leave the last row at 1 1 1 1/);
+  // the system shown: z = 2 2 0 0 against −d = 1 1 1 1
+  const system = await page.$$eval("[data-testid=system] tbody tr", (rows) => rows.map((r) => Array.from(r.querySelectorAll("td"), (td) => td.textContent)));
+  expect(system.map((r) => r.slice(-2))).toEqual([["2", "1"], ["2", "1"], ["0", "1"], ["0", "1"]]);
   // phone width: the k-state controls, the fix table and the gallery fit
   await page.setViewportSize({ width: 375, height: 740 });
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await e2e.screenshot(page, "learn-states-phone");
   await page.close();
 });
 

@@ -12,7 +12,7 @@ import { decodeBoard, encodeBoard } from "../../state/url.js";
 import { boardView, type BoardView } from "../../ui/board-view.js";
 import { button, field, h, numberInput, readNumber } from "../../ui/dom.js";
 import { chaseSentence, multiStateChaseSentence } from "./sentences.js";
-import { learnChase } from "./trace.js";
+import { chaseMatrixModK, learnChase } from "./trace.js";
 import "./learn.css";
 
 /** Largest side in Learn: the table and the gallery stay readable. */
@@ -244,7 +244,23 @@ function setup(root: HTMLElement, context: ScreenContext): () => void {
     const verdict = t.firstRow
       ? h("p", { "data-testid": "fix" }, `For this board: press the first row ${Array.from(t.firstRow).join(" ")} (times per column), then chase again.`)
       : h("p", { "data-testid": "fix" }, `For this board no first row works: the ${n} × ${n} system has no solution, so the board cannot be cleared.`);
-    lookupHost.replaceChildren(h("div", { class: "table-scroll" }, table), verdict);
+    // the system itself: C from chasing single first-row presses, z the fix, −d the last row's opposite
+    const c = chaseMatrixModK(t.rows, n, k);
+    const about = `C z = −d (mod ${k}): column j of C is the last row left by one press of first-row cell j, z the first-row presses, d the last row.`;
+    const system = h("table", { class: "lookup system", "data-testid": "system", "aria-label": about },
+      h("thead", {}, h("tr", {},
+        h("th", { scope: "col" }, h("span", { class: "visually-hidden" }, "Last-row cell")),
+        ...Array.from({ length: n }, (_, j) => h("th", { scope: "col", "aria-label": `C, column ${j + 1}` }, `C·${j + 1}`)),
+        h("th", { scope: "col", class: "sep" }, "z"),
+        h("th", { scope: "col", class: "sep", "aria-label": "minus d" }, "−d"))),
+      h("tbody", {}, ...c.map((row, i) => h("tr", {},
+        h("th", { scope: "row" }, String(i + 1)),
+        ...row.map((v) => h("td", {}, String(v))),
+        h("td", { class: "sep" }, t.firstRow ? String(t.firstRow[i]) : "–"),
+        h("td", { class: "sep" }, String((k - t.lastRow[i]!) % k))))),
+    );
+    lookupHost.replaceChildren(h("div", { class: "table-scroll" }, table), verdict,
+      h("details", { open: true }, h("summary", {}, `The ${n} × ${n} system over Z_${k}`), h("p", { class: "muted small" }, about), h("div", { class: "table-scroll" }, system)));
   }
 
   function drawLookup(): void {

@@ -1,7 +1,7 @@
-import { applyMultiState, chaseTrace, gridBoard, type MultiStateChaseTrace } from "@lightsout/core";
+import { applyMultiState, chaseTrace, gridBoard, type MultiStateChaseTrace, randomMultiStatePuzzle } from "@lightsout/core";
 import { expect, test } from "vitest";
 import { chaseSentence, multiStateChaseSentence } from "./sentences.js";
-import { learnChase } from "./trace.js";
+import { chaseMatrixModK, learnChase } from "./trace.js";
 
 test("a sentence per phase of the 5 x 5 all-on chase", () => {
   const trace = chaseTrace(5, 5, new Uint8Array(25).fill(1));
@@ -38,7 +38,7 @@ test("k states: the seeds' 3 x 3 example over Z_3 is cleared by the first chase 
   expect(text[0]).toMatch(/pressing the cell right below it 3 − s times/);
   // row 1 reads 2 1 1: the cells below need 1, 2 and 2 presses (each adds 1 mod 3)
   expect(text[1]).toMatch(/^Row 1 has 3 cells not yet at 0: column 1 at 2, column 2 at 1 and column 3 at 1\./);
-  expect(text[1]).toMatch(/in row 2, press the cell below column 1 once, the cell below column 2 2 times and the cell below column 3 2 times\. Row 1 is now all 0\./);
+  expect(text[1]).toMatch(/in row 2, press once below column 1, 2 times below column 2 and 2 times below column 3\. Row 1 is now all 0\./);
   expect(text[3]).toMatch(/^The last row is at 0 too: chasing alone solved the board\. Every cell is at 0/);
   // the summed presses really clear the board (independent of the trace: apply them)
   expect(Array.from(applyMultiState(gridBoard(3, 3), start, trace.solution!, 3))).toEqual(new Array(9).fill(0));
@@ -90,4 +90,18 @@ test("learnChase: a board cleared by chasing alone ends at the last row, with th
   expect(Array.from(trace.steps.at(-1)!.lights)).toEqual(new Array(16).fill(0));
   expect(Array.from(trace.solution!)).toEqual(p.map((x) => (k - x) % k));
   expect(Array.from(trace.firstRow!)).toEqual([0, 0, 0, 0]);
+});
+
+test("chaseMatrixModK: the fix of every trace solves C z = −(last row) mod k", () => {
+  // k = 2 agrees with the classic 5 x 5 chase: the last row 1 0 0 0 1 is cleared by the first row 1 1 0 0 0
+  const c2 = chaseMatrixModK(5, 5, 2);
+  const z = [1, 1, 0, 0, 0];
+  expect(c2.map((row) => row.reduce((n, v, j) => n + v * z[j]!, 0) % 2)).toEqual([1, 0, 0, 0, 1]);
+  for (const [rows, cols, k, seed] of [[3, 3, 3, 1], [4, 4, 3, 3], [4, 5, 4, 2], [5, 3, 7, 9], [6, 6, 5, 4]] as const) {
+    const lights = randomMultiStatePuzzle(gridBoard(rows, cols), { states: k, seed });
+    const trace = learnChase(rows, cols, lights, k);
+    const c = chaseMatrixModK(rows, cols, k);
+    const cz = c.map((row) => row.reduce((n, v, j) => n + v * trace.firstRow![j]!, 0) % k);
+    expect(cz).toEqual(Array.from(trace.lastRow, (d) => (k - d) % k));
+  }
 });

@@ -137,7 +137,7 @@ export function multiStateChaseSentence(trace: MultiStateChaseTrace, start: Arra
       } else {
         text = `${row} has ${where.length} cells not yet at 0: ${list(where.map((w) => `column ${w.col} at ${k - w.count}`))}. ` +
           `A press adds 1 (mod ${k}), so the cell below each is pressed ${k} minus its state times: in row ${s.row + 2}, press ` +
-          `${list(where.map((w) => `the cell below column ${w.col} ${times(w.count)}`))}. Row ${s.row + 1} is now all 0.`;
+          `${list(where.map((w) => `${times(w.count)} below column ${w.col}`))}. Row ${s.row + 1} is now all 0.`;
       }
       break;
     }

@@ -35,9 +35,12 @@ describe("multiStateChaseTrace", () => {
     });
   }
 
-  it("the seed's 3 x 3 example over Z_3", () => {
+  it("the seed's 3 x 3 example over Z_3: the first pass clears it, so the fix presses nothing", () => {
     const t = multiStateChaseTrace(3, 3, [2, 1, 1, 1, 1, 2, 0, 2, 1], { states: 3 });
     expect(t.steps.map((s) => s.phase)).toEqual(["chase", "chase", "last-row", "fix", "chase-again", "chase-again"]);
+    expect(Array.from(t.lastRow)).toEqual([0, 0, 0]);
+    expect(Array.from(t.firstRow!)).toEqual([0, 0, 0]);
+    expect(t.steps.slice(3).every((s) => s.presses.every((v) => v === 0))).toBe(true);
     expect(t.steps.at(-1)!.lights.every((v) => v === 0)).toBe(true);
   });
 

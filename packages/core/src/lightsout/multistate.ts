@@ -583,8 +583,9 @@ export function multiStateChaseTrace(rows: number, cols: number, lights: ArrayLi
   steps.push({ phase: "last-row", row: rows - 1, presses: new Uint32Array(cells), lights: state.slice() });
   const s = solveMultiState(gridBoard(rows, cols), b, { states: k });
   if (!s.solvable) return { rows, cols, states: k, solvable: false, steps, lastRow, firstRow: null, solution: null };
-  // any solution's first row: chasing from it forces the rest
-  const firstRow = s.presses!.slice(0, cols);
+  // a last row already at 0 needs no fix; otherwise any solution's first row
+  // does (chasing from it forces the rest)
+  const firstRow = lastRow.every((v) => v === 0) ? new Uint32Array(cols) : s.presses!.slice(0, cols);
   const fix = new Uint32Array(cells);
   for (let c = 0; c < cols; c++) if (firstRow[c] !== 0) press(fix, 0, c, firstRow[c]!);
   steps.push({ phase: "fix", row: 0, presses: fix, lights: state.slice() });

@@ -23,7 +23,7 @@ function setup(root: HTMLElement, context: ScreenContext): () => void {
 
   const rows = numberInput("rows", 5, 1, MAX_SIDE);
   const cols = numberInput("cols", 5, 1, MAX_SIDE);
-  const states = numberInput("states", 2, 2, 9);
+  const states = numberInput("states", 2, 2, 36);
   const rule = select("rule", [...RULE_OPTIONS, ["custom", "Custom offsets"]], "plus");
   const offsets = h("input", { type: "text", name: "offsets", placeholder: "-1,0;1,0;0,2", "aria-describedby": "offsets-help", size: 14, spellcheck: "false" });
   const offsetsField = h("label", { class: "field", hidden: true }, h("span", {}, "Offsets (rows down, columns right)"), offsets);

@@ -24,6 +24,7 @@ import { extname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { chromium } from "playwright-core";
+import { chromiumFlags, chromiumPath } from "../chromium.mjs";
 
 const run = promisify(execFile);
 const here = fileURLToPath(new URL(".", import.meta.url));
@@ -40,18 +41,6 @@ const packages = [
 /** Pinned like the workspace, so the consumer sees the same tools we test with. */
 const tools = { vite: "8.3.8", typescript: "7.0.2" };
 
-// The flags of apps/web/e2e/_browser.ts (no sandbox as root, no GPU, no network besides 127.0.0.1).
-const chromiumFlags = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-  "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
-];
-const chromiumPath = process.env.LIGHTSOUT_CHROMIUM ?? "/usr/bin/chromium";
 
 let checks = 0;
 

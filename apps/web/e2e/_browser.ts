@@ -5,25 +5,12 @@ import { mkdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { preview, type PreviewServer } from "vite";
+import { chromiumFlags, chromiumPath } from "../../../tools/chromium.mjs";
 
 const appRoot = fileURLToPath(new URL("..", import.meta.url));
 
 /** Screenshots and other test artifacts (git-ignored). */
 export const artifactsDir = fileURLToPath(new URL("./artifacts/", import.meta.url));
-
-/** The flags DEVELOPERS.md prescribes: no sandbox (root), no GPU, no network besides 127.0.0.1. */
-export const chromiumFlags = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-  "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
-];
-
-export const chromiumPath = process.env.LIGHTSOUT_CHROMIUM ?? "/usr/bin/chromium";
 
 /** A served build and a browser, torn down together. */
 export interface E2E {

@@ -17,7 +17,7 @@
 // LIGHTSOUT_KEEP_CONSUMER=1 keeps the temporary folder for inspection.
 
 import { execFile, spawn } from "node:child_process";
-import { cpSync, createReadStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { cpSync, createReadStream, existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import { extname, join, relative } from "node:path";
@@ -40,7 +40,6 @@ const packages = [
 
 /** Pinned like the workspace, so the consumer sees the same tools we test with. */
 const tools = { vite: "8.3.8", typescript: "7.0.2" };
-
 
 let checks = 0;
 
@@ -89,7 +88,8 @@ try {
   await sh("npm", ["install", "--prefer-offline", "--no-audit", "--no-fund", "--loglevel=error"], project);
   for (const pkg of packages) {
     const installed = join(project, "node_modules", ...pkg.name.split("/"));
-    if (!existsSync(installed) || statSync(installed).isSymbolicLink()) throw new Error(`${pkg.name} is not installed as files`);
+    if (!existsSync(installed) || statSync(installed).isSymbolicLink())
+      throw new Error(`${pkg.name} is not installed as files`);
   }
   step("npm installed the tarballs");
 
@@ -100,17 +100,25 @@ try {
   step((await sh("node", ["examples.mjs", ...packages.map((p) => p.name)], project)).trim().replace(/\n/g, ", "));
   await sh("npx", ["tsc", "-p", "tsconfig.examples.json"], project);
   step("tsc: every TSDoc example in the published .d.ts files type-checks");
-  step((await sh("node", ["readme.mjs", "@lightsout/core", "@lightsout/gf2-wasm", "@lightsout/mastermind"], project)).trim());
+  step(
+    (
+      await sh("node", ["readme.mjs", "@lightsout/core", "@lightsout/gf2-wasm", "@lightsout/mastermind"], project)
+    ).trim(),
+  );
   for (const script of ["build/node.js", "build/mastermind.js", "internals.mjs", "simd.mjs"]) {
     step((await sh("node", [script], project)).trim());
   }
 
   // 4. Vite and Chromium.
-  const { stderr: viteWarnings } = await run("npx", ["vite", "build", "web", "--logLevel", "warn"], { cwd: project, env: { ...process.env, NO_COLOR: "1" } })
-    .catch((error) => Promise.reject(new Error(`vite build failed:\n${error.stdout ?? ""}${error.stderr ?? ""}`)));
+  const { stderr: viteWarnings } = await run("npx", ["vite", "build", "web", "--logLevel", "warn"], {
+    cwd: project,
+    env: { ...process.env, NO_COLOR: "1" },
+  }).catch((error) => Promise.reject(new Error(`vite build failed:\n${error.stdout ?? ""}${error.stderr ?? ""}`)));
   step("vite build of the app (no configuration)");
   // Known and harmless: highs (loaded on demand by fewestPressesByIlp) names node:module, which Vite stubs for browsers.
-  const unexpected = viteWarnings.split("\n").filter((line) => line.trim() && !/"node:module" has been externalized.*highs/.test(line));
+  const unexpected = viteWarnings
+    .split("\n")
+    .filter((line) => line.trim() && !/"node:module" has been externalized.*highs/.test(line));
   if (unexpected.length) console.log(`vite warnings:\n${unexpected.join("\n")}`);
   const dist = join(project, "web", "dist");
   const server = await serve((request, response) => staticFile(dist, request, response));
@@ -119,15 +127,21 @@ try {
   } finally {
     server.close();
   }
-  step(`chromium, built app: rank 23 in the main thread and in a Web Worker; nullities 0,0,0,4,2,0 from the library's workers`);
+  step(
+    `chromium, built app: rank 23 in the main thread and in a Web Worker; nullities 0,0,0,4,2,0 from the library's workers`,
+  );
 
   // The same page from Vite's dev server, which pre-bundles the dependencies differently.
   const port = await freePort();
-  const dev = spawn("npx", ["vite", "web", "--host", "127.0.0.1", "--port", String(port), "--strictPort", "--logLevel", "error"], {
-    cwd: project,
-    stdio: ["ignore", "pipe", "pipe"],
-    detached: true,
-  });
+  const dev = spawn(
+    "npx",
+    ["vite", "web", "--host", "127.0.0.1", "--port", String(port), "--strictPort", "--logLevel", "error"],
+    {
+      cwd: project,
+      stdio: ["ignore", "pipe", "pipe"],
+      detached: true,
+    },
+  );
   let devOutput = "";
   dev.stdout.on("data", (d) => (devOutput += d));
   dev.stderr.on("data", (d) => (devOutput += d));
@@ -142,7 +156,9 @@ try {
 } finally {
   if (process.env.LIGHTSOUT_KEEP_CONSUMER) console.log(`kept ${root}`);
   else rmSync(root, { recursive: true, force: true });
-  console.log(failed ? "consumer test FAILED" : `consumer test passed in ${((Date.now() - started) / 1000).toFixed(1)}s`);
+  console.log(
+    failed ? "consumer test FAILED" : `consumer test passed in ${((Date.now() - started) / 1000).toFixed(1)}s`,
+  );
   // The line CI's summary counts (.ci/summary.mjs).
   console.log(`${checks} passed, ${failed ? 1 : 0} failed`);
 }
@@ -162,7 +178,8 @@ async function checkTarball(name, file) {
     if (manifest[field] === undefined) throw new Error(`${name}: the packed package.json lacks "${field}"`);
   }
   const stray = list.filter((f) => /^package\/(src|test|assembly|scripts)\//.test(f) || /\.map$/.test(f));
-  if (stray.length) throw new Error(`${name}: the tarball holds files a consumer does not need: ${stray.slice(0, 5).join(", ")}`);
+  if (stray.length)
+    throw new Error(`${name}: the tarball holds files a consumer does not need: ${stray.slice(0, 5).join(", ")}`);
   for (const entry of ["package/README.md", "package/dist/index.js", "package/dist/index.d.ts"]) {
     if (!list.includes(entry)) throw new Error(`${name}: the tarball lacks ${entry}`);
   }
@@ -171,9 +188,12 @@ async function checkTarball(name, file) {
 /** The page shows rank 23 twice and the nullities of 1..6. */
 function checkPage(page, where) {
   if (page.main !== "23" || page.worker !== "23") {
-    throw new Error(`${where}: the 5 x 5 press matrix has rank 23; the page shows main ${page.main}, worker ${page.worker}`);
+    throw new Error(
+      `${where}: the 5 x 5 press matrix has rank 23; the page shows main ${page.main}, worker ${page.worker}`,
+    );
   }
-  if (page.sweep !== "0,0,0,4,2,0") throw new Error(`${where}: nullities of 1..6 are 0,0,0,4,2,0; the page shows ${page.sweep}`);
+  if (page.sweep !== "0,0,0,4,2,0")
+    throw new Error(`${where}: nullities of 1..6 are 0,0,0,4,2,0; the page shows ${page.sweep}`);
 }
 
 async function serve(handler) {
@@ -231,7 +251,10 @@ async function readPage(url) {
       }
     });
     await page.goto(url);
-    const settled = (id) => page.waitForFunction((i) => /^[\d,]+$|failed|Error/.test(document.getElementById(i)?.textContent ?? ""), id, { timeout: 20_000 });
+    const settled = (id) =>
+      page.waitForFunction((i) => /^[\d,]+$|failed|Error/.test(document.getElementById(i)?.textContent ?? ""), id, {
+        timeout: 20_000,
+      });
     await Promise.all([settled("main"), settled("worker"), settled("sweep")]);
     const text = async (id) => (await page.locator(`#${id}`).textContent())?.trim();
     const answers = { main: await text("main"), worker: await text("worker"), sweep: await text("sweep") };

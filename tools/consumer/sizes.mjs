@@ -16,12 +16,21 @@ try {
     const before = new Set(readdirSync(out));
     execFileSync("pnpm", ["pack", "--pack-destination", out], { cwd: join(workspace, dir), stdio: "ignore" });
     const file = readdirSync(out).find((f) => !before.has(f));
-    const listing = execFileSync("tar", ["tzvf", join(out, file)], { encoding: "utf8" }).trim().split("\n");
+    const listing = execFileSync("tar", ["tzvf", join(out, file)], { encoding: "utf8" })
+      .trim()
+      .split("\n");
     const unpacked = listing.reduce((sum, line) => sum + Number(line.split(/\s+/)[2]), 0);
-    const manifest = JSON.parse(execFileSync("tar", ["xzf", join(out, file), "-O", "package/package.json"], { encoding: "utf8" }));
-    const deps = Object.entries(manifest.dependencies ?? {}).map(([n, v]) => `${n}@${v}`).join(", ") || "none";
+    const manifest = JSON.parse(
+      execFileSync("tar", ["xzf", join(out, file), "-O", "package/package.json"], { encoding: "utf8" }),
+    );
+    const deps =
+      Object.entries(manifest.dependencies ?? {})
+        .map(([n, v]) => `${n}@${v}`)
+        .join(", ") || "none";
     const kb = (bytes) => `${(bytes / 1024).toFixed(1)} kB`;
-    console.log(`| ${manifest.name}@${manifest.version} | ${kb(statSync(join(out, file)).size)} | ${kb(unpacked)} | ${listing.length} | ${deps} |`);
+    console.log(
+      `| ${manifest.name}@${manifest.version} | ${kb(statSync(join(out, file)).size)} | ${kb(unpacked)} | ${listing.length} | ${deps} |`,
+    );
   }
 } finally {
   rmSync(out, { recursive: true, force: true });

@@ -9,6 +9,7 @@ import type { Command } from "commander";
 import { inputError, usageError } from "./errors.js";
 import { readInput } from "./input.js";
 import { parseIntegerOption } from "./options.js";
+import { io } from "./io.js";
 
 /** Board options as commander hands them over. */
 export interface BoardFlags {
@@ -51,7 +52,10 @@ export function boardStates(flags: BoardFlags): number {
  */
 export function gridOptions(flags: BoardFlags, multiState = false): GridOptions {
   const k = boardStates(flags);
-  if (k !== 2 && !multiState) throw usageError(`--states ${k} is not available for this command; only 2-state lights (GF(2)) here (solve, random and quiet take --states)`);
+  if (k !== 2 && !multiState)
+    throw usageError(
+      `--states ${k} is not available for this command; only 2-state lights (GF(2)) here (solve, random and quiet take --states)`,
+    );
   const options: GridOptions = {};
   if (flags.torus) options.torus = true;
   if (flags.rule !== undefined) {
@@ -88,14 +92,20 @@ export function gridSize(flags: { rows?: string; cols?: string }): { rows: numbe
  * @throws a usage error when stdin is a terminal and no FILE was given; an
  *   input error (exit 1, with file:line:column) for a malformed board
  */
-export async function readBoard(file: string | undefined, grid: GridOptions, states = 2): Promise<BoardInput & { source: string }> {
-  if (file === undefined && process.stdin.isTTY) throw usageError("expected a FILE or '-' for stdin, got nothing (stdin is a terminal)");
+export async function readBoard(
+  file: string | undefined,
+  grid: GridOptions,
+  states = 2,
+): Promise<BoardInput & { source: string }> {
+  if (file === undefined && io.stdin.isTTY)
+    throw usageError("expected a FILE or '-' for stdin, got nothing (stdin is a terminal)");
   const { source, text } = await readInput(file ?? "-");
   try {
     return { ...parseBoard(text, { source, states, ...grid }), source };
   } catch (error) {
     if (error instanceof ParseError) throw inputError(error.message, error);
-    if (error instanceof RangeError || error instanceof TypeError) throw inputError(`${source}: ${error.message}`, error);
+    if (error instanceof RangeError || error instanceof TypeError)
+      throw inputError(`${source}: ${error.message}`, error);
     throw error;
   }
 }

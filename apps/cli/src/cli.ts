@@ -1,23 +1,12 @@
 #!/usr/bin/env node
 /**
- * The `lightsout` executable: wires the subcommands and runs them.
- * Each command lives in `commands/`; shared helpers live beside this file.
+ * The `lightsout` executable: the program of `main.ts` on the process's own
+ * streams, with last-resort handlers for what escapes a command.
  *
  * @module
  */
-import { benchCommand } from "./commands/bench.js";
-import { chaseMatrixCommand } from "./commands/chase-matrix.js";
-import { judgeCommand } from "./commands/judge.js";
-import { mastermindCommand } from "./commands/mastermind.js";
-import { nullityCommand } from "./commands/nullity.js";
-import { optimalCommand } from "./commands/optimal.js";
-import { quietCommand } from "./commands/quiet.js";
-import { randomCommand } from "./commands/random.js";
-import { rankCommand } from "./commands/rank.js";
-import { renderCommand } from "./commands/render.js";
-import { solveCommand } from "./commands/solve.js";
-import { createProgram, installProcessHandlers, runProgram } from "./program.js";
+import { runCli } from "./main.js";
+import { installProcessHandlers } from "./program.js";
 
 installProcessHandlers();
-const program = createProgram([solveCommand(), quietCommand(), chaseMatrixCommand(), randomCommand(), renderCommand(), optimalCommand(), judgeCommand(), nullityCommand(), mastermindCommand(), rankCommand(), benchCommand()]);
-process.exitCode = await runProgram(program, process.argv);
+process.exitCode = await runCli(process.argv.slice(2));

@@ -4,7 +4,9 @@
  * @module
  */
 import { readFile } from "node:fs/promises";
+import { resolve } from "node:path";
 import { inputError } from "./errors.js";
+import { io } from "./io.js";
 
 /** Name used for standard input in messages. */
 export const STDIN_SOURCE = "<stdin>";
@@ -40,13 +42,13 @@ const REASONS: Record<string, string> = {
 export async function readInput(file: string): Promise<Input> {
   if (file === "-") {
     try {
-      return { source: STDIN_SOURCE, text: await readStream(process.stdin) };
+      return { source: STDIN_SOURCE, text: await readStream(io.stdin) };
     } catch (error) {
       throw inputError(`cannot read standard input: ${reasonOf(error)}`, error);
     }
   }
   try {
-    return { source: file, text: await readFile(file, "utf8") };
+    return { source: file, text: await readFile(resolve(io.cwd, file), "utf8") };
   } catch (error) {
     throw inputError(`cannot read '${file}': ${reasonOf(error)}`, error);
   }

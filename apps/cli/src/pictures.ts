@@ -86,7 +86,9 @@ export function matrixSvg(bits: readonly Uint8Array[]): string {
   const cell = Math.max(1, Math.floor(512 / Math.max(n, w)));
   const ones: string[] = [];
   const zeros: string[] = [];
-  bits.forEach((row, y) => row.forEach((v, x) => (v ? ones : zeros).push(`<rect x="${x}" y="${y}" width="1" height="1"/>`)));
+  bits.forEach((row, y) =>
+    row.forEach((v, x) => (v ? ones : zeros).push(`<rect x="${x}" y="${y}" width="1" height="1"/>`)),
+  );
   return (
     `<?xml version="1.0" encoding="UTF-8"?>\n` +
     `<svg xmlns="http://www.w3.org/2000/svg" width="${w * cell}" height="${n * cell}" viewBox="0 0 ${w} ${n}" shape-rendering="crispEdges">\n` +
@@ -141,23 +143,35 @@ export function boardSvg(board: Board, lights: ArrayLike<number>, presses?: Arra
     width = board.cols * s;
     height = board.rows * s;
     for (let i = 0; i < map.count; i++) {
-      const x = map.col[i]! * s, y = map.row[i]! * s;
-      parts.push(`<rect x="${x + 1}" y="${y + 1}" width="${s - 2}" height="${s - 2}" rx="${s / 8}" fill="${stateColour(lights[i]!, states)}"/>`);
+      const x = map.col[i]! * s,
+        y = map.row[i]! * s;
+      parts.push(
+        `<rect x="${x + 1}" y="${y + 1}" width="${s - 2}" height="${s - 2}" rx="${s / 8}" fill="${stateColour(lights[i]!, states)}"/>`,
+      );
       if (presses?.[i]) parts.push(`<circle cx="${x + s / 2}" cy="${y + s / 2}" r="${s / 5}" fill="${PRESS}"/>`);
     }
   } else {
     const n = map.count;
-    const r = 300, c = 320, dot = Math.max(3, Math.min(14, 600 / n));
+    const r = 300,
+      c = 320,
+      dot = Math.max(3, Math.min(14, 600 / n));
     width = height = 640;
-    const at = (v: number) => [c + r * Math.cos((2 * Math.PI * v) / n), c + r * Math.sin((2 * Math.PI * v) / n)] as const;
+    const at = (v: number) =>
+      [c + r * Math.cos((2 * Math.PI * v) / n), c + r * Math.sin((2 * Math.PI * v) / n)] as const;
     for (const [u, v] of board.edges) {
-      const [x1, y1] = at(u), [x2, y2] = at(v);
-      parts.push(`<line x1="${x1.toFixed(1)}" y1="${y1.toFixed(1)}" x2="${x2.toFixed(1)}" y2="${y2.toFixed(1)}" stroke="#8891a5"/>`);
+      const [x1, y1] = at(u),
+        [x2, y2] = at(v);
+      parts.push(
+        `<line x1="${x1.toFixed(1)}" y1="${y1.toFixed(1)}" x2="${x2.toFixed(1)}" y2="${y2.toFixed(1)}" stroke="#8891a5"/>`,
+      );
     }
     for (let v = 0; v < n; v++) {
       const [x, y] = at(v);
-      parts.push(`<circle cx="${x.toFixed(1)}" cy="${y.toFixed(1)}" r="${dot}" fill="${stateColour(lights[v]!, states)}" stroke="#000"/>`);
-      if (presses?.[v]) parts.push(`<circle cx="${x.toFixed(1)}" cy="${y.toFixed(1)}" r="${dot / 2.5}" fill="${PRESS}"/>`);
+      parts.push(
+        `<circle cx="${x.toFixed(1)}" cy="${y.toFixed(1)}" r="${dot}" fill="${stateColour(lights[v]!, states)}" stroke="#000"/>`,
+      );
+      if (presses?.[v])
+        parts.push(`<circle cx="${x.toFixed(1)}" cy="${y.toFixed(1)}" r="${dot / 2.5}" fill="${PRESS}"/>`);
     }
   }
   return (
@@ -181,17 +195,20 @@ export function boardPng(board: Board, lights: ArrayLike<number>, presses?: Arra
   if (board.kind !== "grid") throw new TypeError("PNG pictures are for grid boards; use --svg for a graph");
   const map = cellMap(board);
   const cell = Math.max(1, Math.min(24, Math.floor(1024 / Math.max(board.rows, board.cols))));
-  const width = board.cols * cell, height = board.rows * cell;
+  const width = board.cols * cell,
+    height = board.rows * cell;
   const rgb = new Uint8Array(width * height * 3).fill(255);
   const colour = (hex: string) => [1, 3, 5].map((k) => parseInt(hex.slice(k, k + 2), 16));
   const press = colour(PRESS);
   const palette = Array.from({ length: states }, (_, v) => colour(stateColour(v, states)));
   const inset = cell >= 4 ? 1 : 0;
   for (let i = 0; i < map.count; i++) {
-    const x0 = map.col[i]! * cell, y0 = map.row[i]! * cell;
+    const x0 = map.col[i]! * cell,
+      y0 = map.row[i]! * cell;
     for (let y = inset; y < cell - inset; y++) {
       for (let x = inset; x < cell - inset; x++) {
-        const centre = presses?.[i] && Math.abs(x - cell / 2 + 0.5) < cell / 4 && Math.abs(y - cell / 2 + 0.5) < cell / 4;
+        const centre =
+          presses?.[i] && Math.abs(x - cell / 2 + 0.5) < cell / 4 && Math.abs(y - cell / 2 + 0.5) < cell / 4;
         const c = centre ? press : palette[lights[i]!]!;
         rgb.set(c, ((y0 + y) * width + x0 + x) * 3);
       }

@@ -7,6 +7,7 @@
  */
 import { Command, CommanderError } from "commander";
 import { describeFailure, EXIT_OK, EXIT_USAGE, oneLine, SilentExit } from "./errors.js";
+import { io } from "./io.js";
 import { readVersion } from "./version.js";
 
 const EXAMPLES = `
@@ -37,7 +38,13 @@ export function createProgram(commands: readonly Command[]): Command {
     .helpCommand("help [command]", "show help for a command")
     .addHelpText("after", EXAMPLES)
     .exitOverride()
-    .configureOutput({ outputError: () => {} });
+    .configureOutput({
+      outputError: () => {},
+      writeOut: (text) => io.stdout.write(text),
+      writeErr: (text) => io.stderr.write(text),
+      getOutHelpWidth: () => io.stdout.columns || 80,
+      getErrHelpWidth: () => io.stderr.columns || 80,
+    });
   for (const command of commands) {
     command.copyInheritedSettings(program);
     program.addCommand(command);
@@ -76,11 +83,11 @@ export async function runProgram(program: Command, argv: readonly string[]): Pro
 }
 
 function fail(message: string, exitCode: number, error?: unknown): number {
-  process.stderr.write(`lightsout: ${message}\n`);
-  if (process.env.LIGHTSOUT_DEBUG === "1") {
+  io.stderr.write(`lightsout: ${message}\n`);
+  if (io.env.LIGHTSOUT_DEBUG === "1") {
     // The stack of the error and of every error it wraps.
     for (let e = error, prefix = ""; e instanceof Error; e = e.cause, prefix = "caused by: ") {
-      process.stderr.write(`${prefix}${e.stack ?? `${e.name}: ${e.message}`}\n`);
+      io.stderr.write(`${prefix}${e.stack ?? `${e.name}: ${e.message}`}\n`);
     }
   }
   return exitCode;

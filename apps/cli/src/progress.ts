@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { io } from "./io.js";
 
 /** A progress bar; every method is a no-op when nothing is drawn. */
 export interface ProgressBar {
@@ -17,7 +18,7 @@ export interface ProgressBar {
   finish(): void;
 }
 
-/** The part of a stream the bar needs; `process.stderr` fits. */
+/** The part of a stream the bar needs; `io.stderr` fits. */
 export interface ProgressStream {
   isTTY?: boolean;
   columns?: number;
@@ -26,7 +27,7 @@ export interface ProgressStream {
 
 /** Options of {@link createProgressBar}. */
 export interface ProgressOptions {
-  /** Where to draw; default `process.stderr`. Nothing is drawn unless `isTTY`. */
+  /** Where to draw; default `io.stderr`. Nothing is drawn unless `isTTY`. */
   stream?: ProgressStream;
   /** Milliseconds before the first draw, so quick jobs do not flicker; default 200. */
   delayMs?: number;
@@ -51,7 +52,7 @@ const NO_BAR: ProgressBar = { active: false, update() {}, finish() {} };
  * ```
  */
 export function createProgressBar(label: string, options: ProgressOptions = {}): ProgressBar {
-  const stream = options.stream ?? process.stderr;
+  const stream = options.stream ?? io.stderr;
   if (stream.isTTY !== true) return NO_BAR;
   const now = options.now ?? (() => performance.now());
   const delayMs = options.delayMs ?? 200;

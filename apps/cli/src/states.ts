@@ -15,6 +15,7 @@ import {
 } from "@lightsout/core";
 import { inputError } from "./errors.js";
 import { createProgressBar } from "./progress.js";
+import { io } from "./io.js";
 
 /** The solve flags that apply to multi-state boards. */
 export interface StatesFlags {
@@ -45,8 +46,17 @@ function guarded<T>(source: string, what: string, run: () => T): T {
  * @returns the text to print
  * @throws an input error for a board too large for elimination, or --min with too many solutions to enumerate
  */
-export function solveStates(board: Board, lights: Uint8Array, states: number, flags: StatesFlags, limit: number, source: string): string {
-  const s = withProgress((onProgress) => guarded(source, "", () => solveMultiState(board, lights, { states, ...onProgress })));
+export function solveStates(
+  board: Board,
+  lights: Uint8Array,
+  states: number,
+  flags: StatesFlags,
+  limit: number,
+  source: string,
+): string {
+  const s = withProgress((onProgress) =>
+    guarded(source, "", () => solveMultiState(board, lights, { states, ...onProgress })),
+  );
   const shape = (values: ArrayLike<number>) => {
     const text = formatBoard(board, values);
     return board.kind === "grid" ? text.split("\n") : text;
@@ -73,7 +83,7 @@ export function solveStates(board: Board, lights: Uint8Array, states: number, fl
     const truncated = s.solutions > BigInt(found.length);
     if (flags.json) return `${JSON.stringify({ ...summary(s.presses), all: found.map(shape), truncated })}\n`;
     if (!s.solvable) return "IMPOSSIBLE\n";
-    if (truncated) process.stderr.write(`lightsout: showing ${found.length} of ${s.solutions} solutions (--limit)\n`);
+    if (truncated) io.stderr.write(`lightsout: showing ${found.length} of ${s.solutions} solutions (--limit)\n`);
     return `${found.map((x) => formatBoard(board, x)).join("\n\n")}\n`;
   }
   if (flags.min && s.solvable) {

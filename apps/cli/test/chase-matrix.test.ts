@@ -63,7 +63,13 @@ describe("lightsout chase-matrix", () => {
     const nullity = [0, 0, 0, 4, 2, 0, 0, 0, 8, 0, 6, 0];
     for (let n = 1; n <= 12; n++) {
       const report = JSON.parse(run(["chase-matrix", String(n), "--json"]).stdout) as Record<string, unknown>;
-      expect(report).toMatchObject({ rows: n, cols: n, ones: ones[n - 1], nullity: nullity[n - 1], rank: n - nullity[n - 1]! });
+      expect(report).toMatchObject({
+        rows: n,
+        cols: n,
+        ones: ones[n - 1],
+        nullity: nullity[n - 1],
+        rank: n - nullity[n - 1]!,
+      });
       expect(report.matrix).toHaveLength(n);
     }
   });
@@ -77,7 +83,12 @@ describe("lightsout chase-matrix", () => {
     expect(report.cols).toBe(4);
     for (let i = 0; i < 4; i++) for (let j = 0; j < 4; j++) expect(report.matrix[i]![j]).toBe(report.matrix[j]![i]);
     // one row: C is the tridiagonal band
-    expect(run(["chase-matrix", "4", "--rows", "1"]).stdout.split("\n").slice(0, 4)).toEqual(["1100", "1110", "0111", "0011"]);
+    expect(run(["chase-matrix", "4", "--rows", "1"]).stdout.split("\n").slice(0, 4)).toEqual([
+      "1100",
+      "1110",
+      "0111",
+      "0011",
+    ]);
   });
 
   it("--png writes a valid grayscale PNG, one black pixel per 1", () => {
@@ -121,7 +132,10 @@ describe("lightsout chase-matrix", () => {
     [["0"], "lightsout: N expected an integer in 1..16384, got '0'"],
     [["x"], "lightsout: N expected an integer in 1..16384, got 'x'"],
     [["5", "--rows", "0"], "lightsout: --rows expected an integer >= 1, got '0'"],
-    [["5", "--png", "a.png", "--svg", "b.svg"], "lightsout: expected one of --png and --svg, got both ('a.png' and 'b.svg')"],
+    [
+      ["5", "--png", "a.png", "--svg", "b.svg"],
+      "lightsout: expected one of --png and --svg, got both ('a.png' and 'b.svg')",
+    ],
     [["2000", "--svg", "big.svg"], "lightsout: --svg expected N <= 1024 (one element per entry), got 2000; use --png"],
   ])("exits 2 on %j", (args, message) => {
     const result = run(["chase-matrix", ...args]);

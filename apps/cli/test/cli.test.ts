@@ -148,7 +148,9 @@ describe("lightsout (program)", () => {
     expect(oneLineError(unknown)).toBe("lightsout: unknown command 'rnak' (Did you mean rank?)");
     const none = run([]);
     expect(none.code).toBe(2);
-    expect(oneLineError(none)).toMatch(/^lightsout: expected a command \(solve, quiet, [a-z, -]+, rank, bench\), got none; see 'lightsout --help'$/);
+    expect(oneLineError(none)).toMatch(
+      /^lightsout: expected a command \(solve, quiet, [a-z, -]+, rank, bench\), got none; see 'lightsout --help'$/,
+    );
     const extra = run(["rank", "a.txt", "b.txt"]);
     expect(extra.code).toBe(2);
     expect(oneLineError(extra)).toMatch(/^lightsout: too many arguments for 'rank'/);

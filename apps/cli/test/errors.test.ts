@@ -3,7 +3,10 @@ import { CliError, describeFailure, inputError, oneLine, usageError } from "../s
 
 describe("describeFailure", () => {
   it("passes user errors through with their exit code", () => {
-    expect(describeFailure(usageError("--n expected 1, got 2"))).toEqual({ message: "--n expected 1, got 2", exitCode: 2 });
+    expect(describeFailure(usageError("--n expected 1, got 2"))).toEqual({
+      message: "--n expected 1, got 2",
+      exitCode: 2,
+    });
     expect(describeFailure(inputError("a.txt:1:1: bad"))).toEqual({ message: "a.txt:1:1: bad", exitCode: 1 });
     const cause = new RangeError("too big");
     expect(new CliError("x", 1, cause).cause).toBe(cause);

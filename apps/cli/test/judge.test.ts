@@ -19,7 +19,9 @@ describe("lightsout judge", () => {
 
     it(`${problem}: the sample from a FILE and from '-'`, () => {
       expect(run(["judge", problem, `${VECTORS}${problem}_sample.in`]).stdout).toBe(vector(`${problem}_sample.out`));
-      expect(run(["judge", problem, "-"], { input: vector(`${problem}_sample.in`) }).stdout).toBe(vector(`${problem}_sample.out`));
+      expect(run(["judge", problem, "-"], { input: vector(`${problem}_sample.in`) }).stdout).toBe(
+        vector(`${problem}_sample.out`),
+      );
     });
   }
 
@@ -35,7 +37,9 @@ describe("lightsout judge", () => {
     expect(oneLineError(bad)).toBe("lightsout: <stdin>:3:3: expected the light at row 2, column 2 (0 or 1), got 'x'");
     const short = run(["judge", "poj1222", "empty.txt"]);
     expect(short.code).toBe(1);
-    expect(oneLineError(short)).toMatch(/^lightsout: empty\.txt:1:1: expected the number of puzzles .*got end of input$/);
+    expect(oneLineError(short)).toMatch(
+      /^lightsout: empty\.txt:1:1: expected the number of puzzles .*got end of input$/,
+    );
     const missing = run(["judge", "poj1222", "nope.in"]);
     expect(missing.code).toBe(1);
     expect(oneLineError(missing)).toBe("lightsout: cannot read 'nope.in': no such file or directory");

@@ -8,7 +8,8 @@ function score(u: string, v: string): [number, number] {
   let black = 0;
   let common = 0;
   for (let i = 0; i < u.length; i++) if (u[i] === v[i]) black++;
-  for (const c of new Set(u)) common += Math.min([...u].filter((x) => x === c).length, [...v].filter((x) => x === c).length);
+  for (const c of new Set(u))
+    common += Math.min([...u].filter((x) => x === c).length, [...v].filter((x) => x === c).length);
   return [black, common - black];
 }
 
@@ -19,7 +20,13 @@ describe("lightsout mastermind solve", () => {
     expect(result.code).toBe(0);
     const report = JSON.parse(result.stdout) as Record<string, unknown>;
     expect(report).toMatchObject({
-      pegs: 4, colors: 6, strategy: "knuth", firstGuess: "1122", secrets: 1296, total: 5801, worst: 5,
+      pegs: 4,
+      colors: 6,
+      strategy: "knuth",
+      firstGuess: "1122",
+      secrets: 1296,
+      total: 5801,
+      worst: 5,
       histogram: { "1": 1, "2": 6, "3": 62, "4": 533, "5": 694 },
     });
     expect(report.average).toBeCloseTo(5801 / 1296, 12);
@@ -47,21 +54,38 @@ describe("lightsout mastermind solve", () => {
   });
 
   it("the other strategies and the seeded baseline", () => {
-    const json = (args: string[]) => JSON.parse(run(["mastermind", "solve", "--json", ...args]).stdout) as { total: number; secrets: number; firstGuess: string };
+    const json = (args: string[]) =>
+      JSON.parse(run(["mastermind", "solve", "--json", ...args]).stdout) as {
+        total: number;
+        secrets: number;
+        firstGuess: string;
+      };
     expect(json(["--strategy", "expected"]).total).toBe(5696);
     expect(json(["--strategy", "entropy"]).total).toBe(5722);
     expect(json(["--strategy", "most-parts"]).total).toBe(5668);
     const a = json(["--strategy", "consistent", "--seed", "4"]);
-    expect(json(["--strategy", "consistent", "--seed", "4"])).toMatchObject({ total: a.total, firstGuess: a.firstGuess });
-    expect(json(["--pegs", "3", "--colors", "12", "--first", "9AB"])).toMatchObject({ secrets: 1728, firstGuess: "9AB" });
+    expect(json(["--strategy", "consistent", "--seed", "4"])).toMatchObject({
+      total: a.total,
+      firstGuess: a.firstGuess,
+    });
+    expect(json(["--pegs", "3", "--colors", "12", "--first", "9AB"])).toMatchObject({
+      secrets: 1728,
+      firstGuess: "9AB",
+    });
   });
 
   it("usage errors: one line, exit 2", () => {
     const cases: [string[], string][] = [
       [["--pegs", "0"], "lightsout: --pegs expected an integer in 1..20, got '0'"],
       [["--colors", "x"], "lightsout: --colors expected an integer in 1..35, got 'x'"],
-      [["--pegs", "8", "--colors", "8"], "lightsout: --pegs/--colors expected at most 1048576 codes (colors^pegs), got 8^8 = 16777216"],
-      [["--strategy", "greedy"], "lightsout: --strategy expected one of knuth, expected, entropy, most-parts, consistent, got 'greedy'"],
+      [
+        ["--pegs", "8", "--colors", "8"],
+        "lightsout: --pegs/--colors expected at most 1048576 codes (colors^pegs), got 8^8 = 16777216",
+      ],
+      [
+        ["--strategy", "greedy"],
+        "lightsout: --strategy expected one of knuth, expected, entropy, most-parts, consistent, got 'greedy'",
+      ],
       [["--first", "1172"], "lightsout: --first: expected colours 1..6, got '7' at position 3 of '1172'"],
       [["--seed", "-1"], "lightsout: --seed expected an integer in 0..4294967295, got '-1'"],
     ];
@@ -83,7 +107,11 @@ describe("lightsout mastermind play --secret", () => {
   it("every printed score is the seed's score, and the last guess is the secret (JSON)", () => {
     for (const secret of ["6543", "1111", "3632", "2165"]) {
       const result = run(["mastermind", "play", "--secret", secret, "--json"]);
-      const report = JSON.parse(result.stdout) as { secret: string; guesses: { guess: string; black: number; white: number }[]; count: number };
+      const report = JSON.parse(result.stdout) as {
+        secret: string;
+        guesses: { guess: string; black: number; white: number }[];
+        count: number;
+      };
       expect(report.secret).toBe(secret);
       expect(report.count).toBeLessThanOrEqual(5);
       expect(report.guesses.at(-1)!.guess).toBe(secret);
@@ -105,7 +133,9 @@ describe("lightsout mastermind play (scores on stdin)", () => {
     // learning them by replaying: each run adds the score of the next guess.
     const answers: string[] = [];
     for (;;) {
-      const result = run(["mastermind", "play", ...args], { input: answers.map((a, i) => (i % 2 ? a.replace(" ", ",") : a)).join("\n") + "\n" });
+      const result = run(["mastermind", "play", ...args], {
+        input: `${answers.map((a, i) => (i % 2 ? a.replace(" ", ",") : a)).join("\n")}\n`,
+      });
       const guesses = result.stdout.trim().split("\n");
       if (result.code === 0) {
         expect(guesses.at(-1)).toBe(secret);
@@ -126,7 +156,7 @@ describe("lightsout mastermind play (scores on stdin)", () => {
     expect(result.stderr).toContain("solved: 3624 in 4 guesses");
   });
 
-  it("finds codes scored honestly, in at most 5 guesses (\"2 1\" and \"2,1\" both read)", () => {
+  it('finds codes scored honestly, in at most 5 guesses ("2 1" and "2,1" both read)', () => {
     for (const secret of ["3632", "6661"]) expect(playAgainst(secret).length).toBeLessThanOrEqual(5);
   });
 
@@ -161,7 +191,9 @@ describe("lightsout mastermind play (scores on stdin)", () => {
 
   it("--json needs --secret", () => {
     const result = run(["mastermind", "play", "--json"]);
-    expect(oneLineError(result)).toBe("lightsout: --json expected --secret alongside, got --json alone (interactive play prints guesses)");
+    expect(oneLineError(result)).toBe(
+      "lightsout: --json expected --secret alongside, got --json alone (interactive play prints guesses)",
+    );
     expect(result.code).toBe(2);
   });
 });

@@ -27,7 +27,9 @@ describe("lightsout nullity", () => {
   });
 
   it("N as a range A..B is the same sweep", () => {
-    expect(run(["nullity", "1..300", "--workers", "1"]).stdout).toBe(run(["nullity", "--from", "1", "--to", "300"]).stdout);
+    expect(run(["nullity", "1..300", "--workers", "1"]).stdout).toBe(
+      run(["nullity", "--from", "1", "--to", "300"]).stdout,
+    );
   });
 
   it("rectangles: m n nullity, m-major, symmetric, with the squares on the diagonal", () => {
@@ -83,13 +85,28 @@ describe("lightsout nullity", () => {
       [["nullity", "--from", "3"], "lightsout: expected --from and --to together, got only --from"],
       [["nullity", "--from", "5", "--to", "4"], "lightsout: --to expected an integer >= --from (5), got '4'"],
       [["nullity", "--rows", "3"], "lightsout: expected --rows and --cols together, got only --rows"],
-      [["nullity", "5", "--rows", "3", "--cols", "3"], "lightsout: expected N, --from/--to or --rows/--cols, got both N ('5') and --rows/--cols"],
+      [
+        ["nullity", "5", "--rows", "3", "--cols", "3"],
+        "lightsout: expected N, --from/--to or --rows/--cols, got both N ('5') and --rows/--cols",
+      ],
       [["nullity", "--rows", "1..x", "--cols", "3"], "lightsout: --rows expected an integer in 1..1073741824, got 'x'"],
       [["nullity", "2000000000"], "lightsout: N expected an integer in 1..1073741824, got '2000000000'"],
-      [["nullity", "--from", "1", "--to", "9", "--shard", "0/3"], "lightsout: --shard expected i/k with 1 <= i <= k (like 1/4), got '0/3'"],
-      [["nullity", "--from", "1", "--to", "9", "--shard", "4/3"], "lightsout: --shard expected i/k with 1 <= i <= k (like 1/4), got '4/3'"],
-      [["nullity", "--from", "1", "--to", "9", "--workers", "0"], "lightsout: --workers expected an integer in 1..1024, got '0'"],
-      [["nullity", "--rows", "1..40000", "--cols", "1..40000"], "lightsout: expected a sweep of at most 2^30 boards, got 1600000000"],
+      [
+        ["nullity", "--from", "1", "--to", "9", "--shard", "0/3"],
+        "lightsout: --shard expected i/k with 1 <= i <= k (like 1/4), got '0/3'",
+      ],
+      [
+        ["nullity", "--from", "1", "--to", "9", "--shard", "4/3"],
+        "lightsout: --shard expected i/k with 1 <= i <= k (like 1/4), got '4/3'",
+      ],
+      [
+        ["nullity", "--from", "1", "--to", "9", "--workers", "0"],
+        "lightsout: --workers expected an integer in 1..1024, got '0'",
+      ],
+      [
+        ["nullity", "--rows", "1..40000", "--cols", "1..40000"],
+        "lightsout: expected a sweep of at most 2^30 boards, got 1600000000",
+      ],
     ];
     for (const [args, message] of cases) {
       const result = run(args);

@@ -3,14 +3,19 @@ import { oneLineError, requireBuild, run } from "./_run.js";
 
 beforeAll(requireBuild);
 
-const FIVE = [1, 25, 300, 2300, 12650, 53130, 176176, 467104, 982335, 1596279, 1935294, 1684446, 1004934, 383670, 82614, 7350];
+const FIVE = [
+  1, 25, 300, 2300, 12650, 53130, 176176, 467104, 982335, 1596279, 1935294, 1684446, 1004934, 383670, 82614, 7350,
+];
 
 describe("lightsout optimal --distribution", () => {
   it("prints the 5 x 5 table, one 'presses boards' line per count, summing to 2^23", () => {
     const result = run(["optimal", "--rows", "5", "--cols", "5", "--distribution"]);
     expect(result.stderr).toBe("");
     expect(result.code).toBe(0);
-    const lines = result.stdout.trimEnd().split("\n").map((line) => line.split(" ").map(Number));
+    const lines = result.stdout
+      .trimEnd()
+      .split("\n")
+      .map((line) => line.split(" ").map(Number));
     expect(lines.map(([p]) => p)).toEqual(FIVE.map((_, p) => p));
     expect(lines.map(([, n]) => n)).toEqual(FIVE);
     expect(FIVE.reduce((a, b) => a + b, 0)).toBe(2 ** 23);
@@ -38,7 +43,9 @@ describe("lightsout optimal --distribution", () => {
   });
 
   it("--states K: the 3 x 3 board over Z_3 (invertible: all 3^9 boards) and the 2 x 3 board over Z_4 against brute force", () => {
-    const json = JSON.parse(run(["optimal", "--rows", "3", "--cols", "3", "--states", "3", "--distribution", "--json"]).stdout);
+    const json = JSON.parse(
+      run(["optimal", "--rows", "3", "--cols", "3", "--states", "3", "--distribution", "--json"]).stdout,
+    );
     expect(json.states).toBe(3);
     expect(json.counts.reduce((a: number, b: number) => a + b, 0)).toBe(3 ** 9);
     // brute force: every press vector over Z_4 on 2 x 3, the least weight per board
@@ -78,7 +85,10 @@ describe("lightsout optimal --distribution", () => {
       [["optimal", "--rows", "0", "--cols", "5", "--distribution"], /--rows expected an integer >= 1, got '0'/],
       [["optimal", "--rows", "9", "--cols", "9", "--distribution"], /at most 64 cells when the nullity is not 0/],
       [["optimal", "--rows", "5", "--cols", "5", "--rule", "queen", "--distribution"], /--rule/],
-      [["optimal", "--rows", "5", "--cols", "5", "--states", "3", "--distribution"], /expected k\^cells <= 2\^27, got 3\^25/],
+      [
+        ["optimal", "--rows", "5", "--cols", "5", "--states", "3", "--distribution"],
+        /expected k\^cells <= 2\^27, got 3\^25/,
+      ],
     ];
     for (const [args, message] of cases) {
       const result = run(args);

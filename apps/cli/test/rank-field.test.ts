@@ -12,7 +12,7 @@ function rankOver(field: string, input: string): { rows: number; cols: number; r
 
 /** Rows of a Vandermonde matrix mod p on the points xs, as digit strings (p <= 10). */
 function vandermonde(xs: number[], p: number): string {
-  return xs.map((x) => xs.map((_, k) => Number(BigInt(x) ** BigInt(k) % BigInt(p))).join("")).join("\n") + "\n";
+  return `${xs.map((x) => xs.map((_, k) => Number(BigInt(x) ** BigInt(k) % BigInt(p))).join("")).join("\n")}\n`;
 }
 
 describe("lightsout rank --field p", () => {

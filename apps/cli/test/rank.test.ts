@@ -12,7 +12,13 @@ function lightsOutMatrix(n: number): string {
   for (let i = 0; i < n; i++) {
     for (let j = 0; j < n; j++) {
       const row = new Array<number>(n * n).fill(0);
-      for (const [di, dj] of [[0, 0], [1, 0], [-1, 0], [0, 1], [0, -1]] as const) {
+      for (const [di, dj] of [
+        [0, 0],
+        [1, 0],
+        [-1, 0],
+        [0, 1],
+        [0, -1],
+      ] as const) {
         const a = i + di;
         const b = j + dj;
         if (a >= 0 && a < n && b >= 0 && b < n) row[a * n + b] = 1;
@@ -22,7 +28,6 @@ function lightsOutMatrix(n: number): string {
   }
   return `${lines.join("\n")}\n`;
 }
-
 
 describe("lightsout rank FILE", () => {
   it("prints rows, cols, rank, nullity and time of a dense file", () => {
@@ -65,7 +70,7 @@ describe("lightsout rank: ranks known from mathematics", () => {
   it("identity: rank n", () => {
     expect(rankOf(["identity4.txt"])).toEqual({ rows: 4, cols: 4, rank: 4, nullity: 0 });
     const identity = (n: number) =>
-      Array.from({ length: n }, (_, i) => "0".repeat(i) + "1" + "0".repeat(n - i - 1)).join("\n");
+      Array.from({ length: n }, (_, i) => `${"0".repeat(i)}1${"0".repeat(n - i - 1)}`).join("\n");
     for (const n of [1, 63, 64, 65, 130]) expect(rankOf(["-"], identity(n)).rank).toBe(n);
   });
 
@@ -239,6 +244,7 @@ describe("lightsout rank: progress bar", () => {
     expect(result.status).toBe(0);
     expect(result.stdout).toMatch(/\recheloni[z]e \[[#-]+\] +\d+%/);
     // The bar is erased before the results are printed.
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: the erase sequence is what is tested
     expect(result.stdout).toMatch(/\r\x1b\[Krows 10000\r?\n/);
     expect(result.stdout).toContain("rank ");
   });

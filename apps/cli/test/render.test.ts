@@ -12,7 +12,8 @@ const dir = mkdtempSync(join(tmpdir(), "lightsout-render-"));
 /** Decodes our own PNGs (8-bit RGB, filter 0): width, height and pixels. */
 function decodePng(bytes: Buffer): { width: number; height: number; pixel: (x: number, y: number) => number[] } {
   expect([...bytes.subarray(0, 8)]).toEqual([137, 80, 78, 71, 13, 10, 26, 10]);
-  const width = bytes.readUInt32BE(16), height = bytes.readUInt32BE(20);
+  const width = bytes.readUInt32BE(16),
+    height = bytes.readUInt32BE(20);
   let offset = 8;
   const idat: Buffer[] = [];
   while (offset < bytes.length) {
@@ -22,7 +23,11 @@ function decodePng(bytes: Buffer): { width: number; height: number; pixel: (x: n
     offset += 12 + length;
   }
   const raw = inflateSync(Buffer.concat(idat));
-  return { width, height, pixel: (x, y) => [...raw.subarray(y * (width * 3 + 1) + 1 + x * 3, y * (width * 3 + 1) + 4 + x * 3)] };
+  return {
+    width,
+    height,
+    pixel: (x, y) => [...raw.subarray(y * (width * 3 + 1) + 1 + x * 3, y * (width * 3 + 1) + 4 + x * 3)],
+  };
 }
 
 describe("lightsout render", () => {
@@ -32,7 +37,9 @@ describe("lightsout render", () => {
     expect(result.code).toBe(0);
     const svg = readFileSync(out, "utf8");
     expect(svg.match(/<rect x=/g)).toHaveLength(25);
-    const presses = JSON.parse(run(["solve", "-", "--json"], { input: "11111\n11111\n11111\n11111\n11111\n" }).stdout).pressCount;
+    const presses = JSON.parse(
+      run(["solve", "-", "--json"], { input: "11111\n11111\n11111\n11111\n11111\n" }).stdout,
+    ).pressCount;
     expect(svg.match(/<circle/g)).toHaveLength(presses);
   });
 
@@ -57,19 +64,35 @@ describe("lightsout render", () => {
     expect(new Set(colours).size).toBe(3);
     expect(colours[0]).toBe("43,47,58"); // state 0: dark
     const svg = join(dir, "z3.svg");
-    expect(run(["render", "-", "--svg", svg, "--states", "3", "--solution"], { input: "211\n112\n021\n" }).code).toBe(0);
+    expect(run(["render", "-", "--svg", svg, "--states", "3", "--solution"], { input: "211\n112\n021\n" }).code).toBe(
+      0,
+    );
     expect(readFileSync(svg, "utf8").match(/<circle/g)).toHaveLength(4); // presses 000 / 122 / 200: four cells
   });
 
   it("graphs as SVG; clear errors", () => {
-    const graph = JSON.stringify({ board: { kind: "graph", vertices: 3, edges: [[0, 1], [1, 2]] }, lights: [1, 1, 1] });
+    const graph = JSON.stringify({
+      board: {
+        kind: "graph",
+        vertices: 3,
+        edges: [
+          [0, 1],
+          [1, 2],
+        ],
+      },
+      lights: [1, 1, 1],
+    });
     expect(run(["render", "-", "--svg", join(dir, "g.svg")], { input: graph }).code).toBe(0);
     expect(oneLineError(run(["render", "-", "--png", join(dir, "g.png")], { input: graph }))).toBe(
       "lightsout: --png draws grid boards; use --svg for a graph",
     );
     expect(run(["render", "-"], { input: "1\n" }).code).toBe(2);
-    const unsolvable = run(["render", "-", "--svg", join(dir, "u.svg"), "--solution"], { input: "10000\n00000\n00000\n00000\n00000\n" });
+    const unsolvable = run(["render", "-", "--svg", join(dir, "u.svg"), "--solution"], {
+      input: "10000\n00000\n00000\n00000\n00000\n",
+    });
     expect(unsolvable.stderr).toBe("lightsout: the board is unsolvable: drawn without presses\n");
-    expect(oneLineError(run(["render", "-", "--svg", "/nonexistent/dir/x.svg"], { input: "1\n" }))).toMatch(/cannot write '\/nonexistent\/dir\/x.svg': ENOENT/);
+    expect(oneLineError(run(["render", "-", "--svg", "/nonexistent/dir/x.svg"], { input: "1\n" }))).toMatch(
+      /cannot write '\/nonexistent\/dir\/x.svg': ENOENT/,
+    );
   });
 });

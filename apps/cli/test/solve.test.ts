@@ -6,13 +6,21 @@ beforeAll(requireBuild);
 
 /** Applies a press grid to a lights grid (plus rule, optional torus); '.' = no cell. */
 function applyGrid(lights: string[], presses: string[], torus = false): string[] {
-  const rows = lights.length, cols = lights[0]!.length;
+  const rows = lights.length,
+    cols = lights[0]!.length;
   const out = lights.map((r) => r.split(""));
   for (let r = 0; r < rows; r++) {
     for (let c = 0; c < cols; c++) {
       if (presses[r]![c] !== "1") continue;
-      for (const [dr, dc] of [[0, 0], [1, 0], [-1, 0], [0, 1], [0, -1]] as const) {
-        let rr = r + dr, cc = c + dc;
+      for (const [dr, dc] of [
+        [0, 0],
+        [1, 0],
+        [-1, 0],
+        [0, 1],
+        [0, -1],
+      ] as const) {
+        let rr = r + dr,
+          cc = c + dc;
         if (torus) {
           rr = (rr + rows) % rows;
           cc = (cc + cols) % cols;
@@ -44,17 +52,24 @@ describe("lightsout solve", () => {
 
   it("--json has the contract's keys; counts are decimal strings", () => {
     const json = JSON.parse(run(["solve", "-", "--json"], { input: "11111\n11111\n11111\n11111\n11111\n" }).stdout);
-    expect(Object.keys(json)).toEqual(expect.arrayContaining(["solvable", "presses", "pressCount", "nullity", "solutions", "optimal"]));
+    expect(Object.keys(json)).toEqual(
+      expect.arrayContaining(["solvable", "presses", "pressCount", "nullity", "solutions", "optimal"]),
+    );
     expect(json).toMatchObject({ solvable: true, nullity: 2, rank: 23, solutions: "4", winnableBoards: "8388608" });
     expect(applyGrid(new Array(5).fill("11111"), json.presses).join("")).toMatch(/^0+$/);
   });
 
   it("--min: fewest presses, exact by enumeration, by integer programming beyond", () => {
-    const json = JSON.parse(run(["solve", "-", "--min", "--json"], { input: "11111\n11111\n11111\n11111\n11111\n" }).stdout);
+    const json = JSON.parse(
+      run(["solve", "-", "--min", "--json"], { input: "11111\n11111\n11111\n11111\n11111\n" }).stdout,
+    );
     expect(json).toMatchObject({ solvable: true, pressCount: 15, optimal: true });
     expect(applyGrid(new Array(5).fill("11111"), json.presses).join("")).toMatch(/^0+$/);
     // 40 switches wired to nothing: nullity 40, past enumeration, so HiGHS answers
-    const idle = JSON.stringify({ board: { kind: "graph", vertices: 40, edges: [], selfToggle: false }, lights: new Array(40).fill(0) });
+    const idle = JSON.stringify({
+      board: { kind: "graph", vertices: 40, edges: [], selfToggle: false },
+      lights: new Array(40).fill(0),
+    });
     const ilp = JSON.parse(run(["solve", "-", "--min", "--json"], { input: idle }).stdout);
     expect(ilp).toMatchObject({ solvable: true, nullity: 40, pressCount: 0, optimal: true, lowerBound: 0 });
     expect(run(["solve", "-", "--time-limit", "3"], { input: "1\n" }).code).toBe(2);
@@ -68,12 +83,16 @@ describe("lightsout solve", () => {
     if (json.solvable) {
       expect(last.lights.join("")).toMatch(/^0+$/);
       expect(applyGrid(lights, json.solution).join("")).toMatch(/^0+$/);
-      expect(json.steps.map((s: { phase: string }) => s.phase)).toEqual(expect.arrayContaining(["chase", "last-row", "fix"]));
+      expect(json.steps.map((s: { phase: string }) => s.phase)).toEqual(
+        expect.arrayContaining(["chase", "last-row", "fix"]),
+      );
     }
     const text = run(["solve", "-", "--explain"], { input: "10000\n00000\n00000\n00000\n00000\n" }).stdout;
     expect(text).toMatch(/IMPOSSIBLE\n$/);
     expect(text).toMatch(/^chase: row 1's lit cells, 1 press in row 2\n/);
-    expect(oneLineError(run(["solve", "-", "--explain", "--torus"], { input: "11\n11\n" }))).toMatch(/--explain expected a plain rectangle/);
+    expect(oneLineError(run(["solve", "-", "--explain", "--torus"], { input: "11\n11\n" }))).toMatch(
+      /--explain expected a plain rectangle/,
+    );
   });
 
   it("--all lists every solution; --limit caps them with a note", () => {
@@ -94,7 +113,21 @@ describe("lightsout solve", () => {
     const torus = run(["solve", "-", "--torus"], { input: "1111\n1111\n1111\n" });
     expect(applyGrid(["1111", "1111", "1111"], torus.stdout.trim().split("\n"), true).join("")).toMatch(/^0+$/);
     expect(run(["solve", "-", "--torus"], { input: "100\n000\n000\n" }).stdout).toBe("IMPOSSIBLE\n");
-    const graph = { board: { kind: "graph", vertices: 6, edges: [[0, 1], [1, 2], [1, 3], [2, 4], [3, 4], [4, 5]] }, lights: [1, 1, 0, 0, 1, 1] };
+    const graph = {
+      board: {
+        kind: "graph",
+        vertices: 6,
+        edges: [
+          [0, 1],
+          [1, 2],
+          [1, 3],
+          [2, 4],
+          [3, 4],
+          [4, 5],
+        ],
+      },
+      lights: [1, 1, 0, 0, 1, 1],
+    };
     const json = JSON.parse(run(["solve", "-", "--json"], { input: JSON.stringify(graph) }).stdout);
     expect(json).toMatchObject({ solvable: true, nullity: 2, rank: 4, solutions: "4" });
   });
@@ -105,8 +138,12 @@ describe("lightsout solve", () => {
     expect(oneLineError(ragged)).toBe("lightsout: <stdin>:2:3: expected 3 cells (like line 1), got 2");
     const bad = run(["solve", "-"], { input: "101\n1x1\n" });
     expect(oneLineError(bad)).toBe('lightsout: <stdin>:2:2: expected a light 0..1 or . (no cell), got "x"');
-    expect(oneLineError(run(["solve", "-"], { input: "# nothing\n" }))).toMatch(/<stdin>:1:1: expected at least one row of lights/);
-    expect(oneLineError(run(["solve", "-"], { input: '{"board": {"kind": "grid", "rows": 0}}' }))).toMatch(/"rows" expected an integer/);
+    expect(oneLineError(run(["solve", "-"], { input: "# nothing\n" }))).toMatch(
+      /<stdin>:1:1: expected at least one row of lights/,
+    );
+    expect(oneLineError(run(["solve", "-"], { input: '{"board": {"kind": "grid", "rows": 0}}' }))).toMatch(
+      /"rows" expected an integer/,
+    );
     const rule = run(["solve", "-", "--rule", "queen"], { input: "1\n" });
     expect(rule.code).toBe(2);
     expect(oneLineError(rule)).toMatch(/--rule rule expected plus, x, king, knight or offsets/);
@@ -121,7 +158,12 @@ describe("lightsout quiet", () => {
   });
 
   it("--json, and an invertible board", () => {
-    expect(JSON.parse(run(["quiet", "--rows", "6", "--cols", "6", "--json"]).stdout)).toEqual({ rows: 6, cols: 6, nullity: 0, patterns: [] });
+    expect(JSON.parse(run(["quiet", "--rows", "6", "--cols", "6", "--json"]).stdout)).toEqual({
+      rows: 6,
+      cols: 6,
+      nullity: 0,
+      patterns: [],
+    });
     expect(JSON.parse(run(["quiet", "--rows", "4", "--cols", "4", "--json"]).stdout).nullity).toBe(4);
     expect(run(["quiet", "--rows", "4"]).code).toBe(2);
   });
@@ -130,13 +172,21 @@ describe("lightsout quiet", () => {
 describe("lightsout quiet --states K", () => {
   /** Adds each cell's press count (mod k) to it and its plus neighbours. */
   function effect(presses: string[], k: number): number[] {
-    const rows = presses.length, cols = presses[0]!.length;
+    const rows = presses.length,
+      cols = presses[0]!.length;
     const out = new Array<number>(rows * cols).fill(0);
     for (let r = 0; r < rows; r++) {
       for (let c = 0; c < cols; c++) {
         const x = parseInt(presses[r]![c]!, 36);
-        for (const [dr, dc] of [[0, 0], [1, 0], [-1, 0], [0, 1], [0, -1]] as const) {
-          const rr = r + dr, cc = c + dc;
+        for (const [dr, dc] of [
+          [0, 0],
+          [1, 0],
+          [-1, 0],
+          [0, 1],
+          [0, -1],
+        ] as const) {
+          const rr = r + dr,
+            cc = c + dc;
           if (rr >= 0 && rr < rows && cc >= 0 && cc < cols) out[rr * cols + cc] = (out[rr * cols + cc]! + x) % k;
         }
       }

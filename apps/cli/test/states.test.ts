@@ -8,12 +8,19 @@ const DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz";
 
 /** Applies a press grid to a lights grid over Z_k (plus rule), with plain loops. */
 function applyGrid(lights: string[], presses: string[], k: number): string[] {
-  const rows = lights.length, cols = lights[0]!.length;
+  const rows = lights.length,
+    cols = lights[0]!.length;
   const out = lights.map((r) => r.split("").map((ch) => DIGITS.indexOf(ch)));
   for (let r = 0; r < rows; r++) {
     for (let c = 0; c < cols; c++) {
       const x = DIGITS.indexOf(presses[r]![c]!);
-      for (const [dr, dc] of [[0, 0], [1, 0], [-1, 0], [0, 1], [0, -1]] as const) {
+      for (const [dr, dc] of [
+        [0, 0],
+        [1, 0],
+        [-1, 0],
+        [0, 1],
+        [0, -1],
+      ] as const) {
         const row = out[r + dr];
         if (row && c + dc >= 0 && c + dc < cols) row[c + dc] = (row[c + dc]! + x) % k;
       }
@@ -34,12 +41,31 @@ describe("lightsout solve --states K", () => {
     const lights = ["2222", "2012", "1111", "1110"];
     const json = JSON.parse(run(["solve", "-", "--states", "3", "--json"], { input: `${lights.join("\n")}\n` }).stdout);
     expect(Object.keys(json)).toEqual(
-      expect.arrayContaining(["solvable", "presses", "pressCount", "nullity", "rank", "solutions", "winnableBoards", "optimal"]),
+      expect.arrayContaining([
+        "solvable",
+        "presses",
+        "pressCount",
+        "nullity",
+        "rank",
+        "solutions",
+        "winnableBoards",
+        "optimal",
+      ]),
     );
-    expect(json).toMatchObject({ solvable: true, rank: 14, nullity: 2, solutions: "9", winnableBoards: String(3 ** 14), states: 3, optimal: null });
+    expect(json).toMatchObject({
+      solvable: true,
+      rank: 14,
+      nullity: 2,
+      solutions: "9",
+      winnableBoards: String(3 ** 14),
+      states: 3,
+      optimal: null,
+    });
     expect(dark(applyGrid(lights, json.presses, 3))).toBe(true);
     // every one of the 9 solutions, and the seed's among them
-    const all = run(["solve", "-", "--states", "3", "--all"], { input: `${lights.join("\n")}\n` }).stdout.trim().split("\n\n");
+    const all = run(["solve", "-", "--states", "3", "--all"], { input: `${lights.join("\n")}\n` })
+      .stdout.trim()
+      .split("\n\n");
     expect(all).toHaveLength(9);
     expect(all).toContain("1001\n0000\n0020\n2000");
     for (const x of all) expect(dark(applyGrid(lights, x.split("\n"), 3))).toBe(true);
@@ -47,14 +73,19 @@ describe("lightsout solve --states K", () => {
 
   it("--min: fewest presses counted with multiplicity", () => {
     const lights = ["2222", "2012", "1111", "1110"];
-    const json = JSON.parse(run(["solve", "-", "--states", "3", "--min", "--json"], { input: `${lights.join("\n")}\n` }).stdout);
+    const json = JSON.parse(
+      run(["solve", "-", "--states", "3", "--min", "--json"], { input: `${lights.join("\n")}\n` }).stdout,
+    );
     expect(json).toMatchObject({ solvable: true, optimal: true, pressCount: 6, lowerBound: 6 });
     expect(dark(applyGrid(lights, json.presses, 3))).toBe(true);
   });
 
   it("unsolvable boards: IMPOSSIBLE, and a proof y (y A = 0, y . b != 0) in JSON", () => {
     const lights = ["1000", "0000", "0000", "0000"];
-    expect(run(["solve", "-", "--states", "3"], { input: `${lights.join("\n")}\n` })).toMatchObject({ code: 0, stdout: "IMPOSSIBLE\n" });
+    expect(run(["solve", "-", "--states", "3"], { input: `${lights.join("\n")}\n` })).toMatchObject({
+      code: 0,
+      stdout: "IMPOSSIBLE\n",
+    });
     const json = JSON.parse(run(["solve", "-", "--states", "3", "--json"], { input: `${lights.join("\n")}\n` }).stdout);
     expect(json).toMatchObject({ solvable: false, presses: null, solutions: "0" });
     const y: string[] = json.proof;
@@ -71,7 +102,14 @@ describe("lightsout solve --states K", () => {
     const solved = run(["solve", "-", "--states", "12"], { input: random.stdout });
     expect(solved.code).toBe(0);
     expect(dark(applyGrid(lights, solved.stdout.trim().split("\n"), 12))).toBe(true);
-    const spaced = lights.map((row) => row.split("").map((ch) => DIGITS.indexOf(ch)).join(" ")).join("\n");
+    const spaced = lights
+      .map((row) =>
+        row
+          .split("")
+          .map((ch) => DIGITS.indexOf(ch))
+          .join(" "),
+      )
+      .join("\n");
     expect(run(["solve", "-", "--states", "12"], { input: `${spaced}\n` }).stdout).toBe(solved.stdout);
   });
 
@@ -84,26 +122,43 @@ describe("lightsout solve --states K", () => {
   });
 
   it("errors: a digit >= K with line:column, --states outside 2..36, two-state-only options", () => {
-    expect(oneLineError(run(["solve", "-", "--states", "3"], { input: "210\n232\n" }))).toMatch(/<stdin>:2:2: expected a light 0\.\.2 or \. \(no cell\), got "3"/);
+    expect(oneLineError(run(["solve", "-", "--states", "3"], { input: "210\n232\n" }))).toMatch(
+      /<stdin>:2:2: expected a light 0\.\.2 or \. \(no cell\), got "3"/,
+    );
     expect(run(["solve", "-", "--states", "3"], { input: "210\n232\n" }).code).toBe(1);
     for (const k of ["1", "37", "x"]) {
       const result = run(["solve", "-", "--states", k], { input: "1\n" });
       expect(result.code).toBe(2);
       expect(oneLineError(result)).toMatch(/--states expected an integer in 2\.\.36/);
     }
-    expect(oneLineError(run(["random", "--rows", "2", "--cols", "2", "--states", "37"]))).toMatch(/--states expected an integer in 2\.\.36/);
-    expect(oneLineError(run(["solve", "-", "--states", "3", "--time-limit", "5", "--min"], { input: "1\n" }))).toMatch(/--time-limit expected 2-state lights/);
-    expect(oneLineError(run(["solve", "-", "--states", "3", "--min", "--time-limit", "5"], { input: "1\n" }))).toMatch(/--time-limit expected 2-state lights/);
-    expect(oneLineError(run(["chase-matrix", "5", "--states", "3"]))).toMatch(/--states 3 is not available for this command|unknown option/);
+    expect(oneLineError(run(["random", "--rows", "2", "--cols", "2", "--states", "37"]))).toMatch(
+      /--states expected an integer in 2\.\.36/,
+    );
+    expect(oneLineError(run(["solve", "-", "--states", "3", "--time-limit", "5", "--min"], { input: "1\n" }))).toMatch(
+      /--time-limit expected 2-state lights/,
+    );
+    expect(oneLineError(run(["solve", "-", "--states", "3", "--min", "--time-limit", "5"], { input: "1\n" }))).toMatch(
+      /--time-limit expected 2-state lights/,
+    );
+    expect(oneLineError(run(["chase-matrix", "5", "--states", "3"]))).toMatch(
+      /--states 3 is not available for this command|unknown option/,
+    );
     // --min beyond the enumeration bound names the number of solutions
-    const idle = JSON.stringify({ board: { kind: "graph", vertices: 13, edges: [], selfToggle: false }, lights: new Array(13).fill(0) });
+    const idle = JSON.stringify({
+      board: { kind: "graph", vertices: 13, edges: [], selfToggle: false },
+      lights: new Array(13).fill(0),
+    });
     const min = run(["solve", "-", "--states", "3", "--min"], { input: idle });
     expect(min.code).toBe(1);
-    expect(oneLineError(min)).toMatch(/--min: fewest presses expected at most 1048576 solutions to enumerate, got 1594323/);
+    expect(oneLineError(min)).toMatch(
+      /--min: fewest presses expected at most 1048576 solutions to enumerate, got 1594323/,
+    );
   });
 
   it("--states 2 is the two-state game", () => {
-    expect(run(["solve", "-", "--states", "2"], { input: "110\n100\n000\n" }).stdout).toBe(run(["solve", "-"], { input: "110\n100\n000\n" }).stdout);
+    expect(run(["solve", "-", "--states", "2"], { input: "110\n100\n000\n" }).stdout).toBe(
+      run(["solve", "-"], { input: "110\n100\n000\n" }).stdout,
+    );
   });
 
   it("--explain chases over Z_K: the steps end dark and the solution clears the board", () => {
@@ -116,12 +171,21 @@ describe("lightsout solve --states K", () => {
     expect(json).toMatchObject({ solvable: true, states: 3 });
     expect(json.steps.at(-1).lights).toEqual(["000", "000", "000"]);
     // the solution, applied by hand (plus rule, mod 3), clears the board
-    const lights = input.trim().split("\n").map((r) => [...r].map(Number));
+    const lights = input
+      .trim()
+      .split("\n")
+      .map((r) => [...r].map(Number));
     const x = (json.solution as string[]).map((r) => [...r].map(Number));
     for (let r = 0; r < 3; r++) {
       for (let c = 0; c < 3; c++) {
         let v = lights[r]![c]! + x[r]![c]!;
-        for (const [dr, dc] of [[-1, 0], [1, 0], [0, -1], [0, 1]]) v += x[r + dr!]?.[c + dc!] ?? 0;
+        for (const [dr, dc] of [
+          [-1, 0],
+          [1, 0],
+          [0, -1],
+          [0, 1],
+        ])
+          v += x[r + dr!]?.[c + dc!] ?? 0;
         expect(v % 3).toBe(0);
       }
     }

@@ -46,7 +46,11 @@ export async function startE2E(): Promise<E2E> {
       });
       // Any request that leaves 127.0.0.1 is a bug: the app makes no network requests besides its own files.
       page.on("request", (request) => {
-        if (!request.url().startsWith(url) && !request.url().startsWith("data:") && !request.url().startsWith("blob:")) {
+        if (
+          !request.url().startsWith(url) &&
+          !request.url().startsWith("data:") &&
+          !request.url().startsWith("blob:")
+        ) {
           errors.push(`external request: ${request.url()}`);
         }
       });

@@ -10,7 +10,8 @@ afterAll(async () => {
   await e2e?.close();
 });
 
-const lightsOf = (page: Page) => page.$$eval(".board [data-cell]", (cells) => cells.map((c) => Number((c as SVGElement | HTMLElement).dataset.state)));
+const lightsOf = (page: Page) =>
+  page.$$eval(".board [data-cell]", (cells) => cells.map((c) => Number((c as SVGElement | HTMLElement).dataset.state)));
 const holesOf = (page: Page) => page.$$eval(".board .hole", (holes) => holes.length);
 
 /** A 4 x 4 frame without its corners, lit by pressing (1,1) and (2,2): winnable by construction. */
@@ -36,10 +37,14 @@ test("build an irregular board, then play it and solve it", async () => {
   expect(await page.inputValue("textarea[name=board-text]")).toBe(".10.\n1100\n0011\n.01.");
   await e2e.screenshot(page, "build");
   await page.click("[data-action=play]");
-  await page.waitForFunction(() => document.body.dataset.screen === "play" && document.querySelectorAll(".board [data-cell]").length === 12);
+  await page.waitForFunction(
+    () => document.body.dataset.screen === "play" && document.querySelectorAll(".board [data-cell]").length === 12,
+  );
   expect(await holesOf(page)).toBe(4);
   await page.click("[data-action=solution]");
-  const presses = await page.$$eval(".board [data-press]", (cells) => cells.map((c) => (c as HTMLElement).dataset.cell!));
+  const presses = await page.$$eval(".board [data-press]", (cells) =>
+    cells.map((c) => (c as HTMLElement).dataset.cell!),
+  );
   expect(presses.length).toBeGreaterThan(0);
   expect(presses.length).toBeLessThanOrEqual(2); // fewest presses: at most the two that made it
   for (const cell of presses) await page.click(`.board [data-cell="${cell}"]`);
@@ -61,10 +66,14 @@ test("share by URL: the link opens the same board in Play and in Build", async (
   await play.waitForSelector(".board [data-cell]");
   expect(await lightsOf(play)).toEqual(built);
   expect(await holesOf(play)).toBe(4);
-  expect(await play.textContent("[data-testid=about]")).toMatch(/Irregular board in a 4 × 4 frame \(wrapping\), king rule/);
+  expect(await play.textContent("[data-testid=about]")).toMatch(
+    /Irregular board in a 4 × 4 frame \(wrapping\), king rule/,
+  );
   // and back into Build from Play: the same board again
   await play.click("[data-action=edit]");
-  await play.waitForFunction(() => document.body.dataset.screen === "build" && document.querySelectorAll(".board [data-pos]").length === 16);
+  await play.waitForFunction(
+    () => document.body.dataset.screen === "build" && document.querySelectorAll(".board [data-pos]").length === 16,
+  );
   expect(await lightsOf(play)).toEqual(built);
   expect(await play.inputValue("select[name=rule]")).toBe("king");
   expect(await play.isChecked("input[name=torus]")).toBe(true);
@@ -75,14 +84,26 @@ test("share by URL: the link opens the same board in Play and in Build", async (
 test("import: JSON graph boards, text with states, and clear errors", async () => {
   const page = await e2e.open("build");
   await page.waitForSelector(".board [data-pos]");
-  await page.fill("textarea[name=board-text]", '{"board":{"kind":"graph","vertices":4,"edges":[[0,1],[1,2],[2,3],[3,0]]},"lights":[1,1,0,0]}');
+  await page.fill(
+    "textarea[name=board-text]",
+    '{"board":{"kind":"graph","vertices":4,"edges":[[0,1],[1,2],[2,3],[3,0]]},"lights":[1,1,0,0]}',
+  );
   await page.click("[data-action=import]");
   await page.waitForSelector("svg.board-graph");
   expect(await lightsOf(page)).toEqual([1, 1, 0, 0]);
   expect(await page.textContent("[data-testid=verdict]")).toMatch(/4 cells/);
   await page.click("[data-action=export-json]");
   expect(JSON.parse(await page.inputValue("textarea[name=board-text]"))).toEqual({
-    board: { kind: "graph", vertices: 4, edges: [[0, 1], [1, 2], [2, 3], [3, 0]] },
+    board: {
+      kind: "graph",
+      vertices: 4,
+      edges: [
+        [0, 1],
+        [1, 2],
+        [2, 3],
+        [3, 0],
+      ],
+    },
     lights: [1, 1, 0, 0],
   });
   // the graph survives the share link too
@@ -123,7 +144,9 @@ test("a custom rule: offsets typed in Build reach Play through the link", async 
   await page.dispatchEvent("input[name=offsets]", "change");
   expect(await page.textContent("#offsets-help")).toMatch(/rule expected plus, x, king, knight or offsets/);
   await page.click("[data-action=play]");
-  await page.waitForFunction(() => document.body.dataset.screen === "play" && document.querySelectorAll(".board [data-cell]").length === 5);
+  await page.waitForFunction(
+    () => document.body.dataset.screen === "play" && document.querySelectorAll(".board [data-cell]").length === 5,
+  );
   // pressing cell 0 toggles itself and the cell two to the right, nothing else
   await page.click('.board [data-cell="0"]');
   expect(await lightsOf(page)).toEqual([1, 0, 1, 0, 0]);

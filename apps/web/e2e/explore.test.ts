@@ -70,13 +70,26 @@ async function mainThreadReport(page: Page): Promise<{ longTasks: number[]; maxG
  * thread's core to other processes, so it shows what the page itself costs
  * on a loaded machine.
  */
-async function traceMainThread(page: Page, run: () => Promise<void>): Promise<{ tasks: number; longestWall: number; longestCpu: number }> {
+async function traceMainThread(
+  page: Page,
+  run: () => Promise<void>,
+): Promise<{ tasks: number; longestWall: number; longestCpu: number }> {
   await e2e.browser.startTracing(page, { categories: ["devtools.timeline", "disabled-by-default-devtools.timeline"] });
   await run();
   const trace = JSON.parse((await e2e.browser.stopTracing()).toString("utf8")) as {
-    traceEvents: { name: string; ph: string; pid: number; tid: number; dur?: number; tdur?: number; args?: { name?: string } }[];
+    traceEvents: {
+      name: string;
+      ph: string;
+      pid: number;
+      tid: number;
+      dur?: number;
+      tdur?: number;
+      args?: { name?: string };
+    }[];
   };
-  const main = trace.traceEvents.filter((e) => e.ph === "M" && e.name === "thread_name" && e.args?.name === "CrRendererMain");
+  const main = trace.traceEvents.filter(
+    (e) => e.ph === "M" && e.name === "thread_name" && e.args?.name === "CrRendererMain",
+  );
   const isMain = (e: { pid: number; tid: number }) => main.some((m) => m.pid === e.pid && m.tid === e.tid);
   const tasks = trace.traceEvents.filter((e) => e.ph === "X" && e.name === "RunTask" && isMain(e));
   return {
@@ -91,14 +104,19 @@ async function progressOf(page: Page, name: string): Promise<number> {
 }
 
 test("a sweep of n = 1..300 matches the published nullities, and its CSV downloads", async () => {
-  const expected = readFileSync("/work/shared/vectors/nullity_square_1_300.txt", "utf8").trim().split(/\s+/).map(Number);
+  const expected = readFileSync("/work/shared/vectors/nullity_square_1_300.txt", "utf8")
+    .trim()
+    .split(/\s+/)
+    .map(Number);
   expect(expected).toHaveLength(300);
   const page = await openExplore();
   await start(page, "Nullity sweep", { "sweep-from": "1", "sweep-to": "300" });
   await waitState(page, "Nullity sweep", "done");
   expect(await progressOf(page, "Nullity sweep")).toBe(100);
   const [download] = await Promise.all([page.waitForEvent("download"), page.click('button[data-action="csv"]')]);
-  const csv = readFileSync((await download.path())!, "utf8").trim().split("\n");
+  const csv = readFileSync((await download.path())!, "utf8")
+    .trim()
+    .split("\n");
   expect(csv[0]).toBe("n,nullity");
   const got = csv.slice(1).map((line) => line.split(",").map(Number));
   expect(got.map(([n]) => n)).toEqual(expected.map((_, i) => i + 1));
@@ -121,7 +139,9 @@ test("cancelling a sweep to 1,000,000 and a 4096 chase matrix stops them", async
   const page = await openExplore();
   await start(page, "Nullity sweep", { "sweep-from": "1", "sweep-to": "1000000" });
   // Wait for the first results, so that the cancel lands mid-stream.
-  await page.waitForFunction(() => /done \(/.test(document.querySelector('[data-job="Nullity sweep"] .explore-status')?.textContent ?? ""));
+  await page.waitForFunction(() =>
+    /done \(/.test(document.querySelector('[data-job="Nullity sweep"] .explore-status')?.textContent ?? ""),
+  );
   const clicked = Date.now();
   await page.click(`${job("Nullity sweep")} button[data-action="cancel"]`);
   await waitState(page, "Nullity sweep", "cancelled", 2000);
@@ -214,7 +234,9 @@ test("one n = 1,000,000, the all-on 2048 x 2048 board and the rank of dropped an
   expect(await page.getAttribute(`${job("Single nullity")} [role="progressbar"]`, "aria-valuenow")).toBeNull();
   await waitState(page, "Single nullity", "done", 60_000);
   const single = await page.textContent("#explore-single + .explore-answer");
-  console.log(`n = 1,000,000: ${single} (${await page.getAttribute(job("Single nullity"), "data-ms")} ms in the worker)`);
+  console.log(
+    `n = 1,000,000: ${single} (${await page.getAttribute(job("Single nullity"), "data-ms")} ms in the worker)`,
+  );
   const nullity = Number(/nullity ([\d,]+)/.exec(single ?? "")?.[1]?.replaceAll(",", ""));
   // The n x n nullity is always even (the quiet space is closed under the board's mirror symmetry).
   expect(nullity % 2).toBe(0);
@@ -231,19 +253,31 @@ test("one n = 1,000,000, the all-on 2048 x 2048 board and the rank of dropped an
   await page.evaluate((text) => {
     const data = new DataTransfer();
     data.items.add(new File([text], "lights-out-5.txt", { type: "text/plain" }));
-    document.querySelector("#explore-file")!.dispatchEvent(new DragEvent("drop", { dataTransfer: data, bubbles: true, cancelable: true }));
+    document
+      .querySelector("#explore-file")!
+      .dispatchEvent(new DragEvent("drop", { dataTransfer: data, bubbles: true, cancelable: true }));
   }, press);
   await waitState(page, "Matrix rank", "done");
-  expect(await page.textContent("#explore-file .explore-answer")).toBe("lights-out-5.txt: 25 x 25 (dense), rank 23 over GF(2).");
+  expect(await page.textContent("#explore-file .explore-answer")).toBe(
+    "lights-out-5.txt: 25 x 25 (dense), rank 23 over GF(2).",
+  );
 
   // A syntax error names its line and column; chosen with the file input (the keyboard route).
-  await page.setInputFiles("#explore-file-input", { name: "bad.txt", mimeType: "text/plain", buffer: Buffer.from("0110\n01x0\n") });
+  await page.setInputFiles("#explore-file-input", {
+    name: "bad.txt",
+    mimeType: "text/plain",
+    buffer: Buffer.from("0110\n01x0\n"),
+  });
   await waitState(page, "Matrix rank", "error");
-  expect(await page.textContent(`${job("Matrix rank")} .explore-status`)).toMatch(/^Parse error at line 2, column 3: expected /);
+  expect(await page.textContent(`${job("Matrix rank")} .explore-status`)).toMatch(
+    /^Parse error at line 2, column 3: expected /,
+  );
 
   // Bad sizes are refused with what was expected and what was got.
   await start(page, "Chase matrix", { "explore-chase-n": "5000" });
-  expect(await page.textContent(`${job("Chase matrix")} .explore-status`)).toBe('n expected an integer in 1..4,096, got "5000"');
+  expect(await page.textContent(`${job("Chase matrix")} .explore-status`)).toBe(
+    'n expected an integer in 1..4,096, got "5000"',
+  );
   await page.close();
 });
 
@@ -288,7 +322,10 @@ test.runIf(process.env.LIGHTSOUT_SLOW === "1")("measure the Explore jobs and the
       `| ${label} | ${ms(median(wall))} (${ms(Math.min(...wall))}) | ${ms(median(inPage))} (${ms(Math.min(...inPage))}) | ${long} | ${Math.max(...cpu).toFixed(1)} ms |`,
     );
   };
-  await measure("nullity sweep n = 1..10,000 (streamed, chart drawn)", "Nullity sweep", { "sweep-from": "1", "sweep-to": "10000" });
+  await measure("nullity sweep n = 1..10,000 (streamed, chart drawn)", "Nullity sweep", {
+    "sweep-from": "1",
+    "sweep-to": "10000",
+  });
   await measure("nullity of n = 1,000,000", "Single nullity", { "single-n": "1000000" });
   await measure("chase matrix n = 4096, picture, rank, ones", "Chase matrix", { "explore-chase-n": "4096" });
   await measure("all-on 2048 x 2048 solved, 512 x 512 picture", "All-on solve", { "explore-solve-n": "2048" });
@@ -352,7 +389,13 @@ function chaseMatrixHere(n: number): { rank: number; ones: number } {
   for (let i = 0; i < n; i++) {
     const lights = Array.from({ length: n }, () => new Array<number>(n).fill(0));
     const press = (r: number, c: number) => {
-      for (const [dr, dc] of [[0, 0], [1, 0], [-1, 0], [0, 1], [0, -1]] as const) {
+      for (const [dr, dc] of [
+        [0, 0],
+        [1, 0],
+        [-1, 0],
+        [0, 1],
+        [0, -1],
+      ] as const) {
         const [y, x] = [r + dr, c + dc];
         if (y >= 0 && y < n && x >= 0 && x < n) lights[y]![x]! ^= 1;
       }
@@ -390,4 +433,3 @@ function pressMatrix(n: number): string {
   }
   return `${rows.join("\n")}\n`;
 }
-

@@ -10,7 +10,8 @@ afterAll(async () => {
   await e2e?.close();
 });
 
-const lightsOf = (page: Page) => page.$$eval(".board:not(.mini) [data-cell]", (cells) => cells.map((c) => Number((c as HTMLElement).dataset.state)));
+const lightsOf = (page: Page) =>
+  page.$$eval(".board:not(.mini) [data-cell]", (cells) => cells.map((c) => Number((c as HTMLElement).dataset.state)));
 
 test("light chasing of the all-on 5 x 5 board, step by step, ends dark", async () => {
   const page = await e2e.open("learn");
@@ -48,7 +49,11 @@ test("an unwinnable board stops after reading the last row; play runs the animat
   await page.click("[data-action=play]");
   expect(await page.getAttribute("[data-action=play]", "aria-pressed")).toBe("true");
   // the animation advances by itself; pause it, then step to the end by hand
-  await page.waitForFunction(() => document.querySelector("[data-testid=step]")?.textContent !== "Step 0 of 5", undefined, { timeout: 10_000 });
+  await page.waitForFunction(
+    () => document.querySelector("[data-testid=step]")?.textContent !== "Step 0 of 5",
+    undefined,
+    { timeout: 10_000 },
+  );
   await page.click("[data-action=play]");
   expect(await page.getAttribute("[data-action=play]", "aria-pressed")).toBe("false");
   while (await page.isEnabled("[data-action=next]")) await page.click("[data-action=next]");
@@ -69,7 +74,9 @@ test("board size and edits: a 3 x 4 board has no quiet patterns", async () => {
   await page.click('.board [data-cell="5"]');
   expect((await lightsOf(page))[5]).toBe(1);
   expect(await page.$$("[data-testid=gallery] figure")).toHaveLength(0);
-  expect(await page.textContent("[data-testid=gallery] + *, section[aria-label='Quiet patterns']")).toMatch(/every board of this size is winnable/);
+  expect(await page.textContent("[data-testid=gallery] + *, section[aria-label='Quiet patterns']")).toMatch(
+    /every board of this size is winnable/,
+  );
   // every step's lights: chasing ends dark
   const total = Number((await page.textContent("[data-testid=step]"))!.match(/of (\d+)/)![1]);
   for (let i = 0; i < total; i++) await page.click("[data-action=next]");
@@ -81,7 +88,9 @@ test("Play hands its board to Learn", async () => {
   const page = await e2e.open("play?g=3x3&l=XQ");
   await page.waitForSelector(".board [data-cell]");
   await page.click("[data-action=learn]");
-  await page.waitForFunction(() => document.body.dataset.screen === "learn" && document.querySelector("[data-testid=step]") !== null);
+  await page.waitForFunction(
+    () => document.body.dataset.screen === "learn" && document.querySelector("[data-testid=step]") !== null,
+  );
   expect(await lightsOf(page)).toEqual([0, 1, 0, 1, 1, 1, 0, 1, 0]);
   // a torus cannot be chased: no link
   const torus = await e2e.open("play?g=3x3&t=1&l=XQ");
@@ -117,7 +126,9 @@ test("k states: the seeds' 3 x 3 board over Z_3 is chased to all 0, in counts", 
   expect(await lightsOf(page)).toEqual(new Array(9).fill(0));
   // 3 x 3 over Z_3 is invertible: no quiet pattern, and the fix is "press nothing"
   expect(await page.$$("[data-testid=gallery] figure")).toHaveLength(0);
-  expect(await page.textContent("section[aria-label='Quiet patterns']")).toMatch(/over Z_3 has none besides pressing nothing/);
+  expect(await page.textContent("section[aria-label='Quiet patterns']")).toMatch(
+    /over Z_3 has none besides pressing nothing/,
+  );
   expect(await page.textContent("[data-testid=fix]")).toMatch(/press the first row 0 0 0/);
   await page.close();
 });
@@ -125,13 +136,19 @@ test("k states: the seeds' 3 x 3 board over Z_3 is chased to all 0, in counts", 
 test("k states: edit, a random 4 x 4 board over Z_3, the first-row fix and the quiet patterns; screenshot learn-states", async () => {
   const page = await e2e.open("learn");
   await page.waitForSelector(".board:not(.mini) [data-cell]");
-  for (const [name, value] of [["rows", "4"], ["cols", "4"], ["states", "3"]] as const) {
+  for (const [name, value] of [
+    ["rows", "4"],
+    ["cols", "4"],
+    ["states", "3"],
+  ] as const) {
     await page.fill(`input[name=${name}]`, value);
     await page.dispatchEvent(`input[name=${name}]`, "change");
   }
   await page.waitForFunction(() => document.querySelectorAll(".board:not(.mini) [data-cell]").length === 16);
   expect(await page.textContent("section[aria-label='First-row fix'] h2")).toBe("The first-row fix");
-  expect(await page.textContent("section[aria-label='First-row fix']")).toMatch(/solving a small 4 × 4 system over Z_3/);
+  expect(await page.textContent("section[aria-label='First-row fix']")).toMatch(
+    /solving a small 4 × 4 system over Z_3/,
+  );
   // a click at step 0 cycles the state mod 3
   await page.click("[data-action=all-off]");
   for (const expected of [1, 2, 0]) {
@@ -140,8 +157,12 @@ test("k states: edit, a random 4 x 4 board over Z_3, the first-row fix and the q
   }
   // 4 x 4 over Z_3 has two quiet generators (9 quiet patterns), drawn with their counts as digits
   expect(await page.$$("[data-testid=gallery] figure")).toHaveLength(2);
-  expect(await page.textContent("section[aria-label='Quiet patterns']")).toMatch(/has 8 besides pressing nothing.*9 solutions/);
-  const digits = await page.$$eval("[data-testid=gallery] figure:first-child [data-cell]", (cells) => cells.map((c) => c.textContent));
+  expect(await page.textContent("section[aria-label='Quiet patterns']")).toMatch(
+    /has 8 besides pressing nothing.*9 solutions/,
+  );
+  const digits = await page.$$eval("[data-testid=gallery] figure:first-child [data-cell]", (cells) =>
+    cells.map((c) => c.textContent),
+  );
   expect(digits.every((d) => d === "" || d === "1" || d === "2")).toBe(true);
   expect(digits.some((d) => d !== "")).toBe(true);
   // seed 3 gives 1202 / 2211 / 2002 / 1021: the first chase leaves the last row at 2 2 2 2, so the fix has work to do
@@ -160,7 +181,9 @@ test("k states: edit, a random 4 x 4 board over Z_3, the first-row fix and the q
       fixed = true;
       expect(await page.getAttribute("table.fix", "class")).toContain("current");
       // the pressed cells carry their counts, and their labels say so
-      const labels = await page.$$eval(".board:not(.mini) [data-press]", (cells) => cells.map((c) => c.getAttribute("aria-label")));
+      const labels = await page.$$eval(".board:not(.mini) [data-press]", (cells) =>
+        cells.map((c) => c.getAttribute("aria-label")),
+      );
       expect(labels.length).toBeGreaterThan(0);
       expect(labels.every((l) => /pressed \d+ times in this step$/.test(l!))).toBe(true);
       await e2e.screenshot(page, "learn-states");
@@ -172,8 +195,15 @@ test("k states: edit, a random 4 x 4 board over Z_3, the first-row fix and the q
   expect(fixed).toBe(true);
   expect(phases[3]).toMatch(/the last row reads 2 2 2 2\. .*leave the last row at 1 1 1 1/);
   // the system shown: z = 2 2 0 0 against −d = 1 1 1 1
-  const system = await page.$$eval("[data-testid=system] tbody tr", (rows) => rows.map((r) => Array.from(r.querySelectorAll("td"), (td) => td.textContent)));
-  expect(system.map((r) => r.slice(-2))).toEqual([["2", "1"], ["2", "1"], ["0", "1"], ["0", "1"]]);
+  const system = await page.$$eval("[data-testid=system] tbody tr", (rows) =>
+    rows.map((r) => Array.from(r.querySelectorAll("td"), (td) => td.textContent)),
+  );
+  expect(system.map((r) => r.slice(-2))).toEqual([
+    ["2", "1"],
+    ["2", "1"],
+    ["0", "1"],
+    ["0", "1"],
+  ]);
   // phone width: the k-state controls, the fix table and the gallery fit
   await page.setViewportSize({ width: 375, height: 740 });
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
@@ -185,7 +215,9 @@ test("Play hands a k-state board to Learn", async () => {
   const page = await e2e.open("play?g=3x3&k=3&l=211112021");
   await page.waitForSelector(".board [data-cell]");
   await page.click("[data-action=learn]");
-  await page.waitForFunction(() => document.body.dataset.screen === "learn" && document.querySelector("[data-testid=step]") !== null);
+  await page.waitForFunction(
+    () => document.body.dataset.screen === "learn" && document.querySelector("[data-testid=step]") !== null,
+  );
   expect(await page.inputValue("input[name=states]")).toBe("3");
   expect(await lightsOf(page)).toEqual([2, 1, 1, 1, 1, 2, 0, 2, 1]);
   await page.close();

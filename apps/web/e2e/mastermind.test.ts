@@ -14,7 +14,8 @@ function score(u: string, v: string): [number, number] {
   let black = 0;
   let common = 0;
   for (let i = 0; i < u.length; i++) if (u[i] === v[i]) black++;
-  for (const c of new Set(u)) common += Math.min([...u].filter((x) => x === c).length, [...v].filter((x) => x === c).length);
+  for (const c of new Set(u))
+    common += Math.min([...u].filter((x) => x === c).length, [...v].filter((x) => x === c).length);
   return [black, common - black];
 }
 
@@ -26,7 +27,9 @@ test("codemaker: the solver breaks 3632 in at most 5 guesses, every score correc
   // Bad input first: a wrong colour is explained, nothing starts.
   await page.fill("#mm-secret", "3672");
   await page.press("#mm-secret", "Enter");
-  await page.waitForFunction(() => document.querySelector("#mm-secret-error")?.textContent?.includes("expected colours 1..6, got '7'"));
+  await page.waitForFunction(() =>
+    document.querySelector("#mm-secret-error")?.textContent?.includes("expected colours 1..6, got '7'"),
+  );
   expect(await page.isDisabled('[data-action="step"]')).toBe(true);
 
   await page.fill("#mm-secret", "3632");
@@ -35,9 +38,15 @@ test("codemaker: the solver breaks 3632 in at most 5 guesses, every score correc
   await page.waitForSelector('[data-testid="history"] li');
   expect(await page.getAttribute('[data-testid="history"] li', "data-code")).toBe("1122"); // Knuth's first guess
   await page.click('[data-action="play-all"]');
-  await page.waitForFunction(() => document.querySelector('[data-testid="status"]')?.textContent?.startsWith("Solved 3632"));
+  await page.waitForFunction(() =>
+    document.querySelector('[data-testid="status"]')?.textContent?.startsWith("Solved 3632"),
+  );
   const moves = await page.$$eval('[data-testid="history"] li', (items) =>
-    items.map((li) => ({ code: li.getAttribute("data-code")!, black: Number(li.getAttribute("data-black")), white: Number(li.getAttribute("data-white")) })),
+    items.map((li) => ({
+      code: li.getAttribute("data-code")!,
+      black: Number(li.getAttribute("data-black")),
+      white: Number(li.getAttribute("data-white")),
+    })),
   );
   expect(moves.length).toBeLessThanOrEqual(5);
   expect(moves.at(-1)!.code).toBe("3632");
@@ -54,7 +63,9 @@ test("codebreaker: a typed guess, a bad guess, then the hints win within 5 guess
   await page.focus("#mm-guess");
   await page.keyboard.type("12");
   await page.keyboard.press("Enter");
-  await page.waitForFunction(() => document.querySelector("#mm-guess-error")?.textContent?.includes("expected a code of 4 colours"));
+  await page.waitForFunction(() =>
+    document.querySelector("#mm-guess-error")?.textContent?.includes("expected a code of 4 colours"),
+  );
   expect(await page.getAttribute("#mm-guess", "aria-invalid")).toBe("true");
   await page.fill("#mm-guess", "");
   // The palette types colours too.
@@ -67,7 +78,9 @@ test("codebreaker: a typed guess, a bad guess, then the hints win within 5 guess
     if ((await page.textContent('[data-testid="status"]'))?.startsWith("You found")) break;
     await page.click('[data-action="hint"]');
     await page.waitForSelector('[data-action="use-hint"]:not([hidden])');
-    expect(await page.textContent('[data-testid="hint"]')).toMatch(/^The knuth solver would guess [1-6]{4} \(\d+ codes? still possible\)\.$/);
+    expect(await page.textContent('[data-testid="hint"]')).toMatch(
+      /^The knuth solver would guess [1-6]{4} \(\d+ codes? still possible\)\.$/,
+    );
     await page.click('[data-action="use-hint"]');
     await page.click('[data-action="guess"]');
     await page.waitForFunction((n) => document.querySelectorAll('[data-testid="history"] li').length === n, move);

@@ -12,7 +12,8 @@ afterAll(async () => {
 });
 
 const status = (page: Page) => page.textContent("[data-testid=status]");
-const lightsOf = (page: Page) => page.$$eval(".board [data-cell]", (cells) => cells.map((c) => Number((c as HTMLElement).dataset.state)));
+const lightsOf = (page: Page) =>
+  page.$$eval(".board [data-cell]", (cells) => cells.map((c) => Number((c as HTMLElement).dataset.state)));
 
 test("press cells, show the solution, apply it: the board goes dark", async () => {
   const page = await e2e.open("play");
@@ -28,7 +29,9 @@ test("press cells, show the solution, apply it: the board goes dark", async () =
   await page.click("[data-action=redo]");
   expect(await lightsOf(page)).toEqual(before);
   await page.click("[data-action=solution]");
-  const presses = await page.$$eval(".board [data-press]", (cells) => cells.map((c) => (c as HTMLElement).dataset.cell!));
+  const presses = await page.$$eval(".board [data-press]", (cells) =>
+    cells.map((c) => (c as HTMLElement).dataset.cell!),
+  );
   expect(presses.length).toBeGreaterThan(0);
   await e2e.screenshot(page, "play");
   for (const cell of presses) await page.click(`.board [data-cell="${cell}"]`);
@@ -80,12 +83,20 @@ test("an unwinnable board shows its proof, checked here independently", async ()
   expect(await lightsOf(page)).toEqual(lights);
   await page.click("[data-action=winnable]");
   expect(await page.textContent("[data-testid=verdict]")).toMatch(/No: this board cannot be cleared/);
-  const y = await page.$$eval(".board [data-cell]", (cells) => cells.map((c) => ((c as HTMLElement).dataset.proof ? 1 : 0)));
+  const y = await page.$$eval(".board [data-cell]", (cells) =>
+    cells.map((c) => ((c as HTMLElement).dataset.proof ? 1 : 0)),
+  );
   // every press (the cell and its orthogonal neighbours) meets y an even number of times ...
   for (let r = 0; r < 5; r++) {
     for (let c = 0; c < 5; c++) {
       let meet = 0;
-      for (const [dr, dc] of [[0, 0], [1, 0], [-1, 0], [0, 1], [0, -1]] as const) {
+      for (const [dr, dc] of [
+        [0, 0],
+        [1, 0],
+        [-1, 0],
+        [0, 1],
+        [0, -1],
+      ] as const) {
         const rr = r + dr;
         const cc = c + dc;
         if (rr >= 0 && rr < 5 && cc >= 0 && cc < 5) meet += y[rr * 5 + cc]!;
@@ -112,7 +123,9 @@ test("three states: a new puzzle from the form, solved through the overlay", asy
   const states = new Set(await lightsOf(page));
   expect([...states].every((v) => v >= 0 && v < 3)).toBe(true);
   await page.click("[data-action=solution]");
-  const presses = await page.$$eval(".board [data-press]", (cells) => cells.map((c) => [(c as HTMLElement).dataset.cell!, Number((c as HTMLElement).dataset.press)] as const));
+  const presses = await page.$$eval(".board [data-press]", (cells) =>
+    cells.map((c) => [(c as HTMLElement).dataset.cell!, Number((c as HTMLElement).dataset.press)] as const),
+  );
   for (const [cell, times] of presses) {
     for (let t = 0; t < times; t++) await page.click(`.board [data-cell="${cell}"]`);
   }
@@ -145,7 +158,10 @@ test("phone width: every screen of this part fits 375 px without horizontal scro
   await e2e.screenshot(page, "play-phone");
   for (const screen of ["build", "learn"]) {
     await page.click(`nav a[data-screen="${screen}"]`);
-    await page.waitForFunction((name) => document.body.dataset.screen === name && document.querySelector(".board") !== null, screen);
+    await page.waitForFunction(
+      (name) => document.body.dataset.screen === name && document.querySelector(".board") !== null,
+      screen,
+    );
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await e2e.screenshot(page, `${screen}-phone`);
   }
@@ -156,7 +172,12 @@ test("budget: everything the first screen loads is under 300 KB gzipped, and HiG
   const page = await e2e.browser.newPage();
   const bodies: Promise<{ url: string; gzip: number }>[] = [];
   page.on("response", (response) => {
-    bodies.push(response.body().then((body) => ({ url: response.url(), gzip: gzipSync(body).length }), () => ({ url: response.url(), gzip: 0 })));
+    bodies.push(
+      response.body().then(
+        (body) => ({ url: response.url(), gzip: gzipSync(body).length }),
+        () => ({ url: response.url(), gzip: 0 }),
+      ),
+    );
   });
   await page.goto(`${e2e.url}#/play`);
   await page.waitForSelector(".board [data-cell]");

@@ -51,7 +51,11 @@ function vector(n: number, seed: number): Uint8Array {
 export function runFewest(options: FewestOptions): { distribution: FewestDistribution; rates: FewestRate[] } {
   const { log } = options;
   const repeats = options.quick ? 3 : 7;
-  const d = timeRepeats(repeats, () => undefined, () => optimalDistribution(5, 5));
+  const d = timeRepeats(
+    repeats,
+    () => undefined,
+    () => optimalDistribution(5, 5),
+  );
   const distribution: FewestDistribution = {
     rows: 5,
     cols: 5,
@@ -59,7 +63,9 @@ export function runFewest(options: FewestOptions): { distribution: FewestDistrib
     minMs: Math.min(...d.ms),
     counts: d.last.counts.map((c) => c.toString()),
   };
-  log(`  5 x 5 distribution over all 2^${d.last.rank} winnable boards: ${fmtMs(distribution.ms)} (min ${fmtMs(distribution.minMs)}), median of ${repeats}`);
+  log(
+    `  5 x 5 distribution over all 2^${d.last.rank} winnable boards: ${fmtMs(distribution.ms)} (min ${fmtMs(distribution.minMs)}), median of ${repeats}`,
+  );
   log(`    presses  boards`);
   distribution.counts.forEach((c, p) => log(`    ${String(p).padStart(7)}  ${c.padStart(7)}`));
   const total = d.last.counts.reduce((a, b) => a + b, 0n);
@@ -74,11 +80,17 @@ export function runFewest(options: FewestOptions): { distribution: FewestDistrib
       const basis = Array.from({ length: nullity }, (_, t) => vector(cells, t + 2));
       // large scans are long enough to time once; small ones take the best of 3
       const times = nullity >= 24 ? 1 : 3;
-      const r = timeRepeats(times, () => undefined, () => cosetMinimum(x0, basis));
+      const r = timeRepeats(
+        times,
+        () => undefined,
+        () => cosetMinimum(x0, basis),
+      );
       const ms = Math.min(...r.ms);
       const perSecond = 2 ** nullity / (ms / 1000);
       rates.push({ nullity, cells, ms, perSecond });
-      log(`    cells ${String(cells).padStart(4)}  nullity ${String(nullity).padStart(2)}  ${fmtMs(ms).padStart(9)}  ${(perSecond / 1e6).toFixed(0).padStart(5)} M members/s`);
+      log(
+        `    cells ${String(cells).padStart(4)}  nullity ${String(nullity).padStart(2)}  ${fmtMs(ms).padStart(9)}  ${(perSecond / 1e6).toFixed(0).padStart(5)} M members/s`,
+      );
     }
   }
   return { distribution, rates };

@@ -42,7 +42,11 @@ export function runFields(options: FieldsOptions): FieldsRow[] {
       for (const engine of engines) {
         const opts: FieldEchelonOptions = { engine };
         const repeats = engine === "ts" ? 1 : repeatsFor(n);
-        const r = timeRepeats(repeats, () => a, (m) => m.rank(opts));
+        const r = timeRepeats(
+          repeats,
+          () => a,
+          (m) => m.rank(opts),
+        );
         const ms = median(r.ms);
         const row: FieldsRow = {
           n,

@@ -58,23 +58,54 @@ export function runGf2(options: Gf2Options): { rows: Gf2Row[]; notes: string[] }
       // WASM: Four Russians (default for this size) and the naive kernel.
       for (const method of ["auto", "naive"] as const) {
         if (method === "naive" && n > 8192) continue;
-        const r = timeRepeats(repeats, () => a.copy(), (m) => m.echelonize({ method }).rank, (m) => m.dispose());
-        add({ n, op: "rank", impl: method === "auto" ? "wasm (Four Russians)" : "wasm (naive)", ms: median(r.ms), minMs: Math.min(...r.ms), rank: r.last });
+        const r = timeRepeats(
+          repeats,
+          () => a.copy(),
+          (m) => m.echelonize({ method }).rank,
+          (m) => m.dispose(),
+        );
+        add({
+          n,
+          op: "rank",
+          impl: method === "auto" ? "wasm (Four Russians)" : "wasm (naive)",
+          ms: median(r.ms),
+          minMs: Math.min(...r.ms),
+          rank: r.last,
+        });
       }
-      const s = timeRepeats(repeats, () => a, (m) => m.solve(b).rank);
+      const s = timeRepeats(
+        repeats,
+        () => a,
+        (m) => m.solve(b).rank,
+      );
       add({ n, op: "solve", impl: "wasm", ms: median(s.ms), minMs: Math.min(...s.ms), rank: s.last });
       if (n <= options.tsUpTo) {
         using t = a.to("ts");
-        const r = timeRepeats(1, () => t.copy(), (m) => m.echelonize().rank, (m) => m.dispose());
+        const r = timeRepeats(
+          1,
+          () => t.copy(),
+          (m) => m.echelonize().rank,
+          (m) => m.dispose(),
+        );
         add({ n, op: "rank", impl: "typescript twin", ms: median(r.ms), minMs: Math.min(...r.ms), rank: r.last });
-        const ts = timeRepeats(1, () => t, (m) => m.solve(b).rank);
+        const ts = timeRepeats(
+          1,
+          () => t,
+          (m) => m.solve(b).rank,
+        );
         add({ n, op: "solve", impl: "typescript twin", ms: median(ts.ms), minMs: Math.min(...ts.ms), rank: ts.last });
       } else if (n === options.sizes.find((x) => x > options.tsUpTo)) {
-        notes.push(`TypeScript twin skipped above N = ${options.tsUpTo} (it is the O(N^3/32) reference, minutes at that size)`);
+        notes.push(
+          `TypeScript twin skipped above N = ${options.tsUpTo} (it is the O(N^3/32) reference, minutes at that size)`,
+        );
       }
       if (harness) {
         const file = join(dir, `m${n}.bin`);
-        writeMatrixFile(file, { rows: n, cols: n, strideWords: a.strideWords, words: a.packedWords() }, Uint8Array.from(b));
+        writeMatrixFile(
+          file,
+          { rows: n, cols: n, strideWords: a.strideWords, words: a.packedWords() },
+          Uint8Array.from(b),
+        );
         const ops: [M4riOp, "rank" | "solve", string][] = [
           ["echelonize", "rank", "m4ri mzd_echelonize"],
           ["echelonize_m4ri", "rank", "m4ri mzd_echelonize_m4ri"],

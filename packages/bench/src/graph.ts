@@ -15,10 +15,11 @@ export interface GraphRow {
 
 function randomGraph(n: number, edgeCount: number, seed: number) {
   let s = seed >>> 0 || 1;
-  const rnd = () => ((s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32);
+  const rnd = () => (s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32;
   const edges: [number, number][] = [];
   while (edges.length < edgeCount) {
-    const u = Math.floor(rnd() * n), v = Math.floor(rnd() * n);
+    const u = Math.floor(rnd() * n),
+      v = Math.floor(rnd() * n);
     if (u !== v) edges.push([u, v]);
   }
   return graphBoard(n, edges);
@@ -35,7 +36,14 @@ export function runGraph(options: { sizes: number[]; log: (line: string) => void
       const s = solveLightsOut(board, lights);
       const ms = performance.now() - t0;
       const verified = s.solvable && applyPresses(board, lights, s.presses!).every((v) => v === 0);
-      const row = { vertices: n, edges: board.edges.length, ms, rank: s.rank, verified, peakRssMiB: Math.round(process.memoryUsage().rss / 2 ** 20) };
+      const row = {
+        vertices: n,
+        edges: board.edges.length,
+        ms,
+        rank: s.rank,
+        verified,
+        peakRssMiB: Math.round(process.memoryUsage().rss / 2 ** 20),
+      };
       rows.push(row);
       options.log(
         `  graph ${String(n).padStart(6)} vertices, ${String(row.edges).padStart(7)} edges (mean degree ${degree}): ` +

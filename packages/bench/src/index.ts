@@ -51,7 +51,10 @@ export async function main(argv: string[]): Promise<number> {
     };
     try {
       if (arg === "--quick") sizes = [256, 512, 1024];
-      else if (arg === "--sizes") sizes = value().split(",").map((s) => positive("--sizes", s));
+      else if (arg === "--sizes")
+        sizes = value()
+          .split(",")
+          .map((s) => positive("--sizes", s));
       else if (arg === "--ts-up-to") tsUpTo = positive("--ts-up-to", value());
       else if (arg === "--filter") filter = value();
       else if (arg === "--json") json = true;
@@ -90,7 +93,9 @@ export async function main(argv: string[]): Promise<number> {
     results.graph = runGraph({ sizes: argv.includes("--quick") ? [2000] : [20_000], log: (line) => console.log(line) });
   }
   if ("nullity".includes(filter) || filter === "") {
-    console.log(`\nNullity of huge grids, deg gcd(f_n(x), f_n(x + 1)): single n (median of 3; one run at 10^6) beside Python, and sweeps:`);
+    console.log(
+      `\nNullity of huge grids, deg gcd(f_n(x), f_n(x + 1)): single n (median of 3; one run at 10^6) beside Python, and sweeps:`,
+    );
     results.nullity = await runNullity({ quick: argv.includes("--quick"), log: (line) => console.log(line) });
   }
   if ("multistate".includes(filter) || filter === "") {
@@ -98,7 +103,9 @@ export async function main(argv: string[]): Promise<number> {
     results.multistate = runMultiState({ quick: argv.includes("--quick"), log: (line) => console.log(line) });
   }
   if ("fields".includes(filter) || filter === "") {
-    console.log(`\nDense rank over Z_p (prime fields), random N x N (seed 1), WASM kernel vs TypeScript twin, median of repeats:`);
+    console.log(
+      `\nDense rank over Z_p (prime fields), random N x N (seed 1), WASM kernel vs TypeScript twin, median of repeats:`,
+    );
     results.fields = runFields({ ...fieldsDefaults(argv.includes("--quick")), log: (line) => console.log(line) });
   }
   if ("mastermind".includes(filter) || filter === "") {
@@ -113,6 +120,7 @@ class UsageError extends Error {}
 
 function positive(name: string, text: string): number {
   const n = Number(text);
-  if (!Number.isInteger(n) || n < 1) throw new UsageError(`${name} expects positive integers, got ${JSON.stringify(text)}`);
+  if (!Number.isInteger(n) || n < 1)
+    throw new UsageError(`${name} expects positive integers, got ${JSON.stringify(text)}`);
   return n;
 }

@@ -10,16 +10,16 @@
  * @packageDocumentation
  */
 
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 
 /** Header file whose presence means the M4RI development files are installed. */
-const M4RI_HEADER = '/usr/include/m4ri/m4ri.h';
+const M4RI_HEADER = "/usr/include/m4ri/m4ri.h";
 
 /** Magic bytes at the start of a matrix file. */
-const MAGIC = 'GF2MAT01';
+const MAGIC = "GF2MAT01";
 
 /** Size in bytes of the file header (magic + rows, cols, strideWords, flags). */
 const HEADER_BYTES = 24;
@@ -28,29 +28,22 @@ const HEADER_BYTES = 24;
 const FLAG_RHS = 1;
 
 /** Name of the compiled harness binary inside the output directory. */
-const BINARY_NAME = 'm4ri-harness';
+const BINARY_NAME = "m4ri-harness";
 
 /** Operations the harness can time. */
-export type M4riOp =
-  | 'echelonize'
-  | 'echelonize_full'
-  | 'echelonize_m4ri'
-  | 'echelonize_m4ri_full'
-  | 'solve';
+export type M4riOp = "echelonize" | "echelonize_full" | "echelonize_m4ri" | "echelonize_m4ri_full" | "solve";
 
 /** Every {@link M4riOp}, in a stable order (handy for benchmark loops). */
 export const M4RI_OPS: readonly M4riOp[] = [
-  'echelonize',
-  'echelonize_full',
-  'echelonize_m4ri',
-  'echelonize_m4ri_full',
-  'solve',
+  "echelonize",
+  "echelonize_full",
+  "echelonize_m4ri",
+  "echelonize_m4ri_full",
+  "solve",
 ];
 
 /** Result of {@link findM4ri}. */
-export type M4riAvailability =
-  | { ok: true; cc: string; version?: string }
-  | { ok: false; reason: string };
+export type M4riAvailability = { ok: true; cc: string; version?: string } | { ok: false; reason: string };
 
 /** A packed GF(2) matrix as accepted by {@link writeMatrixFile}. */
 export interface PackedMatrix {
@@ -125,8 +118,8 @@ export interface M4riSelfcheck {
 function tryRun(cmd: string, args: readonly string[]): string | undefined {
   try {
     return execFileSync(cmd, args, {
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'ignore'],
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "ignore"],
     }).trim();
   } catch {
     return undefined;
@@ -135,8 +128,8 @@ function tryRun(cmd: string, args: readonly string[]): string | undefined {
 
 /** The first of `cc`, `gcc` that runs, or `undefined`. */
 function findCompiler(): string | undefined {
-  for (const cc of ['cc', 'gcc']) {
-    if (tryRun(cc, ['--version']) !== undefined) return cc;
+  for (const cc of ["cc", "gcc"]) {
+    if (tryRun(cc, ["--version"]) !== undefined) return cc;
   }
   return undefined;
 }
@@ -144,17 +137,17 @@ function findCompiler(): string | undefined {
 /** Compiler and linker flags for M4RI from pkg-config, or a plain fallback. */
 function m4riFlags(): { cflags: string[]; libs: string[] } {
   const split = (s: string): string[] => s.split(/\s+/).filter((x) => x.length > 0);
-  const cflags = tryRun('pkg-config', ['--cflags', 'm4ri']);
-  const libs = tryRun('pkg-config', ['--libs', 'm4ri']);
+  const cflags = tryRun("pkg-config", ["--cflags", "m4ri"]);
+  const libs = tryRun("pkg-config", ["--libs", "m4ri"]);
   if (cflags !== undefined && libs !== undefined) {
     return { cflags: split(cflags), libs: split(libs) };
   }
-  return { cflags: [], libs: ['-lm4ri', '-lm'] };
+  return { cflags: [], libs: ["-lm4ri", "-lm"] };
 }
 
 /** Absolute path of `harness.c` (`packages/bench/m4ri/harness.c`). */
 function harnessSource(): string {
-  return fileURLToPath(new URL('../m4ri/harness.c', import.meta.url));
+  return fileURLToPath(new URL("../m4ri/harness.c", import.meta.url));
 }
 
 /**
@@ -173,10 +166,10 @@ export function findM4ri(): M4riAvailability {
   if (cc === undefined) {
     return {
       ok: false,
-      reason: 'no C compiler found (tried cc and gcc; apt-get install build-essential)',
+      reason: "no C compiler found (tried cc and gcc; apt-get install build-essential)",
     };
   }
-  const version = tryRun('pkg-config', ['--modversion', 'm4ri']);
+  const version = tryRun("pkg-config", ["--modversion", "m4ri"]);
   if (!existsSync(M4RI_HEADER) && version === undefined) {
     return {
       ok: false,
@@ -211,15 +204,15 @@ export function buildHarness(outDir: string): string {
   mkdirSync(outDir, { recursive: true });
   const { cflags, libs } = m4riFlags();
   const tmp = `${bin}.tmp-${process.pid}`;
-  const args = ['-O3', '-march=native', '-std=c11', '-Wall', ...cflags, '-o', tmp, src, ...libs];
+  const args = ["-O3", "-march=native", "-std=c11", "-Wall", ...cflags, "-o", tmp, src, ...libs];
   try {
-    execFileSync(found.cc, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+    execFileSync(found.cc, args, { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
     renameSync(tmp, bin);
   } catch (err) {
     rmSync(tmp, { force: true });
     const e = err as { stderr?: string; message?: string };
-    const detail = (e.stderr ?? '').trim() || e.message || String(err);
-    throw new Error(`compiling the M4RI harness failed: ${found.cc} ${args.join(' ')}\n${detail}`, {
+    const detail = (e.stderr ?? "").trim() || e.message || String(err);
+    throw new Error(`compiling the M4RI harness failed: ${found.cc} ${args.join(" ")}\n${detail}`, {
       cause: err,
     });
   }
@@ -261,15 +254,13 @@ export function writeMatrixFile(
   rhs?: Uint8Array,
 ): void {
   const { rows, cols, strideWords, words } = m;
-  checkInt('rows', rows, 1, 0x7fffffff);
-  checkInt('cols', cols, 1, 0x7fffffff);
+  checkInt("rows", rows, 1, 0x7fffffff);
+  checkInt("cols", cols, 1, 0x7fffffff);
   const width = Math.ceil(cols / 64);
-  checkInt('strideWords', strideWords, width, 0x7fffffff);
+  checkInt("strideWords", strideWords, width, 0x7fffffff);
   const need = rows * strideWords * 2;
   if (words.length < need) {
-    throw new RangeError(
-      `words has ${words.length} u32 entries, need rows * strideWords * 2 = ${need}`,
-    );
+    throw new RangeError(`words has ${words.length} u32 entries, need rows * strideWords * 2 = ${need}`);
   }
   if (rhs !== undefined && rhs.length !== rows) {
     throw new RangeError(`rhs has ${rhs.length} entries, expected rows = ${rows}`);
@@ -326,28 +317,28 @@ function runHarness(binary: string, args: readonly string[]): Record<string, unk
   let out: string;
   try {
     out = execFileSync(binary, args, {
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'pipe'],
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "pipe"],
       maxBuffer: 64 * 1024 * 1024,
     });
   } catch (err) {
     const e = err as { status?: number | null; signal?: string | null; stderr?: string; message?: string };
     const how =
-      e.status != null ? `exit code ${e.status}` : e.signal != null ? `signal ${e.signal}` : 'failed to start';
-    const detail = (e.stderr ?? '').trim() || e.message || String(err);
-    throw new Error(`M4RI harness ${binary} ${args.join(' ')}: ${how}: ${detail}`, { cause: err });
+      e.status != null ? `exit code ${e.status}` : e.signal != null ? `signal ${e.signal}` : "failed to start";
+    const detail = (e.stderr ?? "").trim() || e.message || String(err);
+    throw new Error(`M4RI harness ${binary} ${args.join(" ")}: ${how}: ${detail}`, { cause: err });
   }
-  const lines = out.split('\n').filter((l) => l.trim().length > 0);
+  const lines = out.split("\n").filter((l) => l.trim().length > 0);
   const last = lines[lines.length - 1];
-  if (last === undefined) throw new Error(`M4RI harness ${args.join(' ')} printed nothing`);
+  if (last === undefined) throw new Error(`M4RI harness ${args.join(" ")} printed nothing`);
   let parsed: unknown;
   try {
     parsed = JSON.parse(last);
   } catch (err) {
-    throw new Error(`M4RI harness ${args.join(' ')} printed invalid JSON: ${last}`, { cause: err });
+    throw new Error(`M4RI harness ${args.join(" ")} printed invalid JSON: ${last}`, { cause: err });
   }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-    throw new Error(`M4RI harness ${args.join(' ')} printed a non-object: ${last}`);
+  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
+    throw new Error(`M4RI harness ${args.join(" ")} printed a non-object: ${last}`);
   }
   return parsed as Record<string, unknown>;
 }
@@ -355,7 +346,7 @@ function runHarness(binary: string, args: readonly string[]): Record<string, unk
 /** Reads a required number field. */
 function num(o: Record<string, unknown>, key: string, ctx: string): number {
   const v = o[key];
-  if (typeof v !== 'number' || !Number.isFinite(v)) {
+  if (typeof v !== "number" || !Number.isFinite(v)) {
     throw new Error(`M4RI harness output for ${ctx} lacks numeric "${key}": ${JSON.stringify(o)}`);
   }
   return v;
@@ -382,29 +373,29 @@ function num(o: Record<string, unknown>, key: string, ctx: string): number {
  *   or prints output that does not parse.
  */
 export function runM4ri(binary: string, file: string, op: M4riOp, repeats: number): M4riRunResult {
-  checkInt('repeats', repeats, 1, 100000);
+  checkInt("repeats", repeats, 1, 100000);
   if (!M4RI_OPS.includes(op)) throw new RangeError(`unknown M4RI op '${String(op)}'`);
   const o = runHarness(binary, [op, file, String(repeats)]);
   const ctx = `${op} ${file}`;
-  const ms = o['ms'];
-  if (!Array.isArray(ms) || ms.length !== repeats || !ms.every((x) => typeof x === 'number')) {
+  const ms = o.ms;
+  if (!Array.isArray(ms) || ms.length !== repeats || !ms.every((x) => typeof x === "number")) {
     throw new Error(`M4RI harness output for ${ctx} has a bad "ms" array: ${JSON.stringify(o)}`);
   }
   const result: M4riRunResult = {
-    op: typeof o['op'] === 'string' ? o['op'] : op,
-    rows: num(o, 'rows', ctx),
-    cols: num(o, 'cols', ctx),
+    op: typeof o.op === "string" ? o.op : op,
+    rows: num(o, "rows", ctx),
+    cols: num(o, "cols", ctx),
     ms: ms as number[],
   };
-  if (op === 'solve') {
-    if (typeof o['consistent'] !== 'boolean') {
+  if (op === "solve") {
+    if (typeof o.consistent !== "boolean") {
       throw new Error(`M4RI harness output for ${ctx} lacks "consistent": ${JSON.stringify(o)}`);
     }
-    result.consistent = o['consistent'];
-    if (typeof o['verified'] === 'boolean') result.verified = o['verified'];
-    if (typeof o['paddedRows'] === 'number') result.paddedRows = o['paddedRows'];
+    result.consistent = o.consistent;
+    if (typeof o.verified === "boolean") result.verified = o.verified;
+    if (typeof o.paddedRows === "number") result.paddedRows = o.paddedRows;
   } else {
-    result.rank = num(o, 'rank', ctx);
+    result.rank = num(o, "rank", ctx);
   }
   return result;
 }
@@ -420,23 +411,23 @@ export function runM4ri(binary: string, file: string, op: M4riOp, repeats: numbe
  * @throws Error if the harness fails or its output does not parse.
  */
 export function selfcheckM4ri(binary: string, file: string): M4riSelfcheck {
-  const o = runHarness(binary, ['selfcheck', file]);
+  const o = runHarness(binary, ["selfcheck", file]);
   const ctx = `selfcheck ${file}`;
-  const head = o['head'];
-  const tail = o['tail'];
-  if (!Array.isArray(head) || !head.every((x) => typeof x === 'string') || typeof tail !== 'string') {
+  const head = o.head;
+  const tail = o.tail;
+  if (!Array.isArray(head) || !head.every((x) => typeof x === "string") || typeof tail !== "string") {
     throw new Error(`M4RI harness output for ${ctx} is malformed: ${JSON.stringify(o)}`);
   }
   const result: M4riSelfcheck = {
-    rows: num(o, 'rows', ctx),
-    cols: num(o, 'cols', ctx),
-    radix: num(o, 'radix', ctx),
-    width: num(o, 'width', ctx),
-    rowstride: num(o, 'rowstride', ctx),
-    layoutOk: o['layoutOk'] === true,
+    rows: num(o, "rows", ctx),
+    cols: num(o, "cols", ctx),
+    radix: num(o, "radix", ctx),
+    width: num(o, "width", ctx),
+    rowstride: num(o, "rowstride", ctx),
+    layoutOk: o.layoutOk === true,
     head: head as string[],
     tail,
   };
-  if (typeof o['rhs'] === 'string') result.rhs = o['rhs'];
+  if (typeof o.rhs === "string") result.rhs = o.rhs;
   return result;
 }

@@ -40,7 +40,8 @@ function cases(quick: boolean): { pegs: number; colors: number; strategy: Strate
     { pegs: 4, colors: 6, strategy: "consistent", runs: 3 },
     { pegs: 5, colors: 8, strategy: "consistent", runs: 3 },
   ];
-  if (!quick) out.push({ pegs: 5, colors: 8, strategy: "entropy", runs: 1 }, { pegs: 5, colors: 8, strategy: "knuth", runs: 1 });
+  if (!quick)
+    out.push({ pegs: 5, colors: 8, strategy: "entropy", runs: 1 }, { pegs: 5, colors: 8, strategy: "knuth", runs: 1 });
   return out;
 }
 
@@ -66,9 +67,18 @@ export function runMastermind(options: MastermindOptions): MastermindRow[] {
     const sorted = [...warm].sort((a, b) => a.ms - b.ms);
     const mid = sorted[sorted.length >> 1]!;
     const row: MastermindRow = {
-      game: `[${pegs},${colors}]`, strategy, firstGuess: space.format(e.firstGuess), secrets: e.secrets,
-      total: e.total, average: e.average, worst: e.worst, histogram: e.histogram,
-      coldMs: times[0]!.ms, ms: median(warm.map((t) => t.ms)), cpuMs: mid.cpuMs, runs,
+      game: `[${pegs},${colors}]`,
+      strategy,
+      firstGuess: space.format(e.firstGuess),
+      secrets: e.secrets,
+      total: e.total,
+      average: e.average,
+      worst: e.worst,
+      histogram: e.histogram,
+      coldMs: times[0]!.ms,
+      ms: median(warm.map((t) => t.ms)),
+      cpuMs: mid.cpuMs,
+      runs,
     };
     rows.push(row);
     options.log(

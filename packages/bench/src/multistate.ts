@@ -5,7 +5,14 @@
 // elimination over each prime power of k in WebAssembly, cells renumbered so
 // that the matrix is banded. Random winnable boards (seed 1); each
 // solution is verified here by applying it, outside the timing.
-import { applyMultiState, type Board, graphBoard, gridBoard, randomMultiStatePuzzle, solveMultiState } from "@lightsout/core";
+import {
+  applyMultiState,
+  type Board,
+  graphBoard,
+  gridBoard,
+  randomMultiStatePuzzle,
+  solveMultiState,
+} from "@lightsout/core";
 import { fmtMs, median, timeRepeats } from "./stats.js";
 
 export interface MultiStateRow {
@@ -66,13 +73,23 @@ export function runMultiState(options: MultiStateOptions): MultiStateRow[] {
   for (const { name, board, states } of cases(options.quick)) {
     const lights = randomMultiStatePuzzle(board, { states, seed: 1 });
     const repeats = options.quick ? 1 : 3;
-    const { ms, last } = timeRepeats(repeats, () => lights, (l) => solveMultiState(board, l, { states }));
+    const { ms, last } = timeRepeats(
+      repeats,
+      () => lights,
+      (l) => solveMultiState(board, l, { states }),
+    );
     if (!last.solvable || !applyMultiState(board, lights, last.presses!, states).every((v) => v === 0)) {
       throw new Error(`the solution of the ${name} board over Z_${states} does not clear it`);
     }
     const row: MultiStateRow = {
-      board: name, states, method: last.method, ms: median(ms), bestMs: Math.min(...ms), repeats,
-      nullity: last.nullity, quietCount: last.quietCount.toString(),
+      board: name,
+      states,
+      method: last.method,
+      ms: median(ms),
+      bestMs: Math.min(...ms),
+      repeats,
+      nullity: last.nullity,
+      quietCount: last.quietCount.toString(),
     };
     rows.push(row);
     options.log(

@@ -37,7 +37,7 @@ export interface NullityOptions {
  * Python ints (bit i = coefficient of x^i), then Euclid one leading term at
  * a time, as a straightforward big-integer program would do it.
  */
-const PYTHON = String.raw`
+const PYTHON = `
 import json, sys, time
 n = int(sys.argv[1])
 t0 = time.perf_counter()
@@ -63,8 +63,12 @@ function runPython(n: number): { ok: true; row: NullitySingleRow } | { ok: false
   if (result.error) return { ok: false, reason: `python3 not available (${result.error.message})` };
   if (result.status !== 0) return { ok: false, reason: `python3 failed: ${result.stderr.trim().split("\n").at(-1)}` };
   const out = JSON.parse(result.stdout) as { sequence_s: number; gcd_s: number; nullity: number };
-  const sequenceMs = out.sequence_s * 1000, gcdMs = out.gcd_s * 1000;
-  return { ok: true, row: { n, impl: "python3 big ints", sequenceMs, gcdMs, totalMs: sequenceMs + gcdMs, nullity: out.nullity } };
+  const sequenceMs = out.sequence_s * 1000,
+    gcdMs = out.gcd_s * 1000;
+  return {
+    ok: true,
+    row: { n, impl: "python3 big ints", sequenceMs, gcdMs, totalMs: sequenceMs + gcdMs, nullity: out.nullity },
+  };
 }
 
 /**
@@ -74,8 +78,11 @@ function runPython(n: number): { ok: true; row: NullitySingleRow } | { ok: false
  * algorithm as the Python side.
  */
 function runOurs(n: number, repeats: number): NullitySingleRow[] {
-  const product: number[] = [], seq: number[] = [], euclid: number[] = [];
-  let nullity = -1, plain = -1;
+  const product: number[] = [],
+    seq: number[] = [],
+    euclid: number[] = [];
+  let nullity = -1,
+    plain = -1;
   for (let r = 0; r < repeats; r++) {
     const t0 = performance.now();
     nullity = squareNullity(n);
@@ -88,7 +95,8 @@ function runOurs(n: number, repeats: number): NullitySingleRow[] {
     euclid.push(performance.now() - t2);
     seq.push(t2 - t1);
   }
-  const s = median(seq), e = median(euclid);
+  const s = median(seq),
+    e = median(euclid);
   return [
     { n, impl: "lightsout squareNullity", sequenceMs: NaN, gcdMs: NaN, totalMs: median(product), nullity },
     { n, impl: "lightsout plain Euclid", sequenceMs: s, gcdMs: e, totalMs: s + e, nullity: plain },
@@ -96,7 +104,8 @@ function runOurs(n: number, repeats: number): NullitySingleRow[] {
 }
 
 async function timeSweep(name: string, sweep: NullitySweep, workers: number): Promise<NullitySweepRow> {
-  let boards = 0, checksum = 0;
+  let boards = 0,
+    checksum = 0;
   const t0 = performance.now();
   for await (const r of nullitySweep(sweep, { workers })) {
     boards++;
@@ -105,7 +114,9 @@ async function timeSweep(name: string, sweep: NullitySweep, workers: number): Pr
   return { sweep: name, boards, workers, ms: performance.now() - t0, checksum };
 }
 
-export async function runNullity(options: NullityOptions): Promise<{ single: NullitySingleRow[]; sweeps: NullitySweepRow[]; notes: string[] }> {
+export async function runNullity(
+  options: NullityOptions,
+): Promise<{ single: NullitySingleRow[]; sweeps: NullitySweepRow[]; notes: string[] }> {
   const { log } = options;
   const notes: string[] = [];
   const single: NullitySingleRow[] = [];
@@ -124,7 +135,9 @@ export async function runNullity(options: NullityOptions): Promise<{ single: Nul
   for (const n of sizes) {
     const [ours, plain] = runOurs(n, n >= 1_000_000 ? 1 : 3) as [NullitySingleRow, NullitySingleRow];
     single.push(ours, plain);
-    log(`  n=${String(n).padEnd(8)} ${ours.impl.padEnd(24)} total ${fmtMs(ours.totalMs).padStart(9)}   nullity ${ours.nullity}`);
+    log(
+      `  n=${String(n).padEnd(8)} ${ours.impl.padEnd(24)} total ${fmtMs(ours.totalMs).padStart(9)}   nullity ${ours.nullity}`,
+    );
     line(plain);
     if (python && n <= pythonUpTo) {
       const py = runPython(n);
@@ -135,11 +148,18 @@ export async function runNullity(options: NullityOptions): Promise<{ single: Nul
       }
       single.push(py.row);
       const ratio = py.row.totalMs / ours.totalMs;
-      line(py.row, `   -> squareNullity ${ratio.toFixed(1)}x faster; plain Euclid ${(py.row.gcdMs / plain.gcdMs).toFixed(1)}x faster than Python's`);
-      if (py.row.nullity !== ours.nullity || plain.nullity !== ours.nullity) notes.push(`MISMATCH at n = ${n}: python ${py.row.nullity}, ours ${ours.nullity}`);
+      line(
+        py.row,
+        `   -> squareNullity ${ratio.toFixed(1)}x faster; plain Euclid ${(py.row.gcdMs / plain.gcdMs).toFixed(1)}x faster than Python's`,
+      );
+      if (py.row.nullity !== ours.nullity || plain.nullity !== ours.nullity)
+        notes.push(`MISMATCH at n = ${n}: python ${py.row.nullity}, ours ${ours.nullity}`);
     }
   }
-  if (python) notes.push(`Python side run up to n = ${pythonUpTo} only (it is quadratic: n = 10^6 would take about 11x the n = 3x10^5 time)`);
+  if (python)
+    notes.push(
+      `Python side run up to n = ${pythonUpTo} only (it is quadratic: n = 10^6 would take about 11x the n = 3x10^5 time)`,
+    );
   const workers = availableParallelism();
   const sweeps: NullitySweepRow[] = [];
   const plan: [string, NullitySweep][] = options.quick
@@ -154,7 +174,9 @@ export async function runNullity(options: NullityOptions): Promise<{ single: Nul
   for (const [name, sweep] of plan) {
     const row = await timeSweep(name, sweep, workers);
     sweeps.push(row);
-    log(`  sweep ${name.padEnd(22)} ${String(row.boards).padStart(9)} boards  ${workers} workers  ${fmtMs(row.ms).padStart(9)}   sum of nullities ${row.checksum}`);
+    log(
+      `  sweep ${name.padEnd(22)} ${String(row.boards).padStart(9)} boards  ${workers} workers  ${fmtMs(row.ms).padStart(9)}   sum of nullities ${row.checksum}`,
+    );
   }
   for (const note of notes) log(`  note: ${note}`);
   return { single, sweeps, notes };

@@ -8,7 +8,12 @@ export function median(values: readonly number[]): number {
 }
 
 /** After one warm-up, runs `setup` then times `run` on its result, `repeats` times; returns each time in ms. */
-export function timeRepeats<T, R>(repeats: number, setup: () => T, run: (input: T) => R, teardown?: (input: T) => void): { ms: number[]; last: R } {
+export function timeRepeats<T, R>(
+  repeats: number,
+  setup: () => T,
+  run: (input: T) => R,
+  teardown?: (input: T) => void,
+): { ms: number[]; last: R } {
   const ms: number[] = [];
   let last: R | undefined;
   // One untimed run first, so that JIT compilation is not measured.

@@ -33,8 +33,15 @@ export function lightsOutMatrix(m: number, n: number): Dense {
   for (let r = 0; r < m; r++) {
     for (let c = 0; c < n; c++) {
       const i = r * n + c;
-      for (const [dr, dc] of [[0, 0], [1, 0], [-1, 0], [0, 1], [0, -1]] as const) {
-        const rr = r + dr, cc = c + dc;
+      for (const [dr, dc] of [
+        [0, 0],
+        [1, 0],
+        [-1, 0],
+        [0, 1],
+        [0, -1],
+      ] as const) {
+        const rr = r + dr,
+          cc = c + dc;
         if (rr >= 0 && rr < m && cc >= 0 && cc < n) a[i]![rr * n + cc] = 1;
       }
     }
@@ -89,7 +96,7 @@ export function paddingIsClean(m: BitMatrix): boolean {
       const first = k * 32;
       const valid = Math.max(0, Math.min(32, m.cols - first));
       const mask = valid === 32 ? 0 : ~((2 ** valid - 1) >>> 0) >>> 0;
-      if (((w[i * s + k]! & mask) >>> 0) !== 0) return false;
+      if ((w[i * s + k]! & mask) >>> 0 !== 0) return false;
     }
   }
   return true;
@@ -98,7 +105,8 @@ export function paddingIsClean(m: BitMatrix): boolean {
 /** Rank by plain Gaussian elimination on arrays (independent of both engines). */
 export function plainRank(a: Dense): number {
   const m = a.map((row) => row.slice());
-  const rows = m.length, cols = m[0]?.length ?? 0;
+  const rows = m.length,
+    cols = m[0]?.length ?? 0;
   let r = 0;
   for (let c = 0; c < cols && r < rows; c++) {
     const p = m.findIndex((row, i) => i >= r && row[c] === 1);

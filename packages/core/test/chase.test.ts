@@ -228,7 +228,12 @@ describe("chase kernel: WebAssembly and its TypeScript twin agree", () => {
   });
 
   it("chaseMatrix on the ts engine equals the wasm one", () => {
-    for (const [m, n] of [[1, 1], [5, 5], [33, 65], [64, 129]] as const) {
+    for (const [m, n] of [
+      [1, 1],
+      [5, 5],
+      [33, 65],
+      [64, 129],
+    ] as const) {
       using a = chaseMatrix(m, n);
       using b = chaseMatrix(m, n, { engine: "ts" });
       expect(b.engine).toBe("ts");
@@ -255,7 +260,8 @@ describe("chase kernel: WebAssembly and its TypeScript twin agree", () => {
       for (let j = 0; j < n; j++) bw[j * stride * 2 + (j >>> 5)]! |= 1 << (j & 31);
       const lw = new Uint32Array(k.memory.buffer, l, (steps * lightStride * 8) / 4);
       const bits = randomBits(steps * n, n);
-      for (let t = 0; t < steps; t++) for (let j = 0; j < n; j++) if (bits[t * n + j]) lw[t * lightStride * 2 + (j >>> 5)]! |= 1 << (j & 31);
+      for (let t = 0; t < steps; t++)
+        for (let j = 0; j < n; j++) if (bits[t * n + j]) lw[t * lightStride * 2 + (j >>> 5)]! |= 1 << (j & 31);
       k.chaseSteps(a, b, stride, n, steps, l, lightStride, n, 0, stride / 2, 0);
       for (const r of regions) {
         const all = new Uint8Array(k.memory.buffer, r.base, r.size + 2 * GUARD);
@@ -298,7 +304,14 @@ describe("solveGrid", () => {
   });
 
   it("boards made by pressing a dark board are always solvable", () => {
-    for (const [m, n] of [[4, 4], [5, 5], [9, 9], [16, 16], [19, 19], [7, 30]] as const) {
+    for (const [m, n] of [
+      [4, 4],
+      [5, 5],
+      [9, 9],
+      [16, 16],
+      [19, 19],
+      [7, 30],
+    ] as const) {
       const board = gridBoard(m, n);
       for (let seed = 1; seed <= 5; seed++) {
         const lights = applyPresses(board, new Uint8Array(m * n), randomBits(m * n, seed * 31 + m));
@@ -362,7 +375,9 @@ describe("solveGrid", () => {
     expect(() => solveGrid(2, 2, "1111" as unknown as number[])).toThrow(TypeError);
     expect(() => chaseMatrix(20000, 20000)).toThrow("board expected at most");
     // 2048 x 2048 has nullity 1056: its quiet basis would be 4 GiB
-    expect(() => solveGrid(2048, 2048, new Uint8Array(2048 * 2048), { quiet: true })).toThrow(/quiet basis of the 2048 x 2048 board holds 1056 patterns/);
+    expect(() => solveGrid(2048, 2048, new Uint8Array(2048 * 2048), { quiet: true })).toThrow(
+      /quiet basis of the 2048 x 2048 board holds 1056 patterns/,
+    );
   });
 });
 
@@ -370,7 +385,16 @@ describe("chaseTrace", () => {
   it("5 x 5 all-on: chase, read, fix, chase again, dark", () => {
     const t = chaseTrace(5, 5, new Uint8Array(25).fill(1));
     expect(t.steps.map((s) => s.phase)).toEqual([
-      "chase", "chase", "chase", "chase", "last-row", "fix", "chase-again", "chase-again", "chase-again", "chase-again",
+      "chase",
+      "chase",
+      "chase",
+      "chase",
+      "last-row",
+      "fix",
+      "chase-again",
+      "chase-again",
+      "chase-again",
+      "chase-again",
     ]);
     expect(t.solvable).toBe(true);
     expect(dark(t.steps.at(-1)!.lights)).toBe(true);
@@ -379,28 +403,35 @@ describe("chaseTrace", () => {
 
   it("every step's lights are the previous lights with its presses applied", () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 9 }), fc.integer({ min: 1, max: 9 }), fc.integer({ min: 1, max: 1e9 }), (m, n, seed) => {
-        const board = gridBoard(m, n);
-        const lights = randomBits(m * n, seed);
-        const t = chaseTrace(m, n, lights);
-        let state: Uint8Array = Uint8Array.from(lights);
-        for (const step of t.steps) {
-          state = applyPresses(board, state, step.presses);
-          expect(Array.from(step.lights)).toEqual(Array.from(state));
-          if (step.phase === "chase" || step.phase === "chase-again") {
-            // after chasing row r, rows 0..r are dark
-            expect(dark(state.slice(0, (step.row + 1) * n))).toBe(true);
+      fc.property(
+        fc.integer({ min: 1, max: 9 }),
+        fc.integer({ min: 1, max: 9 }),
+        fc.integer({ min: 1, max: 1e9 }),
+        (m, n, seed) => {
+          const board = gridBoard(m, n);
+          const lights = randomBits(m * n, seed);
+          const t = chaseTrace(m, n, lights);
+          let state: Uint8Array = Uint8Array.from(lights);
+          for (const step of t.steps) {
+            state = applyPresses(board, state, step.presses);
+            expect(Array.from(step.lights)).toEqual(Array.from(state));
+            if (step.phase === "chase" || step.phase === "chase-again") {
+              // after chasing row r, rows 0..r are dark
+              expect(dark(state.slice(0, (step.row + 1) * n))).toBe(true);
+            }
           }
-        }
-        expect(Array.from(t.lastRow)).toEqual(Array.from(t.steps.find((s) => s.phase === "last-row")!.lights.slice((m - 1) * n)));
-        expect(t.solvable).toBe(solveGrid(m, n, lights).solvable);
-        if (t.solvable) {
-          expect(dark(t.steps.at(-1)!.lights)).toBe(true);
-          expect(dark(applyPresses(board, lights, t.solution!))).toBe(true);
-        } else {
-          expect(t.steps.at(-1)!.phase).toBe("last-row");
-        }
-      }),
+          expect(Array.from(t.lastRow)).toEqual(
+            Array.from(t.steps.find((s) => s.phase === "last-row")!.lights.slice((m - 1) * n)),
+          );
+          expect(t.solvable).toBe(solveGrid(m, n, lights).solvable);
+          if (t.solvable) {
+            expect(dark(t.steps.at(-1)!.lights)).toBe(true);
+            expect(dark(applyPresses(board, lights, t.solution!))).toBe(true);
+          } else {
+            expect(t.steps.at(-1)!.phase).toBe("last-row");
+          }
+        },
+      ),
       { seed: 9, numRuns: 150 },
     );
   });
@@ -419,7 +450,8 @@ describe("firstRowLookup", () => {
     const lastRows = new Set(t.entries!.map((e) => e.lastRow.join("")));
     expect(lastRows.size).toBe(8);
     // the classic table of the seven lit last rows
-    for (const row of ["00111", "01010", "01101", "10001", "10110", "11011", "11100"]) expect(lastRows.has(row)).toBe(true);
+    for (const row of ["00111", "01010", "01101", "10001", "10110", "11011", "11100"])
+      expect(lastRows.has(row)).toBe(true);
     for (const { lastRow, firstRow } of t.entries!) {
       const { state } = chaseByHand(5, 5, new Uint8Array(25), firstRow);
       expect(Array.from(state.slice(20))).toEqual(Array.from(lastRow));
@@ -427,7 +459,15 @@ describe("firstRowLookup", () => {
   });
 
   it("G d is a fix for every last row in the column space; quiet first rows start quiet patterns", () => {
-    for (const [m, n] of [[5, 5], [4, 4], [9, 9], [3, 3], [6, 4], [11, 11], [2, 7]] as const) {
+    for (const [m, n] of [
+      [5, 5],
+      [4, 4],
+      [9, 9],
+      [3, 3],
+      [6, 4],
+      [11, 11],
+      [2, 7],
+    ] as const) {
       const t = firstRowLookup(m, n, { maxEntries: 4096 });
       expect(t.entries).toHaveLength(2 ** t.rank);
       for (const { lastRow, firstRow } of t.entries!) {

@@ -74,20 +74,25 @@ describe("cosetMinimum: WASM kernel, TypeScript twin, brute force", () => {
   it("breaks ties lexicographically (entry 0 first), with many tied members", () => {
     // basis of unit-pair vectors: every member has the same weight parity; many ties
     fc.assert(
-      fc.property(fc.integer({ min: 2, max: 140 }), fc.integer({ min: 1, max: 8 }), fc.integer({ min: 0, max: 1e9 }), (n, k, seed) => {
-        const x0 = bits(n, seed, 0.5);
-        const basis = Array.from({ length: k }, (_, t) => {
-          const v = new Uint8Array(n);
-          v[(seed + t * 7) % n] = 1;
-          v[(seed + t * 13 + 1) % n]! ^= 1;
-          return v;
-        });
-        const expected = bruteCoset(x0, basis);
-        for (const engine of ["wasm", "ts"] as const) {
-          const r = cosetMinimum(x0, basis, { engine });
-          expect({ weight: r.weight, vector: str(r.vector) }).toEqual(expected);
-        }
-      }),
+      fc.property(
+        fc.integer({ min: 2, max: 140 }),
+        fc.integer({ min: 1, max: 8 }),
+        fc.integer({ min: 0, max: 1e9 }),
+        (n, k, seed) => {
+          const x0 = bits(n, seed, 0.5);
+          const basis = Array.from({ length: k }, (_, t) => {
+            const v = new Uint8Array(n);
+            v[(seed + t * 7) % n] = 1;
+            v[(seed + t * 13 + 1) % n]! ^= 1;
+            return v;
+          });
+          const expected = bruteCoset(x0, basis);
+          for (const engine of ["wasm", "ts"] as const) {
+            const r = cosetMinimum(x0, basis, { engine });
+            expect({ weight: r.weight, vector: str(r.vector) }).toEqual(expected);
+          }
+        },
+      ),
       { numRuns: 200 },
     );
   });
@@ -122,7 +127,12 @@ describe("cosetMinimum: WASM kernel, TypeScript twin, brute force", () => {
 
   it("handles dependent and zero basis vectors (a spanning list is enough)", () => {
     const x0 = [1, 1, 0, 1];
-    const basis = [[1, 1, 0, 0], [1, 1, 0, 0], [0, 0, 0, 0], [0, 1, 0, 1]];
+    const basis = [
+      [1, 1, 0, 0],
+      [1, 1, 0, 0],
+      [0, 0, 0, 0],
+      [0, 1, 0, 1],
+    ];
     expect(str(cosetMinimum(x0, basis).vector)).toBe(bruteCoset(x0, basis).vector);
     expect(cosetMinimum(x0, basis).weight).toBe(1);
   });
@@ -154,7 +164,12 @@ describe("cosetMinimum: WASM kernel, TypeScript twin, brute force", () => {
   it("rejects bad arguments with clear messages", () => {
     expect(() => cosetMinimum([1, 0], [[1]])).toThrow(/"basis\[0\]" expected 2 entries/);
     expect(() => cosetMinimum([1, 2], [])).toThrow(/"x0\[1\]" expected 0 or 1/);
-    expect(() => cosetMinimum([1], Array.from({ length: 32 }, () => [1]))).toThrow(RangeError);
+    expect(() =>
+      cosetMinimum(
+        [1],
+        Array.from({ length: 32 }, () => [1]),
+      ),
+    ).toThrow(RangeError);
     expect(() => cosetMinimum([1], [], { engine: "gpu" as never })).toThrow(/"engine" expected/);
   });
 });
@@ -175,10 +190,14 @@ describe("raw WASM kernels: guard bands", () => {
       mem.fill(PATTERN);
       const at = (offset: number) => base + offset;
       let off = guard;
-      const x0 = off; off += bytes + guard;
-      const basis = off; off += bytes * kk + guard;
-      const cur = off; off += bytes + guard;
-      const best = off; off += bytes + guard;
+      const x0 = off;
+      off += bytes + guard;
+      const basis = off;
+      off += bytes * kk + guard;
+      const cur = off;
+      off += bytes + guard;
+      const best = off;
+      off += bytes + guard;
       const state = off;
       const rnd = bits(bytes * 8 * (kk + 1), words);
       const put = (offset: number, v: Uint8Array) => {
@@ -195,7 +214,12 @@ describe("raw WASM kernels: guard bands", () => {
       const w = k.cosetMinimum(at(x0), at(basis), kk, words, 0, 2 ** kk, at(cur), at(best), at(state));
       expect(w).toBe(bruteCoset(vx, vb).weight);
       const outside = [
-        [0, x0], [x0 + bytes, basis], [basis + bytes * kk, cur], [cur + bytes, best], [best + bytes, state], [state + 4, total],
+        [0, x0],
+        [x0 + bytes, basis],
+        [basis + bytes * kk, cur],
+        [cur + bytes, best],
+        [best + bytes, state],
+        [state + 4, total],
       ] as const;
       for (const [a, b] of outside) for (let i = a; i < b; i++) expect(mem[i]).toBe(PATTERN);
       k.free(base);
@@ -220,7 +244,12 @@ describe("raw WASM kernels: guard bands", () => {
     k.cosetDistribution(base + span, 4, base + free, 2, 0, 4, base + counts);
     // cosets: {0,3,6,5} -> 0; {4,7,2,1} -> 1; {8,b,e,d} -> 1; {c,f,a,9} -> 2
     expect([0, 1, 2, 3].map((w) => view.getBigUint64(base + counts + w * 8, true))).toEqual([1n, 2n, 1n, 0n]);
-    const outside = [[0, span], [span + 32, free], [free + 16, counts], [counts + 65 * 8, total]] as const;
+    const outside = [
+      [0, span],
+      [span + 32, free],
+      [free + 16, counts],
+      [counts + 65 * 8, total],
+    ] as const;
     for (const [a, b] of outside) for (let i = a; i < b; i++) expect(mem[i]).toBe(PATTERN);
     k.free(base);
   });
@@ -247,7 +276,14 @@ describe("fewestPresses", () => {
       gridBoard(4, 5, { rule: "king" }),
       gridBoard(5, 4, { rule: "x" }),
       maskBoard([".##.", "####", "####", ".##."]),
-      graphBoard(6, [[0, 1], [1, 2], [1, 3], [2, 4], [3, 4], [4, 5]]),
+      graphBoard(6, [
+        [0, 1],
+        [1, 2],
+        [1, 3],
+        [2, 4],
+        [3, 4],
+        [4, 5],
+      ]),
       gridBoard(9, 9),
     ];
     for (const board of boards) {
@@ -263,7 +299,11 @@ describe("fewestPresses", () => {
           expect(r.count).toBeNull();
           continue;
         }
-        const best = all.map(str).sort((a, b) => weight(a.split("").map(Number)) - weight(b.split("").map(Number)) || (a < b ? -1 : a > b ? 1 : 0))[0]!;
+        const best = all
+          .map(str)
+          .sort(
+            (a, b) => weight(a.split("").map(Number)) - weight(b.split("").map(Number)) || (a < b ? -1 : a > b ? 1 : 0),
+          )[0]!;
         expect(str(r.presses!)).toBe(best);
         expect(r.count).toBe(weight(r.presses!));
         expect(goesDark(board, lights, r.presses!)).toBe(true);
@@ -280,8 +320,16 @@ describe("fewestPresses", () => {
     const empty = graphBoard(40, [], { selfToggle: false });
     expect(() => fewestPresses(empty, new Array(40).fill(0))).toThrow(/nullity 40, above the limit 28.*HiGHS/);
     // unsolvable needs no enumeration: answered whatever the nullity
-    expect(fewestPresses(empty, [1, ...new Array(39).fill(0)])).toEqual({ solvable: false, presses: null, count: null, optimal: true, nullity: 40 });
-    expect(() => fewestPresses(gridBoard(2, 2), [1, 1, 1, 1], { maxNullity: 40 })).toThrow(/"maxNullity" expected an integer in 0..31/);
+    expect(fewestPresses(empty, [1, ...new Array(39).fill(0)])).toEqual({
+      solvable: false,
+      presses: null,
+      count: null,
+      optimal: true,
+      nullity: 40,
+    });
+    expect(() => fewestPresses(gridBoard(2, 2), [1, 1, 1, 1], { maxNullity: 40 })).toThrow(
+      /"maxNullity" expected an integer in 0..31/,
+    );
   });
 
   it("default limit: 28 up to 128 cells, lower for longer vectors", () => {
@@ -305,7 +353,11 @@ function bruteDistribution(board: Board): bigint[] {
   for (let x = 0; x < 2 ** n; x++) {
     let b = 0;
     let w = 0;
-    for (let j = 0; j < n; j++) if ((x >>> j) & 1) { b ^= col[j]!; w++; }
+    for (let j = 0; j < n; j++)
+      if ((x >>> j) & 1) {
+        b ^= col[j]!;
+        w++;
+      }
     if (w < best[b]!) best[b] = w;
   }
   const counts: bigint[] = [];
@@ -326,8 +378,20 @@ describe("optimalDistribution", () => {
   });
 
   const SMALL: [number, number, object?][] = [
-    [1, 1], [2, 2], [3, 3], [4, 4], [2, 5], [5, 2], [3, 4], [4, 5], [1, 7], [2, 3],
-    [3, 3, { torus: true }], [4, 4, { torus: true }], [3, 5, { rule: "king" }], [4, 4, { rule: "x" }],
+    [1, 1],
+    [2, 2],
+    [3, 3],
+    [4, 4],
+    [2, 5],
+    [5, 2],
+    [3, 4],
+    [4, 5],
+    [1, 7],
+    [2, 3],
+    [3, 3, { torus: true }],
+    [4, 4, { torus: true }],
+    [3, 5, { rule: "king" }],
+    [4, 4, { rule: "x" }],
   ];
   for (const [rows, cols, options] of SMALL) {
     it(`${rows} x ${cols}${options ? ` ${JSON.stringify(options)}` : ""} matches brute force over all 2^${rows * cols} presses`, () => {

@@ -3,15 +3,7 @@
 // E in reduced echelon form), and ranks against an independent BigInt
 // elimination for prime fields.
 import { describe, expect, it } from "vitest";
-import {
-  BitMatrix,
-  FieldMatrix,
-  galoisField,
-  GF2,
-  primeField,
-  type EngineName,
-  type Field,
-} from "../src/index.js";
+import { BitMatrix, FieldMatrix, galoisField, GF2, primeField, type EngineName, type Field } from "../src/index.js";
 import { lightsOutMatrix } from "./_support.js";
 
 const FIELDS: Field[] = [
@@ -140,7 +132,11 @@ describe.each(FIELDS.map((f) => [f.name, f] as const))("FieldMatrix over %s", (_
 
 describe("FieldMatrix facts by mathematics", () => {
   it("rank 2 over Z_3, 3 over the rationals (det = -3)", () => {
-    const rows = [[1, 2, 0], [2, 1, 0], [0, 0, 1]];
+    const rows = [
+      [1, 2, 0],
+      [2, 1, 0],
+      [0, 0, 1],
+    ];
     expect(FieldMatrix.fromRows(primeField(3), rows).rank()).toBe(2);
     expect(FieldMatrix.fromRows(primeField(5), rows).rank()).toBe(3);
     expect(FieldMatrix.fromRows(primeField(3), rows).nullspace().toRows()).toEqual([[1, 1, 0]]);
@@ -183,7 +179,12 @@ describe("FieldMatrix facts by mathematics", () => {
   it("identity over GF(4) and products with it", () => {
     const f = galoisField(4);
     const i = FieldMatrix.identity(f, 4);
-    const a = FieldMatrix.fromRows(f, [["a", "a+1", 0, 1], [1, 1, "a", 0], [0, 0, 1, "a"], ["a", "a", "a", "a"]]);
+    const a = FieldMatrix.fromRows(f, [
+      ["a", "a+1", 0, 1],
+      [1, 1, "a", 0],
+      [0, 0, 1, "a"],
+      ["a", "a", "a", "a"],
+    ]);
     expect(i.rank()).toBe(4);
     expect(i.mul(a).equals(a)).toBe(true);
     expect(a.mul(i).equals(a)).toBe(true);
@@ -195,7 +196,12 @@ describe("FieldMatrix facts by mathematics", () => {
     const a = FieldMatrix.random(f, 4, 5, { seed: 1 });
     const b = FieldMatrix.random(f, 5, 6, { seed: 2 });
     const c = FieldMatrix.random(f, 6, 3, { seed: 3 });
-    expect(a.mul(b).mul(c).equals(a.mul(b.mul(c)))).toBe(true);
+    expect(
+      a
+        .mul(b)
+        .mul(c)
+        .equals(a.mul(b.mul(c))),
+    ).toBe(true);
   });
 });
 
@@ -205,7 +211,9 @@ describe("FieldMatrix errors", () => {
     expect(() => FieldMatrix.fromRows(f, [[1, 5]])).toThrow(
       new RangeError('"entry (0, 1)" expected an element of GF(5) (an integer in 0..4), got 5'),
     );
-    expect(() => FieldMatrix.fromRows(f, [[1, 2], [3]])).toThrow(new RangeError("row 1 expected 2 entries (like row 0), got 1"));
+    expect(() => FieldMatrix.fromRows(f, [[1, 2], [3]])).toThrow(
+      new RangeError("row 1 expected 2 entries (like row 0), got 1"),
+    );
     expect(() => FieldMatrix.fromRows(f, [[1.5]])).toThrow(TypeError);
     expect(() => FieldMatrix.zeros({} as Field, 1, 1)).toThrow(TypeError);
     expect(() => FieldMatrix.zeros(f, -1, 1)).toThrow(RangeError);

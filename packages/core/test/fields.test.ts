@@ -4,7 +4,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   extensionField,
-  ExtensionField,
+  type ExtensionField,
   findIrreducible,
   galoisField,
   GF2,
@@ -93,14 +93,17 @@ describe.each(FIELDS)("field axioms: %s", (_, f) => {
 });
 
 describe("small fields exhaustively", () => {
-  it.each([[4], [8], [9], [16], [25], [27], [243], [3], [7], [31]])("GF(%i): every non-zero element has one inverse", (q) => {
-    const f = galoisField(q);
-    for (let a = 1; a < q; a++) {
-      const inverses: number[] = [];
-      for (let b = 1; b < q; b++) if (f.mul(a, b) === 1) inverses.push(b);
-      expect(inverses).toEqual([f.inv(a)]);
-    }
-  });
+  it.each([[4], [8], [9], [16], [25], [27], [243], [3], [7], [31]])(
+    "GF(%i): every non-zero element has one inverse",
+    (q) => {
+      const f = galoisField(q);
+      for (let a = 1; a < q; a++) {
+        const inverses: number[] = [];
+        for (let b = 1; b < q; b++) if (f.mul(a, b) === 1) inverses.push(b);
+        expect(inverses).toEqual([f.inv(a)]);
+      }
+    },
+  );
 
   it("the multiplicative group of GF(16) is cyclic: some element has order 15", () => {
     const f = galoisField(16);
@@ -202,7 +205,9 @@ describe("prime fields", () => {
   it("checks elements", () => {
     const f = primeField(5);
     expect(f.element(4)).toBe(4);
-    expect(() => f.element(5, "x")).toThrow(new RangeError('"x" expected an element of GF(5) (an integer in 0..4), got 5'));
+    expect(() => f.element(5, "x")).toThrow(
+      new RangeError('"x" expected an element of GF(5) (an integer in 0..4), got 5'),
+    );
     expect(() => f.element(1.5)).toThrow(TypeError);
   });
 });

@@ -29,7 +29,8 @@ function matrix(rows: number, cols: number, seed: number): Region {
   const bits = makeBits(rows, cols, "dense", seed);
   const w = new Uint32Array(k.memory.buffer, r.ptr, r.bytes / 4);
   const s = stride(cols) * 2;
-  for (let i = 0; i < rows; i++) for (let j = 0; j < cols; j++) if (bits[i * cols + j]) w[i * s + (j >> 5)]! |= 1 << (j & 31);
+  for (let i = 0; i < rows; i++)
+    for (let j = 0; j < cols; j++) if (bits[i * cols + j]) w[i * s + (j >> 5)]! |= 1 << (j & 31);
   return r;
 }
 
@@ -39,7 +40,15 @@ function intact(r: Region): boolean {
   return true;
 }
 
-const SHAPES: [number, number][] = [[1, 1], [31, 33], [64, 64], [65, 127], [129, 128], [200, 65], [33, 200]];
+const SHAPES: [number, number][] = [
+  [1, 1],
+  [31, 33],
+  [64, 64],
+  [65, 127],
+  [129, 128],
+  [200, 65],
+  [33, 200],
+];
 
 describe("kernels never write outside their matrices", () => {
   it.each(SHAPES)("echelonize %i x %i (naive, Four Russians, full and forward)", (rows, cols) => {
@@ -53,7 +62,22 @@ describe("kernels never write outside their matrices", () => {
         const rank =
           method === "naive"
             ? k.echelonizeNaive(a.ptr, rows, cols, stride(cols), cols, full, pivots.ptr, state.ptr, cols)
-            : k.echelonizeM4ri(a.ptr, rows, cols, stride(cols), cols, full, pivots.ptr, 5, 4, 3, scratch.ptr, versions.ptr, state.ptr, cols);
+            : k.echelonizeM4ri(
+                a.ptr,
+                rows,
+                cols,
+                stride(cols),
+                cols,
+                full,
+                pivots.ptr,
+                5,
+                4,
+                3,
+                scratch.ptr,
+                versions.ptr,
+                state.ptr,
+                cols,
+              );
         expect(rank).toBeGreaterThan(0);
         for (const r of [a, pivots, state, scratch, versions]) expect(intact(r)).toBe(true);
       }

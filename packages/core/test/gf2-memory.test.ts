@@ -25,7 +25,9 @@ describe("WASM memory", () => {
     const size = wasmMemoryBytes();
     try {
       setMemoryLimit(2 ** 20);
-      expect(() => BitMatrix.zeros(4096, 4096)).toThrow(/4096 x 4096 GF\(2\) matrix needs 2\.00 MiB, over the memory limit of 1\.00 MiB/);
+      expect(() => BitMatrix.zeros(4096, 4096)).toThrow(
+        /4096 x 4096 GF\(2\) matrix needs 2\.00 MiB, over the memory limit of 1\.00 MiB/,
+      );
       expect(() => BitMatrix.zeros(4096, 4096, { engine: "ts" })).toThrow(RangeError);
     } finally {
       setMemoryLimit(limit);

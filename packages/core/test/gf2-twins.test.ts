@@ -80,9 +80,17 @@ describe("echelon forms: WASM (naive and Four Russians) = TypeScript twin", () =
   });
 
   it("wide matrices: sweeps cross several vertical strips of the row", () => {
-    for (const [rows, cols, kind] of [[300, 4200, "dense"], [130, 6000, "lowrank"], [260, 2100, "duplicate"]] as const) {
+    for (const [rows, cols, kind] of [
+      [300, 4200, "dense"],
+      [130, 6000, "lowrank"],
+      [260, 2100, "duplicate"],
+    ] as const) {
       const bits = makeBits(rows, cols, kind, rows + cols);
-      for (const m4ri of [{ k: 6, tables: 4, steps: 4 }, { k: 3, tables: 3, steps: 7 }, { k: 5, tables: 8, steps: 1 }]) {
+      for (const m4ri of [
+        { k: 6, tables: 4, steps: 4 },
+        { k: 3, tables: 3, steps: 7 },
+        { k: 5, tables: 8, steps: 1 },
+      ]) {
         for (const full of [false, true]) {
           const { wasm, ts } = pair(rows, cols, bits);
           const ref = ts.echelonize({ full });
@@ -115,20 +123,25 @@ describe("echelon forms: WASM (naive and Four Russians) = TypeScript twin", () =
 describe("products, transposes, copies: WASM = TypeScript twin", () => {
   it("mul", () => {
     fc.assert(
-      fc.property(shape, fc.constantFrom(...SIZES), fc.constantFrom(...KINDS), ({ rows, cols, kind, seed }, p, kindB) => {
-        const a = pair(rows, cols, makeBits(rows, cols, kind, seed));
-        const b = pair(cols, p, makeBits(cols, p, kindB, seed + 1));
-        const cw = a.wasm.mul(b.wasm);
-        const ct = a.ts.mul(b.ts);
-        expect(cw.equals(ct)).toBe(true);
-        expect(paddingIsClean(cw)).toBe(true);
-        // an independent check of one column: A (B e_j) = (A B) e_j
-        if (p > 0 && rows > 0) {
-          const j = seed % p;
-          const bj = dense(b.ts).map((row) => row[j]!);
-          expect(apply(dense(a.ts), bj)).toEqual(dense(ct).map((row) => row[j]!));
-        }
-      }),
+      fc.property(
+        shape,
+        fc.constantFrom(...SIZES),
+        fc.constantFrom(...KINDS),
+        ({ rows, cols, kind, seed }, p, kindB) => {
+          const a = pair(rows, cols, makeBits(rows, cols, kind, seed));
+          const b = pair(cols, p, makeBits(cols, p, kindB, seed + 1));
+          const cw = a.wasm.mul(b.wasm);
+          const ct = a.ts.mul(b.ts);
+          expect(cw.equals(ct)).toBe(true);
+          expect(paddingIsClean(cw)).toBe(true);
+          // an independent check of one column: A (B e_j) = (A B) e_j
+          if (p > 0 && rows > 0) {
+            const j = seed % p;
+            const bj = dense(b.ts).map((row) => row[j]!);
+            expect(apply(dense(a.ts), bj)).toEqual(dense(ct).map((row) => row[j]!));
+          }
+        },
+      ),
       { ...RUNS, numRuns: 40 },
     );
   });
@@ -151,8 +164,10 @@ describe("products, transposes, copies: WASM = TypeScript twin", () => {
     fc.assert(
       fc.property(shape, fc.nat(), fc.nat(), ({ rows, cols, kind, seed }, x, y) => {
         const { wasm, ts } = pair(rows, cols, makeBits(rows, cols, kind, seed));
-        const r0 = x % (rows + 1), c0 = y % (cols + 1);
-        const r1 = r0 + ((x >> 8) % (rows - r0 + 1)), c1 = c0 + ((y >> 8) % (cols - c0 + 1));
+        const r0 = x % (rows + 1),
+          c0 = y % (cols + 1);
+        const r1 = r0 + ((x >> 8) % (rows - r0 + 1)),
+          c1 = c0 + ((y >> 8) % (cols - c0 + 1));
         const sw = wasm.slice(r0, r1, c0, c1);
         expect(sw.equals(ts.slice(r0, r1, c0, c1))).toBe(true);
         expect(paddingIsClean(sw)).toBe(true);

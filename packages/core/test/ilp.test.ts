@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 import { allSolutions, applyPresses, fewestPressesByIlp, gridBoard, randomPuzzle, type Board } from "../src/index.js";
 
 const weight = (v: Uint8Array) => v.reduce((a, b) => a + b, 0);
-const bestByEnumeration = (board: Board, lights: Uint8Array) => Math.min(...[...allSolutions(board, lights)].map(weight));
+const bestByEnumeration = (board: Board, lights: Uint8Array) =>
+  Math.min(...[...allSolutions(board, lights)].map(weight));
 
 describe("fewest presses by integer programming", () => {
   it("5 x 5 all-on needs exactly 15 presses, proven", async () => {
@@ -13,7 +14,11 @@ describe("fewest presses by integer programming", () => {
   });
 
   it("matches exhaustive search over the quiet space on random boards", async () => {
-    for (const [board, seeds] of [[gridBoard(4, 4), 4], [gridBoard(5, 5), 2], [gridBoard(3, 3, { torus: true }), 2]] as const) {
+    for (const [board, seeds] of [
+      [gridBoard(4, 4), 4],
+      [gridBoard(5, 5), 2],
+      [gridBoard(3, 3, { torus: true }), 2],
+    ] as const) {
       for (let seed = 1; seed <= seeds; seed++) {
         const lights = randomPuzzle(board, { seed });
         const r = await fewestPressesByIlp(board, lights, { timeLimitMs: 60_000 });
@@ -27,13 +32,19 @@ describe("fewest presses by integer programming", () => {
   it("unsolvable boards and a tiny time limit are answered honestly", async () => {
     const lone = new Array(25).fill(0);
     lone[0] = 1;
-    expect(await fewestPressesByIlp(gridBoard(5, 5), lone)).toMatchObject({ presses: null, count: null, status: "unsolvable" });
+    expect(await fewestPressesByIlp(gridBoard(5, 5), lone)).toMatchObject({
+      presses: null,
+      count: null,
+      status: "unsolvable",
+    });
     const board = gridBoard(19, 19); // nullity 16
     const lights = randomPuzzle(board, { seed: 3 });
     const r = await fewestPressesByIlp(board, lights, { timeLimitMs: 1 });
     expect(applyPresses(board, lights, r.presses!).every((v) => v === 0)).toBe(true);
     expect(r.lowerBound).toBeLessThanOrEqual(r.count!);
     if (!r.optimal) expect(r.status).toBe("time limit");
-    await expect(fewestPressesByIlp(board, lights, { timeLimitMs: 0 })).rejects.toThrow(/"timeLimitMs" expected a positive number/);
+    await expect(fewestPressesByIlp(board, lights, { timeLimitMs: 0 })).rejects.toThrow(
+      /"timeLimitMs" expected a positive number/,
+    );
   });
 });

@@ -11,8 +11,15 @@ const vector = (name: string) => readFileSync(new URL(`./vectors/${name}`, impor
 
 /** Toggles (r, c) and its orthogonal neighbours inside an m x n grid. */
 function press(g: number[], m: number, n: number, r: number, c: number): void {
-  for (const [dr, dc] of [[0, 0], [1, 0], [-1, 0], [0, 1], [0, -1]] as const) {
-    const rr = r + dr, cc = c + dc;
+  for (const [dr, dc] of [
+    [0, 0],
+    [1, 0],
+    [-1, 0],
+    [0, 1],
+    [0, -1],
+  ] as const) {
+    const rr = r + dr,
+      cc = c + dc;
     if (rr >= 0 && rr < m && cc >= 0 && cc < n) g[rr * n + cc]! ^= 1;
   }
 }
@@ -91,7 +98,11 @@ const fliptile = (maxM: number, maxN: number) =>
   fc
     .tuple(fc.integer({ min: 1, max: maxM }), fc.integer({ min: 1, max: maxN }))
     .chain(([m, n]) =>
-      fc.tuple(fc.constant(m), fc.constant(n), fc.array(fc.integer({ min: 0, max: 1 }), { minLength: m * n, maxLength: m * n })),
+      fc.tuple(
+        fc.constant(m),
+        fc.constant(n),
+        fc.array(fc.integer({ min: 0, max: 1 }), { minLength: m * n, maxLength: m * n }),
+      ),
     );
 
 describe("POJ 1222 Extended Lights Out", () => {
@@ -101,17 +112,27 @@ describe("POJ 1222 Extended Lights Out", () => {
 
   it("every answer switches its puzzle off", () => {
     fc.assert(
-      fc.property(fc.array(fc.array(fc.integer({ min: 0, max: 1 }), { minLength: 30, maxLength: 30 }), { minLength: 1, maxLength: 5 }), (puzzles) => {
-        const input = `${puzzles.length}\n${puzzles.map((p) => gridText(p, 5, 6)).join("")}`;
-        const out = poj1222(input).split("\n");
-        puzzles.forEach((p, i) => {
-          expect(out[i * 6]).toBe(`PUZZLE #${i + 1}`);
-          const x = out.slice(i * 6 + 1, i * 6 + 6).join(" ").split(" ").map(Number);
-          const g = p.slice();
-          x.forEach((b, j) => b && press(g, 5, 6, Math.floor(j / 6), j % 6));
-          expect(g.every((v) => v === 0)).toBe(true);
-        });
-      }),
+      fc.property(
+        fc.array(fc.array(fc.integer({ min: 0, max: 1 }), { minLength: 30, maxLength: 30 }), {
+          minLength: 1,
+          maxLength: 5,
+        }),
+        (puzzles) => {
+          const input = `${puzzles.length}\n${puzzles.map((p) => gridText(p, 5, 6)).join("")}`;
+          const out = poj1222(input).split("\n");
+          puzzles.forEach((p, i) => {
+            expect(out[i * 6]).toBe(`PUZZLE #${i + 1}`);
+            const x = out
+              .slice(i * 6 + 1, i * 6 + 6)
+              .join(" ")
+              .split(" ")
+              .map(Number);
+            const g = p.slice();
+            x.forEach((b, j) => b && press(g, 5, 6, Math.floor(j / 6), j % 6));
+            expect(g.every((v) => v === 0)).toBe(true);
+          });
+        },
+      ),
       { numRuns: 50 },
     );
   });
@@ -123,12 +144,18 @@ describe("POJ 1222 Extended Lights Out", () => {
   });
 
   it("reports malformed input at line:column", () => {
-    expect(() => poj1222("")).toThrow("<input>:1:1: expected the number of puzzles (an integer in 0..1000000), got end of input");
-    expect(() => poj1222("x")).toThrow("<input>:1:1: expected the number of puzzles (an integer in 0..1000000), got 'x'");
+    expect(() => poj1222("")).toThrow(
+      "<input>:1:1: expected the number of puzzles (an integer in 0..1000000), got end of input",
+    );
+    expect(() => poj1222("x")).toThrow(
+      "<input>:1:1: expected the number of puzzles (an integer in 0..1000000), got 'x'",
+    );
     expect(() => poj1222("1\n0 1 2 0 0 0\n", "in.txt")).toThrow(
       "in.txt:2:5: expected puzzle 1: the light at row 1, column 3 (0 or 1), got '2'",
     );
-    expect(() => poj1222("1\n0 0 0 0 0 0\n0 0")).toThrow("<input>:3:4: expected puzzle 1: the light at row 2, column 3 (0 or 1), got end of input");
+    expect(() => poj1222("1\n0 0 0 0 0 0\n0 0")).toThrow(
+      "<input>:3:4: expected puzzle 1: the light at row 2, column 3 (0 or 1), got end of input",
+    );
     const extra = `${vector("poj1222_sample.in")}7\n`;
     expect(() => poj1222(extra)).toThrow("<input>:12:1: expected end of input after 2 puzzles, got '7'");
     try {
@@ -170,7 +197,15 @@ describe("POJ 3279 Fliptile", () => {
 
   it("solvable cases (presses applied to a dark grid) on singular sizes have ties broken right", () => {
     // 4 x 4, 5 x 5, 9 x 9, 11 x 11, 14 x 14 and 4 x 9 have quiet patterns: many minimum solutions
-    for (const [m, n] of [[4, 4], [5, 5], [9, 9], [11, 11], [14, 14], [4, 9], [5, 11]] as const) {
+    for (const [m, n] of [
+      [4, 4],
+      [5, 5],
+      [9, 9],
+      [11, 11],
+      [14, 14],
+      [4, 9],
+      [5, 11],
+    ] as const) {
       for (let seed = 0; seed < 4; seed++) {
         const g = new Array<number>(m * n).fill(0);
         let s = seed * 7919 + m * 31 + n;
@@ -186,7 +221,7 @@ describe("POJ 3279 Fliptile", () => {
   });
 
   it("answers several cases in a row", () => {
-    const input = vector("poj3279_sample.in") + "1 2\n1 0\n1 3\n1 1 1\n";
+    const input = `${vector("poj3279_sample.in")}1 2\n1 0\n1 3\n1 1 1\n`;
     expect(poj3279(input)).toBe(`${vector("poj3279_sample.out")}IMPOSSIBLE\n0 1 0\n`);
   });
 
@@ -195,8 +230,12 @@ describe("POJ 3279 Fliptile", () => {
     expect(() => poj3279("  \n\n")).toThrow("<input>:3:1: expected M N (the grid size), got end of input");
     expect(() => poj3279("16 2\n")).toThrow("<input>:1:1: expected M (rows) (an integer in 1..15), got '16'");
     expect(() => poj3279("2 0\n")).toThrow("<input>:1:3: expected N (columns) (an integer in 1..15), got '0'");
-    expect(() => poj3279("2 2\n1 0\n1 x\n")).toThrow("<input>:3:3: expected the light at row 2, column 2 (0 or 1), got 'x'");
-    expect(() => poj3279("2 2\n1 0\n1\n", "f.in")).toThrow("f.in:4:1: expected the light at row 2, column 2 (0 or 1), got end of input");
+    expect(() => poj3279("2 2\n1 0\n1 x\n")).toThrow(
+      "<input>:3:3: expected the light at row 2, column 2 (0 or 1), got 'x'",
+    );
+    expect(() => poj3279("2 2\n1 0\n1\n", "f.in")).toThrow(
+      "f.in:4:1: expected the light at row 2, column 2 (0 or 1), got end of input",
+    );
     expect(() => poj3279("1 2\n10\n")).toThrow("<input>:2:1: expected the light at row 1, column 1 (0 or 1), got '10'");
   });
 });

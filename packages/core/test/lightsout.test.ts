@@ -55,7 +55,14 @@ describe("the source documents' examples", () => {
   });
 
   it("the 6-cell graph: rank 4, its quiet basis, (1,1,0,0,1,1) solved by pressing cells 2 and 5", () => {
-    const board = graphBoard(6, [[0, 1], [1, 2], [1, 3], [2, 4], [3, 4], [4, 5]]);
+    const board = graphBoard(6, [
+      [0, 1],
+      [1, 2],
+      [1, 3],
+      [2, 4],
+      [3, 4],
+      [4, 5],
+    ]);
     const b = [1, 1, 0, 0, 1, 1];
     const s = solveLightsOut(board, b);
     expect(s.rank).toBe(4);
@@ -71,7 +78,12 @@ describe("the source documents' examples", () => {
   it("the plus-shaped cross is invertible", () => {
     const cross = maskBoard([".#.", "###", ".#."]);
     expect(solveLightsOut(cross, [1, 1, 1, 1, 1]).nullity).toBe(0);
-    const star = graphBoard(5, [[2, 0], [2, 1], [2, 3], [2, 4]]);
+    const star = graphBoard(5, [
+      [2, 0],
+      [2, 1],
+      [2, 3],
+      [2, 4],
+    ]);
     expect(solveLightsOut(star, [1, 0, 0, 0, 0]).nullity).toBe(0);
   });
 });
@@ -86,10 +98,12 @@ describe("facts about quiet patterns", () => {
       for (const q of quiet) {
         expect(dark(applyPresses(board, new Array(n * n).fill(0), q))).toBe(true);
         // a cell's light is toggled by the presses of its closed neighbourhood
-        targets.forEach((t, i) => expect(Array.from(t).reduce((acc, j) => acc + q[j]!, 0) % 2).toBe(0));
+        targets.forEach((t, _i) => expect(Array.from(t).reduce((acc, j) => acc + q[j]!, 0) % 2).toBe(0));
         // unpressed cells: even number of pressed neighbours; pressed: odd
         targets.forEach((t, i) => {
-          const neighbours = Array.from(t).filter((j) => j !== i).reduce((acc, j) => acc + q[j]!, 0);
+          const neighbours = Array.from(t)
+            .filter((j) => j !== i)
+            .reduce((acc, j) => acc + q[j]!, 0);
           expect(neighbours % 2).toBe(q[i]! ? 1 : 0);
         });
         expect(weight(q) % 2).toBe(0);
@@ -116,7 +130,7 @@ const randomGraph = fc
   .record({ n: fc.integer({ min: 1, max: 300 }), density: fc.constantFrom(0.01, 0.05, 0.2, 0.6), seed: fc.integer() })
   .map(({ n, density, seed }) => {
     let s = seed >>> 0 || 7;
-    const rnd = () => ((s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32);
+    const rnd = () => (s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32;
     const edges: [number, number][] = [];
     for (let u = 0; u < n; u++) for (let v = u + 1; v < n; v++) if (rnd() < density) edges.push([u, v]);
     return graphBoard(n, edges);
@@ -138,13 +152,17 @@ describe("any graph", () => {
   it("solutions go dark; unsolvable boards come with a valid proof; the test without solving agrees", () => {
     const boards = fc.oneof(
       randomGraph.filter((b) => b.vertices <= 120),
-      fc.record({
-        rows: fc.integer({ min: 1, max: 9 }),
-        cols: fc.integer({ min: 1, max: 9 }),
-        torus: fc.boolean(),
-        rule: fc.constantFrom("plus", "x", "king", "knight", "0,1;1,0", "-2,0;0,3"),
-        selfToggle: fc.boolean(),
-      }).map(({ rows, cols, torus, rule, selfToggle }) => gridBoard(rows, cols, { torus, rule: parseRule(rule), selfToggle })),
+      fc
+        .record({
+          rows: fc.integer({ min: 1, max: 9 }),
+          cols: fc.integer({ min: 1, max: 9 }),
+          torus: fc.boolean(),
+          rule: fc.constantFrom("plus", "x", "king", "knight", "0,1;1,0", "-2,0;0,3"),
+          selfToggle: fc.boolean(),
+        })
+        .map(({ rows, cols, torus, rule, selfToggle }) =>
+          gridBoard(rows, cols, { torus, rule: parseRule(rule), selfToggle }),
+        ),
     );
     fc.assert(
       fc.property(boards, fc.integer(), (board, seed) => {
@@ -187,7 +205,11 @@ describe("any graph", () => {
   });
 
   it("boards are plain values: a JSON round trip changes nothing", () => {
-    for (const board of [gridBoard(3, 4, { torus: true, rule: "king" }), maskBoard(["##.", ".##"]), adjacencyBoard([[1], [0, 2], [1]])]) {
+    for (const board of [
+      gridBoard(3, 4, { torus: true, rule: "king" }),
+      maskBoard(["##.", ".##"]),
+      adjacencyBoard([[1], [0, 2], [1]]),
+    ]) {
       const again = checkBoard(JSON.parse(JSON.stringify(board)));
       expect(again).toEqual(board);
       const lights = randomPuzzle(board, { seed: 1 });
@@ -199,7 +221,9 @@ describe("any graph", () => {
 describe("bad boards and lights", () => {
   it("say what was expected and what was got", () => {
     expect(() => gridBoard(0, 3)).toThrow('"rows" expected an integer in 1..268435456, got 0');
-    expect(() => gridBoard(2, 2, { rule: "queen" as "plus" })).toThrow(/"rule" expected plus, x, king, knight or \{ offsets \}, got "queen"/);
+    expect(() => gridBoard(2, 2, { rule: "queen" as "plus" })).toThrow(
+      /"rule" expected plus, x, king, knight or \{ offsets \}, got "queen"/,
+    );
     expect(() => maskBoard(["#.", "#"])).toThrow('"mask[1]" expected 2 characters, got 1');
     expect(() => maskBoard(["#x"])).toThrow(/expected only # \(cell\) and \. \(no cell\), got "x" at column 2/);
     expect(() => maskBoard(["..", ".."])).toThrow(/at least one cell/);
@@ -207,14 +231,22 @@ describe("bad boards and lights", () => {
     expect(() => graphBoard(3, [[1, 1]])).toThrow(/expected two different vertices, got a loop at 1/);
     expect(() => checkBoard({ kind: "hex" })).toThrow(/"kind" expected "grid" or "graph", got "hex"/);
     expect(() => parseRule("1;2")).toThrow(/offsets like "-1,0;1,0", got "1;2"/);
-    expect(() => solveLightsOut(gridBoard(2, 2), [1, 0, 1])).toThrow('"lights" expected 4 entries (one per cell), got 3');
+    expect(() => solveLightsOut(gridBoard(2, 2), [1, 0, 1])).toThrow(
+      '"lights" expected 4 entries (one per cell), got 3',
+    );
     expect(() => solveLightsOut(gridBoard(2, 2), [1, 0, 1, 2])).toThrow('"lights[3]" expected 0 or 1, got 2');
   });
 });
 
 describe("large plain grids go through light chasing", () => {
   it("agree with the dense route on counts, and solutions and proofs hold", () => {
-    for (const [rows, cols] of [[20, 20], [23, 31], [40, 17], [24, 24], [19, 34]] as const) {
+    for (const [rows, cols] of [
+      [20, 20],
+      [23, 31],
+      [40, 17],
+      [24, 24],
+      [19, 34],
+    ] as const) {
       const board = gridBoard(rows, cols);
       const n = rows * cols;
       const quiet = quietPatterns(board);
@@ -231,7 +263,19 @@ describe("large plain grids go through light chasing", () => {
           expect(Array.from(r.proof!).reduce((acc, y, i) => acc ^ (y & lights[i]!), 0)).toBe(1);
         }
         // the dense route, on the same board with a mask that keeps every cell
-        const dense = solveLightsOut(gridBoard(rows, cols, { rule: { offsets: [[-1, 0], [1, 0], [0, -1], [0, 1]] } }), lights);
+        const dense = solveLightsOut(
+          gridBoard(rows, cols, {
+            rule: {
+              offsets: [
+                [-1, 0],
+                [1, 0],
+                [0, -1],
+                [0, 1],
+              ],
+            },
+          }),
+          lights,
+        );
         expect(dense.solvable).toBe(r.solvable);
         expect(dense.nullity).toBe(r.nullity);
       }

@@ -81,9 +81,7 @@ describe("parseMatrix: dense", () => {
   });
 
   it("reports a short row at the end of its content", () => {
-    expect(parseFailure("0110\n011\n", { source: "a.txt" })).toBe(
-      "a.txt:2:4: expected 4 entries (like line 1), got 3",
-    );
+    expect(parseFailure("0110\n011\n", { source: "a.txt" })).toBe("a.txt:2:4: expected 4 entries (like line 1), got 3");
     expect(parseFailure("# c\n0 1 1 0\n\n0 1 1  \n")).toBe("<input>:4:6: expected 4 entries (like line 2), got 3");
   });
 
@@ -111,7 +109,9 @@ describe("parseMatrix: dense", () => {
 
   it("reports an empty input", () => {
     expect(parseFailure("")).toBe("<input>:1:1: expected at least one row of 0/1, got an empty file");
-    expect(parseFailure("", { source: "e.txt" })).toBe("e.txt:1:1: expected at least one row of 0/1, got an empty file");
+    expect(parseFailure("", { source: "e.txt" })).toBe(
+      "e.txt:1:1: expected at least one row of 0/1, got an empty file",
+    );
     expect(parseFailure("\n \n")).toBe("<input>:3:1: expected at least one row of 0/1, got an empty file");
     expect(parseFailure("# only a comment\n")).toBe(
       "<input>:2:1: expected at least one row of 0/1, got only blank lines and # comments",

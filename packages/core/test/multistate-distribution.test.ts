@@ -3,7 +3,13 @@
 // arithmetic, the least weight per board.
 import { describe, expect, it } from "vitest";
 import {
-  type Board, fewestMultiStatePresses, graphBoard, gridBoard, multiStateDistribution, optimalDistribution, pressTargets,
+  type Board,
+  fewestMultiStatePresses,
+  graphBoard,
+  gridBoard,
+  multiStateDistribution,
+  optimalDistribution,
+  pressTargets,
 } from "../src/index.js";
 
 function bruteForce(board: Board, k: number): number[] {
@@ -34,7 +40,16 @@ describe("multiStateDistribution", () => {
     ["2 x 3", gridBoard(2, 3)],
     ["3 x 3", gridBoard(3, 3)],
     ["2 x 2 torus", gridBoard(2, 2, { torus: true })],
-    ["5-cycle", graphBoard(5, [[0, 1], [1, 2], [2, 3], [3, 4], [4, 0]])],
+    [
+      "5-cycle",
+      graphBoard(5, [
+        [0, 1],
+        [1, 2],
+        [2, 3],
+        [3, 4],
+        [4, 0],
+      ]),
+    ],
   ];
   for (const [name, board] of boards) {
     for (const k of [2, 3, 4, 6]) {
@@ -57,6 +72,8 @@ describe("multiStateDistribution", () => {
   });
 
   it("refuses boards it cannot index", () => {
-    expect(() => multiStateDistribution(gridBoard(5, 5), { states: 3 })).toThrow(/expected k\^cells <= 2\^27, got 3\^25 = 847288609443/);
+    expect(() => multiStateDistribution(gridBoard(5, 5), { states: 3 })).toThrow(
+      /expected k\^cells <= 2\^27, got 3\^25 = 847288609443/,
+    );
   });
 });

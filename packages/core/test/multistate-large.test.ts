@@ -4,7 +4,10 @@ import { describe, expect, it } from "vitest";
 import { applyMultiState, gridBoard, randomMultiStatePuzzle, solveMultiState } from "../src/index.js";
 
 describe("large grids over Z_k", () => {
-  for (const [n, k] of [[256, 3], [128, 4]] as const) {
+  for (const [n, k] of [
+    [256, 3],
+    [128, 4],
+  ] as const) {
     it(`${n} x ${n} over Z_${k}: a random puzzle and the all-ones board`, () => {
       const board = gridBoard(n, n);
       const puzzle = randomMultiStatePuzzle(board, { states: k, seed: 2026 });

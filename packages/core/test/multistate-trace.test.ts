@@ -2,10 +2,23 @@
 // by hand (the presses it lists, applied to the lights before it, give the
 // lights after it), chase steps clear their row, and winnable boards end dark.
 import { describe, expect, it } from "vitest";
-import { applyMultiState, gridBoard, multiStateChaseTrace, randomMultiStatePuzzle, solveMultiState } from "../src/index.js";
+import {
+  applyMultiState,
+  gridBoard,
+  multiStateChaseTrace,
+  randomMultiStatePuzzle,
+  solveMultiState,
+} from "../src/index.js";
 
 describe("multiStateChaseTrace", () => {
-  for (const [rows, cols, k] of [[3, 3, 3], [4, 4, 3], [5, 7, 4], [6, 5, 6], [1, 4, 5], [4, 1, 7]] as const) {
+  for (const [rows, cols, k] of [
+    [3, 3, 3],
+    [4, 4, 3],
+    [5, 7, 4],
+    [6, 5, 6],
+    [1, 4, 5],
+    [4, 1, 7],
+  ] as const) {
     it(`${rows} x ${cols} over Z_${k}: each step redone by hand, winnable boards end dark`, () => {
       const board = gridBoard(rows, cols);
       for (const seed of [1, 2, 3]) {
@@ -19,7 +32,9 @@ describe("multiStateChaseTrace", () => {
           for (const step of t.steps) {
             expect(Array.from(applyMultiState(board, before, step.presses, k))).toEqual(Array.from(step.lights));
             if (step.phase === "chase" || step.phase === "chase-again") {
-              expect(Array.from(step.lights.subarray(step.row * cols, step.row * cols + cols)).every((v) => v === 0)).toBe(true);
+              expect(
+                Array.from(step.lights.subarray(step.row * cols, step.row * cols + cols)).every((v) => v === 0),
+              ).toBe(true);
             }
             before = step.lights;
           }
@@ -46,7 +61,11 @@ describe("multiStateChaseTrace", () => {
 
   it("rejects bad sizes and lights", () => {
     expect(() => multiStateChaseTrace(0, 3, [], { states: 3 })).toThrow(/"rows" expected an integer >= 1, got 0/);
-    expect(() => multiStateChaseTrace(200, 200, new Array(40000).fill(0), { states: 3 })).toThrow(/at most 16384 cells, got 200 x 200 = 40000/);
-    expect(() => multiStateChaseTrace(2, 2, [0, 0, 0, 3], { states: 3 })).toThrow(/"lights\[3\]" expected an integer in 0\.\.2, got 3/);
+    expect(() => multiStateChaseTrace(200, 200, new Array(40000).fill(0), { states: 3 })).toThrow(
+      /at most 16384 cells, got 200 x 200 = 40000/,
+    );
+    expect(() => multiStateChaseTrace(2, 2, [0, 0, 0, 3], { states: 3 })).toThrow(
+      /"lights\[3\]" expected an integer in 0\.\.2, got 3/,
+    );
   });
 });

@@ -23,7 +23,12 @@ const digits = (rows: string[]) => rows.join("").split("").map(Number);
 const MODULI = [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 17, 19, 23, 29, 31];
 
 /** Lights after presses, with plain loops over the targets (independent of applyMultiState). */
-function after(targets: Int32Array[], lights: ArrayLike<number>, presses: ArrayLike<number>, k: number): number[] {
+function lightsAfter(
+  targets: Int32Array[],
+  lights: ArrayLike<number>,
+  presses: ArrayLike<number>,
+  k: number,
+): number[] {
   const out = Array.from(lights);
   targets.forEach((t, j) => t.forEach((i) => (out[i] = (out[i]! + presses[j]!) % k)));
   return out;
@@ -34,7 +39,9 @@ function brute(board: Board, lights: ArrayLike<number>, k: number) {
   const targets = pressTargets(board);
   const n = targets.length;
   const x = new Array<number>(n).fill(0);
-  let solutions = 0, quiet = 0, fewest = Infinity;
+  let solutions = 0,
+    quiet = 0,
+    fewest = Infinity;
   const reachable = new Set<string>();
   for (let t = 0; t < k ** n; t++) {
     let v = t;
@@ -42,12 +49,15 @@ function brute(board: Board, lights: ArrayLike<number>, k: number) {
       x[j] = v % k;
       v = Math.floor(v / k);
     }
-    const fromDark = after(targets, new Array(n).fill(0), x, k);
+    const fromDark = lightsAfter(targets, new Array(n).fill(0), x, k);
     reachable.add(fromDark.join(","));
     if (fromDark.every((l) => l === 0)) quiet++;
-    if (after(targets, lights, x, k).every((l) => l === 0)) {
+    if (lightsAfter(targets, lights, x, k).every((l) => l === 0)) {
       solutions++;
-      fewest = Math.min(fewest, x.reduce((a, b) => a + b, 0));
+      fewest = Math.min(
+        fewest,
+        x.reduce((a, b) => a + b, 0),
+      );
     }
   }
   return { solutions, quiet, winnable: reachable.size, fewest };
@@ -62,11 +72,32 @@ const TINY: Board[] = [
   gridBoard(2, 2, { torus: true }),
   gridBoard(2, 2, { rule: "x" }),
   gridBoard(2, 2, { rule: "king", selfToggle: false }),
-  gridBoard(1, 5, { rule: { offsets: [[0, 1], [0, 2]] } }), // not symmetric
+  gridBoard(1, 5, {
+    rule: {
+      offsets: [
+        [0, 1],
+        [0, 2],
+      ],
+    },
+  }), // not symmetric
   maskBoard([".#.", "###", ".#."]),
   maskBoard(["#.", "##"]),
-  graphBoard(4, [[0, 1], [1, 2], [2, 3], [3, 0]]),
-  graphBoard(5, [[0, 1], [0, 2], [0, 3], [0, 4]], { selfToggle: false }),
+  graphBoard(4, [
+    [0, 1],
+    [1, 2],
+    [2, 3],
+    [3, 0],
+  ]),
+  graphBoard(
+    5,
+    [
+      [0, 1],
+      [0, 2],
+      [0, 3],
+      [0, 4],
+    ],
+    { selfToggle: false },
+  ),
   graphBoard(3, []),
 ];
 
@@ -89,14 +120,22 @@ describe("the seeds' examples", () => {
     const lights = digits(["2222", "2012", "1111", "1110"]);
     const seed = digits(["1001", "0000", "0020", "2000"]);
     const s = solveMultiState(board, lights, { states: 3 });
-    expect(s).toMatchObject({ solvable: true, rank: 14, nullity: 2, solutions: 9n, quietCount: 9n, winnableBoards: 3n ** 14n });
+    expect(s).toMatchObject({
+      solvable: true,
+      rank: 14,
+      nullity: 2,
+      solutions: 9n,
+      quietCount: 9n,
+      winnableBoards: 3n ** 14n,
+    });
     expect(Array.from(applyMultiState(board, lights, s.presses!, 3))).toEqual(new Array(16).fill(0));
     const all = [...allMultiStateSolutions(board, lights, { states: 3 })].map((x) => Array.from(x).join(""));
     expect(new Set(all).size).toBe(9);
     expect(all).toContain(seed.join(""));
     const quiet = multiStateQuietPatterns(board, { states: 3 });
     expect(quiet).toHaveLength(2);
-    for (const q of quiet) expect(Array.from(applyMultiState(board, new Array(16).fill(0), q, 3))).toEqual(new Array(16).fill(0));
+    for (const q of quiet)
+      expect(Array.from(applyMultiState(board, new Array(16).fill(0), q, 3))).toEqual(new Array(16).fill(0));
   });
 
   it("the 4-level GF(4) game (0 -> 1 -> a+1 -> a -> 0) is the Z_4 game after relabelling", () => {
@@ -132,7 +171,10 @@ describe("brute force over every press vector on tiny boards", () => {
         const n = targets.length;
         if (k ** n > 20_000) continue;
         for (let trial = 0; trial < 3; trial++) {
-          const rand = fc.sample(fc.array(fc.integer({ min: 0, max: k - 1 }), { minLength: n, maxLength: n }), { seed: seed++, numRuns: 1 })[0]!;
+          const rand = fc.sample(fc.array(fc.integer({ min: 0, max: k - 1 }), { minLength: n, maxLength: n }), {
+            seed: seed++,
+            numRuns: 1,
+          })[0]!;
           const lights = trial === 0 ? Array.from(randomMultiStatePuzzle(board, { states: k, seed })) : rand;
           const s = solveMultiState(board, lights, { states: k });
           const truth = brute(board, lights, k);
@@ -142,13 +184,13 @@ describe("brute force over every press vector on tiny boards", () => {
           expect(s.winnableBoards).toBe(BigInt(truth.winnable));
           if (trial === 0) expect(s.solvable).toBe(true);
           if (s.solvable) {
-            expect(after(targets, lights, s.presses!, k).every((v) => v === 0)).toBe(true);
+            expect(lightsAfter(targets, lights, s.presses!, k).every((v) => v === 0)).toBe(true);
             const fewest = fewestMultiStatePresses(board, lights, { states: k });
             expect(fewest.count).toBe(truth.fewest);
-            expect(after(targets, lights, fewest.presses!, k).every((v) => v === 0)).toBe(true);
+            expect(lightsAfter(targets, lights, fewest.presses!, k).every((v) => v === 0)).toBe(true);
             const all = [...allMultiStateSolutions(board, lights, { states: k })];
             expect(new Set(all.map((x) => x.join(","))).size).toBe(truth.solutions);
-            for (const x of all) expect(after(targets, lights, x, k).every((v) => v === 0)).toBe(true);
+            for (const x of all) expect(lightsAfter(targets, lights, x, k).every((v) => v === 0)).toBe(true);
           } else {
             // y A = 0 and y . b != 0 (mod k)
             const y = s.proof!;
@@ -156,10 +198,13 @@ describe("brute force over every press vector on tiny boards", () => {
             targets.forEach((t, j) => t.forEach((i) => (ya[j] = (ya[j]! + y[i]!) % k)));
             expect(ya.every((v) => v === 0)).toBe(true);
             expect(lights.reduce((acc, v, i) => acc + v * y[i]!, 0) % k).not.toBe(0);
-            expect(fewestMultiStatePresses(board, lights, { states: k })).toMatchObject({ solvable: false, count: null });
+            expect(fewestMultiStatePresses(board, lights, { states: k })).toMatchObject({
+              solvable: false,
+              count: null,
+            });
           }
           for (const q of multiStateQuietPatterns(board, { states: k })) {
-            expect(after(targets, new Array(n).fill(0), q, k).every((v) => v === 0)).toBe(true);
+            expect(lightsAfter(targets, new Array(n).fill(0), q, k).every((v) => v === 0)).toBe(true);
           }
         }
       }
@@ -169,28 +214,48 @@ describe("brute force over every press vector on tiny boards", () => {
 
 describe("property: random boards of every kind over Z_2..Z_12 and primes up to 31", () => {
   const boardArb = fc.oneof(
-    fc.record({ rows: fc.integer({ min: 1, max: 4 }), cols: fc.integer({ min: 1, max: 4 }), torus: fc.boolean(), rule: fc.constantFrom("plus", "x", "king", "knight"), self: fc.boolean() })
-      .map(({ rows, cols, torus, rule, self }) => gridBoard(rows, cols, { torus, rule: rule as "plus", selfToggle: self }) as Board),
-    fc.array(fc.constantFrom("#", "."), { minLength: 9, maxLength: 9 })
+    fc
+      .record({
+        rows: fc.integer({ min: 1, max: 4 }),
+        cols: fc.integer({ min: 1, max: 4 }),
+        torus: fc.boolean(),
+        rule: fc.constantFrom("plus", "x", "king", "knight"),
+        self: fc.boolean(),
+      })
+      .map(
+        ({ rows, cols, torus, rule, self }) =>
+          gridBoard(rows, cols, { torus, rule: rule as "plus", selfToggle: self }) as Board,
+      ),
+    fc
+      .array(fc.constantFrom("#", "."), { minLength: 9, maxLength: 9 })
       .filter((cells) => cells.includes("#"))
-      .map((cells) => maskBoard([cells.slice(0, 3).join(""), cells.slice(3, 6).join(""), cells.slice(6).join("")]) as Board),
-    fc.tuple(fc.integer({ min: 1, max: 6 }), fc.array(fc.tuple(fc.nat(), fc.nat()), { maxLength: 10 })).map(([n, pairs]) => {
-      const edges = new Map<string, [number, number]>();
-      for (const [a, b] of pairs) {
-        const u = a % n, v = b % n;
-        if (u !== v) edges.set(`${Math.min(u, v)},${Math.max(u, v)}`, [u, v]);
-      }
-      return graphBoard(n, [...edges.values()]) as Board;
-    }),
+      .map(
+        (cells) =>
+          maskBoard([cells.slice(0, 3).join(""), cells.slice(3, 6).join(""), cells.slice(6).join("")]) as Board,
+      ),
+    fc
+      .tuple(fc.integer({ min: 1, max: 6 }), fc.array(fc.tuple(fc.nat(), fc.nat()), { maxLength: 10 }))
+      .map(([n, pairs]) => {
+        const edges = new Map<string, [number, number]>();
+        for (const [a, b] of pairs) {
+          const u = a % n,
+            v = b % n;
+          if (u !== v) edges.set(`${Math.min(u, v)},${Math.max(u, v)}`, [u, v]);
+        }
+        return graphBoard(n, [...edges.values()]) as Board;
+      }),
   );
   it("every solution clears the board; unsolvable boards carry a proof; counts match brute force when small", () => {
     fc.assert(
       fc.property(boardArb, fc.constantFrom(...MODULI), fc.integer({ min: 0, max: 2 ** 31 - 1 }), (board, k, seed) => {
         const targets = pressTargets(board);
         const n = targets.length;
-        const rand = fc.sample(fc.array(fc.integer({ min: 0, max: k - 1 }), { minLength: n, maxLength: n }), { seed, numRuns: 1 })[0]!;
+        const rand = fc.sample(fc.array(fc.integer({ min: 0, max: k - 1 }), { minLength: n, maxLength: n }), {
+          seed,
+          numRuns: 1,
+        })[0]!;
         const s = solveMultiState(board, rand, { states: k });
-        if (s.solvable) expect(after(targets, rand, s.presses!, k).every((v) => v === 0)).toBe(true);
+        if (s.solvable) expect(lightsAfter(targets, rand, s.presses!, k).every((v) => v === 0)).toBe(true);
         else {
           const y = s.proof!;
           const ya = new Array<number>(n).fill(0);
@@ -216,7 +281,14 @@ describe("k = 2 agrees with the GF(2) engine", () => {
     gridBoard(6, 5, { torus: true }),
     gridBoard(5, 6, { rule: "knight" }),
     maskBoard(["##.##", "#####", ".###.", "#####"]),
-    graphBoard(6, [[0, 1], [1, 2], [1, 3], [2, 4], [3, 4], [4, 5]]),
+    graphBoard(6, [
+      [0, 1],
+      [1, 2],
+      [1, 3],
+      [2, 4],
+      [3, 4],
+      [4, 5],
+    ]),
     gridBoard(20, 20), // chasing in both engines
     gridBoard(17, 31),
   ];
@@ -224,11 +296,24 @@ describe("k = 2 agrees with the GF(2) engine", () => {
     for (const board of boards) {
       const n = pressTargets(board).length;
       for (let seed = 0; seed < 4; seed++) {
-        const lights = fc.sample(fc.array(fc.integer({ min: 0, max: 1 }), { minLength: n, maxLength: n }), { seed, numRuns: 1 })[0]!;
+        const lights = fc.sample(fc.array(fc.integer({ min: 0, max: 1 }), { minLength: n, maxLength: n }), {
+          seed,
+          numRuns: 1,
+        })[0]!;
         const two = solveLightsOut(board, lights);
         const s = solveMultiState(board, lights, { states: 2 });
-        expect({ solvable: s.solvable, solutions: s.solutions, nullity: s.nullity, rank: s.rank, winnable: s.winnableBoards }).toEqual({
-          solvable: two.solvable, solutions: two.solutions, nullity: two.nullity, rank: two.rank, winnable: two.winnableBoards,
+        expect({
+          solvable: s.solvable,
+          solutions: s.solutions,
+          nullity: s.nullity,
+          rank: s.rank,
+          winnable: s.winnableBoards,
+        }).toEqual({
+          solvable: two.solvable,
+          solutions: two.solutions,
+          nullity: two.nullity,
+          rank: two.rank,
+          winnable: two.winnableBoards,
         });
         if (s.solvable) expect(Array.from(applyMultiState(board, lights, s.presses!, 2))).toEqual(new Array(n).fill(0));
       }
@@ -239,10 +324,22 @@ describe("k = 2 agrees with the GF(2) engine", () => {
 describe("chasing over Z_k agrees with elimination", () => {
   it("small rectangles: counts and clearing solutions match the full press matrix", () => {
     for (const k of [2, 3, 4, 5, 6, 9, 12]) {
-      for (const [m, n] of [[1, 1], [1, 4], [3, 3], [4, 4], [4, 3], [3, 5], [5, 5], [6, 2]] as const) {
+      for (const [m, n] of [
+        [1, 1],
+        [1, 4],
+        [3, 3],
+        [4, 4],
+        [4, 3],
+        [3, 5],
+        [5, 5],
+        [6, 2],
+      ] as const) {
         const board = gridBoard(m, n);
         for (let seed = 0; seed < 3; seed++) {
-          const lights = fc.sample(fc.array(fc.integer({ min: 0, max: k - 1 }), { minLength: m * n, maxLength: m * n }), { seed, numRuns: 1 })[0]!;
+          const lights = fc.sample(
+            fc.array(fc.integer({ min: 0, max: k - 1 }), { minLength: m * n, maxLength: m * n }),
+            { seed, numRuns: 1 },
+          )[0]!;
           const dense = solveMultiState(board, lights, { states: k }); // under 400 cells: elimination
           expect(dense.method).toBe("elimination");
           const chased = chaseModK(m, n, k, lights);
@@ -250,15 +347,24 @@ describe("chasing over Z_k agrees with elimination", () => {
           expect(chased.solutions).toBe(dense.solutions);
           expect(chased.kernelSize).toBe(dense.quietCount);
           expect(chased.kernel).toHaveLength(dense.nullity);
-          if (chased.solvable) expect(Array.from(applyMultiState(board, lights, chased.presses!, k))).toEqual(new Array(m * n).fill(0));
-          for (const q of chased.kernel) expect(Array.from(applyMultiState(board, new Array(m * n).fill(0), q, k))).toEqual(new Array(m * n).fill(0));
+          if (chased.solvable)
+            expect(Array.from(applyMultiState(board, lights, chased.presses!, k))).toEqual(new Array(m * n).fill(0));
+          for (const q of chased.kernel)
+            expect(Array.from(applyMultiState(board, new Array(m * n).fill(0), q, k))).toEqual(
+              new Array(m * n).fill(0),
+            );
         }
       }
     }
   });
 
   it("plain rectangles from 400 cells chase, both orientations", () => {
-    for (const [m, n, k] of [[20, 20, 3], [40, 12, 6], [12, 40, 4], [25, 30, 7]] as const) {
+    for (const [m, n, k] of [
+      [20, 20, 3],
+      [40, 12, 6],
+      [12, 40, 4],
+      [25, 30, 7],
+    ] as const) {
       const board = gridBoard(m, n);
       const lights = randomMultiStatePuzzle(board, { states: k, seed: m + n });
       const s = solveMultiState(board, lights, { states: k });
@@ -302,7 +408,10 @@ describe("random puzzles, fewest presses bound and errors", () => {
     expect(() => fewestMultiStatePresses(board, new Array(8).fill(0), { states: 3, limit: 1000 })).toThrow(
       /expected at most 1000 solutions to enumerate, got 6561/,
     );
-    expect(fewestMultiStatePresses(board, new Array(8).fill(0), { states: 3 })).toMatchObject({ count: 0, solutions: 6561n });
+    expect(fewestMultiStatePresses(board, new Array(8).fill(0), { states: 3 })).toMatchObject({
+      count: 0,
+      solutions: 6561n,
+    });
   });
 
   it("rejects bad states, lights and presses", () => {
@@ -311,14 +420,20 @@ describe("random puzzles, fewest presses bound and errors", () => {
     expect(() => solveMultiState(board, [0, 0, 0, 0], { states: 2 ** 31 })).toThrow(RangeError);
     expect(() => solveMultiState(board, [0, 0, 0, 0], { states: 2.5 })).toThrow(TypeError);
     expect(() => solveMultiState(board, [0, 0, 0, 0], {} as { states: number })).toThrow(TypeError);
-    expect(() => solveMultiState(board, [0, 0, 3, 0], { states: 3 })).toThrow(/"lights\[2\]" expected an integer in 0\.\.2, got 3/);
+    expect(() => solveMultiState(board, [0, 0, 3, 0], { states: 3 })).toThrow(
+      /"lights\[2\]" expected an integer in 0\.\.2, got 3/,
+    );
     expect(() => solveMultiState(board, [0, 0, 0], { states: 3 })).toThrow(/expected 4 entries/);
     expect(() => applyMultiState(board, [0, 0, 0, 0], [0, 5, 0, 0], 5)).toThrow(RangeError);
     expect(() => randomMultiStatePuzzle(board, { states: 3, seed: 0.5 })).toThrow(TypeError);
-    expect(() => solveMultiState(gridBoard(130, 130, { torus: true }), new Array(16900).fill(0), { states: 3 })).toThrow(
-      /more than 2 states expected at most 16000 cells \(or a plain rectangle, solved by chasing\), got 16900/,
+    expect(() =>
+      solveMultiState(gridBoard(130, 130, { torus: true }), new Array(16900).fill(0), { states: 3 }),
+    ).toThrow(/more than 2 states expected at most 16000 cells \(or a plain rectangle, solved by chasing\), got 16900/);
+    expect(() => solveMultiState(board, [0, 0, 0, 0], { states: 3, signal: "stop" as unknown as AbortSignal })).toThrow(
+      /"signal" expected an AbortSignal/,
     );
-    expect(() => solveMultiState(board, [0, 0, 0, 0], { states: 3, signal: "stop" as unknown as AbortSignal })).toThrow(/"signal" expected an AbortSignal/);
-    expect(() => solveMultiState(board, [0, 0, 0, 0], { states: 3, onProgress: 1 as unknown as () => void })).toThrow(/"onProgress" expected a function/);
+    expect(() => solveMultiState(board, [0, 0, 0, 0], { states: 3, onProgress: 1 as unknown as () => void })).toThrow(
+      /"onProgress" expected a function/,
+    );
   });
 });

@@ -41,14 +41,18 @@ describe("runNullityTask (the per-thread unit)", () => {
         Array.from({ length: 81 }, (_, i) => gridNullity(m, 60 + i)),
       );
     }
-    expect(() => runNullityTask({ m: "square", from: 5, to: 4 })).toThrow(new RangeError('"to" expected an integer in 5..1073741824, got 4'));
+    expect(() => runNullityTask({ m: "square", from: 5, to: 4 })).toThrow(
+      new RangeError('"to" expected an integer in 5..1073741824, got 4'),
+    );
   });
 });
 
 describe("nullitySweep in the calling thread", () => {
   it("yields every board in order, with the right values", async () => {
     const square = await collect(SQUARE, { workers: 1 });
-    expect(square).toEqual(Array.from({ length: 400 }, (_, i) => ({ m: i + 1, n: i + 1, nullity: squareNullity(i + 1) })));
+    expect(square).toEqual(
+      Array.from({ length: 400 }, (_, i) => ({ m: i + 1, n: i + 1, nullity: squareNullity(i + 1) })),
+    );
     const grid = await collect(GRID, { workers: 1 });
     expect(grid).toHaveLength(sweepSize(GRID));
     expect(grid.map(({ m, n }) => [m, n])).toEqual(
@@ -86,19 +90,28 @@ describe("nullitySweep in the calling thread", () => {
 
   it("stops with the signal's reason", async () => {
     const controller = new AbortController();
-    const sweep = collect({ kind: "square", from: 1, to: 30_000 }, { workers: 1, signal: controller.signal, onProgress: () => controller.abort(new Error("stop")) });
+    const sweep = collect(
+      { kind: "square", from: 1, to: 30_000 },
+      { workers: 1, signal: controller.signal, onProgress: () => controller.abort(new Error("stop")) },
+    );
     await expect(sweep).rejects.toThrow("stop");
     const aborted = AbortSignal.abort(new Error("already"));
     await expect(collect(SQUARE, { signal: aborted })).rejects.toThrow("already");
   });
 
   it("rejects bad sweeps and options", async () => {
-    await expect(collect({ kind: "square", from: 0, to: 3 }, {})).rejects.toThrow(new RangeError('"sweep.from" expected an integer in 1..1073741824, got 0'));
+    await expect(collect({ kind: "square", from: 0, to: 3 }, {})).rejects.toThrow(
+      new RangeError('"sweep.from" expected an integer in 1..1073741824, got 0'),
+    );
     await expect(collect({ kind: "cube" } as unknown as NullitySweep, {})).rejects.toThrow(TypeError);
-    await expect(collect(SQUARE, { start: 500 })).rejects.toThrow(new RangeError('"start" expected an integer in 0..400, got 500'));
+    await expect(collect(SQUARE, { start: 500 })).rejects.toThrow(
+      new RangeError('"start" expected an integer in 0..400, got 500'),
+    );
     await expect(collect(SQUARE, { workers: 0 })).rejects.toThrow(RangeError);
     expect(() => shardBounds(SQUARE, 2, 2)).toThrow(new RangeError('"index" expected an integer in 0..1, got 2'));
-    expect(() => sweepSize({ kind: "grid", rows: { from: 1, to: 2 ** 20 }, cols: { from: 1, to: 2 ** 20 } })).toThrow(RangeError);
+    expect(() => sweepSize({ kind: "grid", rows: { from: 1, to: 2 ** 20 }, cols: { from: 1, to: 2 ** 20 } })).toThrow(
+      RangeError,
+    );
   });
 });
 
@@ -115,12 +128,17 @@ describe.skipIf(!existsSync(DIST))("nullitySweep on worker threads (built packag
     const dist = (await import(DIST.href)) as { nullitySweep: typeof nullitySweep };
     const all = await collect(GRID, { workers: 1 });
     let last: [number, number] = [0, 0];
-    expect(await collect(GRID, { workers: 2, start: 50, onProgress: (d, t) => (last = [d, t]) }, dist.nullitySweep)).toEqual(all.slice(50));
+    expect(
+      await collect(GRID, { workers: 2, start: 50, onProgress: (d, t) => (last = [d, t]) }, dist.nullitySweep),
+    ).toEqual(all.slice(50));
     expect(last).toEqual([all.length - 50, all.length - 50]);
     const controller = new AbortController();
     let count = 0;
     const run = (async () => {
-      for await (const _ of dist.nullitySweep({ kind: "square", from: 1, to: 200_000 }, { workers: 2, signal: controller.signal })) {
+      for await (const _ of dist.nullitySweep(
+        { kind: "square", from: 1, to: 200_000 },
+        { workers: 2, signal: controller.signal },
+      )) {
         if (++count === 10) controller.abort(new Error("enough"));
       }
     })();

@@ -68,7 +68,16 @@ describe("gridNullity (deg gcd(f_m(x), f_n(x + 1)))", () => {
   });
 
   it("peeling squares changes nothing: = plain Euclid on f_m and f_n(x + 1)", () => {
-    const pairs = [[511, 511], [1023, 1025], [2047, 700], [3000, 3001], [4095, 4095], [1365, 2730], [2001, 999], [4097, 4096]];
+    const pairs = [
+      [511, 511],
+      [1023, 1025],
+      [2047, 700],
+      [3000, 3001],
+      [4095, 4095],
+      [1365, 2730],
+      [2001, 999],
+      [4097, 4096],
+    ];
     for (const [m, n] of pairs as [number, number][]) {
       const plain = sequencePolynomial(m).gcdDegree(sequencePolynomial(n).substituteXPlus1());
       expect([m, n, gridNullity(m, n)]).toEqual([m, n, plain]);

@@ -17,7 +17,11 @@ function randomPoly(d: number, seed: number, sparse = false): bigint {
   let s = seed >>> 0 || 1;
   let v = 1n << BigInt(d);
   for (let i = 0; i < d; i++) {
-    s ^= s << 13; s >>>= 0; s ^= s >>> 17; s ^= s << 5; s >>>= 0;
+    s ^= s << 13;
+    s >>>= 0;
+    s ^= s >>> 17;
+    s ^= s << 5;
+    s >>>= 0;
     if (sparse ? s % 29 === 0 : s & 1) v |= 1n << BigInt(i);
   }
   return v;
@@ -88,7 +92,9 @@ describe("gcd: WASM kernel = TypeScript twin = bigint model", () => {
   });
 
   it("degree 3000 (a long run of the vector loop)", () => {
-    const a = randomPoly(3000, 7), b = randomPoly(2999, 8), c = randomPoly(700, 9);
+    const a = randomPoly(3000, 7),
+      b = randomPoly(2999, 8),
+      c = randomPoly(700, 9);
     const wasm = P(clmul(a, c)).gcd(P(clmul(b, c)));
     expect(wasm.equals(P(clmul(a, c)).gcd(P(clmul(b, c)), { engine: "ts" }))).toBe(true);
     expect(wasm.degree).toBeGreaterThanOrEqual(700);
@@ -100,19 +106,25 @@ describe("gcd: WASM kernel = TypeScript twin = bigint model", () => {
       const words = (Math.ceil(W.wordsFor(d) / 2) + 4) & ~1;
       const pad = 16; // u64 words of guard on each side
       const block = k.alloc((words + 2 * pad) * 8 * 2);
-      const a = block + pad * 8, b = a + (words + 2 * pad) * 8;
+      const a = block + pad * 8,
+        b = a + (words + 2 * pad) * 8;
       const view = () => new BigUint64Array(k.memory.buffer, block, (words + 2 * pad) * 2);
       view().fill(0xdeadbeefcafef00dn);
       const put = (ptr: number, v: bigint) => {
         const w = new BigUint64Array(k.memory.buffer, ptr, words);
         for (let i = 0; i < words; i++) w[i] = (v >> BigInt(64 * i)) & 0xffffffffffffffffn;
       };
-      const x = randomPoly(d, d + 1), y = randomPoly(Math.max(0, d - 1), d + 2);
+      const x = randomPoly(d, d + 1),
+        y = randomPoly(Math.max(0, d - 1), d + 2);
       put(a, x);
       put(b, y);
       let degree = -2;
       let calls = 0;
-      while (degree === -2) (degree = k.polyGcd(a, b, words, 7)), calls++; // sliced: resumes where it stopped
+      // sliced: each call resumes where the previous one stopped
+      while (degree === -2) {
+        degree = k.polyGcd(a, b, words, 7);
+        calls++;
+      }
       if (d >= 127) expect(calls).toBeGreaterThan(1);
       expect(degree).toBe(deg(bgcd(x, y)));
       const all = view();
@@ -135,7 +147,12 @@ describe("gcd degree with square factors peeled (the nullity route)", () => {
       fc.property(nested, nested, poly, (a, b, c) => {
         fc.pre(deg(a) <= 5000 && deg(b) <= 5000);
         const cc = clmul(c, c);
-        for (const [x, y] of [[a, b], [clmul(a, cc), clmul(b, cc)], [clmul(a, 2n), clmul(b, 6n)], [a, clmul(a, 3n)]] as const) {
+        for (const [x, y] of [
+          [a, b],
+          [clmul(a, cc), clmul(b, cc)],
+          [clmul(a, 2n), clmul(b, 6n)],
+          [a, clmul(a, 3n)],
+        ] as const) {
           const expected = P(x).gcdDegree(P(y), { engine: "ts" });
           const euclid = (p: Uint32Array, q: Uint32Array) => W.degreeOf(W.gcd(p, q));
           expect(W.gcdDegreePeeled(P(x).words(), P(y).words(), euclid, 0)).toBe(expected); // peel down to constants
@@ -150,7 +167,8 @@ describe("gcd degree with square factors peeled (the nullity route)", () => {
     fc.assert(
       fc.property(poly, (a) => {
         const { e, o } = W.evenOddRoots(P(a).words());
-        const E = GF2Poly.fromWords(e), O = GF2Poly.fromWords(o);
+        const E = GF2Poly.fromWords(e),
+          O = GF2Poly.fromWords(o);
         expect(E.square().add(O.square().shift(1)).toBigInt()).toBe(a);
       }),
       RUNS,
@@ -176,7 +194,8 @@ describe("arithmetic against the bigint model", () => {
   });
 
   it("Karatsuba on large factors (several levels) = schoolbook", () => {
-    const a = P(randomPoly(20000, 3)).words(), b = P(randomPoly(15000, 4)).words();
+    const a = P(randomPoly(20000, 3)).words(),
+      b = P(randomPoly(15000, 4)).words();
     expect(W.equal(W.mul(a, b), W.mul(a, b, Infinity))).toBe(true);
   });
 
@@ -202,7 +221,8 @@ describe("arithmetic against the bigint model", () => {
     };
     fc.assert(
       fc.property(poly, poly, (a, b) => {
-        const sa = P(a).substituteXPlus1(), sb = P(b).substituteXPlus1();
+        const sa = P(a).substituteXPlus1(),
+          sb = P(b).substituteXPlus1();
         expect(sa.degree).toBe(deg(a));
         expect(P(a).mul(P(b)).substituteXPlus1().equals(sa.mul(sb))).toBe(true);
         expect(P(a).add(P(b)).substituteXPlus1().equals(sa.add(sb))).toBe(true);
@@ -261,10 +281,14 @@ describe("text", () => {
   });
 
   it("errors say what was expected and what was got", () => {
-    expect(() => GF2Poly.parse("x^2 + 2")).toThrow(new SyntaxError('expected a term 1, x or x^k (k <= 2147483646) in a polynomial, got "2"'));
+    expect(() => GF2Poly.parse("x^2 + 2")).toThrow(
+      new SyntaxError('expected a term 1, x or x^k (k <= 2147483646) in a polynomial, got "2"'),
+    );
     expect(() => GF2Poly.parse("")).toThrow(SyntaxError);
     expect(() => GF2Poly.parse(3 as unknown as string)).toThrow(new TypeError('"text" expected a string, got 3'));
-    expect(() => GF2Poly.ONE.divmod(GF2Poly.ZERO)).toThrow(new RangeError('"divisor" expected a non-zero polynomial, got 0'));
+    expect(() => GF2Poly.ONE.divmod(GF2Poly.ZERO)).toThrow(
+      new RangeError('"divisor" expected a non-zero polynomial, got 0'),
+    );
     expect(() => GF2Poly.ONE.add(1 as unknown as GF2Poly)).toThrow(new TypeError('"other" expected a GF2Poly, got 1'));
     expect(() => GF2Poly.ONE.gcd(GF2Poly.X, { engine: "gpu" as "ts" })).toThrow(
       new TypeError('"engine" expected "wasm" or "ts", got "gpu"'),
@@ -277,7 +301,8 @@ describe("text", () => {
 
 describe("the sequence f_0 = 1, f_1 = x, f_(k+1) = x f_k + f_(k-1)", () => {
   it("doubling = the recurrence for k = 0..400", () => {
-    let prev = GF2Poly.ZERO, cur = GF2Poly.ONE; // f_(-1) = 0, f_0 = 1
+    let prev = GF2Poly.ZERO,
+      cur = GF2Poly.ONE; // f_(-1) = 0, f_0 = 1
     for (let k = 0; k <= 400; k++) {
       expect(sequencePolynomial(k).equals(cur)).toBe(true);
       expect(cur.degree).toBe(k);

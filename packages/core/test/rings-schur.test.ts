@@ -7,8 +7,18 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
-  applyMultiState, graphBoard, gridBoard, maskBoard, multiStateQuietPatterns, pressTargets, quietPatterns,
-  randomMultiStatePuzzle, solveLightsOut, solveModK, solveMultiState, type Board,
+  applyMultiState,
+  graphBoard,
+  gridBoard,
+  maskBoard,
+  multiStateQuietPatterns,
+  pressTargets,
+  quietPatterns,
+  randomMultiStatePuzzle,
+  solveLightsOut,
+  solveModK,
+  solveMultiState,
+  type Board,
 } from "../src/index.js";
 
 /** A plain LCG, independent of the code under test. */
@@ -24,11 +34,13 @@ function lcg(seed: number): (n: number) => number {
 function randomSystem(seed: number, m: number, n: number, k: number, rank: number): { a: number[][]; b: number[] } {
   const rand = lcg(seed);
   const divisors = Array.from({ length: k }, (_, d) => d).filter((d) => d > 1 && k % d === 0);
-  const entry = () => (rand(3) === 0 ? 0 : (rand(k) * (rand(2) ? 1 : divisors[rand(divisors.length)] ?? 1)) % k);
+  const entry = () => (rand(3) === 0 ? 0 : (rand(k) * (rand(2) ? 1 : (divisors[rand(divisors.length)] ?? 1))) % k);
   // a product of m x r and r x n factors: deficient rank makes kernels and unsolvable b common
   const left = Array.from({ length: m }, () => Array.from({ length: rank }, entry));
   const right = Array.from({ length: rank }, () => Array.from({ length: n }, entry));
-  const a = left.map((row) => Array.from({ length: n }, (_, j) => row.reduce((acc, v, t) => (acc + v * right[t]![j]!) % k, 0)));
+  const a = left.map((row) =>
+    Array.from({ length: n }, (_, j) => row.reduce((acc, v, t) => (acc + v * right[t]![j]!) % k, 0)),
+  );
   const b = Array.from({ length: m }, () => (rand(2) ? entry() : 0));
   return { a, b };
 }
@@ -38,7 +50,9 @@ function times(a: number[][], x: ArrayLike<number>, k: number): number[] {
   return a.map((row) => Number(row.reduce((acc, v, j) => acc + big(v) * big(x[j]!), 0n) % big(k)));
 }
 function leftTimes(y: ArrayLike<number>, a: number[][], n: number, k: number): number[] {
-  return Array.from({ length: n }, (_, j) => Number(a.reduce((acc, row, i) => acc + big(y[i]!) * big(row[j]!), 0n) % big(k)));
+  return Array.from({ length: n }, (_, j) =>
+    Number(a.reduce((acc, row, i) => acc + big(y[i]!) * big(row[j]!), 0n) % big(k)),
+  );
 }
 const dot = (y: ArrayLike<number>, b: ArrayLike<number>, k: number) =>
   Number(Array.from(b).reduce((acc, v, i) => acc + big(v) * big(y[i]!), 0n) % big(k));
@@ -97,7 +111,9 @@ describe("solveModK: the Schur method agrees with the diagonal form and checks o
     const controller = new AbortController();
     controller.abort(new Error("no more"));
     expect(() => solveModK(a, b, 36, { method: "schur", signal: controller.signal })).toThrow("no more");
-    expect(() => solveModK(a, b, 36, { method: "fast" as "auto" })).toThrow(/"method" expected "auto", "schur" or "diagonal", got "fast"/);
+    expect(() => solveModK(a, b, 36, { method: "fast" as "auto" })).toThrow(
+      /"method" expected "auto", "schur" or "diagonal", got "fast"/,
+    );
   });
 });
 
@@ -114,8 +130,36 @@ describe("multi-state boards that cannot be chased", () => {
     ["9 x 9 torus", gridBoard(9, 9, { torus: true })],
     ["7 x 8 king", gridBoard(7, 8, { rule: "king" })],
     ["mask", maskBoard(["##.##", "#####", ".###.", "#####", "##.##"])],
-    ["graph", graphBoard(12, [[0, 1], [1, 2], [2, 3], [3, 0], [4, 5], [5, 6], [6, 7], [7, 4], [0, 4], [8, 9], [9, 10], [10, 11], [11, 8], [2, 10]])],
-    ["asymmetric rule", gridBoard(6, 6, { rule: { offsets: [[0, 1], [2, 0]] } })],
+    [
+      "graph",
+      graphBoard(12, [
+        [0, 1],
+        [1, 2],
+        [2, 3],
+        [3, 0],
+        [4, 5],
+        [5, 6],
+        [6, 7],
+        [7, 4],
+        [0, 4],
+        [8, 9],
+        [9, 10],
+        [10, 11],
+        [11, 8],
+        [2, 10],
+      ]),
+    ],
+    [
+      "asymmetric rule",
+      gridBoard(6, 6, {
+        rule: {
+          offsets: [
+            [0, 1],
+            [2, 0],
+          ],
+        },
+      }),
+    ],
   ];
   for (const [name, board] of boards) {
     for (const k of [3, 4, 6, 9, 12]) {
@@ -126,7 +170,12 @@ describe("multi-state boards that cannot be chased", () => {
           const rand = lcg(seed * 31 + k);
           const lights = Array.from({ length: cells }, () => rand(k));
           const s = solveMultiState(board, lights, { states: k });
-          const reference = solveModK(a, lights.map((v) => (k - v) % k), k, { method: "diagonal" });
+          const reference = solveModK(
+            a,
+            lights.map((v) => (k - v) % k),
+            k,
+            { method: "diagonal" },
+          );
           expect(s.solvable).toBe(reference.solvable);
           expect(s.quietCount).toBe(reference.kernelSize);
           if (s.solvable) expect(applyMultiState(board, lights, s.presses!, k).every((v) => v === 0)).toBe(true);
@@ -142,7 +191,14 @@ describe("multi-state boards that cannot be chased", () => {
   it("a 48 x 48 torus (2304 cells) over Z_6 and a 3000-cell mask over Z_5: random puzzles solve", () => {
     for (const [board, k] of [
       [gridBoard(48, 48, { torus: true }), 6],
-      [maskBoard(Array.from({ length: 60 }, (_, r) => Array.from({ length: 52 }, (_, c) => ((r * 7 + c * 3) % 11 === 0 ? "." : "#")).join(""))), 5],
+      [
+        maskBoard(
+          Array.from({ length: 60 }, (_, r) =>
+            Array.from({ length: 52 }, (_, c) => ((r * 7 + c * 3) % 11 === 0 ? "." : "#")).join(""),
+          ),
+        ),
+        5,
+      ],
     ] as const) {
       const lights = randomMultiStatePuzzle(board, { states: k, seed: 9 });
       const s = solveMultiState(board, lights, { states: k });
@@ -160,7 +216,10 @@ describe("multi-state boards that cannot be chased", () => {
     const rand = lcg(77);
     const edges: [number, number][] = [];
     for (let i = 0; i < n; i++) for (let t = 0; t < 3; t++) edges.push([i, rand(n)]);
-    const board = graphBoard(n, edges.filter(([u, v]) => u !== v));
+    const board = graphBoard(
+      n,
+      edges.filter(([u, v]) => u !== v),
+    );
     const lights = Array.from({ length: n }, () => rand(2));
     const s = solveMultiState(board, lights, { states: 2 });
     const reference = solveLightsOut(board, lights);
@@ -178,7 +237,11 @@ describe("multi-state boards that cannot be chased", () => {
     expect(seen.at(-1)).toBe(1);
     const controller = new AbortController();
     expect(() =>
-      solveMultiState(board, lights, { states: 3, signal: controller.signal, onProgress: () => controller.abort(new Error("cancelled")) }),
+      solveMultiState(board, lights, {
+        states: 3,
+        signal: controller.signal,
+        onProgress: () => controller.abort(new Error("cancelled")),
+      }),
     ).toThrow("cancelled");
   });
 });

@@ -30,7 +30,11 @@ describe("slow: chase route", () => {
   });
 
   it("large all-on and random boards: solutions applied with applyPresses go dark", () => {
-    for (const [m, n] of [[500, 500], [300, 777], [1000, 1000]] as const) {
+    for (const [m, n] of [
+      [500, 500],
+      [300, 777],
+      [1000, 1000],
+    ] as const) {
       const board = gridBoard(m, n);
       for (const kind of ["all-on", "pressed"] as const) {
         let lights: Uint8Array = new Uint8Array(m * n).fill(1);

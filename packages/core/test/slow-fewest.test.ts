@@ -1,7 +1,14 @@
 // Slow: the enumeration at its largest nullity, 2^31 members (~5 s in WASM),
 // crossing the 32-bit index boundary of the kernel. LIGHTSOUT_SLOW=1 pnpm test.
 import { describe, expect, it } from "vitest";
-import { applyPresses, cosetMinimum, fewestPresses, fewestPressesByIlp, gridBoard, pressTargets } from "../src/index.js";
+import {
+  applyPresses,
+  cosetMinimum,
+  fewestPresses,
+  fewestPressesByIlp,
+  gridBoard,
+  pressTargets,
+} from "../src/index.js";
 
 describe("cosetMinimum at k = 31", () => {
   it("enumerates all 2^31 members, up to the very last Gray index", () => {

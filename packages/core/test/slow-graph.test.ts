@@ -5,10 +5,11 @@ import { applyPresses, graphBoard, solveLightsOut } from "../src/index.js";
 it("a 20,000-vertex graph solves, and the presses switch it off", () => {
   const n = 20_000;
   let s = 99;
-  const rnd = () => ((s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32);
+  const rnd = () => (s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32;
   const edges: [number, number][] = [];
   while (edges.length < 3 * n) {
-    const u = Math.floor(rnd() * n), v = Math.floor(rnd() * n);
+    const u = Math.floor(rnd() * n),
+      v = Math.floor(rnd() * n);
     if (u !== v) edges.push([u, v]);
   }
   const board = graphBoard(n, edges);

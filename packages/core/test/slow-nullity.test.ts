@@ -33,6 +33,7 @@ describe("gridNullity, slow", () => {
   }, 600_000);
 
   it("WASM and TypeScript gcds agree on large squares", () => {
-    for (const n of [20_000, 30_000, 65_535, 65_536]) expect([n, squareNullity(n)]).toEqual([n, squareNullity(n, { engine: "ts" })]);
+    for (const n of [20_000, 30_000, 65_535, 65_536])
+      expect([n, squareNullity(n)]).toEqual([n, squareNullity(n, { engine: "ts" })]);
   }, 600_000);
 });

@@ -35,7 +35,9 @@ function mulVec(a: number[][], x: ArrayLike<number>, k: number): number[] {
 }
 
 function leftMul(y: ArrayLike<number>, a: number[][], n: number, k: number): number[] {
-  return Array.from({ length: n }, (_, j) => Number(a.reduce((acc, row, i) => acc + BigInt(y[i]!) * BigInt(row[j]!), 0n) % BigInt(k)));
+  return Array.from({ length: n }, (_, j) =>
+    Number(a.reduce((acc, row, i) => acc + BigInt(y[i]!) * BigInt(row[j]!), 0n) % BigInt(k)),
+  );
 }
 
 /** Every x in (Z_k)^n: the solutions of A x = b and of A x = 0 (as keys). */
@@ -78,10 +80,21 @@ function span(gens: Uint32Array[], n: number, k: number): Set<string> {
 
 describe("factorModulus", () => {
   it("factors k into prime powers", () => {
-    expect(factorModulus(36)).toEqual([[2, 2], [3, 2]]);
+    expect(factorModulus(36)).toEqual([
+      [2, 2],
+      [3, 2],
+    ]);
     expect(factorModulus(2)).toEqual([[2, 1]]);
     expect(factorModulus(MAX_MODULUS)).toEqual([[MAX_MODULUS, 1]]);
-    expect(factorModulus(2147483646)).toEqual([[2, 1], [3, 2], [7, 1], [11, 1], [31, 1], [151, 1], [331, 1]]);
+    expect(factorModulus(2147483646)).toEqual([
+      [2, 1],
+      [3, 2],
+      [7, 1],
+      [11, 1],
+      [31, 1],
+      [151, 1],
+      [331, 1],
+    ]);
   });
 });
 
@@ -89,13 +102,21 @@ describe("solveModK against brute force", () => {
   for (const k of MODULI) {
     it(`Z_${k}: solvability, counts, solutions, certificates and kernels`, () => {
       const rand = lcg(k);
-      let solvable = 0, unsolvable = 0;
+      let solvable = 0,
+        unsolvable = 0;
       for (let trial = 0; trial < 40; trial++) {
         let n = 1 + rand(4);
         while (k ** n > 30_000) n--;
         const m = 1 + rand(4);
         const a = randomMatrix(rand, m, n, k);
-        const b = rand(2) === 0 ? mulVec(a, Array.from({ length: n }, () => rand(k)), k) : Array.from({ length: m }, () => rand(k));
+        const b =
+          rand(2) === 0
+            ? mulVec(
+                a,
+                Array.from({ length: n }, () => rand(k)),
+                k,
+              )
+            : Array.from({ length: m }, () => rand(k));
         const s = solveModK(a, b, k);
         const truth = brute(a, b, n, k);
         expect(s.solvable).toBe(truth.solutions > 0);
@@ -124,7 +145,13 @@ describe("solveModK against brute force", () => {
           }
         }
         expect(product).toBe(s.kernelSize);
-        expect(span(s.cyclic.map((c) => c.generator), n, k).size).toBe(truth.kernel.size);
+        expect(
+          span(
+            s.cyclic.map((c) => c.generator),
+            n,
+            k,
+          ).size,
+        ).toBe(truth.kernel.size);
       }
       expect(solvable).toBeGreaterThan(0);
       expect(unsolvable).toBeGreaterThan(0);
@@ -132,15 +159,34 @@ describe("solveModK against brute force", () => {
   }
 
   it("a documented example: 2x = 4, 3y = 3 over Z_6", () => {
-    const s = solveModK([[2, 0], [0, 3]], [4, 3], 6);
+    const s = solveModK(
+      [
+        [2, 0],
+        [0, 3],
+      ],
+      [4, 3],
+      6,
+    );
     expect(s.solvable).toBe(true);
     expect(s.solutions).toBe(6n);
-    expect(solveModK([[2, 0], [0, 3]], [3, 3], 6)).toMatchObject({ solvable: false, solutions: 0n, kernelSize: 6n });
+    expect(
+      solveModK(
+        [
+          [2, 0],
+          [0, 3],
+        ],
+        [3, 3],
+        6,
+      ),
+    ).toMatchObject({ solvable: false, solutions: 0n, kernelSize: 6n });
   });
 
   it("prime k: the number of kernel generators is the nullity", () => {
     // rank 1 over Z_5 (row 2 = 2 * row 1), so nullity 2; rank 2 over Z_7
-    const a = [[1, 2, 3], [2, 4, 1]];
+    const a = [
+      [1, 2, 3],
+      [2, 4, 1],
+    ];
     expect(solveModK(a, [0, 0], 5)).toMatchObject({ kernelSize: 25n, kernel: [expect.anything(), expect.anything()] });
     expect(solveModK(a, [0, 0], 7)).toMatchObject({ kernelSize: 7n, kernel: [expect.anything()] });
   });

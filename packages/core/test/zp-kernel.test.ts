@@ -60,7 +60,13 @@ describe("zpEchelon: WASM kernel = TypeScript twin", () => {
         fc.integer({ min: 0, max: 200 }),
         (m, n, transpose, p, seed, limit) => {
           const [rows, cols] = transpose ? [n, m] : [m, n];
-          const a = randomEntries(p, rows, cols, seed, seed % 3 === 0 ? Math.floor(Math.min(rows, cols) / 2) : undefined);
+          const a = randomEntries(
+            p,
+            rows,
+            cols,
+            seed,
+            seed % 3 === 0 ? Math.floor(Math.min(rows, cols) / 2) : undefined,
+          );
           const { wasm, ts, x, y } = both(a, rows, cols, limit, p);
           expect(wasm.rank).toBe(ts.rank);
           expect(wasm.pivots).toEqual(ts.pivots);
@@ -85,7 +91,11 @@ describe("zpEchelon: WASM kernel = TypeScript twin", () => {
   });
 
   it("empty matrices", () => {
-    for (const [r, c] of [[0, 0], [0, 5], [5, 0]] as const) {
+    for (const [r, c] of [
+      [0, 0],
+      [0, 5],
+      [5, 0],
+    ] as const) {
       const { wasm, ts } = both(new Uint32Array(r * c), r, c, c, 7);
       expect(wasm.rank).toBe(0);
       expect(ts.rank).toBe(0);
@@ -94,7 +104,18 @@ describe("zpEchelon: WASM kernel = TypeScript twin", () => {
 });
 
 describe("zpEchelon over Z_(p^e), pivots on units only", () => {
-  const POWERS: [number, number][] = [[2, 2], [2, 3], [2, 5], [3, 2], [3, 3], [5, 2], [7, 2], [31, 2], [211, 2], [46337, 2]];
+  const POWERS: [number, number][] = [
+    [2, 2],
+    [2, 3],
+    [2, 5],
+    [3, 2],
+    [3, 3],
+    [5, 2],
+    [7, 2],
+    [31, 2],
+    [211, 2],
+    [46337, 2],
+  ];
 
   it("WASM kernel = TypeScript twin, and the rows past the rank are divisible by p", () => {
     fc.assert(
@@ -150,7 +171,16 @@ describe("zpEchelon on sparse and banded matrices (row extents)", () => {
   it("WASM kernel = TypeScript twin, with carried columns, over fields and prime powers", () => {
     fc.assert(
       fc.property(
-        fc.constantFrom<[number, number]>([3, 3], [7, 7], [46349, 46349], [65537, 65537], [9, 3], [8, 2], [49, 7], [4, 2]),
+        fc.constantFrom<[number, number]>(
+          [3, 3],
+          [7, 7],
+          [46349, 46349],
+          [65537, 65537],
+          [9, 3],
+          [8, 2],
+          [49, 7],
+          [4, 2],
+        ),
         fc.constantFrom(1, 5, 31, 32, 33, 64, 65, 130),
         fc.constantFrom(0, 1, 2, 3, 5),
         fc.integer({ min: 0, max: 40 }),
@@ -198,7 +228,14 @@ describe("zpEchelon guard bands", () => {
   }
 
   it.each(PRIMES)("never writes outside the matrix or the pivots (p = %i)", (p) => {
-    for (const [rows, cols, stride] of [[1, 1, 1], [33, 31, 31], [31, 33, 36], [65, 65, 68], [64, 129, 129], [129, 64, 64]]) {
+    for (const [rows, cols, stride] of [
+      [1, 1, 1],
+      [33, 31, 31],
+      [31, 33, 36],
+      [65, 65, 68],
+      [64, 129, 129],
+      [129, 64, 64],
+    ]) {
       const a = randomEntries(p, rows!, cols!, rows! * 1000 + cols!);
       const m = region(rows! * stride! * 4);
       const pivots = region(Math.min(rows!, cols!) * 4);
@@ -226,7 +263,9 @@ describe("zpEchelon guard bands", () => {
       expect(rank).toBe(twin.rank);
       const out = new Uint32Array(k.memory.buffer, m.ptr, rows! * stride!);
       for (let i = 0; i < rows!; i++) {
-        expect(Array.from(out.subarray(i * stride!, i * stride! + cols!))).toEqual(Array.from(expected.subarray(i * cols!, (i + 1) * cols!)));
+        expect(Array.from(out.subarray(i * stride!, i * stride! + cols!))).toEqual(
+          Array.from(expected.subarray(i * cols!, (i + 1) * cols!)),
+        );
         for (let j = cols!; j < stride!; j++) expect(out[i * stride! + j]).toBe(0);
       }
       k.free(m.base);

@@ -4,9 +4,24 @@
 import { instantiate } from "../dist/index.js";
 
 const k = instantiate();
-const expected = ["alloc", "free", "echelonizeNaive", "echelonizeM4ri", "mulNaive", "mulM4rm",
-  "transpose", "copyBits", "nullspace", "anyBits", "memory", "cosetMinimum", "cosetDistribution",
-  "chaseSteps", "polyGcd", "zpEchelon"];
+const expected = [
+  "alloc",
+  "free",
+  "echelonizeNaive",
+  "echelonizeM4ri",
+  "mulNaive",
+  "mulM4rm",
+  "transpose",
+  "copyBits",
+  "nullspace",
+  "anyBits",
+  "memory",
+  "cosetMinimum",
+  "cosetDistribution",
+  "chaseSteps",
+  "polyGcd",
+  "zpEchelon",
+];
 const missing = expected.filter((name) => !(name in k));
 if (missing.length) throw new Error(`missing exports: ${missing.join(", ")}`);
 
@@ -20,12 +35,19 @@ for (const kernel of ["naive", "m4ri"]) {
   new Int32Array(k.memory.buffer, state, 2).fill(0);
   const words = new BigUint64Array(k.memory.buffer, a, 6);
   words.fill(0n);
-  words[0] = 0b011n; words[2] = 0b110n; words[4] = 0b101n; // rows 110, 011, 101 (LSB first)
-  const rank = kernel === "naive"
-    ? k.echelonizeNaive(a, 3, 3, 2, 3, 1, pivots, state, 3)
-    : k.echelonizeM4ri(a, 3, 3, 2, 3, 1, pivots, 4, 1, 1, scratch, versions, state, 3);
+  words[0] = 0b011n;
+  words[2] = 0b110n;
+  words[4] = 0b101n; // rows 110, 011, 101 (LSB first)
+  const rank =
+    kernel === "naive"
+      ? k.echelonizeNaive(a, 3, 3, 2, 3, 1, pivots, state, 3)
+      : k.echelonizeM4ri(a, 3, 3, 2, 3, 1, pivots, 4, 1, 1, scratch, versions, state, 3);
   if (rank !== 2) throw new Error(`${kernel}: rank ${rank}, expected 2`);
-  k.free(a); k.free(pivots); k.free(scratch); k.free(state); k.free(versions);
+  k.free(a);
+  k.free(pivots);
+  k.free(scratch);
+  k.free(state);
+  k.free(versions);
   passed++;
 }
 
@@ -37,8 +59,14 @@ WebAssembly.validate = () => false;
 try {
   const fresh = await import("../dist/index.js?without-simd");
   if (fresh.simdSupported() !== false) throw new Error("simdSupported() ignored a failed probe");
-  for (const [what, attempt] of [["instantiate", async () => fresh.instantiate()], ["compileModule", () => fresh.compileModule()]]) {
-    const error = await attempt().then(() => undefined, (e) => e);
+  for (const [what, attempt] of [
+    ["instantiate", async () => fresh.instantiate()],
+    ["compileModule", () => fresh.compileModule()],
+  ]) {
+    const error = await attempt().then(
+      () => undefined,
+      (e) => e,
+    );
     if (!(error instanceof WebAssembly.CompileError) || !/128-bit SIMD/.test(error.message)) {
       throw new Error(`${what} without SIMD: expected a CompileError naming SIMD, got ${error}`);
     }

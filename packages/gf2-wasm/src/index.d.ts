@@ -33,8 +33,15 @@ export interface Gf2Exports {
    * Pivot columns are written at `pivots` (i32 each).
    */
   echelonizeNaive(
-    a: number, rows: number, cols: number, stride: number, pivotLimit: number, full: number, pivots: number,
-    state: number, cStop: number,
+    a: number,
+    rows: number,
+    cols: number,
+    stride: number,
+    pivotLimit: number,
+    full: number,
+    pivots: number,
+    state: number,
+    cStop: number,
   ): number;
   /**
    * Four Russians elimination with deferred (cache-blocked) row updates,
@@ -44,22 +51,59 @@ export interface Gf2Exports {
    * 1 <= k, k * tables <= 64, 1 <= tables <= 8, 1 <= steps <= 16.
    */
   echelonizeM4ri(
-    a: number, rows: number, cols: number, stride: number, pivotLimit: number, full: number, pivots: number,
-    k: number, tables: number, steps: number, scratch: number, versions: number, state: number, cStop: number,
+    a: number,
+    rows: number,
+    cols: number,
+    stride: number,
+    pivotLimit: number,
+    full: number,
+    pivots: number,
+    k: number,
+    tables: number,
+    steps: number,
+    scratch: number,
+    versions: number,
+    state: number,
+    cStop: number,
   ): number;
   /** C = A B with A m x n; C and B have the same stride. */
-  mulNaive(c: number, cStride: number, a: number, aStride: number, b: number, bStride: number, m: number, n: number): void;
+  mulNaive(
+    c: number,
+    cStride: number,
+    a: number,
+    aStride: number,
+    b: number,
+    bStride: number,
+    m: number,
+    n: number,
+  ): void;
   /** C = A B by Four Russians; `table` holds `2^k * bStride` words. */
   mulM4rm(
-    c: number, cStride: number, a: number, aStride: number, b: number, bStride: number, m: number, n: number,
-    k: number, table: number,
+    c: number,
+    cStride: number,
+    a: number,
+    aStride: number,
+    b: number,
+    bStride: number,
+    m: number,
+    n: number,
+    k: number,
+    table: number,
   ): void;
   /** dst (cols x rows) = transpose of src (rows x cols). */
   transpose(dst: number, dstStride: number, src: number, srcStride: number, rows: number, cols: number): void;
   /** Copies an nrows x ncols block from src (sr, sc) to dst (dr, dc). */
   copyBits(
-    dst: number, dstStride: number, dr: number, dc: number,
-    src: number, srcStride: number, sr: number, sc: number, nrows: number, ncols: number,
+    dst: number,
+    dstStride: number,
+    dr: number,
+    dc: number,
+    src: number,
+    srcStride: number,
+    sr: number,
+    sc: number,
+    nrows: number,
+    ncols: number,
   ): void;
   /** Null-space basis of a reduced echelon form into zeroed `out` (cols - r rows). */
   nullspace(out: number, outStride: number, e: number, stride: number, r: number, cols: number, pivots: number): void;
@@ -69,7 +113,15 @@ export interface Gf2Exports {
    * holds one row of `stride` words.
    */
   backSubstitute(
-    x: number, xStride: number, e: number, stride: number, r: number, n: number, p: number, pivots: number, scratch: number,
+    x: number,
+    xStride: number,
+    e: number,
+    stride: number,
+    r: number,
+    n: number,
+    p: number,
+    pivots: number,
+    scratch: number,
   ): void;
   /** 1 when any of `words` words from `row` is non-zero. */
   anyBits(row: number, words: number): number;
@@ -82,7 +134,15 @@ export interface Gf2Exports {
    * scratch of `words` words. Returns the best weight.
    */
   cosetMinimum(
-    x0: number, basis: number, k: number, words: number, start: number, end: number, cur: number, best: number, state: number,
+    x0: number,
+    basis: number,
+    k: number,
+    words: number,
+    start: number,
+    end: number,
+    cur: number,
+    best: number,
+    state: number,
   ): number;
   /**
    * For representatives start..end-1 (Gray-code indices over the `nfree` u64
@@ -90,7 +150,15 @@ export interface Gf2Exports {
    * least weight of r + s over the `spanCount` u64 members s at `span`.
    * Vectors of at most 64 bits.
    */
-  cosetDistribution(span: number, spanCount: number, free: number, nfree: number, start: number, end: number, counts: number): void;
+  cosetDistribution(
+    span: number,
+    spanCount: number,
+    free: number,
+    nfree: number,
+    start: number,
+    end: number,
+    counts: number,
+  ): void;
   /**
    * Light chasing on a plain rectangle, bit-sliced over the first-row
    * variables (see assembly/chase.ts): runs `steps` board rows of
@@ -105,8 +173,17 @@ export interface Gf2Exports {
    * skipped; -1 for any other start.
    */
   chaseSteps(
-    a: number, b: number, stride: number, n: number, steps: number, lights: number, lightsStride: number, constCol: number,
-    laneFrom: number, laneTo: number, firstStep: number,
+    a: number,
+    b: number,
+    stride: number,
+    n: number,
+    steps: number,
+    lights: number,
+    lightsStride: number,
+    constCol: number,
+    laneFrom: number,
+    laneTo: number,
+    firstStep: number,
   ): void;
   /**
    * Euclid's gcd of two polynomials over GF(2) (see assembly/poly.ts): `a`
@@ -137,8 +214,18 @@ export interface Gf2Exports {
    * min(cols, pivotLimit).
    */
   zpEchelon(
-    a: number, rows: number, cols: number, stride: number, pivotLimit: number, m: number, unit: number,
-    pivots: number, full: number, extents: number, state: number, cStop: number,
+    a: number,
+    rows: number,
+    cols: number,
+    stride: number,
+    pivotLimit: number,
+    m: number,
+    unit: number,
+    pivots: number,
+    full: number,
+    extents: number,
+    state: number,
+    cStop: number,
   ): number;
 }
 

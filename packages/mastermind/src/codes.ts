@@ -132,7 +132,8 @@ export class CodeSpace {
    */
   check(code: Code | string): number[] {
     if (typeof code === "string") return this.parse(code);
-    if (!Array.isArray(code)) throw new TypeError(`expected a code (an array of ${this.pegs} colours or a string), got ${describe(code)}`);
+    if (!Array.isArray(code))
+      throw new TypeError(`expected a code (an array of ${this.pegs} colours or a string), got ${describe(code)}`);
     if (code.length !== this.pegs) {
       throw new RangeError(`expected a code of ${this.pegs} colours, got ${code.length}`);
     }
@@ -161,12 +162,16 @@ export class CodeSpace {
     if (typeof text !== "string") throw new TypeError(`expected a code as text, got ${describe(text)}`);
     const chars = text.replace(/[\s,]+/g, "").toUpperCase();
     if (chars.length !== this.pegs) {
-      throw new RangeError(`expected a code of ${this.pegs} colours (like ${this.format(this.codeAt(0))}), got '${text}' (${chars.length})`);
+      throw new RangeError(
+        `expected a code of ${this.pegs} colours (like ${this.format(this.codeAt(0))}), got '${text}' (${chars.length})`,
+      );
     }
     return [...chars].map((char, i) => {
       const color = SYMBOLS.indexOf(char) + 1;
       if (color < 1 || color > this.colors) {
-        throw new RangeError(`expected colours ${colorRange(this.colors)}, got '${char}' at position ${i + 1} of '${text}'`);
+        throw new RangeError(
+          `expected colours ${colorRange(this.colors)}, got '${char}' at position ${i + 1} of '${text}'`,
+        );
       }
       return color;
     });
@@ -183,7 +188,9 @@ export class CodeSpace {
    * ```
    */
   format(code: Code): string {
-    return this.check(code).map((color) => SYMBOLS[color - 1]).join("");
+    return this.check(code)
+      .map((color) => SYMBOLS[color - 1])
+      .join("");
   }
 }
 

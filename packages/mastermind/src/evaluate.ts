@@ -104,7 +104,8 @@ export function evaluate(space: CodeSpace, options: EvaluateOptions = {}): Evalu
       if (known) return known;
     }
     nodes++;
-    const guess = isRoot && first !== undefined ? first : chooseGuess(kernel, set, length, strategy, seed, used, twinsOf(classes));
+    const guess =
+      isRoot && first !== undefined ? first : chooseGuess(kernel, set, length, strategy, seed, used, twinsOf(classes));
     const usedBelow = (used | masks(guess)) >>> 0;
     const classesBelow = refineClasses(classes, space.codeAt(guess));
     const scores = new Uint8Array(length);
@@ -125,7 +126,9 @@ export function evaluate(space: CodeSpace, options: EvaluateOptions = {}): Evalu
         continue;
       }
       if (sizes[t] === length) {
-        throw new Error(`the ${strategy} strategy made no progress on ${length} candidates (guess ${space.format(space.codeAt(guess))})`);
+        throw new Error(
+          `the ${strategy} strategy made no progress on ${length} candidates (guess ${space.format(space.codeAt(guess))})`,
+        );
       }
       const below = walk(parts.subarray(starts[t]!, starts[t + 1]!), false, usedBelow, classesBelow);
       for (let d = 0; d < below.length; d++) depths[d + 1] = (depths[d + 1] ?? 0) + (below[d] ?? 0);

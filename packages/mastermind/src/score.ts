@@ -141,6 +141,7 @@ export function possibleScores(pegs: number, colors: number): Score[] {
  */
 export function parseScore(text: string): Score {
   const match = /^\s*b?\s*(\d+)\s*[\s,;/]\s*w?\s*(\d+)\s*$/i.exec(String(text));
-  if (!match) throw new RangeError(`expected a score as two integers 'black white' (like '2 1' or '2,1'), got '${text}'`);
+  if (!match)
+    throw new RangeError(`expected a score as two integers 'black white' (like '2 1' or '2,1'), got '${text}'`);
   return { black: Number(match[1]), white: Number(match[2]) };
 }

@@ -196,7 +196,15 @@ export class Solver {
   nextGuess(): number[] {
     if (this.solved) return this.moves[this.moves.length - 1]!.guess.slice();
     if (this.moves.length === 0 && this.first !== undefined) return this.space.codeAt(this.first);
-    const index = chooseGuess(this.kernel, this.candidates, this.candidates.length, this.strategy, this.seed, this.usedColors, twinsOf(this.classes));
+    const index = chooseGuess(
+      this.kernel,
+      this.candidates,
+      this.candidates.length,
+      this.strategy,
+      this.seed,
+      this.usedColors,
+      twinsOf(this.classes),
+    );
     return this.space.codeAt(index);
   }
 
@@ -218,12 +226,16 @@ export class Solver {
     const score = given;
     const { space } = this;
     const g = space.indexOf(guess);
-    if (typeof score !== "object" || score === null) throw new TypeError(`expected a score {black, white}, got ${describe(score)}`);
+    if (typeof score !== "object" || score === null)
+      throw new TypeError(`expected a score {black, white}, got ${describe(score)}`);
     const why = impossibility(space.pegs, space.colors, score);
     if (why !== undefined) {
-      throw new RangeError(`score (${score.black}, ${score.white}) is impossible in [${space.pegs},${space.colors}]-Mastermind: ${why}`);
+      throw new RangeError(
+        `score (${score.black}, ${score.white}) is impossible in [${space.pegs},${space.colors}]-Mastermind: ${why}`,
+      );
     }
-    if (this.solved) throw new RangeError(`the code ${space.format(this.moves[this.moves.length - 1]!.guess)} is already found`);
+    if (this.solved)
+      throw new RangeError(`the code ${space.format(this.moves[this.moves.length - 1]!.guess)} is already found`);
     const move: Move = { guess: space.codeAt(g), score: { black: score.black, white: score.white } };
     const code = score.black * (space.pegs + 1) + score.white;
     const kept = this.candidates.filter((s) => this.kernel.score(g, s) === code);
@@ -235,7 +247,8 @@ export class Solver {
     this.candidates = kept;
     this.moves.push(move);
     this.classes = refineClasses(this.classes, move.guess);
-    for (const color of move.guess) this.usedColors = (this.usedColors | (space.colors > 31 ? 0xffffffff : 1 << (color - 1))) >>> 0;
+    for (const color of move.guess)
+      this.usedColors = (this.usedColors | (space.colors > 31 ? 0xffffffff : 1 << (color - 1))) >>> 0;
     return kept.length;
   }
 }

@@ -176,7 +176,7 @@ export function chooseGuess(
     const perfect = strategy === "knuth" ? 1 : strategy === "expected" ? length : strategy === "entropy" ? 0 : -length;
     const terms = strategy === "entropy" ? entropyTerm(length + 1) : undefined;
     const consider = (g: number): boolean => {
-      const value = valueOf(kernel, g, candidates, length, strategy, best, row, tally, terms);
+      const value = guessValue(kernel, g, candidates, length, strategy, best, row, tally, terms);
       const isIn = inS[g] === 1;
       const better =
         value < best - EPSILON ||
@@ -204,7 +204,7 @@ export function chooseGuess(
       // Likewise positions that every scored guess colours alike can be
       // swapped: only guesses non-decreasing along such positions are scored.
       const free = masks === undefined ? 0 : (((1 << kernel.k) - 1) & ~usedColors) >>> 0;
-      const twins = twinOf !== undefined && twinOf.some((q) => q >= 0) ? twinOf : undefined;
+      const twins = twinOf?.some((q) => q >= 0) ? twinOf : undefined;
       const symmetric = (free & (free - 1)) !== 0 || twins !== undefined;
       const { digits, n } = kernel;
       const canonical = (g: number): boolean => {
@@ -250,7 +250,7 @@ export function chooseGuess(
  * The value of guess g (lower is better), or any value above `bound` as soon
  * as the guess is known to be strictly worse than `bound`.
  */
-function valueOf(
+function guessValue(
   kernel: ScoreKernel,
   g: number,
   candidates: Uint32Array,

@@ -39,13 +39,19 @@ describe("score (b, w) as the seed defines it", () => {
   it("agrees with peg-by-peg pairing, is symmetric and invariant under permuting positions and colours", () => {
     const code = fc.array(fc.integer({ min: 1, max: 7 }), { minLength: 6, maxLength: 6 });
     fc.assert(
-      fc.property(code, code, fc.shuffledSubarray([0, 1, 2, 3, 4, 5], { minLength: 6 }), fc.shuffledSubarray([1, 2, 3, 4, 5, 6, 7], { minLength: 7 }), (u, v, perm, colours) => {
-        const s = score(u, v);
-        expect([s.black, s.white]).toEqual(scoreByPairing(u, v));
-        expect(score(v, u)).toEqual(s);
-        const move = (c: number[]) => perm.map((p) => colours[c[p]! - 1]!);
-        expect(score(move(u), move(v))).toEqual(s);
-      }),
+      fc.property(
+        code,
+        code,
+        fc.shuffledSubarray([0, 1, 2, 3, 4, 5], { minLength: 6 }),
+        fc.shuffledSubarray([1, 2, 3, 4, 5, 6, 7], { minLength: 7 }),
+        (u, v, perm, colours) => {
+          const s = score(u, v);
+          expect([s.black, s.white]).toEqual(scoreByPairing(u, v));
+          expect(score(v, u)).toEqual(s);
+          const move = (c: number[]) => perm.map((p) => colours[c[p]! - 1]!);
+          expect(score(move(u), move(v))).toEqual(s);
+        },
+      ),
       { seed: 8, numRuns: 500 },
     );
   });
@@ -56,7 +62,16 @@ describe("score (b, w) as the seed defines it", () => {
 });
 
 describe("the typed-array kernel equals the definition on every pair", () => {
-  for (const [n, k] of [[1, 1], [2, 3], [3, 4], [4, 2], [4, 6], [2, 20], [2, 17], [9, 2]] as const) {
+  for (const [n, k] of [
+    [1, 1],
+    [2, 3],
+    [3, 4],
+    [4, 2],
+    [4, 6],
+    [2, 20],
+    [2, 17],
+    [9, 2],
+  ] as const) {
     it(`[${n},${k}] (${n <= 8 && k <= 16 ? "packed" : "generic"} path)`, () => {
       const space = new CodeSpace(n, k);
       const kernel = new ScoreKernel(space);
@@ -80,10 +95,11 @@ describe("possible scores: the seed's propositions, checked exhaustively", () =>
       it(`[${n},${k}]`, () => {
         const codes = allCodes(n, k);
         const seen = new Set<string>();
-        for (const u of codes) for (const v of codes) {
-          const { black, white } = score(u, v);
-          seen.add(`${black},${white}`);
-        }
+        for (const u of codes)
+          for (const v of codes) {
+            const { black, white } = score(u, v);
+            seen.add(`${black},${white}`);
+          }
         for (const key of seen) {
           const [b, w] = key.split(",").map(Number) as [number, number];
           expect(b + w).toBeLessThanOrEqual(n);
@@ -92,9 +108,10 @@ describe("possible scores: the seed's propositions, checked exhaustively", () =>
         }
         // k > 2: every other (b, w) with b + w <= n occurs.
         if (k > 2) {
-          for (let b = 0; b <= n; b++) for (let w = 0; b + w <= n; w++) {
-            if (b !== n - 1 || w !== 1) expect(seen.has(`${b},${w}`), `(${b},${w})`).toBe(true);
-          }
+          for (let b = 0; b <= n; b++)
+            for (let w = 0; b + w <= n; w++) {
+              if (b !== n - 1 || w !== 1) expect(seen.has(`${b},${w}`), `(${b},${w})`).toBe(true);
+            }
         }
         expect(new Set(possibleScores(n, k).map((s) => `${s.black},${s.white}`))).toEqual(seen);
       });
@@ -114,7 +131,8 @@ describe("possible scores: the seed's propositions, checked exhaustively", () =>
 
 describe("parseScore", () => {
   it("reads '2 1', '2,1', '2/1' and 'b2 w1'", () => {
-    for (const text of ["2 1", "2,1", " 2 , 1 ", "2/1", "b2 w1"]) expect(parseScore(text)).toEqual({ black: 2, white: 1 });
+    for (const text of ["2 1", "2,1", " 2 , 1 ", "2/1", "b2 w1"])
+      expect(parseScore(text)).toEqual({ black: 2, white: 1 });
   });
   it("names what it expected", () => {
     expect(() => parseScore("21")).toThrow(/two integers 'black white'.*got '21'/);

@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { breakCode, CodeSpace, evaluate, InconsistentScoresError, score, Solver, STRATEGIES, type Strategy } from "../src/index.js";
+import {
+  breakCode,
+  CodeSpace,
+  evaluate,
+  InconsistentScoresError,
+  score,
+  Solver,
+  STRATEGIES,
+  type Strategy,
+} from "../src/index.js";
 
 /**
  * The naive twin of the guess choice, straight from the definitions: score
@@ -18,13 +27,20 @@ function naiveChoice(space: CodeSpace, candidates: number[][], strategy: Exclude
     }
     const sizes = [...parts.values()];
     const value =
-      strategy === "knuth" ? Math.max(...sizes)
-      : strategy === "expected" ? sizes.reduce((a, c) => a + c * c, 0)
-      : strategy === "entropy" ? sizes.reduce((a, c) => a + c * Math.log(c), 0)
-      : -sizes.length;
+      strategy === "knuth"
+        ? Math.max(...sizes)
+        : strategy === "expected"
+          ? sizes.reduce((a, c) => a + c * c, 0)
+          : strategy === "entropy"
+            ? sizes.reduce((a, c) => a + c * Math.log(c), 0)
+            : -sizes.length;
     const code = space.format(guess);
     const consistent = inS.has(code);
-    if (!best || value < best.value - 1e-9 || (Math.abs(value - best.value) <= 1e-9 && consistent && !best.consistent)) {
+    if (
+      !best ||
+      value < best.value - 1e-9 ||
+      (Math.abs(value - best.value) <= 1e-9 && consistent && !best.consistent)
+    ) {
       best = { value, consistent, code };
     }
   }
@@ -58,7 +74,10 @@ describe("Knuth's minimax on [4,6] (Knuth 1977)", () => {
 describe("every strategy: the tree evaluation equals move-by-move play", () => {
   for (const strategy of STRATEGIES) {
     it(`${strategy} on [3,4] and [4,3]`, () => {
-      for (const [n, k] of [[3, 4], [4, 3]] as const) {
+      for (const [n, k] of [
+        [3, 4],
+        [4, 3],
+      ] as const) {
         const space = new CodeSpace(n, k);
         const e = evaluate(space, { strategy, seed: 5 });
         const histogram = new Array<number>(e.histogram.length).fill(0);
@@ -104,8 +123,16 @@ describe("the other strategies on [4,6]", () => {
     const entropy = evaluate(space, { strategy: "entropy" });
     const parts = evaluate(space, { strategy: "most-parts" });
     // Irving 4.395, Neuwirth 4.415, Kooi 4.373 guesses on average.
-    expect([space.format(expected.firstGuess), expected.total, expected.average.toFixed(3)]).toEqual(["1123", 5696, "4.395"]);
-    expect([space.format(entropy.firstGuess), entropy.total, entropy.average.toFixed(3)]).toEqual(["1234", 5722, "4.415"]);
+    expect([space.format(expected.firstGuess), expected.total, expected.average.toFixed(3)]).toEqual([
+      "1123",
+      5696,
+      "4.395",
+    ]);
+    expect([space.format(entropy.firstGuess), entropy.total, entropy.average.toFixed(3)]).toEqual([
+      "1234",
+      5722,
+      "4.415",
+    ]);
     expect([space.format(parts.firstGuess), parts.total, parts.average.toFixed(3)]).toEqual(["1123", 5668, "4.373"]);
   });
 
@@ -210,7 +237,9 @@ describe("symmetries of the codes left: scoring one guess per orbit changes no c
       for (const strategy of ["knuth", "expected", "entropy", "most-parts"] as const) {
         for (const codes of groups.values()) {
           const set = Uint32Array.from(codes);
-          expect(chooseGuess(kernel, set, set.length, strategy, 1, used, twins)).toBe(chooseGuess(kernel, set, set.length, strategy, 1));
+          expect(chooseGuess(kernel, set, set.length, strategy, 1, used, twins)).toBe(
+            chooseGuess(kernel, set, set.length, strategy, 1),
+          );
         }
       }
     }

@@ -20,14 +20,19 @@ const pending = [];
 const warn = app.logger.warn.bind(app.logger);
 app.logger.warn = (message, ...rest) => {
   const file = /defined in (\S+), does not have any documentation/.exec(String(message))?.[1];
-  if (file && pendingFiles.some((re) => re.test(file))) pending.push(String(message).replace(/, defined in \S+, does not have any documentation/, " (undocumented)"));
+  if (file && pendingFiles.some((re) => re.test(file)))
+    pending.push(String(message).replace(/, defined in \S+, does not have any documentation/, " (undocumented)"));
   else warn(message, ...rest);
 };
 app.validate(project);
 app.logger.warn = warn;
 
 // Module names: the package names, not the entry files' paths.
-const names = { "core/src": "@lightsout/core", "gf2-wasm/src": "@lightsout/gf2-wasm", "mastermind/src": "@lightsout/mastermind" };
+const names = {
+  "core/src": "@lightsout/core",
+  "gf2-wasm/src": "@lightsout/gf2-wasm",
+  "mastermind/src": "@lightsout/mastermind",
+};
 for (const module of project.children ?? []) module.name = names[module.name] ?? module.name;
 
 // Every export of every package carries an example, on itself or on its call signature.
@@ -43,7 +48,9 @@ for (const module of project.children ?? []) {
   }
 }
 if (pending.length) {
-  console.warn(`PENDING: ${pending.length} gaps (exports without an @example, undocumented members) in files being edited elsewhere:\n  ${pending.join("\n  ")}`);
+  console.warn(
+    `PENDING: ${pending.length} gaps (exports without an @example, undocumented members) in files being edited elsewhere:\n  ${pending.join("\n  ")}`,
+  );
 }
 if (missing.length) {
   app.logger.error(`${missing.length} exports without an @example:\n  ${missing.join("\n  ")}`);

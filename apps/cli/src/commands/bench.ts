@@ -28,9 +28,14 @@ Examples:
 export function benchCommand(): Command {
   return new Command("bench")
     .summary("benchmark the kernels (GF(2), chasing, nullity, Z_k, Mastermind)")
-    .description("Time the kernels on seeded inputs, against their TypeScript twins (and M4RI when\ninstalled), and print tables (stdout).")
+    .description(
+      "Time the kernels on seeded inputs, against their TypeScript twins (and M4RI when\ninstalled), and print tables (stdout).",
+    )
     .option("--quick", "small sizes only, for a fast check")
-    .option("--filter <name>", "only the suites whose name contains NAME (gf2, chase, fewest, graph, nullity, multistate, fields, mastermind)")
+    .option(
+      "--filter <name>",
+      "only the suites whose name contains NAME (gf2, chase, fewest, graph, nullity, multistate, fields, mastermind)",
+    )
     .option("--json", "also print the results as one JSON object at the end")
     .addHelpText("after", EXAMPLES)
     .action(async (options: { quick?: boolean; filter?: string; json?: boolean }) => {

@@ -6,11 +6,13 @@
  * @module
  */
 import { writeFileSync } from "node:fs";
+import { resolve } from "node:path";
 import { chaseMatrix } from "@lightsout/core";
 import { Command } from "commander";
 import { inputError, usageError } from "../errors.js";
 import { parseIntegerOption } from "../options.js";
 import { matrixPng, matrixSvg } from "../pictures.js";
+import { io } from "../io.js";
 
 interface ChaseMatrixFlags {
   rows?: string;
@@ -60,7 +62,7 @@ export function chaseMatrixCommand(): Command {
       "Print the chase matrix C (N x N) of the M x N grid (default M = N), its rank\n" +
         "and its number of ones; the grid's nullity is N - rank(C).",
     )
-    .argument("<n>", "columns of the grid (the size of C), 1.." + N_MAX)
+    .argument("<n>", `columns of the grid (the size of C), 1..${N_MAX}`)
     .option("--rows <m>", "rows of the grid (default: N)")
     .option("--json", "print one JSON object instead of text")
     .option("--png <file>", "write C as a PNG picture (1 pixel per entry, black = 1)")
@@ -95,21 +97,23 @@ function run(nText: string, flags: ChaseMatrixFlags): void {
   if (file !== undefined) {
     const picture = flags.png !== undefined ? matrixPng(bits) : Buffer.from(matrixSvg(bits), "utf8");
     if (file === "-") {
-      process.stdout.write(picture);
+      io.stdout.write(picture);
       return;
     }
     try {
-      writeFileSync(file, picture);
+      writeFileSync(resolve(io.cwd, file), picture);
     } catch (error) {
       const reason = (error as { code?: string }).code === "ENOENT" ? "no such directory" : (error as Error).message;
       throw inputError(`cannot write '${file}': ${reason}`, error);
     }
-    process.stdout.write(flags.json ? `${JSON.stringify({ ...report, file })}\n` : `${summary(report).join("\n")}\nfile ${file}\n`);
+    io.stdout.write(
+      flags.json ? `${JSON.stringify({ ...report, file })}\n` : `${summary(report).join("\n")}\nfile ${file}\n`,
+    );
     return;
   }
   const text = bits.map((row) => row.join(""));
-  if (flags.json) process.stdout.write(`${JSON.stringify({ ...report, matrix: text })}\n`);
-  else process.stdout.write(`${[...text, ...summary(report)].join("\n")}\n`);
+  if (flags.json) io.stdout.write(`${JSON.stringify({ ...report, matrix: text })}\n`);
+  else io.stdout.write(`${[...text, ...summary(report)].join("\n")}\n`);
 }
 
 function summary(report: { rank: number; nullity: number; ones: number }): string[] {

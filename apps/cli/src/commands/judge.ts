@@ -8,6 +8,7 @@ import { ParseError, poj1222, poj3279 } from "@lightsout/core";
 import { Command } from "commander";
 import { inputError, usageError } from "../errors.js";
 import { readInput } from "../input.js";
+import { io } from "../io.js";
 
 const PROBLEMS: Record<string, (input: string, source: string) => string> = { poj1222, poj3279 };
 
@@ -40,7 +41,9 @@ Examples:
 export function judgeCommand(): Command {
   return new Command("judge")
     .summary("answer POJ 1222 / POJ 3279 judge input exactly")
-    .description("Read a judge's input (FILE, or stdin when FILE is '-' or left out) and print\nexactly the judge's expected output.")
+    .description(
+      "Read a judge's input (FILE, or stdin when FILE is '-' or left out) and print\nexactly the judge's expected output.",
+    )
     .argument("<problem>", "poj1222 or poj3279")
     .argument("[file]", "the judge input; '-' or nothing for stdin")
     .addHelpText("after", EXAMPLES)
@@ -55,6 +58,6 @@ export function judgeCommand(): Command {
         if (error instanceof ParseError) throw inputError(error.message, error);
         throw error;
       }
-      process.stdout.write(out);
+      io.stdout.write(out);
     });
 }

@@ -22,6 +22,7 @@ import {
 import { Command } from "commander";
 import { inputError, usageError } from "../errors.js";
 import { parseIntegerOption } from "../options.js";
+import { io } from "../io.js";
 
 /** Options shared by `solve` and `play`. */
 interface GameFlags {
@@ -112,23 +113,32 @@ Examples:
 export function mastermindCommand(): Command {
   const mastermind = new Command("mastermind")
     .summary("[n,k]-Mastermind: Knuth's minimax and other codebreakers")
-    .description("Mastermind with n pegs and k colours: evaluate a codebreaking strategy over\nall secrets (solve), or let it break your code (play).")
-    .addHelpText("after", `
+    .description(
+      "Mastermind with n pegs and k colours: evaluate a codebreaking strategy over\nall secrets (solve), or let it break your code (play).",
+    )
+    .addHelpText(
+      "after",
+      `
 Examples:
   $ lightsout mastermind solve --pegs 4 --colors 6 --strategy knuth
   $ lightsout mastermind play --secret 1234
-  $ lightsout mastermind play                 (you score the tool's guesses)`);
+  $ lightsout mastermind play                 (you score the tool's guesses)`,
+    );
   mastermind.addCommand(
     withGameOptions(new Command("solve"))
       .summary("evaluate a strategy over all secrets")
-      .description("Play a strategy against every secret of [n,k]-Mastermind and print the\ntotal, average and worst number of guesses and their histogram.")
+      .description(
+        "Play a strategy against every secret of [n,k]-Mastermind and print the\ntotal, average and worst number of guesses and their histogram.",
+      )
       .addHelpText("after", SOLVE_HELP)
       .action((flags: GameFlags) => solveAll(flags)),
   );
   mastermind.addCommand(
     withGameOptions(new Command("play"))
       .summary("let the tool break a code: yours, scored on stdin, or --secret")
-      .description("The tool guesses, you score each guess on stdin (or it scores itself\nagainst --secret), until the code is found.")
+      .description(
+        "The tool guesses, you score each guess on stdin (or it scores itself\nagainst --secret), until the code is found.",
+      )
       .option("--secret <code>", "a code to break instead of asking for scores")
       .addHelpText("after", PLAY_HELP)
       .action((flags: PlayFlags) => (flags.secret === undefined ? playInteractive(flags) : playSecret(flags))),
@@ -153,7 +163,9 @@ function gameOf(flags: GameFlags): Game {
   const pegs = parseIntegerOption("--pegs", flags.pegs, 1, 20);
   const colors = parseIntegerOption("--colors", flags.colors, 1, 35);
   if (colors ** pegs > MAX_CODES) {
-    throw usageError(`--pegs/--colors expected at most ${MAX_CODES} codes (colors^pegs), got ${colors}^${pegs} = ${colors ** pegs}`);
+    throw usageError(
+      `--pegs/--colors expected at most ${MAX_CODES} codes (colors^pegs), got ${colors}^${pegs} = ${colors ** pegs}`,
+    );
   }
   const space = new CodeSpace(pegs, colors);
   if (!(STRATEGIES as readonly string[]).includes(flags.strategy)) {
@@ -180,8 +192,8 @@ function solverOptions(game: Game) {
 function solveAll(flags: GameFlags): void {
   const game = gameOf(flags);
   const { space } = game;
-  if (process.stderr.isTTY && space.size > 5000 && game.strategy !== "consistent") {
-    process.stderr.write(`evaluating ${game.strategy} over ${space.size} secrets: this can take minutes\n`);
+  if (io.stderr.isTTY && space.size > 5000 && game.strategy !== "consistent") {
+    io.stderr.write(`evaluating ${game.strategy} over ${space.size} secrets: this can take minutes\n`);
   }
   const start = performance.now();
   const e = evaluate(space, solverOptions(game));
@@ -191,7 +203,9 @@ function solveAll(flags: GameFlags): void {
   const firstGuess = space.format(e.firstGuess);
   if (flags.json) {
     const { pegs, colors, strategy, secrets, total, average, worst } = e;
-    process.stdout.write(`${JSON.stringify({ pegs, colors, strategy, firstGuess, secrets, total, average, worst, histogram, ms })}\n`);
+    io.stdout.write(
+      `${JSON.stringify({ pegs, colors, strategy, firstGuess, secrets, total, average, worst, histogram, ms })}\n`,
+    );
     return;
   }
   const width = String(e.worst).length;
@@ -205,7 +219,7 @@ function solveAll(flags: GameFlags): void {
     ...Object.entries(histogram).map(([g, count]) => `  ${g.padStart(width)} guess${g === "1" ? "" : "es"}: ${count}`),
     `time ${ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixed(2)} s`}`,
   ];
-  process.stdout.write(`${lines.join("\n")}\n`);
+  io.stdout.write(`${lines.join("\n")}\n`);
 }
 
 function playSecret(flags: PlayFlags): void {
@@ -221,12 +235,12 @@ function playSecret(flags: PlayFlags): void {
   if (flags.json) {
     const guesses = moves.map((m) => ({ guess: space.format(m.guess), black: m.score.black, white: m.score.white }));
     const json = { secret: space.format(secret), strategy: game.strategy, guesses, count: moves.length };
-    process.stdout.write(`${JSON.stringify(json)}\n`);
+    io.stdout.write(`${JSON.stringify(json)}\n`);
     return;
   }
   const lines = moves.map((m) => `${space.format(m.guess)} ${m.score.black} ${m.score.white}`);
   lines.push(`solved in ${moves.length} guess${moves.length === 1 ? "" : "es"}`);
-  process.stdout.write(`${lines.join("\n")}\n`);
+  io.stdout.write(`${lines.join("\n")}\n`);
 }
 
 /**
@@ -237,33 +251,38 @@ function playSecret(flags: PlayFlags): void {
  */
 async function playInteractive(flags: PlayFlags): Promise<void> {
   const game = gameOf(flags);
-  if (flags.json) throw usageError("--json expected --secret alongside, got --json alone (interactive play prints guesses)");
+  if (flags.json)
+    throw usageError("--json expected --secret alongside, got --json alone (interactive play prints guesses)");
   const { space } = game;
   const solver = new Solver(space, solverOptions(game));
-  const tty = process.stdin.isTTY === true;
-  const reader = createInterface({ input: process.stdin, terminal: false, crlfDelay: Infinity });
+  const tty = io.stdin.isTTY === true;
+  const reader = createInterface({ input: io.stdin, terminal: false, crlfDelay: Infinity });
   const lines = reader[Symbol.asyncIterator]();
   let lineNumber = 0;
   try {
     if (tty) {
-      process.stderr.write(`Think of a code of ${space.pegs} pegs with colours ${space.format(space.codeAt(0)).slice(0, 1)}..${space.format(space.codeAt(space.size - 1)).slice(0, 1)}; score each guess as "black white".\n`);
+      io.stderr.write(
+        `Think of a code of ${space.pegs} pegs with colours ${space.format(space.codeAt(0)).slice(0, 1)}..${space.format(space.codeAt(space.size - 1)).slice(0, 1)}; score each guess as "black white".\n`,
+      );
     }
     while (!solver.solved) {
       const guess = solver.nextGuess();
       const text = space.format(guess);
-      process.stdout.write(`${text}\n`);
+      io.stdout.write(`${text}\n`);
       for (;;) {
-        process.stderr.write(`score of ${text} (black white)? `);
+        io.stderr.write(`score of ${text} (black white)? `);
         const next = await lines.next();
         if (next.done) {
-          process.stderr.write("\n");
+          io.stderr.write("\n");
           const scored = solver.history.length;
-          throw inputError(`stdin ended before the code was found (${scored} guess${scored === 1 ? "" : "es"} scored; expected a score for ${text})`);
+          throw inputError(
+            `stdin ended before the code was found (${scored} guess${scored === 1 ? "" : "es"} scored; expected a score for ${text})`,
+          );
         }
         lineNumber++;
         const line = next.value.trim();
         if (line === "" || line.startsWith("#")) continue;
-        if (!tty) process.stderr.write(`${line}\n`);
+        if (!tty) io.stderr.write(`${line}\n`);
         try {
           solver.record(guess, parseScore(line));
           break;
@@ -271,15 +290,18 @@ async function playInteractive(flags: PlayFlags): Promise<void> {
           if (error instanceof InconsistentScoresError) throw inputError(error.message, error);
           if (!(error instanceof RangeError)) throw error;
           if (!tty) throw inputError(`<stdin>:${lineNumber}: ${error.message}`, error);
-          process.stderr.write(`${error.message}\n`);
+          io.stderr.write(`${error.message}\n`);
         }
       }
-      if (!solver.solved) process.stderr.write(`${solver.remaining} code${solver.remaining === 1 ? "" : "s"} still possible\n`);
+      if (!solver.solved)
+        io.stderr.write(`${solver.remaining} code${solver.remaining === 1 ? "" : "s"} still possible\n`);
     }
     const moves: readonly Move[] = solver.history;
-    process.stderr.write(`solved: ${space.format(moves[moves.length - 1]!.guess)} in ${moves.length} guess${moves.length === 1 ? "" : "es"}\n`);
+    io.stderr.write(
+      `solved: ${space.format(moves[moves.length - 1]!.guess)} in ${moves.length} guess${moves.length === 1 ? "" : "es"}\n`,
+    );
   } finally {
     reader.close();
-    if (tty) process.stdin.pause();
+    if (tty) io.stdin.pause();
   }
 }

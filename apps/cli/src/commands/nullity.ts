@@ -11,6 +11,7 @@ import { Command } from "commander";
 import { usageError } from "../errors.js";
 import { parseIntegerOption } from "../options.js";
 import { createProgressBar } from "../progress.js";
+import { io, writeOut } from "../io.js";
 
 /** Options of the `nullity` command, as commander hands them over. */
 interface NullityOptions {
@@ -66,7 +67,7 @@ export function nullityCommand(): Command {
     .option("--to <b>", "last n of a sweep of n x n boards")
     .option("--rows <m>", "rows: M or a range M..M2 (with --cols)")
     .option("--cols <n>", "columns: N or a range N..N2 (with --rows)")
-    .option("--json", "print JSON Lines {\"m\":..,\"n\":..,\"nullity\":..}")
+    .option("--json", 'print JSON Lines {"m":..,"n":..,"nullity":..}')
     .option("--workers <w>", "threads of a sweep (default: all cores)")
     .option("--shard <i/k>", "print only shard i of k (1 <= i <= k): contiguous parts of about equal work")
     .addHelpText("after", EXAMPLES)
@@ -93,7 +94,16 @@ function parseShard(text: string): { index: number; count: number } {
   const match = /^([0-9]+)\/([0-9]+)$/.exec(text);
   const index = match ? Number(match[1]) : NaN;
   const count = match ? Number(match[2]) : NaN;
-  if (!(Number.isSafeInteger(index) && Number.isSafeInteger(count) && count >= 1 && count <= 2 ** 20 && index >= 1 && index <= count)) {
+  if (
+    !(
+      Number.isSafeInteger(index) &&
+      Number.isSafeInteger(count) &&
+      count >= 1 &&
+      count <= 2 ** 20 &&
+      index >= 1 &&
+      index <= count
+    )
+  ) {
     throw usageError(`--shard expected i/k with 1 <= i <= k (like 1/4), got '${text}'`);
   }
   return { index: index - 1, count };
@@ -109,13 +119,17 @@ function sweepOf(n: string | undefined, options: NullityOptions): NullitySweep {
   }
   if (grid) {
     if (options.rows === undefined || options.cols === undefined) {
-      throw usageError(`expected --rows and --cols together, got only --${options.rows === undefined ? "cols" : "rows"}`);
+      throw usageError(
+        `expected --rows and --cols together, got only --${options.rows === undefined ? "cols" : "rows"}`,
+      );
     }
     return { kind: "grid", rows: parseRange("--rows", options.rows), cols: parseRange("--cols", options.cols) };
   }
   if (n !== undefined) {
     if (options.from !== undefined || options.to !== undefined) {
-      throw usageError(`expected N or --from/--to, got both N ('${n}') and --${options.from !== undefined ? "from" : "to"}`);
+      throw usageError(
+        `expected N or --from/--to, got both N ('${n}') and --${options.from !== undefined ? "from" : "to"}`,
+      );
     }
     return { kind: "square", ...parseRange("N", n) };
   }
@@ -131,7 +145,8 @@ function sweepOf(n: string | undefined, options: NullityOptions): NullitySweep {
 
 async function nullity(n: string | undefined, options: NullityOptions): Promise<void> {
   const sweep = sweepOf(n, options);
-  const workers = options.workers === undefined ? availableParallelism() : parseIntegerOption("--workers", options.workers, 1, 1024);
+  const workers =
+    options.workers === undefined ? availableParallelism() : parseIntegerOption("--workers", options.workers, 1, 1024);
   const shard = options.shard === undefined ? undefined : parseShard(options.shard);
   const size =
     sweep.kind === "square"
@@ -149,7 +164,7 @@ async function nullity(n: string | undefined, options: NullityOptions): Promise<
   if (size === 1 && shard === undefined) {
     const m = sweep.kind === "square" ? sweep.from : sweep.rows.from;
     const nn = sweep.kind === "square" ? sweep.from : sweep.cols.from;
-    process.stdout.write(format(m, nn, gridNullity(m, nn)));
+    io.stdout.write(format(m, nn, gridNullity(m, nn)));
     return;
   }
 
@@ -199,6 +214,6 @@ class Writer {
     this.#chunks = [];
     this.#bytes = 0;
     this.#bar.finish();
-    if (!process.stdout.write(text)) await new Promise((resolve) => process.stdout.once("drain", resolve));
+    await writeOut(io.stdout, text);
   }
 }

@@ -9,6 +9,7 @@ import { Command } from "commander";
 import { type BoardFlags, boardStates, gridOptions, gridSize, withBoardOptions } from "../board-options.js";
 import { usageError } from "../errors.js";
 import { createProgressBar } from "../progress.js";
+import { io } from "../io.js";
 
 interface OptimalFlags extends BoardFlags {
   rows?: string;
@@ -65,7 +66,9 @@ export function optimalCommand(): Command {
       const states = boardStates(flags);
       const options = gridOptions(flags, true);
       if (!flags.distribution) {
-        throw usageError("expected --distribution (the only mode of 'optimal'), got none; for one board use 'solve --min'");
+        throw usageError(
+          "expected --distribution (the only mode of 'optimal'), got none; for one board use 'solve --min'",
+        );
       }
       const bar = createProgressBar("optimal");
       let counts: (bigint | number)[];
@@ -76,7 +79,8 @@ export function optimalCommand(): Command {
             ? optimalDistribution(rows, cols, { ...options, ...progress }).counts
             : multiStateDistribution(gridBoard(rows, cols, options), { states, ...progress }).counts;
       } catch (error) {
-        if (error instanceof RangeError || error instanceof TypeError) throw usageError(`--rows ${rows} --cols ${cols}: ${error.message}`, error);
+        if (error instanceof RangeError || error instanceof TypeError)
+          throw usageError(`--rows ${rows} --cols ${cols}: ${error.message}`, error);
         throw error;
       } finally {
         bar.finish();
@@ -84,6 +88,8 @@ export function optimalCommand(): Command {
       // bigints as plain digits: exact, and valid JSON numbers
       const text = counts.map((c) => c.toString());
       const extra = states === 2 ? "" : `,"states":${states}`;
-      process.stdout.write(flags.json ? `{"counts":[${text.join(",")}]${extra}}\n` : text.map((c, p) => `${p} ${c}\n`).join(""));
+      io.stdout.write(
+        flags.json ? `{"counts":[${text.join(",")}]${extra}}\n` : text.map((c, p) => `${p} ${c}\n`).join(""),
+      );
     });
 }

@@ -8,6 +8,7 @@ import { formatBoard, gridBoard, multiStateQuietPatterns, quietPatterns } from "
 import { Command } from "commander";
 import { type BoardFlags, boardStates, gridOptions, gridSize, withBoardOptions } from "../board-options.js";
 import { withProgress } from "../states.js";
+import { io } from "../io.js";
 
 interface QuietFlags extends BoardFlags {
   rows?: string;
@@ -34,7 +35,9 @@ Examples:
  */
 export function quietCommand(): Command {
   return withBoardOptions(
-    new Command("quiet").summary("the quiet patterns of a grid").description("Print a basis of the quiet patterns of an R x C grid."),
+    new Command("quiet")
+      .summary("the quiet patterns of a grid")
+      .description("Print a basis of the quiet patterns of an R x C grid."),
   )
     .option("--rows <r>", "rows of the grid")
     .option("--cols <c>", "columns of the grid")
@@ -44,13 +47,20 @@ export function quietCommand(): Command {
       const { rows, cols } = gridSize(flags);
       const states = boardStates(flags);
       const board = gridBoard(rows, cols, gridOptions(flags, true));
-      const basis = states === 2 ? quietPatterns(board) : withProgress((onProgress) => multiStateQuietPatterns(board, { states, ...onProgress }));
+      const basis =
+        states === 2
+          ? quietPatterns(board)
+          : withProgress((onProgress) => multiStateQuietPatterns(board, { states, ...onProgress }));
       const patterns = basis.map((q) => formatBoard(board, q));
       if (flags.json) {
         const states2 = states === 2 ? {} : { states };
-        process.stdout.write(`${JSON.stringify({ rows, cols, ...states2, nullity: patterns.length, patterns: patterns.map((p) => p.split("\n")) })}\n`);
+        io.stdout.write(
+          `${JSON.stringify({ rows, cols, ...states2, nullity: patterns.length, patterns: patterns.map((p) => p.split("\n")) })}\n`,
+        );
         return;
       }
-      process.stdout.write([`nullity ${patterns.length}`, ...patterns].join("\n\n").replace(/^(nullity \d+)\n\n/, "$1\n") + "\n");
+      io.stdout.write(
+        `${[`nullity ${patterns.length}`, ...patterns].join("\n\n").replace(/^(nullity \d+)\n\n/, "$1\n")}\n`,
+      );
     });
 }

@@ -7,6 +7,7 @@ import { formatBoard, gridBoard, randomMultiStatePuzzle, randomPuzzle } from "@l
 import { Command } from "commander";
 import { type BoardFlags, boardStates, gridOptions, gridSize, withBoardOptions } from "../board-options.js";
 import { parseIntegerOption } from "../options.js";
+import { io } from "../io.js";
 
 interface RandomFlags extends BoardFlags {
   rows?: string;
@@ -35,7 +36,9 @@ lights are written as digits then letters (a = 10 ... z = 35).`;
  */
 export function randomCommand(): Command {
   return withBoardOptions(
-    new Command("random").summary("a uniformly random winnable board").description("Print a random winnable R x C board."),
+    new Command("random")
+      .summary("a uniformly random winnable board")
+      .description("Print a random winnable R x C board."),
   )
     .option("--rows <r>", "rows of the grid")
     .option("--cols <c>", "columns of the grid")
@@ -48,6 +51,8 @@ export function randomCommand(): Command {
       const states = boardStates(flags);
       const seed = flags.seed === undefined ? 0 : parseIntegerOption("--seed", flags.seed, 0);
       const lights = states > 2 ? randomMultiStatePuzzle(board, { states, seed }) : randomPuzzle(board, { seed });
-      process.stdout.write(flags.json ? `${JSON.stringify({ board, lights: Array.from(lights) })}\n` : `${formatBoard(board, lights)}\n`);
+      io.stdout.write(
+        flags.json ? `${JSON.stringify({ board, lights: Array.from(lights) })}\n` : `${formatBoard(board, lights)}\n`,
+      );
     });
 }

@@ -11,6 +11,7 @@ import { inputError, usageError } from "../errors.js";
 import { readInput } from "../input.js";
 import { parseField, parseIntegerOption } from "../options.js";
 import { createProgressBar } from "../progress.js";
+import { io } from "../io.js";
 
 /** Options of the `rank` command, as commander hands them over. */
 interface RankOptions {
@@ -94,7 +95,7 @@ export function rankCommand(): Command {
     .addHelpText("after", EXAMPLES)
     .action(async (file: string | undefined, options: RankOptions) => {
       const report = await rank(file, options);
-      process.stdout.write(options.json ? formatJson(report) : formatText(report));
+      io.stdout.write(options.json ? formatJson(report) : formatText(report));
     });
 }
 
@@ -107,7 +108,7 @@ async function rank(file: string | undefined, options: RankOptions): Promise<Ran
   for (const flag of ["cols", "seed"] as const) {
     if (options[flag] !== undefined) throw usageError(`--${flag} expected --random alongside, got --${flag} alone`);
   }
-  if (file === undefined && process.stdin.isTTY) {
+  if (file === undefined && io.stdin.isTTY) {
     throw usageError("expected a FILE, '-' for stdin or --random N, got nothing (stdin is a terminal)");
   }
   return rankOfFile(file ?? "-", field);
@@ -127,7 +128,7 @@ function fieldOf(text: string): Field | undefined {
 async function rankOfFile(file: string, field?: Field): Promise<RankReport> {
   const { source, text } = await readInput(file);
   if (field) return rankOverField(text, source, field);
-  let parsed;
+  let parsed: ReturnType<typeof parseMatrix>;
   try {
     parsed = parseMatrix(text, { source });
   } catch (error) {
@@ -135,7 +136,7 @@ async function rankOfFile(file: string, field?: Field): Promise<RankReport> {
     if (error instanceof ParseError || error instanceof RangeError) throw inputError(error.message, error);
     throw error;
   }
-  let matrix;
+  let matrix: BitMatrix;
   try {
     matrix = BitMatrix.fromBits(parsed.rows, parsed.cols, parsed.values);
   } catch (error) {
@@ -152,7 +153,7 @@ async function rankOfFile(file: string, field?: Field): Promise<RankReport> {
 
 /** A file over GF(q): entries 0..q-1 (element codes), eliminated by the core's FieldMatrix. */
 function rankOverField(text: string, source: string, field: Field): RankReport {
-  let matrix;
+  let matrix: FieldMatrix;
   try {
     const parsed = parseMatrix(text, { source, modulus: field.order });
     matrix = FieldMatrix.fromEntries(field, parsed.rows, parsed.cols, parsed.values);
@@ -181,7 +182,7 @@ function rankOfRandom(n: string, options: RankOptions, field?: Field): RankRepor
   const cols = options.cols === undefined ? rows : parseIntegerOption("--cols", options.cols, 1);
   const seed = options.seed === undefined ? 0 : parseIntegerOption("--seed", options.seed, 0);
   if (field) {
-    let matrix;
+    let matrix: FieldMatrix;
     try {
       matrix = FieldMatrix.random(field, rows, cols, { seed });
     } catch (error) {
@@ -193,7 +194,7 @@ function rankOfRandom(n: string, options: RankOptions, field?: Field): RankRepor
     }
     return { rows, cols, ...timedFieldRank(matrix), seed };
   }
-  let matrix;
+  let matrix: BitMatrix;
   try {
     matrix = BitMatrix.random(rows, cols, { seed });
   } catch (error) {

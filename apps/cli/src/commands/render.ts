@@ -5,11 +5,13 @@
  * @module
  */
 import { writeFileSync } from "node:fs";
+import { resolve } from "node:path";
 import { solveLightsOut, solveMultiState } from "@lightsout/core";
 import { Command } from "commander";
 import { type BoardFlags, boardStates, gridOptions, readBoard, withBoardOptions } from "../board-options.js";
 import { inputError, usageError } from "../errors.js";
 import { boardPng, boardSvg } from "../pictures.js";
+import { io } from "../io.js";
 
 interface RenderFlags extends BoardFlags {
   svg?: string;
@@ -35,7 +37,10 @@ Examples:
  */
 export function renderCommand(): Command {
   return withBoardOptions(
-    new Command("render").summary("a picture of a board (SVG or PNG)").description("Draw a board read from FILE ('-' for stdin).").argument("[file]", "board as text or JSON; '-' for stdin"),
+    new Command("render")
+      .summary("a picture of a board (SVG or PNG)")
+      .description("Draw a board read from FILE ('-' for stdin).")
+      .argument("[file]", "board as text or JSON; '-' for stdin"),
   )
     .option("--svg <out>", "write an SVG picture")
     .option("--png <out>", "write a PNG picture (grid boards)")
@@ -45,14 +50,16 @@ export function renderCommand(): Command {
       const states = boardStates(flags);
       const grid = gridOptions(flags, true);
       if ((flags.svg === undefined) === (flags.png === undefined)) {
-        throw usageError(`expected exactly one of --svg OUT and --png OUT, got ${flags.svg === undefined ? "neither" : "both"}`);
+        throw usageError(
+          `expected exactly one of --svg OUT and --png OUT, got ${flags.svg === undefined ? "neither" : "both"}`,
+        );
       }
       const { board, lights } = await readBoard(file, grid, states);
       let presses: ArrayLike<number> | undefined;
       if (flags.solution) {
         const s = states === 2 ? solveLightsOut(board, lights) : solveMultiState(board, lights, { states });
         if (s.presses) presses = s.presses;
-        else process.stderr.write("lightsout: the board is unsolvable: drawn without presses\n");
+        else io.stderr.write("lightsout: the board is unsolvable: drawn without presses\n");
       }
       const out = flags.svg ?? flags.png!;
       let bytes: string | Uint8Array;
@@ -60,9 +67,12 @@ export function renderCommand(): Command {
       else if (board.kind !== "grid") throw usageError("--png draws grid boards; use --svg for a graph");
       else bytes = boardPng(board, lights, presses, states);
       try {
-        writeFileSync(out, bytes);
+        writeFileSync(resolve(io.cwd, out), bytes);
       } catch (error) {
-        throw inputError(`cannot write '${out}': ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, error);
+        throw inputError(
+          `cannot write '${out}': ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+          error,
+        );
       }
     });
 }

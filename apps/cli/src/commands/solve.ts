@@ -18,6 +18,7 @@ import { inputError, usageError } from "../errors.js";
 import { type BoardFlags, boardStates, gridOptions, readBoard, withBoardOptions } from "../board-options.js";
 import { parseIntegerOption } from "../options.js";
 import { solveStates } from "../states.js";
+import { io } from "../io.js";
 
 interface SolveFlags extends BoardFlags {
   min?: boolean;
@@ -80,7 +81,7 @@ export function solveCommand(): Command {
     .option("--json", "print one JSON object")
     .addHelpText("after", EXAMPLES)
     .action(async (file: string | undefined, flags: SolveFlags) => {
-      process.stdout.write(await solve(file, flags));
+      io.stdout.write(await solve(file, flags));
     });
 }
 
@@ -90,16 +91,18 @@ async function solve(file: string | undefined, flags: SolveFlags): Promise<strin
   if (states > 2 && flags.timeLimit !== undefined) {
     throw usageError(`--time-limit expected 2-state lights, got --states ${states}`);
   }
-  if (flags.timeLimit !== undefined && !flags.min) throw usageError("--time-limit expected --min alongside, got --time-limit alone");
+  if (flags.timeLimit !== undefined && !flags.min)
+    throw usageError("--time-limit expected --min alongside, got --time-limit alone");
   const timeLimit = flags.timeLimit === undefined ? 10 : parseIntegerOption("--time-limit", flags.timeLimit, 1, 86_400);
   if (flags.min && flags.all) throw usageError("expected --min or --all, got both");
-  if (flags.explain && (flags.min || flags.all)) throw usageError("expected --explain alone, got it with --min or --all");
+  if (flags.explain && (flags.min || flags.all))
+    throw usageError("expected --explain alone, got it with --min or --all");
   if (flags.limit !== undefined && !flags.all) throw usageError("--limit expected --all alongside, got --limit alone");
   const limit = flags.limit === undefined ? 1024 : parseIntegerOption("--limit", flags.limit, 1);
   const { board, lights, source } = await readBoard(file, grid, states);
   if (flags.explain) return explain(board, lights, flags.json ?? false, states);
   if (states > 2) return solveStates(board, lights, states, flags, limit, source);
-  let s;
+  let s: ReturnType<typeof solveLightsOut>;
   try {
     s = solveLightsOut(board, lights);
   } catch (error) {
@@ -119,14 +122,18 @@ async function solve(file: string | undefined, flags: SolveFlags): Promise<strin
       return `${JSON.stringify({ ...summary(s, shape), all: found.map(shape), truncated })}\n`;
     }
     if (!s.solvable) return "IMPOSSIBLE\n";
-    if (truncated) process.stderr.write(`lightsout: showing ${found.length} of ${s.solutions} solutions (--limit)\n`);
+    if (truncated) io.stderr.write(`lightsout: showing ${found.length} of ${s.solutions} solutions (--limit)\n`);
     return `${found.map((x) => formatBoard(board, x)).join("\n\n")}\n`;
   }
   if (flags.min && s.solvable) {
     const best = await minimum(board, lights, timeLimit);
-    if (!best.optimal) process.stderr.write(`lightsout: not proven optimal: ${best.count} presses, at least ${best.lowerBound} needed (--time-limit)\n`);
+    if (!best.optimal)
+      io.stderr.write(
+        `lightsout: not proven optimal: ${best.count} presses, at least ${best.lowerBound} needed (--time-limit)\n`,
+      );
     const fewest = { ...s, presses: best.presses };
-    if (flags.json) return `${JSON.stringify({ ...summary(fewest, shape), optimal: best.optimal, lowerBound: best.lowerBound })}\n`;
+    if (flags.json)
+      return `${JSON.stringify({ ...summary(fewest, shape), optimal: best.optimal, lowerBound: best.lowerBound })}\n`;
     return `${formatBoard(board, best.presses)}\n`;
   }
   if (flags.json) return `${JSON.stringify({ ...summary(s, shape), ...(flags.min ? { optimal: true } : {}) })}\n`;
@@ -170,11 +177,23 @@ function summary(s: ReturnType<typeof solveLightsOut>, shape: (v: Uint8Array) =>
 
 /** The light-chasing trace of a plain rectangle, as text or JSON. */
 function explain(board: Board, lights: Uint8Array, json: boolean, states: number): string {
-  if (board.kind !== "grid" || board.torus || board.mask || (board.rule !== undefined && board.rule !== "plus") || board.selfToggle === false) {
+  if (
+    board.kind !== "grid" ||
+    board.torus ||
+    board.mask ||
+    (board.rule !== undefined && board.rule !== "plus") ||
+    board.selfToggle === false
+  ) {
     throw usageError("--explain expected a plain rectangle (plus rule, no torus, no missing cells), got another board");
   }
   const { rows, cols } = board;
-  let trace: { solvable: boolean; steps: { phase: string; row: number; presses: ArrayLike<number>; lights: ArrayLike<number> }[]; lastRow: ArrayLike<number>; firstRow?: ArrayLike<number> | null; solution?: ArrayLike<number> | null };
+  let trace: {
+    solvable: boolean;
+    steps: { phase: string; row: number; presses: ArrayLike<number>; lights: ArrayLike<number> }[];
+    lastRow: ArrayLike<number>;
+    firstRow?: ArrayLike<number> | null;
+    solution?: ArrayLike<number> | null;
+  };
   try {
     trace = states === 2 ? chaseTrace(rows, cols, lights) : multiStateChaseTrace(rows, cols, lights, { states });
   } catch (error) {
@@ -185,7 +204,12 @@ function explain(board: Board, lights: Uint8Array, json: boolean, states: number
   // a row in the board's own notation (digits, then letters from 10)
   const line = (v: ArrayLike<number>) => Array.from(v, (x) => x.toString(36)).join("");
   if (json) {
-    const steps = trace.steps.map((step) => ({ phase: step.phase, row: step.row, presses: grid(step.presses).split("\n"), lights: grid(step.lights).split("\n") }));
+    const steps = trace.steps.map((step) => ({
+      phase: step.phase,
+      row: step.row,
+      presses: grid(step.presses).split("\n"),
+      lights: grid(step.lights).split("\n"),
+    }));
     return `${JSON.stringify({
       solvable: trace.solvable,
       ...(states > 2 ? { states } : {}),

@@ -44,7 +44,17 @@ export const MAX_SIDE = 30;
  * ```
  */
 export function emptyDraft(rows: number, cols: number): GridDraft {
-  return { kind: "grid", rows, cols, present: new Array<boolean>(rows * cols).fill(true), lights: new Array<number>(rows * cols).fill(0), torus: false, rule: "plus", selfToggle: true, states: 2 };
+  return {
+    kind: "grid",
+    rows,
+    cols,
+    present: new Array<boolean>(rows * cols).fill(true),
+    lights: new Array<number>(rows * cols).fill(0),
+    torus: false,
+    rule: "plus",
+    selfToggle: true,
+    states: 2,
+  };
 }
 
 /**
@@ -71,7 +81,17 @@ export function draftOf(board: Board, lights: readonly number[], states: number)
       values.push(here ? (lights[i++] ?? 0) : 0);
     }
   }
-  return { kind: "grid", rows: board.rows, cols: board.cols, present, lights: values, torus: board.torus ?? false, rule: board.rule ?? "plus", selfToggle: board.selfToggle ?? true, states };
+  return {
+    kind: "grid",
+    rows: board.rows,
+    cols: board.cols,
+    present,
+    lights: values,
+    torus: board.torus ?? false,
+    rule: board.rule ?? "plus",
+    selfToggle: board.selfToggle ?? true,
+    states,
+  };
 }
 
 /**
@@ -94,7 +114,13 @@ export function boardOf(draft: Draft): { board: Board; lights: number[] } {
   if (draft.torus) spec.torus = true;
   if (draft.rule !== "plus") spec.rule = draft.rule;
   if (!draft.selfToggle) spec.selfToggle = false;
-  if (!full) spec.mask = Array.from({ length: rows }, (_, r) => present.slice(r * cols, (r + 1) * cols).map((p) => (p ? "#" : ".")).join(""));
+  if (!full)
+    spec.mask = Array.from({ length: rows }, (_, r) =>
+      present
+        .slice(r * cols, (r + 1) * cols)
+        .map((p) => (p ? "#" : "."))
+        .join(""),
+    );
   return { board: checkBoard(spec), lights: draft.lights.filter((_, p) => present[p]) };
 }
 

@@ -11,11 +11,24 @@ describe("game", () => {
 
   test("torus, masks and graphs follow their own neighbourhoods", () => {
     // on a 3 x 3 torus the corner's neighbours wrap to the far edges
-    expect(press(newGame(gridBoard(3, 3, { torus: true }), new Array(9).fill(0)), 0).lights).toEqual([1, 1, 1, 1, 0, 0, 1, 0, 0]);
+    expect(press(newGame(gridBoard(3, 3, { torus: true }), new Array(9).fill(0)), 0).lights).toEqual([
+      1, 1, 1, 1, 0, 0, 1, 0, 0,
+    ]);
     // the plus-shaped mask: the centre (cell 2) reaches all five cells
     expect(press(newGame(maskBoard([".#.", "###", ".#."]), [0, 0, 0, 0, 0]), 2).lights).toEqual([1, 1, 1, 1, 1]);
     // a path 0-1-2: pressing the end toggles two vertices
-    expect(press(newGame(graphBoard(3, [[0, 1], [1, 2]]), [0, 0, 0]), 2).lights).toEqual([0, 1, 1]);
+    expect(
+      press(
+        newGame(
+          graphBoard(3, [
+            [0, 1],
+            [1, 2],
+          ]),
+          [0, 0, 0],
+        ),
+        2,
+      ).lights,
+    ).toEqual([0, 1, 1]);
   });
 
   test("k states: a press adds 1 mod k", () => {

@@ -59,10 +59,12 @@ export function newGame(board: Board, lights: ArrayLike<number>, states = 2): Ga
     throw new RangeError(`states expected an integer in 2..36, got ${states}`);
   }
   const cells = targetsOf(board).length;
-  if (lights.length !== cells) throw new RangeError(`lights expected ${cells} entries (one per cell), got ${lights.length}`);
+  if (lights.length !== cells)
+    throw new RangeError(`lights expected ${cells} entries (one per cell), got ${lights.length}`);
   const start = Array.from(lights);
   start.forEach((v, i) => {
-    if (!Number.isInteger(v) || v < 0 || v >= states) throw new RangeError(`lights[${i}] expected 0..${states - 1}, got ${v}`);
+    if (!Number.isInteger(v) || v < 0 || v >= states)
+      throw new RangeError(`lights[${i}] expected 0..${states - 1}, got ${v}`);
   });
   return { board, states, start, lights: start, history: [], future: [] };
 }

@@ -9,7 +9,17 @@ function plusTargets(rows: number, cols: number, present: (r: number, c: number)
   const out: number[][] = [];
   for (const key of index.keys()) {
     const [r, c] = key.split(",").map(Number) as [number, number];
-    out.push([[0, 0], [1, 0], [-1, 0], [0, 1], [0, -1]].map(([dr, dc]) => index.get(`${r + dr!},${c + dc!}`)).filter((i): i is number => i !== undefined));
+    out.push(
+      [
+        [0, 0],
+        [1, 0],
+        [-1, 0],
+        [0, 1],
+        [0, -1],
+      ]
+        .map(([dr, dc]) => index.get(`${r + dr!},${c + dc!}`))
+        .filter((i): i is number => i !== undefined),
+    );
   }
   return out;
 }
@@ -99,7 +109,11 @@ describe("solver", () => {
   });
 
   test("three and four states on 2 x 2 and 2 x 3: fewest presses with multiplicity, or a proof", () => {
-    for (const [rows, cols, k] of [[2, 2, 3], [2, 3, 3], [2, 2, 4]] as const) {
+    for (const [rows, cols, k] of [
+      [2, 2, 3],
+      [2, 3, 3],
+      [2, 2, 4],
+    ] as const) {
       const board = gridBoard(rows, cols);
       const targets = plusTargets(rows, cols);
       const n = rows * cols;
@@ -124,8 +138,20 @@ describe("solver", () => {
   });
 
   test("graphs: a 5-cycle", () => {
-    const board: Board = graphBoard(5, [[0, 1], [1, 2], [2, 3], [3, 4], [4, 0]]);
-    const targets = [[0, 1, 4], [1, 0, 2], [2, 1, 3], [3, 2, 4], [4, 3, 0]];
+    const board: Board = graphBoard(5, [
+      [0, 1],
+      [1, 2],
+      [2, 3],
+      [3, 4],
+      [4, 0],
+    ]);
+    const targets = [
+      [0, 1, 4],
+      [1, 0, 2],
+      [2, 1, 3],
+      [3, 2, 4],
+      [4, 3, 0],
+    ];
     for (let code = 0; code < 32; code++) {
       const lights = Array.from({ length: 5 }, (_, i) => (code >> i) & 1);
       const a = analyse(board, lights, 2);

@@ -2,13 +2,7 @@
 // the next press of it, and the proof when a board cannot be cleared. Two
 // states go through the GF(2) solvers, more through the Z_k ones.
 
-import {
-  type Board,
-  fewestMultiStatePresses,
-  fewestPresses,
-  solveLightsOut,
-  solveMultiState,
-} from "@lightsout/core";
+import { type Board, fewestMultiStatePresses, fewestPresses, solveLightsOut, solveMultiState } from "@lightsout/core";
 
 /** What the solvers say about some lights. */
 export type Analysis =

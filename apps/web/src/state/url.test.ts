@@ -25,7 +25,11 @@ describe("url", () => {
   test("the documented example", () => {
     const p = encodeBoard({ board: gridBoard(2, 3), states: 2, lights: [1, 0, 0, 0, 0, 1] });
     expect(p.toString()).toBe("g=2x3&l=h");
-    expect(decodeBoard(p)).toEqual({ board: { kind: "grid", rows: 2, cols: 3 }, states: 2, lights: [1, 0, 0, 0, 0, 1] });
+    expect(decodeBoard(p)).toEqual({
+      board: { kind: "grid", rows: 2, cols: 3 },
+      states: 2,
+      lights: [1, 0, 0, 0, 0, 1],
+    });
   });
 
   test("every kind of board survives the round trip, through the URL's text", () => {
@@ -33,14 +37,35 @@ describe("url", () => {
     const boards: Board[] = [
       gridBoard(1, 1),
       gridBoard(7, 13, { torus: true, rule: "king" }),
-      gridBoard(4, 4, { rule: { offsets: [[0, 2], [0, -2], [-1, 1]] }, selfToggle: false }),
+      gridBoard(4, 4, {
+        rule: {
+          offsets: [
+            [0, 2],
+            [0, -2],
+            [-1, 1],
+          ],
+        },
+        selfToggle: false,
+      }),
       maskBoard([".#.", "###", ".#."], { rule: "x" }),
-      graphBoard(6, [[0, 1], [1, 2], [1, 3], [2, 4], [3, 4], [4, 5]]),
+      graphBoard(6, [
+        [0, 1],
+        [1, 2],
+        [1, 3],
+        [2, 4],
+        [3, 4],
+        [4, 5],
+      ]),
       graphBoard(1, []),
     ];
     for (const board of boards) {
       for (const states of [2, 3, 10, 36]) {
-        const cells = board.kind === "graph" ? board.vertices : board.mask ? board.mask.join("").split("#").length - 1 : board.rows * board.cols;
+        const cells =
+          board.kind === "graph"
+            ? board.vertices
+            : board.mask
+              ? board.mask.join("").split("#").length - 1
+              : board.rows * board.cols;
         const lights = Array.from({ length: cells }, () => Math.floor(next() * states));
         const text = encodeBoard({ board, states, lights }).toString();
         const back = decodeBoard(new URLSearchParams(text));
@@ -50,7 +75,7 @@ describe("url", () => {
   });
 
   test("compact: a 30 x 30 board of two states is under 200 characters", () => {
-    const lights = Array.from({ length: 900 }, (_, i) => (i * 7) % 3 & 1);
+    const lights = Array.from({ length: 900 }, (_, i) => ((i * 7) % 3) & 1);
     expect(encodeBoard({ board: gridBoard(30, 30), states: 2, lights }).toString().length).toBeLessThan(200);
   });
 
@@ -58,9 +83,13 @@ describe("url", () => {
     expect(decodeBoard(new URLSearchParams("seed=3"))).toBeNull();
     expect(() => decodeBoard(new URLSearchParams("g=5by5"))).toThrow(/"g" expected ROWSxCOLS like 5x5, got "5by5"/);
     expect(() => decodeBoard(new URLSearchParams("g=0x5"))).toThrow(/"g rows" expected an integer in 1..1024, got "0"/);
-    expect(() => decodeBoard(new URLSearchParams("g=2x2&l=AA"))).toThrow(/"l" expected 1 characters for 4 cells, got 2/);
+    expect(() => decodeBoard(new URLSearchParams("g=2x2&l=AA"))).toThrow(
+      /"l" expected 1 characters for 4 cells, got 2/,
+    );
     expect(() => decodeBoard(new URLSearchParams("g=2x2&l=*"))).toThrow(/base64url/);
-    expect(() => decodeBoard(new URLSearchParams("g=1x2&k=3&l=05"))).toThrow(/"l" expected digits 0..2 \(3 states\), got "5" at 2/);
+    expect(() => decodeBoard(new URLSearchParams("g=1x2&k=3&l=05"))).toThrow(
+      /"l" expected digits 0..2 \(3 states\), got "5" at 2/,
+    );
     expect(() => decodeBoard(new URLSearchParams("g=2x2&m=A"))).toThrow(/at least one cell/);
     expect(() => decodeBoard(new URLSearchParams("n=3&e=0-7"))).toThrow(/edges\[0\]\[1\]/);
     expect(() => decodeBoard(new URLSearchParams("g=2x2&r=queen"))).toThrow(/rule expected plus, x, king, knight/);

@@ -53,11 +53,15 @@ export function packBits(bits: ArrayLike<number>): string {
  */
 export function unpackBits(text: string, count: number, name: string): number[] {
   const need = Math.ceil(count / 6);
-  if (text.length !== need) throw new RangeError(`"${name}" expected ${need} characters for ${count} cells, got ${text.length}`);
+  if (text.length !== need)
+    throw new RangeError(`"${name}" expected ${need} characters for ${count} cells, got ${text.length}`);
   const bits: number[] = [];
   for (let i = 0; i < text.length; i++) {
     const v = ALPHABET.indexOf(text[i]!);
-    if (v < 0) throw new RangeError(`"${name}" expected base64url characters (A-Z a-z 0-9 - _), got ${JSON.stringify(text[i])} at ${i + 1}`);
+    if (v < 0)
+      throw new RangeError(
+        `"${name}" expected base64url characters (A-Z a-z 0-9 - _), got ${JSON.stringify(text[i])} at ${i + 1}`,
+      );
     for (let b = 5; b >= 0; b--) if (bits.length < count) bits.push((v >> b) & 1);
   }
   return bits;
@@ -97,7 +101,7 @@ export function encodeBoard(shared: SharedBoard): URLSearchParams {
   return p;
 }
 
-function integer(p: URLSearchParams, name: string, text: string, min: number, max: number): number {
+function integer(_p: URLSearchParams, name: string, text: string, min: number, max: number): number {
   if (!/^\d+$/.test(text) || Number(text) < min || Number(text) > max) {
     throw new RangeError(`"${name}" expected an integer in ${min}..${max}, got ${JSON.stringify(text)}`);
   }
@@ -133,17 +137,25 @@ export function decodeBoard(p: URLSearchParams): SharedBoard | null {
     const mask = p.get("m");
     if (mask !== null) {
       const bits = unpackBits(mask, rows * cols, "m");
-      spec.mask = Array.from({ length: rows }, (_, r) => bits.slice(r * cols, (r + 1) * cols).map((b) => (b ? "#" : ".")).join(""));
+      spec.mask = Array.from({ length: rows }, (_, r) =>
+        bits
+          .slice(r * cols, (r + 1) * cols)
+          .map((b) => (b ? "#" : "."))
+          .join(""),
+      );
     }
     board = checkBoard(spec);
   } else {
     const n = integer(p, "n", vertices!, 1, 4096);
     const text = p.get("e") ?? "";
-    const edges = text === "" ? [] : text.split(".").map((pair) => {
-      const e = pair.match(/^(\d+)-(\d+)$/);
-      if (!e) throw new RangeError(`"e" expected edges like 0-1.1-2, got ${JSON.stringify(pair)}`);
-      return [Number(e[1]), Number(e[2])] as [number, number];
-    });
+    const edges =
+      text === ""
+        ? []
+        : text.split(".").map((pair) => {
+            const e = pair.match(/^(\d+)-(\d+)$/);
+            if (!e) throw new RangeError(`"e" expected edges like 0-1.1-2, got ${JSON.stringify(pair)}`);
+            return [Number(e[1]), Number(e[2])] as [number, number];
+          });
     board = checkBoard({ kind: "graph", vertices: n, edges, ...selfToggle });
   }
   const states = p.has("k") ? integer(p, "k", p.get("k")!, 2, 36) : 2;
@@ -156,7 +168,10 @@ export function decodeBoard(p: URLSearchParams): SharedBoard | null {
     if (l.length !== cells) throw new RangeError(`"l" expected ${cells} digits (one per cell), got ${l.length}`);
     lights = [...l].map((ch, i) => {
       const v = DIGITS.indexOf(ch);
-      if (v < 0 || v >= states) throw new RangeError(`"l" expected digits 0..${DIGITS[states - 1]} (${states} states), got ${JSON.stringify(ch)} at ${i + 1}`);
+      if (v < 0 || v >= states)
+        throw new RangeError(
+          `"l" expected digits 0..${DIGITS[states - 1]} (${states} states), got ${JSON.stringify(ch)} at ${i + 1}`,
+        );
       return v;
     });
   }

@@ -127,7 +127,12 @@ function gridView(board: Extract<Board, { kind: "grid" }>, options: BoardViewOpt
   }
   if (!mini) {
     element.addEventListener("keydown", (event) => {
-      const moves: Record<string, [number, number]> = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+      const moves: Record<string, [number, number]> = {
+        ArrowUp: [-1, 0],
+        ArrowDown: [1, 0],
+        ArrowLeft: [0, -1],
+        ArrowRight: [0, 1],
+      };
       const move = moves[event.key];
       if (!move || current < 0) return;
       event.preventDefault();
@@ -151,7 +156,8 @@ function gridView(board: Extract<Board, { kind: "grid" }>, options: BoardViewOpt
       cellsEl.forEach((el, i) => {
         const v = lights[i] ?? 0;
         paint(el, i, v, options.states, marks, !mini);
-        if (!mini) el.setAttribute("aria-label", cellLabel(map.row[i]! + 1, map.col[i]! + 1, v, options.states, marks, i));
+        if (!mini)
+          el.setAttribute("aria-label", cellLabel(map.row[i]! + 1, map.col[i]! + 1, v, options.states, marks, i));
       });
     },
   };
@@ -177,7 +183,7 @@ function paint(el: Element, i: number, v: number, states: number, marks: BoardMa
   const y = marks.proof?.[i] ?? 0;
   if (y) data.proof = String(y);
   else delete data.proof;
-  el.classList.toggle("highlight", marks.highlight?.[i] ? true : false);
+  el.classList.toggle("highlight", !!marks.highlight?.[i]);
   if (withText) {
     // k > 2: the state as a digit too, so colour is never the only cue.
     const text = states > 2 && v ? v.toString(36) : "";
@@ -266,8 +272,18 @@ function graphView(board: Extract<Board, { kind: "graph" }>, options: BoardViewO
         const state = lights[v] ?? 0;
         paint(g, v, state, options.states, marks, false);
         const x = marks.solution?.[v] ?? 0;
-        g.querySelector("text")!.textContent = x ? (options.states === 2 ? "•" : `×${x}`) : options.states > 2 && state ? String(state) : "";
-        if (!mini) g.setAttribute("aria-label", cellLabel(v + 1, 1, state, options.states, marks, v).replace(/^Row (\d+), column 1/, "Vertex $1"));
+        g.querySelector("text")!.textContent = x
+          ? options.states === 2
+            ? "•"
+            : `×${x}`
+          : options.states > 2 && state
+            ? String(state)
+            : "";
+        if (!mini)
+          g.setAttribute(
+            "aria-label",
+            cellLabel(v + 1, 1, state, options.states, marks, v).replace(/^Row (\d+), column 1/, "Vertex $1"),
+          );
       });
     },
   };

@@ -16,7 +16,11 @@ type Child = Node | string | null | undefined | false;
  * h("button", { type: "button", "aria-label": "Undo" }, "Undo");
  * ```
  */
-export function h<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Attrs = {}, ...children: Child[]): HTMLElementTagNameMap[K] {
+export function h<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  attrs: Attrs = {},
+  ...children: Child[]
+): HTMLElementTagNameMap[K] {
   const el = document.createElement(tag);
   for (const [name, value] of Object.entries(attrs)) {
     if (value === undefined || value === null || value === false) continue;
@@ -105,7 +109,11 @@ export function readNumber(input: HTMLInputElement, fallback: number): number {
  * select("rule", [["plus", "Plus"], ["king", "King"]], "plus");
  * ```
  */
-export function select(name: string, options: readonly (readonly [string, string])[], value: string): HTMLSelectElement {
+export function select(
+  name: string,
+  options: readonly (readonly [string, string])[],
+  value: string,
+): HTMLSelectElement {
   const s = h("select", { name });
   for (const [v, text] of options) s.append(h("option", { value: v, selected: v === value }, text));
   s.value = value;

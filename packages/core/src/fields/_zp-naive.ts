@@ -9,7 +9,12 @@ import type { ZpEchelon, ZpEchelonOptions } from "./_zp-wasm.js";
 
 /** Reduced (or with full: false, plain) row echelon form in place, pivots only in columns below pivotLimit and on entries not divisible by options.unit. */
 export function zpEchelonNaive(
-  a: Uint32Array, rows: number, cols: number, pivotLimit: number, m: number, options: ZpEchelonOptions = {},
+  a: Uint32Array,
+  rows: number,
+  cols: number,
+  pivotLimit: number,
+  m: number,
+  options: ZpEchelonOptions = {},
 ): ZpEchelon {
   const limit = Math.min(cols, pivotLimit);
   const unit = options.unit ?? m;

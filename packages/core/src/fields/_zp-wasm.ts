@@ -65,11 +65,17 @@ export function checkZpSize(rows: number, cols: number, what: string): void {
  * `options.unit`.
  */
 export function zpEchelonWasm(
-  a: Uint32Array, rows: number, cols: number, pivotLimit: number, m: number, options: ZpEchelonOptions = {},
+  a: Uint32Array,
+  rows: number,
+  cols: number,
+  pivotLimit: number,
+  m: number,
+  options: ZpEchelonOptions = {},
 ): ZpEchelon {
   const limit = Math.min(cols, pivotLimit);
   const pivotCount = Math.min(rows, limit);
-  if (pivotCount === 0) return { rank: 0, pivots: new Int32Array(0), extents: new Int32Array(rows).fill(limit), skipped: -1 };
+  if (pivotCount === 0)
+    return { rank: 0, pivots: new Int32Array(0), extents: new Int32Array(rows).fill(limit), skipped: -1 };
   checkZpSize(rows, cols, `a ${rows} x ${cols} matrix over Z_${m}`);
   const stride = zpStride(cols);
   const unit = options.unit ?? m;

@@ -154,10 +154,14 @@ export class ExtensionField implements Field {
     const v = this.variable;
     const c = Z.parsePoly(text, v, p);
     if (c === undefined) {
-      throw new SyntaxError(`"text" expected an element of ${this.name} like "${v}+1" or "2${v}^2+1", got ${describe(text)}`);
+      throw new SyntaxError(
+        `"text" expected an element of ${this.name} like "${v}+1" or "2${v}^2+1", got ${describe(text)}`,
+      );
     }
     if (!Array.isArray(c)) {
-      throw new RangeError(`"text" expected coefficients in 0..${p - 1} (an element of ${this.name}), got ${c.tooLarge} in ${describe(text)}`);
+      throw new RangeError(
+        `"text" expected coefficients in 0..${p - 1} (an element of ${this.name}), got ${c.tooLarge} in ${describe(text)}`,
+      );
     }
     return this.fromCoefficients(Z.rem(c, this.modulus as number[], p));
   }
@@ -198,7 +202,8 @@ function checkOrder(p: unknown, r: unknown): [number, number] {
   const most = Math.floor(Math.log(MAX_FIELD_ORDER) / Math.log(prime) + 1e-9);
   const expected = `"r" expected an integer in 2..${most} (so that ${prime}^r < 2^31)`;
   if (typeof r !== "number" || !Number.isInteger(r)) throw new TypeError(`${expected}, got ${describe(r)}`);
-  if (most < 2) throw new RangeError(`"r" expected no extension of GF(${prime}): ${prime}^2 is not below 2^31, got ${r}`);
+  if (most < 2)
+    throw new RangeError(`"r" expected no extension of GF(${prime}): ${prime}^2 is not below 2^31, got ${r}`);
   if (r < 2 || prime ** r > MAX_FIELD_ORDER) throw new RangeError(`${expected}, got ${r}`);
   return [prime, r];
 }
@@ -223,7 +228,10 @@ export function isIrreducible(p: number, coefficients: readonly number[]): boole
   const lead = h[h.length - 1];
   if (lead === undefined) return false;
   const inv = primeField(prime).inv(lead);
-  return Z.irreducible(h.map((c) => primeField(prime).mul(c, inv)), prime);
+  return Z.irreducible(
+    h.map((c) => primeField(prime).mul(c, inv)),
+    prime,
+  );
 }
 
 function checkCoefficients(coefficients: unknown, p: number): number[] {
@@ -234,7 +242,8 @@ function checkCoefficients(coefficients: unknown, p: number): number[] {
     if (typeof c !== "number" || !Number.isInteger(c)) {
       throw new TypeError(`"modulus" coefficient ${i} expected an integer in 0..${p - 1}, got ${describe(c)}`);
     }
-    if (c < 0 || c >= p) throw new RangeError(`"modulus" coefficient ${i} expected an integer in 0..${p - 1}, got ${c}`);
+    if (c < 0 || c >= p)
+      throw new RangeError(`"modulus" coefficient ${i} expected an integer in 0..${p - 1}, got ${c}`);
   });
   return Z.trim(coefficients.slice() as number[]);
 }
@@ -290,7 +299,8 @@ const defaultFields = new Map<string, ExtensionField>();
  */
 export function extensionField(p: number, r: number, options: ExtensionOptions = {}): ExtensionField {
   const [prime, degree] = checkOrder(p, r);
-  if (options === null || typeof options !== "object") throw new TypeError(`options expected an object, got ${describe(options)}`);
+  if (options === null || typeof options !== "object")
+    throw new TypeError(`options expected an object, got ${describe(options)}`);
   const variable = options.variable ?? "a";
   if (typeof variable !== "string" || !/^[a-z]$/.test(variable) || variable === "x") {
     throw new TypeError(`"variable" expected one lowercase letter other than x, got ${describe(variable)}`);
@@ -310,20 +320,26 @@ export function extensionField(p: number, r: number, options: ExtensionOptions =
       throw new SyntaxError(`"modulus" expected a polynomial in x like "x^2+x+1", got ${describe(options.modulus)}`);
     }
     if (!Array.isArray(parsed)) {
-      throw new RangeError(`"modulus" expected coefficients in 0..${prime - 1}, got ${parsed.tooLarge} in ${describe(options.modulus)}`);
+      throw new RangeError(
+        `"modulus" expected coefficients in 0..${prime - 1}, got ${parsed.tooLarge} in ${describe(options.modulus)}`,
+      );
     }
     h = parsed;
   } else {
     h = checkCoefficients(options.modulus, prime);
   }
   if (h.length - 1 !== degree) {
-    throw new RangeError(`"modulus" expected a polynomial of degree ${degree}, got ${Z.formatPoly(h, "x")} (degree ${h.length - 1})`);
+    throw new RangeError(
+      `"modulus" expected a polynomial of degree ${degree}, got ${Z.formatPoly(h, "x")} (degree ${h.length - 1})`,
+    );
   }
   const f: PrimeField = primeField(prime);
   const inv = f.inv(h[degree]!);
   h = h.map((c) => f.mul(c, inv));
   if (!Z.irreducible(h, prime)) {
-    throw new RangeError(`"modulus" expected an irreducible polynomial over GF(${prime}), got ${Z.formatPoly(h, "x")} (reducible)`);
+    throw new RangeError(
+      `"modulus" expected an irreducible polynomial over GF(${prime}), got ${Z.formatPoly(h, "x")} (reducible)`,
+    );
   }
   return new ExtensionField(prime, degree, h, variable);
 }

@@ -66,10 +66,14 @@ export const MAX_FIELD_ORDER = 2 ** 31 - 1;
 /** The shared element check: an integer code in 0..order-1. */
 export function checkElement(field: Field, value: unknown, name: string): number {
   if (typeof value !== "number" || !Number.isInteger(value)) {
-    throw new TypeError(`"${name}" expected an element of ${field.name} (an integer in 0..${field.order - 1}), got ${describe(value)}`);
+    throw new TypeError(
+      `"${name}" expected an element of ${field.name} (an integer in 0..${field.order - 1}), got ${describe(value)}`,
+    );
   }
   if (value < 0 || value >= field.order) {
-    throw new RangeError(`"${name}" expected an element of ${field.name} (an integer in 0..${field.order - 1}), got ${value}`);
+    throw new RangeError(
+      `"${name}" expected an element of ${field.name} (an integer in 0..${field.order - 1}), got ${value}`,
+    );
   }
   return value;
 }

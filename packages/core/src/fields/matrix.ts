@@ -121,7 +121,12 @@ const REQUIRED = ["add", "sub", "neg", "mul", "inv", "eq", "parse", "format"] as
 function checkField(field: unknown): Field {
   const f = field as Field;
   if (
-    f === null || typeof f !== "object" || !Number.isInteger(f.order) || f.order < 2 || f.zero !== 0 || f.one !== 1 ||
+    f === null ||
+    typeof f !== "object" ||
+    !Number.isInteger(f.order) ||
+    f.order < 2 ||
+    f.zero !== 0 ||
+    f.one !== 1 ||
     REQUIRED.some((name) => typeof f[name] !== "function")
   ) {
     throw new TypeError(`"field" expected a Field (like primeField(3) or galoisField(4)), got ${describe(field)}`);
@@ -146,13 +151,18 @@ function engineOf(options: FieldEchelonOptions | undefined): EngineName {
     throw new TypeError(`options expected an object, got ${describe(options)}`);
   }
   const engine = options?.engine ?? "wasm";
-  if (engine !== "wasm" && engine !== "ts") throw new TypeError(`"engine" expected "wasm" or "ts", got ${describe(engine)}`);
+  if (engine !== "wasm" && engine !== "ts")
+    throw new TypeError(`"engine" expected "wasm" or "ts", got ${describe(engine)}`);
   return engine;
 }
 
 /** Gauss-Jordan through the field's arithmetic, in place (stride = cols). */
 function echelonGeneric(
-  f: Field, a: Uint32Array, rows: number, cols: number, pivotLimit: number,
+  f: Field,
+  a: Uint32Array,
+  rows: number,
+  cols: number,
+  pivotLimit: number,
 ): { rank: number; pivots: Int32Array } {
   const limit = Math.min(cols, pivotLimit);
   const pivots = new Int32Array(Math.min(rows, limit));
@@ -273,7 +283,8 @@ export class FieldMatrix {
     const m = FieldMatrix.zeros(f, rows.length, cols);
     rows.forEach((row, i) => {
       if (!Array.isArray(row)) throw new TypeError(`row ${i} expected an array of elements, got ${describe(row)}`);
-      if (row.length !== cols) throw new RangeError(`row ${i} expected ${cols} entries (like row 0), got ${row.length}`);
+      if (row.length !== cols)
+        throw new RangeError(`row ${i} expected ${cols} entries (like row 0), got ${row.length}`);
       row.forEach((v: unknown, j) => {
         m.#data[i * cols + j] = typeof v === "string" ? f.parse(v) : checkElement(f, v, `entry (${i}, ${j})`);
       });
@@ -305,7 +316,11 @@ export class FieldMatrix {
       throw new RangeError(`"entries" expected ${rows * cols} elements (${rows} x ${cols}), got ${entries.length}`);
     }
     for (let k = 0; k < entries.length; k++) {
-      m.#data[k] = checkElement(m.field, entries[k], `entry (${Math.floor(k / Math.max(cols, 1))}, ${k % Math.max(cols, 1)})`);
+      m.#data[k] = checkElement(
+        m.field,
+        entries[k],
+        `entry (${Math.floor(k / Math.max(cols, 1))}, ${k % Math.max(cols, 1)})`,
+      );
     }
     return m;
   }
@@ -403,7 +418,9 @@ export class FieldMatrix {
    * ```
    */
   toRows(): number[][] {
-    return Array.from({ length: this.rows }, (_, i) => Array.from(this.#data.subarray(i * this.cols, (i + 1) * this.cols)));
+    return Array.from({ length: this.rows }, (_, i) =>
+      Array.from(this.#data.subarray(i * this.cols, (i + 1) * this.cols)),
+    );
   }
 
   /**
@@ -416,7 +433,9 @@ export class FieldMatrix {
    * ```
    */
   toString(): string {
-    return this.toRows().map((row) => row.map((v) => this.field.format(v)).join(" ")).join("\n");
+    return this.toRows()
+      .map((row) => row.map((v) => this.field.format(v)).join(" "))
+      .join("\n");
   }
 
   /**
@@ -613,7 +632,9 @@ export class FieldMatrix {
   /** A copy of the entries with rows widened to `width` (zeros on the right). */
   #augmented(width: number): Uint32Array {
     if (this.rows * width > MAX_DIMENSION) {
-      throw new RangeError(`a ${this.rows} x ${width} augmented matrix over ${this.field.name} has more than 2^30 entries`);
+      throw new RangeError(
+        `a ${this.rows} x ${width} augmented matrix over ${this.field.name} has more than 2^30 entries`,
+      );
     }
     const out = new Uint32Array(this.rows * width);
     for (let i = 0; i < this.rows; i++) out.set(this.#data.subarray(i * this.cols, (i + 1) * this.cols), i * width);
@@ -623,12 +644,17 @@ export class FieldMatrix {
   /** Columns from..from+count-1 of a rows x width array, as a matrix. */
   #block(a: Uint32Array, width: number, from: number, count: number): FieldMatrix {
     const out = FieldMatrix.zeros(this.field, this.rows, count);
-    for (let i = 0; i < this.rows; i++) out.#data.set(a.subarray(i * width + from, i * width + from + count), i * count);
+    for (let i = 0; i < this.rows; i++)
+      out.#data.set(a.subarray(i * width + from, i * width + from + count), i * count);
     return out;
   }
 
   #eliminate(
-    a: Uint32Array, rows: number, cols: number, pivotLimit: number, options: FieldEchelonOptions | undefined,
+    a: Uint32Array,
+    rows: number,
+    cols: number,
+    pivotLimit: number,
+    options: FieldEchelonOptions | undefined,
   ): { rank: number; pivots: Int32Array } {
     const f = this.field;
     const engine = engineOf(options);

@@ -144,7 +144,8 @@ export class PrimeField implements Field {
   parse(text: string): number {
     if (typeof text !== "string") throw new TypeError(`"text" expected a string, got ${describe(text)}`);
     const t = text.trim();
-    if (!/^-?[0-9]+$/.test(t)) throw new SyntaxError(`"text" expected an integer (an element of ${this.name}), got ${describe(text)}`);
+    if (!/^-?[0-9]+$/.test(t))
+      throw new SyntaxError(`"text" expected an integer (an element of ${this.name}), got ${describe(text)}`);
     const negative = t.startsWith("-");
     let v = 0;
     for (const ch of negative ? t.slice(1) : t) v = (v * 10 + Number(ch)) % this.order;

@@ -29,7 +29,9 @@ export const tsEngine: Engine = {
     try {
       return new ArrayStore(bytes);
     } catch {
-      throw new RangeError(`a ${rows} x ${cols} matrix needs ${bytes} bytes, more than this JavaScript engine could allocate`);
+      throw new RangeError(
+        `a ${rows} x ${cols} matrix needs ${bytes} bytes, more than this JavaScript engine could allocate`,
+      );
     }
   },
   release() {},

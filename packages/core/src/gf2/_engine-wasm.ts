@@ -18,7 +18,7 @@ let inUse = 0;
 export function load(): Gf2Exports {
   if (kernel) return kernel;
   if (typeof WebAssembly !== "object") {
-    throw new Error("the GF(2) kernel needs WebAssembly, which this environment lacks; use { engine: \"ts\" }");
+    throw new Error('the GF(2) kernel needs WebAssembly, which this environment lacks; use { engine: "ts" }');
   }
   try {
     kernel = instantiate((message) => {
@@ -191,8 +191,20 @@ export const wasmEngine: Engine = {
           naive
             ? k.echelonizeNaive(ptr, rows, cols, stride, pivotLimit, full ? 1 : 0, pivots!, state!, stop)
             : k.echelonizeM4ri(
-                ptr, rows, cols, stride, pivotLimit, full ? 1 : 0, pivots!,
-                bits, tables, steps, scratch!, versions!, state!, stop,
+                ptr,
+                rows,
+                cols,
+                stride,
+                pivotLimit,
+                full ? 1 : 0,
+                pivots!,
+                bits,
+                tables,
+                steps,
+                scratch!,
+                versions!,
+                state!,
+                stop,
               ),
         );
         c = new Int32Array(k.memory.buffer, state!, 2)[1]!;
@@ -215,12 +227,25 @@ export const wasmEngine: Engine = {
   },
   transpose(dst, src, rows, cols) {
     const k = load();
-    guard("transpose", () => k.transpose((dst as WasmStore).ptr, w64(rows), (src as WasmStore).ptr, w64(cols), rows, cols));
+    guard("transpose", () =>
+      k.transpose((dst as WasmStore).ptr, w64(rows), (src as WasmStore).ptr, w64(cols), rows, cols),
+    );
   },
   copyBits(dst, dstCols, dr, dc, src, srcCols, sr, sc, nrows, ncols) {
     const k = load();
     guard("copy", () =>
-      k.copyBits((dst as WasmStore).ptr, w64(dstCols), dr, dc, (src as WasmStore).ptr, w64(srcCols), sr, sc, nrows, ncols),
+      k.copyBits(
+        (dst as WasmStore).ptr,
+        w64(dstCols),
+        dr,
+        dc,
+        (src as WasmStore).ptr,
+        w64(srcCols),
+        sr,
+        sc,
+        nrows,
+        ncols,
+      ),
     );
   },
   backSubstitute(x, e, rank, n, p, pivots) {
@@ -237,7 +262,9 @@ export const wasmEngine: Engine = {
     const k = load();
     withScratch([pivots.length * 4], ([p]) => {
       new Int32Array(k.memory.buffer, p!, pivots.length).set(pivots);
-      guard("null space", () => k.nullspace((out as WasmStore).ptr, w64(cols), (e as WasmStore).ptr, w64(cols), rank, cols, p!));
+      guard("null space", () =>
+        k.nullspace((out as WasmStore).ptr, w64(cols), (e as WasmStore).ptr, w64(cols), rank, cols, p!),
+      );
     });
   },
 };

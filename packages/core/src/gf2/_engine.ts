@@ -60,15 +60,28 @@ export interface Engine {
   release(store: Store): void;
   /** In place; pivot columns may only be < pivotLimit. */
   echelonize(
-    a: Store, rows: number, cols: number, pivotLimit: number, full: boolean, options: EchelonOptions,
+    a: Store,
+    rows: number,
+    cols: number,
+    pivotLimit: number,
+    full: boolean,
+    options: EchelonOptions,
   ): { rank: number; pivots: Int32Array };
   /** c (m x p) = a (m x n) b (n x p). */
   mul(c: Store, a: Store, b: Store, m: number, n: number, p: number): void;
   /** dst (cols x rows), zeroed, = transpose of src (rows x cols). */
   transpose(dst: Store, src: Store, rows: number, cols: number): void;
   copyBits(
-    dst: Store, dstCols: number, dr: number, dc: number,
-    src: Store, srcCols: number, sr: number, sc: number, nrows: number, ncols: number,
+    dst: Store,
+    dstCols: number,
+    dr: number,
+    dc: number,
+    src: Store,
+    srcCols: number,
+    sr: number,
+    sc: number,
+    nrows: number,
+    ncols: number,
   ): void;
   /** Solutions of A x = B_j into zeroed x (n x p) from a row echelon form e of [A | B] with n + p columns. */
   backSubstitute(x: Store, e: Store, rank: number, n: number, p: number, pivots: Int32Array): void;

@@ -15,12 +15,14 @@ export function putBit(w: Uint32Array, s: number, i: number, j: number, v: numbe
 }
 
 function xorRow(w: Uint32Array, s: number, dst: number, src: number, from: number): void {
-  const d = dst * s, q = src * s;
+  const d = dst * s,
+    q = src * s;
   for (let k = from; k < s; k++) w[d + k]! ^= w[q + k]!;
 }
 
 function swapRows(w: Uint32Array, s: number, a: number, b: number): void {
-  const x = a * s, y = b * s;
+  const x = a * s,
+    y = b * s;
   for (let k = 0; k < s; k++) {
     const t = w[x + k]!;
     w[x + k] = w[y + k]!;
@@ -39,8 +41,15 @@ export interface EchelonState {
  * Same contract as the WASM `echelonizeNaive`. Returns the rank so far.
  */
 export function echelonize(
-  w: Uint32Array, rows: number, cols: number, s: number, pivotLimit: number, full: boolean,
-  pivots: Int32Array, state: EchelonState, cStop: number,
+  w: Uint32Array,
+  rows: number,
+  cols: number,
+  s: number,
+  pivotLimit: number,
+  full: boolean,
+  pivots: Int32Array,
+  state: EchelonState,
+  cStop: number,
 ): number {
   const limit = Math.min(cols, pivotLimit, cStop);
   let { r, c } = state;
@@ -62,7 +71,16 @@ export function echelonize(
 }
 
 /** C = A B (A is m x n); C's rows are rebuilt from scratch. */
-export function mul(c: Uint32Array, cs: number, a: Uint32Array, as: number, b: Uint32Array, bs: number, m: number, n: number): void {
+export function mul(
+  c: Uint32Array,
+  cs: number,
+  a: Uint32Array,
+  as: number,
+  b: Uint32Array,
+  bs: number,
+  m: number,
+  n: number,
+): void {
   for (let i = 0; i < m; i++) {
     c.fill(0, i * cs, (i + 1) * cs);
     for (let j = 0; j < n; j++) {
@@ -72,7 +90,14 @@ export function mul(c: Uint32Array, cs: number, a: Uint32Array, as: number, b: U
 }
 
 /** dst (cols x rows) = transpose of src (rows x cols); dst starts zeroed. */
-export function transpose(dst: Uint32Array, ds: number, src: Uint32Array, ss: number, rows: number, cols: number): void {
+export function transpose(
+  dst: Uint32Array,
+  ds: number,
+  src: Uint32Array,
+  ss: number,
+  rows: number,
+  cols: number,
+): void {
   for (let i = 0; i < rows; i++) {
     for (let j = 0; j < cols; j++) if (getBit(src, ss, i, j)) putBit(dst, ds, j, i, 1);
   }
@@ -80,8 +105,16 @@ export function transpose(dst: Uint32Array, ds: number, src: Uint32Array, ss: nu
 
 /** Copies the nrows x ncols block of src at (sr, sc) into dst at (dr, dc). */
 export function copyBits(
-  dst: Uint32Array, ds: number, dr: number, dc: number,
-  src: Uint32Array, ss: number, sr: number, sc: number, nrows: number, ncols: number,
+  dst: Uint32Array,
+  ds: number,
+  dr: number,
+  dc: number,
+  src: Uint32Array,
+  ss: number,
+  sr: number,
+  sc: number,
+  nrows: number,
+  ncols: number,
 ): void {
   for (let i = 0; i < nrows; i++) {
     for (let j = 0; j < ncols; j++) putBit(dst, ds, dr + i, dc + j, getBit(src, ss, sr + i, sc + j));
@@ -90,9 +123,16 @@ export function copyBits(
 
 /** Null-space basis of a reduced echelon form (rank r) into zeroed `out`. */
 export function nullspace(
-  out: Uint32Array, os: number, e: Uint32Array, s: number, r: number, cols: number, pivots: Int32Array,
+  out: Uint32Array,
+  os: number,
+  e: Uint32Array,
+  s: number,
+  r: number,
+  cols: number,
+  pivots: Int32Array,
 ): void {
-  let q = 0, t = 0;
+  let q = 0,
+    t = 0;
   for (let f = 0; f < cols; f++) {
     if (t < r && pivots[t] === f) {
       t++;
@@ -110,7 +150,14 @@ export function nullspace(
  * variables 0.
  */
 export function backSubstitute(
-  x: Uint32Array, xs: number, e: Uint32Array, s: number, r: number, n: number, p: number, pivots: Int32Array,
+  x: Uint32Array,
+  xs: number,
+  e: Uint32Array,
+  s: number,
+  r: number,
+  n: number,
+  p: number,
+  pivots: Int32Array,
 ): void {
   for (let j = 0; j < p; j++) {
     const value = new Uint8Array(n);

@@ -16,7 +16,10 @@ function splitmix32(state: number): () => number {
 /** Returns a generator of uniform 32-bit unsigned integers for `seed`. */
 export function xoshiro128(seed: number): () => number {
   const init = splitmix32(seed ^ Math.floor(seed / 2 ** 32));
-  let a = init(), b = init(), c = init(), d = init();
+  let a = init(),
+    b = init(),
+    c = init(),
+    d = init();
   if ((a | b | c | d) === 0) a = 1;
   return () => {
     const result = Math.imul(rotl(Math.imul(b, 5), 7), 9) >>> 0;

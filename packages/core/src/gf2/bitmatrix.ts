@@ -232,7 +232,9 @@ export class BitMatrix implements Disposable {
         const digits = row.replace(/[ \t]/g, "");
         const bad = digits.search(/[^01]/);
         if (bad >= 0) {
-          throw new TypeError(`row ${i} expected only 0, 1 and spaces, got ${JSON.stringify(digits[bad])} in ${describe(row)}`);
+          throw new TypeError(
+            `row ${i} expected only 0, 1 and spaces, got ${JSON.stringify(digits[bad])} in ${describe(row)}`,
+          );
         }
         return Array.from(digits, (ch) => (ch === "1" ? 1 : 0));
       }
@@ -243,7 +245,8 @@ export class BitMatrix implements Disposable {
     });
     const cols = parsed[0]?.length ?? 0;
     parsed.forEach((row, i) => {
-      if (row.length !== cols) throw new RangeError(`row ${i} expected ${cols} entries (like row 0), got ${row.length}`);
+      if (row.length !== cols)
+        throw new RangeError(`row ${i} expected ${cols} entries (like row 0), got ${row.length}`);
     });
     const bits = new Uint8Array(rows.length * cols);
     parsed.forEach((row, i) => {
@@ -566,7 +569,8 @@ export class BitMatrix implements Disposable {
    * ```
    */
   echelonize(options: EchelonOptions & { full?: boolean; pivotLimit?: number } = {}): Echelon {
-    const limit = options.pivotLimit === undefined ? this.cols : checkInteger("pivotLimit", options.pivotLimit, 0, this.cols);
+    const limit =
+      options.pivotLimit === undefined ? this.cols : checkInteger("pivotLimit", options.pivotLimit, 0, this.cols);
     return this.#reduce(this, limit, options.full ?? false, options);
   }
 
@@ -676,7 +680,8 @@ export class BitMatrix implements Disposable {
     if (b === null || typeof b !== "object" || typeof b.length !== "number") {
       throw new TypeError(`"b" expected an array of 0/1, got ${describe(b)}`);
     }
-    if (b.length !== this.rows) throw new RangeError(`"b" expected ${this.rows} entries (one per row), got ${b.length}`);
+    if (b.length !== this.rows)
+      throw new RangeError(`"b" expected ${this.rows} entries (one per row), got ${b.length}`);
     using rhs = BitMatrix.fromBits(this.rows, 1, b, { engine: this.engine });
     using all = this.solveMany(rhs, options);
     const { rank, nullity } = all;
@@ -715,7 +720,9 @@ export class BitMatrix implements Disposable {
     const { rank, pivots } = this.#reduce(aug, n, !backward, options);
     const x = this.#like(n, p);
     if (backward) this.#engine.backSubstitute(x.#live(), aug.#live(), rank, n, p, pivots);
-    else for (let t = 0; t < rank; t++) this.#engine.copyBits(x.#live(), p, pivots[t]!, 0, aug.#live(), aug.cols, t, n, 1, p);
+    else
+      for (let t = 0; t < rank; t++)
+        this.#engine.copyBits(x.#live(), p, pivots[t]!, 0, aug.#live(), aug.cols, t, n, 1, p);
     const failing: number[] = [];
     const w = aug.#words();
     const s = aug.#s();
@@ -737,7 +744,11 @@ export class BitMatrix implements Disposable {
    * with y . B_j = 1. One exists because b is outside the column space,
    * which is exactly the set of vectors orthogonal to the left null space.
    */
-  #certificates(rhs: BitMatrix, columns: number[], options: EchelonOptions): { column: number; certificate: Uint8Array }[] {
+  #certificates(
+    rhs: BitMatrix,
+    columns: number[],
+    options: EchelonOptions,
+  ): { column: number; certificate: Uint8Array }[] {
     using at = this.transpose();
     using left = at.nullspace(options);
     using dots = left.mul(rhs);

@@ -110,7 +110,12 @@ export function parseBoard(text: string, options: ParseBoardOptions = {}): Board
   for (const row of rows) {
     if (row.cells.length !== cols) {
       const col = row.columns[Math.min(row.cells.length, cols)] ?? (row.columns.at(-1) ?? 0) + 1;
-      throw new ParseError(source, row.line, col, `expected ${cols} cells (like line ${rows[0]!.line}), got ${row.cells.length}`);
+      throw new ParseError(
+        source,
+        row.line,
+        col,
+        `expected ${cols} cells (like line ${rows[0]!.line}), got ${row.cells.length}`,
+      );
     }
     let maskRow = "";
     row.cells.forEach((cell, i) => {
@@ -120,13 +125,20 @@ export function parseBoard(text: string, options: ParseBoardOptions = {}): Board
         return;
       }
       const v = /^\d+$/.test(cell) && cell.length > 1 ? Number(cell) : cellValue(cell, states);
-      if (v < 0 || v >= states) throw new ParseError(source, row.line, row.columns[i]!, `expected ${expectedCell(states)}, got ${JSON.stringify(cell)}`);
+      if (v < 0 || v >= states)
+        throw new ParseError(
+          source,
+          row.line,
+          row.columns[i]!,
+          `expected ${expectedCell(states)}, got ${JSON.stringify(cell)}`,
+        );
       maskRow += "#";
       values.push(v);
     });
     mask.push(maskRow);
   }
-  if (values.length === 0) throw new ParseError(source, rows[0]!.line, 1, `expected at least one cell, got only . (no cell)`);
+  if (values.length === 0)
+    throw new ParseError(source, rows[0]!.line, 1, `expected at least one cell, got only . (no cell)`);
   const board = checkBoard({ kind: "grid", rows: rows.length, cols, ...(holes ? { mask } : {}), ...grid }) as GridBoard;
   return { board, lights: Uint8Array.from(values) };
 }
@@ -144,7 +156,8 @@ function parseJsonBoard(text: string, source: string, states: number): BoardInpu
   const fail = (reason: string): never => {
     throw new ParseError(source, 1, 1, reason);
   };
-  if (value === null || typeof value !== "object") fail(`expected a JSON object { "board", "lights" }, got ${describe(value)}`);
+  if (value === null || typeof value !== "object")
+    fail(`expected a JSON object { "board", "lights" }, got ${describe(value)}`);
   const { board: rawBoard, lights: rawLights } = value as { board?: unknown; lights?: unknown };
   let board: Board;
   try {
@@ -164,16 +177,19 @@ function parseJsonBoard(text: string, source: string, states: number): BoardInpu
         const present = map.index[r * board.cols + c]! >= 0;
         const ch = cells[c]!;
         if (!present) {
-          if (ch !== ".") fail(`expected "." at "lights[${r}]" column ${c + 1} (no cell there), got ${JSON.stringify(ch)}`);
+          if (ch !== ".")
+            fail(`expected "." at "lights[${r}]" column ${c + 1} (no cell there), got ${JSON.stringify(ch)}`);
           continue;
         }
         const v = cellValue(ch, states);
-        if (v < 0) fail(`expected ${expectedCell(states)} at "lights[${r}]" column ${c + 1}, got ${JSON.stringify(ch)}`);
+        if (v < 0)
+          fail(`expected ${expectedCell(states)} at "lights[${r}]" column ${c + 1}, got ${JSON.stringify(ch)}`);
         values.push(v);
       }
     });
   } else {
-    if (rawLights.length !== map.count) fail(`expected "lights" with ${map.count} entries (one per cell), got ${rawLights.length}`);
+    if (rawLights.length !== map.count)
+      fail(`expected "lights" with ${map.count} entries (one per cell), got ${rawLights.length}`);
     values = rawLights.map((v: unknown, i) => {
       if (typeof v !== "number" || !Number.isInteger(v) || v < 0 || v >= states) {
         return fail(`expected "lights[${i}]" in 0..${states - 1}, got ${describe(v)}`);
@@ -198,7 +214,8 @@ function parseJsonBoard(text: string, source: string, states: number): BoardInpu
  */
 export function formatBoard(board: Board, values: ArrayLike<number>): string {
   const map = cellMap(board);
-  if (values.length !== map.count) throw new RangeError(`"values" expected ${map.count} entries (one per cell), got ${values.length}`);
+  if (values.length !== map.count)
+    throw new RangeError(`"values" expected ${map.count} entries (one per cell), got ${values.length}`);
   if (board.kind === "graph") return Array.from(values, (v) => DIGITS[v] ?? "?").join("");
   const lines: string[] = [];
   for (let r = 0; r < board.rows; r++) {

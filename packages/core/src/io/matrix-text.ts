@@ -273,7 +273,9 @@ function parseDense(lines: string[], ctx: Context): ParsedMatrix {
       const first = dataLines[0]! + 1;
       const index = count < cols ? endOfContent(line) : denseEntryStart(line, modulus, cols);
       throw new ParseError(
-        source, i + 1, columnOf(line, index),
+        source,
+        i + 1,
+        columnOf(line, index),
         `expected ${entries(cols)} (like line ${first}), got ${count}`,
       );
     }
@@ -285,7 +287,9 @@ function parseDense(lines: string[], ctx: Context): ParsedMatrix {
     const empty = lines.every((line) => firstNonBlank(line) === line.length);
     const what = modulus === 2 ? "0/1" : `entries 0..${modulus - 1}`;
     throw new ParseError(
-      source, last, columnOf(lastLine, lastLine.length),
+      source,
+      last,
+      columnOf(lastLine, lastLine.length),
       `expected at least one row of ${what}, got ${empty ? "an empty file" : "only blank lines and # comments"}`,
     );
   }
@@ -309,7 +313,11 @@ function denseExpected(modulus: number): string {
  * given, also writes the entries from `out[offset]` on.
  */
 function scanDenseRow(
-  line: string, lineNo: number, ctx: Context, out: Uint8Array | Uint32Array | undefined, offset: number,
+  line: string,
+  lineNo: number,
+  ctx: Context,
+  out: Uint8Array | Uint32Array | undefined,
+  offset: number,
 ): number {
   const { modulus } = ctx;
   let count = 0;
@@ -322,7 +330,10 @@ function scanDenseRow(
         count++;
       } else if (!isBlank(code)) {
         throw new ParseError(
-          ctx.source, lineNo, columnOf(line, i), `expected ${denseExpected(modulus)}, got ${showChar(line, i)}`,
+          ctx.source,
+          lineNo,
+          columnOf(line, i),
+          `expected ${denseExpected(modulus)}, got ${showChar(line, i)}`,
         );
       }
     }
@@ -344,7 +355,9 @@ function scanDenseRow(
     }
     if (!valid || value >= modulus) {
       throw new ParseError(
-        ctx.source, lineNo, columnOf(line, start),
+        ctx.source,
+        lineNo,
+        columnOf(line, start),
         `expected ${denseExpected(modulus)}, got ${showToken(line.slice(start, i))}`,
       );
     }
@@ -476,7 +489,8 @@ function parseMatrixMarket(lines: string[], ctx: Context): ParsedMatrix {
   const format = header.take("format 'coordinate'");
   if (format.text.toLowerCase() !== "coordinate") {
     throw header.error(
-      format, `expected format 'coordinate' (the only MatrixMarket format supported), got ${showToken(format.text)}`,
+      format,
+      `expected format 'coordinate' (the only MatrixMarket format supported), got ${showToken(format.text)}`,
     );
   }
   const fieldToken = header.take("field 'pattern' or 'integer'");
@@ -488,7 +502,8 @@ function parseMatrixMarket(lines: string[], ctx: Context): ParsedMatrix {
   const symmetry = symmetryToken.text.toLowerCase();
   if (symmetry !== "general" && symmetry !== "symmetric") {
     throw header.error(
-      symmetryToken, `expected symmetry 'general' or 'symmetric', got ${showToken(symmetryToken.text)}`,
+      symmetryToken,
+      `expected symmetry 'general' or 'symmetric', got ${showToken(symmetryToken.text)}`,
     );
   }
   header.end("end of the header line");

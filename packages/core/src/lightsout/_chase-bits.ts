@@ -26,7 +26,9 @@ export function packBoard(name: string, rows: number, cols: number, values: Arra
     throw new TypeError(`"${name}" expected an array of 0/1, one per cell, got ${describe(values)}`);
   }
   if (values.length !== rows * cols) {
-    throw new RangeError(`"${name}" expected ${rows} x ${cols} = ${rows * cols} entries (one per cell), got ${values.length}`);
+    throw new RangeError(
+      `"${name}" expected ${rows} x ${cols} = ${rows * cols} entries (one per cell), got ${values.length}`,
+    );
   }
   const w = rowWords(cols);
   const out = new Uint32Array(rows * w);
@@ -91,9 +93,7 @@ export function unpackBoard(rows: number, cols: number, packed: Uint32Array): Ui
  * toggles in its own row, plus the presses `up` and `down` of the rows
  * around it.
  */
-function rowEffect(
-  dst: Uint32Array, d: number, src: Uint32Array, s: number, w: number, cols: number,
-): void {
+function rowEffect(dst: Uint32Array, d: number, src: Uint32Array, s: number, w: number, cols: number): void {
   const full = (cols + 31) >>> 5;
   for (let k = 0; k < full; k++) {
     const x = src[s + k]!;
@@ -111,7 +111,11 @@ function rowEffect(
  * lights left in the last row.
  */
 export function chaseNumeric(
-  rows: number, cols: number, lights: Uint32Array | undefined, first: Uint32Array, presses: Uint32Array,
+  rows: number,
+  cols: number,
+  lights: Uint32Array | undefined,
+  first: Uint32Array,
+  presses: Uint32Array,
 ): Uint32Array {
   const w = rowWords(cols);
   presses.fill(0);

@@ -5,7 +5,6 @@
 // P_m in the packed layout (_layout.ts) with `width` columns: n for the
 // chase matrix alone, n + 1 with the constant column of a lit board.
 
-import type { Gf2Exports } from "@lightsout/gf2-wasm";
 // one kernel instance (and linear memory) per realm, shared with the matrices
 import { load } from "../gf2/_engine-wasm.js";
 import type { EngineName } from "../gf2/_engine.js";
@@ -27,7 +26,6 @@ export interface ChaseWords {
   stride32: number;
   width: number;
 }
-
 
 /** A trap becomes an Error that names the operation. */
 function guard<T>(run: () => T): T {
@@ -74,7 +72,12 @@ export function chaseStride(width: number): number {
  * 32-bit words, m of them) adds the constant column n; without it the
  * result is the chase matrix C (n columns).
  */
-export function chaseSymbolic(rows: number, n: number, lights: Uint32Array | undefined, options: ChaseRunOptions = {}): ChaseWords {
+export function chaseSymbolic(
+  rows: number,
+  n: number,
+  lights: Uint32Array | undefined,
+  options: ChaseRunOptions = {},
+): ChaseWords {
   const width = lights ? n + 1 : n;
   const stride64 = chaseStride(width);
   const stride32 = stride64 * 2;
@@ -86,7 +89,12 @@ export function chaseSymbolic(rows: number, n: number, lights: Uint32Array | und
 }
 
 function chaseWasm(
-  rows: number, n: number, width: number, stride64: number, lights: Uint32Array | undefined, options: ChaseRunOptions,
+  rows: number,
+  n: number,
+  width: number,
+  stride64: number,
+  lights: Uint32Array | undefined,
+  options: ChaseRunOptions,
 ): ChaseWords {
   const k = load();
   const bytes = Math.max(16, n * stride64 * 8);
@@ -169,7 +177,12 @@ function mirrorColumns(words: Uint32Array, stride32: number, n: number, from: nu
 }
 
 function chaseTs(
-  rows: number, n: number, width: number, stride32: number, lights: Uint32Array | undefined, options: ChaseRunOptions,
+  rows: number,
+  n: number,
+  width: number,
+  stride32: number,
+  lights: Uint32Array | undefined,
+  options: ChaseRunOptions,
 ): ChaseWords {
   let prev = new Uint32Array(n * stride32);
   let cur = new Uint32Array(n * stride32);
@@ -191,8 +204,13 @@ function chaseTs(
  * `constCol` of prev[j].
  */
 export function chaseStepTs(
-  prev: Uint32Array, cur: Uint32Array, stride32: number, n: number,
-  lights: Uint32Array | undefined, lightOffset: number, constCol: number,
+  prev: Uint32Array,
+  cur: Uint32Array,
+  stride32: number,
+  n: number,
+  lights: Uint32Array | undefined,
+  lightOffset: number,
+  constCol: number,
 ): void {
   const cw = constCol >>> 5;
   const cb = 1 << (constCol & 31);

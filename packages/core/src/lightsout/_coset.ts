@@ -36,7 +36,7 @@ const SLICE = 2 ** 22;
 function popcount32(v: number): number {
   v -= (v >>> 1) & 0x55555555;
   v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
-  return (Math.imul((v + (v >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24);
+  return Math.imul((v + (v >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
 }
 
 /** 0/1 entries packed LSB-first into 32-bit words (`words32` of them). */
@@ -64,7 +64,11 @@ function lexLess32(a: Uint32Array, b: Uint32Array): boolean {
  * TypeScript twin of `cosetMinimum`: least weight over x0 + span(basis), and
  * the lexicographically smallest vector of that weight.
  */
-export function cosetMinimumTs(x0: ArrayLike<number>, basis: readonly ArrayLike<number>[], control: ScanControl = {}): CosetBest {
+export function cosetMinimumTs(
+  x0: ArrayLike<number>,
+  basis: readonly ArrayLike<number>[],
+  control: ScanControl = {},
+): CosetBest {
   const n = x0.length;
   const k = basis.length;
   const words = Math.max(1, Math.ceil(n / 32));
@@ -94,7 +98,6 @@ export function cosetMinimumTs(x0: ArrayLike<number>, basis: readonly ArrayLike<
   return { weight: bestW, vector: unpack32(best, n) };
 }
 
-
 /** Runs `run` with blocks of the given byte sizes, freed afterwards; traps become clear errors. */
 function withBlocks<T>(operation: string, sizes: readonly number[], run: (k: Gf2Exports, ptrs: number[]) => T): T {
   const k = load();
@@ -105,7 +108,9 @@ function withBlocks<T>(operation: string, sizes: readonly number[], run: (k: Gf2
         ptrs.push(k.alloc(Math.max(16, size)));
       } catch (error) {
         if (error instanceof WebAssembly.RuntimeError || error instanceof RangeError) {
-          throw new RangeError(`${operation} needs ${size} bytes of WebAssembly memory, which could not grow to hold them`);
+          throw new RangeError(
+            `${operation} needs ${size} bytes of WebAssembly memory, which could not grow to hold them`,
+          );
         }
         throw error;
       }
@@ -124,7 +129,11 @@ function withBlocks<T>(operation: string, sizes: readonly number[], run: (k: Gf2
 }
 
 /** The WASM `cosetMinimum`, sliced for progress and cancellation. */
-export function cosetMinimumWasm(x0: ArrayLike<number>, basis: readonly ArrayLike<number>[], control: ScanControl = {}): CosetBest {
+export function cosetMinimumWasm(
+  x0: ArrayLike<number>,
+  basis: readonly ArrayLike<number>[],
+  control: ScanControl = {},
+): CosetBest {
   const n = x0.length;
   const k = basis.length;
   const words64 = strideWords(Math.max(1, n));
@@ -183,7 +192,8 @@ export function splitCosets(n: number, basis: readonly ArrayLike<number>[]): Cos
     pivots.push(c);
     r++;
   }
-  if (r !== rows.length) throw new RangeError(`the basis expected independent vectors, got ${rows.length} of rank ${r}`);
+  if (r !== rows.length)
+    throw new RangeError(`the basis expected independent vectors, got ${rows.length} of rank ${r}`);
   const span: bigint[] = [0n];
   for (const v of rows) {
     const size = span.length;

@@ -30,7 +30,13 @@ export interface ChaseModK {
  * upward chase from y (the board is symmetric top to bottom); it exists when
  * y is in the kernel of the symmetric chase matrix. Checked, never assumed.
  */
-function boardCertificate(m: number, n: number, k: number, lights: ArrayLike<number>, y: Uint32Array): Uint32Array | undefined {
+function boardCertificate(
+  m: number,
+  n: number,
+  k: number,
+  lights: ArrayLike<number>,
+  y: Uint32Array,
+): Uint32Array | undefined {
   const up = chaseNumericModK(m, n, k, null, y);
   const yy = new Uint32Array(m * n);
   for (let r = 0; r < m; r++) yy.set(up.subarray(r * n, r * n + n), (m - 1 - r) * n);
@@ -51,7 +57,13 @@ function boardCertificate(m: number, n: number, k: number, lights: ArrayLike<num
 }
 
 /** Presses of the whole board from a first row, chasing the lights down. */
-export function chaseNumericModK(m: number, n: number, k: number, lights: ArrayLike<number> | null, first: ArrayLike<number>): Uint32Array {
+export function chaseNumericModK(
+  m: number,
+  n: number,
+  k: number,
+  lights: ArrayLike<number> | null,
+  first: ArrayLike<number>,
+): Uint32Array {
   const x = new Uint32Array(m * n);
   for (let c = 0; c < n; c++) x[c] = first[c]!;
   for (let r = 0; r + 1 < m; r++) {
@@ -121,7 +133,14 @@ export function chaseModK(m: number, n: number, k: number, lights: ArrayLike<num
   };
   if (!s.solvable) {
     const certificate = boardCertificate(m, n, k, lights, s.certificate!);
-    return { solvable: false, presses: null, solutions: 0n, ...common, lastRowCertificate: s.certificate!, ...(certificate ? { certificate } : {}) };
+    return {
+      solvable: false,
+      presses: null,
+      solutions: 0n,
+      ...common,
+      lastRowCertificate: s.certificate!,
+      ...(certificate ? { certificate } : {}),
+    };
   }
   return { solvable: true, presses: chaseNumericModK(m, n, k, lights, s.x!), solutions: s.solutions, ...common };
 }

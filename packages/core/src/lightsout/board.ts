@@ -102,10 +102,38 @@ export interface GraphBoard {
 export type Board = GridBoard | GraphBoard;
 
 const RULES: Record<RuleName, readonly Offset[]> = {
-  plus: [[-1, 0], [1, 0], [0, -1], [0, 1]],
-  x: [[-1, -1], [-1, 1], [1, -1], [1, 1]],
-  king: [[-1, 0], [1, 0], [0, -1], [0, 1], [-1, -1], [-1, 1], [1, -1], [1, 1]],
-  knight: [[-2, -1], [-2, 1], [-1, -2], [-1, 2], [1, -2], [1, 2], [2, -1], [2, 1]],
+  plus: [
+    [-1, 0],
+    [1, 0],
+    [0, -1],
+    [0, 1],
+  ],
+  x: [
+    [-1, -1],
+    [-1, 1],
+    [1, -1],
+    [1, 1],
+  ],
+  king: [
+    [-1, 0],
+    [1, 0],
+    [0, -1],
+    [0, 1],
+    [-1, -1],
+    [-1, 1],
+    [1, -1],
+    [1, 1],
+  ],
+  knight: [
+    [-2, -1],
+    [-2, 1],
+    [-1, -2],
+    [-1, 2],
+    [1, -2],
+    [1, 2],
+    [2, -1],
+    [2, 1],
+  ],
 };
 
 /**
@@ -149,13 +177,20 @@ export function ruleOffsets(rule: Rule): readonly Offset[] {
  */
 export function parseRule(text: string): Rule {
   if (text in RULES) return text as RuleName;
-  const pairs = text.trim().split(/[;\s]+/).filter(Boolean);
+  const pairs = text
+    .trim()
+    .split(/[;\s]+/)
+    .filter(Boolean);
   const offsets = pairs.map((pair) => {
     const m = pair.match(/^(-?\d+),(-?\d+)$/);
-    if (!m) throw new TypeError(`rule expected plus, x, king, knight or offsets like "-1,0;1,0", got ${JSON.stringify(text)}`);
+    if (!m)
+      throw new TypeError(
+        `rule expected plus, x, king, knight or offsets like "-1,0;1,0", got ${JSON.stringify(text)}`,
+      );
     return [Number(m[1]), Number(m[2])] as const;
   });
-  if (offsets.length === 0) throw new TypeError(`rule expected plus, x, king, knight or offsets like "-1,0;1,0", got ${JSON.stringify(text)}`);
+  if (offsets.length === 0)
+    throw new TypeError(`rule expected plus, x, king, knight or offsets like "-1,0;1,0", got ${JSON.stringify(text)}`);
   return { offsets };
 }
 
@@ -208,8 +243,16 @@ export function gridBoard(rows: number, cols: number, options: GridOptions = {})
  * ```
  */
 export function maskBoard(mask: string | readonly string[], options: GridOptions = {}): GridBoard {
-  const rows = (typeof mask === "string" ? mask.split(/\r?\n/) : [...mask]).map((r) => r.trim()).filter((r) => r.length);
-  return checkBoard({ kind: "grid", rows: rows.length, cols: rows[0]?.length ?? 0, mask: rows, ...options }) as GridBoard;
+  const rows = (typeof mask === "string" ? mask.split(/\r?\n/) : [...mask])
+    .map((r) => r.trim())
+    .filter((r) => r.length);
+  return checkBoard({
+    kind: "grid",
+    rows: rows.length,
+    cols: rows[0]?.length ?? 0,
+    mask: rows,
+    ...options,
+  }) as GridBoard;
 }
 
 /**
@@ -227,7 +270,9 @@ export function maskBoard(mask: string | readonly string[], options: GridOptions
  * ```
  */
 export function graphBoard(
-  vertices: number, edges: readonly (readonly [number, number])[], options: { selfToggle?: boolean } = {},
+  vertices: number,
+  edges: readonly (readonly [number, number])[],
+  options: { selfToggle?: boolean } = {},
 ): GraphBoard {
   return checkBoard({ kind: "graph", vertices, edges, ...options }) as GraphBoard;
 }
@@ -243,12 +288,17 @@ export function graphBoard(
  * adjacencyBoard([[1], [0, 2], [1]]); // a path of 3
  * ```
  */
-export function adjacencyBoard(lists: readonly (readonly number[])[], options: { selfToggle?: boolean } = {}): GraphBoard {
-  if (!Array.isArray(lists)) throw new TypeError(`"lists" expected an array of neighbour lists, got ${describe(lists)}`);
+export function adjacencyBoard(
+  lists: readonly (readonly number[])[],
+  options: { selfToggle?: boolean } = {},
+): GraphBoard {
+  if (!Array.isArray(lists))
+    throw new TypeError(`"lists" expected an array of neighbour lists, got ${describe(lists)}`);
   const seen = new Set<string>();
   const edges: [number, number][] = [];
   lists.forEach((list, u) => {
-    if (!Array.isArray(list)) throw new TypeError(`"lists[${u}]" expected an array of vertex indices, got ${describe(list)}`);
+    if (!Array.isArray(list))
+      throw new TypeError(`"lists[${u}]" expected an array of vertex indices, got ${describe(list)}`);
     for (const v of list) {
       const key = u < v ? `${u},${v}` : `${v},${u}`;
       if (!seen.has(key)) {
@@ -275,7 +325,8 @@ export const MAX_CELLS = 2 ** 28;
  * ```
  */
 export function checkBoard(value: unknown): Board {
-  if (value === null || typeof value !== "object") throw new TypeError(`board expected an object, got ${describe(value)}`);
+  if (value === null || typeof value !== "object")
+    throw new TypeError(`board expected an object, got ${describe(value)}`);
   const b = value as Record<string, unknown>;
   if (b.selfToggle !== undefined && typeof b.selfToggle !== "boolean") {
     throw new TypeError(`"selfToggle" expected a boolean, got ${describe(b.selfToggle)}`);
@@ -283,18 +334,25 @@ export function checkBoard(value: unknown): Board {
   if (b.kind === "grid") {
     const rows = checkInteger("rows", b.rows, 1, MAX_CELLS);
     const cols = checkInteger("cols", b.cols, 1, MAX_CELLS);
-    if (rows * cols > MAX_CELLS) throw new RangeError(`board expected at most ${MAX_CELLS} cells, got ${rows} x ${cols}`);
-    if (b.torus !== undefined && typeof b.torus !== "boolean") throw new TypeError(`"torus" expected a boolean, got ${describe(b.torus)}`);
+    if (rows * cols > MAX_CELLS)
+      throw new RangeError(`board expected at most ${MAX_CELLS} cells, got ${rows} x ${cols}`);
+    if (b.torus !== undefined && typeof b.torus !== "boolean")
+      throw new TypeError(`"torus" expected a boolean, got ${describe(b.torus)}`);
     if (b.rule !== undefined) ruleOffsets(b.rule as Rule);
     if (b.mask !== undefined) {
-      if (!Array.isArray(b.mask)) throw new TypeError(`"mask" expected an array of strings of # and ., got ${describe(b.mask)}`);
+      if (!Array.isArray(b.mask))
+        throw new TypeError(`"mask" expected an array of strings of # and ., got ${describe(b.mask)}`);
       if (b.mask.length !== rows) throw new RangeError(`"mask" expected ${rows} rows, got ${b.mask.length}`);
       let count = 0;
       b.mask.forEach((row: unknown, i) => {
-        if (typeof row !== "string") throw new TypeError(`"mask[${i}]" expected a string of # and ., got ${describe(row)}`);
+        if (typeof row !== "string")
+          throw new TypeError(`"mask[${i}]" expected a string of # and ., got ${describe(row)}`);
         if (row.length !== cols) throw new RangeError(`"mask[${i}]" expected ${cols} characters, got ${row.length}`);
         const bad = row.search(/[^#.]/);
-        if (bad >= 0) throw new TypeError(`"mask[${i}]" expected only # (cell) and . (no cell), got ${JSON.stringify(row[bad])} at column ${bad + 1}`);
+        if (bad >= 0)
+          throw new TypeError(
+            `"mask[${i}]" expected only # (cell) and . (no cell), got ${JSON.stringify(row[bad])} at column ${bad + 1}`,
+          );
         for (const ch of row) if (ch === "#") count++;
       });
       if (count === 0) throw new RangeError(`"mask" expected at least one cell (#), got none`);
@@ -303,9 +361,11 @@ export function checkBoard(value: unknown): Board {
   }
   if (b.kind === "graph") {
     const n = checkInteger("vertices", b.vertices, 1, MAX_CELLS);
-    if (!Array.isArray(b.edges)) throw new TypeError(`"edges" expected an array of [u, v] pairs, got ${describe(b.edges)}`);
+    if (!Array.isArray(b.edges))
+      throw new TypeError(`"edges" expected an array of [u, v] pairs, got ${describe(b.edges)}`);
     b.edges.forEach((e: unknown, i) => {
-      if (!Array.isArray(e) || e.length !== 2) throw new TypeError(`"edges[${i}]" expected a pair [u, v], got ${describe(e)}`);
+      if (!Array.isArray(e) || e.length !== 2)
+        throw new TypeError(`"edges[${i}]" expected a pair [u, v], got ${describe(e)}`);
       checkInteger(`edges[${i}][0]`, e[0], 0, n - 1);
       checkInteger(`edges[${i}][1]`, e[1], 0, n - 1);
       if (e[0] === e[1]) throw new RangeError(`"edges[${i}]" expected two different vertices, got a loop at ${e[0]}`);

@@ -217,7 +217,7 @@ function toMatrix(p: ChaseWords, n: number, options: MatrixOptions | undefined):
   const s = c.strideWords * 2;
   if (s === p.stride32) dst.set(p.words.subarray(0, n * s));
   else for (let j = 0; j < n; j++) dst.set(p.words.subarray(j * p.stride32, j * p.stride32 + s), j * s);
-  if (p.width > n && (n >>> 5) < s) {
+  if (p.width > n && n >>> 5 < s) {
     // the constant column n lies in the padding of C's rows: clear it
     const mask = ~(1 << (n & 31));
     for (let j = 0; j < n; j++) dst[j * s + (n >>> 5)]! &= mask;
@@ -285,7 +285,12 @@ function chaseFirstRow(m: number, n: number, first: Uint8Array): { presses: Uint
  * if (s.solvable) console.log(s.presses.reduce((a, b) => a + b, 0), "presses");
  * ```
  */
-export function solveGrid(rows: number, cols: number, lights: ArrayLike<number>, options?: SolveGridOptions): GridSolution {
+export function solveGrid(
+  rows: number,
+  cols: number,
+  lights: ArrayLike<number>,
+  options?: SolveGridOptions,
+): GridSolution {
   const [m, n] = checkSize(rows, cols);
   const packed = packBoard("lights", m, n, lights);
   const p = chaseSymbolic(m, n, packed, runOptions(options));
@@ -328,7 +333,8 @@ function quietPatterns(m: number, n: number, c: BitMatrix): Uint8Array[] {
   using basis = c.nullspace();
   return basis.toRows().map((first) => {
     const { presses, residual } = chaseFirstRow(m, n, first);
-    if (!isZero(residual)) throw new Error("internal error: a null vector of C does not start a quiet pattern; please report it");
+    if (!isZero(residual))
+      throw new Error("internal error: a null vector of C does not start a quiet pattern; please report it");
     return unpackBoard(m, n, presses);
   });
 }

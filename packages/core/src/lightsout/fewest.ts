@@ -76,7 +76,8 @@ export type CosetMinimum = CosetBest;
 
 function checkEngine(engine: unknown): EngineName {
   if (engine === undefined) return "wasm";
-  if (engine !== "wasm" && engine !== "ts") throw new TypeError(`"engine" expected "wasm" or "ts", got ${describe(engine)}`);
+  if (engine !== "wasm" && engine !== "ts")
+    throw new TypeError(`"engine" expected "wasm" or "ts", got ${describe(engine)}`);
   return engine;
 }
 
@@ -96,7 +97,11 @@ function checkEngine(engine: unknown): EngineName {
  * cosetMinimum([1, 1, 1], [[1, 1, 0]]); // { weight: 1, vector: Uint8Array [0, 0, 1] }
  * ```
  */
-export function cosetMinimum(x0: ArrayLike<number>, basis: readonly ArrayLike<number>[], options: FewestOptions = {}): CosetMinimum {
+export function cosetMinimum(
+  x0: ArrayLike<number>,
+  basis: readonly ArrayLike<number>[],
+  options: FewestOptions = {},
+): CosetMinimum {
   const engine = checkEngine(options.engine);
   if (x0 === null || typeof x0 !== "object" || typeof x0.length !== "number") {
     throw new TypeError(`"x0" expected an array of 0/1, got ${describe(x0)}`);
@@ -104,7 +109,9 @@ export function cosetMinimum(x0: ArrayLike<number>, basis: readonly ArrayLike<nu
   checkVector("x0", x0, x0.length);
   if (!Array.isArray(basis)) throw new TypeError(`"basis" expected an array of vectors, got ${describe(basis)}`);
   if (basis.length > MAX_ENUMERATED_NULLITY) {
-    throw new RangeError(`"basis" expected at most ${MAX_ENUMERATED_NULLITY} vectors (2^k members are enumerated), got ${basis.length}`);
+    throw new RangeError(
+      `"basis" expected at most ${MAX_ENUMERATED_NULLITY} vectors (2^k members are enumerated), got ${basis.length}`,
+    );
   }
   basis.forEach((b, i) => checkVector(`basis[${i}]`, b, x0.length));
   return engine === "ts" ? cosetMinimumTs(x0, basis, options) : cosetMinimumWasm(x0, basis, options);
@@ -169,7 +176,11 @@ export interface FewestPresses {
  * r.count; // 15
  * ```
  */
-export function fewestPresses(board: Board, lights: ArrayLike<number>, options: FewestPressesOptions = {}): FewestPresses {
+export function fewestPresses(
+  board: Board,
+  lights: ArrayLike<number>,
+  options: FewestPressesOptions = {},
+): FewestPresses {
   checkBoard(board);
   checkEngine(options.engine);
   using a = pressMatrix(board);
@@ -284,7 +295,11 @@ export const MAX_DISTRIBUTION_CELLS = 4096;
  * d.counts[15];         // 7350n
  * ```
  */
-export function optimalDistribution(rows: number, cols: number, options: DistributionOptions = {}): OptimalDistribution {
+export function optimalDistribution(
+  rows: number,
+  cols: number,
+  options: DistributionOptions = {},
+): OptimalDistribution {
   const engine = checkEngine(options.engine);
   const { torus, rule, selfToggle } = options;
   const board = gridBoard(rows, cols, {
@@ -294,7 +309,9 @@ export function optimalDistribution(rows: number, cols: number, options: Distrib
   });
   const cells = rows * cols;
   if (cells > MAX_DISTRIBUTION_CELLS) {
-    throw new RangeError(`optimalDistribution expected at most ${MAX_DISTRIBUTION_CELLS} cells, got ${rows} x ${cols} = ${cells}`);
+    throw new RangeError(
+      `optimalDistribution expected at most ${MAX_DISTRIBUTION_CELLS} cells, got ${rows} x ${cols} = ${cells}`,
+    );
   }
   using a = pressMatrix(board);
   using q = a.nullspace();
@@ -304,7 +321,9 @@ export function optimalDistribution(rows: number, cols: number, options: Distrib
   // Invertible: each board has one solution, so p presses <-> C(cells, p) boards.
   if (nullity === 0) return { counts: binomials(cells), cells, rank, nullity };
   if (cells > 64) {
-    throw new RangeError(`optimalDistribution expected at most 64 cells when the nullity is not 0, got ${rows} x ${cols} = ${cells} (nullity ${nullity})`);
+    throw new RangeError(
+      `optimalDistribution expected at most 64 cells when the nullity is not 0, got ${rows} x ${cols} = ${cells} (nullity ${nullity})`,
+    );
   }
   if (rank + nullity > MAX_DISTRIBUTION_WORK) {
     throw new RangeError(
@@ -313,7 +332,8 @@ export function optimalDistribution(rows: number, cols: number, options: Distrib
     );
   }
   const split = splitCosets(cells, basis);
-  const counts = engine === "ts" ? cosetDistributionTs(cells, split, options) : cosetDistributionWasm(cells, split, options);
+  const counts =
+    engine === "ts" ? cosetDistributionTs(cells, split, options) : cosetDistributionWasm(cells, split, options);
   while (counts.length > 1 && counts[counts.length - 1] === 0n) counts.pop();
   return { counts, cells, rank, nullity };
 }

@@ -31,7 +31,13 @@ export interface IlpFewestPresses {
   status: string;
 }
 
-const STATUS: Record<number, string> = { 7: "optimal", 8: "infeasible", 13: "time limit", 14: "iteration limit", 17: "interrupted" };
+const STATUS: Record<number, string> = {
+  7: "optimal",
+  8: "infeasible",
+  13: "time limit",
+  14: "iteration limit",
+  17: "interrupted",
+};
 
 /** The part of the `highs` package this module uses. */
 interface HighsModel {
@@ -76,7 +82,9 @@ async function highs(): Promise<Highs> {
  * ```
  */
 export async function fewestPressesByIlp(
-  board: Board, lights: ArrayLike<number>, options: { timeLimitMs?: number } = {},
+  board: Board,
+  lights: ArrayLike<number>,
+  options: { timeLimitMs?: number } = {},
 ): Promise<IlpFewestPresses> {
   const targets = pressTargets(board);
   const n = targets.length;
@@ -89,7 +97,14 @@ export async function fewestPressesByIlp(
   const exact = solveLightsOut(board, lights);
   if (!exact.solvable) return { presses: null, count: null, optimal: true, lowerBound: 0, status: "unsolvable" };
   const fallback = exact.presses!;
-  if (exact.nullity === 0) return { presses: fallback, count: weight(fallback), optimal: true, lowerBound: weight(fallback), status: "unique" };
+  if (exact.nullity === 0)
+    return {
+      presses: fallback,
+      count: weight(fallback),
+      optimal: true,
+      lowerBound: weight(fallback),
+      status: "unique",
+    };
 
   // Cell i's light is toggled by every press j with i among targets[j].
   const toggledBy: number[][] = Array.from({ length: n }, () => []);

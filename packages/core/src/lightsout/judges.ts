@@ -76,7 +76,8 @@ class Tokens {
   bit(what: string): number {
     const token = this.#tokens[this.#next];
     if (!token) this.fail(undefined, `expected ${what} (0 or 1), got end of input`);
-    if (token.text !== "0" && token.text !== "1") this.fail(token, `expected ${what} (0 or 1), got '${clip(token.text)}'`);
+    if (token.text !== "0" && token.text !== "1")
+      this.fail(token, `expected ${what} (0 or 1), got '${clip(token.text)}'`);
     this.#next++;
     return token.text === "1" ? 1 : 0;
   }
@@ -101,7 +102,8 @@ function formatGrid(values: ArrayLike<number>, rows: number, cols: number): stri
 function readGrid(tokens: Tokens, rows: number, cols: number, label: string): Uint8Array {
   const lights = new Uint8Array(rows * cols);
   for (let r = 0; r < rows; r++) {
-    for (let c = 0; c < cols; c++) lights[r * cols + c] = tokens.bit(`${label}the light at row ${r + 1}, column ${c + 1}`);
+    for (let c = 0; c < cols; c++)
+      lights[r * cols + c] = tokens.bit(`${label}the light at row ${r + 1}, column ${c + 1}`);
   }
   return lights;
 }
@@ -137,10 +139,15 @@ export function poj1222(input: string, source = "<input>"): string {
     const lights = readGrid(tokens, 5, 6, `puzzle ${m}: `);
     const s = solveLightsOut(board, lights);
     // 5 x 6 has rank 30: every board has exactly one solution.
-    if (!s.presses) throw new Error(`internal error: puzzle ${m} of POJ 1222 has no solution, but the 5 x 6 grid is invertible`);
+    if (!s.presses)
+      throw new Error(`internal error: puzzle ${m} of POJ 1222 has no solution, but the 5 x 6 grid is invertible`);
     out += `PUZZLE #${m}\n${formatGrid(s.presses, 5, 6)}`;
   }
-  if (!tokens.done) tokens.fail(tokens.peek(), `expected end of input after ${count} puzzle${count === 1 ? "" : "s"}, got '${clip(tokens.peek()!.text)}'`);
+  if (!tokens.done)
+    tokens.fail(
+      tokens.peek(),
+      `expected end of input after ${count} puzzle${count === 1 ? "" : "s"}, got '${clip(tokens.peek()!.text)}'`,
+    );
   return out;
 }
 

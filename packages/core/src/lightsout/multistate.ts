@@ -133,7 +133,8 @@ interface Analysis extends MultiStateSolution {
 
 function checkStates(options: unknown): number {
   const k = (options as StatesOptions | undefined)?.states;
-  if (typeof k !== "number" || !Number.isInteger(k)) throw new TypeError(`"states" expected an integer in 2..${MAX_MODULUS}, got ${describe(k)}`);
+  if (typeof k !== "number" || !Number.isInteger(k))
+    throw new TypeError(`"states" expected an integer in 2..${MAX_MODULUS}, got ${describe(k)}`);
   if (k < 2 || k > MAX_MODULUS) throw new RangeError(`"states" expected an integer in 2..${MAX_MODULUS}, got ${k}`);
   return k;
 }
@@ -147,7 +148,8 @@ function checkLevels(name: string, v: unknown, cells: number, k: number): ArrayL
   if (a.length !== cells) throw new RangeError(`"${name}" expected ${cells} entries (one per cell), got ${a.length}`);
   for (let i = 0; i < cells; i++) {
     const x = a[i];
-    if (typeof x !== "number" || !Number.isInteger(x)) throw new TypeError(`"${name}[${i}]" expected an integer in 0..${k - 1}, got ${describe(x)}`);
+    if (typeof x !== "number" || !Number.isInteger(x))
+      throw new TypeError(`"${name}[${i}]" expected an integer in 0..${k - 1}, got ${describe(x)}`);
     if (x < 0 || x >= k) throw new RangeError(`"${name}[${i}]" expected an integer in 0..${k - 1}, got ${x}`);
   }
   return a;
@@ -155,8 +157,12 @@ function checkLevels(name: string, v: unknown, cells: number, k: number): ArrayL
 
 function chaseable(board: Board): board is GridBoard {
   return (
-    board.kind === "grid" && !board.torus && !board.mask && (board.rule === undefined || board.rule === "plus") &&
-    board.selfToggle !== false && board.rows * board.cols >= CHASE_FROM_CELLS
+    board.kind === "grid" &&
+    !board.torus &&
+    !board.mask &&
+    (board.rule === undefined || board.rule === "plus") &&
+    board.selfToggle !== false &&
+    board.rows * board.cols >= CHASE_FROM_CELLS
   );
 }
 
@@ -178,12 +184,26 @@ function analyse(board: Board, lights: unknown, options: MultiStateOptions): Ana
   const cells = board.kind === "grid" && !board.mask ? board.rows * board.cols : pressTargets(board).length;
   const b = checkLevels("lights", lights, cells, k);
   const finish = (
-    solvable: boolean, presses: Uint32Array | null, quietCount: bigint, quiet: Uint32Array[], cyclic: CyclicGenerator[],
-    method: "elimination" | "chasing", proof?: { proof?: Uint32Array; lastRowProof?: Uint32Array },
+    solvable: boolean,
+    presses: Uint32Array | null,
+    quietCount: bigint,
+    quiet: Uint32Array[],
+    cyclic: CyclicGenerator[],
+    method: "elimination" | "chasing",
+    proof?: { proof?: Uint32Array; lastRowProof?: Uint32Array },
   ): Analysis => ({
-    states: k, solvable, presses, nullity: quiet.length, rank: cells - quiet.length,
-    solutions: solvable ? quietCount : 0n, quietCount, winnableBoards: BigInt(k) ** BigInt(cells) / quietCount, method,
-    ...proof, quiet, cyclic,
+    states: k,
+    solvable,
+    presses,
+    nullity: quiet.length,
+    rank: cells - quiet.length,
+    solutions: solvable ? quietCount : 0n,
+    quietCount,
+    winnableBoards: BigInt(k) ** BigInt(cells) / quietCount,
+    method,
+    ...proof,
+    quiet,
+    cyclic,
   });
   if (chaseable(board)) {
     const { rows, cols } = board;
@@ -191,8 +211,12 @@ function analyse(board: Board, lights: unknown, options: MultiStateOptions): Ana
     const s = flip ? chaseModK(cols, rows, k, transpose(b, rows, cols)) : chaseModK(rows, cols, k, b);
     const back = (v: Uint32Array) => (flip ? transpose(v, cols, rows) : v);
     return finish(
-      s.solvable, s.presses && back(s.presses), s.kernelSize, s.kernel.map(back),
-      s.cyclic.map((g) => ({ generator: back(g.generator), order: g.order })), "chasing",
+      s.solvable,
+      s.presses && back(s.presses),
+      s.kernelSize,
+      s.kernel.map(back),
+      s.cyclic.map((g) => ({ generator: back(g.generator), order: g.order })),
+      "chasing",
       s.lastRowCertificate
         ? { ...(s.certificate ? { proof: back(s.certificate) } : {}), lastRowProof: s.lastRowCertificate }
         : {},
@@ -203,8 +227,13 @@ function analyse(board: Board, lights: unknown, options: MultiStateOptions): Ana
     const s = solveLightsOut(board, b);
     const quiet = quietPatterns(board).map((v) => Uint32Array.from(v));
     return finish(
-      s.solvable, s.presses && Uint32Array.from(s.presses), 2n ** BigInt(quiet.length), quiet,
-      quiet.map((generator) => ({ generator, order: 2 })), "elimination", s.proof ? { proof: Uint32Array.from(s.proof) } : {},
+      s.solvable,
+      s.presses && Uint32Array.from(s.presses),
+      2n ** BigInt(quiet.length),
+      quiet,
+      quiet.map((generator) => ({ generator, order: 2 })),
+      "elimination",
+      s.proof ? { proof: Uint32Array.from(s.proof) } : {},
     );
   }
   if (cells > MAX_MULTISTATE_DENSE_CELLS) {
@@ -236,8 +265,12 @@ function analyse(board: Board, lights: unknown, options: MultiStateOptions): Ana
     return out;
   };
   return finish(
-    s.solvable, s.x && back(s.x), s.kernelSize, s.kernel.map(back),
-    s.cyclic.map((g) => ({ generator: back(g.generator), order: g.order })), "elimination",
+    s.solvable,
+    s.x && back(s.x),
+    s.kernelSize,
+    s.kernel.map(back),
+    s.cyclic.map((g) => ({ generator: back(g.generator), order: g.order })),
+    "elimination",
     s.certificate ? { proof: back(s.certificate) } : {},
   );
 }
@@ -273,7 +306,11 @@ function strip(a: Analysis): MultiStateSolution {
  * applyMultiState(gridBoard(3, 3), [2, 1, 1, 1, 1, 2, 0, 2, 1], s.presses!, 3); // all 0
  * ```
  */
-export function solveMultiState(board: Board, lights: ArrayLike<number>, options: MultiStateOptions): MultiStateSolution {
+export function solveMultiState(
+  board: Board,
+  lights: ArrayLike<number>,
+  options: MultiStateOptions,
+): MultiStateSolution {
   return strip(analyse(board, lights, options));
 }
 
@@ -311,7 +348,12 @@ export function multiStateQuietPatterns(board: Board, options: MultiStateOptions
  * applyMultiState(gridBoard(1, 3), [2, 2, 2], [0, 1, 0], 3); // Uint32Array [0, 0, 0]
  * ```
  */
-export function applyMultiState(board: Board, lights: ArrayLike<number>, presses: ArrayLike<number>, states: number): Uint32Array {
+export function applyMultiState(
+  board: Board,
+  lights: ArrayLike<number>,
+  presses: ArrayLike<number>,
+  states: number,
+): Uint32Array {
   const k = checkStates({ states });
   const targets = pressTargets(checkBoard(board));
   checkLevels("lights", lights, targets.length, k);
@@ -341,7 +383,8 @@ export function applyMultiState(board: Board, lights: ArrayLike<number>, presses
 export function randomMultiStatePuzzle(board: Board, options: StatesOptions & { seed?: number }): Uint32Array {
   const k = checkStates(options);
   const seed = options.seed ?? 0;
-  if (typeof seed !== "number" || !Number.isSafeInteger(seed)) throw new TypeError(`"seed" expected a safe integer, got ${describe(seed)}`);
+  if (typeof seed !== "number" || !Number.isSafeInteger(seed))
+    throw new TypeError(`"seed" expected a safe integer, got ${describe(seed)}`);
   const targets = pressTargets(checkBoard(board));
   const next = xoshiro128(seed);
   const bound = 2 ** 32 - (2 ** 32 % k); // rejection keeps every count equally likely
@@ -369,7 +412,11 @@ export function randomMultiStatePuzzle(board: Board, options: StatesOptions & { 
  * for (const x of allMultiStateSolutions(gridBoard(4, 4), lights, { states: 3 })) console.log(x);
  * ```
  */
-export function* allMultiStateSolutions(board: Board, lights: ArrayLike<number>, options: MultiStateOptions): Generator<Uint32Array, void, undefined> {
+export function* allMultiStateSolutions(
+  board: Board,
+  lights: ArrayLike<number>,
+  options: MultiStateOptions,
+): Generator<Uint32Array, void, undefined> {
   const a = analyse(board, lights, options);
   if (!a.presses) return;
   yield* odometer(a.presses, a.cyclic, a.states);
@@ -427,7 +474,9 @@ export interface FewestMultiStatePresses {
  * ```
  */
 export function fewestMultiStatePresses(
-  board: Board, lights: ArrayLike<number>, options: MultiStateOptions & { limit?: number },
+  board: Board,
+  lights: ArrayLike<number>,
+  options: MultiStateOptions & { limit?: number },
 ): FewestMultiStatePresses {
   const limit = options.limit ?? MAX_ENUMERATED_SOLUTIONS;
   if (typeof limit !== "number" || !Number.isSafeInteger(limit) || limit < 1) {
@@ -436,7 +485,9 @@ export function fewestMultiStatePresses(
   const a = analyse(board, lights, options);
   if (!a.presses) return { solvable: false, presses: null, count: null, solutions: 0n };
   if (a.solutions > BigInt(limit)) {
-    throw new RangeError(`fewest presses expected at most ${limit} solutions to enumerate, got ${a.solutions} (states ${a.states}, ${a.nullity} quiet generators)`);
+    throw new RangeError(
+      `fewest presses expected at most ${limit} solutions to enumerate, got ${a.solutions} (states ${a.states}, ${a.nullity} quiet generators)`,
+    );
   }
   // odometer over the cyclic decomposition, the weight kept up to date per changed entry
   const { cyclic, states: k } = a;
@@ -545,14 +596,25 @@ const MULTISTATE_TRACE_MAX_CELLS = 16384;
  * t.steps.at(-1)!.lights.every((v) => v === 0); // true
  * ```
  */
-export function multiStateChaseTrace(rows: number, cols: number, lights: ArrayLike<number>, options: StatesOptions): MultiStateChaseTrace {
+export function multiStateChaseTrace(
+  rows: number,
+  cols: number,
+  lights: ArrayLike<number>,
+  options: StatesOptions,
+): MultiStateChaseTrace {
   const k = checkStates(options);
-  for (const [name, v] of [["rows", rows], ["cols", cols]] as const) {
-    if (typeof v !== "number" || !Number.isSafeInteger(v) || v < 1) throw new RangeError(`"${name}" expected an integer >= 1, got ${describe(v)}`);
+  for (const [name, v] of [
+    ["rows", rows],
+    ["cols", cols],
+  ] as const) {
+    if (typeof v !== "number" || !Number.isSafeInteger(v) || v < 1)
+      throw new RangeError(`"${name}" expected an integer >= 1, got ${describe(v)}`);
   }
   const cells = rows * cols;
   if (cells > MULTISTATE_TRACE_MAX_CELLS) {
-    throw new RangeError(`a chase trace expected at most ${MULTISTATE_TRACE_MAX_CELLS} cells, got ${rows} x ${cols} = ${cells}`);
+    throw new RangeError(
+      `a chase trace expected at most ${MULTISTATE_TRACE_MAX_CELLS} cells, got ${rows} x ${cols} = ${cells}`,
+    );
   }
   const b = checkLevels("lights", lights, cells, k);
   const state = Uint32Array.from(b);
@@ -561,7 +623,13 @@ export function multiStateChaseTrace(rows: number, cols: number, lights: ArrayLi
     const i = r * cols + c;
     x[i] = (x[i]! + times) % k;
     total[i] = (total[i]! + times) % k;
-    for (const [dr, dc] of [[0, 0], [-1, 0], [1, 0], [0, -1], [0, 1]] as const) {
+    for (const [dr, dc] of [
+      [0, 0],
+      [-1, 0],
+      [1, 0],
+      [0, -1],
+      [0, 1],
+    ] as const) {
       const rr = r + dr;
       const cc = c + dc;
       if (rr >= 0 && rr < rows && cc >= 0 && cc < cols) state[rr * cols + cc] = (state[rr * cols + cc]! + times) % k;
@@ -590,7 +658,8 @@ export function multiStateChaseTrace(rows: number, cols: number, lights: ArrayLi
   for (let c = 0; c < cols; c++) if (firstRow[c] !== 0) press(fix, 0, c, firstRow[c]!);
   steps.push({ phase: "fix", row: 0, presses: fix, lights: state.slice() });
   chaseDown("chase-again");
-  if (state.some((v) => v !== 0)) throw new Error("internal error: the chase over Z_k did not clear the board; please report it");
+  if (state.some((v) => v !== 0))
+    throw new Error("internal error: the chase over Z_k did not clear the board; please report it");
   return { rows, cols, states: k, solvable: true, steps, lastRow, firstRow, solution: total };
 }
 
@@ -642,7 +711,8 @@ export interface MultiStateDistribution {
  * ```
  */
 export function multiStateDistribution(
-  board: Board, options: StatesOptions & { onProgress?: (done: number, total: number) => void; signal?: AbortSignal },
+  board: Board,
+  options: StatesOptions & { onProgress?: (done: number, total: number) => void; signal?: AbortSignal },
 ): MultiStateDistribution {
   const k = checkStates(options);
   const targets = pressTargets(checkBoard(board));
@@ -650,7 +720,8 @@ export function multiStateDistribution(
   const size = k ** cells;
   if (size > MAX_MULTISTATE_DISTRIBUTION_BOARDS) {
     throw new RangeError(
-      `a distribution over Z_${k} expected k^cells <= 2^27, got ${k}^${cells}` + (cells * Math.log2(k) < 60 ? ` = ${k ** cells}` : ""),
+      `a distribution over Z_${k} expected k^cells <= 2^27, got ${k}^${cells}` +
+        (cells * Math.log2(k) < 60 ? ` = ${k ** cells}` : ""),
     );
   }
   const power = Array.from({ length: cells }, (_, i) => k ** i);

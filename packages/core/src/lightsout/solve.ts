@@ -18,8 +18,12 @@ const CHASE_FROM_CELLS = 400;
 
 function chaseable(board: Board): board is GridBoard {
   return (
-    board.kind === "grid" && !board.torus && !board.mask && (board.rule === undefined || board.rule === "plus") &&
-    board.selfToggle !== false && board.rows * board.cols >= CHASE_FROM_CELLS
+    board.kind === "grid" &&
+    !board.torus &&
+    !board.mask &&
+    (board.rule === undefined || board.rule === "plus") &&
+    board.selfToggle !== false &&
+    board.rows * board.cols >= CHASE_FROM_CELLS
   );
 }
 
@@ -129,9 +133,24 @@ export function solveLightsOut(board: Board, lights: ArrayLike<number>): LightsO
   const r = a.solve(lights);
   const winnableBoards = 1n << BigInt(r.rank);
   if (!r.solvable) {
-    return { solvable: false, presses: null, rank: r.rank, nullity: r.nullity, solutions: 0n, winnableBoards, proof: r.certificate };
+    return {
+      solvable: false,
+      presses: null,
+      rank: r.rank,
+      nullity: r.nullity,
+      solutions: 0n,
+      winnableBoards,
+      proof: r.certificate,
+    };
   }
-  return { solvable: true, presses: r.x, rank: r.rank, nullity: r.nullity, solutions: 1n << BigInt(r.nullity), winnableBoards };
+  return {
+    solvable: true,
+    presses: r.x,
+    rank: r.rank,
+    nullity: r.nullity,
+    solutions: 1n << BigInt(r.nullity),
+    winnableBoards,
+  };
 }
 
 /**
@@ -222,11 +241,12 @@ export function* allSolutions(board: Board, lights: ArrayLike<number>): Generato
  */
 export function randomPuzzle(board: Board, options: { seed?: number } = {}): Uint8Array {
   const seed = options.seed ?? 0;
-  if (typeof seed !== "number" || !Number.isSafeInteger(seed)) throw new TypeError(`"seed" expected a safe integer, got ${describe(seed)}`);
+  if (typeof seed !== "number" || !Number.isSafeInteger(seed))
+    throw new TypeError(`"seed" expected a safe integer, got ${describe(seed)}`);
   const targets = pressTargets(checkBoard(board));
   const next = xoshiro128(seed);
   const lights = new Uint8Array(targets.length);
-  targets.forEach((t, j) => {
+  targets.forEach((t, _j) => {
     if (next() & 1) for (const i of t) lights[i]! ^= 1;
   });
   return lights;

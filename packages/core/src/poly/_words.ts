@@ -145,7 +145,8 @@ function mulSchoolInto(out: Uint32Array, a: Uint32Array, b: Uint32Array): void {
 export const KARATSUBA_WORDS = 32;
 
 /** The words lo..hi-1 of a, trimmed. */
-const part = (a: Uint32Array, lo: number, hi: number) => trim(a.subarray(Math.min(lo, a.length), Math.min(hi, a.length)));
+const part = (a: Uint32Array, lo: number, hi: number) =>
+  trim(a.subarray(Math.min(lo, a.length), Math.min(hi, a.length)));
 
 /** a b, trimmed; Karatsuba above {@link KARATSUBA_WORDS} words. */
 export function mul(a: Uint32Array, b: Uint32Array, threshold = KARATSUBA_WORDS): Uint32Array {
@@ -167,8 +168,10 @@ function mulInto(out: Uint32Array, a: Uint32Array, b: Uint32Array, threshold: nu
   // a = a0 + X a1, b = b0 + X b1 with X = x^(32 h):
   // a b = a0 b0 (1 + X) + a1 b1 (X + X^2) + (a0 + a1)(b0 + b1) X.
   const h = Math.ceil(Math.max(a.length, b.length) / 2);
-  const a0 = part(a, 0, h), a1 = part(a, h, a.length);
-  const b0 = part(b, 0, h), b1 = part(b, h, b.length);
+  const a0 = part(a, 0, h),
+    a1 = part(a, h, a.length);
+  const b0 = part(b, 0, h),
+    b1 = part(b, h, b.length);
   const low = mul(a0, b0, threshold);
   const high = mul(a1, b1, threshold);
   const mid = mul(add(a0, a1), add(b0, b1), threshold);
@@ -356,12 +359,15 @@ export function gcdDegreePeeled(
   const fa = squareForm(a);
   const fb = fa && squareForm(b);
   if (!fa || !fb) return euclid(a, b);
-  const A = fa.root, B = fb.root;
+  const A = fa.root,
+    B = fb.root;
   let extra = 0;
   // p = x: e_x(u) = 1 for u = x; p = x + 1: e_(x+1)(u) = 1 for u = x + 1.
-  const ax = valuationX(A), bx = valuationX(B);
+  const ax = valuationX(A),
+    bx = valuationX(B);
   extra += Math.min((fa.u === 1 ? 1 : 0) + 2 * ax, (fb.u === 1 ? 1 : 0) + 2 * bx) - 2 * Math.min(ax, bx);
-  const ay = valuationX(substituteXPlus1(A)), by = valuationX(substituteXPlus1(B));
+  const ay = valuationX(substituteXPlus1(A)),
+    by = valuationX(substituteXPlus1(B));
   extra += Math.min((fa.u === 2 ? 1 : 0) + 2 * ay, (fb.u === 2 ? 1 : 0) + 2 * by) - 2 * Math.min(ay, by);
   return 2 * gcdDegreePeeled(A, B, euclid, peelFromWords) + extra;
 }

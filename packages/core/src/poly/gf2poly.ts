@@ -165,7 +165,9 @@ export class GF2Poly {
       const match = /^(?:(1)|x(?:\^([0-9]+))?)$/.exec(term);
       const exponent = match === null ? NaN : match[1] ? 0 : match[2] === undefined ? 1 : Number(match[2]);
       if (!(Number.isSafeInteger(exponent) && exponent <= MAX_POLY_DEGREE)) {
-        throw new SyntaxError(`expected a term 1, x or x^k (k <= ${MAX_POLY_DEGREE}) in a polynomial, got ${describe(term)}`);
+        throw new SyntaxError(
+          `expected a term 1, x or x^k (k <= ${MAX_POLY_DEGREE}) in a polynomial, got ${describe(term)}`,
+        );
       }
       exponents.push(exponent);
     }
@@ -234,7 +236,9 @@ export class GF2Poly {
     checkInteger("s", s, -MAX_POLY_DEGREE, MAX_POLY_DEGREE);
     if (s >= 0) {
       if (this.degree + s > MAX_POLY_DEGREE) {
-        throw new RangeError(`"s" expected a shift keeping the degree <= ${MAX_POLY_DEGREE}, got ${s} (degree ${this.degree})`);
+        throw new RangeError(
+          `"s" expected a shift keeping the degree <= ${MAX_POLY_DEGREE}, got ${s} (degree ${this.degree})`,
+        );
       }
       return new GF2Poly(W.shiftLeft(this.#words, s));
     }

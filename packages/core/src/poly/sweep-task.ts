@@ -46,7 +46,8 @@ export interface NullityTask {
  * ```
  */
 export function runNullityTask(task: NullityTask): Int32Array {
-  if (task === null || typeof task !== "object") throw new TypeError(`"task" expected an object, got ${describe(task)}`);
+  if (task === null || typeof task !== "object")
+    throw new TypeError(`"task" expected an object, got ${describe(task)}`);
   const engine = engineOption(task);
   if (task.m !== "square") checkInteger("m", task.m, 1, MAX_SEQUENCE_INDEX);
   checkInteger("from", task.from, 1, MAX_SEQUENCE_INDEX);

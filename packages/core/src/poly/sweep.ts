@@ -118,7 +118,8 @@ interface Shape {
 }
 
 function checkRange(name: string, range: unknown): { from: number; to: number } {
-  if (range === null || typeof range !== "object") throw new TypeError(`"${name}" expected { from, to }, got ${describe(range)}`);
+  if (range === null || typeof range !== "object")
+    throw new TypeError(`"${name}" expected { from, to }, got ${describe(range)}`);
   const { from, to } = range as { from: unknown; to: unknown };
   checkInteger(`${name}.from`, from, 1, MAX_SEQUENCE_INDEX);
   checkInteger(`${name}.to`, to, from as number, MAX_SEQUENCE_INDEX);
@@ -126,7 +127,8 @@ function checkRange(name: string, range: unknown): { from: number; to: number } 
 }
 
 function shapeOf(sweep: NullitySweep): Shape {
-  if (sweep === null || typeof sweep !== "object") throw new TypeError(`"sweep" expected an object, got ${describe(sweep)}`);
+  if (sweep === null || typeof sweep !== "object")
+    throw new TypeError(`"sweep" expected an object, got ${describe(sweep)}`);
   let shape: Shape;
   if (sweep.kind === "square") {
     const { from, to } = checkRange("sweep", sweep);
@@ -134,7 +136,13 @@ function shapeOf(sweep: NullitySweep): Shape {
   } else if (sweep.kind === "grid") {
     const rows = checkRange("rows", sweep.rows);
     const cols = checkRange("cols", sweep.cols);
-    shape = { rowFrom: rows.from, rows: rows.to - rows.from + 1, colFrom: cols.from, cols: cols.to - cols.from + 1, square: false };
+    shape = {
+      rowFrom: rows.from,
+      rows: rows.to - rows.from + 1,
+      colFrom: cols.from,
+      cols: cols.to - cols.from + 1,
+      square: false,
+    };
   } else {
     throw new TypeError(`"kind" expected "square" or "grid", got ${describe((sweep as { kind: unknown }).kind)}`);
   }
@@ -308,12 +316,14 @@ async function startWorker(onReply: (reply: Reply) => void, onError: (error: unk
  */
 export async function* nullitySweep(sweep: NullitySweep, options: SweepOptions = {}): AsyncGenerator<NullityResult> {
   const s = shapeOf(sweep);
-  if (options === null || typeof options !== "object") throw new TypeError(`options expected an object, got ${describe(options)}`);
+  if (options === null || typeof options !== "object")
+    throw new TypeError(`options expected an object, got ${describe(options)}`);
   const engine = engineOption(options);
   const size = s.rows * s.cols;
   const start = options.start === undefined ? 0 : checkInteger("start", options.start, 0, size);
   const end = options.end === undefined ? size : checkInteger("end", options.end, start, size);
-  const workers = options.workers === undefined ? await defaultWorkers() : checkInteger("workers", options.workers, 1, 1024);
+  const workers =
+    options.workers === undefined ? await defaultWorkers() : checkInteger("workers", options.workers, 1, 1024);
   const { signal, onProgress } = options;
   signal?.throwIfAborted();
   let totalCost = 0;

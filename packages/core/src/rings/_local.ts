@@ -51,7 +51,14 @@ export interface LocalAnswer {
 }
 
 /** Solves A x = b over Z_q, q = p^e, by the diagonal form described at the top. */
-export function solveLocal(a: readonly ArrayLike<number>[], b: ArrayLike<number>, m: number, n: number, p: number, e: number): LocalAnswer {
+export function solveLocal(
+  a: readonly ArrayLike<number>[],
+  b: ArrayLike<number>,
+  m: number,
+  n: number,
+  p: number,
+  e: number,
+): LocalAnswer {
   const q = p ** e;
   const mul = q <= 94_906_265 ? (x: number, y: number) => (x * y) % q : (x: number, y: number) => mulMod(x, y, q);
   // working copies reduced mod q
@@ -84,7 +91,9 @@ export function solveLocal(a: readonly ArrayLike<number>[], b: ArrayLike<number>
   const limit = Math.min(m, n);
   for (let t = 0; t < limit; t++) {
     // the entry of least valuation in the remaining block; a unit ends the search
-    let best = -1, bi = -1, bj = -1;
+    let best = -1,
+      bi = -1,
+      bj = -1;
     search: for (let i = t; i < m; i++) {
       const row = rows[i]!;
       for (let j = t; j < n; j++) {
@@ -183,4 +192,3 @@ export function solveLocal(a: readonly ArrayLike<number>[], b: ArrayLike<number>
   }
   return { q, solvable: true, x, cyclic, kernelSize };
 }
-

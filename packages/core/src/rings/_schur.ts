@@ -47,7 +47,8 @@ export type RingMatrix =
 /** Writes A mod q into rows of `stride` entries. */
 function writeInto(a: RingMatrix, target: Uint32Array, stride: number, q: number): void {
   if (a.kind === "dense") {
-    for (let i = 0; i < a.rows; i++) for (let j = 0; j < a.cols; j++) target[i * stride + j] = a.entries[i * a.cols + j]! % q;
+    for (let i = 0; i < a.rows; i++)
+      for (let j = 0; j < a.cols; j++) target[i * stride + j] = a.entries[i * a.cols + j]! % q;
   } else {
     const one = 1 % q;
     a.ones.forEach((row, i) => row.forEach((j) => (target[i * stride + j] = one)));
@@ -87,7 +88,13 @@ export function isSymmetric(a: RingMatrix): boolean {
  * Solves A x = b over Z_(p^e) (entries of A any non-negative integers
  * below 2^31; they are reduced mod p^e).
  */
-export function solveLocalSchur(a: RingMatrix, b: ArrayLike<number>, p: number, e: number, options: SchurOptions = {}): LocalAnswer {
+export function solveLocalSchur(
+  a: RingMatrix,
+  b: ArrayLike<number>,
+  p: number,
+  e: number,
+  options: SchurOptions = {},
+): LocalAnswer {
   const { rows: m, cols: n } = a;
   const q = p ** e;
   const w = n + 1;
@@ -150,16 +157,31 @@ export function solveLocalSchur(a: RingMatrix, b: ArrayLike<number>, p: number, 
     }
     return ys.map((_, t) => Float64Array.from({ length: n }, (_, j) => x[j * g + t]!));
   };
-  const vectors = liftAll(small.solvable ? [small.x, ...small.cyclic.map((c) => c.generator)] : small.cyclic.map((c) => c.generator), small.solvable);
+  const vectors = liftAll(
+    small.solvable ? [small.x, ...small.cyclic.map((c) => c.generator)] : small.cyclic.map((c) => c.generator),
+    small.solvable,
+  );
   const generators = small.solvable ? vectors.slice(1) : vectors;
   const cyclic = small.cyclic.map((c, t) => ({ generator: generators[t]!, order: c.order }));
   if (small.solvable) return { q, solvable: true, x: vectors[0]!, cyclic, kernelSize: small.kernelSize };
-  return { q, solvable: false, x: new Float64Array(n), cyclic, kernelSize: small.kernelSize, certificate: certificate(a, b, p, e, cyclic, options) };
+  return {
+    q,
+    solvable: false,
+    x: new Float64Array(n),
+    cyclic,
+    kernelSize: small.kernelSize,
+    certificate: certificate(a, b, p, e, cyclic, options),
+  };
 }
 
 /** A generator y of the left kernel of A with y . b != 0 (mod p^e); b is known to lie outside the image. */
 function certificate(
-  a: RingMatrix, b: ArrayLike<number>, p: number, e: number, kernel: { generator: Float64Array }[], options: SchurOptions,
+  a: RingMatrix,
+  b: ArrayLike<number>,
+  p: number,
+  e: number,
+  kernel: { generator: Float64Array }[],
+  options: SchurOptions,
 ): Float64Array {
   const q = p ** e;
   let left = kernel;

@@ -130,7 +130,8 @@ function checkSystem(a: unknown, b: unknown, k: number): [number, number] {
 }
 
 function checkEntry(name: string, v: unknown, k: number): void {
-  if (typeof v !== "number" || !Number.isInteger(v)) throw new TypeError(`"${name}" expected an integer in 0..${k - 1}, got ${describe(v)}`);
+  if (typeof v !== "number" || !Number.isInteger(v))
+    throw new TypeError(`"${name}" expected an integer in 0..${k - 1}, got ${describe(v)}`);
   if (v < 0 || v >= k) throw new RangeError(`"${name}" expected an integer in 0..${k - 1}, got ${v}`);
 }
 
@@ -156,13 +157,21 @@ function checkEntry(name: string, v: unknown, k: number): void {
  * ```
  */
 export function solveModK(
-  a: readonly ArrayLike<number>[], b: ArrayLike<number>, k: number, options: SolveModKOptions = {},
+  a: readonly ArrayLike<number>[],
+  b: ArrayLike<number>,
+  k: number,
+  options: SolveModKOptions = {},
 ): ModKSolution {
   checkModulus(k);
   const [m, n] = checkSystem(a, b, k);
   const method = checkMethod(options.method);
   if (method === "diagonal" || (method === "auto" && m * n < SCHUR_FROM_ENTRIES)) {
-    return combineLocals(factorModulus(k).map(([p, e]) => solveLocal(a, b, m, n, p, e)), m, n, k);
+    return combineLocals(
+      factorModulus(k).map(([p, e]) => solveLocal(a, b, m, n, p, e)),
+      m,
+      n,
+      k,
+    );
   }
   const entries = new Uint32Array(m * n);
   a.forEach((row, i) => {
@@ -211,9 +220,15 @@ function checkMethod(method: unknown): "auto" | "schur" | "diagonal" {
  * lie in 0..k-1), through the unit-pivot elimination of each prime power.
  * The progress callback sees the fraction of all the eliminations done.
  */
-export function solveFlatModK(a: RingMatrix, b: ArrayLike<number>, k: number, options: SolveModKOptions = {}): ModKSolution {
+export function solveFlatModK(
+  a: RingMatrix,
+  b: ArrayLike<number>,
+  k: number,
+  options: SolveModKOptions = {},
+): ModKSolution {
   const engine = options.engine ?? "wasm";
-  if (engine !== "wasm" && engine !== "ts") throw new TypeError(`"engine" expected "wasm" or "ts", got ${describe(engine)}`);
+  if (engine !== "wasm" && engine !== "ts")
+    throw new TypeError(`"engine" expected "wasm" or "ts", got ${describe(engine)}`);
   const factors = factorModulus(k);
   const locals = factors.map(([p, e], index) => {
     const local: SchurOptions = { engine };
@@ -248,14 +263,28 @@ function combineLocals(locals: LocalAnswer[], m: number, n: number, k: number): 
     l.cyclic.map((g) => ({ generator: combine([{ q: l.q, v: g.generator }], n), order: g.order })),
   );
   const most = Math.max(0, ...locals.map((l) => l.cyclic.length));
-  const kernel = Array.from({ length: most }, (_, j) => combine(locals.map((l) => ({ q: l.q, v: l.cyclic[j]?.generator })), n));
+  const kernel = Array.from({ length: most }, (_, j) =>
+    combine(
+      locals.map((l) => ({ q: l.q, v: l.cyclic[j]?.generator })),
+      n,
+    ),
+  );
   const failed = locals.find((l) => !l.solvable);
   if (failed) {
     return {
-      modulus: k, solvable: false, x: null, solutions: 0n, kernelSize, kernel, cyclic,
+      modulus: k,
+      solvable: false,
+      x: null,
+      solutions: 0n,
+      kernelSize,
+      kernel,
+      cyclic,
       certificate: combine([{ q: failed.q, v: failed.certificate }], m),
     };
   }
-  const x = combine(locals.map((l) => ({ q: l.q, v: l.x })), n);
+  const x = combine(
+    locals.map((l) => ({ q: l.q, v: l.x })),
+    n,
+  );
   return { modulus: k, solvable: true, x, solutions: kernelSize, kernelSize, kernel, cyclic };
 }

@@ -14,7 +14,10 @@ const PLOT_H = HEIGHT - TOP - BOTTOM;
 /** Redraws at most every this many ms while results stream in. */
 const REDRAW_MS = 250;
 
-function svg<K extends keyof SVGElementTagNameMap>(name: K, attributes: Record<string, string | number> = {}): SVGElementTagNameMap[K] {
+function svg<K extends keyof SVGElementTagNameMap>(
+  name: K,
+  attributes: Record<string, string | number> = {},
+): SVGElementTagNameMap[K] {
   const element = document.createElementNS(SVG, name);
   for (const [key, value] of Object.entries(attributes)) element.setAttribute(key, String(value));
   return element;
@@ -58,7 +61,12 @@ export class NullityChart {
   constructor() {
     this.element = document.createElement("figure");
     this.element.className = "explore-chart";
-    this.#svg = svg("svg", { viewBox: `0 0 ${WIDTH} ${HEIGHT}`, tabindex: 0, role: "img", "aria-roledescription": "chart" });
+    this.#svg = svg("svg", {
+      viewBox: `0 0 ${WIDTH} ${HEIGHT}`,
+      tabindex: 0,
+      role: "img",
+      "aria-roledescription": "chart",
+    });
     this.#axes = svg("g", { class: "axes" });
     this.#points = svg("path", { class: "points" });
     this.#cursor = svg("line", { class: "cursor", y1: TOP, y2: TOP + PLOT_H, visibility: "hidden" });
@@ -66,7 +74,8 @@ export class NullityChart {
     this.#readout = document.createElement("output");
     this.#readout.className = "explore-readout";
     this.#readout.setAttribute("aria-live", "polite");
-    this.#readout.textContent = "Point at the chart, or focus it and use the arrow keys (Page Up/Down, Home/End), to read n and its nullity.";
+    this.#readout.textContent =
+      "Point at the chart, or focus it and use the arrow keys (Page Up/Down, Home/End), to read n and its nullity.";
     const caption = document.createElement("figcaption");
     caption.textContent = "Nullity of the n x n board (dimension of its quiet patterns) against n";
     this.element.append(caption, this.#svg, this.#readout);
@@ -206,7 +215,13 @@ export class NullityChart {
     }
     const xTitle = svg("text", { x: LEFT + PLOT_W / 2, y: HEIGHT - 4, "text-anchor": "middle", class: "title" });
     xTitle.textContent = "n (board is n x n)";
-    const yTitle = svg("text", { x: 14, y: TOP + PLOT_H / 2, "text-anchor": "middle", class: "title", transform: `rotate(-90 14 ${TOP + PLOT_H / 2})` });
+    const yTitle = svg("text", {
+      x: 14,
+      y: TOP + PLOT_H / 2,
+      "text-anchor": "middle",
+      class: "title",
+      transform: `rotate(-90 14 ${TOP + PLOT_H / 2})`,
+    });
     yTitle.textContent = "nullity";
     parts.push(xTitle, yTitle);
     this.#axes.replaceChildren(...parts);

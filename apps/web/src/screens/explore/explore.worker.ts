@@ -3,7 +3,15 @@
 // cancelling a job terminates its worker (a busy worker cannot read an abort
 // message until the computation returns, so an AbortSignal could not reach it).
 
-import { BitMatrix, ParseError, chaseMatrix, parseMatrix, runNullityTask, solveGrid, squareNullity } from "@lightsout/core";
+import {
+  BitMatrix,
+  ParseError,
+  chaseMatrix,
+  parseMatrix,
+  runNullityTask,
+  solveGrid,
+  squareNullity,
+} from "@lightsout/core";
 import { pictureSide, type Answer, type Envelope, type Palette, type Reply, type Request } from "./protocol.js";
 
 /** The worker's global scope, as much of it as this module needs (the DOM typings lack it). */
@@ -69,7 +77,13 @@ async function compute(request: Request, progress: Progress): Promise<Answer> {
   }
 }
 
-async function chasePicture(n: number, palette: Palette, canvas: OffscreenCanvas, progress: Progress, elapsed: () => number): Promise<Answer> {
+async function chasePicture(
+  n: number,
+  palette: Palette,
+  canvas: OffscreenCanvas,
+  progress: Progress,
+  elapsed: () => number,
+): Promise<Answer> {
   const c = chaseMatrix(n, n, { onProgress: progress("chasing rows") });
   try {
     const words = c.packedWords();
@@ -97,7 +111,14 @@ async function chasePicture(n: number, palette: Palette, canvas: OffscreenCanvas
   }
 }
 
-async function solveAllOn(n: number, side: number, palette: Palette, canvas: OffscreenCanvas, progress: Progress, elapsed: () => number): Promise<Answer> {
+async function solveAllOn(
+  n: number,
+  side: number,
+  palette: Palette,
+  canvas: OffscreenCanvas,
+  progress: Progress,
+  elapsed: () => number,
+): Promise<Answer> {
   const solution = solveGrid(n, n, new Uint8Array(n * n).fill(1), { onProgress: progress("chasing rows") });
   const { scale, size } = pictureSide(n, side);
   const counts = new Uint32Array(size * size);
@@ -148,7 +169,13 @@ async function rankOfFile(file: Blob, name: string, progress: Progress, elapsed:
  * pixel work at all (handing it a 4096 x 4096 ImageBitmap instead, one chase
  * job in three showed a 79 ms long task there).
  */
-async function draw(canvas: OffscreenCanvas, pixels: Uint32Array, width: number, height: number, background: number): Promise<void> {
+async function draw(
+  canvas: OffscreenCanvas,
+  pixels: Uint32Array,
+  width: number,
+  height: number,
+  background: number,
+): Promise<void> {
   for (let k = 0; k < pixels.length; k++) if (pixels[k] === 0) pixels[k] = background;
   const data = new Uint8ClampedArray(pixels.buffer as ArrayBuffer, 0, width * height * 4);
   if (canvas.width !== width) canvas.width = width;

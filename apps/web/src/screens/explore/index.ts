@@ -57,7 +57,11 @@ function palette(): Palette {
   return { on: tokenPixel("--light-on", 0xff33cfff), off: tokenPixel("--light-off", 0xff332d2b) };
 }
 
-function element<K extends keyof HTMLElementTagNameMap>(tag: K, attributes: Record<string, string> = {}, text?: string) {
+function element<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  attributes: Record<string, string> = {},
+  text?: string,
+) {
   const e = document.createElement(tag);
   for (const [key, value] of Object.entries(attributes)) e.setAttribute(key, value);
   if (text !== undefined) e.textContent = text;
@@ -65,7 +69,13 @@ function element<K extends keyof HTMLElementTagNameMap>(tag: K, attributes: Reco
 }
 
 /** A labelled number input. */
-function numberField(id: string, label: string, value: number, min: number, max: number): { row: HTMLElement; input: HTMLInputElement } {
+function numberField(
+  id: string,
+  label: string,
+  value: number,
+  min: number,
+  max: number,
+): { row: HTMLElement; input: HTMLInputElement } {
   const row = element("label", { class: "explore-field", for: id }, label);
   const input = element("input", { id, type: "text", inputmode: "numeric", value: String(value) });
   input.setAttribute("aria-describedby", `${id}-hint`);
@@ -81,21 +91,28 @@ function panel(id: string, title: string, intro: string): HTMLElement {
 }
 
 /** Runs one request on a fresh worker wired to `job`; cancel terminates it. */
-function singleJob(job: JobControls, run: (worker: ExploreWorker) => Promise<string>, startText: string, known = true): void {
+function singleJob(
+  job: JobControls,
+  run: (worker: ExploreWorker) => Promise<string>,
+  startText: string,
+  known = true,
+): void {
   const worker = new ExploreWorker();
   const stop = () => worker.terminate();
   job.cancel.addEventListener("click", stop, { once: true });
   job.running(startText, known);
-  run(worker).then(
-    (text) => job.finish("done", text),
-    (error: unknown) => {
-      if (error instanceof Cancelled) job.finish("cancelled", "Cancelled.");
-      else job.finish("error", messageOf(error));
-    },
-  ).finally(() => {
-    job.cancel.removeEventListener("click", stop);
-    worker.terminate();
-  });
+  run(worker)
+    .then(
+      (text) => job.finish("done", text),
+      (error: unknown) => {
+        if (error instanceof Cancelled) job.finish("cancelled", "Cancelled.");
+        else job.finish("error", messageOf(error));
+      },
+    )
+    .finally(() => {
+      job.cancel.removeEventListener("click", stop);
+      worker.terminate();
+    });
 }
 
 function messageOf(error: unknown): string {
@@ -111,7 +128,11 @@ function progressText(phase: string, done: number, total: number): string {
 
 /** The nullity sweep with its chart, CSV and table; and the nullity of one large n. */
 function sweepPanel(): { section: HTMLElement; dispose(): void } {
-  const section = panel("explore-sweep", "Nullity against n", "The dimension of the quiet patterns of every n x n board, streamed in order as workers compute it (Sutner's polynomial gcd; no matrices).");
+  const section = panel(
+    "explore-sweep",
+    "Nullity against n",
+    "The dimension of the quiet patterns of every n x n board, streamed in order as workers compute it (Sutner's polynomial gcd; no matrices).",
+  );
   const form = element("form", { class: "explore-form" });
   const from = numberField("sweep-from", "From n", 1, 1, MAX_SWEEP_N);
   const to = numberField("sweep-to", "To n", 10_000, 1, MAX_SWEEP_N);
@@ -132,7 +153,10 @@ function sweepPanel(): { section: HTMLElement; dispose(): void } {
     const rows = chart.nonZero(TABLE_ROWS);
     const head = element("tr");
     head.append(element("th", { scope: "col" }, "n"), element("th", { scope: "col" }, "nullity"));
-    table.replaceChildren(element("caption", {}, `The first ${format(rows.length)} computed n with nullity > 0 (the CSV has every n)`), head);
+    table.replaceChildren(
+      element("caption", {}, `The first ${format(rows.length)} computed n with nullity > 0 (the CSV has every n)`),
+      head,
+    );
     for (const { n, nullity } of rows) {
       const tr = element("tr");
       tr.append(element("td", {}, format(n)), element("td", {}, String(nullity)));
@@ -163,25 +187,35 @@ function sweepPanel(): { section: HTMLElement; dispose(): void } {
     job.running(`Starting ${format(total)} boards…`);
     const running = startSweep(first, last, sweepWorkers(), {
       onValues: (at, values) => chart.push(at, values),
-      onProgress: (done) => job.progress(done / total, `n = ${format(first)}..${format(first + chart.count - 1)} in order, ${format(done)} of ${format(total)} done (${seconds(performance.now() - started)})`),
+      onProgress: (done) =>
+        job.progress(
+          done / total,
+          `n = ${format(first)}..${format(first + chart.count - 1)} in order, ${format(done)} of ${format(total)} done (${seconds(performance.now() - started)})`,
+        ),
     });
     sweep = running;
     download.disabled = false;
-    running.finished.then(
-      () => {
-        const ms = performance.now() - started;
-        job.element.dataset.ms = String(Math.round(ms));
-        job.finish("done", `Done: n = ${format(first)}..${format(last)} in ${seconds(ms)}.`);
-      },
-      (error: unknown) => {
-        if (error instanceof Cancelled) job.finish("cancelled", `Cancelled after n = ${format(first + chart.count - 1)} (${format(chart.count)} in order).`);
-        else job.finish("error", messageOf(error));
-      },
-    ).finally(() => {
-      chart.flush();
-      if (tableBox.open) fillTable();
-      if (sweep === running) sweep = undefined;
-    });
+    running.finished
+      .then(
+        () => {
+          const ms = performance.now() - started;
+          job.element.dataset.ms = String(Math.round(ms));
+          job.finish("done", `Done: n = ${format(first)}..${format(last)} in ${seconds(ms)}.`);
+        },
+        (error: unknown) => {
+          if (error instanceof Cancelled)
+            job.finish(
+              "cancelled",
+              `Cancelled after n = ${format(first + chart.count - 1)} (${format(chart.count)} in order).`,
+            );
+          else job.finish("error", messageOf(error));
+        },
+      )
+      .finally(() => {
+        chart.flush();
+        if (tableBox.open) fillTable();
+        if (sweep === running) sweep = undefined;
+      });
   });
   job.cancel.addEventListener("click", () => sweep?.cancel());
 
@@ -269,7 +303,9 @@ function picturePanel(options: {
     singleJob(
       job,
       async (worker) => {
-        const result = await options.run(worker, n, offscreen, (done, total, phase) => job.progress(done / total, progressText(phase, done, total)));
+        const result = await options.run(worker, n, offscreen, (done, total, phase) =>
+          job.progress(done / total, progressText(phase, done, total)),
+        );
         canvas.replaceWith(next);
         canvas = next;
         figure.hidden = false;
@@ -288,7 +324,8 @@ function chasePanel(): HTMLElement {
   return picturePanel({
     id: "explore-chase",
     title: "Chase matrix",
-    intro: "Press one first-row cell of a dark n x n board and chase the lights down: column i is what stays lit below the last row. One pixel per entry (lit = 1); nullity = n - rank.",
+    intro:
+      "Press one first-row cell of a dark n x n board and chase the lights down: column i is what stays lit below the last row. One pixel per entry (lit = 1); nullity = n - rank.",
     label: "n",
     value: 512,
     max: MAX_CHASE_N,
@@ -307,7 +344,8 @@ function solvePanel(): HTMLElement {
   return picturePanel({
     id: "explore-solve",
     title: "Solve the all-on board",
-    intro: "Every light of an n x n board on, solved by light chasing (no mn x mn matrix). The picture shows the presses, down-sampled: brighter = more presses in the block.",
+    intro:
+      "Every light of an n x n board on, solved by light chasing (no mn x mn matrix). The picture shows the presses, down-sampled: brighter = more presses in the block.",
     label: "n",
     value: 1024,
     max: MAX_SOLVE_N,
@@ -315,7 +353,11 @@ function solvePanel(): HTMLElement {
     startLabel: "Solve",
     side: (n) => pictureSide(n, SOLVE_PICTURE_SIDE).size,
     async run(worker, n, canvas, onProgress) {
-      const r = await worker.run({ kind: "solve", n, side: SOLVE_PICTURE_SIDE, palette: palette(), canvas }, onProgress, [canvas]);
+      const r = await worker.run(
+        { kind: "solve", n, side: SOLVE_PICTURE_SIDE, palette: palette(), canvas },
+        onProgress,
+        [canvas],
+      );
       const block = r.scale === 1 ? "one pixel per cell" : `one pixel per ${r.scale} x ${r.scale} cells`;
       const caption = r.solvable
         ? `All-on ${format(n)} x ${format(n)}: solved with ${format(r.presses)} presses (rank ${format(r.rank)}, nullity ${format(r.nullity)}, ${block}).`
@@ -326,7 +368,11 @@ function solvePanel(): HTMLElement {
 }
 
 function filePanel(): HTMLElement {
-  const section = panel("explore-file", "Rank of a matrix file", "Drop a GF(2) matrix file here (rows of 0/1, or MatrixMarket coordinate), or choose one. The rank is computed in a worker.");
+  const section = panel(
+    "explore-file",
+    "Rank of a matrix file",
+    "Drop a GF(2) matrix file here (rows of 0/1, or MatrixMarket coordinate), or choose one. The rank is computed in a worker.",
+  );
   section.classList.add("explore-drop");
   const field = element("label", { class: "explore-field", for: "explore-file-input" }, "Matrix file");
   const input = element("input", { id: "explore-file-input", type: "file", accept: ".txt,.mtx,.mm,text/plain" });

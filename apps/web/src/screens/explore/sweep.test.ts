@@ -16,7 +16,8 @@ describe("nextTask", () => {
     const covered: number[] = [];
     for (let n = from; n <= to; ) {
       const task = nextTask(n, to);
-      if (task.from !== n || task.to < n || task.to > to) throw new Error(`bad task ${JSON.stringify(task)} at n = ${n}`);
+      if (task.from !== n || task.to < n || task.to > to)
+        throw new Error(`bad task ${JSON.stringify(task)} at n = ${n}`);
       covered.push(task.to - task.from + 1);
       n = task.to + 1;
     }

@@ -3,8 +3,17 @@
 // states) or the first-row fix of the current board (k states).
 
 import {
-  type ChaseTrace, chaseTrace, firstRowLookup, gridBoard, type GridBoard, multiStateQuietPatterns, type MultiStateChaseTrace,
-  quietPatterns, randomMultiStatePuzzle, randomPuzzle, solveMultiState,
+  type ChaseTrace,
+  chaseTrace,
+  firstRowLookup,
+  gridBoard,
+  type GridBoard,
+  multiStateQuietPatterns,
+  type MultiStateChaseTrace,
+  quietPatterns,
+  randomMultiStatePuzzle,
+  randomPuzzle,
+  solveMultiState,
 } from "@lightsout/core";
 import { mountAfterCore } from "../../core-ready.js";
 import type { MountScreen, ScreenContext } from "../../screen.js";
@@ -50,40 +59,57 @@ function setup(root: HTMLElement, context: ScreenContext): () => void {
 
   root.append(
     h("h1", {}, "Learn: light chasing"),
-    h("section", { class: "panel", "aria-label": "Light chasing" },
-      h("div", { class: "toolbar" },
-        field("Rows", rows), field("Columns", cols), field("States", statesInput), field("Seed", seed),
-        button("Random board", () => {
-          const s = readNumber(seed, 1);
-          const k = readNumber(statesInput, 2);
-          const shape = gridBoard(size()[0], size()[1]);
-          setBoard(k === 2 ? Array.from(randomPuzzle(shape, { seed: s })) : Array.from(randomMultiStatePuzzle(shape, { states: k, seed: s })));
-          seed.value = String(s + 1);
-        }, { "data-action": "random" }),
+    h(
+      "section",
+      { class: "panel", "aria-label": "Light chasing" },
+      h(
+        "div",
+        { class: "toolbar" },
+        field("Rows", rows),
+        field("Columns", cols),
+        field("States", statesInput),
+        field("Seed", seed),
+        button(
+          "Random board",
+          () => {
+            const s = readNumber(seed, 1);
+            const k = readNumber(statesInput, 2);
+            const shape = gridBoard(size()[0], size()[1]);
+            setBoard(
+              k === 2
+                ? Array.from(randomPuzzle(shape, { seed: s }))
+                : Array.from(randomMultiStatePuzzle(shape, { states: k, seed: s })),
+            );
+            seed.value = String(s + 1);
+          },
+          { "data-action": "random" },
+        ),
         button("All on", () => setBoard(filled(1)), { "data-action": "all-on" }),
         button("All off", () => setBoard(filled(0)), { "data-action": "all-off" }),
       ),
       editHint,
-      h("div", { class: "learn-chase" },
+      h(
+        "div",
+        { class: "learn-chase" },
         host,
-        h("div", { class: "chase-side" },
+        h(
+          "div",
+          { class: "chase-side" },
           h("div", { class: "toolbar", role: "toolbar", "aria-label": "Steps" }, back, next, playButton, restart),
           counter,
           sentence,
         ),
       ),
     ),
-    h("section", { class: "panel", "aria-label": "Quiet patterns" },
+    h(
+      "section",
+      { class: "panel", "aria-label": "Quiet patterns" },
       h("h2", {}, "Quiet patterns"),
       quietIntro,
       galleryNote,
       gallery,
     ),
-    h("section", { class: "panel", "aria-label": "First-row fix" },
-      lookupTitle,
-      lookupIntro,
-      lookupHost,
-    ),
+    h("section", { class: "panel", "aria-label": "First-row fix" }, lookupTitle, lookupIntro, lookupHost),
   );
 
   let board: GridBoard = gridBoard(5, 5);
@@ -122,14 +148,16 @@ function setup(root: HTMLElement, context: ScreenContext): () => void {
       });
       host.replaceChildren(view.element);
       host.classList.toggle("counts", states > 2);
-      editHint.textContent = states === 2
-        ? "Click cells to switch lights before you start (at step 0)."
-        : `Click cells to change their state before you start (at step 0): each click adds 1, mod ${states}.`;
+      editHint.textContent =
+        states === 2
+          ? "Click cells to switch lights before you start (at step 0)."
+          : `Click cells to change their state before you start (at step 0): each click adds 1, mod ${states}.`;
       drawGallery();
       if (states === 2) drawLookup();
     }
     lights = [...next];
-    trace = states === 2 ? chaseTrace(board.rows, board.cols, lights) : learnChase(board.rows, board.cols, lights, states);
+    trace =
+      states === 2 ? chaseTrace(board.rows, board.cols, lights) : learnChase(board.rows, board.cols, lights, states);
     if (states > 2) drawFix(trace as MultiStateChaseTrace);
     context.setParams(encodeBoard({ board, states, lights }));
     stop();
@@ -145,7 +173,10 @@ function setup(root: HTMLElement, context: ScreenContext): () => void {
       view.update(s ? Array.from(s.lights) : lights, { highlight: presses, solution: presses });
       for (const cell of view.element.querySelectorAll<HTMLElement>("[data-cell]")) {
         const label = cell.getAttribute("aria-label") ?? "";
-        cell.setAttribute("aria-label", label.replace(/, press (\d+) times in the solution$/, ", pressed $1 times in this step"));
+        cell.setAttribute(
+          "aria-label",
+          label.replace(/, press (\d+) times in the solution$/, ", pressed $1 times in this step"),
+        );
       }
       sentence.textContent = multiStateChaseSentence(trace, lights, step);
     } else {
@@ -180,7 +211,8 @@ function setup(root: HTMLElement, context: ScreenContext): () => void {
 
   function drawGallery(): void {
     if (states > 2) return drawMultiStateGallery();
-    quietIntro.textContent = "Press sets that change no light at all. Adding one to a solution gives another solution, and a board is winnable exactly when it meets every quiet pattern in an even number of lit cells.";
+    quietIntro.textContent =
+      "Press sets that change no light at all. Adding one to a solution gives another solution, and a board is winnable exactly when it meets every quiet pattern in an even number of lit cells.";
     const patterns = quietPatterns(board);
     gallery.replaceChildren();
     if (patterns.length === 0) {
@@ -192,13 +224,16 @@ function setup(root: HTMLElement, context: ScreenContext): () => void {
       const count = q.reduce((n, v) => n + v, 0);
       const mini = boardView(board, { label: `Quiet pattern ${i + 1}: ${count} presses`, states: 2, mini: true });
       mini.update(Array.from(q));
-      gallery.append(h("figure", { class: "quiet" }, mini.element, h("figcaption", {}, `Pattern ${i + 1}: ${count} presses`)));
+      gallery.append(
+        h("figure", { class: "quiet" }, mini.element, h("figcaption", {}, `Pattern ${i + 1}: ${count} presses`)),
+      );
     });
   }
 
   function drawMultiStateGallery(): void {
     const k = states;
-    quietIntro.textContent = `Press counts (0 to ${k - 1} per cell) that bring every light back to where it was: each cell gets a multiple of ${k}. ` +
+    quietIntro.textContent =
+      `Press counts (0 to ${k - 1} per cell) that bring every light back to where it was: each cell gets a multiple of ${k}. ` +
       `Adding one to a solution gives another solution, and a board is winnable exactly when, for every quiet pattern, the sum over the cells of count × state is a multiple of ${k}.`;
     const patterns = multiStateQuietPatterns(board, { states: k });
     gallery.replaceChildren();
@@ -208,13 +243,23 @@ function setup(root: HTMLElement, context: ScreenContext): () => void {
       return;
     }
     const count = solveMultiState(board, new Array<number>(board.rows * board.cols).fill(0), { states: k }).quietCount;
-    galleryNote.textContent = `${where} has ${count - 1n} besides pressing nothing, all combinations of ${patterns.length === 1 ? "this one" : `these ${patterns.length}`} ` +
+    galleryNote.textContent =
+      `${where} has ${count - 1n} besides pressing nothing, all combinations of ${patterns.length === 1 ? "this one" : `these ${patterns.length}`} ` +
       `(each added 0 to ${k - 1} times, counts mod ${k}); so every winnable board has ${count} solutions. The digits are press counts.`;
     patterns.forEach((q, i) => {
       const presses = q.reduce((n, v) => n + v, 0);
-      const order = k / gcd(k, q.reduce((g, v) => gcd(g, v), 0));
+      const order =
+        k /
+        gcd(
+          k,
+          q.reduce((g, v) => gcd(g, v), 0),
+        );
       const caption = `Pattern ${i + 1}: ${presses} presses${order < k ? `, back to nothing after adding it ${order} times` : ""}`;
-      const mini = boardView(board, { label: `Quiet pattern ${i + 1}: press counts ${Array.from(q).join(" ")}`, states: k, mini: true });
+      const mini = boardView(board, {
+        label: `Quiet pattern ${i + 1}: press counts ${Array.from(q).join(" ")}`,
+        states: k,
+        mini: true,
+      });
       mini.update(Array.from(q));
       // mini boards draw colours only: the counts as digits too, so colour is never the only cue
       for (const cell of mini.element.querySelectorAll<HTMLElement>("[data-cell]")) {
@@ -229,54 +274,148 @@ function setup(root: HTMLElement, context: ScreenContext): () => void {
     const k = t.states;
     const n = t.cols;
     lookupTitle.textContent = "The first-row fix";
-    lookupIntro.textContent = `After the first chase only the last row can have cells not at 0, and which first-row presses clear it depends on that last row alone. ` +
+    lookupIntro.textContent =
+      `After the first chase only the last row can have cells not at 0, and which first-row presses clear it depends on that last row alone. ` +
       `With ${k} states a lookup table would need one line per possible last row, ${k}^${n}${k ** n <= 1e6 ? ` = ${(k ** n).toLocaleString("en")}` : ""} of them, ` +
       `so instead the first row is found by solving a small ${n} × ${n} system over Z_${k}: column j of its matrix is the last row that chasing one press of ` +
       `first-row cell j leaves on a dark board, and the presses z must give C z = −(last row), mod ${k}.`;
-    const head = h("tr", {}, h("th", { scope: "col" }, "Column"), ...Array.from({ length: n }, (_, c) => h("th", { scope: "col" }, String(c + 1))));
+    const head = h(
+      "tr",
+      {},
+      h("th", { scope: "col" }, "Column"),
+      ...Array.from({ length: n }, (_, c) => h("th", { scope: "col" }, String(c + 1))),
+    );
     const line = (name: string, values: ArrayLike<number> | null) =>
-      h("tr", {}, h("th", { scope: "row" }, name), ...Array.from({ length: n }, (_, c) => h("td", {}, values ? String(values[c]) : "–")));
-    const table = h("table", { class: "lookup fix" },
-      h("caption", { class: "visually-hidden" }, "This board's last row after the first chase and the first-row presses that clear it"),
+      h(
+        "tr",
+        {},
+        h("th", { scope: "row" }, name),
+        ...Array.from({ length: n }, (_, c) => h("td", {}, values ? String(values[c]) : "–")),
+      );
+    const table = h(
+      "table",
+      { class: "lookup fix" },
+      h(
+        "caption",
+        { class: "visually-hidden" },
+        "This board's last row after the first chase and the first-row presses that clear it",
+      ),
       h("thead", {}, head),
       h("tbody", {}, line("Last row after chasing", t.lastRow), line("Presses in the first row", t.firstRow)),
     );
     const verdict = t.firstRow
-      ? h("p", { "data-testid": "fix" }, `For this board: press the first row ${Array.from(t.firstRow).join(" ")} (times per column), then chase again.`)
-      : h("p", { "data-testid": "fix" }, `For this board no first row works: the ${n} × ${n} system has no solution, so the board cannot be cleared.`);
+      ? h(
+          "p",
+          { "data-testid": "fix" },
+          `For this board: press the first row ${Array.from(t.firstRow).join(" ")} (times per column), then chase again.`,
+        )
+      : h(
+          "p",
+          { "data-testid": "fix" },
+          `For this board no first row works: the ${n} × ${n} system has no solution, so the board cannot be cleared.`,
+        );
     // the system itself: C from chasing single first-row presses, z the fix, −d the last row's opposite
     const c = chaseMatrixModK(t.rows, n, k);
     const about = `C z = −d (mod ${k}): column j of C is the last row left by one press of first-row cell j, z the first-row presses, d the last row.`;
-    const system = h("table", { class: "lookup system", "data-testid": "system", "aria-label": about },
-      h("thead", {}, h("tr", {},
-        h("th", { scope: "col" }, h("span", { class: "visually-hidden" }, "Last-row cell")),
-        ...Array.from({ length: n }, (_, j) => h("th", { scope: "col", "aria-label": `C, column ${j + 1}` }, `C·${j + 1}`)),
-        h("th", { scope: "col", class: "sep" }, "z"),
-        h("th", { scope: "col", class: "sep", "aria-label": "minus d" }, "−d"))),
-      h("tbody", {}, ...c.map((row, i) => h("tr", {},
-        h("th", { scope: "row" }, String(i + 1)),
-        ...row.map((v) => h("td", {}, String(v))),
-        h("td", { class: "sep" }, t.firstRow ? String(t.firstRow[i]) : "–"),
-        h("td", { class: "sep" }, String((k - t.lastRow[i]!) % k))))),
+    const system = h(
+      "table",
+      { class: "lookup system", "data-testid": "system", "aria-label": about },
+      h(
+        "thead",
+        {},
+        h(
+          "tr",
+          {},
+          h("th", { scope: "col" }, h("span", { class: "visually-hidden" }, "Last-row cell")),
+          ...Array.from({ length: n }, (_, j) =>
+            h("th", { scope: "col", "aria-label": `C, column ${j + 1}` }, `C·${j + 1}`),
+          ),
+          h("th", { scope: "col", class: "sep" }, "z"),
+          h("th", { scope: "col", class: "sep", "aria-label": "minus d" }, "−d"),
+        ),
+      ),
+      h(
+        "tbody",
+        {},
+        ...c.map((row, i) =>
+          h(
+            "tr",
+            {},
+            h("th", { scope: "row" }, String(i + 1)),
+            ...row.map((v) => h("td", {}, String(v))),
+            h("td", { class: "sep" }, t.firstRow ? String(t.firstRow[i]) : "–"),
+            h("td", { class: "sep" }, String((k - t.lastRow[i]!) % k)),
+          ),
+        ),
+      ),
     );
-    lookupHost.replaceChildren(h("div", { class: "table-scroll" }, table), verdict,
-      h("details", { open: true }, h("summary", {}, `The ${n} × ${n} system over Z_${k}`), h("p", { class: "muted small" }, about), h("div", { class: "table-scroll" }, system)));
+    lookupHost.replaceChildren(
+      h("div", { class: "table-scroll" }, table),
+      verdict,
+      h(
+        "details",
+        { open: true },
+        h("summary", {}, `The ${n} × ${n} system over Z_${k}`),
+        h("p", { class: "muted small" }, about),
+        h("div", { class: "table-scroll" }, system),
+      ),
+    );
   }
 
   function drawLookup(): void {
     lookupTitle.textContent = "The first-row lookup";
-    lookupIntro.textContent = "After the first chase only the last row can be lit. Which first-row presses clear it depends on that last row alone: this table lists them.";
+    lookupIntro.textContent =
+      "After the first chase only the last row can be lit. Which first-row presses clear it depends on that last row alone: this table lists them.";
     const t = firstRowLookup(board.rows, board.cols, { maxEntries: 256 });
-    const intro = h("p", {}, `${board.cols} columns: the chase matrix has rank ${t.rank}, so ${2 ** t.rank} of the ${2 ** board.cols} last rows can be cleared` +
-      (t.nullity ? `, each by ${2 ** t.nullity} different first rows (the table shows the one with free presses 0).` : `, each by exactly one first row.`));
+    const intro = h(
+      "p",
+      {},
+      `${board.cols} columns: the chase matrix has rank ${t.rank}, so ${2 ** t.rank} of the ${2 ** board.cols} last rows can be cleared` +
+        (t.nullity
+          ? `, each by ${2 ** t.nullity} different first rows (the table shows the one with free presses 0).`
+          : `, each by exactly one first row.`),
+    );
     if (!t.entries) {
-      lookupHost.replaceChildren(intro, h("p", { class: "muted" }, `${2 ** t.rank} entries are too many to list; first-row press i is the sum (mod 2) of the last-row lights marked in row i:`),
-        h("pre", {}, t.inverse.map((r, i) => `press ${String(i + 1).padStart(2)}: ${Array.from(r).join("")}`).join("\n")));
+      lookupHost.replaceChildren(
+        intro,
+        h(
+          "p",
+          { class: "muted" },
+          `${2 ** t.rank} entries are too many to list; first-row press i is the sum (mod 2) of the last-row lights marked in row i:`,
+        ),
+        h(
+          "pre",
+          {},
+          t.inverse.map((r, i) => `press ${String(i + 1).padStart(2)}: ${Array.from(r).join("")}`).join("\n"),
+        ),
+      );
       return;
     }
-    const table = h("table", { class: "lookup" },
-      h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Last row after chasing"), h("th", { scope: "col" }, "Press in the first row"))),
-      h("tbody", {}, ...t.entries.map((e) => h("tr", { "data-last": e.lastRow.join("") }, h("td", {}, h("code", {}, e.lastRow.join(""))), h("td", {}, h("code", {}, e.firstRow.join("")))))),
+    const table = h(
+      "table",
+      { class: "lookup" },
+      h(
+        "thead",
+        {},
+        h(
+          "tr",
+          {},
+          h("th", { scope: "col" }, "Last row after chasing"),
+          h("th", { scope: "col" }, "Press in the first row"),
+        ),
+      ),
+      h(
+        "tbody",
+        {},
+        ...t.entries.map((e) =>
+          h(
+            "tr",
+            { "data-last": e.lastRow.join("") },
+            h("td", {}, h("code", {}, e.lastRow.join(""))),
+            h("td", {}, h("code", {}, e.firstRow.join(""))),
+          ),
+        ),
+      ),
     );
     lookupHost.replaceChildren(intro, h("div", { class: "table-scroll" }, table));
   }
@@ -286,8 +425,16 @@ function setup(root: HTMLElement, context: ScreenContext): () => void {
   let start: number[] | null = null;
   try {
     const shared = decodeBoard(context.params);
-    if (shared?.board.kind === "grid" && shared.states <= MAX_STATES && !shared.board.mask && !shared.board.torus && (shared.board.rule ?? "plus") === "plus" &&
-        shared.board.selfToggle !== false && shared.board.rows <= MAX_SIDE && shared.board.cols <= MAX_SIDE) {
+    if (
+      shared?.board.kind === "grid" &&
+      shared.states <= MAX_STATES &&
+      !shared.board.mask &&
+      !shared.board.torus &&
+      (shared.board.rule ?? "plus") === "plus" &&
+      shared.board.selfToggle !== false &&
+      shared.board.rows <= MAX_SIDE &&
+      shared.board.cols <= MAX_SIDE
+    ) {
       rows.value = String(shared.board.rows);
       cols.value = String(shared.board.cols);
       statesInput.value = String(shared.states);

@@ -1,4 +1,10 @@
-import { applyMultiState, chaseTrace, gridBoard, type MultiStateChaseTrace, randomMultiStatePuzzle } from "@lightsout/core";
+import {
+  applyMultiState,
+  chaseTrace,
+  gridBoard,
+  type MultiStateChaseTrace,
+  randomMultiStatePuzzle,
+} from "@lightsout/core";
 import { expect, test } from "vitest";
 import { chaseSentence, multiStateChaseSentence } from "./sentences.js";
 import { chaseMatrixModK, learnChase } from "./trace.js";
@@ -27,7 +33,8 @@ test("a dark row, a dark last row, and a board that cannot be cleared", () => {
   expect(chaseSentence(stuck, stuck.steps.length)).toMatch(/can never be cleared/);
 });
 
-const all = (trace: MultiStateChaseTrace, start: number[]) => Array.from({ length: trace.steps.length + 1 }, (_, i) => multiStateChaseSentence(trace, start, i));
+const all = (trace: MultiStateChaseTrace, start: number[]) =>
+  Array.from({ length: trace.steps.length + 1 }, (_, i) => multiStateChaseSentence(trace, start, i));
 
 test("k states: the seeds' 3 x 3 example over Z_3 is cleared by the first chase alone", () => {
   const start = [2, 1, 1, 1, 1, 2, 0, 2, 1];
@@ -38,7 +45,9 @@ test("k states: the seeds' 3 x 3 example over Z_3 is cleared by the first chase 
   expect(text[0]).toMatch(/pressing the cell right below it 3 − s times/);
   // row 1 reads 2 1 1: the cells below need 1, 2 and 2 presses (each adds 1 mod 3)
   expect(text[1]).toMatch(/^Row 1 has 3 cells not yet at 0: column 1 at 2, column 2 at 1 and column 3 at 1\./);
-  expect(text[1]).toMatch(/in row 2, press once below column 1, 2 times below column 2 and 2 times below column 3\. Row 1 is now all 0\./);
+  expect(text[1]).toMatch(
+    /in row 2, press once below column 1, 2 times below column 2 and 2 times below column 3\. Row 1 is now all 0\./,
+  );
   expect(text[3]).toMatch(/^The last row is at 0 too: chasing alone solved the board\. Every cell is at 0/);
   // the summed presses really clear the board (independent of the trace: apply them)
   expect(Array.from(applyMultiState(gridBoard(3, 3), start, trace.solution!, 3))).toEqual(new Array(9).fill(0));
@@ -53,7 +62,9 @@ test("k states: one cell, the last row, the first-row fix over Z_3 and the secon
   expect(trace.steps.map((s) => s.phase)).toEqual(["chase", "chase", "last-row", "fix", "chase-again", "chase-again"]);
   const text = all(trace, start);
   expect(text[0]).toMatch(/^Start: 1 cell not yet at 0/);
-  expect(text[1]).toMatch(/^Row 1 has 1 cell not yet at 0: column 1, at 1\. A press adds 1 \(mod 3\), so press the cell below it, in row 2, 3 − 1 = 2 times\./);
+  expect(text[1]).toMatch(
+    /^Row 1 has 1 cell not yet at 0: column 1, at 1\. A press adds 1 \(mod 3\), so press the cell below it, in row 2, 3 − 1 = 2 times\./,
+  );
   const last = Array.from(trace.lastRow);
   expect(last.some((v) => v !== 0)).toBe(true);
   expect(text[3]).toContain(`the last row reads ${last.join(" ")}`);
@@ -64,7 +75,9 @@ test("k states: one cell, the last row, the first-row fix over Z_3 and the secon
   expect(text[4]).toContain(words.at(-1)!);
   expect(text[4]).toContain(`(${first.reduce((n, v) => n + v, 0)} presses in all)`);
   expect(text[5]).toMatch(/^Chase again: row 1 /);
-  expect(text[6]).toMatch(/Every cell is at 0: the presses of all the steps, added up per cell \(mod 3\), are one solution/);
+  expect(text[6]).toMatch(
+    /Every cell is at 0: the presses of all the steps, added up per cell \(mod 3\), are one solution/,
+  );
   expect(Array.from(applyMultiState(gridBoard(3, 3), start, trace.solution!, 3))).toEqual(new Array(9).fill(0));
   // a dark row says so in counts, not lights
   const dark = learnChase(2, 2, [0, 0, 0, 1], 5);
@@ -77,7 +90,9 @@ test("k states: a 4 x 4 board over Z_3 that can never be cleared stops after the
   const trace = learnChase(4, 4, start, 3);
   expect(trace.solvable).toBe(false);
   expect(trace.steps.at(-1)!.phase).toBe("last-row");
-  expect(multiStateChaseSentence(trace, start, trace.steps.length)).toMatch(/No first row cancels this last row \(the 4 × 4 system over Z_3 has no solution\), so this board can never be cleared\.$/);
+  expect(multiStateChaseSentence(trace, start, trace.steps.length)).toMatch(
+    /No first row cancels this last row \(the 4 × 4 system over Z_3 has no solution\), so this board can never be cleared\.$/,
+  );
 });
 
 test("learnChase: a board cleared by chasing alone ends at the last row, with the chase's own presses", () => {
@@ -97,7 +112,13 @@ test("chaseMatrixModK: the fix of every trace solves C z = −(last row) mod k",
   const c2 = chaseMatrixModK(5, 5, 2);
   const z = [1, 1, 0, 0, 0];
   expect(c2.map((row) => row.reduce((n, v, j) => n + v * z[j]!, 0) % 2)).toEqual([1, 0, 0, 0, 1]);
-  for (const [rows, cols, k, seed] of [[3, 3, 3, 1], [4, 4, 3, 3], [4, 5, 4, 2], [5, 3, 7, 9], [6, 6, 5, 4]] as const) {
+  for (const [rows, cols, k, seed] of [
+    [3, 3, 3, 1],
+    [4, 4, 3, 3],
+    [4, 5, 4, 2],
+    [5, 3, 7, 9],
+    [6, 6, 5, 4],
+  ] as const) {
     const lights = randomMultiStatePuzzle(gridBoard(rows, cols), { states: k, seed });
     const trace = learnChase(rows, cols, lights, k);
     const c = chaseMatrixModK(rows, cols, k);

@@ -114,8 +114,10 @@ export function multiStateChaseSentence(trace: MultiStateChaseTrace, start: Arra
   if (step === 0) {
     let waiting = 0;
     for (let i = 0; i < start.length; i++) if (start[i] !== 0) waiting++;
-    return `Start: ${plural(waiting, "cell")} not yet at 0 (states 0 to ${k - 1}; a press adds 1, mod ${k}, to the cell and its neighbours). ` +
-      `Light chasing clears the board row by row, from the top: a cell at state s is brought to 0 by pressing the cell right below it ${k} − s times.`;
+    return (
+      `Start: ${plural(waiting, "cell")} not yet at 0 (states 0 to ${k - 1}; a press adds 1, mod ${k}, to the cell and its neighbours). ` +
+      `Light chasing clears the board row by row, from the top: a cell at state s is brought to 0 by pressing the cell right below it ${k} − s times.`
+    );
   }
   const s = trace.steps[step - 1]!;
   const last = step === trace.steps.length;
@@ -132,10 +134,12 @@ export function multiStateChaseSentence(trace: MultiStateChaseTrace, start: Arra
         text = `${row} is already all 0: nothing to press in row ${s.row + 2}.`;
       } else if (where.length === 1) {
         const { col, count } = where[0]!;
-        text = `${row} has 1 cell not yet at 0: column ${col}, at ${k - count}. A press adds 1 (mod ${k}), so press the cell below it, in row ${s.row + 2}, ` +
+        text =
+          `${row} has 1 cell not yet at 0: column ${col}, at ${k - count}. A press adds 1 (mod ${k}), so press the cell below it, in row ${s.row + 2}, ` +
           `${k} − ${k - count} = ${times(count)}. Row ${s.row + 1} is now all 0.`;
       } else {
-        text = `${row} has ${where.length} cells not yet at 0: ${list(where.map((w) => `column ${w.col} at ${k - w.count}`))}. ` +
+        text =
+          `${row} has ${where.length} cells not yet at 0: ${list(where.map((w) => `column ${w.col} at ${k - w.count}`))}. ` +
           `A press adds 1 (mod ${k}), so the cell below each is pressed ${k} minus its state times: in row ${s.row + 2}, press ` +
           `${list(where.map((w) => `${times(w.count)} below column ${w.col}`))}. Row ${s.row + 1} is now all 0.`;
       }

@@ -20,7 +20,12 @@ import { multiStateChaseTrace, type MultiStateChaseTrace } from "@lightsout/core
  * learnChase(3, 3, [2, 1, 1, 1, 1, 2, 0, 2, 1], 3).steps.map((s) => s.phase); // ["chase", "chase", "last-row"]
  * ```
  */
-export function learnChase(rows: number, cols: number, lights: ArrayLike<number>, states: number): MultiStateChaseTrace {
+export function learnChase(
+  rows: number,
+  cols: number,
+  lights: ArrayLike<number>,
+  states: number,
+): MultiStateChaseTrace {
   const trace = multiStateChaseTrace(rows, cols, lights, { states });
   if (!trace.solvable || trace.lastRow.some((v) => v !== 0)) return trace;
   const end = trace.steps.findIndex((s) => s.phase === "last-row");
@@ -50,10 +55,17 @@ export function chaseMatrixModK(rows: number, cols: number, states: number): num
   for (let j = 0; j < cols; j++) {
     const light = new Array<number>(rows * cols).fill(0);
     const press = (r: number, col: number, times: number) => {
-      for (const [dr, dc] of [[0, 0], [-1, 0], [1, 0], [0, -1], [0, 1]] as const) {
+      for (const [dr, dc] of [
+        [0, 0],
+        [-1, 0],
+        [1, 0],
+        [0, -1],
+        [0, 1],
+      ] as const) {
         const rr = r + dr;
         const cc = col + dc;
-        if (rr >= 0 && rr < rows && cc >= 0 && cc < cols) light[rr * cols + cc] = (light[rr * cols + cc]! + times) % states;
+        if (rr >= 0 && rr < rows && cc >= 0 && cc < cols)
+          light[rr * cols + cc] = (light[rr * cols + cc]! + times) % states;
       }
     };
     press(0, j, 1);

@@ -34,13 +34,17 @@ export const mount: MountScreen = (root, context) => {
   const params = context.params;
   let mode: Mode = params.get("mode") === "maker" ? "maker" : "breaker";
   let gameKey = GAMES.some(([key]) => key === params.get("game")) ? params.get("game")! : "4x6";
-  let strategy: Strategy = STRATEGY_OPTIONS.some(([s]) => s === params.get("solver")) ? (params.get("solver") as Strategy) : "knuth";
+  let strategy: Strategy = STRATEGY_OPTIONS.some(([s]) => s === params.get("solver"))
+    ? (params.get("solver") as Strategy)
+    : "knuth";
 
   const heading = h("h1", { id: "mm-title" }, "Mastermind");
   const intro = h("p", { class: "muted" });
   const modeBreaker = h("input", { type: "radio", name: "mm-mode", value: "breaker", id: "mm-mode-breaker" });
   const modeMaker = h("input", { type: "radio", name: "mm-mode", value: "maker", id: "mm-mode-maker" });
-  const modes = h("fieldset", { class: "mm-modes" },
+  const modes = h(
+    "fieldset",
+    { class: "mm-modes" },
     h("legend", {}, "You are the"),
     h("label", { for: "mm-mode-breaker" }, modeBreaker, " codebreaker (you guess)"),
     h("label", { for: "mm-mode-maker" }, modeMaker, " codemaker (the solver guesses)"),
@@ -49,7 +53,16 @@ export const mount: MountScreen = (root, context) => {
   const strategySelect = select("solver", STRATEGY_OPTIONS, strategy);
   const settings = h("div", { class: "toolbar" }, field("Game", gameSelect), field("Solver", strategySelect));
   const body = h("div", { class: "mm-body" });
-  root.append(h("section", { class: "mm", "aria-labelledby": "mm-title" }, heading, intro, h("div", { class: "panel" }, modes, settings), body));
+  root.append(
+    h(
+      "section",
+      { class: "mm", "aria-labelledby": "mm-title" },
+      heading,
+      intro,
+      h("div", { class: "panel" }, modes, settings),
+      body,
+    ),
+  );
 
   let teardown = () => {};
   const render = () => {
@@ -94,29 +107,55 @@ function breaker(root: HTMLElement, space: CodeSpace, strategy: Strategy): () =>
   const input = codeInput("mm-guess", space);
   const error = h("p", { class: "error", id: "mm-guess-error", role: "alert" });
   input.setAttribute("aria-describedby", "mm-guess-error mm-guess-help");
-  const form = h("form", { class: "mm-form", "aria-label": "Your guess" },
+  const form = h(
+    "form",
+    { class: "mm-form", "aria-label": "Your guess" },
     h("label", { for: "mm-guess" }, "Your guess"),
-    h("div", { class: "toolbar" }, input, h("button", { type: "submit", class: "primary", "data-action": "guess" }, "Guess")),
-    h("p", { class: "muted small", id: "mm-guess-help" }, `${space.pegs} colours 1–${space.colors}, e.g. ${space.format(space.codeAt(Math.min(7, space.size - 1)))}, or click the colours below.`),
+    h(
+      "div",
+      { class: "toolbar" },
+      input,
+      h("button", { type: "submit", class: "primary", "data-action": "guess" }, "Guess"),
+    ),
+    h(
+      "p",
+      { class: "muted small", id: "mm-guess-help" },
+      `${space.pegs} colours 1–${space.colors}, e.g. ${space.format(space.codeAt(Math.min(7, space.size - 1)))}, or click the colours below.`,
+    ),
     palette(space, input),
     error,
   );
   const hintText = h("span", { "data-testid": "hint" });
-  const useHint = button("Use this guess", () => {
-    input.value = hintText.dataset.code ?? "";
-    input.focus();
-  }, { "data-action": "use-hint", hidden: true });
-  const hintButton = button("Hint", () => {
-    const code = space.format(solver.nextGuess());
-    hintText.dataset.code = code;
-    hintText.textContent = `The ${strategy} solver would guess ${code} (${solver.remaining} code${solver.remaining === 1 ? "" : "s"} still possible).`;
-    useHint.hidden = false;
-  }, { "data-action": "hint" });
+  const useHint = button(
+    "Use this guess",
+    () => {
+      input.value = hintText.dataset.code ?? "";
+      input.focus();
+    },
+    { "data-action": "use-hint", hidden: true },
+  );
+  const hintButton = button(
+    "Hint",
+    () => {
+      const code = space.format(solver.nextGuess());
+      hintText.dataset.code = code;
+      hintText.textContent = `The ${strategy} solver would guess ${code} (${solver.remaining} code${solver.remaining === 1 ? "" : "s"} still possible).`;
+      useHint.hidden = false;
+    },
+    { "data-action": "hint" },
+  );
   const newButton = button("New secret", () => restart(), { "data-action": "new" });
   const status = h("p", { class: "status", role: "status", "aria-live": "polite", "data-testid": "status" });
   const history = h("ol", { class: "mm-history", "aria-label": "Your guesses", "data-testid": "history" });
   root.append(
-    h("div", { class: "panel" }, form, h("div", { class: "toolbar" }, hintButton, newButton), h("p", { "aria-live": "polite" }, hintText, " ", useHint), status),
+    h(
+      "div",
+      { class: "panel" },
+      form,
+      h("div", { class: "toolbar" }, hintButton, newButton),
+      h("p", { "aria-live": "polite" }, hintText, " ", useHint),
+      status,
+    ),
     h("div", { class: "panel" }, h("h2", {}, "Guesses"), history),
   );
 
@@ -180,17 +219,32 @@ function maker(root: HTMLElement, space: CodeSpace, strategy: Strategy): () => v
   const input = codeInput("mm-secret", space);
   const error = h("p", { class: "error", id: "mm-secret-error", role: "alert" });
   input.setAttribute("aria-describedby", "mm-secret-error mm-secret-help");
-  const form = h("form", { class: "mm-form", "aria-label": "Your secret code" },
+  const form = h(
+    "form",
+    { class: "mm-form", "aria-label": "Your secret code" },
     h("label", { for: "mm-secret" }, "Your secret code"),
-    h("div", { class: "toolbar" }, input, h("button", { type: "submit", class: "primary", "data-action": "set-secret" }, "Let the solver break it")),
-    h("p", { class: "muted small", id: "mm-secret-help" }, `${space.pegs} colours 1–${space.colors}. The solver never sees it: each of its guesses is scored against it here.`),
+    h(
+      "div",
+      { class: "toolbar" },
+      input,
+      h("button", { type: "submit", class: "primary", "data-action": "set-secret" }, "Let the solver break it"),
+    ),
+    h(
+      "p",
+      { class: "muted small", id: "mm-secret-help" },
+      `${space.pegs} colours 1–${space.colors}. The solver never sees it: each of its guesses is scored against it here.`,
+    ),
     palette(space, input),
     error,
   );
   const stepButton = button("Next guess", () => step(), { "data-action": "step", disabled: true });
-  const allButton = button("Play to the end", () => {
-    while (secret && !solver.solved) step();
-  }, { "data-action": "play-all", disabled: true });
+  const allButton = button(
+    "Play to the end",
+    () => {
+      while (secret && !solver.solved) step();
+    },
+    { "data-action": "play-all", disabled: true },
+  );
   const status = h("p", { class: "status", role: "status", "aria-live": "polite", "data-testid": "status" });
   const history = h("ol", { class: "mm-history", "aria-label": "The solver's guesses", "data-testid": "history" });
   root.append(
@@ -233,8 +287,16 @@ function maker(root: HTMLElement, space: CodeSpace, strategy: Strategy): () => v
 
 function codeInput(id: string, space: CodeSpace): HTMLInputElement {
   return h("input", {
-    id, name: id, type: "text", inputmode: "numeric", autocomplete: "off", spellcheck: "false",
-    maxlength: space.pegs * 2, size: space.pegs + 2, class: "mm-code-input", placeholder: space.format(space.codeAt(0)).replace(/./g, "·"),
+    id,
+    name: id,
+    type: "text",
+    inputmode: "numeric",
+    autocomplete: "off",
+    spellcheck: "false",
+    maxlength: space.pegs * 2,
+    size: space.pegs + 2,
+    class: "mm-code-input",
+    placeholder: space.format(space.codeAt(0)).replace(/./g, "·"),
   });
 }
 
@@ -242,16 +304,28 @@ function codeInput(id: string, space: CodeSpace): HTMLInputElement {
 function palette(space: CodeSpace, input: HTMLInputElement): HTMLElement {
   const group = h("div", { class: "mm-palette", role: "group", "aria-label": "Colours" });
   for (let c = 1; c <= space.colors; c++) {
-    group.append(button(String(c), () => {
-      const text = input.value.replace(/[\s,]/g, "");
-      if (text.length < space.pegs) input.value = text + String(c);
-      input.focus();
-    }, { class: `mm-peg mm-c${c}`, "aria-label": `colour ${c} (${COLOUR_NAMES[c - 1]})`, "data-colour": c }));
+    group.append(
+      button(
+        String(c),
+        () => {
+          const text = input.value.replace(/[\s,]/g, "");
+          if (text.length < space.pegs) input.value = text + String(c);
+          input.focus();
+        },
+        { class: `mm-peg mm-c${c}`, "aria-label": `colour ${c} (${COLOUR_NAMES[c - 1]})`, "data-colour": c },
+      ),
+    );
   }
-  group.append(button("Clear", () => {
-    input.value = "";
-    input.focus();
-  }, { "data-action": "clear" }));
+  group.append(
+    button(
+      "Clear",
+      () => {
+        input.value = "";
+        input.focus();
+      },
+      { "data-action": "clear" },
+    ),
+  );
   return group;
 }
 
@@ -259,12 +333,20 @@ function palette(space: CodeSpace, input: HTMLInputElement): HTMLElement {
 function moveItem(space: CodeSpace, move: Move): HTMLLIElement {
   const code = space.format(move.guess);
   const { black, white } = move.score;
-  return h("li", { "data-code": code, "data-black": black, "data-white": white },
-    h("span", { class: "mm-pegs", "aria-label": `guess ${code}` },
-      ...move.guess.map((c) => h("span", { class: `mm-peg mm-c${c}`, "aria-hidden": "true" }, String(c)))),
-    h("span", { class: "mm-score" },
+  return h(
+    "li",
+    { "data-code": code, "data-black": black, "data-white": white },
+    h(
+      "span",
+      { class: "mm-pegs", "aria-label": `guess ${code}` },
+      ...move.guess.map((c) => h("span", { class: `mm-peg mm-c${c}`, "aria-hidden": "true" }, String(c))),
+    ),
+    h(
+      "span",
+      { class: "mm-score" },
       h("span", { "aria-hidden": "true" }, `${"●".repeat(black)}${"○".repeat(white)}${black + white === 0 ? "–" : ""}`),
-      h("span", { class: "mm-score-text" }, ` ${black} black, ${white} white`)),
+      h("span", { class: "mm-score-text" }, ` ${black} black, ${white} white`),
+    ),
   );
 }
 
@@ -273,4 +355,3 @@ function randomCode(space: CodeSpace): number[] {
   crypto.getRandomValues(values);
   return [...values].map((v) => (v % space.colors) + 1);
 }
-

@@ -18,49 +18,106 @@ export const mount: MountScreen = mountAfterCore(setup);
 
 function setup(root: HTMLElement, context: Parameters<MountScreen>[1]): () => void {
   const status = h("p", { class: "status", role: "status", "aria-live": "polite", "data-testid": "status" });
-  const info = h("div", { class: "panel info", "aria-live": "polite", "data-testid": "info" }, h("p", { class: "muted" }, "Switch every light off. Pressing a cell toggles it and its neighbours."));
+  const info = h(
+    "div",
+    { class: "panel info", "aria-live": "polite", "data-testid": "info" },
+    h("p", { class: "muted" }, "Switch every light off. Pressing a cell toggles it and its neighbours."),
+  );
   const boardHost = h("div", { class: "board-host" });
   const moves = h("span", { "data-testid": "moves" }, "0");
-  const undoButton = button("Undo", () => update(undo(game)), { "data-action": "undo", "aria-keyshortcuts": "Control+Z" });
-  const redoButton = button("Redo", () => update(redo(game)), { "data-action": "redo", "aria-keyshortcuts": "Control+Y" });
+  const undoButton = button("Undo", () => update(undo(game)), {
+    "data-action": "undo",
+    "aria-keyshortcuts": "Control+Z",
+  });
+  const redoButton = button("Redo", () => update(redo(game)), {
+    "data-action": "redo",
+    "aria-keyshortcuts": "Control+Y",
+  });
   const resetButton = button("Reset", () => update(reset(game)), { "data-action": "reset" });
   const hintButton = button("Hint", showHint, { "data-action": "hint" });
-  const solutionButton = button("Show solution", toggleSolution, { "data-action": "solution", "aria-pressed": "false" });
+  const solutionButton = button("Show solution", toggleSolution, {
+    "data-action": "solution",
+    "aria-pressed": "false",
+  });
   const winnableButton = button("Is this winnable?", checkWinnable, { "data-action": "winnable" });
 
   // New puzzle form.
-  const shape = select("shape", [["rect", "Rectangle"], ["torus", "Torus"], ["keep", "Keep this board"]], "rect");
+  const shape = select(
+    "shape",
+    [
+      ["rect", "Rectangle"],
+      ["torus", "Torus"],
+      ["keep", "Keep this board"],
+    ],
+    "rect",
+  );
   const rows = numberInput("rows", 5, 1, 30);
   const cols = numberInput("cols", 5, 1, 30);
   const states = numberInput("states", 2, 2, 36);
   const rule = select("rule", RULE_OPTIONS, "plus");
   const seed = numberInput("seed", 1, 0, 2 ** 31 - 1);
-  const form = h("form", { class: "panel new-puzzle", "aria-label": "New puzzle" },
+  const form = h(
+    "form",
+    { class: "panel new-puzzle", "aria-label": "New puzzle" },
     h("h2", {}, "New puzzle"),
     h("div", { class: "toolbar" }, field("Shape", shape), field("Rows", rows), field("Columns", cols)),
     h("div", { class: "toolbar" }, field("States", states), field("Rule", rule), field("Seed", seed)),
-    h("div", { class: "toolbar" }, h("button", { type: "submit", class: "primary", "data-action": "new" }, "New puzzle")),
-    h("p", { class: "muted small" }, "Random and always winnable: random presses applied to a dark board. The same seed gives the same puzzle."),
+    h(
+      "div",
+      { class: "toolbar" },
+      h("button", { type: "submit", class: "primary", "data-action": "new" }, "New puzzle"),
+    ),
+    h(
+      "p",
+      { class: "muted small" },
+      "Random and always winnable: random presses applied to a dark board. The same seed gives the same puzzle.",
+    ),
   );
   form.addEventListener("submit", (event) => {
     event.preventDefault();
     newPuzzle();
   });
   const share = h("a", { href: "#/play", "data-testid": "share" }, "Link to this puzzle");
-  const toBuild = button("Edit in Build", () => context.navigate("build", encodeBoard({ board: game.board, states: game.states, lights: [...game.lights] })), { "data-action": "edit" });
-  const toLearn = button("Chase it in Learn", () => context.navigate("learn", encodeBoard({ board: game.board, states: game.states, lights: [...game.lights] })), { "data-action": "learn" });
+  const toBuild = button(
+    "Edit in Build",
+    () => context.navigate("build", encodeBoard({ board: game.board, states: game.states, lights: [...game.lights] })),
+    { "data-action": "edit" },
+  );
+  const toLearn = button(
+    "Chase it in Learn",
+    () => context.navigate("learn", encodeBoard({ board: game.board, states: game.states, lights: [...game.lights] })),
+    { "data-action": "learn" },
+  );
   const about = h("p", { class: "muted", "data-testid": "about" });
 
   root.append(
     h("h1", { class: "visually-hidden" }, "Play"),
-    h("div", { class: "screen-layout" },
-      h("section", { class: "play-main", "aria-label": "Game" },
+    h(
+      "div",
+      { class: "screen-layout" },
+      h(
+        "section",
+        { class: "play-main", "aria-label": "Game" },
         h("div", { class: "play-head" }, status, h("span", { class: "moves" }, "Moves: ", moves)),
         boardHost,
-        h("div", { class: "toolbar", role: "toolbar", "aria-label": "Game controls" }, undoButton, redoButton, resetButton, hintButton, solutionButton, winnableButton),
+        h(
+          "div",
+          { class: "toolbar", role: "toolbar", "aria-label": "Game controls" },
+          undoButton,
+          redoButton,
+          resetButton,
+          hintButton,
+          solutionButton,
+          winnableButton,
+        ),
         info,
       ),
-      h("aside", {}, form, h("div", { class: "panel" }, about, h("div", { class: "toolbar" }, share, toBuild, toLearn))),
+      h(
+        "aside",
+        {},
+        form,
+        h("div", { class: "panel" }, about, h("div", { class: "toolbar" }, share, toBuild, toLearn)),
+      ),
     ),
   );
 
@@ -96,7 +153,11 @@ function setup(root: HTMLElement, context: Parameters<MountScreen>[1]): () => vo
     }
     if (next.board !== viewBoard) {
       viewBoard = next.board;
-      view = boardView(next.board, { label: "Lights Out board", states: next.states, onPress: (cell) => update(press(game, cell)) });
+      view = boardView(next.board, {
+        label: "Lights Out board",
+        states: next.states,
+        onPress: (cell) => update(press(game, cell)),
+      });
       boardHost.replaceChildren(view.element);
     }
     context.setParams(encodeBoard({ board: next.board, states: next.states, lights: [...next.start] }));
@@ -104,14 +165,24 @@ function setup(root: HTMLElement, context: Parameters<MountScreen>[1]): () => vo
     about.textContent = describeBoard(next.board, next.states);
     // Learn chases plain rectangles of up to 12 x 12, with any number of states the URL carries (2..36).
     const b = next.board;
-    toLearn.hidden = !(b.kind === "grid" && !b.mask && !b.torus && (b.rule ?? "plus") === "plus" && b.selfToggle !== false && b.rows <= 12 && b.cols <= 12);
+    toLearn.hidden = !(
+      b.kind === "grid" &&
+      !b.mask &&
+      !b.torus &&
+      (b.rule ?? "plus") === "plus" &&
+      b.selfToggle !== false &&
+      b.rows <= 12 &&
+      b.cols <= 12
+    );
     if (next.board.kind === "grid") {
       rows.value = String(next.board.rows);
       cols.value = String(next.board.cols);
       rule.value = typeof next.board.rule === "string" ? next.board.rule : "plus";
     }
     states.value = String(next.states);
-    info.replaceChildren(h("p", { class: "muted" }, "Switch every light off. Pressing a cell toggles it and its neighbours."));
+    info.replaceChildren(
+      h("p", { class: "muted" }, "Switch every light off. Pressing a cell toggles it and its neighbours."),
+    );
     update(next);
   }
 
@@ -134,10 +205,15 @@ function setup(root: HTMLElement, context: Parameters<MountScreen>[1]): () => vo
     status.classList.toggle("win", dark);
     if (dark) {
       const fewest = best?.solvable && best.optimal ? best.count : null;
-      status.textContent = game.history.length === 0
-        ? "Lights out: this board is already dark."
-        : `Lights out! Solved in ${game.history.length} ${game.history.length === 1 ? "move" : "moves"}` +
-          (fewest !== null ? (game.history.length <= fewest ? ", the fewest possible." : ` (the fewest possible is ${fewest}).`) : ".");
+      status.textContent =
+        game.history.length === 0
+          ? "Lights out: this board is already dark."
+          : `Lights out! Solved in ${game.history.length} ${game.history.length === 1 ? "move" : "moves"}` +
+            (fewest !== null
+              ? game.history.length <= fewest
+                ? ", the fewest possible."
+                : ` (the fewest possible is ${fewest}).`
+              : ".");
     } else {
       const lit = game.lights.filter((v) => v !== 0).length;
       status.textContent = `${lit} ${lit === 1 ? "light" : "lights"} on`;
@@ -149,7 +225,15 @@ function setup(root: HTMLElement, context: Parameters<MountScreen>[1]): () => vo
     if (!a.solvable) return checkWinnable();
     hint = nextPress(a);
     update(game);
-    info.replaceChildren(h("p", {}, hint === null ? "Nothing to press: the board is dark." : `Hint: press the highlighted cell (${cellName(game.board, hint)}). ${a.count} ${a.count === 1 ? "press" : "presses"} to go${a.optimal ? ", at best" : ""}.`));
+    info.replaceChildren(
+      h(
+        "p",
+        {},
+        hint === null
+          ? "Nothing to press: the board is dark."
+          : `Hint: press the highlighted cell (${cellName(game.board, hint)}). ${a.count} ${a.count === 1 ? "press" : "presses"} to go${a.optimal ? ", at best" : ""}.`,
+      ),
+    );
   }
 
   function toggleSolution(): void {
@@ -159,9 +243,15 @@ function setup(root: HTMLElement, context: Parameters<MountScreen>[1]): () => vo
     update(game);
     if (showSolution) {
       const a = analysis();
-      info.replaceChildren(h("p", {}, a.solvable
-        ? `Press the marked cells${game.states > 2 ? " (the number: how many times)" : ""}: ${a.count} ${a.count === 1 ? "press" : "presses"}${a.optimal ? ", the fewest possible" : ""}. The order does not matter.`
-        : "This board cannot be cleared, so there is no solution to show."));
+      info.replaceChildren(
+        h(
+          "p",
+          {},
+          a.solvable
+            ? `Press the marked cells${game.states > 2 ? " (the number: how many times)" : ""}: ${a.count} ${a.count === 1 ? "press" : "presses"}${a.optimal ? ", the fewest possible" : ""}. The order does not matter.`
+            : "This board cannot be cleared, so there is no solution to show.",
+        ),
+      );
     }
   }
 
@@ -169,7 +259,13 @@ function setup(root: HTMLElement, context: Parameters<MountScreen>[1]): () => vo
     const a = analysis();
     if (a.solvable) {
       proof = null;
-      info.replaceChildren(h("p", { "data-testid": "verdict" }, `Yes: winnable, in ${a.count} ${a.count === 1 ? "press" : "presses"}${a.optimal ? " at best" : ""}.`));
+      info.replaceChildren(
+        h(
+          "p",
+          { "data-testid": "verdict" },
+          `Yes: winnable, in ${a.count} ${a.count === 1 ? "press" : "presses"}${a.optimal ? " at best" : ""}.`,
+        ),
+      );
     } else {
       proof = a.proof;
       info.replaceChildren(
@@ -185,7 +281,11 @@ function setup(root: HTMLElement, context: Parameters<MountScreen>[1]): () => vo
     const s = readNumber(seed, 1);
     let board: Board;
     if (shape.value === "keep") board = game.board;
-    else board = gridBoard(readNumber(rows, 5), readNumber(cols, 5), { torus: shape.value === "torus", rule: rule.value as RuleName });
+    else
+      board = gridBoard(readNumber(rows, 5), readNumber(cols, 5), {
+        torus: shape.value === "torus",
+        rule: rule.value as RuleName,
+      });
     const lights = k === 2 ? randomPuzzle(board, { seed: s }) : randomMultiStatePuzzle(board, { states: k, seed: s });
     if (board !== game?.board || k !== game.states) viewBoard = undefined;
     start(newGame(board, lights, k));
@@ -206,7 +306,13 @@ function setup(root: HTMLElement, context: Parameters<MountScreen>[1]): () => vo
   try {
     shared = decodeBoard(context.params);
   } catch (error) {
-    info.replaceChildren(h("p", { class: "error", role: "alert" }, `The link's board could not be read: ${(error as Error).message}. Here is a random puzzle instead.`));
+    info.replaceChildren(
+      h(
+        "p",
+        { class: "error", role: "alert" },
+        `The link's board could not be read: ${(error as Error).message}. Here is a random puzzle instead.`,
+      ),
+    );
   }
   if (shared) {
     start(newGame(shared.board, shared.lights, shared.states));

@@ -1,0 +1,95 @@
+/**
+ * Where the CLI reads and writes: standard streams, environment and working
+ * directory. Commands go through {@link io} instead of `process`, so the
+ * tests can run the program in-process ({@link withIo}) with their own
+ * streams, and the binary runs it on the real ones.
+ *
+ * @module
+ */
+
+/** A stream the CLI writes to; `process.stdout` and `process.stderr` fit. */
+export interface OutputStream {
+  isTTY?: boolean;
+  columns?: number;
+  write(chunk: string | Uint8Array): boolean;
+  once(event: "drain", listener: () => void): unknown;
+}
+
+/** A stream the CLI reads from; `process.stdin` fits. */
+export type InputStream = NodeJS.ReadableStream & { isTTY?: boolean };
+
+/** The CLI's view of its process. */
+export interface Io {
+  stdin: InputStream;
+  stdout: OutputStream;
+  stderr: OutputStream;
+  env: NodeJS.ProcessEnv;
+  /** Relative FILE arguments resolve against this folder. */
+  cwd: string;
+}
+
+/** The process's own streams (read lazily: `process.stdin` opens a handle when touched). */
+function processIo(): Io {
+  return {
+    get stdin() {
+      return process.stdin;
+    },
+    get stdout() {
+      return process.stdout;
+    },
+    get stderr() {
+      return process.stderr;
+    },
+    get env() {
+      return process.env;
+    },
+    get cwd() {
+      return process.cwd();
+    },
+  };
+}
+
+let current: Io = processIo();
+
+/** The streams, environment and folder of the running command. */
+export const io: Io = {
+  get stdin() {
+    return current.stdin;
+  },
+  get stdout() {
+    return current.stdout;
+  },
+  get stderr() {
+    return current.stderr;
+  },
+  get env() {
+    return current.env;
+  },
+  get cwd() {
+    return current.cwd;
+  },
+};
+
+/**
+ * Runs `task` with `replacement` as the CLI's process view, then restores
+ * the previous one (also when `task` throws). Not reentrant across
+ * concurrent tasks: the CLI runs one command at a time.
+ *
+ * @param replacement - the streams, environment and folder to use
+ * @param task - the work to run with them
+ * @returns what `task` returns
+ */
+export async function withIo<T>(replacement: Io, task: () => Promise<T>): Promise<T> {
+  const previous = current;
+  current = replacement;
+  try {
+    return await task();
+  } finally {
+    current = previous;
+  }
+}
+
+/** Writes `text` and waits for the stream to drain when its buffer is full. */
+export async function writeOut(stream: OutputStream, text: string | Uint8Array): Promise<void> {
+  if (!stream.write(text)) await new Promise<void>((resolve) => stream.once("drain", resolve));
+}

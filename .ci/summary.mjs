@@ -1,22 +1,23 @@
-// Sums the test counts of every runner in a log (vitest's "Tests  N passed"
-// lines and our smoke scripts' "N passed, N failed") into one closing line.
-import { readFileSync } from "node:fs";
+// Adds up the JSON test reports that every runner wrote into the folder given
+// as argument (LIGHTSOUT_TEST_REPORT_DIR: vitest's json reporter and our smoke
+// scripts, see tools/test-report.mjs) and prints one closing line.
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 
-const text = readFileSync(process.argv[2], "utf8").replace(/\x1b\[[0-9;]*m/g, "");
+const dir = process.argv[2];
+if (dir === undefined) throw new Error("usage: node .ci/summary.mjs REPORT_DIR");
 let passed = 0;
 let failed = 0;
 let skipped = 0;
-for (const line of text.split("\n")) {
-  const vitest = line.match(/^\s*Tests\s+(.*)\(\d+\)\s*$/);
-  const plain = line.match(/^(\d+) passed, (\d+) failed$/);
-  if (vitest) {
-    passed += Number(vitest[1].match(/(\d+) passed/)?.[1] ?? 0);
-    failed += Number(vitest[1].match(/(\d+) failed/)?.[1] ?? 0);
-    skipped += Number(vitest[1].match(/(\d+) skipped/)?.[1] ?? 0);
-  } else if (plain) {
-    passed += Number(plain[1]);
-    failed += Number(plain[2]);
-  }
+const files = readdirSync(dir).filter((file) => file.endsWith(".json"));
+for (const file of files.sort()) {
+  /** @type {{ numPassedTests: number, numFailedTests: number, numPendingTests?: number, numTodoTests?: number, numFailedTestSuites?: number }} */
+  const report = JSON.parse(readFileSync(join(dir, file), "utf8"));
+  passed += report.numPassedTests;
+  // a test file that fails to load has no failed test but a failed suite
+  failed += report.numFailedTests + (report.numFailedTestSuites ?? 0);
+  skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+  console.log(`  ${file.replace(/\.json$/, "")}: passed ${report.numPassedTests}, failed ${report.numFailedTests}`);
 }
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`);
-process.exitCode = passed === 0 ? 1 : 0;
+process.exitCode = passed === 0 || files.length === 0 ? 1 : 0;

@@ -1,7 +1,9 @@
 import { defineConfig } from "vitest/config";
+import { vitestReporters } from "../../tools/test-report.mjs";
 
 export default defineConfig({
   test: {
+    reporters: vitestReporters("web"),
     // Unit tests of the plain-value state (src/**) and end-to-end tests in Debian's Chromium (e2e/**).
     include: ["src/**/*.test.ts", "e2e/**/*.test.ts"],
     testTimeout: 120_000,

@@ -25,6 +25,7 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { chromium } from "playwright-core";
 import { chromiumFlags, chromiumPath } from "../chromium.mjs";
+import { writeTestReport } from "../test-report.mjs";
 
 const run = promisify(execFile);
 const here = fileURLToPath(new URL(".", import.meta.url));
@@ -43,17 +44,27 @@ const tools = { vite: "8.3.8", typescript: "7.0.2" };
 
 let checks = 0;
 
-/** One check passed: logged with the time since the start. */
+/**
+ * One check passed: logged with the time since the start.
+ * @param {string} text
+ */
 function step(text) {
   checks++;
   console.log(`[${((Date.now() - started) / 1000).toFixed(1)}s] ${text}`);
 }
 
+/**
+ * @param {string} command
+ * @param {string[]} args
+ * @param {string} cwd
+ * @returns {Promise<string>} the command's stdout
+ */
 async function sh(command, args, cwd) {
   try {
     const { stdout } = await run(command, args, { cwd, maxBuffer: 64 << 20, env: { ...process.env, NO_COLOR: "1" } });
     return stdout;
-  } catch (error) {
+  } catch (caught) {
+    const error = /** @type {{ stdout?: string, stderr?: string }} */ (caught);
     throw new Error(`${command} ${args.join(" ")} failed in ${cwd}:\n${error.stdout ?? ""}${error.stderr ?? ""}`);
   }
 }
@@ -65,6 +76,7 @@ try {
   // 1. Tarballs.
   const tarballs = join(root, "tarballs");
   mkdirSync(tarballs);
+  /** @type {Record<string, string>} */
   const dependencies = {};
   for (const pkg of packages) {
     const dir = join(workspace, pkg.dir);
@@ -149,7 +161,7 @@ try {
     await waitForServer(`http://127.0.0.1:${port}/`, () => devOutput);
     checkPage(await readPage(`http://127.0.0.1:${port}/`), "dev server");
   } finally {
-    process.kill(-dev.pid, "SIGTERM");
+    if (dev.pid !== undefined) process.kill(-dev.pid, "SIGTERM");
   }
   step(`chromium, vite dev server: the same answers`);
   failed = false;
@@ -159,16 +171,21 @@ try {
   console.log(
     failed ? "consumer test FAILED" : `consumer test passed in ${((Date.now() - started) / 1000).toFixed(1)}s`,
   );
-  // The line CI's summary counts (.ci/summary.mjs).
   console.log(`${checks} passed, ${failed ? 1 : 0} failed`);
+  writeTestReport("consumer", { passed: checks, failed: failed ? 1 : 0 });
 }
 
+/** @param {string} dir */
 async function lsTarballs(dir) {
   const { readdir } = await import("node:fs/promises");
   return (await readdir(dir)).filter((f) => f.endsWith(".tgz"));
 }
 
 /** What a consumer downloads: real version ranges, entry points present, no sources or tests. */
+/**
+ * @param {string} name
+ * @param {string} file
+ */
 async function checkTarball(name, file) {
   const list = (await sh("tar", ["tzf", file], root)).split("\n").filter(Boolean);
   const manifest = JSON.parse(await sh("tar", ["xzf", file, "-O", "package/package.json"], root));
@@ -186,6 +203,10 @@ async function checkTarball(name, file) {
 }
 
 /** The page shows rank 23 twice and the nullities of 1..6. */
+/**
+ * @param {{ main?: string, worker?: string, sweep?: string }} page
+ * @param {string} where
+ */
 function checkPage(page, where) {
   if (page.main !== "23" || page.worker !== "23") {
     throw new Error(
@@ -196,20 +217,32 @@ function checkPage(page, where) {
     throw new Error(`${where}: nullities of 1..6 are 0,0,0,4,2,0; the page shows ${page.sweep}`);
 }
 
+/** @param {import("node:http").RequestListener} handler */
 async function serve(handler) {
   const server = createServer(handler);
-  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return { url: `http://127.0.0.1:${server.address().port}/`, close: () => server.close() };
+  await new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve(undefined)));
+  return { url: `http://127.0.0.1:${portOf(server)}/`, close: () => server.close() };
+}
+
+/** @param {import("node:http").Server} server */
+function portOf(server) {
+  const address = server.address();
+  if (address === null || typeof address === "string") throw new Error("the server has no TCP address");
+  return address.port;
 }
 
 async function freePort() {
   const server = createServer();
-  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address();
-  await new Promise((resolve) => server.close(resolve));
+  await new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve(undefined)));
+  const port = portOf(server);
+  await new Promise((resolve) => server.close(() => resolve(undefined)));
   return port;
 }
 
+/**
+ * @param {string} url
+ * @param {() => string} log
+ */
 async function waitForServer(url, log) {
   for (let i = 0; i < 150; i++) {
     try {
@@ -222,9 +255,15 @@ async function waitForServer(url, log) {
   throw new Error(`the vite dev server did not answer on ${url}:\n${log()}`);
 }
 
+/**
+ * @param {string} dist
+ * @param {import("node:http").IncomingMessage} request
+ * @param {import("node:http").ServerResponse} response
+ */
 function staticFile(dist, request, response) {
+  /** @type {Record<string, string>} */
   const types = { ".html": "text/html", ".js": "text/javascript", ".wasm": "application/wasm", ".css": "text/css" };
-  const path = join(dist, decodeURIComponent(new URL(request.url, "http://x").pathname));
+  const path = join(dist, decodeURIComponent(new URL(request.url ?? "/", "http://x").pathname));
   const file = path.endsWith("/") ? join(path, "index.html") : path;
   if (!file.startsWith(dist) || !existsSync(file) || !statSync(file).isFile()) {
     response.writeHead(404).end();
@@ -235,8 +274,10 @@ function staticFile(dist, request, response) {
 }
 
 /** Opens the page in Chromium and reads its three answers; any page error, console error or external request fails. */
+/** @param {string} url */
 async function readPage(url) {
   const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumFlags });
+  /** @type {string[]} */
   const errors = [];
   try {
     const page = await browser.newPage();
@@ -251,17 +292,19 @@ async function readPage(url) {
       }
     });
     await page.goto(url);
+    /** @param {string} id */
     const settled = (id) =>
       page.waitForFunction((i) => /^[\d,]+$|failed|Error/.test(document.getElementById(i)?.textContent ?? ""), id, {
         timeout: 20_000,
       });
     await Promise.all([settled("main"), settled("worker"), settled("sweep")]);
+    /** @param {string} id */
     const text = async (id) => (await page.locator(`#${id}`).textContent())?.trim();
     const answers = { main: await text("main"), worker: await text("worker"), sweep: await text("sweep") };
     if (errors.length) throw new Error(`browser errors:\n${errors.join("\n")}`);
     return answers;
   } catch (error) {
-    if (errors.length) error.message += `\nbrowser errors:\n${errors.join("\n")}`;
+    if (errors.length && error instanceof Error) error.message += `\nbrowser errors:\n${errors.join("\n")}`;
     throw error;
   } finally {
     await browser.close();

@@ -16,6 +16,7 @@ try {
     const before = new Set(readdirSync(out));
     execFileSync("pnpm", ["pack", "--pack-destination", out], { cwd: join(workspace, dir), stdio: "ignore" });
     const file = readdirSync(out).find((f) => !before.has(f));
+    if (file === undefined) throw new Error(`pnpm pack wrote no tarball in ${dir}`);
     const listing = execFileSync("tar", ["tzvf", join(out, file)], { encoding: "utf8" })
       .trim()
       .split("\n");
@@ -27,6 +28,7 @@ try {
       Object.entries(manifest.dependencies ?? {})
         .map(([n, v]) => `${n}@${v}`)
         .join(", ") || "none";
+    /** @param {number} bytes */
     const kb = (bytes) => `${(bytes / 1024).toFixed(1)} kB`;
     console.log(
       `| ${manifest.name}@${manifest.version} | ${kb(statSync(join(out, file)).size)} | ${kb(unpacked)} | ${listing.length} | ${deps} |`,

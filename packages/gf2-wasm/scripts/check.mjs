@@ -1,7 +1,12 @@
 // Smoke test of the built package: it loads, and a 3 x 3 matrix of rank 2
 // eliminates to rank 2 with both kernels. The real suite lives in
 // @lightsout/core, which owns the memory views.
+import { writeTestReport } from "../../../tools/test-report.mjs";
 import { instantiate } from "../dist/index.js";
+
+let passed = 0;
+// CI counts results from this report (a throw below exits non-zero: one failure)
+process.on("exit", (code) => writeTestReport("gf2-wasm", { passed, failed: code === 0 ? 0 : 1 }));
 
 const k = instantiate();
 const expected = [
@@ -25,7 +30,6 @@ const expected = [
 const missing = expected.filter((name) => !(name in k));
 if (missing.length) throw new Error(`missing exports: ${missing.join(", ")}`);
 
-let passed = 0;
 for (const kernel of ["naive", "m4ri"]) {
   const a = k.alloc(3 * 16);
   const pivots = k.alloc(16);
@@ -57,15 +61,18 @@ for (const kernel of ["naive", "m4ri"]) {
 const validate = WebAssembly.validate;
 WebAssembly.validate = () => false;
 try {
-  const fresh = await import("../dist/index.js?without-simd");
+  /** @type {typeof import("../dist/index.js")} */
+  const fresh = await import(/** @type {string} */ ("../dist/index.js?without-simd"));
   if (fresh.simdSupported() !== false) throw new Error("simdSupported() ignored a failed probe");
-  for (const [what, attempt] of [
+  /** @type {[string, () => Promise<unknown>][]} */
+  const attempts = [
     ["instantiate", async () => fresh.instantiate()],
     ["compileModule", () => fresh.compileModule()],
-  ]) {
+  ];
+  for (const [what, attempt] of attempts) {
     const error = await attempt().then(
       () => undefined,
-      (e) => e,
+      /** @param {unknown} e */ (e) => e,
     );
     if (!(error instanceof WebAssembly.CompileError) || !/128-bit SIMD/.test(error.message)) {
       throw new Error(`${what} without SIMD: expected a CompileError naming SIMD, got ${error}`);

@@ -28,45 +28,28 @@ export interface Io {
   cwd: string;
 }
 
-/** The process's own streams (read lazily: `process.stdin` opens a handle when touched). */
-function processIo(): Io {
-  return {
-    get stdin() {
-      return process.stdin;
-    },
-    get stdout() {
-      return process.stdout;
-    },
-    get stderr() {
-      return process.stderr;
-    },
-    get env() {
-      return process.env;
-    },
-    get cwd() {
-      return process.cwd();
-    },
-  };
-}
+/** The replacement set by {@link withIo}; undefined means the process's own. */
+let current: Io | undefined;
 
-let current: Io = processIo();
-
-/** The streams, environment and folder of the running command. */
+/**
+ * The streams, environment and folder of the running command. The process's
+ * are read when used (`process.stdin` opens a handle when first touched).
+ */
 export const io: Io = {
   get stdin() {
-    return current.stdin;
+    return current?.stdin ?? process.stdin;
   },
   get stdout() {
-    return current.stdout;
+    return current?.stdout ?? process.stdout;
   },
   get stderr() {
-    return current.stderr;
+    return current?.stderr ?? process.stderr;
   },
   get env() {
-    return current.env;
+    return current?.env ?? process.env;
   },
   get cwd() {
-    return current.cwd;
+    return current?.cwd ?? process.cwd();
   },
 };
 

@@ -166,12 +166,14 @@ const MAX_LINE = 4096;
 /**
  * Opens `file` (relative to `io.cwd`) to resume a run whose output is one
  * line per result: creates it when missing; otherwise checks every complete
- * line with `check`, cuts off a torn last line (no newline: the run was
- * killed mid-write), and appends after the rest.
+ * line with `check` and the last one also with `recheck` (which may
+ * recompute it), cuts off a torn last line (no newline: the run was killed
+ * mid-write), and appends after the rest. Nothing is changed when a check fails.
  *
  * @param file - the path as the user gave it
  * @param total - how many lines the whole run writes
  * @param check - the problem with line `j` (0-based) of the file, or undefined when it is right
+ * @param recheck - the same for the last complete line, a deeper check
  * @returns the open file and how many lines it holds
  * @throws {@link CliError} (exit 1) when a line is wrong or there are more than `total`,
  *   or the file cannot be opened, read or truncated
@@ -180,6 +182,7 @@ export async function resumeOutput(
   file: string,
   total: number,
   check: (line: string, j: number) => string | undefined,
+  recheck: (line: string, j: number) => string | undefined,
 ): Promise<ResumedOutput> {
   const path = resolve(io.cwd, file);
   let handle: FileHandle;
@@ -189,7 +192,10 @@ export async function resumeOutput(
     throw inputError(`cannot open '${file}': ${reasonOf(error)}`, error);
   }
   try {
-    const { lines, bytes } = await checkLines(handle, file, total, check);
+    const { lines, bytes, last } = await checkLines(handle, file, total, check);
+    const problem = lines === 0 ? undefined : recheck(last, lines - 1);
+    if (problem !== undefined)
+      throw inputError(`${file}:${lines}: ${problem}, got ${quote(last)} (not the output of this run?)`);
     const { size } = await handle.stat();
     if (size > bytes) await handle.truncate(bytes);
     return {
@@ -222,11 +228,12 @@ async function checkLines(
   file: string,
   total: number,
   check: (line: string, j: number) => string | undefined,
-): Promise<{ lines: number; bytes: number }> {
+): Promise<{ lines: number; bytes: number; last: string }> {
   const buffer = Buffer.alloc(READ_CHUNK);
   let carry = "";
   let lines = 0;
   let bytes = 0;
+  let last = "";
   for (let position = 0; ; ) {
     const { bytesRead } = await handle.read(buffer, 0, READ_CHUNK, position);
     if (bytesRead === 0) break;
@@ -248,14 +255,19 @@ async function checkLines(
       }
       const problem = check(line, lines);
       if (problem !== undefined) {
-        const shown = JSON.stringify(line.length > 60 ? `${line.slice(0, 60)}...` : line);
-        throw inputError(`${file}:${lines + 1}: ${problem}, got ${shown} (not the output of this run?)`);
+        throw inputError(`${file}:${lines + 1}: ${problem}, got ${quote(line)} (not the output of this run?)`);
       }
+      last = line;
       lines++;
     }
     bytes = position - (bytesRead - end - 1);
   }
-  return { lines, bytes };
+  return { lines, bytes, last };
+}
+
+/** A line as a JSON string (control characters escaped), cut at 60 characters. */
+function quote(line: string): string {
+  return JSON.stringify(line.length > 60 ? `${line.slice(0, 60)}...` : line);
 }
 
 function reasonOf(error: unknown): string {

@@ -1,0 +1,183 @@
+// `nullity --output FILE`: appends, and when run again checks the lines
+// already in FILE, drops a torn last line and computes only the rest, so a
+// killed or requeued shard finishes with exactly the lines of a single run.
+// Also the estimate printed before long runs and the --progress lines.
+import { spawn } from "node:child_process";
+import { appendFileSync, mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { formatDuration, progressLog } from "../src/batch.js";
+import { CLI, cleanEnv, cli, requireBuild, SQUARE_1_300 } from "./_batch-io.js";
+
+const dir = mkdtempSync(join(tmpdir(), "lightsout-resume-"));
+const read = (name: string) => readFileSync(join(dir, name), "utf8");
+const SQUARES = SQUARE_1_300.map((k, i) => `${i + 1} ${k}\n`).join("");
+
+describe("nullity --output FILE", () => {
+  it("writes the sweep to FILE, nothing to stdout", async () => {
+    const run = await cli(["nullity", "1..300", "--output", "all.txt"], {}, dir);
+    expect(run).toEqual({ code: 0, stdout: "", stderr: "" });
+    expect(read("all.txt")).toBe(SQUARES);
+  });
+
+  it("resumes after the complete lines and drops a torn last line", async () => {
+    for (const cut of [0, 1, 5, 6, 7, 500, SQUARES.length - 1, SQUARES.length]) {
+      writeFileSync(join(dir, "part.txt"), SQUARES.slice(0, cut));
+      const run = await cli(["nullity", "--from", "1", "--to", "300", "--output", "part.txt", "--progress"], {}, dir);
+      expect([cut, run.code]).toEqual([cut, 0]);
+      const kept = SQUARES.slice(0, cut).split("\n").length - 1;
+      expect(run.stderr.split("\n")[0]).toContain(
+        kept === 0 ? "300 boards, " : `300 boards, ${kept} already in part.txt`,
+      );
+      expect(run.stderr).toContain(`lightsout: done: 300 boards (${300 - kept} computed)`);
+      expect(read("part.txt")).toBe(SQUARES);
+    }
+  });
+
+  it("resumes JSON Lines and rectangles, and one shard's own file", async () => {
+    const args = ["nullity", "--rows", "2..9", "--cols", "3..12", "--json", "--shard", "2/3"];
+    const whole = (await cli(args)).stdout;
+    expect(whole.split("\n").length - 1).toBeGreaterThan(5);
+    writeFileSync(join(dir, "grid.jsonl"), `${whole.slice(0, whole.indexOf("\n", 40) + 1)}{"m":`);
+    const run = await cli([...args, "--output", "grid.jsonl"], {}, dir);
+    expect(run).toEqual({ code: 0, stdout: "", stderr: "" });
+    expect(read("grid.jsonl")).toBe(whole);
+  });
+
+  it("refuses a file that is not this run's output (exit 1), leaving it untouched", async () => {
+    const cases: [string, string[], string][] = [
+      [
+        "1 0\n2 0\n3 1\n",
+        ["1..300"],
+        'bad.txt:3: expected nullity 0 for the 3 x 3 board (recomputed), got "3 1" (not the output of this run?)',
+      ],
+      ["1 0\n2 0\n3 0\n4 5\n", ["1..300"], 'bad.txt:4: expected the line of the 4 x 4 board ("4 "..), got "4 5"'],
+      ["1 0\n2 00\n", ["1..300"], 'bad.txt:2: expected the line of the 2 x 2 board ("2 "..), got "2 00"'],
+      ["5 2\n", ["1..300"], 'bad.txt:1: expected the line of the 1 x 1 board ("1 "..), got "5 2"'],
+      [
+        "1 0\n2 0\n",
+        ["1..300", "--json"],
+        'bad.txt:1: expected the line of the 1 x 1 board ("{\\"m\\":1,\\"n\\":1,\\"nullity\\":"..), got "1 0"',
+      ],
+      [SQUARES, ["1..30"], "bad.txt:31: expected at most 30 lines for this run, got more"],
+      ["\u001b[31m\n", ["1..300"], 'bad.txt:1: expected the line of the 1 x 1 board ("1 "..), got "\\u001b[31m"'],
+      ["x".repeat(10_000), ["1..300"], "bad.txt:1: expected a result line, got a line of over 4096 bytes"],
+    ];
+    for (const [content, args, message] of cases) {
+      writeFileSync(join(dir, "bad.txt"), content);
+      const run = await cli(["nullity", ...args, "--output", "bad.txt"], {}, dir);
+      expect([run.code, run.stdout]).toEqual([1, ""]);
+      expect(run.stderr).toMatch(/^lightsout: [^\n]*\n$/);
+      expect(run.stderr).toContain(`lightsout: ${message}`);
+      expect(read("bad.txt")).toBe(content);
+    }
+  });
+
+  it("bad --output values", async () => {
+    const dash = await cli(["nullity", "1..3", "--output", "-"], {}, dir);
+    expect([dash.code, dash.stderr]).toEqual([
+      2,
+      "lightsout: --output expected a file (results go to stdout without it), got '-'\n",
+    ]);
+    const folder = await cli(["nullity", "1..3", "--output", "."], {}, dir);
+    expect([folder.code, folder.stderr]).toEqual([1, "lightsout: cannot open '.': it is a directory\n"]);
+    const missing = await cli(["nullity", "1..3", "--output", "no/such/folder.txt"], {}, dir);
+    expect([missing.code, missing.stderr]).toEqual([
+      1,
+      "lightsout: cannot open 'no/such/folder.txt': no such file or directory\n",
+    ]);
+  });
+});
+
+describe("a killed run resumes (separate processes)", () => {
+  beforeAll(requireBuild);
+
+  it("SIGKILL mid-sweep, a torn line appended, then the same command finishes the sweep exactly", async () => {
+    const args = ["nullity", "--from", "1", "--to", "12000", "--workers", "1", "--json"];
+    const expected = (await cli(args)).stdout;
+    const file = join(dir, "killed.jsonl");
+    writeFileSync(file, "");
+    const child = spawn(process.execPath, [CLI, ...args, "--output", file], { env: cleanEnv(), stdio: "ignore" });
+    const exited = new Promise<void>((resolve) => child.on("exit", () => resolve()));
+    // wait for the first results to reach the file (or the run to end), then kill it
+    await Promise.race([
+      exited,
+      (async () => {
+        while (statSync(file).size === 0) await new Promise((resolve) => setTimeout(resolve, 20));
+      })(),
+    ]);
+    child.kill("SIGKILL");
+    await exited;
+    appendFileSync(file, '{"m":99');
+    const run = await cli([...args, "--output", file]);
+    expect(run).toEqual({ code: 0, stdout: "", stderr: "" });
+    expect(readFileSync(file, "utf8")).toBe(expected);
+  });
+});
+
+describe("long runs say so", () => {
+  beforeAll(requireBuild);
+
+  it("nullity 1073741824 prints an estimate in days on stderr before it starts", async () => {
+    const child = spawn(process.execPath, [CLI, "nullity", "1073741824"], {
+      env: cleanEnv(),
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    const line = await new Promise<string>((resolve) => {
+      let text = "";
+      child.stderr.on("data", (chunk: Buffer) => {
+        text += chunk.toString("utf8");
+        if (text.includes("\n")) resolve(text);
+      });
+      child.on("exit", () => resolve(text));
+    });
+    child.kill("SIGKILL");
+    expect(line).toMatch(
+      /^lightsout: estimated \d+ days for 1 board on 1 worker \(cost model in docs\/BATCH\.md\); --progress reports progress\n$/,
+    );
+  });
+
+  it("the estimate follows the cost model: 1.5e-12 s x max(m, n)^2 + 8e-6 s per board, over the workers", async () => {
+    // 2^30: 1.5e-12 * 2^60 s = 20 days; a 2000 x 2000 grid sweep of 1-wide
+    // rows has 2000 boards of at most 2000^2: well under a minute, no note
+    const big = await cli(["nullity", "--from", "1", "--to", "20", "--progress", "--workers", "1"]);
+    expect(big.stderr.split("\n")[0]).toBe("lightsout: 20 boards, 1 worker, estimated 0 s");
+    expect(formatDuration(1.5e-12 * 2 ** 60 + 8e-6)).toBe("20 days");
+  });
+});
+
+describe("--progress lines", () => {
+  it("are plain lines, at most one per interval, with the time left from the work done", () => {
+    const written: string[] = [];
+    let clock = 0;
+    const log = progressLog({ write: (text: string) => written.push(text) }, 10_000, () => clock);
+    log.update(1, 10, () => "1/10 boards");
+    clock = 9_999;
+    log.update(2, 10, () => "2/10 boards");
+    expect(written).toEqual([]);
+    clock = 10_000;
+    log.update(5, 10, () => "5/10 boards");
+    clock = 15_000;
+    log.update(6, 10, () => "6/10 boards");
+    clock = 40_000;
+    log.update(8, 10, () => "8/10 boards");
+    expect(written).toEqual([
+      "lightsout: 5/10 boards, 10 s elapsed, about 10 s left\n",
+      "lightsout: 8/10 boards, 40 s elapsed, about 10 s left\n",
+    ]);
+  });
+
+  it("durations read as seconds, minutes, hours or days", () => {
+    expect([0.2, 89, 90, 3000, 5400, 100_000, 172_800, 2e6].map(formatDuration)).toEqual([
+      "0 s",
+      "89 s",
+      "2 min",
+      "50 min",
+      "1.5 h",
+      "27.8 h",
+      "2 days",
+      "23 days",
+    ]);
+  });
+});

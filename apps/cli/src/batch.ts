@@ -25,7 +25,8 @@ export interface Shard {
 /** At most this many shards. */
 export const MAX_SHARDS = 2 ** 20;
 
-const SHARD_HELP = "i/k with 1 <= i <= k (like 1/4), auto or auto/K";
+const SHARD_HELP = "i/k with 1 <= i <= k (like 1/4)";
+const AUTO_HELP = `auto or auto/K with 1 <= K <= ${MAX_SHARDS}`;
 
 /**
  * Reads `--shard`: `i/k` (1 <= i <= k), `auto` or `auto/K`. `auto` takes the
@@ -56,10 +57,11 @@ const SHARD_HELP = "i/k with 1 <= i <= k (like 1/4), auto or auto/K";
 export function parseShard(text: string, env: NodeJS.ProcessEnv): Shard {
   const match = /^(?:([0-9]+)|(auto))(?:\/([0-9]+))?$/.exec(text);
   const given = match?.[3] === undefined ? undefined : Number(match[3]);
-  if (!match || (given !== undefined && !(given >= 1 && given <= MAX_SHARDS)) || (!match[2] && given === undefined)) {
-    throw usageError(`--shard expected ${SHARD_HELP}, got '${text}'`);
+  const auto = text.startsWith("auto");
+  if (!match || (given !== undefined && !(given >= 1 && given <= MAX_SHARDS)) || (!auto && given === undefined)) {
+    throw usageError(`--shard expected ${auto ? AUTO_HELP : SHARD_HELP}, got '${text}'`);
   }
-  if (!match[2]) {
+  if (!auto) {
     const i = Number(match[1]);
     if (!(i >= 1 && i <= given!)) throw usageError(`--shard expected ${SHARD_HELP}, got '${text}'`);
     return { index: i - 1, count: given!, source: `--shard ${i}/${given}` };

@@ -155,8 +155,9 @@ describe("nullity --shard auto", () => {
         slurm(2, 4, { SLURM_ARRAY_TASK_ID: "2x" }),
         /expected SLURM_ARRAY_TASK_ID to be an integer >= 0, got "2x"$/,
       ],
-      ["auto/0", {}, /--shard expected i\/k with 1 <= i <= k \(like 1\/4\), auto or auto\/K, got 'auto\/0'$/],
-      ["automatic", {}, /got 'automatic'$/],
+      ["auto/0", {}, /--shard expected auto or auto\/K with 1 <= K <= 1048576, got 'auto\/0'$/],
+      ["automatic", {}, /--shard expected auto or auto\/K with 1 <= K <= 1048576, got 'automatic'$/],
+      ["2/3/4", {}, /--shard expected i\/k with 1 <= i <= k \(like 1\/4\), got '2\/3\/4'$/],
       ["3", {}, /got '3'$/],
     ];
     for (const [value, env, message] of cases) {

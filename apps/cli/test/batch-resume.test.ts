@@ -116,34 +116,47 @@ describe("a killed run resumes (separate processes)", () => {
   });
 });
 
-describe("long runs say so", () => {
+describe("long runs say so (separate processes, stopped after their first line)", () => {
   beforeAll(requireBuild);
 
-  it("nullity 1073741824 prints an estimate in days on stderr before it starts", async () => {
-    const child = spawn(process.execPath, [CLI, "nullity", "1073741824"], {
-      env: cleanEnv(),
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    const line = await new Promise<string>((resolve) => {
+  /** The first line the CLI writes to stderr; the process is killed then. */
+  const firstLine = (args: string[]) => {
+    const child = spawn(process.execPath, [CLI, ...args], { env: cleanEnv(), stdio: ["ignore", "ignore", "pipe"] });
+    return new Promise<string>((resolve) => {
       let text = "";
       child.stderr.on("data", (chunk: Buffer) => {
         text += chunk.toString("utf8");
-        if (text.includes("\n")) resolve(text);
+        if (text.includes("\n")) {
+          child.kill("SIGKILL");
+          resolve(text.slice(0, text.indexOf("\n")));
+        }
       });
       child.on("exit", () => resolve(text));
     });
-    child.kill("SIGKILL");
-    expect(line).toMatch(
-      /^lightsout: estimated \d+ days for 1 board on 1 worker \(cost model in docs\/BATCH\.md\); --progress reports progress\n$/,
+  };
+
+  it("nullity 1073741824 prints an estimate in days on stderr before it starts", async () => {
+    // 2e-12 s x 2^30 x 2^30 = 2.2 million s
+    expect(await firstLine(["nullity", "1073741824"])).toBe(
+      "lightsout: estimated 27 days for 1 board on 1 worker (cost model in docs/BATCH.md); --progress reports progress",
     );
   });
 
-  it("the estimate follows the cost model: 1.5e-12 s x max(m, n)^2 + 8e-6 s per board, over the workers", async () => {
-    // 2^30: 1.5e-12 * 2^60 s = 20 days; a 2000 x 2000 grid sweep of 1-wide
-    // rows has 2000 boards of at most 2000^2: well under a minute, no note
-    const big = await cli(["nullity", "--from", "1", "--to", "20", "--progress", "--workers", "1"]);
-    expect(big.stderr.split("\n")[0]).toBe("lightsout: 20 boards, 1 worker, estimated 0 s");
-    expect(formatDuration(1.5e-12 * 2 ** 60 + 8e-6)).toBe("20 days");
+  it("sweeps: 2e-12 s x m x n + 7e-6 s per board, summed and shared by the workers", async () => {
+    // n = 1..10^6: sum n^2 = 3.33e17 cells -> 6.7e5 s, plus 7 s
+    expect(await firstLine(["nullity", "--from", "1", "--to", "1000000", "--workers", "1"])).toBe(
+      "lightsout: estimated 8 days for 1000000 boards on 1 worker (cost model in docs/BATCH.md); --progress reports progress",
+    );
+    // rows 1..10^5 x cols 1..1000: (sum m)(sum n) = 5.00005e9 x 500500 cells -> 5005 s, plus 10^8 boards -> 700 s
+    const grid = ["nullity", "--rows", "1..100000", "--cols", "1..1000", "--workers", "1", "--progress"];
+    expect(await firstLine(grid)).toBe("lightsout: 100000000 boards, 1 worker, estimated 1.6 h");
+    // its last shard of 4 (cut to equal work by the core's own model): a part of the whole, in minutes
+    const shard = await firstLine([...grid, "--shard", "4/4"]);
+    const minutes = Number(
+      /^lightsout: shard 4\/4 \(--shard 4\/4\): \d+ boards, 1 worker, estimated (\d+) min$/.exec(shard)?.[1],
+    );
+    expect(minutes).toBeGreaterThan(5);
+    expect(minutes).toBeLessThan(60);
   });
 });
 

@@ -31,15 +31,16 @@ interface NullityOptions {
 const MAX_SIDE = 2 ** 30;
 
 /**
- * The cost model behind the estimate printed before long runs: one board
- * with d = max(m, n) costs about SECONDS_PER_SQUARE * d^2 + SECONDS_PER_BOARD
- * on one core (the Euclid of degree-d polynomials is quadratic; small boards
- * pay a fixed cost per result). Fitted to single boards d = 2^13..2^21 and to
- * sweeps of squares and rectangles on the reference machine of
- * docs/BENCHMARKS.md; docs/BATCH.md has the measurements.
+ * The cost model behind the estimate printed before long runs: the m x n
+ * board costs about SECONDS_PER_CELL * m * n + SECONDS_PER_BOARD on one core
+ * (Euclid on polynomials of degrees m and n; small boards pay a fixed cost
+ * per result). Fitted on the reference machine of docs/BENCHMARKS.md to
+ * single boards n = 2^13..2^21 and to sweeps of squares and rectangles; the
+ * cost of one board also varies with n itself (factors of 2 are peeled off),
+ * so it is good to a factor of about 2. docs/BATCH.md has the measurements.
  */
-const SECONDS_PER_SQUARE = 1.5e-12;
-const SECONDS_PER_BOARD = 8e-6;
+const SECONDS_PER_CELL = 2e-12;
+const SECONDS_PER_BOARD = 7e-6;
 /** Runs estimated at this many seconds or more say so on stderr before they start. */
 const ANNOUNCE_SECONDS = 60;
 /** Least milliseconds between two --progress lines. */
@@ -74,8 +75,8 @@ Batch runs (docs/BATCH.md has GNU parallel, Slurm and Kubernetes recipes):
   --output FILE appends to FILE and, when run again, checks the lines
   already there, drops a torn last line and computes only the rest.
   Runs estimated at a minute or more print the estimate on stderr first
-  (about 1.5e-12 s x max(m, n)^2 per board on one core: n = 1,000,000 in
-  about 2 s, n = 2^30 in weeks); --progress prints plain progress lines on
+  (about 2e-12 s x m x n per board on one core: n = 1,000,000 in about
+  2 s, n = 2^30 in weeks); --progress prints plain progress lines on
   stderr (at most one per 10 s), on terminals and in logs alike.
   --workers is capped at the cores available and at the boards to compute.
 
@@ -278,27 +279,25 @@ const squaresUpTo = (x: number) => (x * (x + 1) * (2 * x + 1)) / 6;
  */
 function estimate(sweep: NullitySweep, start: number, end: number, workers: number): { seconds: number; work: number } {
   if (end <= start) return { seconds: 0, work: 0 };
-  let squares = 0;
+  let cells = 0;
   let largest = 0;
   if (sweep.kind === "square") {
     const first = sweep.from + start;
     const last = sweep.from + end - 1;
-    squares = squaresUpTo(last) - squaresUpTo(first - 1);
-    largest = last;
+    cells = squaresUpTo(last) - squaresUpTo(first - 1);
+    largest = last * last;
   } else {
     const cols = sweep.cols.to - sweep.cols.from + 1;
     for (let row = Math.floor(start / cols); row * cols < end; row++) {
       const m = sweep.rows.from + row;
       const a = sweep.cols.from + Math.max(0, start - row * cols);
       const b = sweep.cols.from + Math.min(cols, end - row * cols) - 1;
-      // max(m, n)^2 is m^2 for n < m and n^2 from n = m on
-      const below = Math.max(0, Math.min(b, m - 1) - a + 1);
-      squares += below * m * m + (b >= Math.max(a, m) ? squaresUpTo(b) - squaresUpTo(Math.max(a, m) - 1) : 0);
-      largest = Math.max(largest, m, b);
+      cells += (m * (a + b) * (b - a + 1)) / 2;
+      largest = Math.max(largest, m * b);
     }
   }
-  const work = SECONDS_PER_SQUARE * squares + SECONDS_PER_BOARD * (end - start);
-  const alone = SECONDS_PER_SQUARE * largest * largest + SECONDS_PER_BOARD;
+  const work = SECONDS_PER_CELL * cells + SECONDS_PER_BOARD * (end - start);
+  const alone = SECONDS_PER_CELL * largest + SECONDS_PER_BOARD;
   return { seconds: Math.max(work / workers, alone), work };
 }
 

@@ -51,7 +51,8 @@ Output:
   one line per board, in order: "n nullity" for n x n boards, "m n nullity"
   for m x n boards (--rows/--cols); --json prints one JSON object per line,
   {"m":M,"n":N,"nullity":K}. A board of nullity K has 2^K solutions for each
-  winnable configuration. Progress goes to stderr when it is a terminal.
+  winnable configuration. A progress bar goes to stderr when it is a
+  terminal; --progress prints plain lines instead.
 
 Method:
   nullity(m x n) = deg gcd(f_m(x), f_n(x + 1)) over GF(2), where f_0 = 1,

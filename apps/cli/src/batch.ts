@@ -12,7 +12,14 @@ import { resolve } from "node:path";
 import { CliError, inputError, usageError } from "./errors.js";
 import { io } from "./io.js";
 
-/** One shard of a sweep cut into `count` parts. */
+/**
+ * One shard of a sweep cut into `count` parts.
+ *
+ * @example
+ * ```ts
+ * const shard: Shard = { index: 0, count: 4, source: "--shard 1/4" }; // the first quarter
+ * ```
+ */
 export interface Shard {
   /** 0-based: shard `index + 1` of `count` in the CLI's 1-based notation. */
   index: number;
@@ -151,7 +158,16 @@ function envInteger(env: NodeJS.ProcessEnv, name: string): number | undefined {
   return value;
 }
 
-/** A file of result lines, opened for appending after the lines it already holds. */
+/**
+ * A file of result lines, opened for appending after the lines it already holds.
+ *
+ * @example
+ * ```ts
+ * const out: ResumedOutput = await resumeOutput("part.txt", 300, () => undefined, () => undefined);
+ * for (let j = out.done; j < 300; j++) await out.write(`${j}\n`);
+ * await out.close();
+ * ```
+ */
 export interface ResumedOutput {
   /** Complete, checked lines already in the file (a torn last line is not counted: it was cut off). */
   done: number;
@@ -179,6 +195,14 @@ const MAX_LINE = 4096;
  * @returns the open file and how many lines it holds
  * @throws {@link CliError} (exit 1) when a line is wrong or there are more than `total`,
  *   or the file cannot be opened, read or truncated
+ * @example
+ * ```ts
+ * // a file of the numbers 0..999, one per line, resumed where it stopped
+ * const same = (line: string, j: number) => (line === String(j) ? undefined : `expected ${j}`);
+ * const out = await resumeOutput("numbers.txt", 1000, same, same);
+ * for (let j = out.done; j < 1000; j++) await out.write(`${j}\n`);
+ * await out.close();
+ * ```
  */
 export async function resumeOutput(
   file: string,
@@ -289,6 +313,12 @@ function reasonOf(error: unknown): string {
  * Plain progress lines (`--progress`), for logs and pipes as much as for
  * terminals: at most one every `intervalMs`, each saying how much is done
  * and about how long is left.
+ *
+ * @example
+ * ```ts
+ * const log: ProgressLog = progressLog(io.stderr, 10_000);
+ * log.update(30, 100, () => "30/100 boards");
+ * ```
  */
 export interface ProgressLog {
   /** Reports work done (`done` of `total`, in any unit) and, when due, prints a line. */
@@ -334,6 +364,10 @@ export function progressLog(
  *
  * @param seconds - the duration
  * @returns the text
+ * @example
+ * ```ts
+ * formatDuration(5400); // "1.5 h"
+ * ```
  */
 export function formatDuration(seconds: number): string {
   if (seconds < 90) return `${Math.max(0, Math.round(seconds))} s`;

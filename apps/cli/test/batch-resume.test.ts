@@ -7,7 +7,7 @@ import { appendFileSync, mkdtempSync, readFileSync, statSync, writeFileSync } fr
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { formatDuration, progressLog } from "../src/batch.js";
+import { formatDuration, progressLog, resumeOutput } from "../src/batch.js";
 import { CLI, cleanEnv, cli, requireBuild, SQUARE_1_300 } from "./_batch-io.js";
 
 const dir = mkdtempSync(join(tmpdir(), "lightsout-resume-"));
@@ -87,6 +87,37 @@ describe("nullity --output FILE", () => {
       1,
       "lightsout: cannot open 'no/such/folder.txt': no such file or directory\n",
     ]);
+  });
+});
+
+describe("resumeOutput on files of many read chunks", () => {
+  const numbers = (count: number) => Array.from({ length: count }, (_, j) => `${j}\n`).join("");
+  const check = (line: string, j: number) => (line === String(j) ? undefined : `expected ${j}`);
+
+  it("counts lines across chunk boundaries, cuts the torn tail, appends after it", async () => {
+    const count = 400_000; // 2.6 MB: three 1 MiB reads, lines split between them
+    const file = join(dir, "numbers.txt");
+    writeFileSync(file, `${numbers(count)}4000`);
+    const rechecked: [string, number][] = [];
+    const out = await resumeOutput(file, count + 10, check, (line, j) => {
+      rechecked.push([line, j]);
+      return undefined;
+    });
+    expect(out.done).toBe(count);
+    expect(rechecked).toEqual([[String(count - 1), count - 1]]);
+    await out.write(`${count}\n`);
+    await out.close();
+    expect(readFileSync(file, "utf8")).toBe(numbers(count + 1));
+  });
+
+  it("names the first wrong line, however deep, and changes nothing", async () => {
+    const file = join(dir, "numbers.txt");
+    const content = numbers(300_000).replace("\n250000\n", "\n250001\n");
+    writeFileSync(file, `${content}12`);
+    await expect(resumeOutput(file, 300_000, check, () => undefined)).rejects.toThrow(
+      `${file}:250001: expected 250000, got "250001" (not the output of this run?)`,
+    );
+    expect(readFileSync(file, "utf8")).toBe(`${content}12`);
   });
 });
 

@@ -73,16 +73,16 @@ export function parseShard(text: string, env: NodeJS.ProcessEnv): Shard {
     if (!(i >= 1 && i <= given!)) throw usageError(`--shard expected ${SHARD_HELP}, got '${text}'`);
     return { index: i - 1, count: given!, source: `--shard ${i}/${given}` };
   }
-  const slurm = present(env, "SLURM_ARRAY_TASK_ID");
-  const kube = present(env, "JOB_COMPLETION_INDEX");
+  const slurm = envInteger(env, "SLURM_ARRAY_TASK_ID");
+  const kube = envInteger(env, "JOB_COMPLETION_INDEX");
   if (slurm !== undefined && kube !== undefined) {
     throw usageError(
       `--shard ${text} expected the environment of one scheduler, got both SLURM_ARRAY_TASK_ID=${slurm} and JOB_COMPLETION_INDEX=${kube}`,
     );
   }
-  if (slurm !== undefined) return slurmShard(text, env, given);
+  if (slurm !== undefined) return slurmShard(text, slurm, env, given);
   if (kube !== undefined) {
-    const index = envInteger(env, "JOB_COMPLETION_INDEX")!;
+    const index = kube;
     if (given === undefined) {
       throw usageError(
         `--shard auto: JOB_COMPLETION_INDEX=${index} (a Kubernetes indexed job) gives no shard count: pass --shard auto/K with K = the job's completions`,
@@ -104,8 +104,7 @@ export function parseShard(text: string, env: NodeJS.ProcessEnv): Shard {
   );
 }
 
-function slurmShard(text: string, env: NodeJS.ProcessEnv, given: number | undefined): Shard {
-  const id = envInteger(env, "SLURM_ARRAY_TASK_ID")!;
+function slurmShard(text: string, id: number, env: NodeJS.ProcessEnv, given: number | undefined): Shard {
   const min = envInteger(env, "SLURM_ARRAY_TASK_MIN");
   const max = envInteger(env, "SLURM_ARRAY_TASK_MAX");
   const count = envInteger(env, "SLURM_ARRAY_TASK_COUNT");
@@ -133,7 +132,7 @@ function slurmShard(text: string, env: NodeJS.ProcessEnv, given: number | undefi
     }
     return { index: id - 1, count: given, source };
   }
-  if (min !== 1 || max === undefined || (count !== undefined && count !== max)) {
+  if (min !== 1 || max === undefined || max > MAX_SHARDS || (count !== undefined && count !== max)) {
     throw usageError(
       `--shard auto expected a Slurm array 1-K (SLURM_ARRAY_TASK_MIN=1, SLURM_ARRAY_TASK_MAX=K), got ${got}; for a partial or stepped array pass --shard auto/K`,
     );
@@ -147,7 +146,7 @@ function present(env: NodeJS.ProcessEnv, name: string): string | undefined {
   return value === undefined || value === "" ? undefined : value;
 }
 
-/** A variable read as an integer 0..2^31, or undefined when unset. */
+/** A variable read as an integer 0..2^31, or undefined when unset or empty. */
 function envInteger(env: NodeJS.ProcessEnv, name: string): number | undefined {
   const text = present(env, name);
   if (text === undefined) return undefined;

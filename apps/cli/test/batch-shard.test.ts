@@ -155,6 +155,11 @@ describe("nullity --shard auto", () => {
         slurm(2, 4, { SLURM_ARRAY_TASK_ID: "2x" }),
         /expected SLURM_ARRAY_TASK_ID to be an integer >= 0, got "2x"$/,
       ],
+      [
+        "auto/4",
+        { SLURM_ARRAY_TASK_ID: "\u001b[2J", JOB_COMPLETION_INDEX: "1" },
+        /expected SLURM_ARRAY_TASK_ID to be an integer >= 0, got "\\u001b\[2J"$/,
+      ],
       ["auto/0", {}, /--shard expected auto or auto\/K with 1 <= K <= 1048576, got 'auto\/0'$/],
       ["automatic", {}, /--shard expected auto or auto\/K with 1 <= K <= 1048576, got 'automatic'$/],
       ["2/3/4", {}, /--shard expected i\/k with 1 <= i <= k \(like 1\/4\), got '2\/3\/4'$/],

@@ -196,10 +196,26 @@ describe("Slurm job array recipe (docs/batch/nullity-slurm.sh)", () => {
   });
 });
 
+/**
+ * The items of the block sequence under `key:` in a YAML text, as the
+ * manifest writes them: plain or single-quoted scalars, one per `- ` line.
+ */
+function blockSequence(yaml: string, key: string): string[] {
+  const lines = yaml.split("\n");
+  const at = lines.findIndex((line) => line.trimEnd().endsWith(` ${key}:`));
+  const items: string[] = [];
+  for (const line of lines.slice(at + 1)) {
+    const item = /^ +- (.*)$/.exec(line)?.[1];
+    if (item === undefined) break;
+    items.push(item.startsWith("'") ? item.slice(1, -1).replaceAll("''", "'") : item);
+  }
+  return items;
+}
+
 describe("Kubernetes indexed Job recipe (docs/batch/nullity-job.yaml)", () => {
   const manifest = readFileSync(join(BATCH, "nullity-job.yaml"), "utf8");
   const completions = Number(/^ {2}completions: (\d+)$/m.exec(manifest)?.[1]);
-  const command = JSON.parse(/^ +command: (\[.*\])$/m.exec(manifest)?.[1] ?? "null") as string[];
+  const command = blockSequence(manifest, "command");
 
   /** Kubernetes' expansion of a command word: $(NAME) of a variable the container has, $$ to $. */
   const expand = (word: string, env: Record<string, string>) =>

@@ -2,10 +2,8 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { inflateSync } from "node:zlib";
-import { beforeAll, describe, expect, it } from "vitest";
-import { oneLineError, requireBuild, run } from "./_run.js";
-
-beforeAll(requireBuild);
+import { describe, expect, it } from "vitest";
+import { oneLineError, run } from "./_run.js";
 
 const dir = mkdtempSync(join(tmpdir(), "lightsout-chase-"));
 
@@ -51,18 +49,18 @@ function readPng(bytes: Buffer): { width: number; height: number; depth: number;
 }
 
 describe("lightsout chase-matrix", () => {
-  it("prints the 5 x 5 chase matrix, its rank, nullity and ones", () => {
-    const result = run(["chase-matrix", "5"]);
+  it("prints the 5 x 5 chase matrix, its rank, nullity and ones", async () => {
+    const result = await run(["chase-matrix", "5"]);
     expect(result.stderr).toBe("");
     expect(result.code).toBe(0);
     expect(result.stdout).toBe("01101\n11100\n11011\n00111\n10110\nrank 3\nnullity 2\nones 16\n");
   });
 
-  it("counts of ones and nullities match the seeds (n = 1..12)", () => {
+  it("counts of ones and nullities match the seeds (n = 1..12)", async () => {
     const ones = [1, 2, 7, 0, 16, 12, 27, 20, 25, 28, 68, 36];
     const nullity = [0, 0, 0, 4, 2, 0, 0, 0, 8, 0, 6, 0];
     for (let n = 1; n <= 12; n++) {
-      const report = JSON.parse(run(["chase-matrix", String(n), "--json"]).stdout) as Record<string, unknown>;
+      const report = JSON.parse((await run(["chase-matrix", String(n), "--json"])).stdout) as Record<string, unknown>;
       expect(report).toMatchObject({
         rows: n,
         cols: n,
@@ -74,8 +72,8 @@ describe("lightsout chase-matrix", () => {
     }
   });
 
-  it("--rows M gives the rectangle's chase matrix (symmetric)", () => {
-    const result = run(["chase-matrix", "4", "--rows", "6", "--json"]);
+  it("--rows M gives the rectangle's chase matrix (symmetric)", async () => {
+    const result = await run(["chase-matrix", "4", "--rows", "6", "--json"]);
     expect(result.code).toBe(0);
     const report = JSON.parse(result.stdout) as { rows: number; cols: number; matrix: string[]; rank: number };
     expect(Object.keys(report)).toEqual(["rows", "cols", "rank", "nullity", "ones", "matrix"]);
@@ -83,7 +81,7 @@ describe("lightsout chase-matrix", () => {
     expect(report.cols).toBe(4);
     for (let i = 0; i < 4; i++) for (let j = 0; j < 4; j++) expect(report.matrix[i]![j]).toBe(report.matrix[j]![i]);
     // one row: C is the tridiagonal band
-    expect(run(["chase-matrix", "4", "--rows", "1"]).stdout.split("\n").slice(0, 4)).toEqual([
+    expect((await run(["chase-matrix", "4", "--rows", "1"])).stdout.split("\n").slice(0, 4)).toEqual([
       "1100",
       "1110",
       "0111",
@@ -91,32 +89,32 @@ describe("lightsout chase-matrix", () => {
     ]);
   });
 
-  it("--png writes a valid grayscale PNG, one black pixel per 1", () => {
+  it("--png writes a valid grayscale PNG, one black pixel per 1", async () => {
     const file = join(dir, "c9.png");
-    const result = run(["chase-matrix", "9", "--png", file]);
+    const result = await run(["chase-matrix", "9", "--png", file]);
     expect(result.code).toBe(0);
     expect(result.stdout).toBe(`rank 1\nnullity 8\nones 25\nfile ${file}\n`);
-    const text = (JSON.parse(run(["chase-matrix", "9", "--json"]).stdout) as { matrix: string[] }).matrix;
+    const text = (JSON.parse((await run(["chase-matrix", "9", "--json"])).stdout) as { matrix: string[] }).matrix;
     const png = readPng(readFileSync(file));
     expect(png).toMatchObject({ width: 9, height: 9, depth: 8, colour: 0 });
     expect(png.pixels.map((row) => row.map((p) => (p === 0 ? "1" : p === 255 ? "0" : "?")).join(""))).toEqual(text);
   });
 
-  it("--png - writes the picture alone to stdout; 300 x 300 works", () => {
+  it("--png - writes the picture alone to stdout; 300 x 300 works", async () => {
     const file = join(dir, "c300.png");
-    expect(run(["chase-matrix", "300", "--png", file, "--json"]).code).toBe(0);
+    expect((await run(["chase-matrix", "300", "--png", file, "--json"])).code).toBe(0);
     const png = readPng(readFileSync(file));
     expect(png.width).toBe(300);
     expect(png.pixels.flat().filter((p) => p === 0)).toHaveLength(22578);
-    const piped = run(["chase-matrix", "4", "--png", "-"]);
+    const piped = await run(["chase-matrix", "4", "--png", "-"]);
     expect(piped.code).toBe(0);
     expect(piped.stdout.slice(1, 4)).toBe("PNG"); // byte 0x89 decodes as U+FFFD
     expect(piped.stdout).not.toContain("rank");
   });
 
-  it("--svg writes one square per entry", () => {
+  it("--svg writes one square per entry", async () => {
     const file = join(dir, "c5.svg");
-    const result = run(["chase-matrix", "5", "--svg", file, "--json"]);
+    const result = await run(["chase-matrix", "5", "--svg", file, "--json"]);
     expect(result.code).toBe(0);
     expect(JSON.parse(result.stdout)).toEqual({ rows: 5, cols: 5, rank: 3, nullity: 2, ones: 16, file });
     const svg = readFileSync(file, "utf8");
@@ -137,23 +135,23 @@ describe("lightsout chase-matrix", () => {
       "lightsout: expected one of --png and --svg, got both ('a.png' and 'b.svg')",
     ],
     [["2000", "--svg", "big.svg"], "lightsout: --svg expected N <= 1024 (one element per entry), got 2000; use --png"],
-  ])("exits 2 on %j", (args, message) => {
-    const result = run(["chase-matrix", ...args]);
+  ])("exits 2 on %j", async (args, message) => {
+    const result = await run(["chase-matrix", ...args]);
     expect(result.code).toBe(2);
     expect(oneLineError(result)).toBe(message);
   });
 
-  it("exits 2 on a board over the core's cell limit, 1 on an unwritable file", () => {
-    const big = run(["chase-matrix", "16384", "--rows", "100000"]);
+  it("exits 2 on a board over the core's cell limit, 1 on an unwritable file", async () => {
+    const big = await run(["chase-matrix", "16384", "--rows", "100000"]);
     expect(big.code).toBe(2);
     expect(oneLineError(big)).toMatch(/^lightsout: chase-matrix 16384 --rows 100000: board expected at most/);
-    const missing = run(["chase-matrix", "5", "--png", join(dir, "no", "such", "c.png")]);
+    const missing = await run(["chase-matrix", "5", "--png", join(dir, "no", "such", "c.png")]);
     expect(missing.code).toBe(1);
     expect(oneLineError(missing)).toMatch(/^lightsout: cannot write '.*c\.png': no such directory$/);
   });
 
-  it("has --help with examples", () => {
-    const result = run(["chase-matrix", "--help"]);
+  it("has --help with examples", async () => {
+    const result = await run(["chase-matrix", "--help"]);
     expect(result.code).toBe(0);
     expect(result.stdout).toContain("Examples:");
     expect(result.stdout).toContain("lightsout chase-matrix 300 --png c300.png");

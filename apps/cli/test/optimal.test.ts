@@ -1,15 +1,13 @@
-import { describe, expect, it, beforeAll } from "vitest";
-import { oneLineError, requireBuild, run } from "./_run.js";
-
-beforeAll(requireBuild);
+import { describe, expect, it } from "vitest";
+import { oneLineError, run } from "./_run.js";
 
 const FIVE = [
   1, 25, 300, 2300, 12650, 53130, 176176, 467104, 982335, 1596279, 1935294, 1684446, 1004934, 383670, 82614, 7350,
 ];
 
 describe("lightsout optimal --distribution", () => {
-  it("prints the 5 x 5 table, one 'presses boards' line per count, summing to 2^23", () => {
-    const result = run(["optimal", "--rows", "5", "--cols", "5", "--distribution"]);
+  it("prints the 5 x 5 table, one 'presses boards' line per count, summing to 2^23", async () => {
+    const result = await run(["optimal", "--rows", "5", "--cols", "5", "--distribution"]);
     expect(result.stderr).toBe("");
     expect(result.code).toBe(0);
     const lines = result.stdout
@@ -22,29 +20,29 @@ describe("lightsout optimal --distribution", () => {
     expect(result.stdout).toBe(FIVE.map((n, p) => `${p} ${n}\n`).join(""));
   });
 
-  it("--json gives {counts} indexed by press count", () => {
-    const result = run(["optimal", "--rows", "4", "--cols", "4", "--distribution", "--json"]);
+  it("--json gives {counts} indexed by press count", async () => {
+    const result = await run(["optimal", "--rows", "4", "--cols", "4", "--distribution", "--json"]);
     expect(result.code).toBe(0);
     expect(result.stdout).toBe('{"counts":[1,16,120,560,1387,1440,540,32]}\n');
     expect(JSON.parse(result.stdout).counts.reduce((a: number, b: number) => a + b, 0)).toBe(2 ** 12);
   });
 
-  it("takes --torus and --rule; invertible grids give binomials, exactly even past 2^53", () => {
-    const torus = run(["optimal", "--rows", "3", "--cols", "3", "--torus", "--distribution", "--json"]);
+  it("takes --torus and --rule; invertible grids give binomials, exactly even past 2^53", async () => {
+    const torus = await run(["optimal", "--rows", "3", "--cols", "3", "--torus", "--distribution", "--json"]);
     expect(torus.code).toBe(0);
     const counts: number[] = JSON.parse(torus.stdout).counts;
     expect(counts.reduce((a, b) => a + b, 0)).toBe(2 ** 5); // 3 x 3 torus: rank 5, nullity 4 (brute-forced in core's tests)
-    const king = run(["optimal", "--rows", "3", "--cols", "5", "--rule", "king", "--distribution", "--json"]);
+    const king = await run(["optimal", "--rows", "3", "--cols", "5", "--rule", "king", "--distribution", "--json"]);
     expect(king.code).toBe(0);
     expect(JSON.parse(king.stdout).counts.length).toBeGreaterThan(1);
-    const big = run(["optimal", "--rows", "8", "--cols", "8", "--distribution"]);
+    const big = await run(["optimal", "--rows", "8", "--cols", "8", "--distribution"]);
     expect(big.code).toBe(0);
     expect(big.stdout.split("\n")[32]).toBe("32 1832624140942590534");
   });
 
-  it("--states K: the 3 x 3 board over Z_3 (invertible: all 3^9 boards) and the 2 x 3 board over Z_4 against brute force", () => {
+  it("--states K: the 3 x 3 board over Z_3 (invertible: all 3^9 boards) and the 2 x 3 board over Z_4 against brute force", async () => {
     const json = JSON.parse(
-      run(["optimal", "--rows", "3", "--cols", "3", "--states", "3", "--distribution", "--json"]).stdout,
+      (await run(["optimal", "--rows", "3", "--cols", "3", "--states", "3", "--distribution", "--json"])).stdout,
     );
     expect(json.states).toBe(3);
     expect(json.counts.reduce((a: number, b: number) => a + b, 0)).toBe(3 ** 9);
@@ -67,18 +65,18 @@ describe("lightsout optimal --distribution", () => {
     }
     const expected: number[] = [];
     for (const w of best.values()) expected[w] = (expected[w] ?? 0) + 1;
-    const text = run(["optimal", "--rows", "2", "--cols", "3", "--states", "4", "--distribution"]).stdout;
+    const text = (await run(["optimal", "--rows", "2", "--cols", "3", "--states", "4", "--distribution"])).stdout;
     expect(text).toBe(Array.from(expected, (v, p) => `${p} ${v ?? 0}\n`).join(""));
   });
 
-  it("has --help with examples", () => {
-    const result = run(["optimal", "--help"]);
+  it("has --help with examples", async () => {
+    const result = await run(["optimal", "--help"]);
     expect(result.code).toBe(0);
     expect(result.stdout).toContain("Usage: lightsout optimal [options]");
     expect(result.stdout).toContain("$ lightsout optimal --rows 5 --cols 5 --distribution");
   });
 
-  it("usage errors are one line, exit 2", () => {
+  it("usage errors are one line, exit 2", async () => {
     const cases: [string[], RegExp][] = [
       [["optimal", "--rows", "5", "--cols", "5"], /expected --distribution/],
       [["optimal", "--rows", "5", "--distribution"], /expected --rows R and --cols C, got no --cols/],
@@ -91,7 +89,7 @@ describe("lightsout optimal --distribution", () => {
       ],
     ];
     for (const [args, message] of cases) {
-      const result = run(args);
+      const result = await run(args);
       expect(result.code).toBe(2);
       expect(oneLineError(result)).toMatch(message);
     }

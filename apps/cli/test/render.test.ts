@@ -3,10 +3,9 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { inflateSync } from "node:zlib";
-import { beforeAll, describe, expect, it } from "vitest";
-import { oneLineError, requireBuild, run } from "./_run.js";
+import { describe, expect, it } from "vitest";
+import { oneLineError, run } from "./_run.js";
 
-beforeAll(requireBuild);
 const dir = mkdtempSync(join(tmpdir(), "lightsout-render-"));
 
 /** Decodes our own PNGs (8-bit RGB, filter 0): width, height and pixels. */
@@ -31,21 +30,23 @@ function decodePng(bytes: Buffer): { width: number; height: number; pixel: (x: n
 }
 
 describe("lightsout render", () => {
-  it("SVG: one square per cell, one dot per press", () => {
+  it("SVG: one square per cell, one dot per press", async () => {
     const out = join(dir, "b.svg");
-    const result = run(["render", "-", "--svg", out, "--solution"], { input: "11111\n11111\n11111\n11111\n11111\n" });
+    const result = await run(["render", "-", "--svg", out, "--solution"], {
+      input: "11111\n11111\n11111\n11111\n11111\n",
+    });
     expect(result.code).toBe(0);
     const svg = readFileSync(out, "utf8");
     expect(svg.match(/<rect x=/g)).toHaveLength(25);
     const presses = JSON.parse(
-      run(["solve", "-", "--json"], { input: "11111\n11111\n11111\n11111\n11111\n" }).stdout,
+      (await run(["solve", "-", "--json"], { input: "11111\n11111\n11111\n11111\n11111\n" })).stdout,
     ).pressCount;
     expect(svg.match(/<circle/g)).toHaveLength(presses);
   });
 
-  it("PNG: the size and the colours of lit, dark and pressed cells", () => {
+  it("PNG: the size and the colours of lit, dark and pressed cells", async () => {
     const out = join(dir, "b.png");
-    expect(run(["render", "-", "--png", out], { input: "10\n.1\n" }).code).toBe(0);
+    expect((await run(["render", "-", "--png", out], { input: "10\n.1\n" })).code).toBe(0);
     const png = decodePng(readFileSync(out));
     expect(png.width).toBe(png.height);
     const cell = png.width / 2;
@@ -55,22 +56,22 @@ describe("lightsout render", () => {
     expect(centre(1, 0)).toEqual([255, 255, 255]); // no cell
   });
 
-  it("more light states get their own colours; --solution works over Z_k", () => {
+  it("more light states get their own colours; --solution works over Z_k", async () => {
     const out = join(dir, "z3.png");
-    expect(run(["render", "-", "--png", out, "--states", "3"], { input: "012\n" }).code).toBe(0);
+    expect((await run(["render", "-", "--png", out, "--states", "3"], { input: "012\n" })).code).toBe(0);
     const png = decodePng(readFileSync(out));
     const cell = png.width / 3;
     const colours = [0, 1, 2].map((c) => png.pixel(c * cell + cell / 2, cell / 2).join(","));
     expect(new Set(colours).size).toBe(3);
     expect(colours[0]).toBe("43,47,58"); // state 0: dark
     const svg = join(dir, "z3.svg");
-    expect(run(["render", "-", "--svg", svg, "--states", "3", "--solution"], { input: "211\n112\n021\n" }).code).toBe(
-      0,
-    );
+    expect(
+      (await run(["render", "-", "--svg", svg, "--states", "3", "--solution"], { input: "211\n112\n021\n" })).code,
+    ).toBe(0);
     expect(readFileSync(svg, "utf8").match(/<circle/g)).toHaveLength(4); // presses 000 / 122 / 200: four cells
   });
 
-  it("graphs as SVG; clear errors", () => {
+  it("graphs as SVG; clear errors", async () => {
     const graph = JSON.stringify({
       board: {
         kind: "graph",
@@ -82,16 +83,16 @@ describe("lightsout render", () => {
       },
       lights: [1, 1, 1],
     });
-    expect(run(["render", "-", "--svg", join(dir, "g.svg")], { input: graph }).code).toBe(0);
-    expect(oneLineError(run(["render", "-", "--png", join(dir, "g.png")], { input: graph }))).toBe(
+    expect((await run(["render", "-", "--svg", join(dir, "g.svg")], { input: graph })).code).toBe(0);
+    expect(oneLineError(await run(["render", "-", "--png", join(dir, "g.png")], { input: graph }))).toBe(
       "lightsout: --png draws grid boards; use --svg for a graph",
     );
-    expect(run(["render", "-"], { input: "1\n" }).code).toBe(2);
-    const unsolvable = run(["render", "-", "--svg", join(dir, "u.svg"), "--solution"], {
+    expect((await run(["render", "-"], { input: "1\n" })).code).toBe(2);
+    const unsolvable = await run(["render", "-", "--svg", join(dir, "u.svg"), "--solution"], {
       input: "10000\n00000\n00000\n00000\n00000\n",
     });
     expect(unsolvable.stderr).toBe("lightsout: the board is unsolvable: drawn without presses\n");
-    expect(oneLineError(run(["render", "-", "--svg", "/nonexistent/dir/x.svg"], { input: "1\n" }))).toMatch(
+    expect(oneLineError(await run(["render", "-", "--svg", "/nonexistent/dir/x.svg"], { input: "1\n" }))).toMatch(
       /cannot write '\/nonexistent\/dir\/x.svg': ENOENT/,
     );
   });

@@ -1,8 +1,6 @@
 // `solve`, `quiet` and `random` through the built binary.
-import { beforeAll, describe, expect, it } from "vitest";
-import { oneLineError, requireBuild, run } from "./_run.js";
-
-beforeAll(requireBuild);
+import { describe, expect, it } from "vitest";
+import { oneLineError, run } from "./_run.js";
 
 /** Applies a press grid to a lights grid (plus rule, optional torus); '.' = no cell. */
 function applyGrid(lights: string[], presses: string[], torus = false): string[] {
@@ -34,24 +32,28 @@ function applyGrid(lights: string[], presses: string[], torus = false): string[]
 }
 
 describe("lightsout solve", () => {
-  it("solves a text board and the presses switch it off", () => {
+  it("solves a text board and the presses switch it off", async () => {
     const lights = ["10000", "11000", "00100", "00011", "00001"];
-    const result = run(["solve", "-"], { input: `# a comment\n${lights.join("\n")}\n` });
+    const result = await run(["solve", "-"], { input: `# a comment\n${lights.join("\n")}\n` });
     expect(result.code).toBe(0);
     const presses = result.stdout.trim().split("\n");
     expect(applyGrid(lights, presses).join("")).toMatch(/^[0]+$/);
   });
 
-  it("prints IMPOSSIBLE (exit 0) and a proof with --json", () => {
-    const text = run(["solve", "-"], { input: "10000\n00000\n00000\n00000\n00000\n" });
+  it("prints IMPOSSIBLE (exit 0) and a proof with --json", async () => {
+    const text = await run(["solve", "-"], { input: "10000\n00000\n00000\n00000\n00000\n" });
     expect(text).toMatchObject({ code: 0, stdout: "IMPOSSIBLE\n" });
-    const json = JSON.parse(run(["solve", "-", "--json"], { input: "10000\n00000\n00000\n00000\n00000\n" }).stdout);
+    const json = JSON.parse(
+      (await run(["solve", "-", "--json"], { input: "10000\n00000\n00000\n00000\n00000\n" })).stdout,
+    );
     expect(json).toMatchObject({ solvable: false, presses: null, nullity: 2, solutions: "0", optimal: null });
     expect(json.proof).toHaveLength(5);
   });
 
-  it("--json has the contract's keys; counts are decimal strings", () => {
-    const json = JSON.parse(run(["solve", "-", "--json"], { input: "11111\n11111\n11111\n11111\n11111\n" }).stdout);
+  it("--json has the contract's keys; counts are decimal strings", async () => {
+    const json = JSON.parse(
+      (await run(["solve", "-", "--json"], { input: "11111\n11111\n11111\n11111\n11111\n" })).stdout,
+    );
     expect(Object.keys(json)).toEqual(
       expect.arrayContaining(["solvable", "presses", "pressCount", "nullity", "solutions", "optimal"]),
     );
@@ -59,9 +61,9 @@ describe("lightsout solve", () => {
     expect(applyGrid(new Array(5).fill("11111"), json.presses).join("")).toMatch(/^0+$/);
   });
 
-  it("--min: fewest presses, exact by enumeration, by integer programming beyond", () => {
+  it("--min: fewest presses, exact by enumeration, by integer programming beyond", async () => {
     const json = JSON.parse(
-      run(["solve", "-", "--min", "--json"], { input: "11111\n11111\n11111\n11111\n11111\n" }).stdout,
+      (await run(["solve", "-", "--min", "--json"], { input: "11111\n11111\n11111\n11111\n11111\n" })).stdout,
     );
     expect(json).toMatchObject({ solvable: true, pressCount: 15, optimal: true });
     expect(applyGrid(new Array(5).fill("11111"), json.presses).join("")).toMatch(/^0+$/);
@@ -70,15 +72,17 @@ describe("lightsout solve", () => {
       board: { kind: "graph", vertices: 40, edges: [], selfToggle: false },
       lights: new Array(40).fill(0),
     });
-    const ilp = JSON.parse(run(["solve", "-", "--min", "--json"], { input: idle }).stdout);
+    const ilp = JSON.parse((await run(["solve", "-", "--min", "--json"], { input: idle })).stdout);
     expect(ilp).toMatchObject({ solvable: true, nullity: 40, pressCount: 0, optimal: true, lowerBound: 0 });
-    expect(run(["solve", "-", "--time-limit", "3"], { input: "1\n" }).code).toBe(2);
-    expect(run(["solve", "-", "--min", "--all"], { input: "1\n" }).code).toBe(2);
+    expect((await run(["solve", "-", "--time-limit", "3"], { input: "1\n" })).code).toBe(2);
+    expect((await run(["solve", "-", "--min", "--all"], { input: "1\n" })).code).toBe(2);
   });
 
-  it("--explain: the light-chasing trace ends dark, or says IMPOSSIBLE", () => {
+  it("--explain: the light-chasing trace ends dark, or says IMPOSSIBLE", async () => {
     const lights = ["01101", "10010", "11111", "00100", "01010"];
-    const json = JSON.parse(run(["solve", "-", "--explain", "--json"], { input: `${lights.join("\n")}\n` }).stdout);
+    const json = JSON.parse(
+      (await run(["solve", "-", "--explain", "--json"], { input: `${lights.join("\n")}\n` })).stdout,
+    );
     const last = json.steps.at(-1);
     if (json.solvable) {
       expect(last.lights.join("")).toMatch(/^0+$/);
@@ -87,32 +91,32 @@ describe("lightsout solve", () => {
         expect.arrayContaining(["chase", "last-row", "fix"]),
       );
     }
-    const text = run(["solve", "-", "--explain"], { input: "10000\n00000\n00000\n00000\n00000\n" }).stdout;
+    const text = (await run(["solve", "-", "--explain"], { input: "10000\n00000\n00000\n00000\n00000\n" })).stdout;
     expect(text).toMatch(/IMPOSSIBLE\n$/);
     expect(text).toMatch(/^chase: row 1's lit cells, 1 press in row 2\n/);
-    expect(oneLineError(run(["solve", "-", "--explain", "--torus"], { input: "11\n11\n" }))).toMatch(
+    expect(oneLineError(await run(["solve", "-", "--explain", "--torus"], { input: "11\n11\n" }))).toMatch(
       /--explain expected a plain rectangle/,
     );
   });
 
-  it("--all lists every solution; --limit caps them with a note", () => {
+  it("--all lists every solution; --limit caps them with a note", async () => {
     const lights = "1111\n1111\n1111\n1111\n";
-    const all = run(["solve", "-", "--all"], { input: lights }).stdout.trim().split("\n\n");
+    const all = (await run(["solve", "-", "--all"], { input: lights })).stdout.trim().split("\n\n");
     expect(all).toHaveLength(16);
     expect(new Set(all).size).toBe(16);
     for (const p of all) expect(applyGrid(lights.trim().split("\n"), p.split("\n")).join("")).toMatch(/^0+$/);
-    const some = run(["solve", "-", "--all", "--limit", "3"], { input: lights });
+    const some = await run(["solve", "-", "--all", "--limit", "3"], { input: lights });
     expect(some.stdout.trim().split("\n\n")).toHaveLength(3);
     expect(some.stderr).toBe("lightsout: showing 3 of 16 solutions (--limit)\n");
   });
 
-  it("irregular boards, the torus and JSON boards", () => {
-    const masked = run(["solve", "-"], { input: ".1.\n111\n.1.\n" });
+  it("irregular boards, the torus and JSON boards", async () => {
+    const masked = await run(["solve", "-"], { input: ".1.\n111\n.1.\n" });
     expect(masked.stdout).toBe(".0.\n010\n.0.\n");
     // Sutner: the all-on board is winnable on every graph, the torus included
-    const torus = run(["solve", "-", "--torus"], { input: "1111\n1111\n1111\n" });
+    const torus = await run(["solve", "-", "--torus"], { input: "1111\n1111\n1111\n" });
     expect(applyGrid(["1111", "1111", "1111"], torus.stdout.trim().split("\n"), true).join("")).toMatch(/^0+$/);
-    expect(run(["solve", "-", "--torus"], { input: "100\n000\n000\n" }).stdout).toBe("IMPOSSIBLE\n");
+    expect((await run(["solve", "-", "--torus"], { input: "100\n000\n000\n" })).stdout).toBe("IMPOSSIBLE\n");
     const graph = {
       board: {
         kind: "graph",
@@ -128,44 +132,44 @@ describe("lightsout solve", () => {
       },
       lights: [1, 1, 0, 0, 1, 1],
     };
-    const json = JSON.parse(run(["solve", "-", "--json"], { input: JSON.stringify(graph) }).stdout);
+    const json = JSON.parse((await run(["solve", "-", "--json"], { input: JSON.stringify(graph) })).stdout);
     expect(json).toMatchObject({ solvable: true, nullity: 2, rank: 4, solutions: "4" });
   });
 
-  it("bad input: one line with file:line:column, exit 1; usage errors exit 2", () => {
-    const ragged = run(["solve", "-"], { input: "101\n10\n" });
+  it("bad input: one line with file:line:column, exit 1; usage errors exit 2", async () => {
+    const ragged = await run(["solve", "-"], { input: "101\n10\n" });
     expect(ragged.code).toBe(1);
     expect(oneLineError(ragged)).toBe("lightsout: <stdin>:2:3: expected 3 cells (like line 1), got 2");
-    const bad = run(["solve", "-"], { input: "101\n1x1\n" });
+    const bad = await run(["solve", "-"], { input: "101\n1x1\n" });
     expect(oneLineError(bad)).toBe('lightsout: <stdin>:2:2: expected a light 0..1 or . (no cell), got "x"');
-    expect(oneLineError(run(["solve", "-"], { input: "# nothing\n" }))).toMatch(
+    expect(oneLineError(await run(["solve", "-"], { input: "# nothing\n" }))).toMatch(
       /<stdin>:1:1: expected at least one row of lights/,
     );
-    expect(oneLineError(run(["solve", "-"], { input: '{"board": {"kind": "grid", "rows": 0}}' }))).toMatch(
+    expect(oneLineError(await run(["solve", "-"], { input: '{"board": {"kind": "grid", "rows": 0}}' }))).toMatch(
       /"rows" expected an integer/,
     );
-    const rule = run(["solve", "-", "--rule", "queen"], { input: "1\n" });
+    const rule = await run(["solve", "-", "--rule", "queen"], { input: "1\n" });
     expect(rule.code).toBe(2);
     expect(oneLineError(rule)).toMatch(/--rule rule expected plus, x, king, knight or offsets/);
-    expect(run(["solve", "-", "--limit", "3"], { input: "1\n" }).code).toBe(2);
+    expect((await run(["solve", "-", "--limit", "3"], { input: "1\n" })).code).toBe(2);
   });
 });
 
 describe("lightsout quiet", () => {
-  it("5 x 5: the seeds' two quiet patterns", () => {
-    const result = run(["quiet", "--rows", "5", "--cols", "5"]);
+  it("5 x 5: the seeds' two quiet patterns", async () => {
+    const result = await run(["quiet", "--rows", "5", "--cols", "5"]);
     expect(result.stdout).toBe("nullity 2\n01110\n10101\n11011\n10101\n01110\n\n10101\n10101\n00000\n10101\n10101\n");
   });
 
-  it("--json, and an invertible board", () => {
-    expect(JSON.parse(run(["quiet", "--rows", "6", "--cols", "6", "--json"]).stdout)).toEqual({
+  it("--json, and an invertible board", async () => {
+    expect(JSON.parse((await run(["quiet", "--rows", "6", "--cols", "6", "--json"])).stdout)).toEqual({
       rows: 6,
       cols: 6,
       nullity: 0,
       patterns: [],
     });
-    expect(JSON.parse(run(["quiet", "--rows", "4", "--cols", "4", "--json"]).stdout).nullity).toBe(4);
-    expect(run(["quiet", "--rows", "4"]).code).toBe(2);
+    expect(JSON.parse((await run(["quiet", "--rows", "4", "--cols", "4", "--json"])).stdout).nullity).toBe(4);
+    expect((await run(["quiet", "--rows", "4"])).code).toBe(2);
   });
 });
 
@@ -194,29 +198,29 @@ describe("lightsout quiet --states K", () => {
     return out;
   }
 
-  it("4 x 4 over Z_3: rank 14, so two generators, each changing nothing", () => {
-    const json = JSON.parse(run(["quiet", "--rows", "4", "--cols", "4", "--states", "3", "--json"]).stdout);
+  it("4 x 4 over Z_3: rank 14, so two generators, each changing nothing", async () => {
+    const json = JSON.parse((await run(["quiet", "--rows", "4", "--cols", "4", "--states", "3", "--json"])).stdout);
     expect(json).toMatchObject({ rows: 4, cols: 4, states: 3, nullity: 2 });
     for (const p of json.patterns) {
       expect(p.join("")).not.toMatch(/^0+$/);
       expect(effect(p, 3).every((v) => v === 0)).toBe(true);
     }
-    const z6 = JSON.parse(run(["quiet", "--rows", "5", "--cols", "5", "--states", "6", "--json"]).stdout);
+    const z6 = JSON.parse((await run(["quiet", "--rows", "5", "--cols", "5", "--states", "6", "--json"])).stdout);
     for (const p of z6.patterns) expect(effect(p, 6).every((v) => v === 0)).toBe(true);
-    expect(run(["quiet", "--rows", "4", "--cols", "4", "--states", "37"]).code).toBe(2);
+    expect((await run(["quiet", "--rows", "4", "--cols", "4", "--states", "37"])).code).toBe(2);
   });
 });
 
 describe("lightsout random", () => {
-  it("is seeded, solvable, and readable by solve", () => {
-    const a = run(["random", "--rows", "6", "--cols", "7", "--seed", "5"]).stdout;
-    expect(run(["random", "--rows", "6", "--cols", "7", "--seed", "5"]).stdout).toBe(a);
+  it("is seeded, solvable, and readable by solve", async () => {
+    const a = (await run(["random", "--rows", "6", "--cols", "7", "--seed", "5"])).stdout;
+    expect((await run(["random", "--rows", "6", "--cols", "7", "--seed", "5"])).stdout).toBe(a);
     expect(a.trim().split("\n")).toHaveLength(6);
     for (let seed = 0; seed < 5; seed++) {
-      const board = run(["random", "--rows", "5", "--cols", "5", "--seed", String(seed)]).stdout;
-      expect(run(["solve", "-"], { input: board }).stdout).not.toBe("IMPOSSIBLE\n");
+      const board = (await run(["random", "--rows", "5", "--cols", "5", "--seed", String(seed)])).stdout;
+      expect((await run(["solve", "-"], { input: board })).stdout).not.toBe("IMPOSSIBLE\n");
     }
-    const json = JSON.parse(run(["random", "--rows", "2", "--cols", "3", "--json"]).stdout);
+    const json = JSON.parse((await run(["random", "--rows", "2", "--cols", "3", "--json"])).stdout);
     expect(json.board).toEqual({ kind: "grid", rows: 2, cols: 3 });
     expect(json.lights).toHaveLength(6);
   });

@@ -96,3 +96,18 @@ function inverseModP(x: number, p: number): number {
   }
   return result;
 }
+
+/**
+ * The Lights Out matrix of the rows x cols grid: entry (a, b) is 1 when
+ * pressing cell b changes cell a (b is a or one of its four neighbours),
+ * cells numbered row by row.
+ */
+export function plusMatrix(rows: number, cols: number): number[][] {
+  const cells = rows * cols;
+  return Array.from({ length: cells }, (_, a) =>
+    Array.from({ length: cells }, (_, b) => {
+      const distance = Math.abs(Math.floor(a / cols) - Math.floor(b / cols)) + Math.abs((a % cols) - (b % cols));
+      return distance <= 1 ? 1 : 0;
+    }),
+  );
+}

@@ -3,31 +3,14 @@ import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { randomBits, rankModP } from "./_reference.js";
+import { plusMatrix, randomBits, rankModP } from "./_reference.js";
 import { CLI, FIXTURES, keyValues, oneLineError, rankOf, requireBuild, run, runBinary } from "./_run.js";
 
 /** The Lights Out matrix of the n x n grid (closed neighbourhoods), as dense text. */
-function lightsOutMatrix(n: number): string {
-  const lines: string[] = [];
-  for (let i = 0; i < n; i++) {
-    for (let j = 0; j < n; j++) {
-      const row = new Array<number>(n * n).fill(0);
-      for (const [di, dj] of [
-        [0, 0],
-        [1, 0],
-        [-1, 0],
-        [0, 1],
-        [0, -1],
-      ] as const) {
-        const a = i + di;
-        const b = j + dj;
-        if (a >= 0 && a < n && b >= 0 && b < n) row[a * n + b] = 1;
-      }
-      lines.push(row.join(""));
-    }
-  }
-  return `${lines.join("\n")}\n`;
-}
+const lightsOutMatrix = (n: number) =>
+  `${plusMatrix(n, n)
+    .map((row) => row.join(""))
+    .join("\n")}\n`;
 
 describe("lightsout rank FILE", () => {
   it("prints rows, cols, rank, nullity and time of a dense file", async () => {

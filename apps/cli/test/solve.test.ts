@@ -1,5 +1,7 @@
-// `solve`, `quiet` and `random` through the built binary.
+// `solve`, `quiet` and `random`, in-process. Every answer is checked by
+// applying it to the board with plain loops.
 import { describe, expect, it } from "vitest";
+import { plusMatrix, rankModP } from "./_reference.js";
 import { oneLineError, run } from "./_run.js";
 
 /** Applies a press grid to a lights grid (plus rule, optional torus); '.' = no cell. */
@@ -31,6 +33,19 @@ function applyGrid(lights: string[], presses: string[], torus = false): string[]
   return out.map((r) => r.join(""));
 }
 
+/** The two quiet patterns of the 5 x 5 board (presses that change nothing), checked below. */
+const QUIET_5X5 = [
+  ["01110", "10101", "11011", "10101", "01110"],
+  ["10101", "10101", "00000", "10101", "10101"],
+];
+
+/** Parity of the lights a pattern covers: a board is winnable iff it is even for every quiet pattern. */
+const overlap = (lights: string[], pattern: string[]) =>
+  lights
+    .join("")
+    .split("")
+    .filter((bit, i) => bit === "1" && pattern.join("")[i] === "1").length % 2;
+
 describe("lightsout solve", () => {
   it("solves a text board and the presses switch it off", async () => {
     const lights = ["10000", "11000", "00100", "00011", "00001"];
@@ -43,11 +58,13 @@ describe("lightsout solve", () => {
   it("prints IMPOSSIBLE (exit 0) and a proof with --json", async () => {
     const text = await run(["solve", "-"], { input: "10000\n00000\n00000\n00000\n00000\n" });
     expect(text).toMatchObject({ code: 0, stdout: "IMPOSSIBLE\n" });
-    const json = JSON.parse(
-      (await run(["solve", "-", "--json"], { input: "10000\n00000\n00000\n00000\n00000\n" })).stdout,
-    );
+    const lights = ["10000", "00000", "00000", "00000", "00000"];
+    const json = JSON.parse((await run(["solve", "-", "--json"], { input: `${lights.join("\n")}\n` })).stdout);
     expect(json).toMatchObject({ solvable: false, presses: null, nullity: 2, solutions: "0", optimal: null });
+    // the proof: presses that change nothing, covering an odd number of lights
     expect(json.proof).toHaveLength(5);
+    expect(applyGrid(new Array(5).fill("00000"), json.proof).join("")).toMatch(/^0+$/);
+    expect(overlap(lights, json.proof)).toBe(1);
   });
 
   it("--json has the contract's keys; counts are decimal strings", async () => {
@@ -80,17 +97,17 @@ describe("lightsout solve", () => {
 
   it("--explain: the light-chasing trace ends dark, or says IMPOSSIBLE", async () => {
     const lights = ["01101", "10010", "11111", "00100", "01010"];
+    // winnable: the board covers an even number of lights of each quiet pattern
+    expect(QUIET_5X5.map((pattern) => overlap(lights, pattern))).toEqual([0, 0]);
     const json = JSON.parse(
       (await run(["solve", "-", "--explain", "--json"], { input: `${lights.join("\n")}\n` })).stdout,
     );
-    const last = json.steps.at(-1);
-    if (json.solvable) {
-      expect(last.lights.join("")).toMatch(/^0+$/);
-      expect(applyGrid(lights, json.solution).join("")).toMatch(/^0+$/);
-      expect(json.steps.map((s: { phase: string }) => s.phase)).toEqual(
-        expect.arrayContaining(["chase", "last-row", "fix"]),
-      );
-    }
+    expect(json.solvable).toBe(true);
+    expect(json.steps.at(-1).lights.join("")).toMatch(/^0+$/);
+    expect(applyGrid(lights, json.solution).join("")).toMatch(/^0+$/);
+    expect(json.steps.map((s: { phase: string }) => s.phase)).toEqual(
+      expect.arrayContaining(["chase", "last-row", "fix"]),
+    );
     const text = (await run(["solve", "-", "--explain"], { input: "10000\n00000\n00000\n00000\n00000\n" })).stdout;
     expect(text).toMatch(/IMPOSSIBLE\n$/);
     expect(text).toMatch(/^chase: row 1's lit cells, 1 press in row 2\n/);
@@ -117,6 +134,11 @@ describe("lightsout solve", () => {
     const torus = await run(["solve", "-", "--torus"], { input: "1111\n1111\n1111\n" });
     expect(applyGrid(["1111", "1111", "1111"], torus.stdout.trim().split("\n"), true).join("")).toMatch(/^0+$/);
     expect((await run(["solve", "-", "--torus"], { input: "100\n000\n000\n" })).stdout).toBe("IMPOSSIBLE\n");
+    // IMPOSSIBLE by brute force: none of the 512 press sets of the 3 x 3 torus clears it
+    for (let code = 0; code < 512; code++) {
+      const presses = ["", "", ""].map((_, r) => [0, 1, 2].map((c) => (code >> (3 * r + c)) & 1).join(""));
+      expect(applyGrid(["100", "000", "000"], presses, true).join("")).not.toMatch(/^0+$/);
+    }
     const graph = {
       board: {
         kind: "graph",
@@ -134,6 +156,14 @@ describe("lightsout solve", () => {
     };
     const json = JSON.parse((await run(["solve", "-", "--json"], { input: JSON.stringify(graph) })).stdout);
     expect(json).toMatchObject({ solvable: true, nullity: 2, rank: 4, solutions: "4" });
+    // a press flips its vertex and the vertex's neighbours
+    const lights = [...graph.lights];
+    [...(json.presses as string)].forEach((press, v) => {
+      if (press !== "1") return;
+      lights[v]! ^= 1;
+      for (const [a, b] of graph.board.edges) if (a === v || b === v) lights[a === v ? b! : a!]! ^= 1;
+    });
+    expect(lights).toEqual([0, 0, 0, 0, 0, 0]);
   });
 
   it("bad input: one line with file:line:column, exit 1; usage errors exit 2", async () => {
@@ -156,9 +186,10 @@ describe("lightsout solve", () => {
 });
 
 describe("lightsout quiet", () => {
-  it("5 x 5: the seeds' two quiet patterns", async () => {
+  it("5 x 5: the two quiet patterns, which change nothing", async () => {
     const result = await run(["quiet", "--rows", "5", "--cols", "5"]);
-    expect(result.stdout).toBe("nullity 2\n01110\n10101\n11011\n10101\n01110\n\n10101\n10101\n00000\n10101\n10101\n");
+    expect(result.stdout).toBe(`nullity 2\n${QUIET_5X5.map((pattern) => `${pattern.join("\n")}\n`).join("\n")}`);
+    for (const pattern of QUIET_5X5) expect(applyGrid(new Array(5).fill("00000"), pattern).join("")).toMatch(/^0+$/);
   });
 
   it("--json, and an invertible board", async () => {
@@ -168,7 +199,18 @@ describe("lightsout quiet", () => {
       nullity: 0,
       patterns: [],
     });
-    expect(JSON.parse((await run(["quiet", "--rows", "4", "--cols", "4", "--json"])).stdout).nullity).toBe(4);
+    // 4 x 4: a basis of the quiet patterns, as many as 16 - rank of the Lights Out matrix
+    const four = JSON.parse((await run(["quiet", "--rows", "4", "--cols", "4", "--json"])).stdout);
+    expect(16 - rankModP(plusMatrix(4, 4), 2)).toBe(4);
+    expect(four.nullity).toBe(4);
+    expect(four.patterns).toHaveLength(4);
+    for (const p of four.patterns) expect(applyGrid(new Array(4).fill("0000"), p).join("")).toMatch(/^0+$/);
+    expect(
+      rankModP(
+        four.patterns.map((p: string[]) => [...p.join("")].map(Number)),
+        2,
+      ),
+    ).toBe(4);
     expect((await run(["quiet", "--rows", "4"])).code).toBe(2);
   });
 });
@@ -200,26 +242,46 @@ describe("lightsout quiet --states K", () => {
 
   it("4 x 4 over Z_3: rank 14, so two generators, each changing nothing", async () => {
     const json = JSON.parse((await run(["quiet", "--rows", "4", "--cols", "4", "--states", "3", "--json"])).stdout);
+    expect(rankModP(plusMatrix(4, 4), 3)).toBe(14);
     expect(json).toMatchObject({ rows: 4, cols: 4, states: 3, nullity: 2 });
+    expect(json.patterns).toHaveLength(2);
     for (const p of json.patterns) {
       expect(p.join("")).not.toMatch(/^0+$/);
       expect(effect(p, 3).every((v) => v === 0)).toBe(true);
     }
+    expect(
+      rankModP(
+        json.patterns.map((p: string[]) => [...p.join("")].map(Number)),
+        3,
+      ),
+    ).toBe(2);
+    // Z_6 = Z_2 x Z_3: the quiet patterns need as many generators as the larger of the two nullities
     const z6 = JSON.parse((await run(["quiet", "--rows", "5", "--cols", "5", "--states", "6", "--json"])).stdout);
+    const generators = Math.max(25 - rankModP(plusMatrix(5, 5), 2), 25 - rankModP(plusMatrix(5, 5), 3));
+    expect(generators).toBe(3);
+    expect(z6.nullity).toBe(generators);
+    expect(z6.patterns).toHaveLength(generators);
     for (const p of z6.patterns) expect(effect(p, 6).every((v) => v === 0)).toBe(true);
     expect((await run(["quiet", "--rows", "4", "--cols", "4", "--states", "37"])).code).toBe(2);
   });
 });
 
 describe("lightsout random", () => {
-  it("is seeded, solvable, and readable by solve", async () => {
+  it("is seeded, winnable, and readable by solve", async () => {
     const a = (await run(["random", "--rows", "6", "--cols", "7", "--seed", "5"])).stdout;
     expect((await run(["random", "--rows", "6", "--cols", "7", "--seed", "5"])).stdout).toBe(a);
-    expect(a.trim().split("\n")).toHaveLength(6);
-    for (let seed = 0; seed < 5; seed++) {
+    expect((await run(["random", "--rows", "6", "--cols", "7", "--seed", "6"])).stdout).not.toBe(a);
+    expect(a).toMatch(/^([01]{7}\n){6}$/);
+    const boards = new Set<string>();
+    for (let seed = 0; seed < 8; seed++) {
       const board = (await run(["random", "--rows", "5", "--cols", "5", "--seed", String(seed)])).stdout;
-      expect((await run(["solve", "-"], { input: board })).stdout).not.toBe("IMPOSSIBLE\n");
+      const lights = board.trim().split("\n");
+      boards.add(board);
+      expect(QUIET_5X5.map((pattern) => overlap(lights, pattern))).toEqual([0, 0]);
+      const presses = (await run(["solve", "-"], { input: board })).stdout.trim().split("\n");
+      expect(applyGrid(lights, presses).join("")).toMatch(/^0+$/);
     }
+    expect(boards.size).toBe(8);
     const json = JSON.parse((await run(["random", "--rows", "2", "--cols", "3", "--json"])).stdout);
     expect(json.board).toEqual({ kind: "grid", rows: 2, cols: 3 });
     expect(json.lights).toHaveLength(6);

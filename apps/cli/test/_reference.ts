@@ -111,3 +111,45 @@ export function plusMatrix(rows: number, cols: number): number[][] {
     }),
   );
 }
+
+/**
+ * Presses applied to a grid of lights with plain loops: x presses on a cell
+ * add x (mod `states`) to it and to its four neighbours, which wrap around on
+ * a torus. Cells and press counts are base-36 digits; '.' is no cell (never
+ * changed) or no press.
+ *
+ * @returns the lights afterwards, in the same notation
+ */
+export function applyPresses(
+  lights: readonly string[],
+  presses: readonly string[],
+  options: { states?: number; torus?: boolean } = {},
+): string[] {
+  const k = options.states ?? 2;
+  const rows = lights.length;
+  const cols = lights[0]!.length;
+  const out = lights.map((row) => [...row].map((cell) => (cell === "." ? -1 : parseInt(cell, 36))));
+  for (let r = 0; r < rows; r++) {
+    for (let c = 0; c < cols; c++) {
+      const x = presses[r]![c] === "." ? 0 : parseInt(presses[r]![c]!, 36);
+      for (const [dr, dc] of [
+        [0, 0],
+        [1, 0],
+        [-1, 0],
+        [0, 1],
+        [0, -1],
+      ] as const) {
+        const rr = options.torus ? (r + dr + rows) % rows : r + dr;
+        const cc = options.torus ? (c + dc + cols) % cols : c + dc;
+        const row = out[rr];
+        if (row !== undefined && row[cc] !== undefined && row[cc] >= 0) row[cc] = (row[cc] + x) % k;
+      }
+    }
+  }
+  return out.map((row) => row.map((v) => (v < 0 ? "." : v.toString(36))).join(""));
+}
+
+/** True when every light of the grid is off. */
+export function isDark(grid: readonly string[]): boolean {
+  return grid.every((row) => /^[0.]*$/.test(row));
+}

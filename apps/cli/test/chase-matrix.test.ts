@@ -1,3 +1,5 @@
+// `lightsout chase-matrix`, in-process: the matrices against a chase by hand,
+// the pictures decoded pixel by pixel.
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";

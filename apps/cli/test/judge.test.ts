@@ -1,3 +1,4 @@
+// `lightsout judge`, in-process: the official samples byte for byte.
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";

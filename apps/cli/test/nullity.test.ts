@@ -1,5 +1,6 @@
-// `lightsout nullity` on the built binary: the seed's table of n x n
-// nullities, rectangles, JSON Lines, shards that reassemble, bad input.
+// `lightsout nullity`, in-process: the n x n nullities (OEIS A075462, the
+// table in packages/core/test/vectors), rectangles, JSON Lines, shards that
+// reassemble, bad input.
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";

@@ -1,6 +1,7 @@
-// `lightsout rank --field p|p^r` on the built binary: ranks known by
+// `lightsout rank --field p|p^r`, in-process: ranks known by
 // mathematics over Z_p and GF(p^r), JSON, random matrices, errors.
 import { describe, expect, it } from "vitest";
+import { randomModP, rankModP } from "./_reference.js";
 import { keyValues, oneLineError, rankOf, run } from "./_run.js";
 
 /** Rank and nullity printed for a matrix on stdin over `field`. */
@@ -52,14 +53,28 @@ describe("lightsout rank --field p", () => {
     expect(json).toMatchObject({ rows: 3, cols: 3, rank: 2, nullity: 1 });
   });
 
-  it("--random over Z_p: seeded, full rank expected for a uniform square matrix of size 64 over Z_65521", async () => {
-    const a = await run(["rank", "--random", "64", "--field", "65521", "--seed", "3", "--json"]);
-    expect(a.code).toBe(0);
-    const json = JSON.parse(a.stdout) as Record<string, number>;
-    expect(Object.keys(json)).toEqual(["rows", "cols", "rank", "ms"]);
-    expect(json.rank).toBeGreaterThanOrEqual(63);
-    const b = await run(["rank", "--random", "64", "--field", "65521", "--seed", "3", "--json"]);
-    expect((JSON.parse(b.stdout) as Record<string, number>).rank).toBe(json.rank);
+  it("--random over Z_p: each seed's rank is the rank of the generator's matrix for it", async () => {
+    const randomRank = async (args: string[]): Promise<number> => {
+      const result = await run(["rank", "--random", ...args, "--json"]);
+      expect(result).toMatchObject({ code: 0, stderr: "" });
+      const json = JSON.parse(result.stdout) as Record<string, number>;
+      expect(Object.keys(json)).toEqual(["rows", "cols", "rank", "ms"]);
+      return json.rank!;
+    };
+    // 6 x 6 over Z_3: ranks 5 and 6 both occur among these seeds, so an ignored seed cannot pass
+    const seeds = Array.from({ length: 16 }, (_, seed) => seed);
+    const expected = seeds.map((seed) => rankModP(randomModP(6, 6, 3, seed), 3));
+    expect(expected).toEqual([5, 5, 6, 6, 6, 6, 6, 6, 5, 6, 5, 6, 5, 5, 6, 5]);
+    const printed: number[] = [];
+    for (const seed of seeds) printed.push(await randomRank(["6", "--field", "3", "--seed", String(seed)]));
+    expect(printed).toEqual(expected);
+    // 64 x 64 over Z_65521, and a wide one over Z_7
+    expect(await randomRank(["64", "--field", "65521", "--seed", "3"])).toBe(
+      rankModP(randomModP(64, 64, 65521, 3), 65521),
+    );
+    expect(await randomRank(["7", "--cols", "9", "--field", "7", "--seed", "2"])).toBe(
+      rankModP(randomModP(7, 9, 7, 2), 7),
+    );
     const text = keyValues((await run(["rank", "--random", "5", "--cols", "9", "--field", "3^2"])).stdout);
     expect(text).toMatchObject({ rows: "5", cols: "9", seed: "0" });
     expect(Number(text.rank) + Number(text.nullity)).toBe(9);

@@ -1,41 +1,17 @@
-// `solve --states K` and `random --states K` through the built binary.
+// `solve --states K` and `random --states K`, in-process; every answer is
+// applied to its board with plain loops.
 import { describe, expect, it } from "vitest";
+import { applyPresses, isDark } from "./_reference.js";
 import { oneLineError, run } from "./_run.js";
 
-const DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz";
-
-/** Applies a press grid to a lights grid over Z_k (plus rule), with plain loops. */
-function applyGrid(lights: string[], presses: string[], k: number): string[] {
-  const rows = lights.length,
-    cols = lights[0]!.length;
-  const out = lights.map((r) => r.split("").map((ch) => DIGITS.indexOf(ch)));
-  for (let r = 0; r < rows; r++) {
-    for (let c = 0; c < cols; c++) {
-      const x = DIGITS.indexOf(presses[r]![c]!);
-      for (const [dr, dc] of [
-        [0, 0],
-        [1, 0],
-        [-1, 0],
-        [0, 1],
-        [0, -1],
-      ] as const) {
-        const row = out[r + dr];
-        if (row && c + dc >= 0 && c + dc < cols) row[c + dc] = (row[c + dc]! + x) % k;
-      }
-    }
-  }
-  return out.map((r) => r.map((v) => DIGITS[v]).join(""));
-}
-
-const dark = (grid: string[]) => grid.every((row) => /^0+$/.test(row));
-
 describe("lightsout solve --states K", () => {
-  it("the seed's 3 x 3 example over Z_3: 211 / 112 / 021 is cleared by 000 / 122 / 200", async () => {
+  it("3 x 3 over Z_3: 211 / 112 / 021 is cleared by 000 / 122 / 200", async () => {
     const result = await run(["solve", "-", "--states", "3"], { input: "211\n112\n021\n" });
     expect(result).toMatchObject({ code: 0, stdout: "000\n122\n200\n" });
+    expect(isDark(applyPresses(["211", "112", "021"], ["000", "122", "200"], { states: 3 }))).toBe(true);
   });
 
-  it("the seed's 4 x 4 example over Z_3 (rank 14) in JSON, with the keys of two-state boards", async () => {
+  it("a 4 x 4 board over Z_3 (rank 14) in JSON, with the keys of two-state boards", async () => {
     const lights = ["2222", "2012", "1111", "1110"];
     const json = JSON.parse(
       (await run(["solve", "-", "--states", "3", "--json"], { input: `${lights.join("\n")}\n` })).stdout,
@@ -61,14 +37,14 @@ describe("lightsout solve --states K", () => {
       states: 3,
       optimal: null,
     });
-    expect(dark(applyGrid(lights, json.presses, 3))).toBe(true);
-    // every one of the 9 solutions, and the seed's among them
+    expect(isDark(applyPresses(lights, json.presses, { states: 3 }))).toBe(true);
+    // every one of the 9 solutions, 1001 / 0000 / 0020 / 2000 among them
     const all = (await run(["solve", "-", "--states", "3", "--all"], { input: `${lights.join("\n")}\n` })).stdout
       .trim()
       .split("\n\n");
     expect(all).toHaveLength(9);
     expect(all).toContain("1001\n0000\n0020\n2000");
-    for (const x of all) expect(dark(applyGrid(lights, x.split("\n"), 3))).toBe(true);
+    for (const x of all) expect(isDark(applyPresses(lights, x.split("\n"), { states: 3 }))).toBe(true);
   });
 
   it("--min: fewest presses counted with multiplicity", async () => {
@@ -77,7 +53,7 @@ describe("lightsout solve --states K", () => {
       (await run(["solve", "-", "--states", "3", "--min", "--json"], { input: `${lights.join("\n")}\n` })).stdout,
     );
     expect(json).toMatchObject({ solvable: true, optimal: true, pressCount: 6, lowerBound: 6 });
-    expect(dark(applyGrid(lights, json.presses, 3))).toBe(true);
+    expect(isDark(applyPresses(lights, json.presses, { states: 3 }))).toBe(true);
   });
 
   it("unsolvable boards: IMPOSSIBLE, and a proof y (y A = 0, y . b != 0) in JSON", async () => {
@@ -92,7 +68,7 @@ describe("lightsout solve --states K", () => {
     expect(json).toMatchObject({ solvable: false, presses: null, solutions: "0" });
     const y: string[] = json.proof;
     // a quiet pattern (the 4 x 4 matrix is symmetric) with a non-zero sum against the lights
-    expect(dark(applyGrid(["0000", "0000", "0000", "0000"], y, 3))).toBe(true);
+    expect(isDark(applyPresses(["0000", "0000", "0000", "0000"], y, { states: 3 }))).toBe(true);
     expect(Number(y[0]![0]) % 3).not.toBe(0);
   });
 
@@ -103,12 +79,12 @@ describe("lightsout solve --states K", () => {
     expect(lights.join("")).toMatch(/^[0-9ab]{20}$/);
     const solved = await run(["solve", "-", "--states", "12"], { input: random.stdout });
     expect(solved.code).toBe(0);
-    expect(dark(applyGrid(lights, solved.stdout.trim().split("\n"), 12))).toBe(true);
+    expect(isDark(applyPresses(lights, solved.stdout.trim().split("\n"), { states: 12 }))).toBe(true);
     const spaced = lights
       .map((row) =>
         row
           .split("")
-          .map((ch) => DIGITS.indexOf(ch))
+          .map((ch) => parseInt(ch, 36))
           .join(" "),
       )
       .join("\n");
@@ -120,7 +96,7 @@ describe("lightsout solve --states K", () => {
     const lights = random.stdout.trim().split("\n");
     const solved = await run(["solve", "-", "--states", "5"], { input: random.stdout });
     expect(solved.code).toBe(0);
-    expect(dark(applyGrid(lights, solved.stdout.trim().split("\n"), 5))).toBe(true);
+    expect(isDark(applyPresses(lights, solved.stdout.trim().split("\n"), { states: 5 }))).toBe(true);
   });
 
   it("errors: a digit >= K with line:column, --states outside 2..36, two-state-only options", async () => {
@@ -172,24 +148,6 @@ describe("lightsout solve --states K", () => {
     const json = JSON.parse((await run(["solve", "-", "--states", "3", "--explain", "--json"], { input })).stdout);
     expect(json).toMatchObject({ solvable: true, states: 3 });
     expect(json.steps.at(-1).lights).toEqual(["000", "000", "000"]);
-    // the solution, applied by hand (plus rule, mod 3), clears the board
-    const lights = input
-      .trim()
-      .split("\n")
-      .map((r) => [...r].map(Number));
-    const x = (json.solution as string[]).map((r) => [...r].map(Number));
-    for (let r = 0; r < 3; r++) {
-      for (let c = 0; c < 3; c++) {
-        let v = lights[r]![c]! + x[r]![c]!;
-        for (const [dr, dc] of [
-          [-1, 0],
-          [1, 0],
-          [0, -1],
-          [0, 1],
-        ])
-          v += x[r + dr!]?.[c + dc!] ?? 0;
-        expect(v % 3).toBe(0);
-      }
-    }
+    expect(isDark(applyPresses(input.trim().split("\n"), json.solution, { states: 3 }))).toBe(true);
   });
 });

@@ -69,7 +69,9 @@ describe("lightsout nullity", () => {
       const whole = (await run(["nullity", ...args])).stdout;
       for (const k of [1, 3, 5]) {
         const parts = [];
-        for (let i = 1; i <= k; i++) parts.push(await run(["nullity", ...args, "--shard", `${i}/${k}`]));
+        // in this thread (--workers 1): also a check of the threaded sweep that made `whole`
+        for (let i = 1; i <= k; i++)
+          parts.push(await run(["nullity", ...args, "--shard", `${i}/${k}`, "--workers", "1"]));
         for (const part of parts) expect(part).toMatchObject({ code: 0, stderr: "" });
         expect(parts.map((p) => p.stdout).join("")).toBe(whole);
       }

@@ -4,6 +4,7 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { plusMatrix, rankModP } from "./_reference.js";
 import { oneLineError, run } from "./_run.js";
 
 const VECTORS = fileURLToPath(new URL("../../../packages/core/test/vectors/", import.meta.url));
@@ -44,6 +45,10 @@ describe("lightsout nullity", () => {
     for (let m = 1; m <= 30; m++) {
       expect(table.get(`${m} ${m}`)).toBe(SQUARE_1_300[m - 1]);
       for (let n = 1; n <= 30; n++) expect(table.get(`${m} ${n}`)).toBe(table.get(`${n} ${m}`));
+    }
+    // against elimination of the Lights Out matrices themselves
+    for (let m = 1; m <= 8; m++) {
+      for (let n = 1; n <= 8; n++) expect(table.get(`${m} ${n}`)).toBe(m * n - rankModP(plusMatrix(m, n), 2));
     }
     expect((await run(["nullity", "--rows", "2", "--cols", "3"])).stdout).toBe("2 3 2\n");
     expect((await run(["nullity", "--rows", "5", "--cols", "3..4"])).stdout).toBe("5 3 3\n5 4 0\n");

@@ -112,6 +112,19 @@ export function runShell(script: string, options: RunOptions = {}): RunResult {
   return spawned("/bin/bash", ["-c", prelude + script], { ...options, env });
 }
 
+/** True where util-linux `script` can run a command on a pseudo-terminal. */
+export const HAS_SCRIPT = process.platform === "linux" && existsSync("/usr/bin/script");
+
+/**
+ * `node dist/cli.js ...args` on a pseudo-terminal (util-linux `script`):
+ * stdout and stderr are a terminal and arrive merged, with CRLF line ends.
+ */
+export function runOnTerminal(args: string[], options: RunOptions = {}): RunResult {
+  const quote = (word: string) => `'${word.replaceAll("'", "'\\''")}'`;
+  const command = [process.execPath, CLI, ...args].map(quote).join(" ");
+  return spawned("/usr/bin/script", ["-qec", command, "/dev/null"], options);
+}
+
 /** Asserts-friendly view of a failure: exactly one stderr line, no stack trace. */
 export function oneLineError(result: RunResult): string {
   const lines = result.stderr.split("\n").filter((line) => line !== "");

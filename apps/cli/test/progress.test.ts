@@ -1,5 +1,5 @@
-// Unit tests of the progress bar: a TTY cannot be faked through a pipe, so
-// the bar is driven directly with a fake stream and clock.
+// Unit tests of the progress bar, driven directly with a fake stream and
+// clock (the bar in whole runs, in-process and on a terminal: rank.test.ts).
 import { PassThrough, Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
 import { CliError } from "../src/errors.js";
@@ -17,6 +17,12 @@ function fakeStream(isTTY: boolean): ProgressStream & { output: string } {
     },
   };
 }
+
+/** Runs `task` with `env` as the CLI's environment. */
+const withEnv = <T>(env: Record<string, string>, task: () => T) =>
+  withIo({ stdin: Readable.from([]), stdout: new PassThrough(), stderr: new PassThrough(), env, cwd: "." }, async () =>
+    task(),
+  );
 
 describe("createProgressBar", () => {
   it("draws nothing when the stream is not a terminal", () => {
@@ -48,9 +54,9 @@ describe("createProgressBar", () => {
     expect(stream.output.endsWith("\r\x1b[K")).toBe(true);
   });
 
-  it("does not erase what it never drew", () => {
+  it("does not erase what it never drew", async () => {
     const stream = fakeStream(true);
-    createProgressBar("work", { stream }).finish();
+    (await withEnv({}, () => createProgressBar("work", { stream }))).finish();
     expect(stream.output).toBe("");
   });
 
@@ -64,13 +70,6 @@ describe("createProgressBar", () => {
 });
 
 describe("LIGHTSOUT_PROGRESS_DELAY_MS", () => {
-  /** Runs `task` with `env` as the CLI's environment. */
-  const withEnv = <T>(env: Record<string, string>, task: () => T) =>
-    withIo(
-      { stdin: Readable.from([]), stdout: new PassThrough(), stderr: new PassThrough(), env, cwd: "." },
-      async () => task(),
-    );
-
   it("sets the delay before the first draw", async () => {
     for (const [value, drawnAt] of [
       ["0", 0],

@@ -1,10 +1,19 @@
 // `lightsout rank` in-process; the progress bar also on a real terminal.
-import { spawnSync } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { plusMatrix, randomBits, rankModP } from "./_reference.js";
-import { CLI, FIXTURES, keyValues, oneLineError, rankOf, requireBuild, run, runBinary } from "./_run.js";
+import {
+  FIXTURES,
+  HAS_SCRIPT,
+  keyValues,
+  oneLineError,
+  rankOf,
+  requireBuild,
+  run,
+  runBinary,
+  runOnTerminal,
+} from "./_run.js";
 
 /** The Lights Out matrix of the n x n grid (closed neighbourhoods), as dense text. */
 const lightsOutMatrix = (n: number) =>
@@ -277,17 +286,10 @@ describe("lightsout rank: progress bar", () => {
     expect(result.stderr).toBe("");
   });
 
-  // util-linux `script` runs the CLI on a pseudo-terminal, where the bar shows.
-  const hasScript = process.platform === "linux" && existsSync("/usr/bin/script");
-  it.skipIf(!hasScript)("draws and then erases a bar on a terminal", () => {
+  it.skipIf(!HAS_SCRIPT)("draws and then erases a bar on a terminal", () => {
     requireBuild();
-    const command = `${JSON.stringify(process.execPath)} ${JSON.stringify(CLI)} rank --random 2000 --seed 1`;
-    const result = spawnSync("/usr/bin/script", ["-qec", command, "/dev/null"], {
-      encoding: "utf8",
-      env: { ...process.env, ...noDelay },
-      timeout: 60_000,
-    });
-    expect(result.status).toBe(0);
+    const result = runOnTerminal(["rank", "--random", "2000", "--seed", "1"], { env: noDelay });
+    expect(result.code).toBe(0);
     expect(result.stdout).toMatch(bar);
     // The bar is erased before the results are printed.
     // biome-ignore lint/suspicious/noControlCharactersInRegex: the erase sequence is what is tested

@@ -51,22 +51,34 @@ class Collector extends Writable {
   }
 }
 
+/** True while an in-process run is under way. */
+let running = false;
+
 /**
  * `lightsout ...args` in this process, through `runCli`, with `input` on
  * stdin; relative paths resolve in the fixtures folder. Runs must not
  * overlap (the CLI has one current `io`): await each before the next.
  */
 export async function run(args: string[], options: InProcessOptions = {}): Promise<RunResult> {
+  if (running) throw new Error(`run(${JSON.stringify(args)}) started before the previous run ended`);
   const stdout = new Collector();
   const stderr = new Collector();
-  if (options.stderrIsTTY) Object.assign(stderr, { isTTY: true, columns: 80 });
-  const stdin = Readable.from(options.input === undefined ? [] : [Buffer.from(options.input)]);
-  if (options.stdinIsTTY) Object.assign(stdin, { isTTY: true });
-  const io: Io = { stdin, stdout, stderr, env: { ...options.env }, cwd: FIXTURES };
-  const code = await runCli(args, io);
-  const bytes = stdout.bytes();
-  return { code, stdout: bytes.toString("utf8"), stderr: stderr.bytes().toString("utf8"), stdoutBytes: bytes };
+  if (options.stderrIsTTY) {
+    stderr.isTTY = true;
+    stderr.columns = 80;
+  }
+  const stdin: Io["stdin"] = Readable.from(options.input === undefined ? [] : [Buffer.from(options.input)]);
+  if (options.stdinIsTTY) stdin.isTTY = true;
+  running = true;
+  try {
+    const code = await runCli(args, { stdin, stdout, stderr, env: { ...options.env }, cwd: FIXTURES });
+    const bytes = stdout.bytes();
+    return { code, stdout: bytes.toString("utf8"), stderr: stderr.bytes().toString("utf8"), stdoutBytes: bytes };
+  } finally {
+    running = false;
+  }
 }
+
 
 /** Fails early, with the fix, when the CLI has not been built. */
 export function requireBuild(): void {

@@ -79,7 +79,6 @@ export async function run(args: string[], options: InProcessOptions = {}): Promi
   }
 }
 
-
 /** Fails early, with the fix, when the CLI has not been built. */
 export function requireBuild(): void {
   if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run 'pnpm --filter @lightsout/cli build' first`);

@@ -26,6 +26,18 @@ describe("lightsout nullity", () => {
     expect(lines(result.stdout)).toEqual(SQUARE_1_300.map((k, i) => `${i + 1} ${k}`));
   });
 
+  it("draws a progress bar on a terminal stderr, and erases it; stdout is the same", async () => {
+    const result = await run(["nullity", "--from", "1", "--to", "300", "--workers", "1"], {
+      env: { LIGHTSOUT_PROGRESS_DELAY_MS: "0" }, // the first report draws: no race with the sweep
+      stderrIsTTY: true,
+    });
+    expect(result.code).toBe(0);
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: the bar ends with "erase to the end of the line"
+    expect(result.stderr).toMatch(/^\rnullity \[[#-]+\] +\d+%\x1b\[K/);
+    expect(result.stderr.endsWith("\r\x1b[K")).toBe(true);
+    expect(lines(result.stdout)).toEqual(SQUARE_1_300.map((k, i) => `${i + 1} ${k}`));
+  });
+
   it("N as a range A..B is the same sweep", async () => {
     expect((await run(["nullity", "1..300", "--workers", "1"])).stdout).toBe(
       (await run(["nullity", "--from", "1", "--to", "300"])).stdout,

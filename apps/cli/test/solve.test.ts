@@ -55,6 +55,14 @@ describe("lightsout solve", () => {
     );
     expect(json).toMatchObject({ solvable: true, pressCount: 15, optimal: true });
     expect(isDark(applyPresses(new Array(5).fill("11111"), json.presses))).toBe(true);
+    // the board's four solutions: this one plus each combination of the quiet patterns; 15 is the least weight
+    const bits = (grid: string[]) => [...grid.join("")].map(Number);
+    const [q1, q2] = QUIET_5X5.map(bits) as [number[], number[]];
+    const weights = [0, 1, 2, 3].map((m) =>
+      bits(json.presses).reduce((w, x, i) => w + (x ^ (m & 1 ? q1[i]! : 0) ^ (m & 2 ? q2[i]! : 0)), 0),
+    );
+    expect(Math.min(...weights)).toBe(15);
+    expect(weights).toContain(bits(json.presses).reduce((a, b) => a + b, 0));
     // 40 switches wired to nothing: nullity 40, past enumeration, so HiGHS answers
     const idle = JSON.stringify({
       board: { kind: "graph", vertices: 40, edges: [], selfToggle: false },

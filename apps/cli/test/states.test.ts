@@ -54,6 +54,16 @@ describe("lightsout solve --states K", () => {
     );
     expect(json).toMatchObject({ solvable: true, optimal: true, pressCount: 6, lowerBound: 6 });
     expect(isDark(applyPresses(lights, json.presses, { states: 3 }))).toBe(true);
+    // all 3^2 solutions (rank 14 of 16), each checked, have at least 6 presses
+    const weight = (presses: string[]) => [...presses.join("")].reduce((w, x) => w + Number(x), 0);
+    expect(weight(json.presses)).toBe(6);
+    const all = (await run(["solve", "-", "--states", "3", "--all"], { input: `${lights.join("\n")}\n` })).stdout
+      .trim()
+      .split("\n\n")
+      .map((x) => x.split("\n"));
+    expect(new Set(all.map((x) => x.join())).size).toBe(9);
+    for (const x of all) expect(isDark(applyPresses(lights, x, { states: 3 }))).toBe(true);
+    expect(Math.min(...all.map(weight))).toBe(6);
   });
 
   it("unsolvable boards: IMPOSSIBLE, and a proof y (y A = 0, y . b != 0) in JSON", async () => {

@@ -5,6 +5,10 @@ export default defineConfig({
   test: {
     reporters: vitestReporters("cli"),
     include: ["test/**/*.test.ts"],
+    // Most tests run the CLI in-process: the files of a worker share one
+    // import of the program and its WebAssembly (files still run one at a
+    // time per worker, and every run restores the CLI's streams).
+    isolate: false,
     testTimeout: 60_000,
   },
 });

@@ -46,10 +46,19 @@ export function createProgram(commands: readonly Command[]): Command {
       getErrHelpWidth: () => io.stderr.columns || 80,
     });
   for (const command of commands) {
-    command.copyInheritedSettings(program);
+    inheritSettings(command, program);
     program.addCommand(command);
   }
   return program;
+}
+
+/**
+ * Gives `command` and its subcommands, at any depth, the parent's output and
+ * exit settings, so that `mastermind solve --help` also writes to `io.stdout`.
+ */
+function inheritSettings(command: Command, parent: Command): void {
+  command.copyInheritedSettings(parent);
+  for (const sub of command.commands) inheritSettings(sub, command);
 }
 
 /**

@@ -4,9 +4,17 @@
  * Long eliminations run synchronously, and writes to a TTY are synchronous
  * in Node, so the bar moves even while the event loop is blocked.
  *
+ * The delay before the first draw is 200 ms, or the milliseconds in the
+ * environment variable {@link DELAY_VARIABLE} (a test sets 0 to see the bar
+ * whatever the machine's speed).
+ *
  * @module
  */
 import { io } from "./io.js";
+import { parseIntegerOption } from "./options.js";
+
+/** The environment variable that sets the delay before the first draw, in milliseconds. */
+export const DELAY_VARIABLE = "LIGHTSOUT_PROGRESS_DELAY_MS";
 
 /** A progress bar; every method is a no-op when nothing is drawn. */
 export interface ProgressBar {
@@ -29,7 +37,10 @@ export interface ProgressStream {
 export interface ProgressOptions {
   /** Where to draw; default `io.stderr`. Nothing is drawn unless `isTTY`. */
   stream?: ProgressStream;
-  /** Milliseconds before the first draw, so quick jobs do not flicker; default 200. */
+  /**
+   * Milliseconds before the first draw, so quick jobs do not flicker; default
+   * {@link DELAY_VARIABLE} from `io.env`, else 200.
+   */
   delayMs?: number;
   /** Minimum milliseconds between draws; default 100. */
   intervalMs?: number;
@@ -45,6 +56,8 @@ const NO_BAR: ProgressBar = { active: false, update() {}, finish() {} };
  * @param label - a word saying what is being done
  * @param options - stream, timing and clock
  * @returns a bar, or a no-op bar when the stream is not a terminal
+ * @throws {@link CliError} (exit 2) when {@link DELAY_VARIABLE} is set to
+ *   anything but a non-negative integer (checked on terminals and pipes alike)
  * @example
  * ```ts
  * const bar = createProgressBar("echelonize");
@@ -52,10 +65,10 @@ const NO_BAR: ProgressBar = { active: false, update() {}, finish() {} };
  * ```
  */
 export function createProgressBar(label: string, options: ProgressOptions = {}): ProgressBar {
+  const delayMs = options.delayMs ?? delayFromEnv() ?? 200;
   const stream = options.stream ?? io.stderr;
   if (stream.isTTY !== true) return NO_BAR;
   const now = options.now ?? (() => performance.now());
-  const delayMs = options.delayMs ?? 200;
   const intervalMs = options.intervalMs ?? 100;
   const start = now();
   let lastDraw = -Infinity;
@@ -64,6 +77,7 @@ export function createProgressBar(label: string, options: ProgressOptions = {}):
     active: true,
     update(done, total) {
       const t = now();
+      // lastDraw starts at -Infinity: the first update past the delay always draws.
       if (t - start < delayMs || t - lastDraw < intervalMs || !(total > 0)) return;
       lastDraw = t;
       const fraction = Math.min(1, Math.max(0, done / total));
@@ -79,4 +93,10 @@ export function createProgressBar(label: string, options: ProgressOptions = {}):
       drawn = false;
     },
   };
+}
+
+/** The delay set by {@link DELAY_VARIABLE}, or undefined when it is unset or empty. */
+function delayFromEnv(): number | undefined {
+  const text = io.env[DELAY_VARIABLE];
+  return text === undefined || text === "" ? undefined : parseIntegerOption(DELAY_VARIABLE, text, 0);
 }

@@ -1,45 +1,21 @@
-// `solve --states K` and `random --states K` through the built binary.
-import { beforeAll, describe, expect, it } from "vitest";
-import { oneLineError, requireBuild, run } from "./_run.js";
-
-beforeAll(requireBuild);
-
-const DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz";
-
-/** Applies a press grid to a lights grid over Z_k (plus rule), with plain loops. */
-function applyGrid(lights: string[], presses: string[], k: number): string[] {
-  const rows = lights.length,
-    cols = lights[0]!.length;
-  const out = lights.map((r) => r.split("").map((ch) => DIGITS.indexOf(ch)));
-  for (let r = 0; r < rows; r++) {
-    for (let c = 0; c < cols; c++) {
-      const x = DIGITS.indexOf(presses[r]![c]!);
-      for (const [dr, dc] of [
-        [0, 0],
-        [1, 0],
-        [-1, 0],
-        [0, 1],
-        [0, -1],
-      ] as const) {
-        const row = out[r + dr];
-        if (row && c + dc >= 0 && c + dc < cols) row[c + dc] = (row[c + dc]! + x) % k;
-      }
-    }
-  }
-  return out.map((r) => r.map((v) => DIGITS[v]).join(""));
-}
-
-const dark = (grid: string[]) => grid.every((row) => /^0+$/.test(row));
+// `solve --states K` and `random --states K`, in-process; every answer is
+// applied to its board with plain loops.
+import { describe, expect, it } from "vitest";
+import { applyPresses, isDark } from "./_reference.js";
+import { oneLineError, run } from "./_run.js";
 
 describe("lightsout solve --states K", () => {
-  it("the seed's 3 x 3 example over Z_3: 211 / 112 / 021 is cleared by 000 / 122 / 200", () => {
-    const result = run(["solve", "-", "--states", "3"], { input: "211\n112\n021\n" });
+  it("3 x 3 over Z_3: 211 / 112 / 021 is cleared by 000 / 122 / 200", async () => {
+    const result = await run(["solve", "-", "--states", "3"], { input: "211\n112\n021\n" });
     expect(result).toMatchObject({ code: 0, stdout: "000\n122\n200\n" });
+    expect(isDark(applyPresses(["211", "112", "021"], ["000", "122", "200"], { states: 3 }))).toBe(true);
   });
 
-  it("the seed's 4 x 4 example over Z_3 (rank 14) in JSON, with the keys of two-state boards", () => {
+  it("a 4 x 4 board over Z_3 (rank 14) in JSON, with the keys of two-state boards", async () => {
     const lights = ["2222", "2012", "1111", "1110"];
-    const json = JSON.parse(run(["solve", "-", "--states", "3", "--json"], { input: `${lights.join("\n")}\n` }).stdout);
+    const json = JSON.parse(
+      (await run(["solve", "-", "--states", "3", "--json"], { input: `${lights.join("\n")}\n` })).stdout,
+    );
     expect(Object.keys(json)).toEqual(
       expect.arrayContaining([
         "solvable",
@@ -61,86 +37,98 @@ describe("lightsout solve --states K", () => {
       states: 3,
       optimal: null,
     });
-    expect(dark(applyGrid(lights, json.presses, 3))).toBe(true);
-    // every one of the 9 solutions, and the seed's among them
-    const all = run(["solve", "-", "--states", "3", "--all"], { input: `${lights.join("\n")}\n` })
-      .stdout.trim()
+    expect(isDark(applyPresses(lights, json.presses, { states: 3 }))).toBe(true);
+    // every one of the 9 solutions, 1001 / 0000 / 0020 / 2000 among them
+    const all = (await run(["solve", "-", "--states", "3", "--all"], { input: `${lights.join("\n")}\n` })).stdout
+      .trim()
       .split("\n\n");
     expect(all).toHaveLength(9);
     expect(all).toContain("1001\n0000\n0020\n2000");
-    for (const x of all) expect(dark(applyGrid(lights, x.split("\n"), 3))).toBe(true);
+    for (const x of all) expect(isDark(applyPresses(lights, x.split("\n"), { states: 3 }))).toBe(true);
   });
 
-  it("--min: fewest presses counted with multiplicity", () => {
+  it("--min: fewest presses counted with multiplicity", async () => {
     const lights = ["2222", "2012", "1111", "1110"];
     const json = JSON.parse(
-      run(["solve", "-", "--states", "3", "--min", "--json"], { input: `${lights.join("\n")}\n` }).stdout,
+      (await run(["solve", "-", "--states", "3", "--min", "--json"], { input: `${lights.join("\n")}\n` })).stdout,
     );
     expect(json).toMatchObject({ solvable: true, optimal: true, pressCount: 6, lowerBound: 6 });
-    expect(dark(applyGrid(lights, json.presses, 3))).toBe(true);
+    expect(isDark(applyPresses(lights, json.presses, { states: 3 }))).toBe(true);
+    // all 3^2 solutions (rank 14 of 16), each checked, have at least 6 presses
+    const weight = (presses: string[]) => [...presses.join("")].reduce((w, x) => w + Number(x), 0);
+    expect(weight(json.presses)).toBe(6);
+    const all = (await run(["solve", "-", "--states", "3", "--all"], { input: `${lights.join("\n")}\n` })).stdout
+      .trim()
+      .split("\n\n")
+      .map((x) => x.split("\n"));
+    expect(new Set(all.map((x) => x.join())).size).toBe(9);
+    for (const x of all) expect(isDark(applyPresses(lights, x, { states: 3 }))).toBe(true);
+    expect(Math.min(...all.map(weight))).toBe(6);
   });
 
-  it("unsolvable boards: IMPOSSIBLE, and a proof y (y A = 0, y . b != 0) in JSON", () => {
+  it("unsolvable boards: IMPOSSIBLE, and a proof y (y A = 0, y . b != 0) in JSON", async () => {
     const lights = ["1000", "0000", "0000", "0000"];
-    expect(run(["solve", "-", "--states", "3"], { input: `${lights.join("\n")}\n` })).toMatchObject({
+    expect(await run(["solve", "-", "--states", "3"], { input: `${lights.join("\n")}\n` })).toMatchObject({
       code: 0,
       stdout: "IMPOSSIBLE\n",
     });
-    const json = JSON.parse(run(["solve", "-", "--states", "3", "--json"], { input: `${lights.join("\n")}\n` }).stdout);
+    const json = JSON.parse(
+      (await run(["solve", "-", "--states", "3", "--json"], { input: `${lights.join("\n")}\n` })).stdout,
+    );
     expect(json).toMatchObject({ solvable: false, presses: null, solutions: "0" });
     const y: string[] = json.proof;
     // a quiet pattern (the 4 x 4 matrix is symmetric) with a non-zero sum against the lights
-    expect(dark(applyGrid(["0000", "0000", "0000", "0000"], y, 3))).toBe(true);
+    expect(isDark(applyPresses(["0000", "0000", "0000", "0000"], y, { states: 3 }))).toBe(true);
     expect(Number(y[0]![0]) % 3).not.toBe(0);
   });
 
-  it("states past 10: letters, and spaced numbers in; letters out", () => {
-    const random = run(["random", "--rows", "4", "--cols", "5", "--states", "12", "--seed", "3"]);
+  it("states past 10: letters, and spaced numbers in; letters out", async () => {
+    const random = await run(["random", "--rows", "4", "--cols", "5", "--states", "12", "--seed", "3"]);
     expect(random.code).toBe(0);
     const lights = random.stdout.trim().split("\n");
     expect(lights.join("")).toMatch(/^[0-9ab]{20}$/);
-    const solved = run(["solve", "-", "--states", "12"], { input: random.stdout });
+    const solved = await run(["solve", "-", "--states", "12"], { input: random.stdout });
     expect(solved.code).toBe(0);
-    expect(dark(applyGrid(lights, solved.stdout.trim().split("\n"), 12))).toBe(true);
+    expect(isDark(applyPresses(lights, solved.stdout.trim().split("\n"), { states: 12 }))).toBe(true);
     const spaced = lights
       .map((row) =>
         row
           .split("")
-          .map((ch) => DIGITS.indexOf(ch))
+          .map((ch) => parseInt(ch, 36))
           .join(" "),
       )
       .join("\n");
-    expect(run(["solve", "-", "--states", "12"], { input: `${spaced}\n` }).stdout).toBe(solved.stdout);
+    expect((await run(["solve", "-", "--states", "12"], { input: `${spaced}\n` })).stdout).toBe(solved.stdout);
   });
 
-  it("a large board solves by chasing (64 x 64 over Z_5)", () => {
-    const random = run(["random", "--rows", "64", "--cols", "64", "--states", "5", "--seed", "9"]);
+  it("a large board solves by chasing (64 x 64 over Z_5)", async () => {
+    const random = await run(["random", "--rows", "64", "--cols", "64", "--states", "5", "--seed", "9"]);
     const lights = random.stdout.trim().split("\n");
-    const solved = run(["solve", "-", "--states", "5"], { input: random.stdout });
+    const solved = await run(["solve", "-", "--states", "5"], { input: random.stdout });
     expect(solved.code).toBe(0);
-    expect(dark(applyGrid(lights, solved.stdout.trim().split("\n"), 5))).toBe(true);
+    expect(isDark(applyPresses(lights, solved.stdout.trim().split("\n"), { states: 5 }))).toBe(true);
   });
 
-  it("errors: a digit >= K with line:column, --states outside 2..36, two-state-only options", () => {
-    expect(oneLineError(run(["solve", "-", "--states", "3"], { input: "210\n232\n" }))).toMatch(
+  it("errors: a digit >= K with line:column, --states outside 2..36, two-state-only options", async () => {
+    expect(oneLineError(await run(["solve", "-", "--states", "3"], { input: "210\n232\n" }))).toMatch(
       /<stdin>:2:2: expected a light 0\.\.2 or \. \(no cell\), got "3"/,
     );
-    expect(run(["solve", "-", "--states", "3"], { input: "210\n232\n" }).code).toBe(1);
+    expect((await run(["solve", "-", "--states", "3"], { input: "210\n232\n" })).code).toBe(1);
     for (const k of ["1", "37", "x"]) {
-      const result = run(["solve", "-", "--states", k], { input: "1\n" });
+      const result = await run(["solve", "-", "--states", k], { input: "1\n" });
       expect(result.code).toBe(2);
       expect(oneLineError(result)).toMatch(/--states expected an integer in 2\.\.36/);
     }
-    expect(oneLineError(run(["random", "--rows", "2", "--cols", "2", "--states", "37"]))).toMatch(
+    expect(oneLineError(await run(["random", "--rows", "2", "--cols", "2", "--states", "37"]))).toMatch(
       /--states expected an integer in 2\.\.36/,
     );
-    expect(oneLineError(run(["solve", "-", "--states", "3", "--time-limit", "5", "--min"], { input: "1\n" }))).toMatch(
-      /--time-limit expected 2-state lights/,
-    );
-    expect(oneLineError(run(["solve", "-", "--states", "3", "--min", "--time-limit", "5"], { input: "1\n" }))).toMatch(
-      /--time-limit expected 2-state lights/,
-    );
-    expect(oneLineError(run(["chase-matrix", "5", "--states", "3"]))).toMatch(
+    expect(
+      oneLineError(await run(["solve", "-", "--states", "3", "--time-limit", "5", "--min"], { input: "1\n" })),
+    ).toMatch(/--time-limit expected 2-state lights/);
+    expect(
+      oneLineError(await run(["solve", "-", "--states", "3", "--min", "--time-limit", "5"], { input: "1\n" })),
+    ).toMatch(/--time-limit expected 2-state lights/);
+    expect(oneLineError(await run(["chase-matrix", "5", "--states", "3"]))).toMatch(
       /--states 3 is not available for this command|unknown option/,
     );
     // --min beyond the enumeration bound names the number of solutions
@@ -148,46 +136,28 @@ describe("lightsout solve --states K", () => {
       board: { kind: "graph", vertices: 13, edges: [], selfToggle: false },
       lights: new Array(13).fill(0),
     });
-    const min = run(["solve", "-", "--states", "3", "--min"], { input: idle });
+    const min = await run(["solve", "-", "--states", "3", "--min"], { input: idle });
     expect(min.code).toBe(1);
     expect(oneLineError(min)).toMatch(
       /--min: fewest presses expected at most 1048576 solutions to enumerate, got 1594323/,
     );
   });
 
-  it("--states 2 is the two-state game", () => {
-    expect(run(["solve", "-", "--states", "2"], { input: "110\n100\n000\n" }).stdout).toBe(
-      run(["solve", "-"], { input: "110\n100\n000\n" }).stdout,
+  it("--states 2 is the two-state game", async () => {
+    expect((await run(["solve", "-", "--states", "2"], { input: "110\n100\n000\n" })).stdout).toBe(
+      (await run(["solve", "-"], { input: "110\n100\n000\n" })).stdout,
     );
   });
 
-  it("--explain chases over Z_K: the steps end dark and the solution clears the board", () => {
+  it("--explain chases over Z_K: the steps end dark and the solution clears the board", async () => {
     const input = "211\n112\n021\n";
-    const text = run(["solve", "-", "--states", "3", "--explain"], { input });
+    const text = await run(["solve", "-", "--states", "3", "--explain"], { input });
     expect(text.code).toBe(0);
     expect(text.stdout).toContain("chase: row 1's cells not at 0");
     expect(text.stdout).toContain("fix: press");
-    const json = JSON.parse(run(["solve", "-", "--states", "3", "--explain", "--json"], { input }).stdout);
+    const json = JSON.parse((await run(["solve", "-", "--states", "3", "--explain", "--json"], { input })).stdout);
     expect(json).toMatchObject({ solvable: true, states: 3 });
     expect(json.steps.at(-1).lights).toEqual(["000", "000", "000"]);
-    // the solution, applied by hand (plus rule, mod 3), clears the board
-    const lights = input
-      .trim()
-      .split("\n")
-      .map((r) => [...r].map(Number));
-    const x = (json.solution as string[]).map((r) => [...r].map(Number));
-    for (let r = 0; r < 3; r++) {
-      for (let c = 0; c < 3; c++) {
-        let v = lights[r]![c]! + x[r]![c]!;
-        for (const [dr, dc] of [
-          [-1, 0],
-          [1, 0],
-          [0, -1],
-          [0, 1],
-        ])
-          v += x[r + dr!]?.[c + dc!] ?? 0;
-        expect(v % 3).toBe(0);
-      }
-    }
+    expect(isDark(applyPresses(input.trim().split("\n"), json.solution, { states: 3 }))).toBe(true);
   });
 });

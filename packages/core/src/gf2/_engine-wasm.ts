@@ -31,6 +31,14 @@ export function load(): Gf2Exports {
           `call "await init()" from @lightsout/core once before using matrices (${error.message})`,
       );
     }
+    if (error instanceof RangeError && /out of memory|cannot allocate/i.test(error.message)) {
+      // 64-bit V8 reserves about 10 GiB of address space per WebAssembly memory (guard regions)
+      throw new RangeError(
+        `the GF(2) kernel could not reserve address space for its WebAssembly memory (${error.message}); ` +
+          `a limit on virtual memory (ulimit -v) must allow about 12 GiB, or use { engine: "ts" }`,
+        { cause: error },
+      );
+    }
     if (error instanceof WebAssembly.CompileError) {
       throw new Error(
         `the GF(2) kernel needs WebAssembly with 128-bit SIMD (Node 16.4+, Chrome 91+, Firefox 89+, Safari 16.4+), ` +

@@ -139,6 +139,15 @@ function release(ptr: number, bytes: number): void {
  * memory limit before the first is allocated.
  *
  * @param what - Names the operation in errors ("the coset scan").
+ * @param sizes - Bytes of each block (at least 16 are given).
+ * @param run - Gets the blocks' byte offsets, unsigned, in the order of `sizes`.
+ * @returns What `run` returns.
+ * @throws {RangeError} naming `what`, the bytes asked for, those in use and the limit, when the
+ *   blocks pass the memory limit, one is over 1 GiB, or memory cannot grow.
+ * @example
+ * ```ts
+ * withScratch("the polynomial gcd", [bytes, bytes], ([pa, pb]) => k.polyGcd(pa!, pb!, words, steps));
+ * ```
  */
 export function withScratch<T>(what: string, sizes: readonly number[], run: (ptrs: number[]) => T): T {
   const blocks = sizes.map((size) => Math.max(16, size));

@@ -159,6 +159,7 @@ export function allocate(bytes: usize): usize {
   if (h == 0) {
     grow(size);
     h = findFree(size);
+    if (h == 0) unreachable(); // cannot happen: grow made the last block large enough
   }
   unlink(h);
   let total = sizeOf(h);

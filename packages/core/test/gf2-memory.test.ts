@@ -1,7 +1,9 @@
 // Memory management of the WASM engine: reuse, the cap, disposal.
 import { describe, expect, it } from "vitest";
-import { BitMatrix, getMemoryLimit, setMemoryLimit } from "../src/index.js";
 import { wasmBytesInUse, wasmMemoryBytes } from "../src/gf2/_engine-wasm.js";
+import { BitMatrix, chaseMatrix, getMemoryLimit, setMemoryLimit } from "../src/index.js";
+import { chaseStride } from "../src/lightsout/_chase-kernel.js";
+import { cosetMinimumWasm } from "../src/lightsout/_coset.js";
 
 describe("WASM memory", () => {
   it("10,000 create/solve/free cycles do not grow memory", () => {
@@ -37,7 +39,94 @@ describe("WASM memory", () => {
   });
 
   it("one matrix may not exceed a single heap block (1 GiB)", () => {
-    expect(() => BitMatrix.zeros(100_000, 100_000)).toThrow(/at most 1024\.0 MiB/);
+    expect(() => BitMatrix.zeros(100_000, 100_000)).toThrow(
+      /a 100000 x 100000 GF\(2\) matrix needs 1\.17 GiB, but at most 1\.00 GiB fit in one block of WebAssembly memory/,
+    );
+  });
+
+  it("fill to the limit, free, fill again: the same blocks, the bytes in use exact throughout", () => {
+    const limit = getMemoryLimit();
+    const held = wasmBytesInUse();
+    const before = wasmMemoryBytes();
+    const mib = 2 ** 20; // an 8192 x 1024 matrix: 8192 rows of 128 bytes
+    try {
+      setMemoryLimit(held + 16 * mib);
+      for (let round = 0; round < 3; round++) {
+        const ms: BitMatrix[] = [];
+        let error: unknown;
+        try {
+          for (;;) {
+            ms.push(BitMatrix.random(8192, 1024, { seed: ms.length }));
+            expect(wasmBytesInUse()).toBe(held + ms.length * mib);
+          }
+        } catch (e) {
+          error = e;
+        }
+        expect(ms.length).toBe(16);
+        expect(error).toBeInstanceOf(RangeError);
+        expect((error as Error).message).toBe(
+          "a 8192 x 1024 GF(2) matrix needs 1.00 MiB, over the memory limit of " +
+            `${((held + 16 * mib) / mib).toFixed(1)} MiB with ${((held + 16 * mib) / mib).toFixed(1)} MiB already in use (see setMemoryLimit)`,
+        );
+        // each matrix kept its own bits
+        ms.forEach((m, seed) => {
+          using again = BitMatrix.random(8192, 1024, { seed, engine: "ts" });
+          expect(m.equals(again)).toBe(true);
+        });
+        for (const m of ms) m.dispose();
+        expect(wasmBytesInUse()).toBe(held);
+      }
+    } finally {
+      setMemoryLimit(limit);
+    }
+    // 16 MiB of matrices, three times over: the freed blocks were reused
+    expect(wasmMemoryBytes() - before).toBeLessThan(24 * mib);
+  });
+
+  it("the chase counts its buffers and respects the limit with what is already in use", () => {
+    const held = wasmBytesInUse();
+    const n = 1024;
+    const buffers = 2 * (n * chaseStride(n) * 8 + chaseStride(n) * 8 + 48);
+    let during = 0;
+    chaseMatrix(n, n, { onProgress: () => (during = wasmBytesInUse()) }).dispose();
+    expect(during).toBe(held + buffers);
+    expect(wasmBytesInUse()).toBe(held);
+
+    const limit = getMemoryLimit();
+    const hold = BitMatrix.zeros(8192, 1024); // 1 MiB
+    try {
+      // the chase alone fits under the limit; with the 1 MiB held it does not
+      setMemoryLimit(wasmBytesInUse() + buffers / 2);
+      expect(() => chaseMatrix(n, n)).toThrow(
+        /^the chase of a 1024 x 1024 board needs 384\.5 KiB, over the memory limit of .* with 1\.00 MiB already in use/,
+      );
+      expect(wasmBytesInUse()).toBe(held + 2 ** 20);
+    } finally {
+      setMemoryLimit(limit);
+      hold.dispose();
+    }
+  });
+
+  it("the coset scan counts its blocks and respects the limit", () => {
+    const held = wasmBytesInUse();
+    const x0 = Array.from({ length: 25 }, (_, i) => i % 2);
+    const basis = [Array.from({ length: 25 }, (_, i) => +(i < 3)), Array.from({ length: 25 }, (_, i) => +(i > 20))];
+    let during = 0;
+    const best = cosetMinimumWasm(x0, basis, { onProgress: () => (during = wasmBytesInUse()) });
+    expect(best.weight).toBeGreaterThan(0);
+    expect(during).toBe(held + 16 + 2 * 16 + 16 + 16 + 16);
+    expect(wasmBytesInUse()).toBe(held);
+
+    const limit = getMemoryLimit();
+    const hold = BitMatrix.zeros(8192, 1024);
+    try {
+      setMemoryLimit(wasmBytesInUse());
+      expect(() => cosetMinimumWasm(x0, basis)).toThrow(/^the coset scan needs 96 bytes, over the memory limit of/);
+    } finally {
+      setMemoryLimit(limit);
+      hold.dispose();
+    }
+    expect(wasmBytesInUse()).toBe(held);
   });
 
   it("setMemoryLimit checks its argument", () => {

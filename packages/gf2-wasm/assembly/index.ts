@@ -11,12 +11,4 @@ export { cosetMinimum, cosetDistribution } from "./coset";
 export { polyGcd } from "./poly";
 export { zpEchelon } from "./zp";
 
-/** Allocates `bytes` (16-aligned, not zeroed) from the instance's heap. */
-export function alloc(bytes: usize): usize {
-  return heap.alloc(bytes);
-}
-
-/** Returns a block from `alloc` to the heap for reuse. */
-export function free(ptr: usize): void {
-  heap.free(ptr);
-}
+export { allocate as alloc, deallocate as free } from "./heap";

@@ -13,7 +13,7 @@
  * @example
  * ```ts
  * const k: Gf2Exports = instantiate();
- * const row = k.alloc(16);                               // one 128-bit row
+ * const row = k.alloc(16) >>> 0;                         // one 128-bit row
  * new BigUint64Array(k.memory.buffer, row, 2).fill(0n);
  * k.anyBits(row, 2);                                     // 0: all zero
  * k.free(row);
@@ -22,9 +22,14 @@
 export interface Gf2Exports {
   /** The kernel's linear memory; views over it go stale when it grows. */
   readonly memory: WebAssembly.Memory;
-  /** 16-aligned block of `bytes` bytes (not zeroed); traps when memory cannot grow. */
+  /**
+   * 16-aligned block of `bytes` bytes (not zeroed), at most 1 GiB. The
+   * pointer comes back as a signed i32: read it with `>>> 0` (blocks lie
+   * anywhere below 4 GiB). Traps when `bytes` is over 1 GiB or memory
+   * cannot grow, leaving the heap unchanged.
+   */
   alloc(bytes: number): number;
-  /** Returns a block from `alloc` for reuse. */
+  /** Returns a block from `alloc` for reuse (0 is ignored; a second free traps). */
   free(ptr: number): void;
   /**
    * Naive Gauss-Jordan elimination in place, in slices: `state` points at two

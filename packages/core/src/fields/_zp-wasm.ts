@@ -3,11 +3,8 @@
 // multiple of 4 entries (the kernel's SIMD path), runs it in slices of
 // columns (progress, cancellation), copies back.
 
-import { guard, load, withScratch } from "../gf2/_engine-wasm.js";
+import { guard, load, MAX_BLOCK, withScratch } from "../gf2/_engine-wasm.js";
 import { formatBytes } from "../gf2/_memory.js";
-
-/** The kernel's heap hands out blocks of at most 1 GiB (less a header). */
-const MAX_BLOCK = 2 ** 30 - 64;
 
 /** Entry updates per slice: about 10-30 ms of kernel time between progress reports. */
 const SLICE_WORK = 2 ** 25;
@@ -76,12 +73,13 @@ export function zpEchelonWasm(
   const pivotCount = Math.min(rows, limit);
   if (pivotCount === 0)
     return { rank: 0, pivots: new Int32Array(0), extents: new Int32Array(rows).fill(limit), skipped: -1 };
-  checkZpSize(rows, cols, `a ${rows} x ${cols} matrix over Z_${m}`);
+  const what = `a ${rows} x ${cols} matrix over Z_${m}`;
+  checkZpSize(rows, cols, what);
   const stride = zpStride(cols);
   const unit = options.unit ?? m;
   const full = options.full === false ? 0 : 1;
   const k = load();
-  return withScratch([rows * stride * 4, pivotCount * 4, rows * 4, 16], ([mat, pv, ext, state]) => {
+  return withScratch(what, [rows * stride * 4, pivotCount * 4, rows * 4, 16], ([mat, pv, ext, state]) => {
     const view = new Uint32Array(k.memory.buffer, mat!, rows * stride);
     view.fill(0);
     const extents = new Int32Array(k.memory.buffer, ext!, rows);

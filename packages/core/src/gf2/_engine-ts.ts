@@ -25,7 +25,7 @@ export const tsEngine: Engine = {
   name: "ts",
   create(rows, cols) {
     const bytes = matrixBytes(rows, cols);
-    memoryLimit.check(rows, cols, bytes, 0);
+    memoryLimit.check(`a ${rows} x ${cols} GF(2) matrix`, bytes, 0);
     try {
       return new ArrayStore(bytes);
     } catch {

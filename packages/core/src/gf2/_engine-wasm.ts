@@ -8,8 +8,8 @@ import { sliceColumns } from "./_engine.js";
 import { matrixBytes, strideWords } from "./_layout.js";
 import { formatBytes, memoryLimit } from "./_memory.js";
 
-/** The kernel's heap hands out blocks of at most 1 GiB (less a header). */
-const MAX_BLOCK = 2 ** 30 - 64;
+/** The kernel's heap hands out blocks of at most 1 GiB (assembly/heap.ts). */
+export const MAX_BLOCK = 2 ** 30;
 
 let kernel: Gf2Exports | undefined;
 let inUse = 0;
@@ -29,6 +29,14 @@ export function load(): Gf2Exports {
       throw new Error(
         `this browser will not compile the GF(2) kernel synchronously on the main thread; ` +
           `call "await init()" from @lightsout/core once before using matrices (${error.message})`,
+      );
+    }
+    if (error instanceof RangeError && /out of memory|cannot allocate/i.test(error.message)) {
+      // 64-bit V8 reserves about 10 GiB of address space per WebAssembly memory (guard regions)
+      throw new RangeError(
+        `the GF(2) kernel could not reserve address space for its WebAssembly memory (${error.message}); ` +
+          `a limit on virtual memory (ulimit -v) must allow about 12 GiB, or use { engine: "ts" }`,
+        { cause: error },
       );
     }
     if (error instanceof WebAssembly.CompileError) {
@@ -89,19 +97,32 @@ class WasmStore implements Store {
   }
 }
 
-function allocate(bytes: number, what: () => string): number {
+/**
+ * The one way into the kernel's heap (matrices, scratch, every kernel's
+ * buffers): checks the block size and the memory limit before allocating,
+ * reads the pointer unsigned (blocks lie anywhere below 4 GiB), counts the
+ * bytes, and turns a heap that cannot grow into a RangeError. A failed
+ * request leaves the heap as it was.
+ */
+function allocate(what: string, bytes: number): number {
+  if (bytes > MAX_BLOCK) {
+    throw new RangeError(
+      `${what} needs ${formatBytes(bytes)}, but at most ${formatBytes(MAX_BLOCK)} fit in one block of WebAssembly memory`,
+    );
+  }
+  memoryLimit.check(what, bytes, inUse);
   const k = load();
   let ptr: number;
   try {
-    ptr = k.alloc(bytes);
+    ptr = k.alloc(bytes) >>> 0;
   } catch (error) {
-    if (error instanceof WebAssembly.RuntimeError || error instanceof RangeError) {
-      throw new RangeError(
-        `${what()} needs ${formatBytes(bytes)}, but WebAssembly memory could not grow to hold it ` +
-          `(${formatBytes(k.memory.buffer.byteLength)} in use by the kernel)`,
-      );
-    }
-    throw error;
+    if (!(error instanceof WebAssembly.RuntimeError)) throw error;
+    throw new RangeError(
+      `${what} needs ${formatBytes(bytes)}, but WebAssembly memory could not grow to hold it ` +
+        `(${formatBytes(inUse)} in use, memory limit ${formatBytes(memoryLimit.bytes)}, ` +
+        `${formatBytes(k.memory.buffer.byteLength)} of memory)`,
+      { cause: error },
+    );
   }
   inUse += bytes;
   return ptr;
@@ -112,18 +133,35 @@ function release(ptr: number, bytes: number): void {
   inUse -= bytes;
 }
 
-/** Scratch memory for one call, freed afterwards whatever happens. */
-export function withScratch<T>(sizes: number[], run: (ptrs: number[]) => T): T {
+/**
+ * Blocks of the given byte sizes (16-aligned, not zeroed) for one call,
+ * freed afterwards whatever happens. Their total is checked against the
+ * memory limit before the first is allocated.
+ *
+ * @param what - Names the operation in errors ("the coset scan").
+ * @param sizes - Bytes of each block (at least 16 are given).
+ * @param run - Gets the blocks' byte offsets, unsigned, in the order of `sizes`.
+ * @returns What `run` returns.
+ * @throws {RangeError} naming `what`, the bytes asked for, those in use and the limit, when the
+ *   blocks pass the memory limit, one is over 1 GiB, or memory cannot grow.
+ * @example
+ * ```ts
+ * withScratch("the polynomial gcd", [bytes, bytes], ([pa, pb]) => k.polyGcd(pa!, pb!, words, steps));
+ * ```
+ */
+export function withScratch<T>(what: string, sizes: readonly number[], run: (ptrs: number[]) => T): T {
+  const blocks = sizes.map((size) => Math.max(16, size));
+  memoryLimit.check(
+    what,
+    blocks.reduce((sum, bytes) => sum + bytes, 0),
+    inUse,
+  );
   const ptrs: number[] = [];
   try {
-    for (const size of sizes) {
-      const bytes = Math.max(16, size);
-      memoryLimit.check(0, 0, bytes, inUse);
-      ptrs.push(allocate(bytes, () => "scratch space"));
-    }
+    for (const bytes of blocks) ptrs.push(allocate(what, bytes));
     return run(ptrs);
   } finally {
-    ptrs.forEach((ptr, i) => release(ptr, Math.max(16, sizes[i]!)));
+    ptrs.forEach((ptr, i) => release(ptr, blocks[i]!));
   }
 }
 
@@ -154,14 +192,7 @@ export const wasmEngine: Engine = {
   name: "wasm",
   create(rows, cols) {
     const bytes = matrixBytes(rows, cols);
-    if (bytes > MAX_BLOCK) {
-      throw new RangeError(
-        `a ${rows} x ${cols} GF(2) matrix needs ${formatBytes(bytes)}; one matrix in WebAssembly memory ` +
-          `may hold at most ${formatBytes(MAX_BLOCK)} (about 92,000 x 92,000)`,
-      );
-    }
-    memoryLimit.check(rows, cols, bytes, inUse);
-    const ptr = allocate(bytes, () => `a ${rows} x ${cols} GF(2) matrix`);
+    const ptr = allocate(`a ${rows} x ${cols} GF(2) matrix`, bytes);
     const store = new WasmStore(ptr, bytes);
     store.words().fill(0);
     return store;
@@ -178,40 +209,44 @@ export const wasmEngine: Engine = {
     const { k: bits, tables, steps = 1 } = options.m4ri ?? m4riParameters(rows, limit);
     const scratchBytes = naive ? 16 : steps * slotTables(tables) * 2 ** bits * stride * 8;
     const pivotCount = Math.min(rows, limit);
-    return withScratch([pivotCount * 4, 8, scratchBytes, rows * 4], ([pivots, state, scratch, versions]) => {
-      new Int32Array(k.memory.buffer, state!, 2).fill(0);
-      const ptr = (a as WasmStore).ptr;
-      const slice = sliceColumns(limit, options);
-      let c = 0;
-      let rank = 0;
-      while (c < limit && rank < rows) {
-        options.signal?.throwIfAborted();
-        const stop = c + slice;
-        rank = guard("elimination", () =>
-          naive
-            ? k.echelonizeNaive(ptr, rows, cols, stride, pivotLimit, full ? 1 : 0, pivots!, state!, stop)
-            : k.echelonizeM4ri(
-                ptr,
-                rows,
-                cols,
-                stride,
-                pivotLimit,
-                full ? 1 : 0,
-                pivots!,
-                bits,
-                tables,
-                steps,
-                scratch!,
-                versions!,
-                state!,
-                stop,
-              ),
-        );
-        c = new Int32Array(k.memory.buffer, state!, 2)[1]!;
-        options.onProgress?.(Math.min(c, limit), limit);
-      }
-      return { rank, pivots: new Int32Array(k.memory.buffer, pivots!, rank).slice() };
-    });
+    return withScratch(
+      "scratch space for elimination",
+      [pivotCount * 4, 8, scratchBytes, rows * 4],
+      ([pivots, state, scratch, versions]) => {
+        new Int32Array(k.memory.buffer, state!, 2).fill(0);
+        const ptr = (a as WasmStore).ptr;
+        const slice = sliceColumns(limit, options);
+        let c = 0;
+        let rank = 0;
+        while (c < limit && rank < rows) {
+          options.signal?.throwIfAborted();
+          const stop = c + slice;
+          rank = guard("elimination", () =>
+            naive
+              ? k.echelonizeNaive(ptr, rows, cols, stride, pivotLimit, full ? 1 : 0, pivots!, state!, stop)
+              : k.echelonizeM4ri(
+                  ptr,
+                  rows,
+                  cols,
+                  stride,
+                  pivotLimit,
+                  full ? 1 : 0,
+                  pivots!,
+                  bits,
+                  tables,
+                  steps,
+                  scratch!,
+                  versions!,
+                  state!,
+                  stop,
+                ),
+          );
+          c = new Int32Array(k.memory.buffer, state!, 2)[1]!;
+          options.onProgress?.(Math.min(c, limit), limit);
+        }
+        return { rank, pivots: new Int32Array(k.memory.buffer, pivots!, rank).slice() };
+      },
+    );
   },
   mul(c, a, b, m, n, p) {
     const k = load();
@@ -221,7 +256,7 @@ export const wasmEngine: Engine = {
       guard("multiplication", () => k.mulNaive(cp, w64(p), ap, w64(n), bp, w64(p), m, n));
       return;
     }
-    withScratch([2 ** bits * w64(p) * 8], ([table]) =>
+    withScratch("scratch space for multiplication", [2 ** bits * w64(p) * 8], ([table]) =>
       guard("multiplication", () => k.mulM4rm(cp, w64(p), ap, w64(n), bp, w64(p), m, n, bits, table!)),
     );
   },
@@ -251,7 +286,7 @@ export const wasmEngine: Engine = {
   backSubstitute(x, e, rank, n, p, pivots) {
     const k = load();
     const stride = w64(n + p);
-    withScratch([pivots.length * 4, stride * 8], ([pv, row]) => {
+    withScratch("scratch space for back substitution", [pivots.length * 4, stride * 8], ([pv, row]) => {
       new Int32Array(k.memory.buffer, pv!, pivots.length).set(pivots);
       guard("back substitution", () =>
         k.backSubstitute((x as WasmStore).ptr, w64(p), (e as WasmStore).ptr, stride, rank, n, p, pv!, row!),
@@ -260,7 +295,7 @@ export const wasmEngine: Engine = {
   },
   nullspace(out, e, cols, rank, pivots) {
     const k = load();
-    withScratch([pivots.length * 4], ([p]) => {
+    withScratch("scratch space for the null space", [pivots.length * 4], ([p]) => {
       new Int32Array(k.memory.buffer, p!, pivots.length).set(pivots);
       guard("null space", () =>
         k.nullspace((out as WasmStore).ptr, w64(cols), (e as WasmStore).ptr, w64(cols), rank, cols, p!),

@@ -20,13 +20,12 @@ export function formatBytes(bytes: number): string {
 class MemoryLimit {
   bytes = DEFAULT_MEMORY_LIMIT;
 
-  /** Throws when `bytes` more would pass the cap with `inUse` bytes held. */
-  check(rows: number, cols: number, bytes: number, inUse: number): void {
+  /** Throws a RangeError naming `what` when `bytes` more would pass the cap with `inUse` bytes held. */
+  check(what: string, bytes: number, inUse: number): void {
     if (bytes > this.bytes - inUse) {
-      const held = inUse > 0 ? ` with ${formatBytes(inUse)} already in use` : "";
       throw new RangeError(
-        `a ${rows} x ${cols} GF(2) matrix needs ${formatBytes(bytes)}, over the memory limit of ` +
-          `${formatBytes(this.bytes)}${held} (see setMemoryLimit)`,
+        `${what} needs ${formatBytes(bytes)}, over the memory limit of ${formatBytes(this.bytes)} ` +
+          `with ${formatBytes(inUse)} already in use (see setMemoryLimit)`,
       );
     }
   }

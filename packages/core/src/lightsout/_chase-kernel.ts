@@ -1,14 +1,14 @@
 // The symbolic chase: P_m = [C | d] for an m x n plain rectangle, on either
-// engine. The WebAssembly route runs `chaseSteps` (assembly/chase.ts) in a
-// kernel instance of its own, whose memory this file owns; the TypeScript
+// engine. The WebAssembly route runs `chaseSteps` (assembly/chase.ts) in the
+// shared kernel instance, in blocks from its heap (withScratch); the TypeScript
 // twin runs the same recurrence on Uint32Arrays. Both return the words of
 // P_m in the packed layout (_layout.ts) with `width` columns: n for the
 // chase matrix alone, n + 1 with the constant column of a lit board.
 
 // one kernel instance (and linear memory) per realm, shared with the matrices
-import { load } from "../gf2/_engine-wasm.js";
+import { load, withScratch } from "../gf2/_engine-wasm.js";
 import type { EngineName } from "../gf2/_engine.js";
-import { formatBytes, memoryLimit } from "../gf2/_memory.js";
+import { memoryLimit } from "../gf2/_memory.js";
 import { strideWords } from "../gf2/_layout.js";
 
 /** Options of a (possibly long) symbolic chase. */
@@ -81,11 +81,10 @@ export function chaseSymbolic(
   const width = lights ? n + 1 : n;
   const stride64 = chaseStride(width);
   const stride32 = stride64 * 2;
-  const bytes = n * stride64 * 8;
-  memoryLimit.check(n, width, 2 * bytes + (lights ? lights.byteLength : 0), 0);
-  return (options.engine ?? "wasm") === "ts"
-    ? chaseTs(rows, n, width, stride32, lights, options)
-    : chaseWasm(rows, n, width, stride64, lights, options);
+  if ((options.engine ?? "wasm") === "wasm") return chaseWasm(rows, n, width, stride64, lights, options);
+  // the TypeScript engine holds each matrix in its own buffer, checked on its own (gf2/_engine-ts.ts)
+  memoryLimit.check(`the chase of a ${rows} x ${n} board`, 2 * n * stride64 * 8, 0);
+  return chaseTs(rows, n, width, stride32, lights, options);
 }
 
 function chaseWasm(
@@ -100,25 +99,14 @@ function chaseWasm(
   const bytes = Math.max(16, n * stride64 * 8);
   const lightStride64 = strideWords(n);
   const lightBytes = lights ? Math.max(16, lights.byteLength) : 0;
-  const ptrs: number[] = [];
-  const alloc = (size: number) => {
-    try {
-      const p = k.alloc(size + 48);
-      ptrs.push(p);
-      return p + ((64 - (p % 64)) % 64); // 16-aligned from the heap; strips want whole cache lines
-    } catch (error) {
-      throw new RangeError(
-        `the chase of a ${rows} x ${n} board needs ${formatBytes(size)} more, but WebAssembly memory could not grow ` +
-          `(${formatBytes(k.memory.buffer.byteLength)} in use)`,
-        { cause: error },
-      );
-    }
-  };
-  try {
-    // one row of slack: the kernel may read (never write) the row past the last
-    const a = alloc(bytes + stride64 * 8);
-    const b = alloc(bytes + stride64 * 8);
-    const l = lights ? alloc(lightBytes) : 0;
+  // 16-aligned from the heap; strips want whole cache lines. One row of
+  // slack: the kernel may read (never write) the row past the last.
+  const sizes = [bytes + stride64 * 8 + 48, bytes + stride64 * 8 + 48];
+  if (lights) sizes.push(lightBytes);
+  return withScratch(`the chase of a ${rows} x ${n} board`, sizes, ([pa, pb, pl]) => {
+    const a = pa! + ((64 - (pa! % 64)) % 64);
+    const b = pb! + ((64 - (pb! % 64)) % 64);
+    const l = pl ?? 0;
     const stride32 = stride64 * 2;
     // Views after every allocation: memory may have grown.
     new Uint32Array(k.memory.buffer, a, bytes / 4).fill(0);
@@ -153,9 +141,7 @@ function chaseWasm(
     const words = new Uint32Array(k.memory.buffer, cur, (n * stride64 * 8) / 4).slice();
     mirrorColumns(words, stride32, n, left * 128);
     return { words, stride32, width };
-  } finally {
-    for (const p of ptrs) k.free(p);
-  }
+  });
 }
 
 /**

@@ -13,7 +13,7 @@
 
 import type { Gf2Exports } from "@lightsout/gf2-wasm";
 // one kernel instance (and linear memory) per realm, shared with the matrices
-import { load } from "../gf2/_engine-wasm.js";
+import { load, withScratch } from "../gf2/_engine-wasm.js";
 import { strideWords } from "../gf2/_layout.js";
 
 /** The least weight in a coset and its lexicographically smallest member. */
@@ -98,23 +98,10 @@ export function cosetMinimumTs(
   return { weight: bestW, vector: unpack32(best, n) };
 }
 
-/** Runs `run` with blocks of the given byte sizes, freed afterwards; traps become clear errors. */
+/** Runs `run` with blocks of the given byte sizes (freed afterwards); a trap becomes a clear error. */
 function withBlocks<T>(operation: string, sizes: readonly number[], run: (k: Gf2Exports, ptrs: number[]) => T): T {
   const k = load();
-  const ptrs: number[] = [];
-  try {
-    for (const size of sizes) {
-      try {
-        ptrs.push(k.alloc(Math.max(16, size)));
-      } catch (error) {
-        if (error instanceof WebAssembly.RuntimeError || error instanceof RangeError) {
-          throw new RangeError(
-            `${operation} needs ${size} bytes of WebAssembly memory, which could not grow to hold them`,
-          );
-        }
-        throw error;
-      }
-    }
+  return withScratch(operation, sizes, (ptrs) => {
     try {
       return run(k, ptrs);
     } catch (error) {
@@ -123,9 +110,7 @@ function withBlocks<T>(operation: string, sizes: readonly number[], run: (k: Gf2
       }
       throw error;
     }
-  } finally {
-    for (const p of ptrs) k.free(p);
-  }
+  });
 }
 
 /** The WASM `cosetMinimum`, sliced for progress and cancellation. */

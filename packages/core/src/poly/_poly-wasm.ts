@@ -24,7 +24,7 @@ function scratchWords(words32: number): number {
 export function gcdWasm(a: Uint32Array, b: Uint32Array, wantGcd: boolean): { degree: number; words?: Uint32Array } {
   const words = scratchWords(Math.max(a.length, b.length));
   const bytes = words * 8;
-  return withScratch([bytes, bytes], ([pa, pb]) => {
+  return withScratch("the polynomial gcd", [bytes, bytes], ([pa, pb]) => {
     const k = load();
     let memory = new Uint32Array(k.memory.buffer);
     memory.fill(0, pa! >>> 2, (pa! + bytes) >>> 2);

@@ -1,0 +1,24 @@
+// An engine that cannot reserve the kernel's memory (as under `ulimit -v`,
+// where V8 fails with "WebAssembly.Instance(): Out of memory") gets an
+// error that names the cause and the way out, not V8's bare message.
+import { describe, expect, it, vi } from "vitest";
+
+vi.mock("@lightsout/gf2-wasm", async (original) => ({
+  ...(await original<typeof import("@lightsout/gf2-wasm")>()),
+  instantiate: () => {
+    throw new RangeError("WebAssembly.Instance(): Out of memory: Cannot allocate Wasm memory for new instance");
+  },
+}));
+
+const { BitMatrix } = await import("../src/index.js");
+
+describe("WASM memory that cannot be reserved", () => {
+  it("is a RangeError naming the address-space limit and the TypeScript engine", () => {
+    expect(() => BitMatrix.random(64, 64)).toThrow(RangeError);
+    expect(() => BitMatrix.random(64, 64)).toThrow(
+      /^the GF\(2\) kernel could not reserve address space for its WebAssembly memory \(WebAssembly\.Instance\(\): Out of memory: .*\); a limit on virtual memory \(ulimit -v\) must allow about 12 GiB, or use \{ engine: "ts" \}$/,
+    );
+    using m = BitMatrix.random(64, 64, { engine: "ts" });
+    expect(m.rows).toBe(64);
+  });
+});

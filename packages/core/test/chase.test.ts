@@ -7,19 +7,10 @@ import { readFileSync } from "node:fs";
 import { instantiate } from "@lightsout/gf2-wasm";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import {
-  applyPresses,
-  BitMatrix,
-  chaseMatrix,
-  chaseTrace,
-  firstRowLookup,
-  gridBoard,
-  pressTargets,
-  solveGrid,
-} from "../src/index.js";
+import { BitMatrix, chaseMatrix, chaseTrace, firstRowLookup, gridBoard, solveGrid } from "../src/index.js";
 import { chaseSymbolic } from "../src/lightsout/_chase-kernel.js";
 import { packBoard, rowWords } from "../src/lightsout/_chase-bits.js";
-import { plainRank } from "./_support.js";
+import { plainRank, neighbourhoods, pressed } from "./_support.js";
 
 const NULLITY = readFileSync(new URL("./vectors/nullity_square_1_300.txt", import.meta.url), "utf8")
   .trim()
@@ -67,11 +58,11 @@ function chaseByHand(m: number, n: number, lights: ArrayLike<number>, first: Arr
   const board = gridBoard(m, n);
   const presses = new Uint8Array(m * n);
   for (let j = 0; j < n; j++) presses[j] = first[j]!;
-  let state = applyPresses(board, lights, presses);
+  let state = pressed(board, lights, presses);
   for (let r = 0; r + 1 < m; r++) {
     const step = new Uint8Array(m * n);
     for (let j = 0; j < n; j++) if (state[r * n + j]) step[(r + 1) * n + j] = 1;
-    state = applyPresses(board, state, step);
+    state = pressed(board, state, step);
     for (let k = 0; k < m * n; k++) presses[k]! ^= step[k]!;
   }
   return { state, presses };
@@ -79,7 +70,7 @@ function chaseByHand(m: number, n: number, lights: ArrayLike<number>, first: Arr
 
 /** Nullity of the full mn x mn press matrix, by elimination. */
 function fullNullity(m: number, n: number): number {
-  const targets = pressTargets(gridBoard(m, n));
+  const targets = neighbourhoods(gridBoard(m, n));
   const bits = new Uint8Array(m * n * m * n);
   targets.forEach((t, j) => t.forEach((i) => (bits[i * m * n + j] = 1)));
   using a = BitMatrix.fromBits(m * n, m * n, bits);
@@ -288,13 +279,13 @@ describe("solveGrid", () => {
           const s = solveGrid(m, n, lights, { quiet: true });
           expect(s.nullity).toBe(n - s.rank);
           expect(s.quiet).toHaveLength(s.nullity);
-          for (const q of s.quiet!) expect(dark(applyPresses(board, new Uint8Array(m * n), q))).toBe(true);
+          for (const q of s.quiet!) expect(dark(pressed(board, new Uint8Array(m * n), q))).toBe(true);
           expect(plainRank(s.quiet!.map((q) => Array.from(q)))).toBe(s.nullity);
           if (s.solvable) {
-            expect(dark(applyPresses(board, lights, s.presses))).toBe(true);
+            expect(dark(pressed(board, lights, s.presses))).toBe(true);
             expect(Array.from(s.presses.slice(0, n))).toEqual(Array.from(s.firstRow));
           } else {
-            expect(dark(applyPresses(board, new Uint8Array(m * n), s.certificate))).toBe(true);
+            expect(dark(pressed(board, new Uint8Array(m * n), s.certificate))).toBe(true);
             expect(dot(s.certificate, lights)).toBe(1);
           }
         },
@@ -314,10 +305,10 @@ describe("solveGrid", () => {
     ] as const) {
       const board = gridBoard(m, n);
       for (let seed = 1; seed <= 5; seed++) {
-        const lights = applyPresses(board, new Uint8Array(m * n), randomBits(m * n, seed * 31 + m));
+        const lights = pressed(board, new Uint8Array(m * n), randomBits(m * n, seed * 31 + m));
         const s = solveGrid(m, n, lights);
         expect(s.solvable).toBe(true);
-        if (s.solvable) expect(dark(applyPresses(board, lights, s.presses))).toBe(true);
+        if (s.solvable) expect(dark(pressed(board, lights, s.presses))).toBe(true);
       }
     }
   });
@@ -327,7 +318,7 @@ describe("solveGrid", () => {
     const s = solveGrid(5, 5, lights, { quiet: true });
     expect(s).toMatchObject({ solvable: true, rank: 3, nullity: 2 });
     if (!s.solvable) return;
-    expect(dark(applyPresses(gridBoard(5, 5), lights, s.presses))).toBe(true);
+    expect(dark(pressed(gridBoard(5, 5), lights, s.presses))).toBe(true);
     // the seeds' quiet basis spans the same space
     const seeds = ["0111010101110111010101110", "1010110101000001010110101"];
     const ours = s.quiet!.map((q) => Array.from(q));
@@ -340,7 +331,7 @@ describe("solveGrid", () => {
       const s = solveGrid(n, n, lights);
       expect(s.solvable).toBe(true);
       expect(s.nullity).toBe(NULLITY[n - 1]);
-      if (s.solvable) expect(dark(applyPresses(gridBoard(n, n), lights, s.presses))).toBe(true);
+      if (s.solvable) expect(dark(pressed(gridBoard(n, n), lights, s.presses))).toBe(true);
     }
   });
 
@@ -350,9 +341,9 @@ describe("solveGrid", () => {
     const lights = randomBits(m * n, 5);
     const s = solveGrid(m, n, lights, { engine: "ts" });
     expect(s.nullity).toBe(closedFormNullity(m, n));
-    if (s.solvable) expect(dark(applyPresses(board, lights, s.presses))).toBe(true);
+    if (s.solvable) expect(dark(pressed(board, lights, s.presses))).toBe(true);
     else {
-      expect(dark(applyPresses(board, new Uint8Array(m * n), s.certificate))).toBe(true);
+      expect(dark(pressed(board, new Uint8Array(m * n), s.certificate))).toBe(true);
       expect(dot(s.certificate, lights)).toBe(1);
     }
   });
@@ -398,7 +389,7 @@ describe("chaseTrace", () => {
     ]);
     expect(t.solvable).toBe(true);
     expect(dark(t.steps.at(-1)!.lights)).toBe(true);
-    expect(dark(applyPresses(gridBoard(5, 5), t.lights, t.solution!))).toBe(true);
+    expect(dark(pressed(gridBoard(5, 5), t.lights, t.solution!))).toBe(true);
   });
 
   it("every step's lights are the previous lights with its presses applied", () => {
@@ -411,13 +402,13 @@ describe("chaseTrace", () => {
           const board = gridBoard(m, n);
           const lights = randomBits(m * n, seed);
           const t = chaseTrace(m, n, lights);
-          let state: Uint8Array = Uint8Array.from(lights);
+          let state: ArrayLike<number> = Uint8Array.from(lights);
           for (const step of t.steps) {
-            state = applyPresses(board, state, step.presses);
+            state = pressed(board, state, step.presses);
             expect(Array.from(step.lights)).toEqual(Array.from(state));
             if (step.phase === "chase" || step.phase === "chase-again") {
               // after chasing row r, rows 0..r are dark
-              expect(dark(state.slice(0, (step.row + 1) * n))).toBe(true);
+              expect(dark(Array.from(state).slice(0, (step.row + 1) * n))).toBe(true);
             }
           }
           expect(Array.from(t.lastRow)).toEqual(
@@ -426,7 +417,7 @@ describe("chaseTrace", () => {
           expect(t.solvable).toBe(solveGrid(m, n, lights).solvable);
           if (t.solvable) {
             expect(dark(t.steps.at(-1)!.lights)).toBe(true);
-            expect(dark(applyPresses(board, lights, t.solution!))).toBe(true);
+            expect(dark(pressed(board, lights, t.solution!))).toBe(true);
           } else {
             expect(t.steps.at(-1)!.phase).toBe("last-row");
           }

@@ -58,7 +58,7 @@ describe("lightsout chase-matrix", () => {
     expect(result.stdout).toBe("01101\n11100\n11011\n00111\n10110\nrank 3\nnullity 2\nones 16\n");
   });
 
-  it("counts of ones and nullities match the seeds (n = 1..12)", () => {
+  it("counts of ones and nullities (OEIS A159257) match the known values (n = 1..12)", () => {
     const ones = [1, 2, 7, 0, 16, 12, 27, 20, 25, 28, 68, 36];
     const nullity = [0, 0, 0, 4, 2, 0, 0, 0, 8, 0, 6, 0];
     for (let n = 1; n <= 12; n++) {

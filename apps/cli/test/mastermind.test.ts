@@ -3,7 +3,7 @@ import { oneLineError, requireBuild, run } from "./_run.js";
 
 beforeAll(requireBuild);
 
-/** The seed's score s(u, v), computed here from the definition (independent of the package). */
+/** Knuth's score s(u, v), computed here from the definition (independent of the package). */
 function score(u: string, v: string): [number, number] {
   let black = 0;
   let common = 0;
@@ -104,7 +104,7 @@ describe("lightsout mastermind play --secret", () => {
     expect(result.stdout).toBe("1122 1 1\n1134 3 0\n1234 4 0\nsolved in 3 guesses\n");
   });
 
-  it("every printed score is the seed's score, and the last guess is the secret (JSON)", () => {
+  it("every printed score is Knuth's score, and the last guess is the secret (JSON)", () => {
     for (const secret of ["6543", "1111", "3632", "2165"]) {
       const result = run(["mastermind", "play", "--secret", secret, "--json"]);
       const report = JSON.parse(result.stdout) as {

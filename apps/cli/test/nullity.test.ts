@@ -1,4 +1,4 @@
-// `lightsout nullity` on the built binary: the seed's table of n x n
+// `lightsout nullity` on the built binary: the published n x n (OEIS A159257)
 // nullities, rectangles, JSON Lines, shards that reassemble, bad input.
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";

@@ -46,7 +46,7 @@ describe("lightsout rank FILE", () => {
 
   it("reads MatrixMarket files, general integer (mod 2) and symmetric pattern", () => {
     expect(rankOf(["cycle3.mtx"])).toEqual({ rows: 3, cols: 3, rank: 2, nullity: 1 });
-    // Seed example A of the mission: rank 4 on 6 vertices.
+    // The 6-vertex graph with edges 1-2, 2-3, 2-4, 3-5, 4-5, 5-6: rank 4.
     expect(rankOf(["graph-a.mtx"])).toEqual({ rows: 6, cols: 6, rank: 4, nullity: 2 });
   });
 

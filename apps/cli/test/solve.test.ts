@@ -152,7 +152,7 @@ describe("lightsout solve", () => {
 });
 
 describe("lightsout quiet", () => {
-  it("5 x 5: the seeds' two quiet patterns", () => {
+  it("5 x 5: the two well-known quiet patterns", () => {
     const result = run(["quiet", "--rows", "5", "--cols", "5"]);
     expect(result.stdout).toBe("nullity 2\n01110\n10101\n11011\n10101\n01110\n\n10101\n10101\n00000\n10101\n10101\n");
   });

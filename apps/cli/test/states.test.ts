@@ -32,12 +32,12 @@ function applyGrid(lights: string[], presses: string[], k: number): string[] {
 const dark = (grid: string[]) => grid.every((row) => /^0+$/.test(row));
 
 describe("lightsout solve --states K", () => {
-  it("the seed's 3 x 3 example over Z_3: 211 / 112 / 021 is cleared by 000 / 122 / 200", () => {
+  it("3 x 3 over Z_3: 211 / 112 / 021 is cleared by 000 / 122 / 200", () => {
     const result = run(["solve", "-", "--states", "3"], { input: "211\n112\n021\n" });
     expect(result).toMatchObject({ code: 0, stdout: "000\n122\n200\n" });
   });
 
-  it("the seed's 4 x 4 example over Z_3 (rank 14) in JSON, with the keys of two-state boards", () => {
+  it("4 x 4 over Z_3 (rank 14) in JSON, with the keys of two-state boards", () => {
     const lights = ["2222", "2012", "1111", "1110"];
     const json = JSON.parse(run(["solve", "-", "--states", "3", "--json"], { input: `${lights.join("\n")}\n` }).stdout);
     expect(Object.keys(json)).toEqual(
@@ -62,7 +62,7 @@ describe("lightsout solve --states K", () => {
       optimal: null,
     });
     expect(dark(applyGrid(lights, json.presses, 3))).toBe(true);
-    // every one of the 9 solutions, and the seed's among them
+    // every one of the 9 solutions, and the known one among them
     const all = run(["solve", "-", "--states", "3", "--all"], { input: `${lights.join("\n")}\n` })
       .stdout.trim()
       .split("\n\n");

@@ -1,8 +1,9 @@
 // Light chasing, the chase matrix and huge grids, judged by independent
-// mathematics: the seeds' nullity table and counts of ones, full
-// elimination of the mn x mn press matrix, the closed form of MISSION.md
-// section 4, plain cell-by-cell chases with applyPresses, and every solution
-// applied to its board.
+// mathematics: the published nullities of the n x n board (OEIS A159257,
+// test/vectors), full elimination of the mn x mn press matrix, the closed
+// form deg gcd(f_m(x), f_n(x + 1)) over GF(2) (Sutner, "sigma-automata and
+// Chebyshev polynomials", Theoretical Computer Science 230, 2000), plain
+// cell-by-cell chases written here, and every solution applied to its board.
 import { readFileSync } from "node:fs";
 import { instantiate } from "@lightsout/gf2-wasm";
 import fc from "fast-check";
@@ -17,6 +18,7 @@ const NULLITY = readFileSync(new URL("./vectors/nullity_square_1_300.txt", impor
   .split(/\s+/)
   .map(Number);
 
+// Number of ones in the n x n chase matrix, n = 1..30 (recomputed by chases by hand in the test below).
 const ONES_1_30 = [
   1, 2, 7, 0, 16, 12, 27, 20, 25, 28, 68, 36, 81, 56, 115, 66, 136, 60, 175, 80, 217, 126, 284, 126, 297, 180, 303, 204,
   400, 234,
@@ -50,21 +52,27 @@ function randomBits(length: number, seed: number, p = 0.5): Uint8Array {
 }
 
 /**
- * The chase by hand on an m x n board with applyPresses: press `first` on
+ * The chase by hand on an m x n board, with plain loops: press `first` on
  * the first row, then for each row but the last press below every lit cell.
  * Returns the lights and all presses.
  */
 function chaseByHand(m: number, n: number, lights: ArrayLike<number>, first: ArrayLike<number>) {
-  const board = gridBoard(m, n);
+  const state = Uint8Array.from(lights);
   const presses = new Uint8Array(m * n);
-  for (let j = 0; j < n; j++) presses[j] = first[j]!;
-  let state = pressed(board, lights, presses);
-  for (let r = 0; r + 1 < m; r++) {
-    const step = new Uint8Array(m * n);
-    for (let j = 0; j < n; j++) if (state[r * n + j]) step[(r + 1) * n + j] = 1;
-    state = pressed(board, state, step);
-    for (let k = 0; k < m * n; k++) presses[k]! ^= step[k]!;
-  }
+  const press = (r: number, c: number) => {
+    presses[r * n + c]! ^= 1;
+    for (const [rr, cc] of [
+      [r, c],
+      [r - 1, c],
+      [r + 1, c],
+      [r, c - 1],
+      [r, c + 1],
+    ] as const) {
+      if (rr >= 0 && rr < m && cc >= 0 && cc < n) state[rr * n + cc]! ^= 1;
+    }
+  };
+  for (let c = 0; c < n; c++) if (first[c]) press(0, c);
+  for (let r = 0; r + 1 < m; r++) for (let c = 0; c < n; c++) if (state[r * n + c]) press(r + 1, c);
   return { state, presses };
 }
 
@@ -98,8 +106,8 @@ function closedFormNullity(m: number, n: number): number {
   return deg(a);
 }
 
-describe("chase matrix: the seeds' facts", () => {
-  it("nullity n - rank(C) of the n x n board matches the seed table for n = 1..300", () => {
+describe("chase matrix: published and hand-computed facts", () => {
+  it("nullity n - rank(C) of the n x n board matches OEIS A159257 for n = 1..300", () => {
     expect(NULLITY).toHaveLength(300);
     for (let n = 1; n <= 300; n++) {
       using c = chaseMatrix(n, n);
@@ -107,13 +115,23 @@ describe("chase matrix: the seeds' facts", () => {
     }
   });
 
-  it("counts of ones for n = 1..30", () => {
+  it("counts of ones for n = 1..30: the pinned list, chaseMatrix and chases by hand agree", () => {
     const ones = [];
+    const byHand = [];
     for (let n = 1; n <= 30; n++) {
       using c = chaseMatrix(n, n);
       ones.push(c.toRows().reduce((acc, row) => acc + row.reduce((a, b) => a + b, 0), 0));
+      let count = 0;
+      for (let i = 0; i < n; i++) {
+        const first = new Uint8Array(n);
+        first[i] = 1;
+        const { state } = chaseByHand(n, n, new Uint8Array(n * n), first);
+        for (let j = (n - 1) * n; j < n * n; j++) count += state[j]!;
+      }
+      byHand.push(count);
     }
     expect(ones).toEqual(ONES_1_30);
+    expect(byHand).toEqual(ONES_1_30);
   });
 
   it("C is symmetric and centrosymmetric (squares and rectangles)", () => {
@@ -319,13 +337,13 @@ describe("solveGrid", () => {
     expect(s).toMatchObject({ solvable: true, rank: 3, nullity: 2 });
     if (!s.solvable) return;
     expect(dark(pressed(gridBoard(5, 5), lights, s.presses))).toBe(true);
-    // the seeds' quiet basis spans the same space
-    const seeds = ["0111010101110111010101110", "1010110101000001010110101"];
+    // the well-known quiet basis of 5 x 5 (each checked quiet in gf2-lightsout-facts.test.ts) spans the same space
+    const known = ["0111010101110111010101110", "1010110101000001010110101"];
     const ours = s.quiet!.map((q) => Array.from(q));
-    expect(plainRank([...ours, ...seeds.map((t) => Array.from(t, Number))])).toBe(2);
+    expect(plainRank([...ours, ...known.map((t) => Array.from(t, Number))])).toBe(2);
   });
 
-  it("all-on boards up to 64 x 64 (Sutner: always solvable)", () => {
+  it("all-on boards up to 64 x 64 (Sutner 1989: always solvable)", () => {
     for (const n of [1, 2, 3, 4, 16, 31, 33, 64]) {
       const lights = new Uint8Array(n * n).fill(1);
       const s = solveGrid(n, n, lights);

@@ -1,6 +1,6 @@
-// The Lights Out engine on any board, checked against the source documents'
-// examples and against mathematics (solutions applied go dark; proofs are
-// verified by hand-written sums).
+// The Lights Out engine on any board, checked against worked examples and
+// against mathematics (solutions applied go dark; proofs are verified by
+// hand-written sums).
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
@@ -42,8 +42,8 @@ function spanContains(basis: Uint8Array[], v: number[]): boolean {
   return false;
 }
 
-describe("the source documents' examples", () => {
-  it("5 x 5: rank 23, 4 solutions per winnable board, the seeds' quiet patterns", () => {
+describe("worked examples", () => {
+  it("5 x 5: rank 23, 4 solutions per winnable board, the two well-known quiet patterns", () => {
     const board = gridBoard(5, 5);
     const s = solveLightsOut(board, new Array(25).fill(1));
     expect(s).toMatchObject({ solvable: true, rank: 23, nullity: 2, solutions: 4n, winnableBoards: 2n ** 23n });

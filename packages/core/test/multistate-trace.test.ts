@@ -45,7 +45,7 @@ describe("multiStateChaseTrace", () => {
     });
   }
 
-  it("the seed's 3 x 3 example over Z_3: the first pass clears it, so the fix presses nothing", () => {
+  it("3 x 3 over Z_3, 211 / 112 / 021: the first pass clears it, so the fix presses nothing", () => {
     const t = multiStateChaseTrace(3, 3, [2, 1, 1, 1, 1, 2, 0, 2, 1], { states: 3 });
     expect(t.steps.map((s) => s.phase)).toEqual(["chase", "chase", "last-row", "fix", "chase-again", "chase-again"]);
     expect(Array.from(t.lastRow)).toEqual([0, 0, 0]);

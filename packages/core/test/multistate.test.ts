@@ -1,4 +1,4 @@
-// Multi-state Lights Out over Z_k: the seeds' examples, brute force over
+// Multi-state Lights Out over Z_k: worked examples, brute force over
 // every press vector on tiny boards of every kind, k = 2 against the GF(2)
 // engine, fewest presses, random puzzles and errors.
 import fc from "fast-check";
@@ -101,7 +101,7 @@ const TINY: Board[] = [
   graphBoard(3, []),
 ];
 
-describe("the seeds' examples", () => {
+describe("worked examples, checked by applying the presses", () => {
   it("3 x 3 over Z_3: 211 / 112 / 021 is cleared by 000 / 122 / 200", () => {
     const board = gridBoard(3, 3);
     const lights = digits(["211", "112", "021"]);
@@ -140,14 +140,14 @@ describe("the seeds' examples", () => {
 
   it("the 4-level GF(4) game (0 -> 1 -> a+1 -> a -> 0) is the Z_4 game after relabelling", () => {
     // GF(4) = Z_2[x]/(x^2 + x + 1), elements as 2-bit words (bit 1 = a): 0, 1, a = 2, a+1 = 3
-    const cycle = [0, 1, 3, 2]; // the seed's press order: 0 -> 1 -> a+1 -> a -> 0
+    const cycle = [0, 1, 3, 2]; // the GF(4) game's press order: 0 -> 1 -> a+1 -> a -> 0
     const step = (v: number) => cycle[(cycle.indexOf(v) + 1) % 4]!;
     const toZ4 = (v: number) => cycle.indexOf(v);
     const board = gridBoard(3, 3);
     const targets = neighbourhoods(board);
     for (let seed = 0; seed < 20; seed++) {
       const z4 = randomMultiStatePuzzle(board, { states: 4, seed });
-      const gf4 = Array.from(z4, (v) => cycle[v]!); // the same board in the seed's labels
+      const gf4 = Array.from(z4, (v) => cycle[v]!); // the same board in GF(4) labels
       const s = solveMultiState(board, Array.from(gf4, toZ4), { states: 4 });
       expect(s.solvable).toBe(true);
       // play the GF(4) game itself: each press applies the 4-cycle to every target

@@ -1,5 +1,5 @@
 // Slow checks of the chase route (opt-in: LIGHTSOUT_SLOW=1): the full
-// n^2 x n^2 elimination route against the seed table up to n = 40, the
+// n^2 x n^2 elimination route against OEIS A159257 up to n = 40, the
 // TypeScript twin over the whole table, and large boards applied cell by cell.
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
@@ -12,7 +12,7 @@ const NULLITY = readFileSync(new URL("./vectors/nullity_square_1_300.txt", impor
   .map(Number);
 
 describe("slow: chase route", () => {
-  it("full n^2 x n^2 elimination matches the seed table for n = 1..40", () => {
+  it("full n^2 x n^2 elimination matches OEIS A159257 for n = 1..40", () => {
     for (let n = 1; n <= 40; n++) {
       const targets = neighbourhoods(gridBoard(n, n));
       const N = n * n;
@@ -23,7 +23,7 @@ describe("slow: chase route", () => {
     }
   });
 
-  it("the TypeScript twin gives the seed table for n = 1..300", () => {
+  it("the TypeScript twin gives OEIS A159257 for n = 1..300", () => {
     for (let n = 1; n <= 300; n++) {
       using c = chaseMatrix(n, n, { engine: "ts" });
       expect(n - c.rank(), `n = ${n}`).toBe(NULLITY[n - 1]);

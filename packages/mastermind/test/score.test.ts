@@ -27,7 +27,7 @@ function scoreByPairing(u: number[], v: number[]): [number, number] {
   return [black, white];
 }
 
-describe("score (b, w) as the seed defines it", () => {
+describe("score (b, w) as Knuth (1977) defines it", () => {
   it("worked examples", () => {
     expect(score([1, 1, 2, 2], [1, 2, 3, 4])).toEqual({ black: 1, white: 1 });
     expect(score([1, 2, 3, 4], [4, 3, 2, 1])).toEqual({ black: 0, white: 4 });
@@ -89,7 +89,7 @@ describe("the typed-array kernel equals the definition on every pair", () => {
   }
 });
 
-describe("possible scores: the seed's propositions, checked exhaustively", () => {
+describe("possible scores: the propositions of the README, checked exhaustively", () => {
   for (let n = 1; n <= 4; n++) {
     for (let k = 1; k <= 5; k++) {
       it(`[${n},${k}]`, () => {

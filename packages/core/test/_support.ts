@@ -210,3 +210,13 @@ export function isDark(lights: ArrayLike<number>): boolean {
   for (let i = 0; i < lights.length; i++) if (lights[i] !== 0) return false;
   return true;
 }
+
+/** Nullity of a board's press matrix (column j = the cells press j changes) over GF(2), by {@link plainRank}. */
+export function plainNullity(board: Board): number {
+  const reach = neighbourhoods(board);
+  const a: Dense = reach.map(() => new Array<number>(reach.length).fill(0));
+  reach.forEach((cells, j) => {
+    for (const i of cells) a[i]![j] = 1;
+  });
+  return reach.length - plainRank(a);
+}

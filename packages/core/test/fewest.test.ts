@@ -15,7 +15,7 @@ import {
   optimalDistribution,
   type Board,
 } from "../src/index.js";
-import { neighbourhoods, pressed } from "./_support.js";
+import { neighbourhoods, plainNullity, pressed } from "./_support.js";
 
 /** Deterministic 0/1 vectors from a seed (a plain LCG, independent of the code under test). */
 function bits(n: number, seed: number, density = 0.5): Uint8Array {
@@ -293,6 +293,9 @@ describe("fewestPresses", () => {
         const r = fewestPresses(board, lights);
         const all = [...allSolutions(board, lights)];
         expect(r.solvable).toBe(all.length > 0);
+        // allSolutions is the whole solution set: distinct solutions, 2^nullity of them by plain elimination
+        if (all.length) expect(new Set(all.map(str)).size).toBe(2 ** plainNullity(board));
+        for (const x of all) expect(goesDark(board, lights, x)).toBe(true);
         if (!r.solvable) {
           expect(r.presses).toBeNull();
           expect(r.count).toBeNull();

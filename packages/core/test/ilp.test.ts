@@ -1,11 +1,17 @@
 // Fewest presses by integer programming (HiGHS), against exhaustive search.
 import { describe, expect, it } from "vitest";
 import { allSolutions, fewestPressesByIlp, gridBoard, randomPuzzle, type Board } from "../src/index.js";
-import { pressed } from "./_support.js";
+import { plainNullity, pressed } from "./_support.js";
 
 const weight = (v: Uint8Array) => v.reduce((a, b) => a + b, 0);
-const bestByEnumeration = (board: Board, lights: Uint8Array) =>
-  Math.min(...[...allSolutions(board, lights)].map(weight));
+
+/** The least weight over every solution, after checking that they are all of them: 2^nullity distinct ones that go dark. */
+function bestByEnumeration(board: Board, lights: Uint8Array): number {
+  const all = [...allSolutions(board, lights)];
+  expect(new Set(all.map((x) => x.join(""))).size).toBe(2 ** plainNullity(board));
+  for (const x of all) expect(pressed(board, lights, x).every((v) => v === 0)).toBe(true);
+  return Math.min(...all.map(weight));
+}
 
 describe("fewest presses by integer programming", () => {
   it("5 x 5 all-on needs exactly 15 presses, proven", async () => {

@@ -67,7 +67,7 @@ function fewestByBruteForce(targets: number[][], k: number): (number | null)[] {
 
 /**
  * Lights (as codes) of a board against the brute force: a solvable analysis
- * has the fewest count and presses that clear the board; an unsolvable one is
+ * is marked optimal and has the fewest count and presses that clear the board; an unsolvable one is
  * unsolvable by brute force too, and its proof holds. Returns how many were
  * unsolvable and how many of those came without a proof.
  */
@@ -85,6 +85,7 @@ function checkBoards(
     const lights = lightsOf(code, cells, k);
     const a = analyse(board, lights, k);
     if (a.solvable) {
+      expect(a.optimal).toBe(true); // every board here is small enough for the exact minimum
       expect(a.count).toBe(best[code]);
       expect(a.presses.reduce((s, x) => s + x, 0)).toBe(a.count);
       expect(apply(targets, lights, a.presses, k)).toEqual(new Array(cells).fill(0));

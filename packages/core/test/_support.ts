@@ -104,7 +104,7 @@ export function paddingIsClean(m: BitMatrix): boolean {
 
 /** Rank by plain Gaussian elimination on arrays (independent of both engines). */
 export function plainRank(a: Dense): number {
-  const m = a.map((row) => row.slice());
+  const m = a.map((row) => Uint8Array.from(row));
   const rows = m.length,
     cols = m[0]?.length ?? 0;
   let r = 0;
@@ -112,7 +112,12 @@ export function plainRank(a: Dense): number {
     const p = m.findIndex((row, i) => i >= r && row[c] === 1);
     if (p < 0) continue;
     [m[r], m[p]] = [m[p]!, m[r]!];
-    for (let i = 0; i < rows; i++) if (i !== r && m[i]![c]) m[i] = m[i]!.map((v, j) => v ^ m[r]![j]!);
+    const pivot = m[r]!;
+    // forward elimination is enough for the rank: clear column c below the pivot
+    for (let i = r + 1; i < rows; i++) {
+      const row = m[i]!;
+      if (row[c]) for (let j = c; j < cols; j++) row[j]! ^= pivot[j]!;
+    }
     r++;
   }
   return r;

@@ -196,7 +196,8 @@ const randomGraph = fc
   });
 
 describe("any graph", () => {
-  it("Sutner: the all-on board is always winnable", () => {
+  // K. Sutner, "Linear cellular automata and the Garden-of-Eden", Mathematical Intelligencer 11(2), 1989.
+  it("Sutner 1989: the all-on board is always winnable", () => {
     fc.assert(
       fc.property(randomGraph, (board) => {
         const on = new Array(board.vertices).fill(1);

@@ -30,7 +30,7 @@ describe("slow: chase route", () => {
     }
   });
 
-  it("large all-on and random boards: solutions applied with applyPresses go dark", () => {
+  it("large all-on and random boards: solutions applied cell by cell (test/_support.ts) go dark", () => {
     for (const [m, n] of [
       [500, 500],
       [300, 777],

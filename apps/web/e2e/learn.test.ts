@@ -24,7 +24,7 @@ test("light chasing of the all-on 5 x 5 board, step by step, ends dark", async (
     await page.click("[data-action=next]");
     sentences.push((await page.textContent("[data-testid=sentence]"))!);
     if (i === 4) {
-      // after the first pass only the last row is lit: 1 0 0 0 1 (the seeds' classic)
+      // after the first pass only the last row is lit: 1 0 0 0 1, the classic 5 x 5 all-on chase
       expect((await lightsOf(page)).slice(0, 20)).toEqual(new Array(20).fill(0));
     }
   }
@@ -102,7 +102,7 @@ test("Play hands its board to Learn", async () => {
 
 const stepTotal = async (page: Page) => Number((await page.textContent("[data-testid=step]"))!.match(/of (\d+)/)![1]);
 
-test("k states: the seeds' 3 x 3 board over Z_3 is chased to all 0, in counts", async () => {
+test("k states: a 3 x 3 board over Z_3 is chased to all 0, in counts", async () => {
   // lights 2 1 1 / 1 1 2 / 0 2 1, one base-36 digit per cell in the URL
   const page = await e2e.open("learn?g=3x3&k=3&l=211112021");
   await page.waitForSelector(".board:not(.mini) [data-cell]");

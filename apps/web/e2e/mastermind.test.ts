@@ -9,7 +9,7 @@ afterAll(async () => {
   await e2e?.close();
 });
 
-/** The seed's score of guess u against secret v, computed here from the definition. */
+/** Knuth's score (black, white) of guess u against secret v, computed here from the definition. */
 function score(u: string, v: string): [number, number] {
   let black = 0;
   let common = 0;

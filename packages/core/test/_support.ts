@@ -1,6 +1,6 @@
 // Test support: independent builders and checks written with plain arrays,
 // so that results are judged by mathematics, not by the code under test.
-import { BitMatrix, type EngineName } from "../src/index.js";
+import { BitMatrix, type Board, type EngineName } from "../src/index.js";
 
 /** Entries as a rows x cols array of 0/1 rows. */
 export type Dense = number[][];
@@ -104,7 +104,7 @@ export function paddingIsClean(m: BitMatrix): boolean {
 
 /** Rank by plain Gaussian elimination on arrays (independent of both engines). */
 export function plainRank(a: Dense): number {
-  const m = a.map((row) => row.slice());
+  const m = a.map((row) => Uint8Array.from(row));
   const rows = m.length,
     cols = m[0]?.length ?? 0;
   let r = 0;
@@ -112,8 +112,116 @@ export function plainRank(a: Dense): number {
     const p = m.findIndex((row, i) => i >= r && row[c] === 1);
     if (p < 0) continue;
     [m[r], m[p]] = [m[p]!, m[r]!];
-    for (let i = 0; i < rows; i++) if (i !== r && m[i]![c]) m[i] = m[i]!.map((v, j) => v ^ m[r]![j]!);
+    const pivot = m[r]!;
+    // forward elimination is enough for the rank: clear column c below the pivot
+    for (let i = r + 1; i < rows; i++) {
+      const row = m[i]!;
+      if (row[c]) for (let j = c; j < cols; j++) row[j]! ^= pivot[j]!;
+    }
     r++;
   }
   return r;
+}
+
+// Neighbourhood offsets [dr, dc] of the named rules, written out here rather than taken from core.
+const PLUS: [number, number][] = [
+  [-1, 0],
+  [1, 0],
+  [0, -1],
+  [0, 1],
+];
+const X: [number, number][] = [
+  [-1, -1],
+  [-1, 1],
+  [1, -1],
+  [1, 1],
+];
+const KNIGHT: [number, number][] = [1, 2].flatMap((a) => {
+  const b = 3 - a;
+  return [
+    [a, b],
+    [a, -b],
+    [-a, b],
+    [-a, -b],
+  ] as [number, number][];
+});
+const OFFSETS: Record<string, [number, number][]> = { plus: PLUS, x: X, king: [...PLUS, ...X], knight: KNIGHT };
+
+/**
+ * For each cell of a board, the cells its press changes, worked out from the
+ * board's plain fields (rows, cols, mask, torus, rule, self toggle, edges)
+ * with the rules' offsets written out above: independent of core's
+ * `pressTargets`. Cells are numbered row-major over the cells present. A cell
+ * reached twice (small tori) is changed once.
+ */
+export function neighbourhoods(board: Board): number[][] {
+  const self = board.selfToggle !== false;
+  if (board.kind === "graph") {
+    const out = Array.from({ length: board.vertices }, (_, v) => (self ? [v] : []));
+    for (const [u, v] of board.edges) {
+      if (!out[u]!.includes(v)) out[u]!.push(v);
+      if (!out[v]!.includes(u)) out[v]!.push(u);
+    }
+    return out;
+  }
+  const { rows, cols, mask } = board;
+  const offsets = typeof board.rule === "object" ? board.rule.offsets : OFFSETS[board.rule ?? "plus"]!;
+  const id = new Int32Array(rows * cols).fill(-1);
+  let cells = 0;
+  for (let r = 0; r < rows; r++)
+    for (let c = 0; c < cols; c++) if (!mask || mask[r]![c] === "#") id[r * cols + c] = cells++;
+  const out: number[][] = [];
+  for (let r = 0; r < rows; r++) {
+    for (let c = 0; c < cols; c++) {
+      const me = id[r * cols + c]!;
+      if (me < 0) continue;
+      const reach = self ? [me] : [];
+      for (const [dr, dc] of offsets) {
+        let rr = r + dr;
+        let cc = c + dc;
+        if (board.torus) {
+          rr = ((rr % rows) + rows) % rows;
+          cc = ((cc % cols) + cols) % cols;
+        } else if (rr < 0 || rr >= rows || cc < 0 || cc >= cols) continue;
+        const other = id[rr * cols + cc]!;
+        if (other >= 0 && (other !== me || self) && !reach.includes(other)) reach.push(other);
+      }
+      out.push(reach);
+    }
+  }
+  return out;
+}
+
+/**
+ * Lights after presses over Z_k (k = 2: plain Lights Out), with plain loops
+ * over {@link neighbourhoods}: press j, made x_j times, adds x_j to each cell
+ * it reaches. Independent of core's `applyPresses` and `applyMultiState`.
+ */
+export function pressed(board: Board, lights: ArrayLike<number>, presses: ArrayLike<number>, k = 2): Uint32Array {
+  const reach = neighbourhoods(board);
+  if (lights.length !== reach.length || presses.length !== reach.length) {
+    throw new RangeError(`expected ${reach.length} lights and presses, got ${lights.length} and ${presses.length}`);
+  }
+  const out = Uint32Array.from(lights);
+  reach.forEach((cells, j) => {
+    const x = presses[j]! % k;
+    if (x) for (const i of cells) out[i] = (out[i]! + x) % k;
+  });
+  return out;
+}
+
+/** Whether every light is 0. */
+export function isDark(lights: ArrayLike<number>): boolean {
+  for (let i = 0; i < lights.length; i++) if (lights[i] !== 0) return false;
+  return true;
+}
+
+/** Nullity of a board's press matrix (column j = the cells press j changes) over GF(2), by {@link plainRank}. */
+export function plainNullity(board: Board): number {
+  const reach = neighbourhoods(board);
+  const a: Dense = reach.map(() => new Array<number>(reach.length).fill(0));
+  reach.forEach((cells, j) => {
+    for (const i of cells) a[i]![j] = 1;
+  });
+  return reach.length - plainRank(a);
 }

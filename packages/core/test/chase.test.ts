@@ -1,31 +1,24 @@
 // Light chasing, the chase matrix and huge grids, judged by independent
-// mathematics: the seeds' nullity table and counts of ones, full
-// elimination of the mn x mn press matrix, the closed form of MISSION.md
-// section 4, plain cell-by-cell chases with applyPresses, and every solution
-// applied to its board.
+// mathematics: the published nullities of the n x n board (OEIS A159257,
+// test/vectors), full elimination of the mn x mn press matrix, the closed
+// form deg gcd(f_m(x), f_n(x + 1)) over GF(2) (Sutner, "sigma-automata and
+// Chebyshev polynomials", Theoretical Computer Science 230, 2000), plain
+// cell-by-cell chases written here, and every solution applied to its board.
 import { readFileSync } from "node:fs";
 import { instantiate } from "@lightsout/gf2-wasm";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import {
-  applyPresses,
-  BitMatrix,
-  chaseMatrix,
-  chaseTrace,
-  firstRowLookup,
-  gridBoard,
-  pressTargets,
-  solveGrid,
-} from "../src/index.js";
+import { BitMatrix, chaseMatrix, chaseTrace, firstRowLookup, gridBoard, solveGrid } from "../src/index.js";
 import { chaseSymbolic } from "../src/lightsout/_chase-kernel.js";
 import { packBoard, rowWords } from "../src/lightsout/_chase-bits.js";
-import { plainRank } from "./_support.js";
+import { plainRank, neighbourhoods, pressed } from "./_support.js";
 
 const NULLITY = readFileSync(new URL("./vectors/nullity_square_1_300.txt", import.meta.url), "utf8")
   .trim()
   .split(/\s+/)
   .map(Number);
 
+// Number of ones in the n x n chase matrix, n = 1..30 (recomputed by chases by hand in the test below).
 const ONES_1_30 = [
   1, 2, 7, 0, 16, 12, 27, 20, 25, 28, 68, 36, 81, 56, 115, 66, 136, 60, 175, 80, 217, 126, 284, 126, 297, 180, 303, 204,
   400, 234,
@@ -59,27 +52,33 @@ function randomBits(length: number, seed: number, p = 0.5): Uint8Array {
 }
 
 /**
- * The chase by hand on an m x n board with applyPresses: press `first` on
+ * The chase by hand on an m x n board, with plain loops: press `first` on
  * the first row, then for each row but the last press below every lit cell.
  * Returns the lights and all presses.
  */
 function chaseByHand(m: number, n: number, lights: ArrayLike<number>, first: ArrayLike<number>) {
-  const board = gridBoard(m, n);
+  const state = Uint8Array.from(lights);
   const presses = new Uint8Array(m * n);
-  for (let j = 0; j < n; j++) presses[j] = first[j]!;
-  let state = applyPresses(board, lights, presses);
-  for (let r = 0; r + 1 < m; r++) {
-    const step = new Uint8Array(m * n);
-    for (let j = 0; j < n; j++) if (state[r * n + j]) step[(r + 1) * n + j] = 1;
-    state = applyPresses(board, state, step);
-    for (let k = 0; k < m * n; k++) presses[k]! ^= step[k]!;
-  }
+  const press = (r: number, c: number) => {
+    presses[r * n + c]! ^= 1;
+    for (const [rr, cc] of [
+      [r, c],
+      [r - 1, c],
+      [r + 1, c],
+      [r, c - 1],
+      [r, c + 1],
+    ] as const) {
+      if (rr >= 0 && rr < m && cc >= 0 && cc < n) state[rr * n + cc]! ^= 1;
+    }
+  };
+  for (let c = 0; c < n; c++) if (first[c]) press(0, c);
+  for (let r = 0; r + 1 < m; r++) for (let c = 0; c < n; c++) if (state[r * n + c]) press(r + 1, c);
   return { state, presses };
 }
 
 /** Nullity of the full mn x mn press matrix, by elimination. */
 function fullNullity(m: number, n: number): number {
-  const targets = pressTargets(gridBoard(m, n));
+  const targets = neighbourhoods(gridBoard(m, n));
   const bits = new Uint8Array(m * n * m * n);
   targets.forEach((t, j) => t.forEach((i) => (bits[i * m * n + j] = 1)));
   using a = BitMatrix.fromBits(m * n, m * n, bits);
@@ -107,8 +106,8 @@ function closedFormNullity(m: number, n: number): number {
   return deg(a);
 }
 
-describe("chase matrix: the seeds' facts", () => {
-  it("nullity n - rank(C) of the n x n board matches the seed table for n = 1..300", () => {
+describe("chase matrix: published and hand-computed facts", () => {
+  it("nullity n - rank(C) of the n x n board matches OEIS A159257 for n = 1..300", () => {
     expect(NULLITY).toHaveLength(300);
     for (let n = 1; n <= 300; n++) {
       using c = chaseMatrix(n, n);
@@ -116,13 +115,23 @@ describe("chase matrix: the seeds' facts", () => {
     }
   });
 
-  it("counts of ones for n = 1..30", () => {
+  it("counts of ones for n = 1..30: the pinned list, chaseMatrix and chases by hand agree", () => {
     const ones = [];
+    const byHand = [];
     for (let n = 1; n <= 30; n++) {
       using c = chaseMatrix(n, n);
       ones.push(c.toRows().reduce((acc, row) => acc + row.reduce((a, b) => a + b, 0), 0));
+      let count = 0;
+      for (let i = 0; i < n; i++) {
+        const first = new Uint8Array(n);
+        first[i] = 1;
+        const { state } = chaseByHand(n, n, new Uint8Array(n * n), first);
+        for (let j = (n - 1) * n; j < n * n; j++) count += state[j]!;
+      }
+      byHand.push(count);
     }
     expect(ones).toEqual(ONES_1_30);
+    expect(byHand).toEqual(ONES_1_30);
   });
 
   it("C is symmetric and centrosymmetric (squares and rectangles)", () => {
@@ -288,13 +297,13 @@ describe("solveGrid", () => {
           const s = solveGrid(m, n, lights, { quiet: true });
           expect(s.nullity).toBe(n - s.rank);
           expect(s.quiet).toHaveLength(s.nullity);
-          for (const q of s.quiet!) expect(dark(applyPresses(board, new Uint8Array(m * n), q))).toBe(true);
+          for (const q of s.quiet!) expect(dark(pressed(board, new Uint8Array(m * n), q))).toBe(true);
           expect(plainRank(s.quiet!.map((q) => Array.from(q)))).toBe(s.nullity);
           if (s.solvable) {
-            expect(dark(applyPresses(board, lights, s.presses))).toBe(true);
+            expect(dark(pressed(board, lights, s.presses))).toBe(true);
             expect(Array.from(s.presses.slice(0, n))).toEqual(Array.from(s.firstRow));
           } else {
-            expect(dark(applyPresses(board, new Uint8Array(m * n), s.certificate))).toBe(true);
+            expect(dark(pressed(board, new Uint8Array(m * n), s.certificate))).toBe(true);
             expect(dot(s.certificate, lights)).toBe(1);
           }
         },
@@ -314,10 +323,10 @@ describe("solveGrid", () => {
     ] as const) {
       const board = gridBoard(m, n);
       for (let seed = 1; seed <= 5; seed++) {
-        const lights = applyPresses(board, new Uint8Array(m * n), randomBits(m * n, seed * 31 + m));
+        const lights = pressed(board, new Uint8Array(m * n), randomBits(m * n, seed * 31 + m));
         const s = solveGrid(m, n, lights);
         expect(s.solvable).toBe(true);
-        if (s.solvable) expect(dark(applyPresses(board, lights, s.presses))).toBe(true);
+        if (s.solvable) expect(dark(pressed(board, lights, s.presses))).toBe(true);
       }
     }
   });
@@ -327,20 +336,20 @@ describe("solveGrid", () => {
     const s = solveGrid(5, 5, lights, { quiet: true });
     expect(s).toMatchObject({ solvable: true, rank: 3, nullity: 2 });
     if (!s.solvable) return;
-    expect(dark(applyPresses(gridBoard(5, 5), lights, s.presses))).toBe(true);
-    // the seeds' quiet basis spans the same space
-    const seeds = ["0111010101110111010101110", "1010110101000001010110101"];
+    expect(dark(pressed(gridBoard(5, 5), lights, s.presses))).toBe(true);
+    // the well-known quiet basis of 5 x 5 (each checked quiet in gf2-lightsout-facts.test.ts) spans the same space
+    const known = ["0111010101110111010101110", "1010110101000001010110101"];
     const ours = s.quiet!.map((q) => Array.from(q));
-    expect(plainRank([...ours, ...seeds.map((t) => Array.from(t, Number))])).toBe(2);
+    expect(plainRank([...ours, ...known.map((t) => Array.from(t, Number))])).toBe(2);
   });
 
-  it("all-on boards up to 64 x 64 (Sutner: always solvable)", () => {
+  it("all-on boards up to 64 x 64 (Sutner 1989: always solvable)", () => {
     for (const n of [1, 2, 3, 4, 16, 31, 33, 64]) {
       const lights = new Uint8Array(n * n).fill(1);
       const s = solveGrid(n, n, lights);
       expect(s.solvable).toBe(true);
       expect(s.nullity).toBe(NULLITY[n - 1]);
-      if (s.solvable) expect(dark(applyPresses(gridBoard(n, n), lights, s.presses))).toBe(true);
+      if (s.solvable) expect(dark(pressed(gridBoard(n, n), lights, s.presses))).toBe(true);
     }
   });
 
@@ -350,9 +359,9 @@ describe("solveGrid", () => {
     const lights = randomBits(m * n, 5);
     const s = solveGrid(m, n, lights, { engine: "ts" });
     expect(s.nullity).toBe(closedFormNullity(m, n));
-    if (s.solvable) expect(dark(applyPresses(board, lights, s.presses))).toBe(true);
+    if (s.solvable) expect(dark(pressed(board, lights, s.presses))).toBe(true);
     else {
-      expect(dark(applyPresses(board, new Uint8Array(m * n), s.certificate))).toBe(true);
+      expect(dark(pressed(board, new Uint8Array(m * n), s.certificate))).toBe(true);
       expect(dot(s.certificate, lights)).toBe(1);
     }
   });
@@ -398,7 +407,7 @@ describe("chaseTrace", () => {
     ]);
     expect(t.solvable).toBe(true);
     expect(dark(t.steps.at(-1)!.lights)).toBe(true);
-    expect(dark(applyPresses(gridBoard(5, 5), t.lights, t.solution!))).toBe(true);
+    expect(dark(pressed(gridBoard(5, 5), t.lights, t.solution!))).toBe(true);
   });
 
   it("every step's lights are the previous lights with its presses applied", () => {
@@ -411,13 +420,13 @@ describe("chaseTrace", () => {
           const board = gridBoard(m, n);
           const lights = randomBits(m * n, seed);
           const t = chaseTrace(m, n, lights);
-          let state: Uint8Array = Uint8Array.from(lights);
+          let state: ArrayLike<number> = Uint8Array.from(lights);
           for (const step of t.steps) {
-            state = applyPresses(board, state, step.presses);
+            state = pressed(board, state, step.presses);
             expect(Array.from(step.lights)).toEqual(Array.from(state));
             if (step.phase === "chase" || step.phase === "chase-again") {
               // after chasing row r, rows 0..r are dark
-              expect(dark(state.slice(0, (step.row + 1) * n))).toBe(true);
+              expect(dark(Array.from(state).slice(0, (step.row + 1) * n))).toBe(true);
             }
           }
           expect(Array.from(t.lastRow)).toEqual(
@@ -426,7 +435,7 @@ describe("chaseTrace", () => {
           expect(t.solvable).toBe(solveGrid(m, n, lights).solvable);
           if (t.solvable) {
             expect(dark(t.steps.at(-1)!.lights)).toBe(true);
-            expect(dark(applyPresses(board, lights, t.solution!))).toBe(true);
+            expect(dark(pressed(board, lights, t.solution!))).toBe(true);
           } else {
             expect(t.steps.at(-1)!.phase).toBe("last-row");
           }

@@ -5,7 +5,6 @@ import fc from "fast-check";
 import { instantiate } from "@lightsout/gf2-wasm";
 import { describe, expect, it } from "vitest";
 import {
-  applyPresses,
   allSolutions,
   cosetMinimum,
   defaultMaxNullity,
@@ -14,9 +13,9 @@ import {
   gridBoard,
   maskBoard,
   optimalDistribution,
-  pressTargets,
   type Board,
 } from "../src/index.js";
+import { neighbourhoods, plainNullity, pressed } from "./_support.js";
 
 /** Deterministic 0/1 vectors from a seed (a plain LCG, independent of the code under test). */
 function bits(n: number, seed: number, density = 0.5): Uint8Array {
@@ -257,7 +256,7 @@ describe("raw WASM kernels: guard bands", () => {
 
 /** Applies presses with plain loops over the press targets. */
 function goesDark(board: Board, lights: ArrayLike<number>, presses: ArrayLike<number>): boolean {
-  return applyPresses(board, lights, presses).every((v) => v === 0);
+  return pressed(board, lights, presses).every((v) => v === 0);
 }
 
 describe("fewestPresses", () => {
@@ -287,13 +286,17 @@ describe("fewestPresses", () => {
       gridBoard(9, 9),
     ];
     for (const board of boards) {
-      const cells = pressTargets(board).length;
+      const cells = neighbourhoods(board).length;
+      const solutionCount = 2 ** plainNullity(board);
       for (let seed = 1; seed <= 12; seed++) {
         // half random boards, half winnable ones (random presses applied to a dark board)
-        const lights = seed % 2 ? bits(cells, seed) : applyPresses(board, new Uint8Array(cells), bits(cells, seed));
+        const lights = seed % 2 ? bits(cells, seed) : pressed(board, new Uint8Array(cells), bits(cells, seed));
         const r = fewestPresses(board, lights);
         const all = [...allSolutions(board, lights)];
         expect(r.solvable).toBe(all.length > 0);
+        // allSolutions is the whole solution set: distinct solutions, 2^nullity of them by plain elimination
+        if (all.length) expect(new Set(all.map(str)).size).toBe(solutionCount);
+        for (const x of all) expect(goesDark(board, lights, x)).toBe(true);
         if (!r.solvable) {
           expect(r.presses).toBeNull();
           expect(r.count).toBeNull();
@@ -346,7 +349,7 @@ describe("fewestPresses", () => {
 
 /** Brute force: the least weight of x for every board b = A x, over all 2^cells press vectors. */
 function bruteDistribution(board: Board): bigint[] {
-  const targets = pressTargets(board);
+  const targets = neighbourhoods(board);
   const n = targets.length;
   const col = targets.map((t) => t.reduce((acc, i) => acc | (1 << i), 0));
   const best = new Uint8Array(2 ** n).fill(255);

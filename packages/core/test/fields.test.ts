@@ -1,5 +1,5 @@
 // Fields: axioms by fast-check on prime and extension fields, inverses,
-// the seed's GF(4) tables derived by hand, irreducible moduli, errors.
+// GF(4)'s tables worked out by hand, irreducible moduli, errors.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
@@ -121,7 +121,7 @@ describe("small fields exhaustively", () => {
   });
 });
 
-describe("GF(4) = Z_2[x]/(x^2+x+1): the seed's tables", () => {
+describe("GF(4) = Z_2[x]/(x^2+x+1): the tables worked out by hand", () => {
   // Elements 0, 1, a, a+1 have codes 0, 1, 2, 3 (coefficients as binary digits).
   const f = extensionField(2, 2, { modulus: "x^2+x+1" });
   const names = ["0", "1", "a", "a+1"];

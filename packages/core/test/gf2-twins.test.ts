@@ -1,5 +1,7 @@
 // WASM kernels against the TypeScript twin, on seeded random matrices whose
-// sizes straddle the 64-bit word and 128-bit lane boundaries.
+// sizes straddle the 64-bit word and 128-bit lane boundaries: every
+// rows x cols x kind combination of those sizes (12 x 12 x 6 = 864) is run
+// once, and fast-check samples random seeds and settings on top.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { BitMatrix } from "../src/index.js";
@@ -7,7 +9,20 @@ import { apply, applyLeft, dense, makeBits, pair, paddingIsClean, plainRank, typ
 
 const SIZES = [0, 1, 31, 32, 33, 63, 64, 65, 127, 128, 129, 200];
 const KINDS: Kind[] = ["dense", "sparse", "lowrank", "duplicate", "zero", "identity"];
-const RUNS = { seed: 20261129, numRuns: 60 };
+// Random seeds and settings on top of the exhaustive grid of shapes.
+const RUNS = { seed: 20261129, numRuns: 25 };
+
+type Shape = { rows: number; cols: number; kind: Kind; seed: number };
+
+/** Every combination of the boundary sizes and kinds, each with its own fixed seed; `nth` picks a setting in turn. */
+const EVERY_SHAPE: (Shape & { nth: number })[] = SIZES.flatMap((rows, i) =>
+  SIZES.flatMap((cols, j) =>
+    KINDS.map((kind, k) => {
+      const nth = (i * SIZES.length + j) * KINDS.length + k;
+      return { rows, cols, kind, seed: 1 + nth * 7919, nth };
+    }),
+  ),
+);
 
 const shape = fc.record({
   rows: fc.constantFrom(...SIZES),
@@ -16,7 +31,9 @@ const shape = fc.record({
   seed: fc.integer({ min: 1, max: 2 ** 31 - 1 }),
 });
 
-const M4RI_SETTINGS = [
+type M4riSetting = { k: number; tables: number; steps?: number } | undefined;
+
+const M4RI_SETTINGS: M4riSetting[] = [
   undefined,
   { k: 1, tables: 1 },
   { k: 3, tables: 2, steps: 3 },
@@ -29,44 +46,42 @@ const M4RI_SETTINGS = [
 
 describe("echelon forms: WASM (naive and Four Russians) = TypeScript twin", () => {
   it("reduced forms are identical, ranks and pivots agree, padding stays zero", () => {
-    fc.assert(
-      fc.property(shape, fc.constantFrom(...M4RI_SETTINGS), ({ rows, cols, kind, seed }, m4ri) => {
-        const bits = makeBits(rows, cols, kind, seed);
-        const { wasm, ts } = pair(rows, cols, bits);
-        const fast = wasm.copy();
-        const ref = ts.echelonize({ full: true });
-        const naive = wasm.echelonize({ full: true, method: "naive" });
-        const four = fast.echelonize({ full: true, method: "m4ri", ...(m4ri ? { m4ri } : {}) });
-        expect(naive.rank).toBe(ref.rank);
-        expect(four.rank).toBe(ref.rank);
-        expect([...naive.pivots]).toEqual([...ref.pivots]);
-        expect([...four.pivots]).toEqual([...ref.pivots]);
-        expect(wasm.equals(ts)).toBe(true);
-        expect(fast.equals(ts)).toBe(true);
-        expect(paddingIsClean(fast) && paddingIsClean(wasm)).toBe(true);
-        [wasm, ts, fast].forEach((m) => m.dispose());
-      }),
-      RUNS,
-    );
+    const check = ({ rows, cols, kind, seed }: Shape, m4ri: M4riSetting) => {
+      const bits = makeBits(rows, cols, kind, seed);
+      const { wasm, ts } = pair(rows, cols, bits);
+      const fast = wasm.copy();
+      const ref = ts.echelonize({ full: true });
+      const naive = wasm.echelonize({ full: true, method: "naive" });
+      const four = fast.echelonize({ full: true, method: "m4ri", ...(m4ri ? { m4ri } : {}) });
+      expect(naive.rank).toBe(ref.rank);
+      expect(four.rank).toBe(ref.rank);
+      expect([...naive.pivots]).toEqual([...ref.pivots]);
+      expect([...four.pivots]).toEqual([...ref.pivots]);
+      expect(wasm.equals(ts)).toBe(true);
+      expect(fast.equals(ts)).toBe(true);
+      expect(paddingIsClean(fast) && paddingIsClean(wasm)).toBe(true);
+      [wasm, ts, fast].forEach((m) => m.dispose());
+    };
+    for (const s of EVERY_SHAPE) check(s, M4RI_SETTINGS[s.nth % M4RI_SETTINGS.length]);
+    fc.assert(fc.property(shape, fc.constantFrom(...M4RI_SETTINGS), check), RUNS);
   });
 
   it("forward elimination (rank) agrees with the twin and with plain arithmetic", () => {
-    fc.assert(
-      fc.property(shape, fc.constantFrom(...M4RI_SETTINGS), ({ rows, cols, kind, seed }, m4ri) => {
-        const bits = makeBits(rows, cols, kind, seed);
-        const { wasm, ts } = pair(rows, cols, bits);
-        const plain = rows && cols ? plainRank(dense(ts)) : 0;
-        const ref = ts.echelonize();
-        const four = wasm.echelonize({ method: "m4ri", ...(m4ri ? { m4ri } : {}) });
-        expect(ref.rank).toBe(plain);
-        expect(four.rank).toBe(plain);
-        expect([...four.pivots]).toEqual([...ref.pivots]);
-        expect(paddingIsClean(wasm)).toBe(true);
-        wasm.dispose();
-        ts.dispose();
-      }),
-      RUNS,
-    );
+    const check = ({ rows, cols, kind, seed }: Shape, m4ri: M4riSetting) => {
+      const bits = makeBits(rows, cols, kind, seed);
+      const { wasm, ts } = pair(rows, cols, bits);
+      const plain = rows && cols ? plainRank(dense(ts)) : 0;
+      const ref = ts.echelonize();
+      const four = wasm.echelonize({ method: "m4ri", ...(m4ri ? { m4ri } : {}) });
+      expect(ref.rank).toBe(plain);
+      expect(four.rank).toBe(plain);
+      expect([...four.pivots]).toEqual([...ref.pivots]);
+      expect(paddingIsClean(wasm)).toBe(true);
+      wasm.dispose();
+      ts.dispose();
+    };
+    for (const s of EVERY_SHAPE) check(s, M4RI_SETTINGS[(s.nth * 3) % M4RI_SETTINGS.length]);
+    fc.assert(fc.property(shape, fc.constantFrom(...M4RI_SETTINGS), check), RUNS);
   });
 
   it("progress slices give the same result as one call", () => {
@@ -122,87 +137,83 @@ describe("echelon forms: WASM (naive and Four Russians) = TypeScript twin", () =
 
 describe("products, transposes, copies: WASM = TypeScript twin", () => {
   it("mul", () => {
-    fc.assert(
-      fc.property(
-        shape,
-        fc.constantFrom(...SIZES),
-        fc.constantFrom(...KINDS),
-        ({ rows, cols, kind, seed }, p, kindB) => {
-          const a = pair(rows, cols, makeBits(rows, cols, kind, seed));
-          const b = pair(cols, p, makeBits(cols, p, kindB, seed + 1));
-          const cw = a.wasm.mul(b.wasm);
-          const ct = a.ts.mul(b.ts);
-          expect(cw.equals(ct)).toBe(true);
-          expect(paddingIsClean(cw)).toBe(true);
-          // an independent check of one column: A (B e_j) = (A B) e_j
-          if (p > 0 && rows > 0) {
-            const j = seed % p;
-            const bj = dense(b.ts).map((row) => row[j]!);
-            expect(apply(dense(a.ts), bj)).toEqual(dense(ct).map((row) => row[j]!));
-          }
-        },
-      ),
-      { ...RUNS, numRuns: 40 },
-    );
+    const check = ({ rows, cols, kind, seed }: Shape, p: number, kindB: Kind) => {
+      const a = pair(rows, cols, makeBits(rows, cols, kind, seed));
+      const b = pair(cols, p, makeBits(cols, p, kindB, seed + 1));
+      const cw = a.wasm.mul(b.wasm);
+      const ct = a.ts.mul(b.ts);
+      expect(cw.equals(ct)).toBe(true);
+      expect(paddingIsClean(cw)).toBe(true);
+      // an independent check of one column: A (B e_j) = (A B) e_j
+      if (p > 0 && rows > 0) {
+        const j = seed % p;
+        const bj = Array.from({ length: cols }, (_, t) => b.ts.get(t, j));
+        const abj = apply(dense(a.ts), bj);
+        expect(abj).toEqual(Array.from({ length: rows }, (_, i) => ct.get(i, j)));
+      }
+      [a.wasm, a.ts, b.wasm, b.ts, cw, ct].forEach((m) => m.dispose());
+    };
+    // the inner dimension p and B's kind run through their values in turn
+    for (const s of EVERY_SHAPE) check(s, SIZES[s.nth % SIZES.length]!, KINDS[Math.floor(s.nth / 5) % KINDS.length]!);
+    fc.assert(fc.property(shape, fc.constantFrom(...SIZES), fc.constantFrom(...KINDS), check), RUNS);
   });
 
   it("transpose", () => {
-    fc.assert(
-      fc.property(shape, ({ rows, cols, kind, seed }) => {
-        const { wasm, ts } = pair(rows, cols, makeBits(rows, cols, kind, seed));
-        const tw = wasm.transpose();
-        expect(tw.equals(ts.transpose())).toBe(true);
-        expect(tw.rows).toBe(cols);
-        expect(paddingIsClean(tw)).toBe(true);
-        expect(tw.transpose().equals(wasm)).toBe(true);
-      }),
-      RUNS,
-    );
+    const check = ({ rows, cols, kind, seed }: Shape) => {
+      const { wasm, ts } = pair(rows, cols, makeBits(rows, cols, kind, seed));
+      const tw = wasm.transpose();
+      expect(tw.equals(ts.transpose())).toBe(true);
+      expect(tw.rows).toBe(cols);
+      expect(paddingIsClean(tw)).toBe(true);
+      expect(tw.transpose().equals(wasm)).toBe(true);
+    };
+    for (const s of EVERY_SHAPE) check(s);
+    fc.assert(fc.property(shape, check), RUNS);
   });
 
   it("slice and augment", () => {
-    fc.assert(
-      fc.property(shape, fc.nat(), fc.nat(), ({ rows, cols, kind, seed }, x, y) => {
-        const { wasm, ts } = pair(rows, cols, makeBits(rows, cols, kind, seed));
-        const r0 = x % (rows + 1),
-          c0 = y % (cols + 1);
-        const r1 = r0 + ((x >> 8) % (rows - r0 + 1)),
-          c1 = c0 + ((y >> 8) % (cols - c0 + 1));
-        const sw = wasm.slice(r0, r1, c0, c1);
-        expect(sw.equals(ts.slice(r0, r1, c0, c1))).toBe(true);
-        expect(paddingIsClean(sw)).toBe(true);
-        const aug = wasm.augment(wasm);
-        expect(aug.equals(ts.augment(ts))).toBe(true);
-        expect(aug.slice(0, rows, cols, 2 * cols).equals(wasm)).toBe(true);
-      }),
-      RUNS,
-    );
+    const check = ({ rows, cols, kind, seed }: Shape, x: number, y: number) => {
+      const { wasm, ts } = pair(rows, cols, makeBits(rows, cols, kind, seed));
+      const r0 = x % (rows + 1),
+        c0 = y % (cols + 1);
+      const r1 = r0 + ((x >> 8) % (rows - r0 + 1)),
+        c1 = c0 + ((y >> 8) % (cols - c0 + 1));
+      const sw = wasm.slice(r0, r1, c0, c1);
+      expect(sw.equals(ts.slice(r0, r1, c0, c1))).toBe(true);
+      expect(paddingIsClean(sw)).toBe(true);
+      const aug = wasm.augment(wasm);
+      expect(aug.equals(ts.augment(ts))).toBe(true);
+      expect(aug.slice(0, rows, cols, 2 * cols).equals(wasm)).toBe(true);
+    };
+    for (const s of EVERY_SHAPE) check(s, s.seed * 31, s.seed * 17);
+    fc.assert(fc.property(shape, fc.nat(), fc.nat(), check), RUNS);
   });
 });
 
 describe("solve, null space, transform (checked by arithmetic)", () => {
   it("solutions satisfy A x = b; certificates satisfy y A = 0, y . b = 1", () => {
-    fc.assert(
-      fc.property(shape, fc.boolean(), ({ rows, cols, kind, seed }, reachable) => {
-        fc.pre(rows > 0 && cols > 0);
-        const { wasm, ts } = pair(rows, cols, makeBits(rows, cols, kind, seed));
-        const a = dense(ts);
-        const x0 = Array.from(makeBits(1, cols, "dense", seed + 5));
-        const b = reachable ? apply(a, x0) : Array.from(makeBits(1, rows, "dense", seed + 9));
-        for (const m of [wasm, ts]) {
-          const result = m.solve(b);
-          expect(result.rank).toBe(plainRank(a));
-          if (result.solvable) {
-            expect(apply(a, result.x)).toEqual(b);
-          } else {
-            expect(reachable).toBe(false);
-            expect(applyLeft(result.certificate, a, cols).every((v) => v === 0)).toBe(true);
-            expect(result.certificate.reduce((acc, v, i) => acc ^ (v & b[i]!), 0)).toBe(1);
-          }
+    const check = ({ rows, cols, kind, seed }: Shape, reachable: boolean) => {
+      if (rows === 0 || cols === 0) return;
+      const { wasm, ts } = pair(rows, cols, makeBits(rows, cols, kind, seed));
+      const a = dense(ts);
+      const x0 = Array.from(makeBits(1, cols, "dense", seed + 5));
+      const b = reachable ? apply(a, x0) : Array.from(makeBits(1, rows, "dense", seed + 9));
+      const rank = plainRank(a);
+      for (const m of [wasm, ts]) {
+        const result = m.solve(b);
+        expect(result.rank).toBe(rank);
+        if (result.solvable) {
+          expect(apply(a, result.x)).toEqual(b);
+        } else {
+          expect(reachable).toBe(false);
+          expect(applyLeft(result.certificate, a, cols).every((v) => v === 0)).toBe(true);
+          expect(result.certificate.reduce((acc, v, i) => acc ^ (v & b[i]!), 0)).toBe(1);
         }
-      }),
-      RUNS,
-    );
+      }
+    };
+    // reachable or not in turn: each kind and each size pair meets both
+    for (const s of EVERY_SHAPE) check(s, (s.nth + Math.floor(s.nth / KINDS.length)) % 2 === 0);
+    fc.assert(fc.property(shape, fc.boolean(), check), RUNS);
   });
 
   it.each([5, 67])("many right-hand sides in one elimination (%i consistent ones)", (goodCount) => {
@@ -230,18 +241,17 @@ describe("solve, null space, transform (checked by arithmetic)", () => {
   });
 
   it("null-space vectors are independent, killed by A, and count cols - rank", () => {
-    fc.assert(
-      fc.property(shape, ({ rows, cols, kind, seed }) => {
-        const { wasm, ts } = pair(rows, cols, makeBits(rows, cols, kind, seed));
-        const n = wasm.nullspace();
-        expect(n.equals(ts.nullspace())).toBe(true);
-        const rank = ts.rank();
-        expect(n.rows).toBe(cols - rank);
-        expect(n.rank()).toBe(n.rows);
-        if (rows > 0 && n.rows > 0) expect(wasm.mul(n.transpose()).rank()).toBe(0);
-      }),
-      RUNS,
-    );
+    const check = ({ rows, cols, kind, seed }: Shape) => {
+      const { wasm, ts } = pair(rows, cols, makeBits(rows, cols, kind, seed));
+      const n = wasm.nullspace();
+      expect(n.equals(ts.nullspace())).toBe(true);
+      const rank = ts.rank();
+      expect(n.rows).toBe(cols - rank);
+      expect(n.rank()).toBe(n.rows);
+      if (rows > 0 && n.rows > 0) expect(wasm.mul(n.transpose()).rank()).toBe(0);
+    };
+    for (const s of EVERY_SHAPE) check(s);
+    fc.assert(fc.property(shape, check), RUNS);
   });
 
   it("a pivot limit on [A | I] gives the transform", () => {
@@ -255,18 +265,17 @@ describe("solve, null space, transform (checked by arithmetic)", () => {
   });
 
   it("transform P A = E with P invertible", () => {
-    fc.assert(
-      fc.property(shape, ({ rows, cols, kind, seed }) => {
-        fc.pre(rows <= 129);
-        const { wasm, ts } = pair(rows, cols, makeBits(rows, cols, kind, seed));
-        const t = wasm.transform();
-        const r = ts.transform();
-        expect(t.E.equals(r.E)).toBe(true);
-        expect(t.P.mul(wasm).equals(t.E)).toBe(true);
-        expect(t.P.rank()).toBe(rows);
-        expect(t.E.equals(wasm.rref().matrix)).toBe(true);
-      }),
-      { ...RUNS, numRuns: 30 },
-    );
+    const check = ({ rows, cols, kind, seed }: Shape) => {
+      if (rows > 129) return;
+      const { wasm, ts } = pair(rows, cols, makeBits(rows, cols, kind, seed));
+      const t = wasm.transform();
+      const r = ts.transform();
+      expect(t.E.equals(r.E)).toBe(true);
+      expect(t.P.mul(wasm).equals(t.E)).toBe(true);
+      expect(t.P.rank()).toBe(rows);
+      expect(t.E.equals(wasm.rref().matrix)).toBe(true);
+    };
+    for (const s of EVERY_SHAPE) check(s);
+    fc.assert(fc.property(shape, check), RUNS);
   });
 });

@@ -1,11 +1,12 @@
-// The Lights Out engine on any board, checked against the source documents'
-// examples and against mathematics (solutions applied go dark; proofs are
-// verified by hand-written sums).
+// The Lights Out engine on any board, checked against worked examples and
+// against mathematics (solutions applied go dark; proofs are verified by
+// hand-written sums).
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   adjacencyBoard,
   allSolutions,
+  applyMultiState,
   applyPresses,
   checkBoard,
   graphBoard,
@@ -19,14 +20,14 @@ import {
   winnabilityTest,
   type Board,
 } from "../src/index.js";
+import { isDark, neighbourhoods, pressed } from "./_support.js";
 
 const RUNS = { seed: 4242, numRuns: 40 };
-const dark = (v: Uint8Array) => v.every((x) => x === 0);
 const weight = (v: ArrayLike<number>) => Array.from(v).reduce((a, b) => a + b, 0);
 
 /** y A = 0: for every press j, the cells j toggles carry an even part of y. */
 function killsEveryPress(board: Board, y: Uint8Array): boolean {
-  return pressTargets(board).every((t) => Array.from(t).reduce((acc, i) => acc ^ y[i]!, 0) === 0);
+  return neighbourhoods(board).every((t) => Array.from(t).reduce((acc, i) => acc ^ y[i]!, 0) === 0);
 }
 
 function spanContains(basis: Uint8Array[], v: number[]): boolean {
@@ -41,12 +42,12 @@ function spanContains(basis: Uint8Array[], v: number[]): boolean {
   return false;
 }
 
-describe("the source documents' examples", () => {
-  it("5 x 5: rank 23, 4 solutions per winnable board, the seeds' quiet patterns", () => {
+describe("worked examples", () => {
+  it("5 x 5: rank 23, 4 solutions per winnable board, the two well-known quiet patterns", () => {
     const board = gridBoard(5, 5);
     const s = solveLightsOut(board, new Array(25).fill(1));
     expect(s).toMatchObject({ solvable: true, rank: 23, nullity: 2, solutions: 4n, winnableBoards: 2n ** 23n });
-    expect(dark(applyPresses(board, new Array(25).fill(1), s.presses!))).toBe(true);
+    expect(isDark(pressed(board, new Array(25).fill(1), s.presses!))).toBe(true);
     const quiet = quietPatterns(board);
     expect(quiet.length).toBe(2);
     for (const q of ["0111010101110111010101110", "1010110101000001010110101"]) {
@@ -88,15 +89,73 @@ describe("the source documents' examples", () => {
   });
 });
 
+describe("neighbourhoods", () => {
+  // Boards where wrapping, masks, missing self toggles, asymmetric offsets and repeated edges matter.
+  const boards: Board[] = [
+    gridBoard(1, 1),
+    gridBoard(1, 1, { torus: true }),
+    gridBoard(1, 1, { torus: true, selfToggle: false }),
+    gridBoard(2, 1, { torus: true }),
+    gridBoard(2, 2, { torus: true, rule: "king" }),
+    gridBoard(3, 3, { torus: true, rule: "knight" }),
+    gridBoard(5, 7),
+    gridBoard(5, 7, { rule: "x", selfToggle: false }),
+    gridBoard(6, 6, { rule: "knight" }),
+    gridBoard(4, 5, {
+      torus: true,
+      rule: {
+        offsets: [
+          [0, 1],
+          [0, 3],
+          [-2, 0],
+        ],
+      },
+    }),
+    maskBoard(["#.##", "####", ".#.#"], { torus: true }),
+    maskBoard([".#.", "###", ".#."], { rule: "king" }),
+    graphBoard(4, [
+      [0, 1],
+      [1, 0],
+      [1, 2],
+      [3, 2],
+    ]),
+    graphBoard(3, [[0, 1]], { selfToggle: false }),
+  ];
+
+  it("core's press targets are the cells worked out here from rows, columns, masks and offsets", () => {
+    for (const board of boards) {
+      const ours = neighbourhoods(board).map((t) => [...t].sort((a, b) => a - b));
+      expect(
+        pressTargets(board).map((t) => Array.from(t)),
+        JSON.stringify(board),
+      ).toEqual(ours);
+    }
+  });
+
+  it("applyPresses and applyMultiState agree with presses applied here", () => {
+    for (const [b, board] of boards.entries()) {
+      const n = neighbourhoods(board).length;
+      for (const k of [2, 3, 5]) {
+        const [lights, presses] = [1, 2].map((salt) =>
+          Array.from({ length: n }, (_, i) => (i * 7 + b * 3 + salt * 5) % k),
+        ) as [number[], number[]];
+        const ours = Array.from(pressed(board, lights, presses, k));
+        expect(Array.from(applyMultiState(board, lights, presses, k))).toEqual(ours);
+        if (k === 2) expect(Array.from(applyPresses(board, lights, presses))).toEqual(ours);
+      }
+    }
+  });
+});
+
 describe("facts about quiet patterns", () => {
   for (const n of [4, 5, 9, 11, 14]) {
     it(`${n} x ${n}: parity rule per cell, even press count, dihedral images are quiet`, () => {
       const board = gridBoard(n, n);
-      const targets = pressTargets(board);
+      const targets = neighbourhoods(board);
       const quiet = quietPatterns(board);
       expect(quiet.length).toBeGreaterThan(0);
       for (const q of quiet) {
-        expect(dark(applyPresses(board, new Array(n * n).fill(0), q))).toBe(true);
+        expect(isDark(pressed(board, new Array(n * n).fill(0), q))).toBe(true);
         // a cell's light is toggled by the presses of its closed neighbourhood
         targets.forEach((t, _i) => expect(Array.from(t).reduce((acc, j) => acc + q[j]!, 0) % 2).toBe(0));
         // unpressed cells: even number of pressed neighbours; pressed: odd
@@ -119,7 +178,7 @@ describe("facts about quiet patterns", () => {
         ];
         for (const image of images) {
           const p = Uint8Array.from({ length: n * n }, (_, k) => image(Math.floor(k / n), k % n));
-          expect(dark(applyPresses(board, new Array(n * n).fill(0), p))).toBe(true);
+          expect(isDark(pressed(board, new Array(n * n).fill(0), p))).toBe(true);
         }
       }
     });
@@ -137,13 +196,14 @@ const randomGraph = fc
   });
 
 describe("any graph", () => {
-  it("Sutner: the all-on board is always winnable", () => {
+  // K. Sutner, "Linear cellular automata and the Garden-of-Eden", Mathematical Intelligencer 11(2), 1989.
+  it("Sutner 1989: the all-on board is always winnable", () => {
     fc.assert(
       fc.property(randomGraph, (board) => {
         const on = new Array(board.vertices).fill(1);
         const s = solveLightsOut(board, on);
         expect(s.solvable).toBe(true);
-        expect(dark(applyPresses(board, on, s.presses!))).toBe(true);
+        expect(isDark(pressed(board, on, s.presses!))).toBe(true);
       }),
       RUNS,
     );
@@ -166,13 +226,13 @@ describe("any graph", () => {
     );
     fc.assert(
       fc.property(boards, fc.integer(), (board, seed) => {
-        const n = pressTargets(board).length;
+        const n = neighbourhoods(board).length;
         let s = seed >>> 0 || 3;
         const lights = Uint8Array.from({ length: n }, () => ((s = (Math.imul(s, 48271) + 11) >>> 0) >>> 16) & 1);
         const r = solveLightsOut(board, lights);
         expect(winnabilityTest(board)(lights)).toBe(r.solvable);
         if (r.solvable) {
-          expect(dark(applyPresses(board, lights, r.presses!))).toBe(true);
+          expect(isDark(pressed(board, lights, r.presses!))).toBe(true);
         } else {
           expect(killsEveryPress(board, r.proof!)).toBe(true);
           expect(Array.from(r.proof!).reduce((acc, y, i) => acc ^ (y & lights[i]!), 0)).toBe(1);
@@ -192,7 +252,7 @@ describe("any graph", () => {
     const on = new Array(n).fill(1);
     const r = solveLightsOut(board, on);
     expect(r.solvable).toBe(true);
-    expect(dark(applyPresses(board, on, r.presses!))).toBe(true);
+    expect(isDark(pressed(board, on, r.presses!))).toBe(true);
   });
 
   it("allSolutions yields 2^nullity distinct solutions, each going dark", () => {
@@ -201,7 +261,7 @@ describe("any graph", () => {
     const all = [...allSolutions(board, lights)];
     expect(all.length).toBe(16);
     expect(new Set(all.map((x) => x.join(""))).size).toBe(16);
-    for (const x of all) expect(dark(applyPresses(board, lights, x))).toBe(true);
+    for (const x of all) expect(isDark(pressed(board, lights, x))).toBe(true);
   });
 
   it("boards are plain values: a JSON round trip changes nothing", () => {
@@ -250,14 +310,14 @@ describe("large plain grids go through light chasing", () => {
       const board = gridBoard(rows, cols);
       const n = rows * cols;
       const quiet = quietPatterns(board);
-      for (const q of quiet) expect(dark(applyPresses(board, new Array(n).fill(0), q))).toBe(true);
+      for (const q of quiet) expect(isDark(pressed(board, new Array(n).fill(0), q))).toBe(true);
       for (let seed = 1; seed <= 3; seed++) {
         let s = seed * 7919 + rows;
         const lights = Uint8Array.from({ length: n }, () => ((s = (Math.imul(s, 48271) + 11) >>> 0) >>> 16) & 1);
         const r = solveLightsOut(board, lights);
         expect(r.nullity).toBe(quiet.length);
         expect(r.rank).toBe(n - quiet.length);
-        if (r.solvable) expect(dark(applyPresses(board, lights, r.presses!))).toBe(true);
+        if (r.solvable) expect(isDark(pressed(board, lights, r.presses!))).toBe(true);
         else {
           expect(killsEveryPress(board, r.proof!)).toBe(true);
           expect(Array.from(r.proof!).reduce((acc, y, i) => acc ^ (y & lights[i]!), 0)).toBe(1);

@@ -9,11 +9,11 @@ import {
   gridBoard,
   multiStateDistribution,
   optimalDistribution,
-  pressTargets,
 } from "../src/index.js";
+import { neighbourhoods } from "./_support.js";
 
 function bruteForce(board: Board, k: number): number[] {
-  const targets = pressTargets(board);
+  const targets = neighbourhoods(board);
   const n = targets.length;
   const best = new Map<string, number>();
   const x = new Array<number>(n).fill(0);
@@ -53,7 +53,7 @@ describe("multiStateDistribution", () => {
   ];
   for (const [name, board] of boards) {
     for (const k of [2, 3, 4, 6]) {
-      const cells = pressTargets(board).length;
+      const cells = neighbourhoods(board).length;
       if (k ** cells > 600_000) continue;
       it(`${name} over Z_${k}: brute force agrees`, () => {
         const d = multiStateDistribution(board, { states: k });

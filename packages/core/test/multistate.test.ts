@@ -1,4 +1,4 @@
-// Multi-state Lights Out over Z_k: the seeds' examples, brute force over
+// Multi-state Lights Out over Z_k: worked examples, brute force over
 // every press vector on tiny boards of every kind, k = 2 against the GF(2)
 // engine, fewest presses, random puzzles and errors.
 import fc from "fast-check";
@@ -12,11 +12,11 @@ import {
   gridBoard,
   maskBoard,
   multiStateQuietPatterns,
-  pressTargets,
   randomMultiStatePuzzle,
   solveLightsOut,
   solveMultiState,
 } from "../src/index.js";
+import { neighbourhoods, pressed } from "./_support.js";
 import { chaseModK } from "../src/lightsout/_multistate-chase.js";
 
 const digits = (rows: string[]) => rows.join("").split("").map(Number);
@@ -24,7 +24,7 @@ const MODULI = [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 17, 19, 23, 29, 31];
 
 /** Lights after presses, with plain loops over the targets (independent of applyMultiState). */
 function lightsAfter(
-  targets: Int32Array[],
+  targets: readonly (readonly number[])[],
   lights: ArrayLike<number>,
   presses: ArrayLike<number>,
   k: number,
@@ -36,7 +36,7 @@ function lightsAfter(
 
 /** Every press vector of a tiny board: how many clear b, how many are quiet, how many boards are reachable, the fewest presses. */
 function brute(board: Board, lights: ArrayLike<number>, k: number) {
-  const targets = pressTargets(board);
+  const targets = neighbourhoods(board);
   const n = targets.length;
   const x = new Array<number>(n).fill(0);
   let solutions = 0,
@@ -101,15 +101,15 @@ const TINY: Board[] = [
   graphBoard(3, []),
 ];
 
-describe("the seeds' examples", () => {
+describe("worked examples, checked by applying the presses", () => {
   it("3 x 3 over Z_3: 211 / 112 / 021 is cleared by 000 / 122 / 200", () => {
     const board = gridBoard(3, 3);
     const lights = digits(["211", "112", "021"]);
     const seed = digits(["000", "122", "200"]);
     const s = solveMultiState(board, lights, { states: 3 });
     expect(s.solvable).toBe(true);
-    expect(Array.from(applyMultiState(board, lights, s.presses!, 3))).toEqual(new Array(9).fill(0));
-    expect(Array.from(applyMultiState(board, lights, seed, 3))).toEqual(new Array(9).fill(0));
+    expect(Array.from(pressed(board, lights, s.presses!, 3))).toEqual(new Array(9).fill(0));
+    expect(Array.from(pressed(board, lights, seed, 3))).toEqual(new Array(9).fill(0));
     const all = [...allMultiStateSolutions(board, lights, { states: 3 })].map((x) => Array.from(x).join(""));
     expect(all).toHaveLength(Number(s.solutions));
     expect(all).toContain(seed.join(""));
@@ -128,26 +128,26 @@ describe("the seeds' examples", () => {
       quietCount: 9n,
       winnableBoards: 3n ** 14n,
     });
-    expect(Array.from(applyMultiState(board, lights, s.presses!, 3))).toEqual(new Array(16).fill(0));
+    expect(Array.from(pressed(board, lights, s.presses!, 3))).toEqual(new Array(16).fill(0));
     const all = [...allMultiStateSolutions(board, lights, { states: 3 })].map((x) => Array.from(x).join(""));
     expect(new Set(all).size).toBe(9);
     expect(all).toContain(seed.join(""));
     const quiet = multiStateQuietPatterns(board, { states: 3 });
     expect(quiet).toHaveLength(2);
     for (const q of quiet)
-      expect(Array.from(applyMultiState(board, new Array(16).fill(0), q, 3))).toEqual(new Array(16).fill(0));
+      expect(Array.from(pressed(board, new Array(16).fill(0), q, 3))).toEqual(new Array(16).fill(0));
   });
 
   it("the 4-level GF(4) game (0 -> 1 -> a+1 -> a -> 0) is the Z_4 game after relabelling", () => {
     // GF(4) = Z_2[x]/(x^2 + x + 1), elements as 2-bit words (bit 1 = a): 0, 1, a = 2, a+1 = 3
-    const cycle = [0, 1, 3, 2]; // the seed's press order: 0 -> 1 -> a+1 -> a -> 0
+    const cycle = [0, 1, 3, 2]; // the GF(4) game's press order: 0 -> 1 -> a+1 -> a -> 0
     const step = (v: number) => cycle[(cycle.indexOf(v) + 1) % 4]!;
     const toZ4 = (v: number) => cycle.indexOf(v);
     const board = gridBoard(3, 3);
-    const targets = pressTargets(board);
+    const targets = neighbourhoods(board);
     for (let seed = 0; seed < 20; seed++) {
       const z4 = randomMultiStatePuzzle(board, { states: 4, seed });
-      const gf4 = Array.from(z4, (v) => cycle[v]!); // the same board in the seed's labels
+      const gf4 = Array.from(z4, (v) => cycle[v]!); // the same board in GF(4) labels
       const s = solveMultiState(board, Array.from(gf4, toZ4), { states: 4 });
       expect(s.solvable).toBe(true);
       // play the GF(4) game itself: each press applies the 4-cycle to every target
@@ -158,7 +158,7 @@ describe("the seeds' examples", () => {
       expect(lights).toEqual(new Array(9).fill(0));
     }
     // one press on a dark 1 x 2 board: both lights 0 -> 1; again: 1 -> a+1 (= 3 as bits), Z_4 label 2
-    expect(Array.from(applyMultiState(gridBoard(1, 2), [0, 0], [2, 0], 4), (v) => cycle[v])).toEqual([3, 3]);
+    expect(Array.from(pressed(gridBoard(1, 2), [0, 0], [2, 0], 4), (v) => cycle[v])).toEqual([3, 3]);
   });
 });
 
@@ -167,7 +167,7 @@ describe("brute force over every press vector on tiny boards", () => {
     it(`Z_${k}: solvability, counts, proofs, quiet generators and fewest presses on every board kind`, () => {
       let seed = k * 1000;
       for (const board of TINY) {
-        const targets = pressTargets(board);
+        const targets = neighbourhoods(board);
         const n = targets.length;
         if (k ** n > 20_000) continue;
         for (let trial = 0; trial < 3; trial++) {
@@ -248,7 +248,7 @@ describe("property: random boards of every kind over Z_2..Z_12 and primes up to 
   it("every solution clears the board; unsolvable boards carry a proof; counts match brute force when small", () => {
     fc.assert(
       fc.property(boardArb, fc.constantFrom(...MODULI), fc.integer({ min: 0, max: 2 ** 31 - 1 }), (board, k, seed) => {
-        const targets = pressTargets(board);
+        const targets = neighbourhoods(board);
         const n = targets.length;
         const rand = fc.sample(fc.array(fc.integer({ min: 0, max: k - 1 }), { minLength: n, maxLength: n }), {
           seed,
@@ -294,7 +294,7 @@ describe("k = 2 agrees with the GF(2) engine", () => {
   ];
   it("solvable, counts and a clearing solution on every board", () => {
     for (const board of boards) {
-      const n = pressTargets(board).length;
+      const n = neighbourhoods(board).length;
       for (let seed = 0; seed < 4; seed++) {
         const lights = fc.sample(fc.array(fc.integer({ min: 0, max: 1 }), { minLength: n, maxLength: n }), {
           seed,
@@ -315,7 +315,7 @@ describe("k = 2 agrees with the GF(2) engine", () => {
           rank: two.rank,
           winnable: two.winnableBoards,
         });
-        if (s.solvable) expect(Array.from(applyMultiState(board, lights, s.presses!, 2))).toEqual(new Array(n).fill(0));
+        if (s.solvable) expect(Array.from(pressed(board, lights, s.presses!, 2))).toEqual(new Array(n).fill(0));
       }
     }
   });
@@ -348,11 +348,9 @@ describe("chasing over Z_k agrees with elimination", () => {
           expect(chased.kernelSize).toBe(dense.quietCount);
           expect(chased.kernel).toHaveLength(dense.nullity);
           if (chased.solvable)
-            expect(Array.from(applyMultiState(board, lights, chased.presses!, k))).toEqual(new Array(m * n).fill(0));
+            expect(Array.from(pressed(board, lights, chased.presses!, k))).toEqual(new Array(m * n).fill(0));
           for (const q of chased.kernel)
-            expect(Array.from(applyMultiState(board, new Array(m * n).fill(0), q, k))).toEqual(
-              new Array(m * n).fill(0),
-            );
+            expect(Array.from(pressed(board, new Array(m * n).fill(0), q, k))).toEqual(new Array(m * n).fill(0));
         }
       }
     }
@@ -369,7 +367,7 @@ describe("chasing over Z_k agrees with elimination", () => {
       const lights = randomMultiStatePuzzle(board, { states: k, seed: m + n });
       const s = solveMultiState(board, lights, { states: k });
       expect(s).toMatchObject({ method: "chasing", solvable: true });
-      expect(Array.from(applyMultiState(board, lights, s.presses!, k)).every((v) => v === 0)).toBe(true);
+      expect(Array.from(pressed(board, lights, s.presses!, k)).every((v) => v === 0)).toBe(true);
       const bad = Array.from(lights);
       if (s.nullity > 0) {
         // break winnability: find a cell whose change is caught by the proof
@@ -382,7 +380,7 @@ describe("chasing over Z_k agrees with elimination", () => {
             expect(t.solutions).toBe(0n);
             // the board-level proof: a quiet pattern meeting the lights in a non-zero sum
             const y = t.proof!;
-            expect(Array.from(applyMultiState(board, new Array(m * n).fill(0), y, k)).every((v) => v === 0)).toBe(true);
+            expect(Array.from(pressed(board, new Array(m * n).fill(0), y, k)).every((v) => v === 0)).toBe(true);
             expect(bad.reduce((acc, v, j) => acc + v * y[j]!, 0) % k).not.toBe(0);
             found = true;
           }

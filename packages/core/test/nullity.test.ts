@@ -1,5 +1,5 @@
-// gridNullity / squareNullity (Sutner's closed form) against the seed's table
-// of n x n nullities, against Gaussian elimination of the press matrix and
+// gridNullity / squareNullity (Sutner's closed form) against the published
+// n x n nullities (OEIS A159257, test/vectors), against Gaussian elimination of the press matrix and
 // the chase matrix, and against its own symmetry. Larger grids: slow-nullity.
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";

@@ -1,14 +1,8 @@
 // Slow: the enumeration at its largest nullity, 2^31 members (~5 s in WASM),
 // crossing the 32-bit index boundary of the kernel. LIGHTSOUT_SLOW=1 pnpm test.
 import { describe, expect, it } from "vitest";
-import {
-  applyPresses,
-  cosetMinimum,
-  fewestPresses,
-  fewestPressesByIlp,
-  gridBoard,
-  pressTargets,
-} from "../src/index.js";
+import { cosetMinimum, fewestPresses, fewestPressesByIlp, gridBoard } from "../src/index.js";
+import { neighbourhoods, pressed } from "./_support.js";
 
 describe("cosetMinimum at k = 31", () => {
   it("enumerates all 2^31 members, up to the very last Gray index", () => {
@@ -49,9 +43,9 @@ describe("enumeration against integer programming (HiGHS)", () => {
   // bounds must bracket the exact minimum.
   it("the ILP's count and lower bound bracket the exact minimum; equal when it claims optimal", async () => {
     for (const board of [gridBoard(4, 4), gridBoard(5, 5), gridBoard(9, 9)]) {
-      const cells = pressTargets(board).length;
+      const cells = neighbourhoods(board).length;
       for (let seed = 1; seed <= 2; seed++) {
-        const lights = applyPresses(board, new Uint8Array(cells), bits(cells, seed * 31));
+        const lights = pressed(board, new Uint8Array(cells), bits(cells, seed * 31));
         const exact = fewestPresses(board, lights);
         const ilp = await fewestPressesByIlp(board, lights, { timeLimitMs: 5_000 });
         expect(ilp.lowerBound).toBeLessThanOrEqual(exact.count!);

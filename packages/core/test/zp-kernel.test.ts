@@ -30,22 +30,28 @@ function both(a: Uint32Array, rows: number, cols: number, limit: number, p: numb
 
 describe("zpEchelon: WASM kernel = TypeScript twin", () => {
   it("square matrices of every boundary size, every prime, full and deficient rank", () => {
+    const check = (n: number, p: number, seed: number, rank: number | undefined) => {
+      const a = randomEntries(p, n, n, seed, rank);
+      const { wasm, ts, x, y } = both(a, n, n, n, p);
+      expect(wasm.rank).toBe(ts.rank);
+      expect(wasm.pivots).toEqual(ts.pivots);
+      expect(x).toEqual(y);
+      if (rank !== undefined) expect(ts.rank).toBeLessThanOrEqual(rank);
+    };
+    // every boundary size up to 129 with every prime, at full rank; size 200 and deficient ranks
+    // (each costs a matrix product to build) are sampled below
+    SIZES.filter((n) => n <= 129).forEach((n, i) => {
+      PRIMES.forEach((p, j) => check(n, p, 1 + i * 100 + j, undefined));
+    });
     fc.assert(
       fc.property(
         fc.constantFrom(...SIZES),
         fc.constantFrom(...PRIMES),
         fc.integer({ min: 0, max: 2 ** 31 }),
         fc.option(fc.integer({ min: 0, max: 150 }), { nil: undefined }),
-        (n, p, seed, rank) => {
-          const a = randomEntries(p, n, n, seed, rank);
-          const { wasm, ts, x, y } = both(a, n, n, n, p);
-          expect(wasm.rank).toBe(ts.rank);
-          expect(wasm.pivots).toEqual(ts.pivots);
-          expect(x).toEqual(y);
-          if (rank !== undefined) expect(ts.rank).toBeLessThanOrEqual(rank);
-        },
+        check,
       ),
-      { numRuns: 60, seed: 1 },
+      { numRuns: 20, seed: 1 },
     );
   });
 

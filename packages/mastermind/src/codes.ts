@@ -1,6 +1,6 @@
 /**
  * The code space H(n,k) = {1..k}^n of [n,k]-Mastermind: n positions (pegs),
- * k colours numbered 1..k as in the source document. Codes are plain arrays
+ * k colours numbered 1..k as in Knuth (1977). Codes are plain arrays
  * of colours; the space also numbers them 0..k^n - 1 in lexicographic order
  * (1111 is 0, 1112 is 1, ...), so "the lowest code" is the smallest index.
  *
@@ -11,7 +11,7 @@
  */
 
 /**
- * A code: `n` colours, each in 1..k (the source document's numbering).
+ * A code: `n` colours, each in 1..k (Knuth's numbering).
  *
  * @example
  * ```ts

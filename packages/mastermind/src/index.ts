@@ -1,6 +1,6 @@
 /**
  * @lightsout/mastermind: [n,k]-Mastermind. Codes of n positions over colours
- * 1..k, the score (b, w) as the source document defines it, the possible
+ * 1..k, the score (b, w) as Knuth (1977) defines it, the possible
  * scores, and codebreakers: Knuth's minimax, the expected-size, entropy and
  * most-parts heuristics and a seeded random consistent baseline, each
  * playable move by move ({@link Solver}) and evaluable over all secrets

@@ -1,9 +1,10 @@
 /**
- * The score s(u, v) = (b, w) of a guess u against a secret v, exactly as the
- * source document defines it: b = #{i : u_i = v_i} (black pegs) and
+ * The score s(u, v) = (b, w) of a guess u against a secret v, exactly as
+ * Knuth defines it ("The computer as master mind", J. Recreational
+ * Mathematics 9(1), 1976-77): b = #{i : u_i = v_i} (black pegs) and
  * w = sum_j min(n_j, m_j) - b (white pegs), n_j and m_j the number of times
  * colour j occurs in u and in v. The set of scores that can occur follows
- * from the document's propositions.
+ * from this definition.
  *
  * @module
  */
@@ -61,7 +62,7 @@ export function score(guess: Code, secret: Code): Score {
 
 /**
  * Whether (b, w) is the score of some pair of codes of [n,k]-Mastermind.
- * By the source document: b + w <= n and (b, w) != (n-1, 1) always; for
+ * From the definition: b + w <= n and (b, w) != (n-1, 1) always; for
  * k > 2 every other pair occurs; for k = 2 exactly those with w even; for
  * k = 1 only (n, 0).
  *

@@ -32,23 +32,77 @@ function apply(targets: number[][], lights: number[], presses: number[], k: numb
   return out;
 }
 
-/** The fewest presses by trying all k^cells press vectors (null when none clears the board). */
-function bruteForce(targets: number[][], lights: number[], k: number): number | null {
-  const n = targets.length;
-  let best: number | null = null;
-  const x = new Array<number>(n).fill(0);
-  for (let code = 0; code < k ** n; code++) {
-    let rest = code;
-    for (let j = 0; j < n; j++) {
-      x[j] = rest % k;
-      rest = Math.floor(rest / k);
-    }
-    if (apply(targets, lights, x, k).every((v) => v === 0)) {
-      const count = x.reduce((a, b) => a + b, 0);
-      if (best === null || count < best) best = count;
-    }
+/** The lights as one base-k number (cell 0 the lowest digit). */
+function codeOf(lights: readonly number[], k: number): number {
+  return lights.reduceRight((code, v) => code * k + v, 0);
+}
+
+/** The lights of a base-k code, one digit per cell. */
+function lightsOf(code: number, cells: number, k: number): number[] {
+  return Array.from({ length: cells }, () => {
+    const v = code % k;
+    code = Math.floor(code / k);
+    return v;
+  });
+}
+
+/**
+ * Brute force over all k^cells press vectors: for each lights code, the fewest
+ * presses (with multiplicity) that clear it, or null when none does.
+ */
+function fewestByBruteForce(targets: number[][], k: number): (number | null)[] {
+  const cells = targets.length;
+  const best = new Array<number | null>(k ** cells).fill(null);
+  const dark = new Array<number>(cells).fill(0);
+  for (let code = 0; code < k ** cells; code++) {
+    const x = lightsOf(code, cells, k);
+    // x clears the lights L with L + A x = 0, that is L = -A x (mod k).
+    const lights = apply(targets, dark, x, k).map((v) => (k - v) % k);
+    const count = x.reduce((a, b) => a + b, 0);
+    const key = codeOf(lights, k);
+    if (best[key] === null || count < best[key]!) best[key] = count;
   }
   return best;
+}
+
+/**
+ * Lights (as codes) of a board against the brute force: a solvable analysis
+ * is marked optimal and has the fewest count and presses that clear the board; an unsolvable one is
+ * unsolvable by brute force too, and its proof holds. Returns how many were
+ * unsolvable and how many of those came without a proof.
+ */
+function checkBoards(
+  board: Board,
+  targets: number[][],
+  k: number,
+  best: readonly (number | null)[],
+  codes: Iterable<number>,
+): { unsolvable: number; withoutProof: number } {
+  const cells = targets.length;
+  let unsolvable = 0;
+  let withoutProof = 0;
+  for (const code of codes) {
+    const lights = lightsOf(code, cells, k);
+    const a = analyse(board, lights, k);
+    if (a.solvable) {
+      expect(a.optimal).toBe(true); // every board here is small enough for the exact minimum
+      expect(a.count).toBe(best[code]);
+      expect(a.presses.reduce((s, x) => s + x, 0)).toBe(a.count);
+      expect(apply(targets, lights, a.presses, k)).toEqual(new Array(cells).fill(0));
+    } else {
+      unsolvable++;
+      expect(best[code]).toBeNull();
+      if (a.proof) checkProof(targets, lights, a.proof, k);
+      else withoutProof++;
+    }
+  }
+  return { unsolvable, withoutProof };
+}
+
+/** {@link checkBoards} over all k^cells lights. */
+function checkEveryBoard(board: Board, targets: number[][], k: number): { unsolvable: number; withoutProof: number } {
+  const best = fewestByBruteForce(targets, k);
+  return checkBoards(board, targets, k, best, best.keys());
 }
 
 function checkProof(targets: number[][], lights: number[], y: number[], k: number): void {
@@ -60,84 +114,50 @@ function checkProof(targets: number[][], lights: number[], y: number[], k: numbe
 
 describe("solver", () => {
   test("all 512 boards of 3 x 3: fewest presses as brute force finds, applied they clear the board", () => {
-    const board = gridBoard(3, 3);
-    const targets = plusTargets(3, 3);
-    for (let code = 0; code < 512; code += 7) {
-      const lights = Array.from({ length: 9 }, (_, i) => (code >> i) & 1);
-      const a = analyse(board, lights, 2);
-      expect(a.solvable).toBe(true); // 3 x 3 is full rank
-      if (!a.solvable) continue;
-      expect(a.optimal).toBe(true);
-      expect(a.count).toBe(bruteForce(targets, lights, 2));
-      expect(apply(targets, lights, a.presses, 2)).toEqual(new Array(9).fill(0));
-    }
+    // 3 x 3 is full rank: every board is solvable, with one solution.
+    expect(checkEveryBoard(gridBoard(3, 3), plusTargets(3, 3), 2)).toEqual({ unsolvable: 0, withoutProof: 0 });
+    expect(analyse(gridBoard(3, 3), new Array(9).fill(1), 2)).toMatchObject({ optimal: true, count: 5 });
   });
 
-  test("the 4 x 4 board has unwinnable lights, each with a checked proof", () => {
-    const board = gridBoard(4, 4);
+  test("4 x 4: all 4096 winnable boards get the fewest presses; 16 boards of each unwinnable coset a checked proof", () => {
+    // All 65,536 boards take about 20 s here; the winnable ones and every coset of the unwinnable ones are enough.
     const targets = plusTargets(4, 4);
-    let unsolvable = 0;
-    for (let code = 1; code < 2 ** 16; code += 3001) {
-      const lights = Array.from({ length: 16 }, (_, i) => (code >> i) & 1);
-      const a = analyse(board, lights, 2);
-      const best = bruteForce(targets, lights, 2);
-      if (a.solvable) {
-        expect(a.count).toBe(best);
-      } else {
-        unsolvable++;
-        expect(best).toBeNull();
-        expect(a.proof).not.toBeNull();
-        checkProof(targets, lights, a.proof!, 2);
-      }
+    const best = fewestByBruteForce(targets, 2);
+    const winnable = [...best.keys()].filter((code) => best[code] !== null);
+    // Nullity 4 (OEIS A159257): 2^16 / 2^4 winnable boards, and 15 cosets of unwinnable ones.
+    expect(winnable).toHaveLength(4096);
+    const board = gridBoard(4, 4);
+    expect(checkBoards(board, targets, 2, best, winnable)).toEqual({ unsolvable: 0, withoutProof: 0 });
+    const covered = new Set(winnable);
+    const unwinnable: number[] = [];
+    for (let code = 0; code < 1 << 16; code++) {
+      if (covered.has(code)) continue;
+      for (const w of winnable) covered.add(code ^ w);
+      // The coset code + winnable, sampled with a stride through the winnable boards.
+      for (let i = 0; i < 4096; i += 256) unwinnable.push(code ^ winnable[i]!);
     }
-    expect(unsolvable).toBeGreaterThan(0);
+    expect(unwinnable).toHaveLength(15 * 16);
+    expect(checkBoards(board, targets, 2, best, unwinnable)).toEqual({ unsolvable: 15 * 16, withoutProof: 0 });
   });
 
-  test("irregular masks: the plus-shaped cross", () => {
+  test("irregular masks: all 32 boards of the plus-shaped cross", () => {
     const mask = [".#.", "###", ".#."];
     const targets = plusTargets(3, 3, (r, c) => mask[r]![c] === "#");
-    for (let code = 0; code < 32; code++) {
-      const lights = Array.from({ length: 5 }, (_, i) => (code >> i) & 1);
-      const a = analyse(maskBoard(mask), lights, 2);
-      const best = bruteForce(targets, lights, 2);
-      if (a.solvable) expect(a.count).toBe(best);
-      else {
-        expect(best).toBeNull();
-        checkProof(targets, lights, a.proof!, 2);
-      }
-    }
+    expect(checkEveryBoard(maskBoard(mask), targets, 2).withoutProof).toBe(0);
   });
 
-  test("three and four states on 2 x 2 and 2 x 3: fewest presses with multiplicity, or a proof", () => {
+  test("three and four states on 2 x 2 and 2 x 3: every board, fewest presses with multiplicity, or a proof", () => {
     for (const [rows, cols, k] of [
       [2, 2, 3],
       [2, 3, 3],
       [2, 2, 4],
     ] as const) {
-      const board = gridBoard(rows, cols);
-      const targets = plusTargets(rows, cols);
-      const n = rows * cols;
-      for (let code = 0; code < k ** n; code += 11) {
-        let rest = code;
-        const lights = Array.from({ length: n }, () => {
-          const v = rest % k;
-          rest = Math.floor(rest / k);
-          return v;
-        });
-        const a = analyse(board, lights, k);
-        const best = bruteForce(targets, lights, k);
-        if (a.solvable) {
-          expect(a.count).toBe(best);
-          expect(apply(targets, lights, a.presses, k).every((v) => v === 0)).toBe(true);
-        } else {
-          expect(best).toBeNull();
-          if (a.proof) checkProof(targets, lights, a.proof, k);
-        }
-      }
+      const { withoutProof } = checkEveryBoard(gridBoard(rows, cols), plusTargets(rows, cols), k);
+      expect(withoutProof).toBe(0);
     }
   });
 
-  test("graphs: a 5-cycle", () => {
+  test("graphs: all 32 boards of a 5-cycle", () => {
     const board: Board = graphBoard(5, [
       [0, 1],
       [1, 2],
@@ -152,13 +172,7 @@ describe("solver", () => {
       [3, 2, 4],
       [4, 3, 0],
     ];
-    for (let code = 0; code < 32; code++) {
-      const lights = Array.from({ length: 5 }, (_, i) => (code >> i) & 1);
-      const a = analyse(board, lights, 2);
-      const best = bruteForce(targets, lights, 2);
-      if (a.solvable) expect(a.count).toBe(best);
-      else checkProof(targets, lights, a.proof!, 2);
-    }
+    expect(checkEveryBoard(board, targets, 2).withoutProof).toBe(0);
   });
 
   test("the next press belongs to a fewest-press solution, and is null on a dark board", () => {

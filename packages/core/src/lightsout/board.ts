@@ -239,7 +239,7 @@ export function gridBoard(rows: number, cols: number, options: GridOptions = {})
  * @throws {TypeError | RangeError} for other characters, ragged rows, or no cell at all.
  * @example
  * ```ts
- * maskBoard([".#.", "###", ".#."]); // the seeds' plus-shaped cross
+ * maskBoard([".#.", "###", ".#."]); // a plus-shaped cross of 5 cells
  * ```
  */
 export function maskBoard(mask: string | readonly string[], options: GridOptions = {}): GridBoard {
@@ -265,7 +265,7 @@ export function maskBoard(mask: string | readonly string[], options: GridOptions
  * @throws {TypeError | RangeError} for bad indices.
  * @example
  * ```ts
- * // the seeds' 6-cell example (1-based there): 1-2, 2-3, 2-4, 3-5, 4-5, 5-6
+ * // six vertices, edges 1-2, 2-3, 2-4, 3-5, 4-5, 5-6 when numbered from 1
  * graphBoard(6, [[0, 1], [1, 2], [1, 3], [2, 4], [3, 4], [4, 5]]);
  * ```
  */

@@ -170,8 +170,8 @@ export interface FirstRowLookup {
    * G, cols rows of cols entries: for every last row d that can be cleared,
    * the first row G d (free presses 0) clears it, i.e. C G d = d. When C is
    * invertible G is its inverse. Row i of G says which last-row lights
-   * decide first-row press i (the seeds' "first row in terms of the last
-   * row" formulas, one per cell).
+   * decide first-row press i (the "first row in terms of the last row"
+   * formulas of light chasing, one per cell).
    */
   inverse: Uint8Array[];
   /**
@@ -340,7 +340,7 @@ function quietPatterns(m: number, n: number, c: BitMatrix): Uint8Array[] {
 }
 
 /**
- * The seeds' first-row lookup for the rows x cols rectangle: which
+ * The first-row lookup of light chasing for the rows x cols rectangle: which
  * first-row presses clear a given lit last row (after chasing the lights
  * down). It is the solution of C x = d for the chase matrix C, given three
  * ways: the matrix G with x = G d, the condition for d to have a fix at all

@@ -1,4 +1,4 @@
-// Two online-judge problems from the source documents, answered exactly:
+// Two online-judge problems of PKU JudgeOnline (POJ), answered exactly:
 // POJ 1222 "Extended Lights Out" (5 x 6, unique solution) and POJ 3279
 // "Fliptile" (M x N up to 15 x 15, fewest presses, ties broken by the
 // smallest press grid read row-major as a string). Input is read as the

@@ -3,7 +3,7 @@
 //
 // Theorem (K. Sutner, "The sigma-game and cellular automata", Amer. Math.
 // Monthly 97 (1990); and "sigma-automata and Chebyshev polynomials",
-// Theoretical Computer Science 230 (2000) 49-73; see MISSION.md section 4):
+// Theoretical Computer Science 230 (2000) 49-73):
 // with f_0 = 1, f_1 = x, f_(k+1) = x f_k + f_(k-1) over GF(2),
 //
 //   dim ker A(m x n grid) = deg gcd(f_m(x), f_n(x + 1)).

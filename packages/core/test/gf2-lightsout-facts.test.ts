@@ -1,5 +1,8 @@
-// The source documents' facts about the Lights Out matrix, checked with the
-// GF(2) kernel (MISSION.md section 1).
+// Known facts about the Lights Out matrix A (the linear model of Anderson and
+// Feil, "Turning Lights Out with linear algebra", Mathematics Magazine 71(4),
+// 1998), checked with the GF(2) kernel: the 5 x 5 board's rank and quiet
+// patterns, which n x n boards are invertible (OEIS A076436) and the nullity
+// of n x n boards (OEIS A159257, test/vectors).
 import { describe, expect, it } from "vitest";
 import { BitMatrix } from "../src/index.js";
 import { apply, lightsOutMatrix } from "./_support.js";
@@ -12,7 +15,7 @@ describe("the 5 x 5 board", () => {
     expect(BitMatrix.fromRows(lightsOutMatrix(5, 5), { engine: "ts" }).rank()).toBe(23);
   });
 
-  it("has the seeds' quiet patterns as its null space", () => {
+  it("has the two well-known quiet patterns as its null space", () => {
     const quiet = ["0111010101110111010101110", "1010110101000001010110101"].map((s) => Array.from(s, Number));
     const a = lightsOutMatrix(5, 5);
     for (const q of quiet) expect(apply(a, q).every((v) => v === 0)).toBe(true);
@@ -34,7 +37,7 @@ describe("the 5 x 5 board", () => {
   });
 });
 
-describe("invertibility of the n x n board (seed table, n = 2..20)", () => {
+describe("invertibility of the n x n board (OEIS A076436, n = 2..20)", () => {
   const invertible = new Set([2, 3, 6, 7, 8, 10, 12, 13, 15, 18, 20]);
   for (let n = 2; n <= 20; n++) {
     it(`n = ${n}: ${invertible.has(n) ? "invertible" : "singular"}`, () => {
@@ -43,7 +46,7 @@ describe("invertibility of the n x n board (seed table, n = 2..20)", () => {
   }
 });
 
-describe("nullity of n x n boards matches the seed's table (elimination route)", () => {
+describe("nullity of n x n boards matches OEIS A159257 (elimination route)", () => {
   it("n = 1..30", async () => {
     const { readFileSync } = await import("node:fs");
     const text = readFileSync(new URL("./vectors/nullity_square_1_300.txt", import.meta.url), "utf8");

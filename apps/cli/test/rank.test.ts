@@ -131,7 +131,7 @@ describe("lightsout rank --random", () => {
     [["-3"], "lightsout: --random expected an integer >= 1, got '-3'"],
     [["1.5"], "lightsout: --random expected an integer >= 1, got '1.5'"],
     [["8", "--cols", "x"], "lightsout: --cols expected an integer >= 1, got 'x'"],
-    [["8", "--seed", "-1"], "lightsout: --seed expected an integer >= 0, got '-1'"],
+    [["8", "--seed", "1.5"], "lightsout: --seed expected an integer with |s| < 2^53, got '1.5'"],
   ])("exits 2 on --random %j", (args, message) => {
     const result = run(["rank", "--random", ...args]);
     expect(result.code).toBe(2);
@@ -200,10 +200,10 @@ describe("lightsout rank: bad input and usage", () => {
   });
 
   it("--field that is not a prime power below 2^31: exit 2 (other fields: rank-field.test.ts)", () => {
-    const bad = run(["rank", "cycle3.txt", "--field", "4"]);
+    const bad = run(["rank", "cycle3.txt", "--field", "6"]);
     expect(bad.code).toBe(2);
     expect(oneLineError(bad)).toBe(
-      "lightsout: --field expected a prime p or a prime power p^r (like 2, 3 or 2^8), got '4'",
+      "lightsout: --field expected a prime power q = p^r below 2^31, written q or p^r (like 2, 4, 3^2 or 65521), got '6'",
     );
   });
 

@@ -1,6 +1,6 @@
 // 16..20 pegs: score codes b(n+1) + w reach n(n+1) = 420, beyond a byte.
 import { describe, expect, it } from "vitest";
-import { breakCode, CodeSpace, evaluate, STRATEGIES } from "../src/index.js";
+import { breakCode, CodeSpace, evaluate, parseScore, STRATEGIES } from "../src/index.js";
 import { ScoreKernel } from "../src/_kernel.js";
 
 /** Score by pairing pegs one by one (blacks first), independent of the library. */
@@ -76,5 +76,19 @@ describe("[n,2]-Mastermind with 16..20 pegs", () => {
     expect(e.histogram.reduce((a, b) => a + b, 0)).toBe(2 ** 16);
     expect(e.histogram[1]).toBe(1);
     expect(STRATEGIES).toContain("consistent");
+  });
+});
+
+describe("parseScore on a huge line", () => {
+  it("quotes at most 40 characters of it", () => {
+    let message = "";
+    try {
+      parseScore("x".repeat(10_000_000));
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toBe(
+      `expected a score as two integers 'black white' (like '2 1' or '2,1'), got '${"x".repeat(40)}...'`,
+    );
   });
 });

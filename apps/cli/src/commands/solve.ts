@@ -16,7 +16,7 @@ import {
 import { Command } from "commander";
 import { inputError, usageError } from "../errors.js";
 import { type BoardFlags, boardStates, gridOptions, readBoard, withBoardOptions } from "../board-options.js";
-import { parseIntegerOption } from "../options.js";
+import { parseIntegerOption, refuseIgnoredBoardFlags } from "../options.js";
 import { solveStates } from "../states.js";
 import { io } from "../io.js";
 
@@ -100,6 +100,7 @@ async function solve(file: string | undefined, flags: SolveFlags): Promise<strin
   if (flags.limit !== undefined && !flags.all) throw usageError("--limit expected --all alongside, got --limit alone");
   const limit = flags.limit === undefined ? 1024 : parseIntegerOption("--limit", flags.limit, 1);
   const { board, lights, source } = await readBoard(file, grid, states);
+  refuseIgnoredBoardFlags(board, grid, source);
   if (flags.explain) return explain(board, lights, flags.json ?? false, states);
   if (states > 2) return solveStates(board, lights, states, flags, limit, source);
   let s: ReturnType<typeof solveLightsOut>;

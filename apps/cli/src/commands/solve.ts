@@ -17,7 +17,7 @@ import { Command } from "commander";
 import { inputError, usageError } from "../errors.js";
 import { type BoardFlags, boardStates, gridOptions, readBoard, withBoardOptions } from "../board-options.js";
 import { parseIntegerOption, refuseIgnoredBoardFlags } from "../options.js";
-import { solveStates } from "../states.js";
+import { solveStates, writeSolutions } from "../states.js";
 import { io } from "../io.js";
 
 interface SolveFlags extends BoardFlags {
@@ -102,7 +102,7 @@ async function solve(file: string | undefined, flags: SolveFlags): Promise<strin
   const { board, lights, source } = await readBoard(file, grid, states);
   refuseIgnoredBoardFlags(board, grid, source);
   if (flags.explain) return explain(board, lights, flags.json ?? false, states);
-  if (states > 2) return solveStates(board, lights, states, flags, limit, source);
+  if (states > 2) return await solveStates(board, lights, states, flags, limit, source);
   let s: ReturnType<typeof solveLightsOut>;
   try {
     s = solveLightsOut(board, lights);
@@ -113,18 +113,18 @@ async function solve(file: string | undefined, flags: SolveFlags): Promise<strin
   }
   const shape = (values: Uint8Array) => rowsOf(board, values);
   if (flags.all) {
+    if (!flags.json) {
+      if (!s.solvable) return "IMPOSSIBLE\n";
+      await writeSolutions(allSolutions(board, lights), s.solutions, limit, (x) => formatBoard(board, x));
+      return "";
+    }
     const found: Uint8Array[] = [];
     for (const x of allSolutions(board, lights)) {
       if (found.length === limit) break;
       found.push(x);
     }
     const truncated = s.solutions > BigInt(found.length);
-    if (flags.json) {
-      return `${JSON.stringify({ ...summary(s, shape), all: found.map(shape), truncated })}\n`;
-    }
-    if (!s.solvable) return "IMPOSSIBLE\n";
-    if (truncated) io.stderr.write(`lightsout: showing ${found.length} of ${s.solutions} solutions (--limit)\n`);
-    return `${found.map((x) => formatBoard(board, x)).join("\n\n")}\n`;
+    return `${JSON.stringify({ ...summary(s, shape), all: found.map(shape), truncated })}\n`;
   }
   if (flags.min && s.solvable) {
     const best = await minimum(board, lights, timeLimit);

@@ -218,9 +218,9 @@ export class BitMatrix implements Disposable {
    * @param rows - The rows, all of one length.
    * @param options - Engine choice.
    * @returns A new matrix.
-   * @throws {TypeError} when a row is not a string or array, or holds anything but 0 and 1 and integers
-   *   (NaN, 0.5, "1"), naming the row and column.
-   * @throws {RangeError} when rows differ in length, or an entry is an integer other than 0 and 1 (like -1).
+   * @throws {TypeError} when a row is not a string or array, or holds anything but 0 and 1 (NaN, -1, "1"):
+   *   `entry (row, column) expected 0 or 1, got NaN`.
+   * @throws {RangeError} when rows differ in length.
    * @example
    * ```ts
    * const a = BitMatrix.fromRows(["10 1", [0, 1, 1]]);
@@ -243,13 +243,10 @@ export class BitMatrix implements Disposable {
       if (row === null || typeof row !== "object" || !(Number.isSafeInteger(length) && length! >= 0)) {
         throw new TypeError(`row ${i} expected a string or an array of 0/1, got ${describe(row)}`);
       }
-      // checked here: the copy into bytes below would turn NaN into 0 and -1 into 255
+      // checked here, as fromBits words it: the copy into bytes below would turn NaN into 0 and -1 into 255
       for (let j = 0; j < length!; j++) {
         const v = row[j];
-        if (v === 0 || v === 1) continue;
-        if (typeof v === "number" && Number.isInteger(v))
-          throw new RangeError(`row ${i}, column ${j} expected 0 or 1, got ${v}`);
-        throw new TypeError(`row ${i}, column ${j} expected 0 or 1, got ${describe(v)}`);
+        if (v !== 0 && v !== 1) throw new TypeError(`entry (${i}, ${j}) expected 0 or 1, got ${describe(v)}`);
       }
       return row;
     });

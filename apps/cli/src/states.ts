@@ -13,7 +13,7 @@ import {
   type MultiStateSolution,
   solveMultiState,
 } from "@lightsout/core";
-import { inputError } from "./errors.js";
+import { inputError, usageError } from "./errors.js";
 import { createProgressBar } from "./progress.js";
 import { io, writeOut } from "./io.js";
 
@@ -81,6 +81,7 @@ export async function solveStates(
       await writeSolutions(all, s.solutions, limit, (x) => formatBoard(board, x));
       return "";
     }
+    refuseBigJsonAll(s.solutions, limit, lights.length);
     const found: Uint32Array[] = [];
     for (const x of allMultiStateSolutions(board, lights, { states })) {
       if (found.length === limit) break;
@@ -98,6 +99,27 @@ export async function solveStates(
   }
   if (flags.json) return `${JSON.stringify({ ...summary(s.presses), ...(flags.min ? { optimal: true } : {}) })}\n`;
   return s.solvable ? `${formatBoard(board, s.presses!)}\n` : "IMPOSSIBLE\n";
+}
+
+/** Most cells `--all --json` holds (solutions x cells): it builds one JSON object in memory. */
+const JSON_ALL_MAX_CELLS = 2 ** 27;
+
+/**
+ * Refuses `--all --json` when the solutions it would hold exceed
+ * {@link JSON_ALL_MAX_CELLS} cells, before any is built.
+ *
+ * @param solutions - how many solutions there are
+ * @param limit - --limit
+ * @param cells - cells of the board
+ * @throws a usage error (exit 2) naming the sizes and the ways out
+ */
+export function refuseBigJsonAll(solutions: bigint, limit: number, cells: number): void {
+  const shown = solutions < BigInt(limit) ? Number(solutions) : limit;
+  if (shown * cells > JSON_ALL_MAX_CELLS) {
+    throw usageError(
+      `--all --json expected at most ${JSON_ALL_MAX_CELLS} cells in all (one object in memory), got ${shown} solutions of ${cells} cells; lower --limit, or drop --json to stream them`,
+    );
+  }
 }
 
 /**

@@ -39,4 +39,16 @@ describe("solve --all --limit on a board with a huge quiet space", () => {
       expect(pressGrid(rows, cols, lights, x).every((v) => v === 0)).toBe(true);
     }
   });
+
+  it("--all --json refuses to hold more than 2^27 cells of solutions, before building any", async () => {
+    // 95 x 31 has nullity 31: 2^31 solutions of 2945 cells
+    const dark = `${"0".repeat(31)}\n`.repeat(95);
+    const ran = await cli(["solve", "-", "--all", "--json", "--limit", "100000"], dark);
+    expect(ran.code).toBe(2);
+    expect(ran.stderr).toBe(
+      "lightsout: --all --json expected at most 134217728 cells in all (one object in memory), got 100000 solutions of 2945 cells; lower --limit, or drop --json to stream them\n",
+    );
+    const few = await cli(["solve", "-", "--all", "--json", "--limit", "3"], dark);
+    expect(JSON.parse(few.stdout)).toMatchObject({ nullity: 31, truncated: true });
+  });
 });

@@ -17,7 +17,7 @@ import { Command } from "commander";
 import { inputError, usageError } from "../errors.js";
 import { type BoardFlags, boardStates, gridOptions, readBoard, withBoardOptions } from "../board-options.js";
 import { parseIntegerOption, refuseIgnoredBoardFlags } from "../options.js";
-import { solveStates, writeSolutions } from "../states.js";
+import { refuseBigJsonAll, solveStates, writeSolutions } from "../states.js";
 import { io } from "../io.js";
 
 interface SolveFlags extends BoardFlags {
@@ -118,6 +118,7 @@ async function solve(file: string | undefined, flags: SolveFlags): Promise<strin
       await writeSolutions(allSolutions(board, lights), s.solutions, limit, (x) => formatBoard(board, x));
       return "";
     }
+    refuseBigJsonAll(s.solutions, limit, lights.length);
     const found: Uint8Array[] = [];
     for (const x of allSolutions(board, lights)) {
       if (found.length === limit) break;

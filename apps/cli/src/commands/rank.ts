@@ -90,7 +90,7 @@ export function rankCommand(): Command {
     .option("--random <n>", "use a seeded random n x n matrix instead of a file")
     .option("--cols <c>", "columns of the random matrix (default: n)")
     .option("--seed <s>", "seed of the random matrix (default: 0)")
-    .option("--field <q>", "the field: 2 (default), a prime power q < 2^31 written q or p^r (4, 3^2, 65521)")
+    .option("--field <q>", "the field: 2 (default), prime power q or p^r < 2^31 (4, 3^2)")
     .option("--json", "print one JSON object instead of text")
     .addHelpText("after", EXAMPLES)
     .action(async (file: string | undefined, options: RankOptions) => {

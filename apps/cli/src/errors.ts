@@ -172,7 +172,7 @@ const WRITE_REASONS: Record<string, string> = {
 export function writeFailure(error: unknown): string | undefined {
   const e = error as { code?: unknown; syscall?: unknown } | null;
   if (!(error instanceof Error) || typeof e?.code !== "string" || e.syscall !== "write") return undefined;
-  return WRITE_REASONS[e.code] ?? e.code;
+  return Object.hasOwn(WRITE_REASONS, e.code) ? WRITE_REASONS[e.code] : e.code;
 }
 
 /** The allocation failure behind `error` (itself or a cause), when the machine ran out of memory. */

@@ -44,6 +44,25 @@ describe("input echoed in messages is escaped and truncated", () => {
   });
 });
 
+describe("failures of the machine, not of the input", () => {
+  it("a write failing with ENOSPC is 'cannot write stdout: no space left on device' (exit 1)", () => {
+    const full = Object.assign(new Error("ENOSPC: no space left on device, write"), {
+      code: "ENOSPC",
+      syscall: "write",
+    });
+    expect(describeFailure(full)).toEqual({ message: "cannot write stdout: no space left on device", exitCode: 1 });
+  });
+
+  it("an allocation refused by the machine names memory, even when a command blamed the file", () => {
+    const oom = new RangeError("WebAssembly.Instance(): Out of memory: Cannot allocate Wasm memory for new instance");
+    const { message, exitCode } = describeFailure(inputError(`board.txt: ${oom.message}`, oom));
+    expect(exitCode).toBe(1);
+    expect(message).toBe(
+      `out of memory: the machine (or a limit such as ulimit -v) refused the memory needed (${oom.message})`,
+    );
+  });
+});
+
 describe("--field: any prime power below 2^31, written whole or as p^r", () => {
   /** Rank over GF(4) of [[1, a], [a, a+1]] (codes 1, 2, 2, 3): a(a+1) = a^2 + a = 1, so the rows are dependent. */
   const matrix = "1 2\n2 3\n";

@@ -133,7 +133,8 @@ describe("mastermind with 16 pegs", () => {
 
   it("play --secret with 20 pegs ends on (20, 0), every score right by peg pairing", async () => {
     const secret = "12211221121212122112";
-    const ran = await cli(["mastermind", "play", "--pegs", "20", "--colors", "2", "--secret", secret, "--json"]);
+    const args = ["--pegs", "20", "--colors", "2", "--secret", secret, "--strategy", "consistent", "--json"];
+    const ran = await cli(["mastermind", "play", ...args]);
     expect(ran.code).toBe(0);
     const game = JSON.parse(ran.stdout) as { guesses: { guess: string; black: number; white: number }[] };
     for (const { guess, black, white } of game.guesses) {

@@ -87,16 +87,61 @@ export function oneLine(message: string): string {
   return message.replace(/\s*[\r\n]+\s*/g, " ").trim();
 }
 
+// Control characters (C0 but tab, DEL, C1) and the line and bidirectional
+// controls: input could move the cursor, recolour or rewrite the terminal.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters escaped
+const UNSAFE = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+
+/** Longest message printed; longer ones (a huge input line quoted) are cut. */
+const MAX_MESSAGE = 1000;
+
+/**
+ * Text from the input made safe to print: control characters as `\u001b`
+ * escapes, and at most `max` characters (then `...`).
+ *
+ * @param text - any text, e.g. a line the user typed or a token of a file
+ * @param max - characters kept (whole code points)
+ * @returns the shown text, without quotes
+ * @example
+ * ```ts
+ * printable("\u001b[31mEVIL\u0007"); // "\\u001b[31mEVIL\\u0007"
+ * printable("x".repeat(1e7), 40);   // 40 x's and "..."
+ * ```
+ */
+export function printable(text: string, max = MAX_MESSAGE): string {
+  // slice first: a 10 MB line is not split into 10 million code points
+  const head = Array.from(text.slice(0, 2 * max + 2));
+  const kept = head.length > max ? `${head.slice(0, max).join("")}...` : text;
+  return kept.replace(UNSAFE, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, "0")}`);
+}
+
 /**
  * The one-line message and exit code for anything thrown while running a
  * command. Errors not meant for the user (bugs, WebAssembly traps) become an
  * "unexpected error" line; their stack is shown only with `LIGHTSOUT_DEBUG=1`.
+ * The machine running out of memory and a failed write to stdout are said as
+ * such, whatever the command wrapped them in. Every message is one line of
+ * printable text: control characters from the input are escaped.
  *
  * @param error - whatever was thrown
  * @returns the line to print (without `lightsout: `) and the exit code
  */
 export function describeFailure(error: unknown): { message: string; exitCode: number } {
-  if (error instanceof CliError) return { message: oneLine(error.message), exitCode: error.exitCode };
+  const { message, exitCode } = explain(error);
+  return { message: printable(oneLine(message)), exitCode };
+}
+
+function explain(error: unknown): { message: string; exitCode: number } {
+  const memory = outOfMemory(error);
+  if (memory) {
+    return {
+      message: `out of memory: the machine (or a limit such as ulimit -v) refused the memory needed (${memory.message})`,
+      exitCode: EXIT_INPUT,
+    };
+  }
+  if (error instanceof CliError) return { message: error.message, exitCode: error.exitCode };
+  const failedWrite = writeFailure(error);
+  if (failedWrite) return { message: `cannot write stdout: ${failedWrite}`, exitCode: EXIT_INPUT };
   const hint = "(set LIGHTSOUT_DEBUG=1 for details)";
   if (isWasmTrap(error)) {
     return {
@@ -105,7 +150,41 @@ export function describeFailure(error: unknown): { message: string; exitCode: nu
     };
   }
   const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-  return { message: `unexpected error: ${oneLine(text)} ${hint}`, exitCode: EXIT_INPUT };
+  return { message: `unexpected error: ${text} ${hint}`, exitCode: EXIT_INPUT };
+}
+
+/** Why writing failed, in words, for the errors of a full or read-only disk. */
+const WRITE_REASONS: Record<string, string> = {
+  ENOSPC: "no space left on device",
+  EDQUOT: "disk quota exceeded",
+  EFBIG: "the file is too large for the file system",
+  EROFS: "read-only file system",
+  EIO: "input/output error",
+};
+
+/**
+ * Why a write failed, for a system error from writing (`ENOSPC` and the
+ * like); undefined for anything else.
+ *
+ * @param error - whatever was thrown
+ * @returns e.g. `no space left on device`
+ */
+export function writeFailure(error: unknown): string | undefined {
+  const e = error as { code?: unknown; syscall?: unknown } | null;
+  if (!(error instanceof Error) || typeof e?.code !== "string" || e.syscall !== "write") return undefined;
+  return Object.hasOwn(WRITE_REASONS, e.code) ? WRITE_REASONS[e.code] : e.code;
+}
+
+/** The allocation failure behind `error` (itself or a cause), when the machine ran out of memory. */
+function outOfMemory(error: unknown): Error | undefined {
+  for (let e = error; e instanceof Error; e = e.cause) {
+    if (
+      e instanceof RangeError &&
+      /Out of memory|Cannot allocate Wasm memory|Array buffer allocation failed/.test(e.message)
+    )
+      return e;
+  }
+  return undefined;
 }
 
 /** A `WebAssembly.RuntimeError` (a trap), checked without the DOM typings. */

@@ -1,11 +1,13 @@
 /**
- * Reading the text of a FILE argument, where `-` means standard input.
+ * Reading the text of a FILE argument, where `-` means standard input, and
+ * writing the files a command is asked to write.
  *
  * @module
  */
+import { writeFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
-import { inputError } from "./errors.js";
+import { inputError, writeFailure } from "./errors.js";
 import { io } from "./io.js";
 
 /** Name used for standard input in messages. */
@@ -15,7 +17,7 @@ export const STDIN_SOURCE = "<stdin>";
 export interface Input {
   /** The file path as given, or `<stdin>`. */
   source: string;
-  /** The whole content, decoded as UTF-8. */
+  /** The whole content, decoded as UTF-8, without a leading byte order mark. */
   text: string;
 }
 
@@ -25,11 +27,14 @@ const REASONS: Record<string, string> = {
   EACCES: "permission denied",
   EPERM: "permission denied",
   ENOTDIR: "a component of the path is not a directory",
+  ENAMETOOLONG: "the name is too long",
   ERR_STRING_TOO_LONG: "the file is too large to read as text",
 };
 
 /**
- * Reads a whole file, or all of stdin when `file` is `-`.
+ * Reads a whole file, or all of stdin when `file` is `-`. A UTF-8 byte order
+ * mark at the start is dropped (editors on Windows write one), so every
+ * command reads such files alike.
  *
  * @param file - a path, or `-` for standard input
  * @returns the text and its name for messages
@@ -42,16 +47,43 @@ const REASONS: Record<string, string> = {
 export async function readInput(file: string): Promise<Input> {
   if (file === "-") {
     try {
-      return { source: STDIN_SOURCE, text: await readStream(io.stdin) };
+      return { source: STDIN_SOURCE, text: withoutBom(await readStream(io.stdin)) };
     } catch (error) {
       throw inputError(`cannot read standard input: ${reasonOf(error)}`, error);
     }
   }
   try {
-    return { source: file, text: await readFile(resolve(io.cwd, file), "utf8") };
+    return { source: file, text: withoutBom(await readFile(resolve(io.cwd, file), "utf8")) };
   } catch (error) {
     throw inputError(`cannot read '${file}': ${reasonOf(error)}`, error);
   }
+}
+
+/**
+ * Writes a whole file (relative to the working folder) that a command was
+ * asked for, e.g. `--svg out.svg`.
+ *
+ * @param file - the path as given on the command line
+ * @param data - the content
+ * @throws {@link CliError} (exit 1) `cannot write 'x': no space left on device` and the like
+ * @example
+ * ```ts
+ * writeOutputFile("board.svg", svgText);
+ * ```
+ */
+export function writeOutputFile(file: string, data: string | Uint8Array): void {
+  try {
+    writeFileSync(resolve(io.cwd, file), data);
+  } catch (error) {
+    // ENOENT on a write: a folder of the path is missing
+    const missing = (error as { code?: unknown }).code === "ENOENT";
+    const reason = missing ? "no such directory" : (writeFailure(error) ?? reasonOf(error));
+    throw inputError(`cannot write '${file}': ${reason}`, error);
+  }
+}
+
+function withoutBom(text: string): string {
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
 
 async function readStream(stream: NodeJS.ReadableStream): Promise<string> {

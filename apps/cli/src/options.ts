@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { type Board, type GridOptions, ruleOffsets } from "@lightsout/core";
 import { usageError } from "./errors.js";
 
 /**
@@ -26,6 +27,24 @@ export function parseIntegerOption(option: string, text: string, min: number, ma
   return value;
 }
 
+/**
+ * Reads a `--seed` of the core's generators (`random`, `rank --random`): any
+ * safe integer, negative ones included, exactly as the library takes them.
+ *
+ * @param text - the value as typed
+ * @returns the seed
+ * @throws {@link CliError} (exit 2) `--seed expected an integer with |s| < 2^53, got '1.5'`
+ * @example
+ * ```ts
+ * parseSeed("-7"); // -7
+ * ```
+ */
+export function parseSeed(text: string): number {
+  const value = /^[+-]?[0-9]+$/.test(text) ? Number(text) : NaN;
+  if (!Number.isSafeInteger(value)) throw usageError(`--seed expected an integer with |s| < 2^53, got '${text}'`);
+  return value;
+}
+
 /** A finite field GF(p^r). */
 export interface Field {
   /** The characteristic, a prime. */
@@ -34,25 +53,80 @@ export interface Field {
   r: number;
 }
 
+/** Largest field order accepted, exclusive: the core's fields are below 2^31. */
+const FIELD_LIMIT = 2 ** 31;
+
 /**
- * Reads `--field p` or `--field p^r` (p prime, r >= 1).
+ * Reads `--field q` or `--field p^r`: a prime power below 2^31, written
+ * whole (`4`, `65521`) or as a power (`2^8`, `3^2`).
  *
- * @param text - the value as typed, e.g. `2`, `3`, `2^8`
- * @returns the field
- * @throws {@link CliError} (exit 2) when the text is not a prime power
+ * @param text - the value as typed, e.g. `2`, `3`, `4`, `2^8`
+ * @returns the field, as its prime p and degree r (4 gives p = 2, r = 2)
+ * @throws {@link CliError} (exit 2) when the text is not a prime power, or it is 2^31 or more
+ * @example
+ * ```ts
+ * parseField("4");   // { p: 2, r: 2 }
+ * parseField("3^2"); // { p: 3, r: 2 }
+ * ```
  */
 export function parseField(text: string): Field {
   const match = /^([0-9]+)(?:\^([0-9]+))?$/.exec(text);
-  const p = match ? Number(match[1]) : NaN;
-  const r = match?.[2] === undefined ? 1 : Number(match[2]);
-  if (!(Number.isSafeInteger(p) && isPrime(p) && Number.isSafeInteger(r) && r >= 1)) {
-    throw usageError(`--field expected a prime p or a prime power p^r (like 2, 3 or 2^8), got '${text}'`);
+  const base = match ? Number(match[1]) : NaN;
+  const exponent = match?.[2] === undefined ? 1 : Number(match[2]);
+  if (base >= FIELD_LIMIT || (base >= 2 && exponent >= 1 && base ** exponent >= FIELD_LIMIT))
+    throw usageError(`--field expected p^r below 2^31, got '${text}'`);
+  const power = Number.isInteger(base) && Number.isInteger(exponent) && exponent >= 1 ? primePower(base) : undefined;
+  if (!power) {
+    throw usageError(
+      `--field expected a prime power q = p^r below 2^31, written q or p^r (like 2, 4, 3^2 or 65521), got '${text}'`,
+    );
   }
-  return { p, r };
+  return { p: power.p, r: power.r * exponent };
 }
 
-function isPrime(n: number): boolean {
-  if (n < 2) return false;
-  for (let d = 2; d * d <= n; d++) if (n % d === 0) return false;
-  return true;
+/** n = p^r for a prime p, or undefined (n < 2^31: trial division is quick). */
+function primePower(n: number): Field | undefined {
+  if (n < 2) return undefined;
+  let p = n;
+  for (let d = 2; d * d <= n; d++) {
+    if (n % d === 0) {
+      p = d;
+      break;
+    }
+  }
+  let r = 0;
+  let rest = n;
+  for (; rest % p === 0; rest /= p) r++;
+  return rest === 1 ? { p, r } : undefined;
+}
+
+/**
+ * Refuses `--torus` and `--rule` that the board read does not carry: a JSON
+ * board states its own kind, torus and rule, and the flags (applied to text
+ * boards) would otherwise be ignored without a word. Flags that agree with
+ * the file (`--torus` on a JSON torus) pass.
+ *
+ * @param board - the board as read (text boards carry the flags already)
+ * @param grid - the --torus and --rule flags
+ * @param source - the input's name, for the message
+ * @throws {@link CliError} (exit 2) naming the flag, the file and what the file says
+ * @example
+ * ```ts
+ * refuseIgnoredBoardFlags(board, { torus: true }, "board.json"); // throws unless board is a torus
+ * ```
+ */
+export function refuseIgnoredBoardFlags(board: Board, grid: GridOptions, source: string): void {
+  if (grid.torus && !(board.kind === "grid" && board.torus)) {
+    const kind = board.kind === "grid" ? 'a grid without "torus": true' : "a graph";
+    throw usageError(
+      `--torus conflicts with '${source}': its JSON board is ${kind} (set it in the file, or drop --torus)`,
+    );
+  }
+  if (grid.rule === undefined) return;
+  const rule = board.kind === "grid" ? (board.rule ?? "plus") : undefined;
+  const same = rule !== undefined && JSON.stringify(ruleOffsets(rule)) === JSON.stringify(ruleOffsets(grid.rule));
+  if (!same) {
+    const has = rule === undefined ? "is a graph (no rule)" : `has the rule ${JSON.stringify(rule)}`;
+    throw usageError(`--rule conflicts with '${source}': its JSON board ${has} (set it in the file, or drop --rule)`);
+  }
 }

@@ -6,7 +6,7 @@
  * @module
  */
 import { Command, CommanderError } from "commander";
-import { describeFailure, EXIT_OK, EXIT_USAGE, oneLine, SilentExit } from "./errors.js";
+import { describeFailure, EXIT_OK, EXIT_USAGE, oneLine, printable, SilentExit } from "./errors.js";
 import { io } from "./io.js";
 import { readVersion } from "./version.js";
 
@@ -84,7 +84,8 @@ export async function runProgram(program: Command, argv: readonly string[]): Pro
       // --help, --version and `help` have printed their output already.
       if (error.code === "commander.helpDisplayed" || error.code === "commander.version") return EXIT_OK;
       if (error.code === "commander.help") return error.exitCode === 0 ? EXIT_OK : EXIT_USAGE;
-      return fail(oneLine(error.message.replace(/^error: /, "")), EXIT_USAGE);
+      // commander quotes the arguments as typed
+      return fail(printable(oneLine(error.message.replace(/^error: /, ""))), EXIT_USAGE);
     }
     const { message, exitCode } = describeFailure(error);
     return fail(message, exitCode, error);

@@ -13,9 +13,9 @@ import {
   type MultiStateSolution,
   solveMultiState,
 } from "@lightsout/core";
-import { inputError } from "./errors.js";
+import { inputError, usageError } from "./errors.js";
 import { createProgressBar } from "./progress.js";
-import { io } from "./io.js";
+import { io, writeOut } from "./io.js";
 
 /** The solve flags that apply to multi-state boards. */
 export interface StatesFlags {
@@ -43,17 +43,17 @@ function guarded<T>(source: string, what: string, run: () => T): T {
  * @param flags - --min, --all (with `limit`), --json
  * @param limit - with --all: most solutions printed
  * @param source - the input's name, for error messages
- * @returns the text to print
+ * @returns the text to print (with --all, the solutions are printed as they come and the text is empty)
  * @throws an input error for a board too large for elimination, or --min with too many solutions to enumerate
  */
-export function solveStates(
+export async function solveStates(
   board: Board,
   lights: Uint8Array,
   states: number,
   flags: StatesFlags,
   limit: number,
   source: string,
-): string {
+): Promise<string> {
   const s = withProgress((onProgress) =>
     guarded(source, "", () => solveMultiState(board, lights, { states, ...onProgress })),
   );
@@ -75,16 +75,20 @@ export function solveStates(
     ...proofs(s, shape),
   });
   if (flags.all) {
+    if (!flags.json) {
+      if (!s.solvable) return "IMPOSSIBLE\n";
+      const all = allMultiStateSolutions(board, lights, { states });
+      await writeSolutions(all, s.solutions, limit, (x) => formatBoard(board, x));
+      return "";
+    }
+    refuseBigJsonAll(s.solutions, limit, lights.length);
     const found: Uint32Array[] = [];
     for (const x of allMultiStateSolutions(board, lights, { states })) {
       if (found.length === limit) break;
       found.push(x);
     }
     const truncated = s.solutions > BigInt(found.length);
-    if (flags.json) return `${JSON.stringify({ ...summary(s.presses), all: found.map(shape), truncated })}\n`;
-    if (!s.solvable) return "IMPOSSIBLE\n";
-    if (truncated) io.stderr.write(`lightsout: showing ${found.length} of ${s.solutions} solutions (--limit)\n`);
-    return `${found.map((x) => formatBoard(board, x)).join("\n\n")}\n`;
+    return `${JSON.stringify({ ...summary(s.presses), all: found.map(shape), truncated })}\n`;
   }
   if (flags.min && s.solvable) {
     const best = withProgress((onProgress) =>
@@ -95,6 +99,51 @@ export function solveStates(
   }
   if (flags.json) return `${JSON.stringify({ ...summary(s.presses), ...(flags.min ? { optimal: true } : {}) })}\n`;
   return s.solvable ? `${formatBoard(board, s.presses!)}\n` : "IMPOSSIBLE\n";
+}
+
+/** Most cells `--all --json` holds (solutions x cells): it builds one JSON object in memory. */
+const JSON_ALL_MAX_CELLS = 2 ** 27;
+
+/**
+ * Refuses `--all --json` when the solutions it would hold exceed
+ * {@link JSON_ALL_MAX_CELLS} cells, before any is built.
+ *
+ * @param solutions - how many solutions there are
+ * @param limit - --limit
+ * @param cells - cells of the board
+ * @throws a usage error (exit 2) naming the sizes and the ways out
+ */
+export function refuseBigJsonAll(solutions: bigint, limit: number, cells: number): void {
+  const shown = solutions < BigInt(limit) ? Number(solutions) : limit;
+  if (shown * cells > JSON_ALL_MAX_CELLS) {
+    throw usageError(
+      `--all --json expected at most ${JSON_ALL_MAX_CELLS} cells in all (one object in memory), got ${shown} solutions of ${cells} cells; lower --limit, or drop --json to stream them`,
+    );
+  }
+}
+
+/**
+ * Prints the first `limit` solutions as they come, separated by blank lines
+ * (a big board's thousand solutions are not held in memory together), and
+ * says on stderr when there are more.
+ *
+ * @param solutions - the enumeration, lazy
+ * @param total - how many solutions there are
+ * @param limit - most printed
+ * @param format - one solution as text
+ */
+export async function writeSolutions<T>(
+  solutions: Iterable<T>,
+  total: bigint,
+  limit: number,
+  format: (x: T) => string,
+): Promise<void> {
+  if (total > BigInt(limit)) io.stderr.write(`lightsout: showing ${limit} of ${total} solutions (--limit)\n`);
+  let count = 0;
+  for (const x of solutions) {
+    if (count === limit) break;
+    await writeOut(io.stdout, `${count++ === 0 ? "" : "\n"}${format(x)}\n`);
+  }
 }
 
 /**

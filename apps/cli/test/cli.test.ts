@@ -67,7 +67,7 @@ describe("lightsout (program)", () => {
         --random <n>  use a seeded random n x n matrix instead of a file
         --cols <c>    columns of the random matrix (default: n)
         --seed <s>    seed of the random matrix (default: 0)
-        --field <q>   the field: 2 (default), p or p^r (p prime, p^r < 2^31)
+        --field <q>   the field: 2 (default), prime power q or p^r < 2^31 (4, 3^2)
         --json        print one JSON object instead of text
         -h, --help    show help
 

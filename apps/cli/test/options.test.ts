@@ -37,9 +37,9 @@ describe("parseField", () => {
   });
 
   it("rejects non-primes and malformed powers", () => {
-    for (const text of ["4", "1", "0", "2^0", "6^2", "GF(2)", "2^", "^2", "2.0"]) {
+    for (const text of ["1", "0", "2^0", "6^2", "GF(2)", "2^", "^2", "2.0"]) {
       expect(usage(() => parseField(text))).toBe(
-        `--field expected a prime p or a prime power p^r (like 2, 3 or 2^8), got '${text}'`,
+        `--field expected a prime power q = p^r below 2^31, written q or p^r (like 2, 4, 3^2 or 65521), got '${text}'`,
       );
     }
   });

@@ -103,7 +103,7 @@ describe("lightsout rank --field: errors", () => {
     const composite = await run(["rank", "-", "--field", "91"], { input: "1\n" });
     expect(composite.code).toBe(2);
     expect(oneLineError(composite)).toBe(
-      "lightsout: --field expected a prime p or a prime power p^r (like 2, 3 or 2^8), got '91'",
+      "lightsout: --field expected a prime power q = p^r below 2^31, written q or p^r (like 2, 4, 3^2 or 65521), got '91'",
     );
     const big = await run(["rank", "-", "--field", "2^31"], { input: "1\n" });
     expect(big.code).toBe(2);

@@ -144,7 +144,7 @@ describe("lightsout rank --random", () => {
     [["-3"], "lightsout: --random expected an integer >= 1, got '-3'"],
     [["1.5"], "lightsout: --random expected an integer >= 1, got '1.5'"],
     [["8", "--cols", "x"], "lightsout: --cols expected an integer >= 1, got 'x'"],
-    [["8", "--seed", "-1"], "lightsout: --seed expected an integer >= 0, got '-1'"],
+    [["8", "--seed", "1.5"], "lightsout: --seed expected an integer with |s| < 2^53, got '1.5'"],
   ])("exits 2 on --random %j", async (args, message) => {
     const result = await run(["rank", "--random", ...args]);
     expect(result.code).toBe(2);
@@ -213,10 +213,10 @@ describe("lightsout rank: bad input and usage", () => {
   });
 
   it("--field that is not a prime power below 2^31: exit 2 (other fields: rank-field.test.ts)", async () => {
-    const bad = await run(["rank", "cycle3.txt", "--field", "4"]);
+    const bad = await run(["rank", "cycle3.txt", "--field", "6"]);
     expect(bad.code).toBe(2);
     expect(oneLineError(bad)).toBe(
-      "lightsout: --field expected a prime p or a prime power p^r (like 2, 3 or 2^8), got '4'",
+      "lightsout: --field expected a prime power q = p^r below 2^31, written q or p^r (like 2, 4, 3^2 or 65521), got '6'",
     );
   });
 

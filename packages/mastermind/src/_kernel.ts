@@ -121,8 +121,9 @@ export class ScoreKernel {
   /**
    * Writes the score codes of `guess` against `candidates[from..to)` into `out[from..to)`.
    * This is the loop every strategy and the evaluation spend their time in.
+   * Score codes reach n(n+1) = 420 at 20 pegs, beyond a byte: rows are 16-bit.
    */
-  scoreRow(guess: number, candidates: Uint32Array, from: number, to: number, out: Uint8Array): void {
+  scoreRow(guess: number, candidates: Uint32Array, from: number, to: number, out: Uint16Array): void {
     const packed = this.packed;
     if (packed !== undefined) {
       const n = this.n;

@@ -108,7 +108,7 @@ export function evaluate(space: CodeSpace, options: EvaluateOptions = {}): Evalu
       isRoot && first !== undefined ? first : chooseGuess(kernel, set, length, strategy, seed, used, twinsOf(classes));
     const usedBelow = (used | masks(guess)) >>> 0;
     const classesBelow = refineClasses(classes, space.codeAt(guess));
-    const scores = new Uint8Array(length);
+    const scores = new Uint16Array(length);
     kernel.scoreRow(guess, set, 0, length, scores);
     const sizes = new Uint32Array(kernel.scoreCount);
     for (let i = 0; i < length; i++) sizes[scores[i]!]!++;

@@ -141,8 +141,12 @@ export function possibleScores(pegs: number, colors: number): Score[] {
  * ```
  */
 export function parseScore(text: string): Score {
-  const match = /^\s*b?\s*(\d+)\s*[\s,;/]\s*w?\s*(\d+)\s*$/i.exec(String(text));
-  if (!match)
-    throw new RangeError(`expected a score as two integers 'black white' (like '2 1' or '2,1'), got '${text}'`);
+  const line = String(text);
+  const match = /^\s*b?\s*(\d+)\s*[\s,;/]\s*w?\s*(\d+)\s*$/i.exec(line);
+  if (!match) {
+    // a pasted megabyte is not repeated whole in the message
+    const shown = line.length > 40 ? `${line.slice(0, 40)}...` : line;
+    throw new RangeError(`expected a score as two integers 'black white' (like '2 1' or '2,1'), got '${shown}'`);
+  }
   return { black: Number(match[1]), white: Number(match[2]) };
 }

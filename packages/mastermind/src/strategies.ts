@@ -47,7 +47,8 @@ const EPSILON = 1e-9;
 /** Per-kernel scratch space and the cached first guesses. */
 interface Workspace {
   inS: Uint8Array;
-  row: Uint8Array;
+  /** Score codes of one guess (up to n(n+1) = 420: 16-bit). */
+  row: Uint16Array;
   tally: Uint32Array;
   canonical: Uint32Array;
   /** Bit j set when code i uses colour j (k <= 31; undefined beyond). */
@@ -61,7 +62,7 @@ function workspaceOf(kernel: ScoreKernel): Workspace {
   if (!w) {
     w = {
       inS: new Uint8Array(kernel.size),
-      row: new Uint8Array(kernel.size),
+      row: new Uint16Array(kernel.size),
       tally: new Uint32Array(kernel.scoreCount),
       canonical: canonicalCodes(kernel),
       colorMask: colorMasks(kernel),
@@ -257,7 +258,7 @@ function guessValue(
   length: number,
   strategy: Strategy,
   bound: number,
-  row: Uint8Array,
+  row: Uint16Array,
   tally: Uint32Array,
   terms: Float64Array | undefined,
 ): number {

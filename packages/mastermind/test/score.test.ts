@@ -61,7 +61,7 @@ describe("the typed-array kernel equals peg-by-peg pairing on every pair", () =>
       const kernel = new ScoreKernel(space);
       const codes = allCodes(n, k);
       const all = Uint32Array.from(codes.keys());
-      const row = new Uint8Array(codes.length);
+      const row = new Uint16Array(codes.length);
       for (let g = 0; g < codes.length; g++) {
         kernel.scoreRow(g, all, 0, codes.length, row);
         for (let s = 0; s < codes.length; s++) {

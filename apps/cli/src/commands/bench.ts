@@ -7,12 +7,15 @@
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { Command } from "commander";
-import { inputError, SilentExit } from "../errors.js";
+import { inputError, SilentExit, usageError } from "../errors.js";
 
 /** The entry point `@lightsout/bench` exports. */
 interface BenchModule {
   main(argv: string[]): Promise<number>;
 }
+
+/** The suites of `@lightsout/bench`, in the order it runs them. */
+const SUITES = ["gf2", "chase", "fewest", "graph", "nullity", "multistate", "fields", "mastermind"];
 
 const EXAMPLES = `
 Examples:
@@ -32,13 +35,13 @@ export function benchCommand(): Command {
       "Time the kernels on seeded inputs, against their TypeScript twins (and M4RI when\ninstalled), and print tables (stdout).",
     )
     .option("--quick", "small sizes only, for a fast check")
-    .option(
-      "--filter <name>",
-      "only the suites whose name contains NAME (gf2, chase, fewest, graph, nullity, multistate, fields, mastermind)",
-    )
+    .option("--filter <name>", `only the suites whose name contains NAME (${SUITES.join(", ")})`)
     .option("--json", "also print the results as one JSON object at the end")
     .addHelpText("after", EXAMPLES)
     .action(async (options: { quick?: boolean; filter?: string; json?: boolean }) => {
+      // a filter matching no suite would run nothing and look like success
+      if (options.filter !== undefined && !SUITES.some((suite) => suite.includes(options.filter!)))
+        throw usageError(`--filter expected part of a suite name (${SUITES.join(", ")}), got '${options.filter}'`);
       const argv: string[] = [];
       if (options.quick) argv.push("--quick");
       if (options.filter !== undefined) argv.push("--filter", options.filter);

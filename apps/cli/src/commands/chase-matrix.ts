@@ -5,11 +5,10 @@
  *
  * @module
  */
-import { writeFileSync } from "node:fs";
-import { resolve } from "node:path";
 import { chaseMatrix } from "@lightsout/core";
 import { Command } from "commander";
-import { inputError, usageError } from "../errors.js";
+import { usageError } from "../errors.js";
+import { writeOutputFile } from "../input.js";
 import { parseIntegerOption } from "../options.js";
 import { matrixPng, matrixSvg } from "../pictures.js";
 import { io } from "../io.js";
@@ -100,12 +99,7 @@ function run(nText: string, flags: ChaseMatrixFlags): void {
       io.stdout.write(picture);
       return;
     }
-    try {
-      writeFileSync(resolve(io.cwd, file), picture);
-    } catch (error) {
-      const reason = (error as { code?: string }).code === "ENOENT" ? "no such directory" : (error as Error).message;
-      throw inputError(`cannot write '${file}': ${reason}`, error);
-    }
+    writeOutputFile(file, picture);
     io.stdout.write(
       flags.json ? `${JSON.stringify({ ...report, file })}\n` : `${summary(report).join("\n")}\nfile ${file}\n`,
     );

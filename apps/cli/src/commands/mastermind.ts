@@ -20,7 +20,7 @@ import {
   type Strategy,
 } from "@lightsout/mastermind";
 import { Command } from "commander";
-import { inputError, usageError } from "../errors.js";
+import { inputError, printable, usageError } from "../errors.js";
 import { parseIntegerOption } from "../options.js";
 import { io } from "../io.js";
 
@@ -282,7 +282,7 @@ async function playInteractive(flags: PlayFlags): Promise<void> {
         lineNumber++;
         const line = next.value.trim();
         if (line === "" || line.startsWith("#")) continue;
-        if (!tty) io.stderr.write(`${line}\n`);
+        if (!tty) io.stderr.write(`${printable(line, 40)}\n`);
         try {
           solver.record(guess, parseScore(line));
           break;
@@ -290,7 +290,7 @@ async function playInteractive(flags: PlayFlags): Promise<void> {
           if (error instanceof InconsistentScoresError) throw inputError(error.message, error);
           if (!(error instanceof RangeError)) throw error;
           if (!tty) throw inputError(`<stdin>:${lineNumber}: ${error.message}`, error);
-          io.stderr.write(`${error.message}\n`);
+          io.stderr.write(`${printable(error.message)}\n`);
         }
       }
       if (!solver.solved)

@@ -6,7 +6,7 @@
 import { formatBoard, gridBoard, randomMultiStatePuzzle, randomPuzzle } from "@lightsout/core";
 import { Command } from "commander";
 import { type BoardFlags, boardStates, gridOptions, gridSize, withBoardOptions } from "../board-options.js";
-import { parseIntegerOption } from "../options.js";
+import { parseSeed } from "../options.js";
 import { io } from "../io.js";
 
 interface RandomFlags extends BoardFlags {
@@ -49,7 +49,7 @@ export function randomCommand(): Command {
       const { rows, cols } = gridSize(flags);
       const board = gridBoard(rows, cols, gridOptions(flags, true));
       const states = boardStates(flags);
-      const seed = flags.seed === undefined ? 0 : parseIntegerOption("--seed", flags.seed, 0);
+      const seed = flags.seed === undefined ? 0 : parseSeed(flags.seed);
       const lights = states > 2 ? randomMultiStatePuzzle(board, { states, seed }) : randomPuzzle(board, { seed });
       io.stdout.write(
         flags.json ? `${JSON.stringify({ board, lights: Array.from(lights) })}\n` : `${formatBoard(board, lights)}\n`,

@@ -9,7 +9,8 @@ import { resolve } from "node:path";
 import { solveLightsOut, solveMultiState } from "@lightsout/core";
 import { Command } from "commander";
 import { type BoardFlags, boardStates, gridOptions, readBoard, withBoardOptions } from "../board-options.js";
-import { inputError, usageError } from "../errors.js";
+import { inputError, usageError, writeFailure } from "../errors.js";
+import { refuseIgnoredBoardFlags } from "../options.js";
 import { boardPng, boardSvg } from "../pictures.js";
 import { io } from "../io.js";
 
@@ -54,7 +55,8 @@ export function renderCommand(): Command {
           `expected exactly one of --svg OUT and --png OUT, got ${flags.svg === undefined ? "neither" : "both"}`,
         );
       }
-      const { board, lights } = await readBoard(file, grid, states);
+      const { board, lights, source } = await readBoard(file, grid, states);
+      refuseIgnoredBoardFlags(board, grid, source);
       let presses: ArrayLike<number> | undefined;
       if (flags.solution) {
         const s = states === 2 ? solveLightsOut(board, lights) : solveMultiState(board, lights, { states });
@@ -70,7 +72,7 @@ export function renderCommand(): Command {
         writeFileSync(resolve(io.cwd, out), bytes);
       } catch (error) {
         throw inputError(
-          `cannot write '${out}': ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+          `cannot write '${out}': ${writeFailure(error) ?? (error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
           error,
         );
       }

@@ -16,8 +16,8 @@ import {
 import { Command } from "commander";
 import { inputError, usageError } from "../errors.js";
 import { type BoardFlags, boardStates, gridOptions, readBoard, withBoardOptions } from "../board-options.js";
-import { parseIntegerOption } from "../options.js";
-import { solveStates } from "../states.js";
+import { parseIntegerOption, refuseIgnoredBoardFlags } from "../options.js";
+import { refuseBigJsonAll, solveStates, writeSolutions } from "../states.js";
 import { io } from "../io.js";
 
 interface SolveFlags extends BoardFlags {
@@ -100,8 +100,9 @@ async function solve(file: string | undefined, flags: SolveFlags): Promise<strin
   if (flags.limit !== undefined && !flags.all) throw usageError("--limit expected --all alongside, got --limit alone");
   const limit = flags.limit === undefined ? 1024 : parseIntegerOption("--limit", flags.limit, 1);
   const { board, lights, source } = await readBoard(file, grid, states);
+  refuseIgnoredBoardFlags(board, grid, source);
   if (flags.explain) return explain(board, lights, flags.json ?? false, states);
-  if (states > 2) return solveStates(board, lights, states, flags, limit, source);
+  if (states > 2) return await solveStates(board, lights, states, flags, limit, source);
   let s: ReturnType<typeof solveLightsOut>;
   try {
     s = solveLightsOut(board, lights);
@@ -112,18 +113,19 @@ async function solve(file: string | undefined, flags: SolveFlags): Promise<strin
   }
   const shape = (values: Uint8Array) => rowsOf(board, values);
   if (flags.all) {
+    if (!flags.json) {
+      if (!s.solvable) return "IMPOSSIBLE\n";
+      await writeSolutions(allSolutions(board, lights), s.solutions, limit, (x) => formatBoard(board, x));
+      return "";
+    }
+    refuseBigJsonAll(s.solutions, limit, lights.length);
     const found: Uint8Array[] = [];
     for (const x of allSolutions(board, lights)) {
       if (found.length === limit) break;
       found.push(x);
     }
     const truncated = s.solutions > BigInt(found.length);
-    if (flags.json) {
-      return `${JSON.stringify({ ...summary(s, shape), all: found.map(shape), truncated })}\n`;
-    }
-    if (!s.solvable) return "IMPOSSIBLE\n";
-    if (truncated) io.stderr.write(`lightsout: showing ${found.length} of ${s.solutions} solutions (--limit)\n`);
-    return `${found.map((x) => formatBoard(board, x)).join("\n\n")}\n`;
+    return `${JSON.stringify({ ...summary(s, shape), all: found.map(shape), truncated })}\n`;
   }
   if (flags.min && s.solvable) {
     const best = await minimum(board, lights, timeLimit);

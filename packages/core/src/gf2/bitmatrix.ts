@@ -218,7 +218,8 @@ export class BitMatrix implements Disposable {
    * @param rows - The rows, all of one length.
    * @param options - Engine choice.
    * @returns A new matrix.
-   * @throws {TypeError} when a row is not a string or array, or holds anything but 0 and 1.
+   * @throws {TypeError} when a row is not a string or array, or holds anything but 0 and 1 (NaN, -1, "1"):
+   *   `entry (row, column) expected 0 or 1, got NaN`.
    * @throws {RangeError} when rows differ in length.
    * @example
    * ```ts
@@ -238,8 +239,14 @@ export class BitMatrix implements Disposable {
         }
         return Array.from(digits, (ch) => (ch === "1" ? 1 : 0));
       }
-      if (row === null || typeof row !== "object" || typeof (row as ArrayLike<number>).length !== "number") {
+      const length = (row as ArrayLike<number> | null)?.length;
+      if (row === null || typeof row !== "object" || !(Number.isSafeInteger(length) && length! >= 0)) {
         throw new TypeError(`row ${i} expected a string or an array of 0/1, got ${describe(row)}`);
+      }
+      // checked here, as fromBits words it: the copy into bytes below would turn NaN into 0 and -1 into 255
+      for (let j = 0; j < length!; j++) {
+        const v = row[j];
+        if (v !== 0 && v !== 1) throw new TypeError(`entry (${i}, ${j}) expected 0 or 1, got ${describe(v)}`);
       }
       return row;
     });

@@ -136,29 +136,44 @@ const RULES: Record<RuleName, readonly Offset[]> = {
   ],
 };
 
+/** The rule names, for messages. */
+const RULE_NAMES = "plus, x, king, knight";
+
+// Largest rule offset, either sign: as many cells as a board may have
+// (MAX_CELLS), so every offset is exact and reaches across the largest board.
+const MAX_RULE_OFFSET = 2 ** 28;
+
 /**
  * The offsets of a rule.
  *
  * @param rule - A rule name or a list of offsets.
  * @returns The neighbour offsets (without the cell itself).
- * @throws {TypeError} for an unknown rule or malformed offsets.
+ * @throws {TypeError} for an unknown rule name or malformed offsets.
+ * @throws {RangeError} for an offset beyond +-2^28.
  * @example
  * ```ts
  * ruleOffsets("plus"); // [[-1, 0], [1, 0], [0, -1], [0, 1]]
+ * ruleOffsets("constructor"); // throws TypeError: "rule" expected plus, x, king, knight or ...
  * ```
  */
 export function ruleOffsets(rule: Rule): readonly Offset[] {
   if (typeof rule === "string") {
-    const offsets = RULES[rule as RuleName];
-    if (!offsets) throw new TypeError(`"rule" expected plus, x, king, knight or { offsets }, got ${describe(rule)}`);
-    return offsets;
+    // own names only: "constructor" or "toString" are not rules
+    if (!Object.hasOwn(RULES, rule))
+      throw new TypeError(`"rule" expected ${RULE_NAMES} or { offsets }, got ${describe(rule)}`);
+    return RULES[rule as RuleName];
   }
   if (rule === null || typeof rule !== "object" || !Array.isArray(rule.offsets)) {
-    throw new TypeError(`"rule" expected plus, x, king, knight or { offsets }, got ${describe(rule)}`);
+    throw new TypeError(`"rule" expected ${RULE_NAMES} or { offsets }, got ${describe(rule)}`);
   }
   rule.offsets.forEach((o, i) => {
     if (!Array.isArray(o) || o.length !== 2 || !o.every((v) => Number.isInteger(v))) {
       throw new TypeError(`"rule.offsets[${i}]" expected a pair of integers [dr, dc], got ${describe(o)}`);
+    }
+    if (!o.every((v) => Math.abs(v) <= MAX_RULE_OFFSET)) {
+      throw new RangeError(
+        `"rule.offsets[${i}]" expected integers in -${MAX_RULE_OFFSET}..${MAX_RULE_OFFSET}, got [${o[0]}, ${o[1]}]`,
+      );
     }
   });
   return rule.offsets;
@@ -170,27 +185,34 @@ export function ruleOffsets(rule: Rule): readonly Offset[] {
  * @param text - `plus`, `x`, `king`, `knight`, or `dr,dc` pairs separated by `;` or spaces.
  * @returns The rule.
  * @throws {TypeError} for anything else.
+ * @throws {RangeError} for an offset beyond +-2^28 (checked on the digits, before any rounding).
  * @example
  * ```ts
  * parseRule("0,1;0,-1"); // { offsets: [[0, 1], [0, -1]] }
+ * parseRule("9007199254740993,0"); // throws RangeError: rule offset expected an integer in -268435456..268435456 ...
  * ```
  */
 export function parseRule(text: string): Rule {
-  if (text in RULES) return text as RuleName;
+  if (Object.hasOwn(RULES, text)) return text as RuleName;
+  const expected = `rule expected ${RULE_NAMES} or offsets like "-1,0;1,0", got ${describe(text)}`;
   const pairs = text
     .trim()
     .split(/[;\s]+/)
     .filter(Boolean);
+  const offset = (digits: string): number => {
+    const value = Number(digits);
+    if (!(Math.abs(value) <= MAX_RULE_OFFSET))
+      throw new RangeError(
+        `rule offset expected an integer in -${MAX_RULE_OFFSET}..${MAX_RULE_OFFSET}, got ${describe(digits)}`,
+      );
+    return value;
+  };
   const offsets = pairs.map((pair) => {
     const m = pair.match(/^(-?\d+),(-?\d+)$/);
-    if (!m)
-      throw new TypeError(
-        `rule expected plus, x, king, knight or offsets like "-1,0;1,0", got ${JSON.stringify(text)}`,
-      );
-    return [Number(m[1]), Number(m[2])] as const;
+    if (!m) throw new TypeError(expected);
+    return [offset(m[1]!), offset(m[2]!)] as const;
   });
-  if (offsets.length === 0)
-    throw new TypeError(`rule expected plus, x, king, knight or offsets like "-1,0;1,0", got ${JSON.stringify(text)}`);
+  if (offsets.length === 0) throw new TypeError(expected);
   return { offsets };
 }
 

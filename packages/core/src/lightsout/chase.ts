@@ -331,12 +331,34 @@ const QUIET_MAX_BYTES = 2 ** 28;
 /** The quiet patterns started by a basis of null(C). */
 function quietPatterns(m: number, n: number, c: BitMatrix): Uint8Array[] {
   using basis = c.nullspace();
-  return basis.toRows().map((first) => {
-    const { presses, residual } = chaseFirstRow(m, n, first);
-    if (!isZero(residual))
-      throw new Error("internal error: a null vector of C does not start a quiet pattern; please report it");
-    return unpackBoard(m, n, presses);
-  });
+  return basis.toRows().map((first) => quietPatternOf(m, n, first));
+}
+
+/** The quiet pattern that a null vector of C starts, chased down the board. */
+function quietPatternOf(m: number, n: number, first: Uint8Array): Uint8Array {
+  const { presses, residual } = chaseFirstRow(m, n, first);
+  if (!isZero(residual))
+    throw new Error("internal error: a null vector of C does not start a quiet pattern; please report it");
+  return unpackBoard(m, n, presses);
+}
+
+/**
+ * The quiet patterns of the rows x cols rectangle (plus rule), each chased
+ * from its first row only when asked: the patterns of solveGrid's `quiet`,
+ * in the same order, for the cost of null(C) (cols^2 bits) and one chase per
+ * pattern taken. Lets every-solution enumerations that stop early expand a
+ * few patterns of a board whose whole basis would not fit.
+ *
+ * @param rows - Rows, >= 1.
+ * @param cols - Columns, >= 1.
+ * @returns The nullity and the i-th pattern (rows * cols entries), for i in 0..nullity-1.
+ */
+export function quietPatternsOnDemand(rows: number, cols: number): { nullity: number; pattern(i: number): Uint8Array } {
+  const [m, n] = checkSize(rows, cols);
+  using c = chaseMatrix(m, n, { engine: "wasm" });
+  using basis = c.nullspace();
+  const firstRows = basis.toRows();
+  return { nullity: firstRows.length, pattern: (i) => quietPatternOf(m, n, firstRows[i]!) };
 }
 
 /**

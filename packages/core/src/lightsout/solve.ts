@@ -7,7 +7,7 @@ import { BitMatrix } from "../gf2/bitmatrix.js";
 import { xoshiro128 } from "../gf2/_random.js";
 import { describe } from "../gf2/_check.js";
 import { type Board, checkBoard, checkVector, type GridBoard, pressTargets } from "./board.js";
-import { solveGrid } from "./chase.js";
+import { quietPatternsOnDemand, solveGrid } from "./chase.js";
 
 /**
  * Plain rectangles (plus rule, no torus, no mask, self toggle) with at least
@@ -202,7 +202,9 @@ export function winnabilityTest(board: Board): (lights: ArrayLike<number>) => bo
 
 /**
  * Every solution of a board, lazily, in Gray-code order: x0, then each next
- * one differs from the previous by one quiet pattern.
+ * one differs from the previous by one quiet pattern. Quiet patterns are
+ * built as the enumeration first needs them, so taking the first N solutions
+ * of a big chased rectangle expands about log2(N) of them, not the whole basis.
  *
  * @param board - Any board.
  * @param lights - One 0/1 per cell.
@@ -215,16 +217,50 @@ export function winnabilityTest(board: Board): (lights: ArrayLike<number>) => bo
 export function* allSolutions(board: Board, lights: ArrayLike<number>): Generator<Uint8Array, void, undefined> {
   const s = solveLightsOut(board, lights);
   if (!s.presses) return;
-  const basis = s.nullity > 0 ? quietPatterns(board) : [];
+  const quiet = quietPatternSource(board);
   const x = s.presses.slice();
   yield x.slice();
-  const total = 2 ** basis.length;
+  const total = 2 ** s.nullity;
   for (let i = 1; i < total; i++) {
     // Gray code: step i flips the basis vector of i's lowest set bit
-    const q = basis[31 - Math.clz32(i & -i)]!;
+    const q = quiet(lowestSetBit(i));
     for (let c = 0; c < x.length; c++) x[c]! ^= q[c]!;
     yield x.slice();
   }
+}
+
+/** Index of the lowest set bit of a positive integer below 2^53. */
+function lowestSetBit(i: number): number {
+  const low = i % 2 ** 32;
+  if (low !== 0) return 31 - Math.clz32(low & -low);
+  const high = Math.floor(i / 2 ** 32);
+  return 32 + 31 - Math.clz32(high & -high);
+}
+
+/**
+ * The i-th pattern of {@link quietPatterns}, built when first asked: the
+ * first N solutions of a chased board need only log2(N) patterns expanded,
+ * and the first one none.
+ */
+function quietPatternSource(board: Board): (i: number) => Uint8Array {
+  const cache: Uint8Array[] = [];
+  let source: ((i: number) => Uint8Array) | undefined;
+  const open = (): ((i: number) => Uint8Array) => {
+    if (!chaseable(board)) {
+      const all = quietPatterns(board);
+      return (i) => all[i]!;
+    }
+    // as chaseSolve: along the longer side
+    const { rows, cols } = board;
+    if (cols <= rows) return quietPatternsOnDemand(rows, cols).pattern;
+    const across = quietPatternsOnDemand(cols, rows);
+    return (i) => transposeCells(across.pattern(i), cols, rows);
+  };
+  return (i) => {
+    source ??= open();
+    cache[i] ??= source(i);
+    return cache[i];
+  };
 }
 
 /**

@@ -7,7 +7,7 @@
 import { type BoardInput, type GridOptions, ParseError, parseBoard, parseRule } from "@lightsout/core";
 import type { Command } from "commander";
 import { inputError, usageError } from "./errors.js";
-import { readInput } from "./input.js";
+import { readInputBytes } from "./input.js";
 import { parseIntegerOption } from "./options.js";
 import { io } from "./io.js";
 
@@ -99,9 +99,9 @@ export async function readBoard(
 ): Promise<BoardInput & { source: string }> {
   if (file === undefined && io.stdin.isTTY)
     throw usageError("expected a FILE or '-' for stdin, got nothing (stdin is a terminal)");
-  const { source, text } = await readInput(file ?? "-");
+  const { source, bytes } = await readInputBytes(file ?? "-");
   try {
-    return { ...parseBoard(text, { source, states, ...grid }), source };
+    return { ...parseBoard(bytes, { source, states, ...grid }), source };
   } catch (error) {
     if (error instanceof ParseError) throw inputError(error.message, error);
     if (error instanceof RangeError || error instanceof TypeError)

@@ -10,6 +10,7 @@
 
 import { describe } from "../gf2/_check.js";
 import { type Board, cellMap, checkBoard, type GridBoard, type GridOptions } from "../lightsout/board.js";
+import { cellCount } from "../lightsout/_press-walk.js";
 import { jsonErrorOffset } from "./_json-position.js";
 import { ParseError } from "./matrix-text.js";
 
@@ -417,13 +418,4 @@ export function formatBoardBytes(board: Board, values: ArrayLike<number>): Uint8
     for (let c = 0; c < cols; c++) out[o++] = line !== undefined && line.charCodeAt(c) !== HASH ? DOT : byteOf(i++);
   }
   return out;
-}
-
-/** The number of cells of a checked board, without building its cell map. */
-function cellCount(board: Board): number {
-  if (board.kind === "graph") return board.vertices;
-  if (!board.mask) return board.rows * board.cols;
-  let count = 0;
-  for (const line of board.mask) for (let c = 0; c < line.length; c++) if (line.charCodeAt(c) === HASH) count++;
-  return count;
 }

@@ -7,6 +7,7 @@ import { BitMatrix } from "../gf2/bitmatrix.js";
 import { xoshiro128 } from "../gf2/_random.js";
 import { describe } from "../gf2/_check.js";
 import { type Board, checkBoard, checkVector, type GridBoard, pressTargets } from "./board.js";
+import { addPressesInOrder, cellCount } from "./_press-walk.js";
 import { solveGrid } from "./chase.js";
 
 /**
@@ -234,6 +235,7 @@ export function* allSolutions(board: Board, lights: ArrayLike<number>): Generato
  * @param board - Any board.
  * @param options - `seed` (default 0): the same seed gives the same puzzle.
  * @returns The lights, one 0/1 per cell.
+ * @throws {TypeError | RangeError} for a malformed board or seed.
  * @example
  * ```ts
  * const lights = randomPuzzle(gridBoard(5, 5), { seed: 42 });
@@ -243,11 +245,9 @@ export function randomPuzzle(board: Board, options: { seed?: number } = {}): Uin
   const seed = options.seed ?? 0;
   if (typeof seed !== "number" || !Number.isSafeInteger(seed))
     throw new TypeError(`"seed" expected a safe integer, got ${describe(seed)}`);
-  const targets = pressTargets(checkBoard(board));
+  checkBoard(board);
   const next = xoshiro128(seed);
-  const lights = new Uint8Array(targets.length);
-  targets.forEach((t, _j) => {
-    if (next() & 1) for (const i of t) lights[i]! ^= 1;
-  });
+  const lights = new Uint8Array(cellCount(board));
+  addPressesInOrder(board, 2, () => next() & 1, lights);
   return lights;
 }

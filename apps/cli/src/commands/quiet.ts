@@ -4,11 +4,19 @@
  *
  * @module
  */
-import { formatBoard, gridBoard, multiStateQuietPatterns, quietPatterns } from "@lightsout/core";
+import {
+  formatBoardBytes,
+  type GridBoard,
+  gridBoard,
+  gridNullity,
+  multiStateQuietPatterns,
+  quietPatterns,
+} from "@lightsout/core";
 import { Command } from "commander";
 import { type BoardFlags, boardStates, gridOptions, gridSize, withBoardOptions } from "../board-options.js";
 import { withProgress } from "../states.js";
-import { io } from "../io.js";
+import { usageError } from "../errors.js";
+import { io, writeOut } from "../io.js";
 
 interface QuietFlags extends BoardFlags {
   rows?: string;
@@ -43,24 +51,64 @@ export function quietCommand(): Command {
     .option("--cols <c>", "columns of the grid")
     .option("--json", "print one JSON object")
     .addHelpText("after", EXAMPLES)
-    .action((flags: QuietFlags) => {
+    .action(async (flags: QuietFlags) => {
       const { rows, cols } = gridSize(flags);
       const states = boardStates(flags);
       const board = gridBoard(rows, cols, gridOptions(flags, true));
-      const basis =
-        states === 2
-          ? quietPatterns(board)
-          : withProgress((onProgress) => multiStateQuietPatterns(board, { states, ...onProgress }));
-      const patterns = basis.map((q) => formatBoard(board, q));
+      const basis = quietBasis(board, states);
       if (flags.json) {
-        const states2 = states === 2 ? {} : { states };
-        io.stdout.write(
-          `${JSON.stringify({ rows, cols, ...states2, nullity: patterns.length, patterns: patterns.map((p) => p.split("\n")) })}\n`,
-        );
+        const head = { rows, cols, ...(states === 2 ? {} : { states }), nullity: basis.length };
+        await writeOut(io.stdout, `${JSON.stringify(head).slice(0, -1)},"patterns":[`);
+        for (let i = 0; i < basis.length; i++) {
+          if (i > 0) await writeOut(io.stdout, ",");
+          await writeOut(io.stdout, jsonRows(formatBoardBytes(board, basis[i]!)));
+        }
+        await writeOut(io.stdout, "]}\n");
         return;
       }
-      io.stdout.write(
-        `${[`nullity ${patterns.length}`, ...patterns].join("\n\n").replace(/^(nullity \d+)\n\n/, "$1\n")}\n`,
-      );
+      await writeOut(io.stdout, `nullity ${basis.length}\n`);
+      for (let i = 0; i < basis.length; i++) {
+        await writeOut(io.stdout, formatBoardBytes(board, basis[i]!));
+        await writeOut(io.stdout, i + 1 < basis.length ? "\n\n" : "\n");
+      }
     });
+}
+
+/**
+ * The quiet basis, with its size checked before the engine allocates it:
+ * a plain rectangle's nullity comes first from its closed form (no pattern
+ * to build when it is 0), and a basis or press matrix that cannot fit is a
+ * usage error.
+ */
+function quietBasis(board: GridBoard, states: number): ArrayLike<number>[] {
+  const { rows, cols } = board;
+  try {
+    if (states > 2) return withProgress((onProgress) => multiStateQuietPatterns(board, { states, ...onProgress }));
+    const plain = !board.torus && (board.rule === undefined || board.rule === "plus");
+    if (plain && gridNullity(rows, cols) === 0) return [];
+    return quietPatterns(board);
+  } catch (error) {
+    if (error instanceof RangeError) throw usageError(`--rows ${rows} --cols ${cols}: ${error.message}`, error);
+    throw error;
+  }
+}
+
+/** Board text (rows separated by line breaks) as a JSON array of row strings: `["01","10"]`. */
+function jsonRows(text: Uint8Array): Uint8Array {
+  let rows = 1;
+  for (const b of text) if (b === 0x0a) rows++;
+  const out = new Uint8Array(text.length + 2 * rows + 2);
+  let o = 0;
+  out[o++] = 0x5b; // [
+  out[o++] = 0x22; // "
+  for (const b of text) {
+    if (b === 0x0a) {
+      out[o++] = 0x22;
+      out[o++] = 0x2c;
+      out[o++] = 0x22; // ","
+    } else out[o++] = b;
+  }
+  out[o++] = 0x22;
+  out[o++] = 0x5d; // "]
+  return out;
 }

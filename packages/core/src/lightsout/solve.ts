@@ -5,6 +5,8 @@
 import type { MatrixOptions } from "../gf2/bitmatrix.js";
 import { BitMatrix } from "../gf2/bitmatrix.js";
 import { xoshiro128 } from "../gf2/_random.js";
+import { matrixBytes } from "../gf2/_layout.js";
+import { memoryLimit } from "../gf2/_memory.js";
 import { describe } from "../gf2/_check.js";
 import { type Board, checkBoard, checkVector, type GridBoard, pressTargets } from "./board.js";
 import { addPressesInOrder, cellCount } from "./_press-walk.js";
@@ -88,6 +90,8 @@ export interface LightsOutSolution {
  * @param board - Any board.
  * @param options - Engine of the matrix.
  * @returns A cells x cells matrix (the caller disposes it).
+ * @throws {TypeError | RangeError} for a malformed board; RangeError, before anything is allocated,
+ *   when the matrix would pass the memory limit (see setMemoryLimit).
  * @example
  * ```ts
  * using a = pressMatrix(gridBoard(5, 5));
@@ -95,7 +99,10 @@ export interface LightsOutSolution {
  * ```
  */
 export function pressMatrix(board: Board, options?: MatrixOptions): BitMatrix {
-  const targets = pressTargets(checkBoard(board));
+  const cells = cellCount(checkBoard(board));
+  // a board too big for its matrix fails here, before a list of targets per cell is built
+  memoryLimit.check(cells, cells, matrixBytes(cells, cells), 0);
+  const targets = pressTargets(board);
   const n = targets.length;
   const a = BitMatrix.zeros(n, n, options);
   targets.forEach((t, j) => {

@@ -95,20 +95,20 @@ function quietBasis(board: GridBoard, states: number): ArrayLike<number>[] {
 
 /** Board text (rows separated by line breaks) as a JSON array of row strings: `["01","10"]`. */
 function jsonRows(text: Uint8Array): Uint8Array {
-  let rows = 1;
-  for (const b of text) if (b === 0x0a) rows++;
-  const out = new Uint8Array(text.length + 2 * rows + 2);
-  let o = 0;
-  out[o++] = 0x5b; // [
-  out[o++] = 0x22; // "
-  for (const b of text) {
-    if (b === 0x0a) {
-      out[o++] = 0x22;
-      out[o++] = 0x2c;
-      out[o++] = 0x22; // ","
-    } else out[o++] = b;
+  const breaks: number[] = [];
+  for (let at = text.indexOf(0x0a); at >= 0; at = text.indexOf(0x0a, at + 1)) breaks.push(at);
+  const out = new Uint8Array(text.length + 2 * breaks.length + 4);
+  out.set([0x5b, 0x22]); // ["
+  let from = 0;
+  let o = 2;
+  for (const at of breaks) {
+    out.set(text.subarray(from, at), o);
+    o += at - from;
+    out.set([0x22, 0x2c, 0x22], o); // ","
+    o += 3;
+    from = at + 1;
   }
-  out[o++] = 0x22;
-  out[o++] = 0x5d; // "]
+  out.set(text.subarray(from), o);
+  out.set([0x22, 0x5d], o + text.length - from); // "]
   return out;
 }

@@ -415,7 +415,12 @@ export function formatBoardBytes(board: Board, values: ArrayLike<number>): Uint8
   for (let r = 0, i = 0, o = 0; r < rows; r++) {
     if (r > 0) out[o++] = LF;
     const line = mask?.[r];
-    for (let c = 0; c < cols; c++) out[o++] = line !== undefined && line.charCodeAt(c) !== HASH ? DOT : byteOf(i++);
+    if (line === undefined) {
+      for (let end = i + cols; i < end; i++) {
+        const b = BYTE_OF_LIGHT[values[i] as number];
+        out[o++] = b === undefined ? byteOf(i) : b;
+      }
+    } else for (let c = 0; c < cols; c++) out[o++] = line.charCodeAt(c) !== HASH ? DOT : byteOf(i++);
   }
   return out;
 }

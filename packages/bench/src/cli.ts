@@ -12,7 +12,7 @@ import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, readSync, r
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { fmtMs } from "./stats.js";
+import { fmtMs, median } from "./stats.js";
 
 export interface CliRow {
   job: string;
@@ -22,7 +22,7 @@ export interface CliRow {
   cliMs: number;
   /** Time of the same job in the library (measured inside its child, after imports), ms. */
   libraryMs: number;
-  /** Wall time of `lightsout --version`, ms: Node and the CLI's modules starting. */
+  /** Wall time of `lightsout --version` (median of 5), ms: Node and the CLI's modules starting. */
   startupMs: number;
   /** Peak resident set size of the CLI's process, MiB. */
   cliPeakMiB: number;
@@ -152,9 +152,10 @@ export function runCli(options: CliBenchOptions): CliRow[] {
   const rows: CliRow[] = [];
   try {
     const out = join(dir, "out");
-    const version = timed([cli, "--version"], out, dir);
-    const startup = version.ms;
-    const startupExtra = Math.max(0, version.peakMiB - library("", dir).peakMiB);
+    const versions = Array.from({ length: 5 }, () => timed([cli, "--version"], out, dir));
+    const startup = median(versions.map((v) => v.ms));
+    const bare = median(Array.from({ length: 3 }, () => library("", dir).peakMiB));
+    const startupExtra = Math.max(0, median(versions.map((v) => v.peakMiB)) - bare);
     const record = (
       job: string,
       cells: number,

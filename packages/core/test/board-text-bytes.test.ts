@@ -81,6 +81,16 @@ describe("board text: byte-order mark, arguments", () => {
     );
   });
 
+  it("JSON past 256 MiB is a RangeError before it becomes a string (big boards are text)", () => {
+    const json = new Uint8Array(2 ** 28 + 1); // untouched pages: no real memory
+    json[0] = 0x7b; // {
+    expect(() => parseBoard(json)).toThrow(
+      new RangeError(
+        "a JSON board expected at most 268435456 bytes (256 MiB), got 268435457; write big boards in the text format",
+      ),
+    );
+  });
+
   it("formatBoard: a RangeError for values outside 0..35, never a '?'", () => {
     const board = maskBoard(["##", ".#"]);
     expect(() => formatBoard(board, [0, 36, 1])).toThrow(

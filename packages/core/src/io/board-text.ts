@@ -9,7 +9,7 @@
 // as numbers separated by spaces, or digits then letters (a = 10 ... z = 35).
 
 import { describe } from "../gf2/_check.js";
-import { type Board, cellMap, checkBoard, type GridBoard, type GridOptions } from "../lightsout/board.js";
+import { type Board, checkBoard, type GridBoard, type GridOptions } from "../lightsout/board.js";
 import { cellCount } from "../lightsout/_press-walk.js";
 import { jsonErrorOffset } from "./_json-position.js";
 import { ParseError } from "./matrix-text.js";
@@ -145,7 +145,7 @@ function cellStart(bytes: Uint8Array, s: number, e: number, k: number, spaced: b
  * @returns The board and its lights.
  * @throws {ParseError} with line:column for malformed text or JSON.
  * @throws {TypeError} when `text` is neither a string nor a Uint8Array, or `options` is not an object.
- * @throws {RangeError} for `states` outside 2..36, or a board over 2^28 cells.
+ * @throws {RangeError} for `states` outside 2..36, a board over 2^28 cells, or JSON over 256 MiB.
  * @example
  * ```ts
  * const { board, lights } = parseBoard("101\n0.1\n");
@@ -163,7 +163,10 @@ export function parseBoard(text: string | Uint8Array, options: ParseBoardOptions
   const { source: _s, states: _k, ...grid } = options;
   if (typeof text === "string") {
     const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-    if (body.trimStart().startsWith("{")) return parseJsonBoard(body, source, states);
+    if (body.trimStart().startsWith("{")) {
+      checkJsonSize(body.length);
+      return parseJsonBoard(body, source, states);
+    }
     return parseTextBoard(new TextEncoder().encode(body), 0, source, states, grid);
   }
   if (!(text instanceof Uint8Array))
@@ -171,8 +174,21 @@ export function parseBoard(text: string | Uint8Array, options: ParseBoardOptions
   const start = text[0] === 0xef && text[1] === 0xbb && text[2] === 0xbf ? 3 : 0;
   let first = start;
   while (first < text.length && isEdgeBlank(text[first]!)) first++;
-  if (text[first] === OPEN_BRACE) return parseJsonBoard(new TextDecoder().decode(text.subarray(start)), source, states);
+  if (text[first] === OPEN_BRACE) {
+    checkJsonSize(text.length - start);
+    return parseJsonBoard(new TextDecoder().decode(text.subarray(start)), source, states);
+  }
   return parseTextBoard(text, start, source, states, grid);
+}
+
+/** Largest JSON board, in bytes: JSON becomes a string and an array of values; big boards are text. */
+const MAX_JSON_BYTES = 2 ** 28;
+
+function checkJsonSize(length: number): void {
+  if (length > MAX_JSON_BYTES)
+    throw new RangeError(
+      `a JSON board expected at most ${MAX_JSON_BYTES} bytes (256 MiB), got ${length}; write big boards in the text format`,
+    );
 }
 
 /**
@@ -325,18 +341,18 @@ function parseJsonBoard(text: string, source: string, states: number): BoardInpu
   } catch (error) {
     return fail(`"board": ${(error as Error).message}`);
   }
-  const map = cellMap(board);
   if (!Array.isArray(rawLights)) return fail(`expected "lights" as an array, got ${describe(rawLights)}`);
-  let values: number[];
+  const count = cellCount(board);
+  const lights = new Uint8Array(count);
   if (rawLights.every((r) => typeof r === "string") && board.kind === "grid" && rawLights.length === board.rows) {
-    values = [];
+    let i = 0;
     rawLights.forEach((row: string, r) => {
       const cells = row.replace(/\s/g, "");
       if (cells.length !== board.cols) fail(`expected "lights[${r}]" with ${board.cols} cells, got ${cells.length}`);
+      const mask = board.mask?.[r];
       for (let c = 0; c < board.cols; c++) {
-        const present = map.index[r * board.cols + c]! >= 0;
         const ch = cells[c]!;
-        if (!present) {
+        if (mask !== undefined && mask.charCodeAt(c) !== HASH) {
           if (ch !== ".")
             fail(`expected "." at "lights[${r}]" column ${c + 1} (no cell there), got ${JSON.stringify(ch)}`);
           continue;
@@ -344,20 +360,20 @@ function parseJsonBoard(text: string, source: string, states: number): BoardInpu
         const v = cellValue(ch, states);
         if (v < 0)
           fail(`expected ${expectedCell(states)} at "lights[${r}]" column ${c + 1}, got ${JSON.stringify(ch)}`);
-        values.push(v);
+        lights[i++] = v;
       }
     });
   } else {
-    if (rawLights.length !== map.count)
-      fail(`expected "lights" with ${map.count} entries (one per cell), got ${rawLights.length}`);
-    values = rawLights.map((v: unknown, i) => {
-      if (typeof v !== "number" || !Number.isInteger(v) || v < 0 || v >= states) {
-        return fail(`expected "lights[${i}]" in 0..${states - 1}, got ${describe(v)}`);
-      }
-      return v;
-    });
+    if (rawLights.length !== count)
+      fail(`expected "lights" with ${count} entries (one per cell), got ${rawLights.length}`);
+    for (let i = 0; i < count; i++) {
+      const v: unknown = rawLights[i];
+      if (typeof v !== "number" || !Number.isInteger(v) || v < 0 || v >= states)
+        fail(`expected "lights[${i}]" in 0..${states - 1}, got ${describe(v)}`);
+      lights[i] = v as number;
+    }
   }
-  return { board, lights: Uint8Array.from(values) };
+  return { board, lights };
 }
 
 /**

@@ -52,42 +52,54 @@ export function encodePng(width: number, height: number, pixels: Uint8Array, cha
     raw[y * (line + 1)] = 0; // filter: none
     raw.set(pixels.subarray(y * line, (y + 1) * line), y * (line + 1) + 1);
   }
-  return Buffer.concat([pngHead(width, height, channels), chunk("IDAT", deflateSync(raw)), PNG_END]);
+  const format: PngFormat = { width, height, colour: channels === 1 ? "grey" : "rgb", bits: 8 };
+  return Buffer.concat([pngHead(format), chunk("IDAT", deflateSync(raw)), PNG_END]);
 }
 
 const PNG_END = chunk("IEND", new Uint8Array());
 
-/** The PNG signature and header chunk: 8 bits per channel, grey or RGB, no interlace. */
-function pngHead(width: number, height: number, channels: 1 | 3): Uint8Array {
+/** The shape of a PNG image: size, colour type and bits per sample (no interlace). */
+interface PngFormat {
+  width: number;
+  height: number;
+  /** Grey or RGB samples of 8 bits, or indexes of `bits` bits into `palette`. */
+  colour: "grey" | "rgb" | "indexed";
+  bits: 1 | 2 | 4 | 8;
+  /** RGB triples, for indexed colour. */
+  palette?: Uint8Array;
+}
+
+/** Bytes of one image row, without its filter byte. */
+function rowBytes(format: PngFormat): number {
+  const samples = format.colour === "rgb" ? 3 : 1;
+  return Math.ceil((format.width * samples * format.bits) / 8);
+}
+
+/** The PNG signature, the header chunk and, for indexed colour, the palette. */
+function pngHead(format: PngFormat): Uint8Array {
   const header = new Uint8Array(13);
   const view = new DataView(header.buffer);
-  view.setUint32(0, width);
-  view.setUint32(4, height);
-  header.set([8, channels === 1 ? 0 : 2, 0, 0, 0], 8);
+  view.setUint32(0, format.width);
+  view.setUint32(4, format.height);
+  header.set([format.bits, { grey: 0, rgb: 2, indexed: 3 }[format.colour], 0, 0, 0], 8);
   const signature = Uint8Array.from([137, 80, 78, 71, 13, 10, 26, 10]);
-  return Buffer.concat([signature, chunk("IHDR", header)]);
+  const palette = format.palette ? [chunk("PLTE", format.palette)] : [];
+  return Buffer.concat([signature, chunk("IHDR", header), ...palette]);
 }
 
 /**
  * Writes a PNG file row by row: the pixels never exist all at once (a
- * 10000 x 10000 picture holds one image row and zlib's window).
+ * 10000 x 10000 picture holds a block of rows and zlib's window).
  *
  * @param path - the file to write
- * @param width - pixels per row
- * @param height - rows
- * @param channels - 1 (grey) or 3 (RGB)
- * @param fillRow - writes image row y (width * channels bytes) into `out`
+ * @param format - size and colour type
+ * @param fillRow - writes image row y ({@link rowBytes} bytes, zeroed) into `out`
  * @returns when the file is complete
  * @throws the file system's error when the file cannot be written
  */
-export async function writePng(
-  path: string,
-  width: number,
-  height: number,
-  channels: 1 | 3,
-  fillRow: (y: number, out: Uint8Array) => void,
-): Promise<void> {
-  const line = width * channels + 1;
+async function writePng(path: string, format: PngFormat, fillRow: (y: number, out: Uint8Array) => void): Promise<void> {
+  const line = rowBytes(format) + 1;
+  const { height } = format;
   // about 1 MiB of filtered rows per block handed to zlib
   const rowsPerBlock = Math.max(1, Math.floor(2 ** 20 / line));
   async function* filteredRows() {
@@ -99,7 +111,7 @@ export async function writePng(
     }
   }
   async function* chunks(compressed: AsyncIterable<Buffer>) {
-    yield pngHead(width, height, channels);
+    yield pngHead(format);
     for await (const data of compressed) yield chunk("IDAT", data);
     yield PNG_END;
   }
@@ -292,12 +304,13 @@ function* graphSvg(
 
 /**
  * Writes a PNG picture of a grid board (graphs: use SVG), row by row: one
- * square of up to 24 pixels per cell, one pixel per cell from 1024 cells
- * across; presses as a red centre (the whole pixel at one pixel per cell).
+ * square of up to 24 pixels per cell (RGB), or from 1024 cells across one
+ * pixel per cell (indexed colour, 2 bits a pixel for two states); presses
+ * as a red centre (the whole pixel at one pixel per cell).
  *
  * @param path - the file to write
  * @param board - a grid board
- * @param lights - one value per cell
+ * @param lights - one value per cell, 0..states-1
  * @param presses - optional presses to mark (non-zero = pressed)
  * @param states - light states k (default 2)
  * @returns when the file is complete
@@ -312,14 +325,34 @@ export async function writeBoardPng(
   const { rows, cols, mask } = board;
   const cell = Math.max(1, Math.min(24, Math.floor(1024 / Math.max(rows, cols))));
   const rgb = (hex: string) => [1, 3, 5].map((k) => parseInt(hex.slice(k, k + 2), 16));
-  const [pressRed, pressGreen, pressBlue] = rgb(PRESS) as [number, number, number];
-  const palette = Uint8Array.from(Array.from({ length: states }, (_, v) => rgb(stateColour(v, states))).flat());
-  const inset = cell >= 4 ? 1 : 0;
+  const colours = Array.from({ length: states }, (_, v) => rgb(stateColour(v, states)));
   const starts = rowStarts(board);
+  if (cell === 1) {
+    // palette: 0 no cell (white), 1 a press, 2 + v light state v
+    const palette = Uint8Array.from([255, 255, 255, ...rgb(PRESS), ...colours.flat()]);
+    const count = states + 2;
+    const bits = count <= 2 ? 1 : count <= 4 ? 2 : count <= 16 ? 4 : 8;
+    await writePng(path, { width: cols, height: rows, colour: "indexed", bits, palette }, (r, out) => {
+      const line = mask?.[r];
+      for (let c = 0, i = starts[r]!; c < cols; c++) {
+        let index = 0;
+        if (line === undefined || line.charCodeAt(c) === 0x23) {
+          index = presses?.[i] ? 1 : 2 + lights[i]!;
+          i++;
+        }
+        const bit = c * bits;
+        out[bit >>> 3]! |= index << (8 - bits - (bit & 7));
+      }
+    });
+    return;
+  }
+  const [pressRed, pressGreen, pressBlue] = rgb(PRESS) as [number, number, number];
+  const palette = Uint8Array.from(colours.flat());
+  const inset = cell >= 4 ? 1 : 0;
   // which pixels of a cell's square are drawn, and which are its centre
   const inside = (k: number) => k >= inset && k < cell - inset;
   const centre = (k: number) => Math.abs(k - cell / 2 + 0.5) < cell / 4;
-  await writePng(path, cols * cell, rows * cell, 3, (y, out) => {
+  await writePng(path, { width: cols * cell, height: rows * cell, colour: "rgb", bits: 8 }, (y, out) => {
     out.fill(255);
     const r = Math.floor(y / cell);
     const dy = y - r * cell;

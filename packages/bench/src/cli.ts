@@ -28,7 +28,7 @@ export interface CliRow {
   job: string;
   /** Cells of the board. */
   cells: number;
-  /** Wall time of the CLI command, ms (one run). */
+  /** Wall time of the CLI command, ms (median of 3 runs up to 2^24 cells, else one). */
   cliMs: number;
   /** Time of the same job in the library (measured inside its child, after imports), ms. */
   libraryMs: number;
@@ -97,6 +97,12 @@ function timed(
   closeSync(fd);
   const peakMiB = existsSync(peak) ? Number(readFileSync(peak, "utf8")) / 1024 : Number.NaN;
   return { ms, peakMiB, stderr: r.stderr, code: r.status };
+}
+
+/** Runs `once` `repeats` times: the median time and peak, and the last run's other fields. */
+function medianRun<T extends { ms: number; peakMiB: number }>(repeats: number, once: () => T): T {
+  const runs = Array.from({ length: repeats }, once);
+  return { ...runs.at(-1)!, ms: median(runs.map((r) => r.ms)), peakMiB: median(runs.map((r) => r.peakMiB)) };
 }
 
 /** The first `length` bytes of a file. */
@@ -194,13 +200,18 @@ export function runCli(options: CliBenchOptions): CliRow[] {
           `   ${row.withinTargets ? "within targets" : "OVER TARGET"}`,
       );
     };
-    const run = (args: string[]) => {
-      const r = timed([cli, ...args], out, dir);
-      if (r.code !== 0) throw new Error(`lightsout ${args.join(" ")} failed (exit ${r.code}): ${r.stderr.trim()}`);
-      return r;
-    };
+    // medians of 3 runs up to 2^24 cells (the machine is shared), one run beyond
+    let repeats = 3;
+    const run = (args: string[]) =>
+      medianRun(repeats, () => {
+        const r = timed([cli, ...args], out, dir);
+        if (r.code !== 0) throw new Error(`lightsout ${args.join(" ")} failed (exit ${r.code}): ${r.stderr.trim()}`);
+        return r;
+      });
+    const job = (body: string) => medianRun(repeats, () => library(body, dir));
     for (const n of options.sizes) {
       const cells = n * n;
+      repeats = cells <= 2 ** 24 ? 3 : 1;
       const board = join(dir, `on${n}.txt`);
       const text = Buffer.alloc(n * (n + 1), 0x31);
       for (let r = 0; r < n; r++) text[r * (n + 1) + n] = 0x0a;
@@ -209,17 +220,13 @@ export function runCli(options: CliBenchOptions): CliRow[] {
       const solved = run(["solve", board]);
       if (!clearsAllOn(n, readFileSync(out)))
         throw new Error(`lightsout solve: the presses do not switch the all-on ${n} x ${n} board off`);
-      const solveLib = library(
-        `const n = ${n}; core.solveLightsOut(core.gridBoard(n, n), new Uint8Array(n * n).fill(1));`,
-        dir,
-      );
+      const solveLib = job(`const n = ${n}; core.solveLightsOut(core.gridBoard(n, n), new Uint8Array(n * n).fill(1));`);
       record(`solve all-on ${n} x ${n} (file)`, cells, solved, solveLib);
 
       const random = run(["random", "--rows", String(n), "--cols", String(n), "--seed", "1"]);
-      const randomLib = library(
+      const randomLib = job(
         `const b = core.gridBoard(${n}, ${n}); const l = core.randomPuzzle(b, { seed: 1 });\n` +
           `result = createHash("sha256").update(core.formatBoardBytes(b, l)).update("\\n").digest("hex");`,
-        dir,
       );
       if (randomLib.result !== sha256(readFileSync(out)))
         throw new Error(`lightsout random: the ${n} x ${n} board is not the library's for seed 1`);
@@ -230,18 +237,18 @@ export function runCli(options: CliBenchOptions): CliRow[] {
       renameSync(out, randomBoard);
       const png = join(dir, "board.png");
       const render = run(["render", randomBoard, "--png", png]);
-      const parseLib = library(`core.parseBoard(readFileSync(${JSON.stringify(randomBoard)}));`, dir);
+      const parseLib = job(`core.parseBoard(readFileSync(${JSON.stringify(randomBoard)}));`);
       record(`render --png random ${n} x ${n} (vs parse)`, cells, render, parseLib);
       rmSync(png, { force: true });
       rmSync(randomBoard);
       rmSync(board);
     }
+    repeats = 3;
     const quiet = run(["quiet", "--rows", "1679", "--cols", "1679"]);
     if (head(out, 11).toString("latin1") !== "nullity 94\n")
       throw new Error("lightsout quiet: the 1679 x 1679 board is not reported with nullity 94");
-    const quietLib = library(
+    const quietLib = job(
       `const b = core.gridBoard(1679, 1679); for (const q of core.quietPatterns(b)) core.formatBoardBytes(b, q);`,
-      dir,
     );
     record("quiet 1679 x 1679 (nullity 94)", 1679 * 1679, quiet, quietLib);
   } finally {

@@ -115,7 +115,7 @@ export async function main(argv: string[]): Promise<number> {
   }
   if ("cli".includes(filter) || filter === "") {
     console.log(
-      `\nThe lightsout CLI against the library on the same job (child processes; one run each; targets: time <= 3x library + start-up, peak <= 3x board bytes + library's + start-up's):`,
+      `\nThe lightsout CLI against the library on the same job (child processes; medians of 3 runs up to 2^24 cells; targets: time <= 3x library + start-up, peak <= 3x board bytes + library's + start-up's):`,
     );
     results.cli = runCli({ sizes: cliSizes(argv), log: (line) => console.log(line) });
   }

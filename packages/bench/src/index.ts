@@ -117,7 +117,11 @@ export async function main(argv: string[]): Promise<number> {
     console.log(
       `\nThe lightsout CLI against the library on the same job (child processes; medians of 3 runs up to 2^24 cells; targets: time <= 3x library + start-up, peak <= 3x board bytes + library's + start-up's):`,
     );
-    results.cli = runCli({ sizes: cliSizes(argv), log: (line) => console.log(line) });
+    results.cli = runCli({
+      sizes: cliSizes(argv),
+      quiet: !argv.includes("--quick"),
+      log: (line) => console.log(line),
+    });
   }
   if (json) console.log(JSON.stringify(results));
   return 0;

@@ -74,6 +74,9 @@ export function quietCommand(): Command {
     });
 }
 
+/** The largest quiet basis the library's chase returns (nullity x cells bytes): refused here before the chase. */
+const QUIET_MAX_BYTES = 2 ** 28;
+
 /**
  * The quiet basis, with its size checked before the engine allocates it:
  * a plain rectangle's nullity comes first from its closed form (no pattern
@@ -85,7 +88,15 @@ function quietBasis(board: GridBoard, states: number): ArrayLike<number>[] {
   try {
     if (states > 2) return withProgress((onProgress) => multiStateQuietPatterns(board, { states, ...onProgress }));
     const plain = !board.torus && (board.rule === undefined || board.rule === "plus");
-    if (plain && gridNullity(rows, cols) === 0) return [];
+    if (plain) {
+      const nullity = gridNullity(rows, cols);
+      if (nullity === 0) return [];
+      if (nullity * rows * cols > QUIET_MAX_BYTES)
+        throw usageError(
+          `--rows ${rows} --cols ${cols}: the quiet basis holds ${nullity} patterns of ${rows * cols} cells, over ` +
+            `${QUIET_MAX_BYTES / 2 ** 20} MiB; ask for it on smaller boards`,
+        );
+    }
     return quietPatterns(board);
   } catch (error) {
     if (error instanceof RangeError) throw usageError(`--rows ${rows} --cols ${cols}: ${error.message}`, error);

@@ -84,6 +84,14 @@ describe("sizes are checked before allocating", () => {
     expect(result).toEqual({ code: 0, stdout: "nullity 0\n", stderr: "" });
   });
 
+  it("quiet --rows 268435454 --cols 1 (nullity 1): the packed board is refused before it is built, with its shape", async () => {
+    const result = await runInProcess(["quiet", "--rows", "268435454", "--cols", "1"]);
+    expect(result.code).toBe(2);
+    expect(failure(result)).toMatch(
+      /^lightsout: --rows 268435454 --cols 1: a 268435454 x 1 GF\(2\) matrix needs 4\.00 GiB, over the memory limit/,
+    );
+  });
+
   it("a torus too big for its press matrix: one line, no crash", async () => {
     const result = await runInProcess(["quiet", "--rows", "2048", "--cols", "2048", "--torus"]);
     expect(result.code).toBe(2);

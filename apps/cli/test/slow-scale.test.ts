@@ -1,7 +1,8 @@
 // The 10000 x 10000 boards through the built binary, in real processes (opt-in:
 // LIGHTSOUT_SLOW=1): solve of the all-on board from a file (its presses switch
 // it off, checked with plain loops), random of that size read back by solve,
-// render --png of it. Each must answer, never end in a V8 crash.
+// render --png of it. Each must answer, never end in a V8 crash; and a quiet
+// basis over Z_6 too big to hold is refused before it is built.
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -66,5 +67,19 @@ describe("slow: 10000 x 10000 boards through the CLI", () => {
     const bytes = readFileSync(png);
     expect([bytes.readUInt32BE(16), bytes.readUInt32BE(20)]).toEqual([N, N]);
     expect(statSync(png).size).toBeGreaterThan((N * N) / 8); // a random board holds about a bit per cell
+  });
+
+  it("quiet over Z_6 whose patterns would not fit: exit 2 after the chase, before the patterns are built", {
+    timeout: 1_200_000,
+  }, () => {
+    const r = spawnSync(process.execPath, [CLI, "quiet", "--rows", "1024", "--cols", "1024", "--states", "6"], {
+      encoding: "utf8",
+      timeout: 600_000,
+    });
+    expect(r.status).toBe(2);
+    expect(r.stdout).toBe("");
+    expect(r.stderr).toMatch(
+      /^lightsout: --rows 1024 --cols 1024: the quiet patterns of the 1024 x 1024 board over Z_6 hold \d+ boards of 1048576 cells, over 268435456 entries; ask for them on smaller boards\n$/,
+    );
   });
 });

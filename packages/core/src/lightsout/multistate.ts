@@ -330,8 +330,7 @@ export function solveMultiState(
  * ```
  */
 export function multiStateQuietPatterns(board: Board, options: MultiStateOptions): Uint32Array[] {
-  const cells = pressTargets(checkBoard(board)).length;
-  return analyse(board, new Uint32Array(cells), options).quiet;
+  return analyse(board, new Uint32Array(cellCount(checkBoard(board))), options).quiet;
 }
 
 /**

@@ -130,7 +130,7 @@ export function chaseModK(m: number, n: number, k: number, lights: ArrayLike<num
   const s = solveModK(c2, rhs, k);
   const patterns = s.kernel.length + s.cyclic.length;
   if (patterns * m * n > QUIET_MAX_ENTRIES) {
-    // each is a board of m * n entries: refused before they are built (2048 x 2048 over Z_6 held 34 GB)
+    // each is a board of m * n entries: refused before they are built (2048 x 2048 over Z_6 held 35 GB)
     throw new RangeError(
       `the quiet patterns of the ${m} x ${n} board over Z_${k} hold ${patterns} boards of ${m * n} cells, ` +
         `over ${QUIET_MAX_ENTRIES} entries; ask for them on smaller boards`,

@@ -9,6 +9,8 @@ export default defineConfig({
     // import of the program and its WebAssembly (files still run one at a
     // time per worker, and every run restores the CLI's streams).
     isolate: false,
+    // slow-* suites are opt-in: LIGHTSOUT_SLOW=1 pnpm test
+    exclude: process.env.LIGHTSOUT_SLOW ? [] : ["test/**/slow-*.test.ts"],
     testTimeout: 60_000,
   },
 });

@@ -4,12 +4,12 @@
  *
  * @module
  */
-import { type BoardInput, type GridOptions, ParseError, parseBoard, parseRule } from "@lightsout/core";
+import { type BoardInput, checkBoard, type GridOptions, ParseError, parseBoard, parseRule } from "@lightsout/core";
 import type { Command } from "commander";
 import { inputError, usageError } from "./errors.js";
-import { readInput } from "./input.js";
+import { readInputBytes } from "./input.js";
 import { parseIntegerOption } from "./options.js";
-import { io } from "./io.js";
+import { io, type OutputStream, writeOut } from "./io.js";
 
 /** Board options as commander hands them over. */
 export interface BoardFlags {
@@ -73,13 +73,47 @@ export function gridOptions(flags: BoardFlags, multiState = false): GridOptions 
  *
  * @param flags - `rows` and `cols` as text
  * @returns the sizes
- * @throws a usage error when either is missing or not a positive integer
+ * @throws a usage error when either is missing or not a positive integer, or
+ *   the board would have more cells than a board may have (before anything is allocated)
  */
 export function gridSize(flags: { rows?: string; cols?: string }): { rows: number; cols: number } {
   if (flags.rows === undefined || flags.cols === undefined) {
     throw usageError(`expected --rows R and --cols C, got ${flags.rows === undefined ? "no --rows" : "no --cols"}`);
   }
-  return { rows: parseIntegerOption("--rows", flags.rows, 1), cols: parseIntegerOption("--cols", flags.cols, 1) };
+  const rows = parseIntegerOption("--rows", flags.rows, 1);
+  const cols = parseIntegerOption("--cols", flags.cols, 1);
+  try {
+    checkBoard({ kind: "grid", rows, cols });
+  } catch (error) {
+    throw usageError(`--rows ${rows} --cols ${cols}: ${(error as Error).message}`, error);
+  }
+  return { rows, cols };
+}
+
+/**
+ * Writes values 0..35 as a JSON array (`[0,1,...]`) a block at a time, so a
+ * board of 10^8 cells never becomes one string or an array of numbers.
+ *
+ * @param stream - where to write
+ * @param values - the values, integers 0..35
+ * @returns when the last block is written (waiting for drain between blocks)
+ */
+export async function writeJsonValues(stream: OutputStream, values: ArrayLike<number>): Promise<void> {
+  const block = 1 << 20;
+  for (let start = 0; start < values.length || start === 0; start += block) {
+    const end = Math.min(values.length, start + block);
+    const out = new Uint8Array(3 * (end - start) + 2);
+    let o = 0;
+    if (start === 0) out[o++] = 0x5b; // [
+    for (let i = start; i < end; i++) {
+      if (i > 0) out[o++] = 0x2c; // ,
+      const v = values[i]!;
+      if (v >= 10) out[o++] = 0x30 + Math.floor(v / 10);
+      out[o++] = 0x30 + (v % 10);
+    }
+    if (end === values.length) out[o++] = 0x5d; // ]
+    await writeOut(stream, out.subarray(0, o));
+  }
 }
 
 /**
@@ -99,9 +133,9 @@ export async function readBoard(
 ): Promise<BoardInput & { source: string }> {
   if (file === undefined && io.stdin.isTTY)
     throw usageError("expected a FILE or '-' for stdin, got nothing (stdin is a terminal)");
-  const { source, text } = await readInput(file ?? "-");
+  const { source, bytes } = await readInputBytes(file ?? "-");
   try {
-    return { ...parseBoard(text, { source, states, ...grid }), source };
+    return { ...parseBoard(bytes, { source, states, ...grid }), source };
   } catch (error) {
     if (error instanceof ParseError) throw inputError(error.message, error);
     if (error instanceof RangeError || error instanceof TypeError)

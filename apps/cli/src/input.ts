@@ -47,7 +47,7 @@ const REASONS: Record<string, string> = {
 export async function readInput(file: string): Promise<Input> {
   if (file === "-") {
     try {
-      return { source: STDIN_SOURCE, text: withoutBom(await readStream(io.stdin)) };
+      return { source: STDIN_SOURCE, text: withoutBom((await readStream(io.stdin)).toString("utf8")) };
     } catch (error) {
       throw inputError(`cannot read standard input: ${reasonOf(error)}`, error);
     }
@@ -86,10 +86,28 @@ function withoutBom(text: string): string {
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
 
-async function readStream(stream: NodeJS.ReadableStream): Promise<string> {
+/**
+ * Reads a whole file, or all of stdin when `file` is `-`, as bytes: for
+ * inputs too big to hold twice (the bytes and a string of them).
+ *
+ * @param file - a path, or `-` for standard input
+ * @returns the bytes and the input's name for messages
+ * @throws {@link CliError} (exit 1) as {@link readInput}
+ */
+export async function readInputBytes(file: string): Promise<{ source: string; bytes: Uint8Array }> {
+  const source = file === "-" ? STDIN_SOURCE : file;
+  try {
+    return { source, bytes: file === "-" ? await readStream(io.stdin) : await readFile(resolve(io.cwd, file)) };
+  } catch (error) {
+    const what = file === "-" ? "standard input" : `'${file}'`;
+    throw inputError(`cannot read ${what}: ${reasonOf(error)}`, error);
+  }
+}
+
+async function readStream(stream: NodeJS.ReadableStream): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of stream) chunks.push(typeof chunk === "string" ? Buffer.from(chunk) : chunk);
-  return Buffer.concat(chunks).toString("utf8");
+  return Buffer.concat(chunks);
 }
 
 function reasonOf(error: unknown): string {

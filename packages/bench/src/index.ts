@@ -8,6 +8,7 @@
 import { cpus, totalmem } from "node:os";
 import { ratios, runGf2 } from "./gf2.js";
 import { chaseSizes, runChase } from "./chase.js";
+import { cliSizes, runCli } from "./cli.js";
 import { fieldsDefaults, runFields } from "./fields.js";
 import { runFewest } from "./fewest.js";
 import { runGraph } from "./graph.js";
@@ -20,9 +21,9 @@ export { findM4ri, buildHarness, runM4ri, writeMatrixFile } from "./m4ri.js";
 const USAGE = `usage: bench [--quick] [--sizes 1024,2048,...] [--ts-up-to N] [--filter gf2] [--json]
 
   --quick        N = 256, 512, 1024 only (a smoke run)
-  --sizes LIST   the N values of the GF(2) suite (default 1024,2048,4096,8192)
+  --sizes LIST   the N values of the GF(2) suite (default 1024,2048,4096,8192), and the board sides of chase and cli
   --ts-up-to N   largest N for the TypeScript twin (default 4096)
-  --filter NAME  run only suites whose name contains NAME (suites: gf2, chase, fewest, graph, nullity, multistate, fields, mastermind)
+  --filter NAME  run only suites whose name contains NAME (suites: gf2, chase, fewest, graph, nullity, multistate, fields, mastermind, cli)
   --json         print the results as one JSON object at the end`;
 
 /** Describes this machine in one line (for docs/BENCHMARKS.md). */
@@ -111,6 +112,16 @@ export async function main(argv: string[]): Promise<number> {
   if ("mastermind".includes(filter) || filter === "") {
     console.log(`\nMastermind: each strategy against every secret (game tree), guesses per secret:`);
     results.mastermind = runMastermind({ quick: argv.includes("--quick"), log: (line) => console.log(line) });
+  }
+  if ("cli".includes(filter) || filter === "") {
+    console.log(
+      `\nThe lightsout CLI against the library on the same job (child processes; medians of 3 runs up to 2^24 cells; targets: time <= 3x library + start-up, peak <= 3x board bytes + library's + start-up's):`,
+    );
+    results.cli = runCli({
+      sizes: cliSizes(argv),
+      quiet: !argv.includes("--quick"),
+      log: (line) => console.log(line),
+    });
   }
   if (json) console.log(JSON.stringify(results));
   return 0;

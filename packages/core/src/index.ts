@@ -40,7 +40,7 @@ export {
   winnabilityTest,
 } from "./lightsout/solve.js";
 export type { LightsOutSolution } from "./lightsout/solve.js";
-export { formatBoard, parseBoard } from "./io/board-text.js";
+export { formatBoard, formatBoardBytes, parseBoard } from "./io/board-text.js";
 export type { BoardInput, ParseBoardOptions } from "./io/board-text.js";
 export {
   cosetMinimum,

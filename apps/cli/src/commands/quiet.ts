@@ -4,11 +4,19 @@
  *
  * @module
  */
-import { formatBoard, gridBoard, multiStateQuietPatterns, quietPatterns } from "@lightsout/core";
+import {
+  formatBoardBytes,
+  type GridBoard,
+  gridBoard,
+  gridNullity,
+  multiStateQuietPatterns,
+  quietPatterns,
+} from "@lightsout/core";
 import { Command } from "commander";
 import { type BoardFlags, boardStates, gridOptions, gridSize, withBoardOptions } from "../board-options.js";
 import { withProgress } from "../states.js";
-import { io } from "../io.js";
+import { usageError } from "../errors.js";
+import { io, writeOut } from "../io.js";
 
 interface QuietFlags extends BoardFlags {
   rows?: string;
@@ -43,24 +51,75 @@ export function quietCommand(): Command {
     .option("--cols <c>", "columns of the grid")
     .option("--json", "print one JSON object")
     .addHelpText("after", EXAMPLES)
-    .action((flags: QuietFlags) => {
+    .action(async (flags: QuietFlags) => {
       const { rows, cols } = gridSize(flags);
       const states = boardStates(flags);
       const board = gridBoard(rows, cols, gridOptions(flags, true));
-      const basis =
-        states === 2
-          ? quietPatterns(board)
-          : withProgress((onProgress) => multiStateQuietPatterns(board, { states, ...onProgress }));
-      const patterns = basis.map((q) => formatBoard(board, q));
+      const basis = quietBasis(board, states);
       if (flags.json) {
-        const states2 = states === 2 ? {} : { states };
-        io.stdout.write(
-          `${JSON.stringify({ rows, cols, ...states2, nullity: patterns.length, patterns: patterns.map((p) => p.split("\n")) })}\n`,
-        );
+        const head = { rows, cols, ...(states === 2 ? {} : { states }), nullity: basis.length };
+        await writeOut(io.stdout, `${JSON.stringify(head).slice(0, -1)},"patterns":[`);
+        for (let i = 0; i < basis.length; i++) {
+          if (i > 0) await writeOut(io.stdout, ",");
+          await writeOut(io.stdout, jsonRows(formatBoardBytes(board, basis[i]!)));
+        }
+        await writeOut(io.stdout, "]}\n");
         return;
       }
-      io.stdout.write(
-        `${[`nullity ${patterns.length}`, ...patterns].join("\n\n").replace(/^(nullity \d+)\n\n/, "$1\n")}\n`,
-      );
+      await writeOut(io.stdout, `nullity ${basis.length}\n`);
+      for (let i = 0; i < basis.length; i++) {
+        await writeOut(io.stdout, formatBoardBytes(board, basis[i]!));
+        await writeOut(io.stdout, i + 1 < basis.length ? "\n\n" : "\n");
+      }
     });
+}
+
+/** The largest quiet basis the library's chase returns (nullity x cells bytes): refused here before the chase. */
+const QUIET_MAX_BYTES = 2 ** 28;
+
+/**
+ * The quiet basis, with its size checked before the engine allocates it:
+ * a plain rectangle's nullity comes first from its closed form (no pattern
+ * to build when it is 0), and a basis or press matrix that cannot fit is a
+ * usage error.
+ */
+function quietBasis(board: GridBoard, states: number): ArrayLike<number>[] {
+  const { rows, cols } = board;
+  try {
+    if (states > 2) return withProgress((onProgress) => multiStateQuietPatterns(board, { states, ...onProgress }));
+    const plain = !board.torus && (board.rule === undefined || board.rule === "plus");
+    if (plain) {
+      const nullity = gridNullity(rows, cols);
+      if (nullity === 0) return [];
+      if (nullity * rows * cols > QUIET_MAX_BYTES)
+        throw usageError(
+          `--rows ${rows} --cols ${cols}: the quiet basis holds ${nullity} patterns of ${rows * cols} cells, over ` +
+            `${QUIET_MAX_BYTES / 2 ** 20} MiB; ask for it on smaller boards`,
+        );
+    }
+    return quietPatterns(board);
+  } catch (error) {
+    if (error instanceof RangeError) throw usageError(`--rows ${rows} --cols ${cols}: ${error.message}`, error);
+    throw error;
+  }
+}
+
+/** Board text (rows separated by line breaks) as a JSON array of row strings: `["01","10"]`. */
+function jsonRows(text: Uint8Array): Uint8Array {
+  const breaks: number[] = [];
+  for (let at = text.indexOf(0x0a); at >= 0; at = text.indexOf(0x0a, at + 1)) breaks.push(at);
+  const out = new Uint8Array(text.length + 2 * breaks.length + 4);
+  out.set([0x5b, 0x22]); // ["
+  let from = 0;
+  let o = 2;
+  for (const at of breaks) {
+    out.set(text.subarray(from, at), o);
+    o += at - from;
+    out.set([0x22, 0x2c, 0x22], o); // ","
+    o += 3;
+    from = at + 1;
+  }
+  out.set(text.subarray(from), o);
+  out.set([0x22, 0x5d], o + text.length - from); // "]
+  return out;
 }

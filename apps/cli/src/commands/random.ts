@@ -3,11 +3,18 @@
  *
  * @module
  */
-import { formatBoard, gridBoard, randomMultiStatePuzzle, randomPuzzle } from "@lightsout/core";
+import { formatBoardBytes, gridBoard, randomMultiStatePuzzle, randomPuzzle } from "@lightsout/core";
 import { Command } from "commander";
-import { type BoardFlags, boardStates, gridOptions, gridSize, withBoardOptions } from "../board-options.js";
+import {
+  type BoardFlags,
+  boardStates,
+  gridOptions,
+  gridSize,
+  withBoardOptions,
+  writeJsonValues,
+} from "../board-options.js";
 import { parseSeed } from "../options.js";
-import { io } from "../io.js";
+import { io, writeOut } from "../io.js";
 
 interface RandomFlags extends BoardFlags {
   rows?: string;
@@ -45,14 +52,19 @@ export function randomCommand(): Command {
     .option("--seed <s>", "seed (default 0): the same seed gives the same board")
     .option("--json", "print one JSON object")
     .addHelpText("after", EXAMPLES)
-    .action((flags: RandomFlags) => {
+    .action(async (flags: RandomFlags) => {
       const { rows, cols } = gridSize(flags);
       const board = gridBoard(rows, cols, gridOptions(flags, true));
       const states = boardStates(flags);
       const seed = flags.seed === undefined ? 0 : parseSeed(flags.seed);
       const lights = states > 2 ? randomMultiStatePuzzle(board, { states, seed }) : randomPuzzle(board, { seed });
-      io.stdout.write(
-        flags.json ? `${JSON.stringify({ board, lights: Array.from(lights) })}\n` : `${formatBoard(board, lights)}\n`,
-      );
+      if (flags.json) {
+        await writeOut(io.stdout, `{"board":${JSON.stringify(board)},"lights":`);
+        await writeJsonValues(io.stdout, lights);
+        await writeOut(io.stdout, "}\n");
+      } else {
+        await writeOut(io.stdout, formatBoardBytes(board, lights));
+        await writeOut(io.stdout, "\n");
+      }
     });
 }

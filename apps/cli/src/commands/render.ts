@@ -4,14 +4,13 @@
  *
  * @module
  */
-import { writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { solveLightsOut, solveMultiState } from "@lightsout/core";
 import { Command } from "commander";
 import { type BoardFlags, boardStates, gridOptions, readBoard, withBoardOptions } from "../board-options.js";
 import { inputError, usageError, writeFailure } from "../errors.js";
 import { refuseIgnoredBoardFlags } from "../options.js";
-import { boardPng, boardSvg } from "../pictures.js";
+import { checkSvgSize, writeBoardPng, writeBoardSvg } from "../pictures.js";
 import { io } from "../io.js";
 
 interface RenderFlags extends BoardFlags {
@@ -25,7 +24,8 @@ Lit cells are yellow, dark cells grey (with --states K, each state 1..K-1
 its own colour); with --solution the presses of a
 solution are red dots (an unsolvable board is drawn without them, and a note
 goes to stderr). Graph boards are drawn with their vertices on a circle
-(SVG only).
+(SVG only). SVG is for boards up to 512 x 512 cells; PNG takes any size,
+with one pixel per cell from 1024 cells across.
 
 Examples:
   $ lightsout random --rows 9 --cols 9 --seed 3 | lightsout render - --svg board.svg --solution
@@ -57,19 +57,33 @@ export function renderCommand(): Command {
       }
       const { board, lights, source } = await readBoard(file, grid, states);
       refuseIgnoredBoardFlags(board, grid, source);
+      if (flags.png !== undefined && board.kind !== "grid")
+        throw usageError("--png draws grid boards; use --svg for a graph");
+      if (flags.svg !== undefined) {
+        try {
+          checkSvgSize(board);
+        } catch (error) {
+          throw usageError(`--svg: ${(error as Error).message}`, error);
+        }
+      }
       let presses: ArrayLike<number> | undefined;
       if (flags.solution) {
-        const s = states === 2 ? solveLightsOut(board, lights) : solveMultiState(board, lights, { states });
+        let s: { presses: ArrayLike<number> | null };
+        try {
+          s = states === 2 ? solveLightsOut(board, lights) : solveMultiState(board, lights, { states });
+        } catch (error) {
+          // the press matrix of a huge board does not fit: say so on one line
+          if (error instanceof RangeError) throw inputError(`--solution: ${error.message}`, error);
+          throw error;
+        }
         if (s.presses) presses = s.presses;
         else io.stderr.write("lightsout: the board is unsolvable: drawn without presses\n");
       }
       const out = flags.svg ?? flags.png!;
-      let bytes: string | Uint8Array;
-      if (flags.svg !== undefined) bytes = boardSvg(board, lights, presses, states);
-      else if (board.kind !== "grid") throw usageError("--png draws grid boards; use --svg for a graph");
-      else bytes = boardPng(board, lights, presses, states);
+      const path = resolve(io.cwd, out);
       try {
-        writeFileSync(resolve(io.cwd, out), bytes);
+        if (flags.svg !== undefined) await writeBoardSvg(path, board, lights, presses, states);
+        else if (board.kind === "grid") await writeBoardPng(path, board, lights, presses, states);
       } catch (error) {
         throw inputError(
           `cannot write '${out}': ${writeFailure(error) ?? (error as NodeJS.ErrnoException).code ?? (error as Error).message}`,

@@ -9,7 +9,8 @@
 // as numbers separated by spaces, or digits then letters (a = 10 ... z = 35).
 
 import { describe } from "../gf2/_check.js";
-import { type Board, cellMap, checkBoard, type GridBoard, type GridOptions } from "../lightsout/board.js";
+import { type Board, checkBoard, type GridBoard, type GridOptions } from "../lightsout/board.js";
+import { cellCount } from "../lightsout/_press-walk.js";
 import { jsonErrorOffset } from "./_json-position.js";
 import { ParseError } from "./matrix-text.js";
 
@@ -49,9 +50,40 @@ export interface ParseBoardOptions extends GridOptions {
 
 const DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz";
 
+const LF = 0x0a;
+const CR = 0x0d;
+const TAB = 0x09;
+const SPACE = 0x20;
+const HASH = 0x23;
+const DOT = 0x2e;
+const DIGIT_0 = 0x30;
+const DIGIT_9 = 0x39;
+const OPEN_BRACE = 0x7b;
+
+/** Cell codes besides the light values 0..35. */
+const HOLE = 254;
+const NOT_A_CELL = 255;
+
+/** The cell code of each byte: digits, letters of either case (a = 10), `.` for a hole. */
+const CELL_OF_BYTE = (() => {
+  const table = new Uint8Array(256).fill(NOT_A_CELL);
+  for (let v = 0; v < DIGITS.length; v++) {
+    table[DIGITS.charCodeAt(v)] = v;
+    table[DIGITS.toUpperCase().charCodeAt(v)] = v;
+  }
+  table[DOT] = HOLE;
+  return table;
+})();
+
+/** The byte of each light value 0..35. */
+const BYTE_OF_LIGHT = Uint8Array.from(DIGITS, (ch) => ch.charCodeAt(0));
+
+/** Longest excerpt of the input quoted in a message, in code points. */
+const MAX_QUOTE = 24;
+
 function cellValue(ch: string, states: number): number {
-  const v = DIGITS.indexOf(ch.toLowerCase());
-  return v >= 0 && v < states ? v : -1;
+  const v = ch.length === 1 ? CELL_OF_BYTE[ch.charCodeAt(0)]! : NOT_A_CELL;
+  return v < states ? v : -1;
 }
 
 function expectedCell(states: number): string {
@@ -59,88 +91,232 @@ function expectedCell(states: number): string {
   return `a light 0..${last} or . (no cell)`;
 }
 
+/** Blanks between cells: space and tab; at the ends of a line also CR, VT and FF. */
+function isBlank(b: number): boolean {
+  return b === SPACE || b === TAB;
+}
+
+function isEdgeBlank(b: number): boolean {
+  return b === SPACE || (b >= TAB && b <= CR);
+}
+
+/** A token of the input for a message: JSON-quoted (escapes control characters), shortened when long. */
+function quoteToken(token: string): string {
+  const points = Array.from(token);
+  return JSON.stringify(points.length > MAX_QUOTE ? `${points.slice(0, MAX_QUOTE).join("")}...` : token);
+}
+
+/** 1-based column of byte `at` in the line starting at byte `lineStart`, counted in code points. */
+function columnOf(bytes: Uint8Array, lineStart: number, at: number): number {
+  let column = 1;
+  for (let i = lineStart; i < at; i++) if ((bytes[i]! & 0xc0) !== 0x80) column++;
+  return column;
+}
+
+/** End of the UTF-8 character starting at byte `at` (continuation bytes belong to it). */
+function characterEnd(bytes: Uint8Array, at: number, end: number): number {
+  let i = at + 1;
+  while (i < end && (bytes[i]! & 0xc0) === 0x80) i++;
+  return i;
+}
+
+/** First byte of cell `k` (0-based) of the line's content `s..e`: for messages only. */
+function cellStart(bytes: Uint8Array, s: number, e: number, k: number, spaced: boolean): number {
+  let seen = -1;
+  for (let i = s; i < e; i++) {
+    const b = bytes[i]!;
+    if (isBlank(b) || (!spaced && (b & 0xc0) === 0x80)) continue;
+    if (++seen === k) return i;
+    if (spaced) while (i + 1 < e && !isBlank(bytes[i + 1]!)) i++;
+  }
+  return e;
+}
+
 /**
  * Reads a board and its lights from the text or JSON format.
  *
- * @param text - The input.
+ * Text is read straight from UTF-8 bytes into typed arrays (a file's bytes
+ * can be passed as they are); a leading byte-order mark is skipped. A cell
+ * is one digit or letter, or with more than 10 states a number or a letter
+ * between blanks; anything else (`9a`, `ab`) is an error, never a value.
+ *
+ * @param text - The input: a string, or its UTF-8 bytes.
  * @param options - Source name, number of states, and (for text) the torus and rule.
  * @returns The board and its lights.
  * @throws {ParseError} with line:column for malformed text or JSON.
+ * @throws {TypeError} when `text` is neither a string nor a Uint8Array, or `options` is not an object.
+ * @throws {RangeError} for `states` outside 2..36, a board over 2^28 cells, or JSON over 256 MiB.
  * @example
  * ```ts
  * const { board, lights } = parseBoard("101\n0.1\n");
+ * parseBoard(readFileSync("big.txt"), { source: "big.txt" }); // bytes: no string of the whole file
  * ```
  */
-export function parseBoard(text: string, options: ParseBoardOptions = {}): BoardInput {
+export function parseBoard(text: string | Uint8Array, options: ParseBoardOptions = {}): BoardInput {
+  if (options === null || typeof options !== "object")
+    throw new TypeError(`"options" expected an object, got ${describe(options)}`);
   const source = options.source ?? "<input>";
   const states = options.states ?? 2;
   if (!Number.isInteger(states) || states < 2 || states > 36) {
     throw new RangeError(`"states" expected an integer in 2..36, got ${describe(states)}`);
   }
   const { source: _s, states: _k, ...grid } = options;
-  if (text.trimStart().startsWith("{")) return parseJsonBoard(text, source, states);
-  const lines = text.split(/\r?\n/);
-  const rows: { line: number; cells: string[]; columns: number[] }[] = [];
-  lines.forEach((raw, index) => {
-    const trimmed = raw.trim();
-    if (trimmed === "" || trimmed.startsWith("#")) return;
-    const spaced = /\s/.test(trimmed);
-    const cells: string[] = [];
-    const columns: number[] = [];
-    if (spaced && states > 10) {
-      const re = /\S+/g;
-      for (let m = re.exec(raw); m; m = re.exec(raw)) {
-        cells.push(m[0]);
-        columns.push(m.index + 1);
+  if (typeof text === "string") {
+    const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+    if (body.trimStart().startsWith("{")) {
+      checkJsonSize(body.length);
+      return parseJsonBoard(body, source, states);
+    }
+    return parseTextBoard(new TextEncoder().encode(body), 0, source, states, grid);
+  }
+  if (!(text instanceof Uint8Array))
+    throw new TypeError(`"text" expected a string or a Uint8Array of UTF-8 text, got ${describe(text)}`);
+  const start = text[0] === 0xef && text[1] === 0xbb && text[2] === 0xbf ? 3 : 0;
+  let first = start;
+  while (first < text.length && isEdgeBlank(text[first]!)) first++;
+  if (text[first] === OPEN_BRACE) {
+    checkJsonSize(text.length - start);
+    return parseJsonBoard(new TextDecoder().decode(text.subarray(start)), source, states);
+  }
+  return parseTextBoard(text, start, source, states, grid);
+}
+
+/** Largest JSON board, in bytes: JSON becomes a string and an array of values; big boards are text. */
+const MAX_JSON_BYTES = 2 ** 28;
+
+function checkJsonSize(length: number): void {
+  if (length > MAX_JSON_BYTES)
+    throw new RangeError(
+      `a JSON board expected at most ${MAX_JSON_BYTES} bytes (256 MiB), got ${length}; write big boards in the text format`,
+    );
+}
+
+/**
+ * The text format, in one pass over the bytes: a cell code per grid
+ * position (at most one per byte, so the buffer never grows), then the
+ * lights and, when there are holes, the mask.
+ */
+function parseTextBoard(
+  bytes: Uint8Array,
+  start: number,
+  source: string,
+  states: number,
+  grid: GridOptions,
+): BoardInput {
+  const end = bytes.length;
+  const codes = new Uint8Array(end - start);
+  let positions = 0;
+  let rows = 0;
+  let cols = 0;
+  let firstLine = 0;
+  let holes = false;
+  let lineNo = 0;
+  for (let pos = start; pos < end; ) {
+    lineNo++;
+    const lineStart = pos;
+    let lineEnd = bytes.indexOf(LF, pos);
+    if (lineEnd < 0) lineEnd = end;
+    pos = lineEnd + 1;
+    let s = lineStart;
+    let e = lineEnd;
+    while (s < e && isEdgeBlank(bytes[s]!)) s++;
+    while (e > s && isEdgeBlank(bytes[e - 1]!)) e--;
+    if (s === e || bytes[s] === HASH) continue;
+    const rowStart = positions;
+    let bad = -1; // first byte of the first cell that is not a light
+    let badEnd = -1;
+    let spaced = false;
+    if (states > 10) for (let i = s; i < e && !spaced; i++) spaced = isBlank(bytes[i]!);
+    if (spaced) {
+      // numbers, or single digits and letters, between blanks
+      for (let i = s; i < e; ) {
+        if (isBlank(bytes[i]!)) {
+          i++;
+          continue;
+        }
+        const t = i;
+        let number = 0;
+        let digits = true;
+        for (; i < e && !isBlank(bytes[i]!); i++) {
+          const b = bytes[i]!;
+          if (b < DIGIT_0 || b > DIGIT_9) digits = false;
+          else if (number < states) number = number * 10 + (b - DIGIT_0);
+        }
+        let v = i - t === 1 ? CELL_OF_BYTE[bytes[t]!]! : digits ? number : NOT_A_CELL;
+        if (v === HOLE) holes = true;
+        else if (v >= states) {
+          if (bad < 0) [bad, badEnd] = [t, i];
+          v = 0;
+        }
+        codes[positions++] = v;
       }
     } else {
-      for (let i = 0; i < raw.length; i++) {
-        if (raw[i] === " " || raw[i] === "\t") continue;
-        cells.push(raw[i]!);
-        columns.push(i + 1);
+      // one character per cell, blanks optional
+      for (let i = s; i < e; i++) {
+        const b = bytes[i]!;
+        const v = CELL_OF_BYTE[b]!;
+        if (v < states) {
+          codes[positions++] = v;
+          continue;
+        }
+        if (b === SPACE || b === TAB || (b & 0xc0) === 0x80) continue; // continuation bytes: part of the last cell
+        if (v === HOLE) {
+          holes = true;
+          codes[positions++] = HOLE;
+          continue;
+        }
+        if (bad < 0) [bad, badEnd] = [i, characterEnd(bytes, i, e)];
+        codes[positions++] = 0;
       }
     }
-    rows.push({ line: index + 1, cells, columns });
-  });
-  if (rows.length === 0) throw new ParseError(source, 1, 1, `expected at least one row of lights, got an empty board`);
-  const cols = rows[0]!.cells.length;
-  const mask: string[] = [];
-  const values: number[] = [];
-  let holes = false;
-  for (const row of rows) {
-    if (row.cells.length !== cols) {
-      const col = row.columns[Math.min(row.cells.length, cols)] ?? (row.columns.at(-1) ?? 0) + 1;
+    const count = positions - rowStart;
+    if (rows === 0) {
+      cols = count;
+      firstLine = lineNo;
+    } else if (count !== cols) {
+      // after the last cell of a short row, or at the first cell too many
+      const column =
+        count < cols
+          ? columnOf(bytes, lineStart, cellStart(bytes, s, e, count - 1, spaced)) + 1
+          : columnOf(bytes, lineStart, cellStart(bytes, s, e, cols, spaced));
+      throw new ParseError(source, lineNo, column, `expected ${cols} cells (like line ${firstLine}), got ${count}`);
+    }
+    if (bad >= 0) {
+      const got = quoteToken(new TextDecoder().decode(bytes.subarray(bad, badEnd)));
       throw new ParseError(
         source,
-        row.line,
-        col,
-        `expected ${cols} cells (like line ${rows[0]!.line}), got ${row.cells.length}`,
+        lineNo,
+        columnOf(bytes, lineStart, bad),
+        `expected ${expectedCell(states)}, got ${got}`,
       );
     }
-    let maskRow = "";
-    row.cells.forEach((cell, i) => {
-      if (cell === ".") {
-        holes = true;
-        maskRow += ".";
-        return;
-      }
-      const v = /^\d+$/.test(cell) && cell.length > 1 ? Number(cell) : cellValue(cell, states);
-      if (v < 0 || v >= states)
-        throw new ParseError(
-          source,
-          row.line,
-          row.columns[i]!,
-          `expected ${expectedCell(states)}, got ${JSON.stringify(cell)}`,
-        );
-      maskRow += "#";
-      values.push(v);
-    });
-    mask.push(maskRow);
+    rows++;
   }
-  if (values.length === 0)
-    throw new ParseError(source, rows[0]!.line, 1, `expected at least one cell, got only . (no cell)`);
-  const board = checkBoard({ kind: "grid", rows: rows.length, cols, ...(holes ? { mask } : {}), ...grid }) as GridBoard;
-  return { board, lights: Uint8Array.from(values) };
+  if (rows === 0) throw new ParseError(source, 1, 1, `expected at least one row of lights, got an empty board`);
+  let lights: Uint8Array;
+  let mask: string[] | undefined;
+  if (holes) {
+    let present = 0;
+    for (let p = 0; p < positions; p++) if (codes[p] !== HOLE) present++;
+    if (present === 0) throw new ParseError(source, firstLine, 1, `expected at least one cell, got only . (no cell)`);
+    lights = new Uint8Array(present);
+    mask = [];
+    const row = new Uint8Array(cols);
+    const decoder = new TextDecoder();
+    for (let r = 0, i = 0; r < rows; r++) {
+      for (let c = 0; c < cols; c++) {
+        const v = codes[r * cols + c]!;
+        row[c] = v === HOLE ? DOT : HASH;
+        if (v !== HOLE) lights[i++] = v;
+      }
+      mask.push(decoder.decode(row));
+    }
+  } else {
+    // keep the buffer when little of it is unused (a row per line, no blanks)
+    lights = positions * 8 >= codes.length * 7 ? codes.subarray(0, positions) : codes.slice(0, positions);
+  }
+  const board = checkBoard({ kind: "grid", rows, cols, ...(mask ? { mask } : {}), ...grid }) as GridBoard;
+  return { board, lights };
 }
 
 function parseJsonBoard(text: string, source: string, states: number): BoardInput {
@@ -165,18 +341,18 @@ function parseJsonBoard(text: string, source: string, states: number): BoardInpu
   } catch (error) {
     return fail(`"board": ${(error as Error).message}`);
   }
-  const map = cellMap(board);
   if (!Array.isArray(rawLights)) return fail(`expected "lights" as an array, got ${describe(rawLights)}`);
-  let values: number[];
+  const count = cellCount(board);
+  const lights = new Uint8Array(count);
   if (rawLights.every((r) => typeof r === "string") && board.kind === "grid" && rawLights.length === board.rows) {
-    values = [];
+    let i = 0;
     rawLights.forEach((row: string, r) => {
       const cells = row.replace(/\s/g, "");
       if (cells.length !== board.cols) fail(`expected "lights[${r}]" with ${board.cols} cells, got ${cells.length}`);
+      const mask = board.mask?.[r];
       for (let c = 0; c < board.cols; c++) {
-        const present = map.index[r * board.cols + c]! >= 0;
         const ch = cells[c]!;
-        if (!present) {
+        if (mask !== undefined && mask.charCodeAt(c) !== HASH) {
           if (ch !== ".")
             fail(`expected "." at "lights[${r}]" column ${c + 1} (no cell there), got ${JSON.stringify(ch)}`);
           continue;
@@ -184,20 +360,20 @@ function parseJsonBoard(text: string, source: string, states: number): BoardInpu
         const v = cellValue(ch, states);
         if (v < 0)
           fail(`expected ${expectedCell(states)} at "lights[${r}]" column ${c + 1}, got ${JSON.stringify(ch)}`);
-        values.push(v);
+        lights[i++] = v;
       }
     });
   } else {
-    if (rawLights.length !== map.count)
-      fail(`expected "lights" with ${map.count} entries (one per cell), got ${rawLights.length}`);
-    values = rawLights.map((v: unknown, i) => {
-      if (typeof v !== "number" || !Number.isInteger(v) || v < 0 || v >= states) {
-        return fail(`expected "lights[${i}]" in 0..${states - 1}, got ${describe(v)}`);
-      }
-      return v;
-    });
+    if (rawLights.length !== count)
+      fail(`expected "lights" with ${count} entries (one per cell), got ${rawLights.length}`);
+    for (let i = 0; i < count; i++) {
+      const v: unknown = rawLights[i];
+      if (typeof v !== "number" || !Number.isInteger(v) || v < 0 || v >= states)
+        fail(`expected "lights[${i}]" in 0..${states - 1}, got ${describe(v)}`);
+      lights[i] = v as number;
+    }
   }
-  return { board, lights: Uint8Array.from(values) };
+  return { board, lights };
 }
 
 /**
@@ -205,26 +381,62 @@ function parseJsonBoard(text: string, source: string, states: number): BoardInpu
  * past 9) with `.` where a grid has no cell; a graph board as one line.
  *
  * @param board - The board.
- * @param values - One value per cell (0..35).
+ * @param values - One value per cell (integers 0..35).
  * @returns The text, one row per line, without a final line break.
+ * @throws {TypeError} for a malformed board, or `values` that is not an array.
+ * @throws {RangeError} when `values` has the wrong length or a value outside 0..35.
  * @example
  * ```ts
  * formatBoard(maskBoard(["#.", "##"]), [1, 0, 1]); // "1.\n01"
  * ```
  */
 export function formatBoard(board: Board, values: ArrayLike<number>): string {
-  const map = cellMap(board);
-  if (values.length !== map.count)
-    throw new RangeError(`"values" expected ${map.count} entries (one per cell), got ${values.length}`);
-  if (board.kind === "graph") return Array.from(values, (v) => DIGITS[v] ?? "?").join("");
-  const lines: string[] = [];
-  for (let r = 0; r < board.rows; r++) {
-    let line = "";
-    for (let c = 0; c < board.cols; c++) {
-      const i = map.index[r * board.cols + c]!;
-      line += i < 0 ? "." : (DIGITS[values[i]!] ?? "?");
-    }
-    lines.push(line);
+  return new TextDecoder().decode(formatBoardBytes(board, values));
+}
+
+/**
+ * {@link formatBoard} as bytes (ASCII, one per cell and line break), built
+ * without an intermediate string: for big boards written to a file or a stream.
+ *
+ * @param board - The board.
+ * @param values - One value per cell (integers 0..35).
+ * @returns The text's bytes, without a final line break.
+ * @throws {TypeError} for a malformed board, or `values` that is not an array.
+ * @throws {RangeError} when `values` has the wrong length or a value outside 0..35.
+ * @example
+ * ```ts
+ * writeFileSync("presses.txt", formatBoardBytes(board, solveLightsOut(board, lights).presses!));
+ * ```
+ */
+export function formatBoardBytes(board: Board, values: ArrayLike<number>): Uint8Array {
+  checkBoard(board);
+  if (values === null || typeof values !== "object" || typeof values.length !== "number")
+    throw new TypeError(`"values" expected an array of integers 0..35, one per cell, got ${describe(values)}`);
+  const count = cellCount(board);
+  if (values.length !== count)
+    throw new RangeError(`"values" expected ${count} entries (one per cell), got ${values.length}`);
+  const byteOf = (i: number): number => {
+    const b = BYTE_OF_LIGHT[values[i] as number];
+    if (b === undefined)
+      throw new RangeError(`"values[${i}]" expected an integer in 0..35, got ${describe(values[i])}`);
+    return b;
+  };
+  if (board.kind === "graph") {
+    const out = new Uint8Array(count);
+    for (let i = 0; i < count; i++) out[i] = byteOf(i);
+    return out;
   }
-  return lines.join("\n");
+  const { rows, cols, mask } = board;
+  const out = new Uint8Array(rows * (cols + 1) - 1);
+  for (let r = 0, i = 0, o = 0; r < rows; r++) {
+    if (r > 0) out[o++] = LF;
+    const line = mask?.[r];
+    if (line === undefined) {
+      for (let end = i + cols; i < end; i++) {
+        const b = BYTE_OF_LIGHT[values[i] as number];
+        out[o++] = b === undefined ? byteOf(i) : b;
+      }
+    } else for (let c = 0; c < cols; c++) out[o++] = line.charCodeAt(c) !== HASH ? DOT : byteOf(i++);
+  }
+  return out;
 }

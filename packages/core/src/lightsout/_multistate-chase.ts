@@ -81,6 +81,9 @@ export function chaseNumericModK(
   return x;
 }
 
+/** Largest number of entries in the quiet patterns a chase returns (generators and cyclic ones, 4 bytes each). */
+const QUIET_MAX_ENTRIES = 2 ** 28;
+
 /** Solves the m x n plain rectangle (lights row-major, 0..k-1) by chasing. */
 export function chaseModK(m: number, n: number, k: number, lights: ArrayLike<number>): ChaseModK {
   const w = n + 1; // n unknowns, then the constant
@@ -125,6 +128,14 @@ export function chaseModK(m: number, n: number, k: number, lights: ArrayLike<num
     c2.push(row);
   }
   const s = solveModK(c2, rhs, k);
+  const patterns = s.kernel.length + s.cyclic.length;
+  if (patterns * m * n > QUIET_MAX_ENTRIES) {
+    // each is a board of m * n entries: refused before they are built (2048 x 2048 over Z_6 held 35 GB)
+    throw new RangeError(
+      `the quiet patterns of the ${m} x ${n} board over Z_${k} hold ${patterns} boards of ${m * n} cells, ` +
+        `over ${QUIET_MAX_ENTRIES} entries; ask for them on smaller boards`,
+    );
+  }
   const quiet = (g: Uint32Array) => chaseNumericModK(m, n, k, null, g);
   const common = {
     kernelSize: s.kernelSize,

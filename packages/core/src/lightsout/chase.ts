@@ -6,6 +6,8 @@
 
 import { BitMatrix, type MatrixOptions } from "../gf2/bitmatrix.js";
 import { checkInteger } from "../gf2/_check.js";
+import { matrixBytes } from "../gf2/_layout.js";
+import { memoryLimit } from "../gf2/_memory.js";
 import { MAX_CELLS } from "./board.js";
 import { chaseSymbolic, type ChaseRunOptions, type ChaseWords } from "./_chase-kernel.js";
 import { applyPacked, chaseNumeric, flipRows, isZero, packBoard, rowWords, unpackBoard } from "./_chase-bits.js";
@@ -292,6 +294,8 @@ export function solveGrid(
   options?: SolveGridOptions,
 ): GridSolution {
   const [m, n] = checkSize(rows, cols);
+  // the packed board (rows of whole 128-bit lanes) is checked before it is built: 2^28 x 1 needs 4 GiB
+  memoryLimit.check(`a ${m} x ${n} board`, matrixBytes(m, n), 0);
   const packed = packBoard("lights", m, n, lights);
   const p = chaseSymbolic(m, n, packed, runOptions(options));
   const d = new Uint8Array(n);

@@ -15,6 +15,7 @@ import { type Board, checkBoard, type GridBoard, gridBoard, pressTargets } from 
 import { quietPatterns, solveLightsOut } from "./solve.js";
 import { bandOrder } from "./_band-order.js";
 import { chaseModK } from "./_multistate-chase.js";
+import { addPressesInOrder, cellCount } from "./_press-walk.js";
 
 /**
  * Options naming the number of light states.
@@ -329,8 +330,7 @@ export function solveMultiState(
  * ```
  */
 export function multiStateQuietPatterns(board: Board, options: MultiStateOptions): Uint32Array[] {
-  const cells = pressTargets(checkBoard(board)).length;
-  return analyse(board, new Uint32Array(cells), options).quiet;
+  return analyse(board, new Uint32Array(cellCount(checkBoard(board))), options).quiet;
 }
 
 /**
@@ -385,16 +385,21 @@ export function randomMultiStatePuzzle(board: Board, options: StatesOptions & { 
   const seed = options.seed ?? 0;
   if (typeof seed !== "number" || !Number.isSafeInteger(seed))
     throw new TypeError(`"seed" expected a safe integer, got ${describe(seed)}`);
-  const targets = pressTargets(checkBoard(board));
+  checkBoard(board);
   const next = xoshiro128(seed);
   const bound = 2 ** 32 - (2 ** 32 % k); // rejection keeps every count equally likely
-  const presses = new Uint32Array(targets.length);
-  for (let j = 0; j < presses.length; j++) {
-    let r = next();
-    while (r >= bound) r = next();
-    presses[j] = r % k;
-  }
-  return applyMultiState(board, new Uint32Array(targets.length), presses, k);
+  const lights = new Uint32Array(cellCount(board));
+  addPressesInOrder(
+    board,
+    k,
+    () => {
+      let r = next();
+      while (r >= bound) r = next();
+      return r % k;
+    },
+    lights,
+  );
+  return lights;
 }
 
 /**

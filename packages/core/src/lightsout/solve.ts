@@ -5,8 +5,11 @@
 import type { MatrixOptions } from "../gf2/bitmatrix.js";
 import { BitMatrix } from "../gf2/bitmatrix.js";
 import { xoshiro128 } from "../gf2/_random.js";
+import { matrixBytes } from "../gf2/_layout.js";
+import { memoryLimit } from "../gf2/_memory.js";
 import { describe } from "../gf2/_check.js";
 import { type Board, checkBoard, checkVector, type GridBoard, pressTargets } from "./board.js";
+import { addPressesInOrder, cellCount } from "./_press-walk.js";
 import { quietPatternsOnDemand, solveGrid } from "./chase.js";
 
 /**
@@ -87,6 +90,8 @@ export interface LightsOutSolution {
  * @param board - Any board.
  * @param options - Engine of the matrix.
  * @returns A cells x cells matrix (the caller disposes it).
+ * @throws {TypeError | RangeError} for a malformed board; RangeError, before anything is allocated,
+ *   when the matrix would pass the memory limit (see setMemoryLimit).
  * @example
  * ```ts
  * using a = pressMatrix(gridBoard(5, 5));
@@ -94,7 +99,10 @@ export interface LightsOutSolution {
  * ```
  */
 export function pressMatrix(board: Board, options?: MatrixOptions): BitMatrix {
-  const targets = pressTargets(checkBoard(board));
+  const cells = cellCount(checkBoard(board));
+  // a board too big for its matrix fails here, before a list of targets per cell is built
+  memoryLimit.check(`a ${cells} x ${cells} GF(2) matrix`, matrixBytes(cells, cells), 0);
+  const targets = pressTargets(board);
   const n = targets.length;
   const a = BitMatrix.zeros(n, n, options);
   targets.forEach((t, j) => {
@@ -270,6 +278,7 @@ function quietPatternSource(board: Board): (i: number) => Uint8Array {
  * @param board - Any board.
  * @param options - `seed` (default 0): the same seed gives the same puzzle.
  * @returns The lights, one 0/1 per cell.
+ * @throws {TypeError | RangeError} for a malformed board or seed.
  * @example
  * ```ts
  * const lights = randomPuzzle(gridBoard(5, 5), { seed: 42 });
@@ -279,11 +288,9 @@ export function randomPuzzle(board: Board, options: { seed?: number } = {}): Uin
   const seed = options.seed ?? 0;
   if (typeof seed !== "number" || !Number.isSafeInteger(seed))
     throw new TypeError(`"seed" expected a safe integer, got ${describe(seed)}`);
-  const targets = pressTargets(checkBoard(board));
+  checkBoard(board);
   const next = xoshiro128(seed);
-  const lights = new Uint8Array(targets.length);
-  targets.forEach((t, _j) => {
-    if (next() & 1) for (const i of t) lights[i]! ^= 1;
-  });
+  const lights = new Uint8Array(cellCount(board));
+  addPressesInOrder(board, 2, () => next() & 1, lights);
   return lights;
 }

@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { Writable } from "node:stream";
 
 /** A stream the CLI writes to; `process.stdout` and `process.stderr` fit. */
 export interface OutputStream {
@@ -70,6 +71,22 @@ export async function withIo<T>(replacement: Io, task: () => Promise<T>): Promis
   } finally {
     current = previous;
   }
+}
+
+/**
+ * A Node Writable over {@link io}'s stdout for stream pipelines (`--png -`):
+ * it waits for drain and never ends the underlying stream.
+ *
+ * @returns a fresh Writable
+ */
+export function stdoutWritable(): Writable {
+  const stdout = io.stdout;
+  return new Writable({
+    write(chunk: Uint8Array, _encoding, done) {
+      if (stdout.write(chunk)) done();
+      else stdout.once("drain", () => done());
+    },
+  });
 }
 
 /** Writes `text` and waits for the stream to drain when its buffer is full. */

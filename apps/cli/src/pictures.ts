@@ -6,6 +6,7 @@
  * @module
  */
 import { createWriteStream } from "node:fs";
+import type { Writable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { constants, createDeflate, deflateSync } from "node:zlib";
 import type { Board, GridBoard } from "@lightsout/core";
@@ -97,7 +98,16 @@ function pngHead(format: PngFormat): Uint8Array {
  * @returns when the file is complete
  * @throws the file system's error when the file cannot be written
  */
-async function writePng(path: string, format: PngFormat, fillRow: (y: number, out: Uint8Array) => void): Promise<void> {
+/** A file path opened for writing, or a stream as it is. */
+function sinkOf(target: string | Writable): Writable {
+  return typeof target === "string" ? createWriteStream(target) : target;
+}
+
+async function writePng(
+  target: string | Writable,
+  format: PngFormat,
+  fillRow: (y: number, out: Uint8Array) => void,
+): Promise<void> {
   const line = rowBytes(format) + 1;
   const { height } = format;
   // about 1 MiB of filtered rows per block handed to zlib
@@ -117,7 +127,7 @@ async function writePng(path: string, format: PngFormat, fillRow: (y: number, ou
   }
   // indexed pixels (one per cell): run-length only, 7x faster than the default on a random board and as small
   const deflate = createDeflate(format.colour === "indexed" ? { strategy: constants.Z_RLE } : {});
-  await pipeline(filteredRows, deflate, chunks, createWriteStream(path));
+  await pipeline(filteredRows, deflate, chunks, sinkOf(target));
 }
 
 /**
@@ -235,7 +245,7 @@ function rowStarts(board: GridBoard): Int32Array {
  * @throws {RangeError} for a board over the size limit (nothing written)
  */
 export async function writeBoardSvg(
-  path: string,
+  target: string | Writable,
   board: Board,
   lights: ArrayLike<number>,
   presses?: ArrayLike<number>,
@@ -244,7 +254,7 @@ export async function writeBoardSvg(
   checkSvgSize(board);
   await pipeline(
     board.kind === "grid" ? gridSvg(board, lights, presses, states) : graphSvg(board, lights, presses, states),
-    createWriteStream(path),
+    sinkOf(target),
   );
 }
 
@@ -318,7 +328,7 @@ function* graphSvg(
  * @returns when the file is complete
  */
 export async function writeBoardPng(
-  path: string,
+  target: string | Writable,
   board: GridBoard,
   lights: ArrayLike<number>,
   presses?: ArrayLike<number>,
@@ -334,7 +344,7 @@ export async function writeBoardPng(
     const palette = Uint8Array.from([255, 255, 255, ...rgb(PRESS), ...colours.flat()]);
     const count = states + 2;
     const bits = count <= 2 ? 1 : count <= 4 ? 2 : count <= 16 ? 4 : 8;
-    await writePng(path, { width: cols, height: rows, colour: "indexed", bits, palette }, (r, out) => {
+    await writePng(target, { width: cols, height: rows, colour: "indexed", bits, palette }, (r, out) => {
       const line = mask?.[r];
       for (let c = 0, i = starts[r]!; c < cols; c++) {
         let index = 0;
@@ -354,7 +364,7 @@ export async function writeBoardPng(
   // which pixels of a cell's square are drawn, and which are its centre
   const inside = (k: number) => k >= inset && k < cell - inset;
   const centre = (k: number) => Math.abs(k - cell / 2 + 0.5) < cell / 4;
-  await writePng(path, { width: cols * cell, height: rows * cell, colour: "rgb", bits: 8 }, (y, out) => {
+  await writePng(target, { width: cols * cell, height: rows * cell, colour: "rgb", bits: 8 }, (y, out) => {
     out.fill(255);
     const r = Math.floor(y / cell);
     const dy = y - r * cell;

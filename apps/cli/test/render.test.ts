@@ -82,6 +82,17 @@ describe("lightsout render", () => {
     expect(centres).toEqual(["224,70,60", "245,197,66", "43,47,58", "245,197,66", ...new Array(5).fill("43,47,58")]);
   });
 
+  it("'-' writes the picture to standard output, not to a file named '-'", async () => {
+    const file = join(dir, "stdout.png");
+    expect((await run(["render", "-", "--png", file], { input: "10\n01\n" })).code).toBe(0);
+    const piped = await run(["render", "-", "--png", "-"], { input: "10\n01\n" });
+    expect(piped.code).toBe(0);
+    expect(piped.stdoutBytes.equals(readFileSync(file))).toBe(true);
+    const svg = await run(["render", "-", "--svg", "-"], { input: "10\n01\n" });
+    expect(svg.code).toBe(0);
+    expect(svgCells(svg.stdout).squares).toHaveLength(4);
+  });
+
   it("more light states get their own colours; --solution works over Z_k", async () => {
     const out = join(dir, "z3.png");
     expect((await run(["render", "-", "--png", out, "--states", "3"], { input: "012\n" })).code).toBe(0);

@@ -11,7 +11,7 @@ import { type BoardFlags, boardStates, gridOptions, readBoard, withBoardOptions 
 import { inputError, usageError, writeFailure } from "../errors.js";
 import { refuseIgnoredBoardFlags } from "../options.js";
 import { checkSvgSize, writeBoardPng, writeBoardSvg } from "../pictures.js";
-import { io } from "../io.js";
+import { io, stdoutWritable } from "../io.js";
 
 interface RenderFlags extends BoardFlags {
   svg?: string;
@@ -43,8 +43,8 @@ export function renderCommand(): Command {
       .description("Draw a board read from FILE ('-' for stdin).")
       .argument("[file]", "board as text or JSON; '-' for stdin"),
   )
-    .option("--svg <out>", "write an SVG picture")
-    .option("--png <out>", "write a PNG picture (grid boards)")
+    .option("--svg <out>", "write an SVG picture ('-': standard output)")
+    .option("--png <out>", "write a PNG picture of a grid board ('-': standard output)")
     .option("--solution", "mark the presses of a solution")
     .addHelpText("after", EXAMPLES)
     .action(async (file: string | undefined, flags: RenderFlags) => {
@@ -80,10 +80,11 @@ export function renderCommand(): Command {
         else io.stderr.write("lightsout: the board is unsolvable: drawn without presses\n");
       }
       const out = flags.svg ?? flags.png!;
-      const path = resolve(io.cwd, out);
+      // '-' is standard output, as for chase-matrix
+      const target = out === "-" ? stdoutWritable() : resolve(io.cwd, out);
       try {
-        if (flags.svg !== undefined) await writeBoardSvg(path, board, lights, presses, states);
-        else if (board.kind === "grid") await writeBoardPng(path, board, lights, presses, states);
+        if (flags.svg !== undefined) await writeBoardSvg(target, board, lights, presses, states);
+        else if (board.kind === "grid") await writeBoardPng(target, board, lights, presses, states);
       } catch (error) {
         throw inputError(
           `cannot write '${out}': ${writeFailure(error) ?? (error as NodeJS.ErrnoException).code ?? (error as Error).message}`,

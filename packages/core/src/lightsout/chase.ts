@@ -295,7 +295,7 @@ export function solveGrid(
 ): GridSolution {
   const [m, n] = checkSize(rows, cols);
   // the packed board (rows of whole 128-bit lanes) is checked before it is built: 2^28 x 1 needs 4 GiB
-  memoryLimit.check(`a ${m} x ${n} board`, matrixBytes(m, n), 0);
+  memoryLimit.check(`a ${m} x ${n} GF(2) matrix`, matrixBytes(m, n), 0);
   const packed = packBoard("lights", m, n, lights);
   const p = chaseSymbolic(m, n, packed, runOptions(options));
   const d = new Uint8Array(n);

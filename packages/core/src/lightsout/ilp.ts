@@ -1,12 +1,17 @@
-// Fewest presses as an integer program, for boards whose quiet space is too
-// large to enumerate: minimise sum x subject to A x - 2 s = b, x binary,
-// s integer (the parity of each cell's presses must match its light). Solved
-// by HiGHS (compiled to WebAssembly, the `highs` package), loaded on first
-// use only: it is 3.5 MB that most programs never need.
+// Fewest presses for boards whose quiet space is too large to enumerate: the
+// coset is split into independent blocks, small blocks are enumerated, and
+// each large one is an integer program over its own cells: minimise sum x
+// subject to A x - 2 s = b, x binary (fixed outside the block), s integer
+// (the parity of each cell's presses must match its light). Solved by HiGHS
+// (compiled to WebAssembly, the `highs` package), loaded on first use only:
+// it is 3.5 MB that most programs never need.
 
+import { checkInteger } from "../gf2/_check.js";
+import { type CosetBlock, type CosetPlan, minimiseBlocks, planCoset } from "./_blocks.js";
+import { cosetMinimumWasm } from "./_coset.js";
 import { type Board, checkVector, pressTargets } from "./board.js";
-import { applyPresses } from "./board.js";
-import { solveLightsOut } from "./solve.js";
+import { defaultMaxNullity, MAX_ENUMERATED_NULLITY } from "./fewest.js";
+import { pressMatrix } from "./solve.js";
 
 /**
  * The result of {@link fewestPressesByIlp}.
@@ -23,11 +28,15 @@ export interface IlpFewestPresses {
   presses: Uint8Array | null;
   /** Number of presses in `presses` (null when unsolvable). */
   count: number | null;
-  /** True when HiGHS proved `count` minimal; false when the time limit stopped it first. */
+  /** True when `count` is proven minimal (by enumeration or by HiGHS); false when the time limit stopped HiGHS first. */
   optimal: boolean;
   /** A proven lower bound on the minimum (equals `count` when optimal). */
   lowerBound: number;
-  /** HiGHS's final model status, for the record ("optimal", "time limit", ...). */
+  /**
+   * How the answer was found, for the record: "unsolvable", "unique" (nullity 0), "enumerated" (every
+   * block enumerated), or HiGHS's final model status when it ran ("optimal", or "time limit", ... of
+   * the first block it did not finish).
+   */
   status: string;
 }
 
@@ -66,13 +75,42 @@ async function highs(): Promise<Highs> {
 }
 
 /**
- * Fewest presses by integer programming (HiGHS), under a time limit. When the
- * limit stops the search, the best solution found is returned with
- * `optimal: false` and the proven lower bound: not proven optimal.
+ * Options of {@link fewestPressesByIlp}.
+ *
+ * @example
+ * ```ts
+ * const options: IlpOptions = { timeLimitMs: 60_000 };
+ * (await fewestPressesByIlp(gridBoard(5, 5), new Array(25).fill(1), options)).count; // 15
+ * ```
+ */
+export interface IlpOptions {
+  /** Time limit of the whole search in ms (default 10 000); the enumerated blocks are not limited. */
+  timeLimitMs?: number;
+  /**
+   * Largest block dimension solved by enumeration (default {@link defaultMaxNullity} of the block's
+   * cells, at most 31). Given, every larger block goes to HiGHS (0: every block); not given, larger
+   * blocks of up to 31 dimensions are enumerated when they fit in the time left.
+   */
+  maxNullity?: number;
+}
+
+/**
+ * Fewest presses for any nullity, under a time limit. The solutions x0 + Q
+ * are split into independent blocks (as {@link fewestPresses} does); blocks
+ * up to `maxNullity` are enumerated exactly; without `maxNullity`, a larger
+ * one is enumerated too when it has at most 31 dimensions and the rate of
+ * its first slice says it fits in its share of the time left; the rest are
+ * each an integer
+ * program over its own cells only (the presses elsewhere fixed), solved by
+ * HiGHS with that share. (A quiet basis of more than 2^26 entries is not
+ * built: the whole board is then one integer program.) When the limit stops
+ * HiGHS on a block, the best solution found is returned with
+ * `optimal: false` and a proven lower bound: the exact minima of the other
+ * blocks plus HiGHS's bound for the unfinished ones.
  *
  * @param board - Any board.
  * @param lights - One 0/1 per cell.
- * @param options - `timeLimitMs` (default 10 000).
+ * @param options - `timeLimitMs` (default 10 000), `maxNullity`.
  * @returns The best presses, their count, whether that is proven minimal, and a lower bound.
  * @throws {TypeError | RangeError} for malformed input.
  * @example
@@ -84,7 +122,7 @@ async function highs(): Promise<Highs> {
 export async function fewestPressesByIlp(
   board: Board,
   lights: ArrayLike<number>,
-  options: { timeLimitMs?: number } = {},
+  options: IlpOptions = {},
 ): Promise<IlpFewestPresses> {
   const targets = pressTargets(board);
   const n = targets.length;
@@ -93,28 +131,108 @@ export async function fewestPressesByIlp(
   if (!(typeof timeLimitMs === "number" && timeLimitMs > 0)) {
     throw new RangeError(`"timeLimitMs" expected a positive number, got ${String(timeLimitMs)}`);
   }
-  // GF(2) first: it decides solvability exactly and gives a fallback solution.
-  const exact = solveLightsOut(board, lights);
-  if (!exact.solvable) return { presses: null, count: null, optimal: true, lowerBound: 0, status: "unsolvable" };
-  const fallback = exact.presses!;
-  if (exact.nullity === 0)
-    return {
-      presses: fallback,
-      count: weight(fallback),
-      optimal: true,
-      lowerBound: weight(fallback),
-      status: "unique",
-    };
+  const limit =
+    options.maxNullity === undefined
+      ? undefined
+      : checkInteger("maxNullity", options.maxNullity, 0, MAX_ENUMERATED_NULLITY);
+  const deadline = performance.now() + timeLimitMs;
+  // GF(2) first: it decides solvability exactly and gives the blocks.
+  let plan: CosetPlan;
+  {
+    using a = pressMatrix(board);
+    plan = planCoset(a, lights);
+  }
+  if (!plan.solvable) return { presses: null, count: null, optimal: true, lowerBound: 0, status: "unsolvable" };
+  const x = plan.x;
+  if (plan.nullity === 0) {
+    const w = weight(x);
+    return { presses: x, count: w, optimal: true, lowerBound: w, status: "unique" };
+  }
+  // a quiet basis too big to build: the whole board is one integer program
+  const blocks = plan.blocks ?? [{ cells: Int32Array.from({ length: n }, (_, j) => j), basis: [] }];
+  const small = (b: CosetBlock) =>
+    plan.blocks !== null && b.basis.length <= (limit ?? defaultMaxNullity(b.cells.length));
+  minimiseBlocks(x, blocks.filter(small), cosetMinimumWasm, {});
+  const hard = blocks.filter((b) => !small(b));
+  let lowerBound = weight(x);
+  let optimal = true;
+  let status = "enumerated";
+  for (const [i, block] of hard.entries()) {
+    const share = Math.max(1, (deadline - performance.now()) / (hard.length - i));
+    if (limit === undefined && plan.blocks !== null && enumerateWithin(x, block, share)) {
+      if (status === "enumerated") status = "optimal";
+      continue;
+    }
+    const r = await blockByHighs(targets, lights, x, block, Math.max(1, (deadline - performance.now()) / (hard.length - i)));
+    lowerBound += r.lowerBound - r.before;
+    if (!r.optimal) {
+      optimal = false;
+      if (status === "enumerated" || status === "optimal") status = r.status;
+    } else if (status === "enumerated") status = "optimal";
+  }
+  const count = weight(x);
+  return { presses: x, count, optimal, lowerBound: optimal ? count : Math.min(lowerBound, count), status };
+}
 
+/** Thrown from a progress callback to stop an enumeration that would overrun its time. */
+const OVERRUN = Symbol("overrun");
+
+/**
+ * Enumerates a block of up to 31 dimensions when the rate of its first
+ * slice says the whole scan fits in `ms`; gives up after that slice
+ * otherwise. Returns whether the block was minimised (into x).
+ */
+function enumerateWithin(x: Uint8Array, block: CosetBlock, ms: number): boolean {
+  if (block.basis.length > MAX_ENUMERATED_NULLITY) return false;
+  const start = performance.now();
+  const onProgress = (done: number, total: number) => {
+    if (done < total && ((performance.now() - start) * total) / done > ms) throw OVERRUN;
+  };
+  try {
+    minimiseBlocks(x, [block], cosetMinimumWasm, { onProgress });
+    return true;
+  } catch (error) {
+    if (error === OVERRUN) return false;
+    throw error;
+  }
+}
+
+/**
+ * Minimises one block by HiGHS: x is fixed outside the block's cells, and
+ * {x : A x = lights, x fixed outside} is exactly x + the block's span (the
+ * other blocks vanish on these cells). Writes the best found into x.
+ */
+async function blockByHighs(
+  targets: readonly Int32Array[],
+  lights: ArrayLike<number>,
+  x: Uint8Array,
+  block: CosetBlock,
+  timeLimitMs: number,
+): Promise<{ before: number; lowerBound: number; optimal: boolean; status: string }> {
+  const n = targets.length;
+  const free = new Uint8Array(n);
+  for (const j of block.cells) free[j] = 1;
+  const before = block.cells.reduce((s, j) => s + x[j]!, 0);
   // Cell i's light is toggled by every press j with i among targets[j].
-  const toggledBy: number[][] = Array.from({ length: n }, () => []);
-  targets.forEach((t, j) => t.forEach((i) => toggledBy[i]!.push(j)));
-  const lines = ["Minimize", ` obj: ${Array.from({ length: n }, (_, j) => `x${j}`).join(" + ")}`, "Subject To"];
-  toggledBy.forEach((js, i) => lines.push(` c${i}: ${js.map((j) => `x${j}`).join(" + ")} - 2 s${i} = ${lights[i]}`));
-  lines.push("Bounds");
-  toggledBy.forEach((js, i) => lines.push(` 0 <= s${i} <= ${Math.floor(js.length / 2)}`));
-  lines.push("Binary", ` ${Array.from({ length: n }, (_, j) => `x${j}`).join(" ")}`, "General");
-  lines.push(` ${Array.from({ length: n }, (_, i) => `s${i}`).join(" ")}`, "End");
+  const freeBy: number[][] = Array.from({ length: n }, () => []);
+  const parity = Uint8Array.from(lights);
+  targets.forEach((t, j) => {
+    for (const i of t) {
+      if (free[j]) freeBy[i]!.push(j);
+      else parity[i]! ^= x[j]!;
+    }
+  });
+  const vars = Array.from(block.cells, (j) => `x${j}`);
+  const lines = ["Minimize", ` obj: ${vars.join(" + ")}`, "Subject To"];
+  const bounds: string[] = [];
+  const slacks: string[] = [];
+  freeBy.forEach((js, i) => {
+    if (js.length === 0) return;
+    lines.push(` c${i}: ${js.map((j) => `x${j}`).join(" + ")} - 2 s${i} = ${parity[i]}`);
+    bounds.push(` 0 <= s${i} <= ${Math.floor((js.length - parity[i]!) / 2)}`);
+    slacks.push(`s${i}`);
+  });
+  lines.push("Bounds", ...bounds, "Binary", ` ${vars.join(" ")}`, "General", ` ${slacks.join(" ")}`, "End");
 
   const solver = await highs();
   const model = solver.createModel({ format: "lp", data: lines.join("\n") });
@@ -124,20 +242,33 @@ export async function fewestPressesByIlp(
     const code = Number(model.getModelStatus());
     const status = STATUS[code] ?? `status ${code}`;
     const values = model.getSolution().colValue;
-    let presses: Uint8Array | null = null;
-    if (values && values.length >= n) {
-      presses = new Uint8Array(n);
-      for (let j = 0; j < n; j++) presses[j] = Number(values[Number(model.getColByName(`x${j}`))]) > 0.5 ? 1 : 0;
-      if (applyPresses(board, lights, presses).some((v) => v !== 0)) presses = null; // no incumbent yet
+    let found = false;
+    if (values && values.length >= vars.length) {
+      const y = Uint8Array.from(x);
+      for (const j of block.cells) y[j] = Number(values[Number(model.getColByName(`x${j}`))]) > 0.5 ? 1 : 0;
+      const w = block.cells.reduce((s, j) => s + y[j]!, 0);
+      // an incumbent that does not clear the board means none yet
+      if (w <= before && isSolution(targets, lights, y)) {
+        x.set(y);
+        found = true;
+      }
     }
-    const best = presses && weight(presses) <= weight(fallback) ? presses : fallback;
+    const after = block.cells.reduce((s, j) => s + x[j]!, 0);
+    const optimal = code === 7 && found;
     const bound = Number(model.info.get("mip_dual_bound"));
-    const optimal = code === 7 && best === presses;
-    const lowerBound = optimal ? weight(best) : Math.max(0, Number.isFinite(bound) ? Math.ceil(bound - 1e-6) : 0);
-    return { presses: best, count: weight(best), optimal, lowerBound: Math.min(lowerBound, weight(best)), status };
+    const lowerBound = optimal ? after : Math.max(0, Number.isFinite(bound) ? Math.ceil(bound - 1e-6) : 0);
+    return { before, lowerBound: Math.min(lowerBound, after), optimal, status };
   } finally {
     model.dispose();
   }
+}
+
+function isSolution(targets: readonly Int32Array[], lights: ArrayLike<number>, presses: Uint8Array): boolean {
+  const out = Uint8Array.from(lights);
+  targets.forEach((t, j) => {
+    if (presses[j]) for (const i of t) out[i]! ^= 1;
+  });
+  return out.every((v) => v === 0);
 }
 
 function weight(v: Uint8Array): number {

@@ -163,7 +163,13 @@ export async function fewestPressesByIlp(
       if (status === "enumerated") status = "optimal";
       continue;
     }
-    const r = await blockByHighs(targets, lights, x, block, Math.max(1, (deadline - performance.now()) / (hard.length - i)));
+    const r = await blockByHighs(
+      targets,
+      lights,
+      x,
+      block,
+      Math.max(1, (deadline - performance.now()) / (hard.length - i)),
+    );
     lowerBound += r.lowerBound - r.before;
     if (!r.optimal) {
       optimal = false;

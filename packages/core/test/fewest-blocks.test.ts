@@ -4,7 +4,7 @@
 // the block split against planted direct sums, and the 20 x 20 torus with the
 // x rule against a brute force over its two colour classes.
 import { describe, expect, it } from "vitest";
-import { splitBlocks } from "../src/lightsout/_blocks.js";
+import { minimiseSpan, splitBlocks } from "../src/lightsout/_blocks.js";
 import {
   applyPresses,
   type Board,
@@ -244,6 +244,40 @@ describe("splitBlocks", () => {
       expect(new Set(cellsSeen).size).toBe(cellsSeen.length);
       // exactly the cells some vector touches are in a block
       for (let j = 0; j < n; j++) expect(cellsSeen.includes(j)).toBe(rows.some((r) => r[j] === 1));
+    }
+  });
+});
+
+describe("minimiseSpan: spans wider than one kernel call", () => {
+  it("fixes the first vectors in every combination and keeps the least weight, then the least string", () => {
+    // 33 vectors: 2 arbitrary ones, then unit vectors on cells 0..30, so that a stand-in kernel knows
+    // its exact answer (clear cells 0..30); the 4 combinations of the first two decide the rest
+    for (let seed = 1; seed <= 20; seed++) {
+      const n = 40;
+      const x0 = bits(n, seed);
+      const heads = [bits(n, seed + 100), bits(n, seed + 200)];
+      const units = Array.from({ length: 31 }, (_, t) => Uint8Array.from({ length: n }, (_, j) => (j === t ? 1 : 0)));
+      const calls: number[] = [];
+      const kernel = (y: Uint8Array, basis: readonly Uint8Array[]) => {
+        calls.push(basis.length);
+        const v = y.map((b, j) => (j < 31 ? 0 : b));
+        return { weight: v.reduce((a, b) => a + b, 0), vector: v };
+      };
+      const r = minimiseSpan(x0, [...heads, ...units], kernel, {});
+      expect(calls).toEqual([31, 31, 31, 31]);
+      const candidates = [0, 1, 2, 3].map((h) => {
+        const v = Uint8Array.from(x0);
+        heads.forEach((u, t) => {
+          if ((h >> t) & 1) for (let j = 0; j < n; j++) v[j]! ^= u[j]!;
+        });
+        return str(v.map((b, j) => (j < 31 ? 0 : b)));
+      });
+      const weightOf = (s: string) => s.split("").filter((c) => c === "1").length;
+      candidates.sort((a, b) => weightOf(a) - weightOf(b) || (a < b ? -1 : a > b ? 1 : 0));
+      expect({ weight: r.weight, vector: str(r.vector) }).toEqual({
+        weight: weightOf(candidates[0]!),
+        vector: candidates[0],
+      });
     }
   });
 });

@@ -121,6 +121,55 @@ export function planCoset(a: BitMatrix, lights: ArrayLike<number>): CosetPlan {
   return { solvable: true, nullity: s.nullity, x: s.x, blocks: splitBlocks(q.toRows(), n) };
 }
 
+/** The largest span one call of a coset kernel enumerates (Gray-code indices are 32-bit). */
+const KERNEL_DIMENSION = 31;
+
+/**
+ * The least weight over x0 + span(basis), then the lexicographically
+ * smallest, for any number of basis vectors: beyond what one kernel call
+ * takes, the first vectors are fixed in every combination and the kernel
+ * scans the rest each time.
+ *
+ * @param x0 - One 0/1 entry per cell.
+ * @param basis - The spanning vectors.
+ * @param minimise - A coset kernel (at most 31 vectors).
+ * @param control - Abort signal; progress in members over the whole span.
+ * @returns The least weight and its vector.
+ */
+export function minimiseSpan(
+  x0: Uint8Array,
+  basis: readonly Uint8Array[],
+  minimise: (x0: Uint8Array, basis: readonly Uint8Array[], control: ScanControl) => CosetBest,
+  control: ScanControl,
+): CosetBest {
+  const heads = basis.slice(0, Math.max(0, basis.length - KERNEL_DIMENSION));
+  const rest = basis.slice(heads.length);
+  const total = 2 ** basis.length;
+  const step = 2 ** rest.length;
+  let best: CosetBest | undefined;
+  for (let h = 0; h < 2 ** heads.length; h++) {
+    const y = Uint8Array.from(x0);
+    heads.forEach((v, t) => {
+      if (Math.floor(h / 2 ** t) % 2 === 1) for (let j = 0; j < y.length; j++) y[j]! ^= v[j]!;
+    });
+    const done = h * step;
+    const r = minimise(y, rest, {
+      signal: control.signal,
+      onProgress: control.onProgress && ((d: number) => control.onProgress?.(done + d, total)),
+    });
+    if (best === undefined || r.weight < best.weight || (r.weight === best.weight && lexLess(r.vector, best.vector))) {
+      best = r;
+    }
+  }
+  return best!;
+}
+
+/** a < b reading entry 0 first. */
+function lexLess(a: Uint8Array, b: Uint8Array): boolean {
+  for (let j = 0; j < a.length; j++) if (a[j] !== b[j]) return a[j] === 0;
+  return false;
+}
+
 /**
  * The least weight over each block and, among the vectors of that weight,
  * the lexicographically smallest, written into `x` (which starts as any
@@ -131,7 +180,7 @@ export function planCoset(a: BitMatrix, lights: ArrayLike<number>): CosetPlan {
  *
  * @param x - A member of the coset; overwritten with the minimum.
  * @param blocks - The blocks of the coset.
- * @param minimise - The exact minimum of one block (a coset kernel).
+ * @param minimise - A coset kernel (at most 31 vectors; larger blocks are scanned in parts).
  * @param control - Abort signal; progress in members over all blocks.
  */
 export function minimiseBlocks(
@@ -144,7 +193,7 @@ export function minimiseBlocks(
   let done = 0;
   for (const block of blocks) {
     const offset = done;
-    const best = minimise(restrict(x, block.cells), block.basis, {
+    const best = minimiseSpan(restrict(x, block.cells), block.basis, minimise, {
       signal: control.signal,
       onProgress: control.onProgress && ((d: number) => control.onProgress?.(offset + d, total)),
     });

@@ -33,6 +33,11 @@ export interface IlpFewestPresses {
   /** A proven lower bound on the minimum (equals `count` when optimal). */
   lowerBound: number;
   /**
+   * Dimensions of the independent blocks of the quiet patterns, largest first (empty when unsolvable or
+   * the nullity is 0; the nullity alone when the quiet basis was too big to split).
+   */
+  blocks: number[];
+  /**
    * How the answer was found, for the record: "unsolvable", "unique" (nullity 0), "enumerated" (every
    * block enumerated), or HiGHS's final model status when it ran ("optimal", or "time limit", ... of
    * the first block it did not finish).
@@ -89,7 +94,7 @@ export interface IlpOptions {
   /**
    * Largest block dimension solved by enumeration (default {@link defaultMaxNullity} of the block's
    * cells, at most 31). Given, every larger block goes to HiGHS (0: every block); not given, larger
-   * blocks of up to 31 dimensions are enumerated when they fit in the time left.
+   * blocks are enumerated when they fit in the time left.
    */
   maxNullity?: number;
 }
@@ -98,9 +103,9 @@ export interface IlpOptions {
  * Fewest presses for any nullity, under a time limit. The solutions x0 + Q
  * are split into independent blocks (as {@link fewestPresses} does); blocks
  * up to `maxNullity` are enumerated exactly; without `maxNullity`, a larger
- * one is enumerated too when it has at most 31 dimensions and the rate of
- * its first slice says it fits in its share of the time left; the rest are
- * each an integer
+ * one is enumerated too when the rate of its first slice says all of its
+ * 2^dimension members fit in its share of the time left (2^32 members on
+ * 400 cells take about 40 s); the rest are each an integer
  * program over its own cells only (the presses elsewhere fixed), solved by
  * HiGHS with that share. (A quiet basis of more than 2^26 entries is not
  * built: the whole board is then one integer program.) When the limit stops
@@ -142,11 +147,13 @@ export async function fewestPressesByIlp(
     using a = pressMatrix(board);
     plan = planCoset(a, lights);
   }
-  if (!plan.solvable) return { presses: null, count: null, optimal: true, lowerBound: 0, status: "unsolvable" };
+  if (!plan.solvable) {
+    return { presses: null, count: null, optimal: true, lowerBound: 0, status: "unsolvable", blocks: [] };
+  }
   const x = plan.x;
   if (plan.nullity === 0) {
     const w = weight(x);
-    return { presses: x, count: w, optimal: true, lowerBound: w, status: "unique" };
+    return { presses: x, count: w, optimal: true, lowerBound: w, status: "unique", blocks: [] };
   }
   // a quiet basis too big to build: the whole board is one integer program
   const blocks = plan.blocks ?? [{ cells: Int32Array.from({ length: n }, (_, j) => j), basis: [] }];
@@ -177,19 +184,30 @@ export async function fewestPressesByIlp(
     } else if (status === "enumerated") status = "optimal";
   }
   const count = weight(x);
-  return { presses: x, count, optimal, lowerBound: optimal ? count : Math.min(lowerBound, count), status };
+  const dims = plan.blocks === null ? [plan.nullity] : plan.blocks.map((b) => b.basis.length).sort((a, b) => b - a);
+  return {
+    presses: x,
+    count,
+    optimal,
+    lowerBound: optimal ? count : Math.min(lowerBound, count),
+    status,
+    blocks: dims,
+  };
 }
 
 /** Thrown from a progress callback to stop an enumeration that would overrun its time. */
 const OVERRUN = Symbol("overrun");
 
+/** Largest block the timed enumeration considers (2^48 members would take days). */
+const MAX_TIMED_DIMENSION = 48;
+
 /**
- * Enumerates a block of up to 31 dimensions when the rate of its first
- * slice says the whole scan fits in `ms`; gives up after that slice
- * otherwise. Returns whether the block was minimised (into x).
+ * Enumerates a block when the rate of its first slice says the whole scan
+ * fits in `ms`; gives up after that slice otherwise. Returns whether the
+ * block was minimised (into x).
  */
 function enumerateWithin(x: Uint8Array, block: CosetBlock, ms: number): boolean {
-  if (block.basis.length > MAX_ENUMERATED_NULLITY) return false;
+  if (block.basis.length > MAX_TIMED_DIMENSION) return false;
   const start = performance.now();
   const onProgress = (done: number, total: number) => {
     if (done < total && ((performance.now() - start) * total) / done > ms) throw OVERRUN;

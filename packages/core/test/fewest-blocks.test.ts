@@ -389,6 +389,51 @@ describe("fewestPressesByIlp with blocks", () => {
     }
   });
 
+  it("with several blocks under a short limit, count and lower bound bracket the brute-force minimum", async () => {
+    // a 4 x 4 grid (one block of 4) beside a 19 x 19 grid (one block of 16), both sent to HiGHS
+    const edges: [number, number][] = [];
+    for (const [offset, size] of [
+      [0, 4],
+      [16, 19],
+    ] as const) {
+      for (let i = 0; i < size; i++) {
+        for (let j = 0; j < size; j++) {
+          const c = offset + i * size + j;
+          if (j + 1 < size) edges.push([c, c + 1]);
+          if (i + 1 < size) edges.push([c, c + size]);
+        }
+      }
+    }
+    const n = 16 + 361;
+    const board = graphBoard(n, edges);
+    const targets = pressTargets(board);
+    const lights = pressAll(targets, new Uint8Array(n), bits(n, 7));
+    const exact = solveGf2(
+      targets.map((t) => Array.from(t)),
+      n,
+      lights,
+    )!;
+    expect(exact.basis.length).toBe(20);
+    // the two grids are independent: the minimum is the sum of theirs (each brute-forced on its own cells)
+    const part = (from: number, to: number) => {
+      const s = solveGf2(
+        targets.slice(from, to).map((t) => Array.from(t, (i) => i - from)),
+        to - from,
+        lights.slice(from, to),
+      )!;
+      return bruteMinimum(s.x, s.basis).count;
+    };
+    const minimum = part(0, 16) + part(16, n);
+    for (const timeLimitMs of [50, 2_000]) {
+      const r = await fewestPressesByIlp(board, lights, { maxNullity: 0, timeLimitMs });
+      expect(pressAll(targets, lights, r.presses!).every((v) => v === 0)).toBe(true);
+      expect(r.blocks).toEqual([16, 4]);
+      expect(r.lowerBound).toBeLessThanOrEqual(minimum);
+      expect(r.count).toBeGreaterThanOrEqual(minimum);
+      if (r.optimal) expect(r.count).toBe(minimum);
+    }
+  });
+
   it("a block too big to enumerate: HiGHS's count and bound bracket, and the presses clear the board", async () => {
     // the 20 x 20 plain torus: one block of 32 dimensions on all 400 cells
     const board = gridBoard(20, 20, { torus: true });

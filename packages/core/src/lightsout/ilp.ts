@@ -105,9 +105,12 @@ export interface IlpOptions {
  * up to `maxNullity` are enumerated exactly; without `maxNullity`, a larger
  * one is enumerated too when the rate of its first slice says all of its
  * 2^dimension members fit in its share of the time left (2^32 members on
- * 400 cells take about 40 s); the rest are each an integer
- * program over its own cells only (the presses elsewhere fixed), solved by
- * HiGHS with that share. (A quiet basis of more than 2^26 entries is not
+ * 400 cells take about 40 s on a 2-core EPYC). Each other block is an
+ * integer program over its own cells only (the presses elsewhere fixed),
+ * solved by HiGHS with that share, or with half of it when the scan rate is
+ * known: if HiGHS does not prove its answer, the other half scans as large
+ * a part of the block's solutions (x + span of its first basis vectors) as
+ * fits, for a better count. (A quiet basis of more than 2^26 entries is not
  * built: the whole board is then one integer program.) When the limit stops
  * HiGHS on a block, the best solution found is returned with
  * `optimal: false` and a proven lower bound: the exact minima of the other
@@ -161,27 +164,33 @@ export async function fewestPressesByIlp(
     plan.blocks !== null && b.basis.length <= (limit ?? defaultMaxNullity(b.cells.length));
   minimiseBlocks(x, blocks.filter(small), cosetMinimumWasm, {});
   const hard = blocks.filter((b) => !small(b));
-  let lowerBound = weight(x);
+  // the exact minimum outside the hard blocks, plus a proven bound for each of them
+  let lowerBound = weight(x) - hard.reduce((s, b) => s + weightOn(x, b.cells), 0);
   let optimal = true;
   let status = "enumerated";
   for (const [i, block] of hard.entries()) {
-    const share = Math.max(1, (deadline - performance.now()) / (hard.length - i));
-    if (limit === undefined && plan.blocks !== null && enumerateWithin(x, block, share)) {
-      if (status === "enumerated") status = "optimal";
+    const begin = performance.now();
+    const share = Math.max(1, (deadline - begin) / (hard.length - i));
+    const scan: Scan = limit === undefined && plan.blocks !== null ? enumerateWithin(x, block, share) : { done: false };
+    if (scan.done) {
+      lowerBound += weightOn(x, block.cells);
       continue;
     }
-    const r = await blockByHighs(
-      targets,
-      lights,
-      x,
-      block,
-      Math.max(1, (deadline - performance.now()) / (hard.length - i)),
-    );
-    lowerBound += r.lowerBound - r.before;
-    if (!r.optimal) {
+    // HiGHS for the bound (and maybe the minimum); with a measured scan rate, it gets half of what is left
+    const left = Math.max(1, share - (performance.now() - begin));
+    const r = await blockByHighs(targets, lights, x, block, scan.rate === undefined ? left : left / 2);
+    if (!r.optimal && scan.rate !== undefined) {
+      // a better count, if not a proof: the best of as many members as the rest of the share allows
+      improveBySubspan(x, block, scan.rate * Math.max(0, share - (performance.now() - begin)));
+    }
+    const after = weightOn(x, block.cells);
+    lowerBound += r.optimal ? after : Math.min(r.lowerBound, after);
+    if (r.optimal || r.lowerBound >= after) {
+      if (status === "enumerated") status = "optimal";
+    } else {
       optimal = false;
       if (status === "enumerated" || status === "optimal") status = r.status;
-    } else if (status === "enumerated") status = "optimal";
+    }
   }
   const count = weight(x);
   const dims = plan.blocks === null ? [plan.nullity] : plan.blocks.map((b) => b.basis.length).sort((a, b) => b - a);
@@ -189,7 +198,7 @@ export async function fewestPressesByIlp(
     presses: x,
     count,
     optimal,
-    lowerBound: optimal ? count : Math.min(lowerBound, count),
+    lowerBound,
     status,
     blocks: dims,
   };
@@ -198,27 +207,47 @@ export async function fewestPressesByIlp(
 /** Thrown from a progress callback to stop an enumeration that would overrun its time. */
 const OVERRUN = Symbol("overrun");
 
+/** Whether a timed enumeration finished, and the rate it saw (members per ms) when it did not. */
+interface Scan {
+  done: boolean;
+  rate?: number;
+}
+
 /** Largest block the timed enumeration considers (2^48 members would take days). */
 const MAX_TIMED_DIMENSION = 48;
 
 /**
  * Enumerates a block when the rate of its first slice says the whole scan
  * fits in `ms`; gives up after that slice otherwise. Returns whether the
- * block was minimised (into x).
+ * block was minimised (into x) and, when not, the rate seen.
  */
-function enumerateWithin(x: Uint8Array, block: CosetBlock, ms: number): boolean {
-  if (block.basis.length > MAX_TIMED_DIMENSION) return false;
+function enumerateWithin(x: Uint8Array, block: CosetBlock, ms: number): Scan {
   const start = performance.now();
+  if (block.basis.length > MAX_TIMED_DIMENSION) return { done: false };
+  let rate: number | undefined;
   const onProgress = (done: number, total: number) => {
-    if (done < total && ((performance.now() - start) * total) / done > ms) throw OVERRUN;
+    const elapsed = Math.max(1e-3, performance.now() - start);
+    rate = done / elapsed;
+    if (done < total && (elapsed * total) / done > ms) throw OVERRUN;
   };
   try {
     minimiseBlocks(x, [block], cosetMinimumWasm, { onProgress });
-    return true;
+    return { done: true };
   } catch (error) {
-    if (error === OVERRUN) return false;
+    if (error === OVERRUN) return rate === undefined ? { done: false } : { done: false, rate };
     throw error;
   }
+}
+
+/**
+ * Scans x + span(the block's first d basis vectors), with 2^d at most
+ * `members` (d below the block's dimension), and keeps the best member:
+ * it contains x, so the count never gets worse.
+ */
+function improveBySubspan(x: Uint8Array, block: CosetBlock, members: number): void {
+  const d = Math.min(MAX_ENUMERATED_NULLITY, block.basis.length - 1, Math.floor(Math.log2(Math.max(1, members))));
+  if (d < 1) return;
+  minimiseBlocks(x, [{ cells: block.cells, basis: block.basis.slice(0, d) }], cosetMinimumWasm, {});
 }
 
 /**
@@ -232,7 +261,7 @@ async function blockByHighs(
   x: Uint8Array,
   block: CosetBlock,
   timeLimitMs: number,
-): Promise<{ before: number; lowerBound: number; optimal: boolean; status: string }> {
+): Promise<{ lowerBound: number; optimal: boolean; status: string }> {
   const n = targets.length;
   const free = new Uint8Array(n);
   for (const j of block.cells) free[j] = 1;
@@ -281,7 +310,7 @@ async function blockByHighs(
     const optimal = code === 7 && found;
     const bound = Number(model.info.get("mip_dual_bound"));
     const lowerBound = optimal ? after : Math.max(0, Number.isFinite(bound) ? Math.ceil(bound - 1e-6) : 0);
-    return { before, lowerBound: Math.min(lowerBound, after), optimal, status };
+    return { lowerBound: Math.min(lowerBound, after), optimal, status };
   } finally {
     model.dispose();
   }
@@ -293,6 +322,12 @@ function isSolution(targets: readonly Int32Array[], lights: ArrayLike<number>, p
     if (presses[j]) for (const i of t) out[i]! ^= 1;
   });
   return out.every((v) => v === 0);
+}
+
+function weightOn(v: Uint8Array, cells: Int32Array): number {
+  let w = 0;
+  for (const j of cells) w += v[j]!;
+  return w;
 }
 
 function weight(v: Uint8Array): number {

@@ -331,6 +331,20 @@ describe("fewestPresses", () => {
     expect(() => fewestPresses(gridBoard(20, 20, { torus: true }), new Array(400).fill(0))).toThrow(
       /nullity 32\) has a block of dimension 32 on 400 cells, above the limit 26/,
     );
+    // K(29, 29) without self toggle: two blocks of 28 (each side: even sums), at the limit for 29 cells;
+    // three copies are six blocks, over the default budget of four; maxNullity lifts the budget
+    const bipartite = (copies: number) => {
+      const edges: [number, number][] = [];
+      for (let c = 0; c < copies; c++)
+        for (let i = 0; i < 29; i++) for (let j = 0; j < 29; j++) edges.push([c * 58 + i, c * 58 + 29 + j]);
+      return graphBoard(58 * copies, edges, { selfToggle: false });
+    };
+    expect(() => fewestPresses(bipartite(3), new Array(174).fill(0))).toThrow(
+      /has 6 blocks that together cost 6\.0 enumerations at the default limit, above 4/,
+    );
+    expect(() => fewestPresses(bipartite(3), new Array(174).fill(0), { maxNullity: 27 })).toThrow(
+      /a block of dimension 28 on 29 cells, above the limit 27/,
+    );
     expect(() => fewestPresses(gridBoard(2, 2), [1, 1, 1, 1], { maxNullity: 40 })).toThrow(
       /"maxNullity" expected an integer in 0..31/,
     );

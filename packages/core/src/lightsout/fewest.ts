@@ -51,6 +51,13 @@ export function defaultMaxNullity(cells: number): number {
 }
 
 /**
+ * Without `maxNullity`, fewestPresses takes blocks whose costs, each counted
+ * as 2^(dimension - defaultMaxNullity(cells)), add up to at most this: a few
+ * seconds of enumeration, however many blocks there are.
+ */
+const DEFAULT_BLOCK_BUDGET = 4;
+
+/**
  * Options of {@link cosetMinimum} and {@link fewestPresses}.
  *
  * @example
@@ -179,11 +186,13 @@ export interface FewestPresses {
  * @param board - Any board.
  * @param lights - One 0/1 per cell.
  * @param options - `maxNullity`: the largest block dimension to enumerate (default
- *   {@link defaultMaxNullity} of the block's cells: 28 for up to 128 cells), engine, abort signal,
- *   progress callback (members scanned over all blocks).
+ *   {@link defaultMaxNullity} of the block's cells: 28 for up to 128 cells, and the blocks together
+ *   at most 4 enumerations at their limits), engine, abort signal, progress callback (members
+ *   scanned over all blocks).
  * @returns `{ solvable, presses, count, optimal: true, nullity }`.
- * @throws {RangeError} when a solvable board has a block of dimension above `maxNullity` (beyond it, use
- *   `fewestPressesByIlp`: the same blocks, enumerated up to 31 dimensions while the time allows, then
+ * @throws {RangeError} when a solvable board has a block of dimension above `maxNullity`, or by default
+ *   blocks that together cost more than 4 enumerations at their limits (beyond them, use
+ *   `fewestPressesByIlp`: the same blocks, enumerated while the time allows, then
  *   integer programming with HiGHS, under a time limit), or when nullity x cells exceeds 2^26 (the
  *   quiet basis is not built); {TypeError | RangeError} for a bad board or lights.
  * @example
@@ -215,6 +224,7 @@ export function fewestPresses(
         ` x ${cells} cells exceeds the ${MAX_SPLIT_ENTRIES} entries of quiet basis it builds; use fewestPressesByIlp`,
     );
   }
+  let budget = 0;
   for (const block of plan.blocks) {
     const dim = block.basis.length;
     const max = limit ?? defaultMaxNullity(block.cells.length);
@@ -226,6 +236,15 @@ export function fewestPresses(
           ` integer programming with HiGHS, under a time limit)`,
       );
     }
+    budget += 2 ** (dim - max);
+  }
+  // by default the blocks share the time of a few enumerations at the limit, not one each
+  if (limit === undefined && budget > DEFAULT_BLOCK_BUDGET) {
+    throw new RangeError(
+      `fewestPresses enumerates each independent block of solutions, and this board (nullity ${plan.nullity})` +
+        ` has ${plan.blocks.length} blocks that together cost ${budget.toFixed(1)} enumerations at the default limit,` +
+        ` above ${DEFAULT_BLOCK_BUDGET}; pass maxNullity to allow them, or use fewestPressesByIlp (under a time limit)`,
+    );
   }
   const x = plan.x;
   minimiseBlocks(x, plan.blocks, engine === "ts" ? cosetMinimumTs : cosetMinimumWasm, options);

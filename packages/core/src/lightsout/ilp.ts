@@ -105,7 +105,7 @@ export interface IlpOptions {
  * up to `maxNullity` are enumerated exactly; without `maxNullity`, a larger
  * one is enumerated too when the rate of its first slice says all of its
  * 2^dimension members fit in its share of the time left (2^32 members on
- * 400 cells take about 40 s on a 2-core EPYC). Each other block is an
+ * 400 cells took 59 s on the shared 2-core test machine). Each other block is an
  * integer program over its own cells only (the presses elsewhere fixed),
  * solved by HiGHS with that share, or with half of it when the scan rate is
  * known: if HiGHS does not prove its answer, the other half scans as large

@@ -91,7 +91,7 @@ export function restrict(v: ArrayLike<number>, cells: Int32Array): Uint8Array {
 
 /**
  * Largest quiet basis (nullity x cells entries) the split builds: beyond it
- * the blocks are not computed (a RangeError says so before allocating).
+ * the blocks are not computed (and nothing of that size is allocated).
  */
 export const MAX_SPLIT_ENTRIES = 2 ** 26;
 

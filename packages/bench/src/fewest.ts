@@ -123,7 +123,7 @@ async function runSweep(quick: boolean, log: (line: string) => void): Promise<Fe
       rows.push(row);
       const blocks = summariseBlocks(res.blocks);
       log(
-        `    ${name.padEnd(22)} ${label.padEnd(13)} nullity ${String(nullity).padStart(2)}  blocks ${blocks.padEnd(14)} ${fmtMs(ms).padStart(9)}  ${String(row.count).padStart(4)} presses  ${row.proven ? "proven" : `not proven (>= ${row.lowerBound}, ${row.status})`}`,
+        `    ${name.padEnd(22)} ${label.padEnd(13)} nullity ${String(nullity).padStart(2)}  blocks ${blocks.padEnd(14)} ${fmtMs(ms).padStart(9)}  ${String(row.count).padStart(4)} presses  ${row.proven ? `proven (${row.status})` : `not proven (>= ${row.lowerBound}, ${row.status})`}`,
       );
     }
   }

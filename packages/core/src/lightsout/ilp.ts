@@ -40,8 +40,9 @@ export interface IlpFewestPresses {
   blocks: number[];
   /**
    * How the answer was found, for the record: "unsolvable", "unique" (nullity 0), "enumerated" (every
-   * block enumerated), "optimal" (some block proven by HiGHS or the information-set search), or
-   * HiGHS's status ("time limit", ...) on the first block left unproven.
+   * block enumerated), "optimal" or "information sets" (the last block too large to enumerate was
+   * proven by HiGHS, or by the information-set search), or HiGHS's status ("time limit", ...) on the
+   * first block left unproven.
    */
   status: string;
 }
@@ -194,10 +195,10 @@ export async function fewestPressesByIlp(
     const after = weightOn(x, block.cells);
     lowerBound += Math.min(bound, after);
     if (r.optimal || bound >= after) {
-      if (status === "enumerated") status = "optimal";
+      if (optimal) status = r.optimal ? "optimal" : "information sets";
     } else {
+      if (optimal) status = r.status;
       optimal = false;
-      if (status === "enumerated" || status === "optimal") status = r.status;
     }
   }
   const count = weight(x);

@@ -201,6 +201,9 @@ export async function fewestPressesByIlp(
       optimal = false;
     }
   }
+  // every part above keeps x a solution; a failure here is a bug, never an answer
+  if (!isSolution(targets, lights, x))
+    throw new Error("internal error: fewest presses lost a solution; please report it");
   const count = weight(x);
   const dims = plan.blocks === null ? [plan.nullity] : plan.blocks.map((b) => b.basis.length).sort((a, b) => b - a);
   return {

@@ -1,8 +1,18 @@
 // The fewest-presses benchmark (suite "fewest"): the distribution of minimum
-// press counts over all 2^23 winnable 5 x 5 boards, and the rate of the
+// press counts over all 2^23 winnable 5 x 5 boards, the rate of the
 // Gray-code coset enumeration (members per second) by nullity and vector
-// length.
-import { cosetMinimum, optimalDistribution } from "@lightsout/core";
+// length, and fewest presses with a 10 s limit on boards of nullity 20..40
+// (grids, tori, rules), all lights on and a random puzzle: time, whether
+// the minimum is proven, and the blocks the quiet patterns split into.
+import {
+  applyPresses,
+  cosetMinimum,
+  fewestPressesByIlp,
+  type GridOptions,
+  gridBoard,
+  optimalDistribution,
+  randomPuzzle,
+} from "@lightsout/core";
 import { fmtMs, median, timeRepeats } from "./stats.js";
 
 export interface FewestDistribution {
@@ -26,6 +36,23 @@ export interface FewestRate {
   perSecond: number;
 }
 
+export interface FewestSweepRow {
+  /** The board, e.g. "torus 20 x 20 x". */
+  board: string;
+  /** "all on" or "random seed 1". */
+  lights: string;
+  nullity: number;
+  /** Dimensions of the independent blocks, largest first. */
+  blocks: number[];
+  /** Wall time of fewestPressesByIlp, ms (one run). */
+  ms: number;
+  count: number;
+  /** Whether count is proven minimal. */
+  proven: boolean;
+  lowerBound: number;
+  status: string;
+}
+
 export interface FewestOptions {
   quick: boolean;
   log: (line: string) => void;
@@ -42,13 +69,83 @@ function vector(n: number, seed: number): Uint8Array {
   return out;
 }
 
+/** Boards of nullity 20..40, up to 32 x 32: [rows, cols, options]. */
+const SWEEP: [number, number, GridOptions][] = [
+  [30, 30, {}],
+  [32, 32, {}],
+  [32, 32, { rule: "x" }],
+  [10, 20, { rule: "knight" }],
+  [20, 20, { rule: "king" }],
+  [8, 32, { rule: "king" }],
+  [12, 24, { torus: true }],
+  [14, 18, { torus: true }],
+  [20, 20, { torus: true, rule: "x" }],
+  [24, 24, { torus: true, rule: "x" }],
+  [9, 9, { torus: true, rule: "knight" }],
+  [3, 18, { torus: true, rule: "king" }],
+  [20, 20, { torus: true }],
+  [31, 31, { torus: true }],
+  [31, 31, { torus: true, rule: "x" }],
+  [20, 20, { torus: true, rule: "knight" }],
+];
+const QUICK_SWEEP = [0, 8, 12];
+
+/** Fewest presses with a time limit of 10 s on each board of the sweep. */
+async function runSweep(quick: boolean, log: (line: string) => void): Promise<FewestSweepRow[]> {
+  const rows: FewestSweepRow[] = [];
+  log(`  fewestPressesByIlp, time limit 10 s, one run each (blocks: dimensions of the independent parts):`);
+  for (const [i, [r, c, options]] of SWEEP.entries()) {
+    if (quick && !QUICK_SWEEP.includes(i)) continue;
+    const board = gridBoard(r, c, options);
+    const name = `${options.torus ? "torus" : "grid"} ${r} x ${c}${options.rule ? ` ${options.rule}` : ""}`;
+    for (const [label, lights] of [
+      ["all on", new Uint8Array(r * c).fill(1)],
+      ["random seed 1", randomPuzzle(board, { seed: 1 })],
+    ] as const) {
+      const start = performance.now();
+      const res = await fewestPressesByIlp(board, lights, { timeLimitMs: 10_000 });
+      const ms = performance.now() - start;
+      if (res.presses === null || applyPresses(board, lights, res.presses).some((v) => v !== 0)) {
+        throw new Error(`fewest presses on ${name}, ${label}: the presses do not clear the board`);
+      }
+      const nullity = res.blocks.reduce((a, b) => a + b, 0);
+      const row = {
+        board: name,
+        lights: label,
+        nullity,
+        blocks: res.blocks,
+        ms,
+        count: res.count!,
+        proven: res.optimal,
+        lowerBound: res.lowerBound,
+        status: res.status,
+      };
+      rows.push(row);
+      const blocks = summariseBlocks(res.blocks);
+      log(
+        `    ${name.padEnd(22)} ${label.padEnd(13)} nullity ${String(nullity).padStart(2)}  blocks ${blocks.padEnd(14)} ${fmtMs(ms).padStart(9)}  ${String(row.count).padStart(4)} presses  ${row.proven ? `proven (${row.status})` : `not proven (>= ${row.lowerBound}, ${row.status})`}`,
+      );
+    }
+  }
+  return rows;
+}
+
+/** "16,16" or "27,1x12": block dimensions with runs of ones counted. */
+function summariseBlocks(blocks: readonly number[]): string {
+  const ones = blocks.filter((b) => b === 1).length;
+  const big = blocks.filter((b) => b > 1);
+  return [...big.map(String), ...(ones > 0 ? [`1x${ones}`] : [])].join(",");
+}
+
 /**
  * Runs the suite.
  *
- * @param options - `quick`: nullity up to 22 and fewer repeats.
- * @returns The distribution timing and table, and the enumeration rates.
+ * @param options - `quick`: nullity up to 22, fewer repeats, three boards of the sweep.
+ * @returns The distribution timing and table, the enumeration rates and the sweep.
  */
-export function runFewest(options: FewestOptions): { distribution: FewestDistribution; rates: FewestRate[] } {
+export async function runFewest(
+  options: FewestOptions,
+): Promise<{ distribution: FewestDistribution; rates: FewestRate[]; sweep: FewestSweepRow[] }> {
   const { log } = options;
   const repeats = options.quick ? 3 : 7;
   const d = timeRepeats(
@@ -93,5 +190,6 @@ export function runFewest(options: FewestOptions): { distribution: FewestDistrib
       );
     }
   }
-  return { distribution, rates };
+  const sweep = await runSweep(options.quick, log);
+  return { distribution, rates, sweep };
 }

@@ -315,13 +315,13 @@ describe("fewestPresses", () => {
     }
   });
 
-  it("refuses a nullity above the limit with a RangeError naming both", () => {
+  it("refuses a block above the limit with a RangeError naming its dimension, cells and the limit", () => {
     expect(() => fewestPresses(gridBoard(5, 5), new Array(25).fill(1), { maxNullity: 1 })).toThrow(
-      /nullity 2, above the limit 1/,
+      /nullity 2\) has a block of dimension 2 on 20 cells, above the limit 1.*HiGHS/,
     );
-    // no edges and no self toggle: A = 0, nullity = 40 > 28
+    // 40 isolated vertices, no self toggle: A = 0, nullity 40, but 40 blocks of one cell each
     const empty = graphBoard(40, [], { selfToggle: false });
-    expect(() => fewestPresses(empty, new Array(40).fill(0))).toThrow(/nullity 40, above the limit 28.*HiGHS/);
+    expect(fewestPresses(empty, new Array(40).fill(0))).toMatchObject({ count: 0, nullity: 40, optimal: true });
     // unsolvable needs no enumeration: answered whatever the nullity
     expect(fewestPresses(empty, [1, ...new Array(39).fill(0)])).toEqual({
       solvable: false,
@@ -330,6 +330,24 @@ describe("fewestPresses", () => {
       optimal: true,
       nullity: 40,
     });
+    // the 20 x 20 plain torus: one block of 32 dimensions on all 400 cells
+    expect(() => fewestPresses(gridBoard(20, 20, { torus: true }), new Array(400).fill(0))).toThrow(
+      /nullity 32\) has a block of dimension 32 on 400 cells, above the limit 26/,
+    );
+    // K(29, 29) without self toggle: two blocks of 28 (each side: even sums), at the limit for 29 cells;
+    // three copies are six blocks, over the default budget of four; maxNullity lifts the budget
+    const bipartite = (copies: number) => {
+      const edges: [number, number][] = [];
+      for (let c = 0; c < copies; c++)
+        for (let i = 0; i < 29; i++) for (let j = 0; j < 29; j++) edges.push([c * 58 + i, c * 58 + 29 + j]);
+      return graphBoard(58 * copies, edges, { selfToggle: false });
+    };
+    expect(() => fewestPresses(bipartite(3), new Array(174).fill(0))).toThrow(
+      /has 6 blocks that together cost 6\.0 enumerations at the default limit, above 4/,
+    );
+    expect(() => fewestPresses(bipartite(3), new Array(174).fill(0), { maxNullity: 27 })).toThrow(
+      /a block of dimension 28 on 29 cells, above the limit 27/,
+    );
     expect(() => fewestPresses(gridBoard(2, 2), [1, 1, 1, 1], { maxNullity: 40 })).toThrow(
       /"maxNullity" expected an integer in 0..31/,
     );

@@ -1,7 +1,7 @@
 // Slow: the enumeration at its largest nullity, 2^31 members (~5 s in WASM),
 // crossing the 32-bit index boundary of the kernel. LIGHTSOUT_SLOW=1 pnpm test.
 import { describe, expect, it } from "vitest";
-import { cosetMinimum, fewestPresses, fewestPressesByIlp, gridBoard } from "../src/index.js";
+import { cosetMinimum, fewestPresses, fewestPressesByIlp, gridBoard, randomPuzzle } from "../src/index.js";
 import { neighbourhoods, pressed } from "./_support.js";
 
 describe("cosetMinimum at k = 31", () => {
@@ -54,4 +54,19 @@ describe("enumeration against integer programming (HiGHS)", () => {
       }
     }
   }, 120_000);
+});
+
+describe("a block of 32 dimensions, enumerated in two kernel scans of 2^31", () => {
+  // The 20 x 20 torus: one block of 32 on all 400 cells (about a minute on a shared 2-core machine).
+  it("is proven with a long enough limit; HiGHS's count and bound bracket it", async () => {
+    const board = gridBoard(20, 20, { torus: true });
+    const lights = randomPuzzle(board, { seed: 1 });
+    const r = await fewestPressesByIlp(board, lights, { timeLimitMs: 3_600_000 });
+    expect(r).toMatchObject({ optimal: true, status: "enumerated", blocks: [32] });
+    expect(r.lowerBound).toBe(r.count);
+    expect(pressed(board, lights, r.presses!).every((v) => v === 0)).toBe(true);
+    const ilp = await fewestPressesByIlp(board, lights, { timeLimitMs: 10_000, maxNullity: 0 });
+    expect(ilp.lowerBound).toBeLessThanOrEqual(r.count!);
+    expect(ilp.count!).toBeGreaterThanOrEqual(r.count!);
+  }, 3_700_000);
 });

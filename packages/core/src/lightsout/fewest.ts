@@ -1,6 +1,7 @@
-// Fewest presses: the minimum-weight solution of a board (exact, by Gray-code
-// enumeration of the coset x0 + ker A in WASM), and the distribution of
-// minimum press counts over all winnable boards of a grid.
+// Fewest presses: the minimum-weight solution of a board (exact: the coset
+// x0 + ker A split into independent blocks, each enumerated in Gray-code
+// order in WASM), and the distribution of minimum press counts over all
+// winnable boards of a grid.
 
 import { checkInteger, describe } from "../gf2/_check.js";
 import type { EngineName } from "../gf2/bitmatrix.js";
@@ -15,6 +16,7 @@ import {
   type ScanControl,
   splitCosets,
 } from "./_coset.js";
+import { MAX_SPLIT_ENTRIES, minimiseBlocks, planCoset } from "./_blocks.js";
 import { pressMatrix } from "./solve.js";
 
 /**
@@ -47,6 +49,13 @@ export function defaultMaxNullity(cells: number): number {
   const lanes = strideWords(Math.max(1, cells)) / 2;
   return Math.max(10, 28 - Math.ceil(Math.log2(lanes)));
 }
+
+/**
+ * Without `maxNullity`, fewestPresses takes blocks whose costs, each counted
+ * as 2^(dimension - defaultMaxNullity(cells)), add up to at most this: a few
+ * seconds of enumeration, however many blocks there are.
+ */
+const DEFAULT_BLOCK_BUDGET = 4;
 
 /**
  * Options of {@link cosetMinimum} and {@link fewestPresses}.
@@ -127,7 +136,11 @@ export function cosetMinimum(
  * ```
  */
 export interface FewestPressesOptions extends FewestOptions {
-  /** Largest nullity to enumerate (2^nullity solutions); default {@link defaultMaxNullity}; at most 31. */
+  /**
+   * Largest dimension of one independent block of the quiet patterns to
+   * enumerate (2^dimension members); default {@link defaultMaxNullity} of the
+   * block's cells; at most 31.
+   */
   maxNullity?: number;
 }
 
@@ -158,22 +171,34 @@ export interface FewestPresses {
 }
 
 /**
- * The exact minimum-press solution of a board: every solution (the coset
- * x0 + quiet patterns) is enumerated in Gray-code order in WASM, and the one
- * of least weight, then lexicographically smallest (cell 0 first, as POJ 3279
- * asks), is returned.
+ * The exact minimum-press solution of a board. The solutions form the coset
+ * x0 + Q of the quiet patterns Q, which splits into independent blocks:
+ * subspaces of Q on disjoint sets of cells (the connected components of the
+ * reduced echelon basis of Q, rows linked when they share a cell; no basis
+ * splits finer). The number of presses is the sum over the blocks, so each
+ * block's 2^dimension members are enumerated on their own, in Gray-code
+ * order in WASM, over the block's cells only: a board whose quiet patterns
+ * fall into two blocks of 16 (the 20 x 20 torus with the x rule, nullity 32)
+ * costs 2 x 2^16 members, not 2^32. The minimum is returned, and among the
+ * minimum solutions the lexicographically smallest (cell 0 first, as POJ
+ * 3279 asks).
  *
  * @param board - Any board.
  * @param lights - One 0/1 per cell.
- * @param options - `maxNullity` (default {@link defaultMaxNullity}: 28 for up to 128 cells),
- *   engine, abort signal, progress callback.
+ * @param options - `maxNullity`: the largest block dimension to enumerate (default
+ *   {@link defaultMaxNullity} of the block's cells: 28 for up to 128 cells, and the blocks together
+ *   at most 4 enumerations at their limits), engine, abort signal, progress callback (members
+ *   scanned over all blocks).
  * @returns `{ solvable, presses, count, optimal: true, nullity }`.
- * @throws {RangeError} when a solvable board's nullity exceeds `maxNullity` (beyond it, use
- *   `fewestPressesByIlp`: integer programming with HiGHS); {TypeError | RangeError} for a bad board or lights.
+ * @throws {RangeError} when a solvable board has a block of dimension above `maxNullity`, or by default
+ *   blocks that together cost more than 4 enumerations at their limits (beyond them, use
+ *   `fewestPressesByIlp`: the same blocks, enumerated while the time allows, then
+ *   integer programming with HiGHS, under a time limit), or when nullity x cells exceeds 2^26 (the
+ *   quiet basis is not built); {TypeError | RangeError} for a bad board or lights.
  * @example
  * ```ts
- * const r = fewestPresses(gridBoard(5, 5), new Array(25).fill(1));
- * r.count; // 15
+ * fewestPresses(gridBoard(5, 5), new Array(25).fill(1)).count; // 15
+ * fewestPresses(gridBoard(20, 20, { torus: true, rule: "x" }), new Array(400).fill(1)).count; // 80: 2 blocks of 16
  * ```
  */
 export function fewestPresses(
@@ -182,27 +207,50 @@ export function fewestPresses(
   options: FewestPressesOptions = {},
 ): FewestPresses {
   checkBoard(board);
-  checkEngine(options.engine);
+  const engine = checkEngine(options.engine);
   using a = pressMatrix(board);
   const cells = a.rows;
   checkVector("lights", lights, cells);
-  const limit = checkInteger("maxNullity", options.maxNullity ?? defaultMaxNullity(cells), 0, MAX_ENUMERATED_NULLITY);
-  const s = a.solve(lights);
+  const limit =
+    options.maxNullity === undefined
+      ? undefined
+      : checkInteger("maxNullity", options.maxNullity, 0, MAX_ENUMERATED_NULLITY);
+  const plan = planCoset(a, lights);
   // an unsolvable board needs no enumeration, whatever its nullity
-  if (!s.solvable) return { solvable: false, presses: null, count: null, optimal: true, nullity: s.nullity };
-  if (s.nullity > limit) {
+  if (!plan.solvable) return { solvable: false, presses: null, count: null, optimal: true, nullity: plan.nullity };
+  if (plan.blocks === null) {
     throw new RangeError(
-      `fewestPresses enumerates 2^nullity solutions, and this board has nullity ${s.nullity}, above the limit ${limit}` +
-        ` (maxNullity, at most ${MAX_ENUMERATED_NULLITY}); use fewestPressesByIlp (integer programming with HiGHS, under a time limit)`,
+      `fewestPresses splits the solutions into independent blocks, and this board's nullity ${plan.nullity}` +
+        ` x ${cells} cells exceeds the ${MAX_SPLIT_ENTRIES} entries of quiet basis it builds; use fewestPressesByIlp`,
     );
   }
-  let basis: Uint8Array[] = [];
-  if (s.nullity > 0) {
-    using q = a.nullspace();
-    basis = q.toRows();
+  let budget = 0;
+  for (const block of plan.blocks) {
+    const dim = block.basis.length;
+    const max = limit ?? defaultMaxNullity(block.cells.length);
+    if (dim > max) {
+      throw new RangeError(
+        `fewestPresses enumerates each independent block of solutions, and this board (nullity ${plan.nullity})` +
+          ` has a block of dimension ${dim} on ${block.cells.length} cells, above the limit ${max}` +
+          ` (maxNullity, at most ${MAX_ENUMERATED_NULLITY}); use fewestPressesByIlp (longer enumeration, then` +
+          ` integer programming with HiGHS, under a time limit)`,
+      );
+    }
+    budget += 2 ** (dim - max);
   }
-  const best = cosetMinimum(s.x, basis, options);
-  return { solvable: true, presses: best.vector, count: best.weight, optimal: true, nullity: s.nullity };
+  // by default the blocks share the time of a few enumerations at the limit, not one each
+  if (limit === undefined && budget > DEFAULT_BLOCK_BUDGET) {
+    throw new RangeError(
+      `fewestPresses enumerates each independent block of solutions, and this board (nullity ${plan.nullity})` +
+        ` has ${plan.blocks.length} blocks that together cost ${budget.toFixed(1)} enumerations at the default limit,` +
+        ` above ${DEFAULT_BLOCK_BUDGET}; pass maxNullity to allow them, or use fewestPressesByIlp (under a time limit)`,
+    );
+  }
+  const x = plan.x;
+  minimiseBlocks(x, plan.blocks, engine === "ts" ? cosetMinimumTs : cosetMinimumWasm, options);
+  let count = 0;
+  for (const v of x) count += v;
+  return { solvable: true, presses: x, count, optimal: true, nullity: plan.nullity };
 }
 
 /**

@@ -1,0 +1,228 @@
+// The least weight of a coset x0 + span(basis) by search over disjoint
+// information sets, with a lower bound (after A. E. Brouwer's minimum
+// distance algorithm with K.-H. Zimmermann's bound, "Brouwer-Zimmermann",
+// as in M. Grassl, "Searching for linear codes with large minimum
+// distance", 2006, here for a coset rather than the code itself).
+//
+// An information set I is a set of k cells (k = the dimension) on which
+// the span is all of GF(2)^I: a member v of the coset is fixed by v|I. With
+// m disjoint information sets I_1..I_m, level t lists, for each j, every
+// member whose restriction to I_j has exactly t ones. After levels 0..t, a
+// member not yet listed has at least t + 1 ones on every I_j, so at least
+// m (t + 1) in all: once the best listed weighs no more, it is the minimum.
+// A last set of rank r < k counts too when each of its patterns is listed
+// with all 2^(k - r) members that show it.
+// This is fast when the minimum is small beside m k (a board with few
+// presses for its size), and gives a lower bound in any case.
+
+/** What the search found: the best member listed, a proven lower bound, and whether they meet. */
+export interface InfoSetResult {
+  weight: number;
+  /** The best member listed, one 0/1 entry per cell. */
+  vector: Uint8Array;
+  lowerBound: number;
+  proven: boolean;
+}
+
+/** Members evaluated between two looks at the clock. */
+const CHECK_EVERY = 1 << 14;
+
+function popcount32(v: number): number {
+  v -= (v >>> 1) & 0x55555555;
+  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
+  return Math.imul((v + (v >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
+}
+
+/**
+ * One set of cells in systematic form: `rows[i]` is 1 at pivot cell i of the
+ * set and 0 at the others, `extra` span the members that are 0 on all of
+ * the set (none for a full information set), and y is 0 on the set.
+ */
+interface Systematic {
+  y: Uint32Array;
+  rows: Uint32Array[];
+  extra: Uint32Array[];
+}
+
+/** Largest number of extra rows of a partial set (2^extra members per pattern on it). */
+const MAX_EXTRA = 8;
+
+/**
+ * Greedy disjoint sets: Gauss-Jordan on the cells not used yet. Full
+ * information sets (k pivots) while there are, then one partial set of rank
+ * at least k - MAX_EXTRA (Zimmermann's refinement: it adds to the bound too,
+ * at 2^(k - rank) members per pattern).
+ */
+function informationSets(x0: Uint32Array, basis: readonly Uint32Array[], cells: number): Systematic[] {
+  const k = basis.length;
+  const words = x0.length;
+  const used = new Uint8Array(cells);
+  const sets: Systematic[] = [];
+  for (;;) {
+    const rows = basis.map((b) => b.slice());
+    const pivots: number[] = [];
+    for (let c = 0; c < cells && pivots.length < k; c++) {
+      if (used[c]) continue;
+      const w = c >>> 5;
+      const bit = 1 << (c & 31);
+      const r = pivots.length;
+      let p = r;
+      while (p < k && (rows[p]![w]! & bit) === 0) p++;
+      if (p === k) continue;
+      [rows[r], rows[p]] = [rows[p]!, rows[r]!];
+      for (let i = 0; i < k; i++) {
+        if (i !== r && rows[i]![w]! & bit) for (let t = 0; t < words; t++) rows[i]![t]! ^= rows[r]![t]!;
+      }
+      pivots.push(c);
+    }
+    const rank = pivots.length;
+    if (rank === 0 || rank < k - MAX_EXTRA) return sets;
+    const y = x0.slice();
+    pivots.forEach((c, i) => {
+      if ((y[c >>> 5]! >>> (c & 31)) & 1) for (let t = 0; t < words; t++) y[t]! ^= rows[i]![t]!;
+    });
+    for (const c of pivots) used[c] = 1;
+    sets.push({ y, rows: rows.slice(0, rank), extra: rows.slice(rank) });
+    if (rank < k) return sets;
+  }
+}
+
+/**
+ * Searches x0 + span(basis) level by level over disjoint information sets
+ * until the minimum is proven or the clock reaches `deadline`
+ * (performance.now() time).
+ *
+ * @param x0 - One 0/1 entry per cell.
+ * @param basis - Independent vectors (k of them), one entry per cell.
+ * @param deadline - When to stop, in performance.now() milliseconds.
+ * @returns The best member listed, with a proven lower bound on the minimum.
+ */
+export function searchInformationSets(
+  x0: ArrayLike<number>,
+  basis: readonly ArrayLike<number>[],
+  deadline: number,
+): InfoSetResult {
+  const cells = x0.length;
+  const k = basis.length;
+  const words = Math.max(1, Math.ceil(cells / 32));
+  const pack = (v: ArrayLike<number>) => {
+    const out = new Uint32Array(words);
+    for (let j = 0; j < cells; j++) if (v[j]) out[j >>> 5]! |= 1 << (j & 31);
+    return out;
+  };
+  const start = pack(x0);
+  const weightOf = (v: Uint32Array) => {
+    let w = 0;
+    for (let t = 0; t < words; t++) w += popcount32(v[t]!);
+    return w;
+  };
+  let best = start.slice();
+  let bestWeight = weightOf(start);
+  if (k === 0) return { weight: bestWeight, vector: unpack(best, cells), lowerBound: bestWeight, proven: true };
+  const sets = informationSets(start, basis.map(pack), cells);
+  const m = sets.length;
+  if (m === 0) return { weight: bestWeight, vector: unpack(best, cells), lowerBound: 0, proven: false };
+  // acc[d]: y plus the first d chosen rows
+  const acc = Array.from({ length: k + 1 }, () => new Uint32Array(words));
+  const scratch = new Uint32Array(words);
+  const chosen = new Int32Array(k + 1);
+  let sinceCheck = 0;
+  let outOfTime = false;
+  let levelsDone = 0;
+  /** Weighs v + each combination of the extra rows (Gray code); keeps the best. */
+  const weighLeaf = (v: Uint32Array, extra: readonly Uint32Array[]) => {
+    scratch.set(v);
+    const members = 2 ** extra.length;
+    for (let g = 0; g < members; g++) {
+      if (g > 0) {
+        const row = extra[31 - Math.clz32(g & -g)]!;
+        for (let i = 0; i < words; i++) scratch[i]! ^= row[i]!;
+      }
+      const w = weightOf(scratch);
+      if (w < bestWeight) {
+        bestWeight = w;
+        best = scratch.slice();
+      }
+    }
+    sinceCheck += members;
+  };
+  for (let t = 0; t <= k && !outOfTime; t++) {
+    for (const { y, rows, extra } of sets) {
+      const r = rows.length;
+      if (t > r) continue;
+      if (t === 0) {
+        weighLeaf(y, extra);
+        continue;
+      }
+      // every t-subset of the set's rows in lexicographic order: a depth-first walk over the first
+      // t - 1 positions (chosen[d], with acc[d + 1] = acc[d] + row chosen[d]), then a tight loop
+      // over the last position that only counts
+      acc[0]!.set(y);
+      let depth = 0;
+      chosen[0] = -1;
+      for (;;) {
+        if (depth === t - 1) {
+          const v = acc[depth]!;
+          for (let j = depth === 0 ? 0 : chosen[depth - 1]! + 1; j < r; j++) {
+            const row = rows[j]!;
+            if (extra.length > 0) {
+              for (let i = 0; i < words; i++) acc[t]![i] = v[i]! ^ row[i]!;
+              weighLeaf(acc[t]!, extra);
+              continue;
+            }
+            let w = 0;
+            for (let i = 0; i < words; i++) {
+              let x = v[i]! ^ row[i]!;
+              x -= (x >>> 1) & 0x55555555;
+              x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+              w += Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
+            }
+            if (w < bestWeight) {
+              bestWeight = w;
+              best = v.slice();
+              for (let i = 0; i < words; i++) best[i]! ^= row[i]!;
+            }
+          }
+          sinceCheck += r;
+          if (sinceCheck >= CHECK_EVERY) {
+            sinceCheck = 0;
+            if (performance.now() > deadline) {
+              outOfTime = true;
+              break;
+            }
+          }
+          if (depth === 0) break;
+          depth--;
+        }
+        // the next row at this position, leaving room for the positions after it; else back up
+        const next = chosen[depth]! + 1;
+        if (next > r - (t - depth)) {
+          if (depth === 0) break;
+          depth--;
+          continue;
+        }
+        chosen[depth] = next;
+        const from = acc[depth]!;
+        const to = acc[depth + 1]!;
+        const row = rows[next]!;
+        for (let i = 0; i < words; i++) to[i] = from[i]! ^ row[i]!;
+        depth++;
+        chosen[depth] = next; // the next position starts after this row
+      }
+      if (outOfTime) break;
+    }
+    if (outOfTime) break;
+    levelsDone = t + 1;
+    if (bestWeight <= m * levelsDone) break;
+  }
+  const bound = m * levelsDone;
+  // after level k every member has been listed (each is fixed by its restriction to I_1)
+  const proven = bestWeight <= bound || levelsDone > k;
+  return { weight: bestWeight, vector: unpack(best, cells), lowerBound: proven ? bestWeight : bound, proven };
+}
+
+function unpack(v: Uint32Array, cells: number): Uint8Array {
+  const out = new Uint8Array(cells);
+  for (let j = 0; j < cells; j++) out[j] = (v[j >>> 5]! >>> (j & 31)) & 1;
+  return out;
+}

@@ -192,7 +192,7 @@ const BOARDS: [string, Board][] = [
 describe("fewestPresses through independent blocks, against brute force over the whole coset", () => {
   for (const [name, board] of BOARDS) {
     it(`${name}: least weight, then least string; the presses clear the board`, () => {
-      const targets = neighbourhoods(board);
+      const targets = neighbourhoods(board).map((t) => Int32Array.from(t));
       const n = targets.length;
       for (let seed = 1; seed <= 6; seed++) {
         // half random boards, half winnable ones (random presses applied to a dark board)
@@ -336,7 +336,7 @@ function xTorusByColour(lights: ArrayLike<number>): number {
 
 describe("20 x 20 torus, x rule (nullity 32: two blocks of 16)", () => {
   const board = gridBoard(20, 20, { torus: true, rule: "x" });
-  const targets = neighbourhoods(board);
+  const targets = neighbourhoods(board).map((t) => Int32Array.from(t));
   // all lights on: 80 presses; the random puzzle of seed 0 (`lightsout random --rows 20 --cols 20
   // --torus --rule x`): 147; both established by xTorusByColour above
   for (const [name, lights, expected] of [
@@ -372,7 +372,7 @@ describe("fewestPressesByIlp with blocks", () => {
     grid(0, 5);
     grid(25, 4);
     const board = graphBoard(41, edges);
-    const targets = neighbourhoods(board);
+    const targets = neighbourhoods(board).map((t) => Int32Array.from(t));
     for (let seed = 1; seed <= 3; seed++) {
       const lights = pressAll(targets, new Uint8Array(41), bits(41, seed));
       const exact = solveGf2(
@@ -405,7 +405,7 @@ describe("fewestPressesByIlp with blocks", () => {
     }
     const n = 16 + 361;
     const board = graphBoard(n, edges);
-    const targets = neighbourhoods(board);
+    const targets = neighbourhoods(board).map((t) => Int32Array.from(t));
     const lights = pressAll(targets, new Uint8Array(n), bits(n, 7));
     const exact = solveGf2(
       targets.map((t) => Array.from(t)),
@@ -436,7 +436,7 @@ describe("fewestPressesByIlp with blocks", () => {
   it("a block too big to enumerate: HiGHS's count and bound bracket, and the presses clear the board", async () => {
     // the 20 x 20 plain torus: one block of 32 dimensions on all 400 cells
     const board = gridBoard(20, 20, { torus: true });
-    const targets = neighbourhoods(board);
+    const targets = neighbourhoods(board).map((t) => Int32Array.from(t));
     const lights = randomPuzzle(board, { seed: 1 });
     const r = await fewestPressesByIlp(board, lights, { timeLimitMs: 300 });
     expect(pressAll(targets, lights, r.presses!).every((v) => v === 0)).toBe(true);

@@ -71,7 +71,7 @@ export type {
   SolveGridOptions,
 } from "./lightsout/chase.js";
 export { fewestPressesByIlp } from "./lightsout/ilp.js";
-export type { IlpFewestPresses } from "./lightsout/ilp.js";
+export type { IlpFewestPresses, IlpOptions } from "./lightsout/ilp.js";
 export { GF2Poly, KARATSUBA_WORDS, MAX_POLY_DEGREE } from "./poly/gf2poly.js";
 export type { PolyGcdOptions } from "./poly/gf2poly.js";
 export { MAX_SEQUENCE_INDEX, sequencePolynomial } from "./poly/sequence.js";

@@ -144,10 +144,7 @@ function release(ptr: number, bytes: number): void {
  * @returns What `run` returns.
  * @throws {RangeError} naming `what`, the bytes asked for, those in use and the limit, when the
  *   blocks pass the memory limit, one is over 1 GiB, or memory cannot grow.
- * @example
- * ```ts
- * withScratch("the polynomial gcd", [bytes, bytes], ([pa, pb]) => k.polyGcd(pa!, pb!, words, steps));
- * ```
+ *   For example `withScratch("the polynomial gcd", [bytes, bytes], ([pa, pb]) => k.polyGcd(pa!, pb!, words, steps))`.
  */
 export function withScratch<T>(what: string, sizes: readonly number[], run: (ptrs: number[]) => T): T {
   const blocks = sizes.map((size) => Math.max(16, size));

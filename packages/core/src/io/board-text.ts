@@ -149,7 +149,7 @@ function cellStart(bytes: Uint8Array, s: number, e: number, k: number, spaced: b
  * @example
  * ```ts
  * const { board, lights } = parseBoard("101\n0.1\n");
- * parseBoard(readFileSync("big.txt"), { source: "big.txt" }); // bytes: no string of the whole file
+ * parseBoard(new TextEncoder().encode("10\n01"), { source: "big.txt" }); // bytes, e.g. a file's: no string of it
  * ```
  */
 export function parseBoard(text: string | Uint8Array, options: ParseBoardOptions = {}): BoardInput {
@@ -405,7 +405,9 @@ export function formatBoard(board: Board, values: ArrayLike<number>): string {
  * @throws {RangeError} when `values` has the wrong length or a value outside 0..35.
  * @example
  * ```ts
- * writeFileSync("presses.txt", formatBoardBytes(board, solveLightsOut(board, lights).presses!));
+ * const board = gridBoard(2, 2);
+ * const bytes = formatBoardBytes(board, solveLightsOut(board, [1, 1, 1, 0]).presses!); // e.g. for a file
+ * new TextDecoder().decode(bytes); // "01\n00"
  * ```
  */
 export function formatBoardBytes(board: Board, values: ArrayLike<number>): Uint8Array {

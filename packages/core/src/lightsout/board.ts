@@ -153,7 +153,7 @@ const MAX_RULE_OFFSET = 2 ** 28;
  * @example
  * ```ts
  * ruleOffsets("plus"); // [[-1, 0], [1, 0], [0, -1], [0, 1]]
- * ruleOffsets("constructor"); // throws TypeError: "rule" expected plus, x, king, knight or ...
+ * ruleOffsets("constructor" as RuleName); // throws TypeError: "rule" expected plus, x, king, knight or ...
  * ```
  */
 export function ruleOffsets(rule: Rule): readonly Offset[] {

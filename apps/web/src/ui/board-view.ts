@@ -1,10 +1,14 @@
 // Draws any board: grids (rectangles, tori, masks) as a CSS grid of
-// buttons, graph boards as SVG circles on a circle. One focusable cell at a
+// buttons up to 32 x 32 and on a canvas beyond (canvas-board.ts), graph boards as SVG circles on a circle. One focusable cell at a
 // time (roving tabindex): arrows move, Enter or Space presses.
 
 import { type Board, cellMap } from "@lightsout/core";
+import { canvasGridView } from "./canvas-board.js";
 import { h } from "./dom.js";
 import "./board-view.css";
+
+/** Grids with more positions than this are drawn on a canvas (a button per cell stays smooth up to about here). */
+export const MAX_BUTTON_CELLS = 1024;
 
 /** What a view may show on top of the lights. */
 export interface BoardMarks {
@@ -86,6 +90,14 @@ function gridView(board: Extract<Board, { kind: "grid" }>, options: BoardViewOpt
   const { rows, cols } = board;
   const map = cellMap(board);
   const mini = options.mini ?? false;
+  if (!mini && rows * cols > MAX_BUTTON_CELLS)
+    return canvasGridView(
+      board,
+      map,
+      options,
+      (r, c, v, marks, i) => cellLabel(r, c, v, options.states, marks, i),
+      stateColor,
+    );
   const element = h("div", {
     class: `board board-grid${mini ? " mini" : ""}${board.torus ? " torus" : ""}`,
     role: mini ? "img" : "group",

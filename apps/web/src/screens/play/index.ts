@@ -6,7 +6,10 @@ import { type Board, gridBoard, randomMultiStatePuzzle, randomPuzzle, type RuleN
 import { mountAfterCore } from "../../core-ready.js";
 import type { MountScreen } from "../../screen.js";
 import { type Game, isDark, newGame, press, redo, reset, undo } from "../../state/game.js";
-import { analyse, type Analysis, nextPress } from "../../state/solver.js";
+import { LIMITS_TEXT, MAX_SIDE } from "../../state/limits.js";
+import type { Analysis } from "../../state/solver.js";
+import { nextPress } from "../../state/solver.js";
+import { Cancelled, Solver } from "../../state/solver-client.js";
 import { decodeBoard, encodeBoard } from "../../state/url.js";
 import { boardView, type BoardView } from "../../ui/board-view.js";
 import { button, field, h, numberInput, readNumber, RULE_OPTIONS, select } from "../../ui/dom.js";
@@ -18,11 +21,21 @@ export const mount: MountScreen = mountAfterCore(setup);
 
 function setup(root: HTMLElement, context: Parameters<MountScreen>[1]): () => void {
   const status = h("p", { class: "status", role: "status", "aria-live": "polite", "data-testid": "status" });
-  const info = h(
-    "div",
-    { class: "panel info", "aria-live": "polite", "data-testid": "info" },
-    h("p", { class: "muted" }, "Switch every light off. Pressing a cell toggles it and its neighbours."),
+  const intro = () =>
+    h("p", { class: "muted" }, "Switch every light off. Pressing a cell toggles it and its neighbours.");
+  const info = h("div", { class: "panel info", "aria-live": "polite", "data-testid": "info" }, intro());
+  // Solving runs in a worker: the page says so and can stop it.
+  const solver = new Solver();
+  const cancelButton = button("Cancel", () => solver.cancel(), { "data-action": "cancel" });
+  const busy = h(
+    "p",
+    { class: "busy", role: "status", "data-testid": "busy", hidden: true },
+    "Solving… ",
+    cancelButton,
   );
+  solver.onBusy = (inFlight) => {
+    busy.hidden = inFlight === 0;
+  };
   const boardHost = h("div", { class: "board-host" });
   const moves = h("span", { "data-testid": "moves" }, "0");
   const undoButton = button("Undo", () => update(undo(game)), {
@@ -34,12 +47,12 @@ function setup(root: HTMLElement, context: Parameters<MountScreen>[1]): () => vo
     "aria-keyshortcuts": "Control+Y",
   });
   const resetButton = button("Reset", () => update(reset(game)), { "data-action": "reset" });
-  const hintButton = button("Hint", showHint, { "data-action": "hint" });
-  const solutionButton = button("Show solution", toggleSolution, {
+  const hintButton = button("Hint", () => void showHint(), { "data-action": "hint" });
+  const solutionButton = button("Show solution", () => void toggleSolution(), {
     "data-action": "solution",
     "aria-pressed": "false",
   });
-  const winnableButton = button("Is this winnable?", checkWinnable, { "data-action": "winnable" });
+  const winnableButton = button("Is this winnable?", () => void checkWinnable(), { "data-action": "winnable" });
 
   // New puzzle form.
   const shape = select(
@@ -51,8 +64,8 @@ function setup(root: HTMLElement, context: Parameters<MountScreen>[1]): () => vo
     ],
     "rect",
   );
-  const rows = numberInput("rows", 5, 1, 30);
-  const cols = numberInput("cols", 5, 1, 30);
+  const rows = numberInput("rows", 5, 1, MAX_SIDE);
+  const cols = numberInput("cols", 5, 1, MAX_SIDE);
   const states = numberInput("states", 2, 2, 36);
   const rule = select("rule", RULE_OPTIONS, "plus");
   const seed = numberInput("seed", 1, 0, 2 ** 31 - 1);
@@ -70,7 +83,7 @@ function setup(root: HTMLElement, context: Parameters<MountScreen>[1]): () => vo
     h(
       "p",
       { class: "muted small" },
-      "Random and always winnable: random presses applied to a dark board. The same seed gives the same puzzle.",
+      `Random and always winnable: random presses applied to a dark board. The same seed gives the same puzzle. ${LIMITS_TEXT.split(";")[0]}.`,
     ),
   );
   form.addEventListener("submit", (event) => {
@@ -100,6 +113,7 @@ function setup(root: HTMLElement, context: Parameters<MountScreen>[1]): () => vo
         { class: "play-main", "aria-label": "Game" },
         h("div", { class: "play-head" }, status, h("span", { class: "moves" }, "Moves: ", moves)),
         boardHost,
+        busy,
         h(
           "div",
           { class: "toolbar", role: "toolbar", "aria-label": "Game controls" },
@@ -129,28 +143,50 @@ function setup(root: HTMLElement, context: Parameters<MountScreen>[1]): () => vo
   let proof: number[] | null = null;
   let best: Analysis | null = null; // of the start: the fewest presses possible
   const cache = new Map<string, Analysis>();
+  const keyOf = (lights: readonly number[]) => lights.join("");
 
-  function analysis(): Analysis {
-    const key = game.lights.join("");
-    let a = cache.get(key);
-    if (!a) {
-      a = analyse(game.board, game.lights, game.states);
+  /** The analysis of some lights, from the cache or the worker; null when it failed or was cancelled (the reason is shown). */
+  async function analysisOf(of: Game, lights: readonly number[], quiet = false): Promise<Analysis | null> {
+    const key = keyOf(lights);
+    const cached = cache.get(key);
+    if (cached) return cached;
+    const board = of.board;
+    try {
+      const a = await solver.run({ kind: "analyse", board, lights: [...lights], states: of.states });
+      if (board !== game.board) return null;
       if (cache.size > 200) cache.clear();
       cache.set(key, a);
+      return a;
+    } catch (error) {
+      if (!quiet && board === game.board)
+        info.replaceChildren(
+          h(
+            "p",
+            { class: error instanceof Cancelled ? "muted" : "error", role: "alert" },
+            error instanceof Cancelled ? "Solving cancelled." : `Not solved: ${(error as Error).message}`,
+          ),
+        );
+      return null;
     }
-    return a;
+  }
+
+  /** The analysis of the lights now, or null when they changed meanwhile (a press while the worker ran). */
+  async function analysis(): Promise<Analysis | null> {
+    const lights = game.lights;
+    const a = await analysisOf(game, lights);
+    return a && game.lights === lights ? a : null;
   }
 
   function start(next: Game): void {
     cache.clear();
+    solver.cancel();
     hint = null;
     proof = null;
     best = null;
-    try {
-      best = analyse(next.board, next.start, next.states);
-    } catch {
-      // too large to analyse quickly: play without the "fewest" remark
-    }
+    showSolution = false;
+    solutionButton.setAttribute("aria-pressed", "false");
+    solutionButton.textContent = "Show solution";
+
     if (next.board !== viewBoard) {
       viewBoard = next.board;
       view = boardView(next.board, {
@@ -180,9 +216,7 @@ function setup(root: HTMLElement, context: Parameters<MountScreen>[1]): () => vo
       rule.value = typeof next.board.rule === "string" ? next.board.rule : "plus";
     }
     states.value = String(next.states);
-    info.replaceChildren(
-      h("p", { class: "muted" }, "Switch every light off. Pressing a cell toggles it and its neighbours."),
-    );
+    info.replaceChildren(intro());
     update(next);
   }
 
@@ -192,9 +226,17 @@ function setup(root: HTMLElement, context: Parameters<MountScreen>[1]): () => vo
     if (pressed) hint = null;
     let solution: number[] | null = null;
     if (showSolution) {
-      const a = analysis();
-      solution = a.solvable ? a.presses : null;
-      if (!a.solvable) proof ??= a.proof;
+      const a = cache.get(keyOf(game.lights));
+      if (a) {
+        solution = a.solvable ? a.presses : null;
+        if (!a.solvable) proof ??= a.proof;
+      } else {
+        const lights = game.lights;
+        void analysisOf(game, lights).then((found) => {
+          if (!found) setSolution(false);
+          else if (showSolution && game.lights === lights) update(game);
+        });
+      }
     }
     view!.update(game.lights, { solution, hint, proof });
     moves.textContent = String(game.history.length);
@@ -203,6 +245,17 @@ function setup(root: HTMLElement, context: Parameters<MountScreen>[1]): () => vo
     resetButton.disabled = game.history.length === 0;
     const dark = isDark(game);
     status.classList.toggle("win", dark);
+    if (dark && !best && game.history.length > 0) {
+      // The fewest presses of the start, asked for at the end (the first screen starts no worker);
+      // boards too big to solve end without the remark.
+      const played = game;
+      void analysisOf(played, played.start, true).then((a) => {
+        if (a && game.start === played.start) {
+          best = a;
+          if (isDark(game)) update(game);
+        }
+      });
+    }
     if (dark) {
       const fewest = best?.solvable && best.optimal ? best.count : null;
       status.textContent =
@@ -220,8 +273,9 @@ function setup(root: HTMLElement, context: Parameters<MountScreen>[1]): () => vo
     }
   }
 
-  function showHint(): void {
-    const a = analysis();
+  async function showHint(): Promise<void> {
+    const a = await analysis();
+    if (!a) return;
     if (!a.solvable) return checkWinnable();
     hint = nextPress(a);
     update(game);
@@ -236,13 +290,18 @@ function setup(root: HTMLElement, context: Parameters<MountScreen>[1]): () => vo
     );
   }
 
-  function toggleSolution(): void {
-    showSolution = !showSolution;
+  function setSolution(on: boolean): void {
+    showSolution = on;
     solutionButton.setAttribute("aria-pressed", String(showSolution));
     solutionButton.textContent = showSolution ? "Hide solution" : "Show solution";
+  }
+
+  async function toggleSolution(): Promise<void> {
+    setSolution(!showSolution);
     update(game);
     if (showSolution) {
-      const a = analysis();
+      const a = await analysis();
+      if (!a || !showSolution) return;
       info.replaceChildren(
         h(
           "p",
@@ -255,8 +314,9 @@ function setup(root: HTMLElement, context: Parameters<MountScreen>[1]): () => vo
     }
   }
 
-  function checkWinnable(): void {
-    const a = analysis();
+  async function checkWinnable(): Promise<void> {
+    const a = await analysis();
+    if (!a) return;
     if (a.solvable) {
       proof = null;
       info.replaceChildren(
@@ -325,7 +385,10 @@ function setup(root: HTMLElement, context: Parameters<MountScreen>[1]): () => vo
     newPuzzle();
     if (error && (error as Element).classList.contains("error")) info.replaceChildren(error);
   }
-  return () => root.removeEventListener("keydown", keys);
+  return () => {
+    root.removeEventListener("keydown", keys);
+    solver.cancel();
+  };
 }
 
 function cellName(board: Board, cell: number): string {

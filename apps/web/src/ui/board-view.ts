@@ -1,5 +1,5 @@
 // Draws any board: grids (rectangles, tori, masks) as a CSS grid of
-// buttons up to 32 x 32 and on a canvas beyond (canvas-board.ts), graph boards as SVG circles on a circle. One focusable cell at a
+// buttons up to 32 x 32 (and 16 px a cell) and on a canvas beyond (canvas-board.ts), graph boards as SVG circles on a circle. One focusable cell at a
 // time (roving tabindex): arrows move, Enter or Space presses.
 
 import { type Board, cellMap } from "@lightsout/core";
@@ -9,6 +9,8 @@ import "./board-view.css";
 
 /** Grids with more positions than this are drawn on a canvas (a button per cell stays smooth up to about here). */
 export const MAX_BUTTON_CELLS = 1024;
+/** Narrower buttons than this (css px, the window's width over the columns) are too small to hit: a canvas, with zoom, instead. */
+const MIN_BUTTON_PX = 16;
 
 /** What a view may show on top of the lights. */
 export interface BoardMarks {
@@ -90,7 +92,7 @@ function gridView(board: Extract<Board, { kind: "grid" }>, options: BoardViewOpt
   const { rows, cols } = board;
   const map = cellMap(board);
   const mini = options.mini ?? false;
-  if (!mini && rows * cols > MAX_BUTTON_CELLS)
+  if (!mini && (rows * cols > MAX_BUTTON_CELLS || cols * MIN_BUTTON_PX > innerWidth))
     return canvasGridView(
       board,
       map,

@@ -244,10 +244,13 @@ export function canvasGridView(
       ctx.lineWidth = Math.max(2, scale / 5);
       ctx.strokeRect(x - ctx.lineWidth / 2, y - ctx.lineWidth / 2, size + ctx.lineWidth, size + ctx.lineWidth);
     }
-    const [cx, cy] = at(cursor);
-    ctx.strokeStyle = colour("--focus");
-    ctx.lineWidth = document.activeElement === canvas ? 3 : 1.5;
-    ctx.strokeRect(cx - 2, cy - 2, size + 4, size + 4);
+    if (document.activeElement === canvas) {
+      // The cursor, while the keyboard is on the board (it would hide a neighbour's outline otherwise).
+      const [cx, cy] = at(cursor);
+      ctx.strokeStyle = colour("--focus");
+      ctx.lineWidth = 3;
+      ctx.strokeRect(cx - 2, cy - 2, size + 4, size + 4);
+    }
   }
 
   function cursorLabel(): string {

@@ -90,12 +90,16 @@ function panel(id: string, title: string, intro: string): HTMLElement {
   return section;
 }
 
-/** Runs one request on a fresh worker wired to `job`; cancel terminates it. */
+/**
+ * Runs one request on a fresh worker wired to `job`; cancel terminates it.
+ * With `keep`, a worker that succeeded is handed over instead of terminated.
+ */
 function singleJob(
   job: JobControls,
   run: (worker: ExploreWorker) => Promise<string>,
   startText: string,
   known = true,
+  keep?: (worker: ExploreWorker) => void,
 ): void {
   const worker = new ExploreWorker();
   const stop = () => worker.terminate();
@@ -103,15 +107,20 @@ function singleJob(
   job.running(startText, known);
   run(worker)
     .then(
-      (text) => job.finish("done", text),
+      (text) => {
+        job.finish("done", text);
+        return true;
+      },
       (error: unknown) => {
         if (error instanceof Cancelled) job.finish("cancelled", "Cancelled.");
         else job.finish("error", messageOf(error));
+        return false;
       },
     )
-    .finally(() => {
+    .then((done) => {
       job.cancel.removeEventListener("click", stop);
-      worker.terminate();
+      if (done && keep) keep(worker);
+      else worker.terminate();
     });
 }
 
@@ -286,6 +295,7 @@ function picturePanel(options: {
   let canvas = element("canvas", { width: "1", height: "1", role: "img", "aria-label": "not computed yet" });
   const caption = element("figcaption", {}, "");
   figure.append(canvas, caption);
+  let drewLast: ExploreWorker | undefined;
   section.append(form, figure);
   form.addEventListener("submit", (event) => {
     event.preventDefault();
@@ -297,6 +307,10 @@ function picturePanel(options: {
       return;
     }
     // A new canvas per job, shown once drawn: a cancelled job leaves the last picture in place.
+    // The worker that drew the last picture lives until now: its frame reaches the page's canvas
+    // asynchronously, and ending the worker first could leave the picture blank.
+    drewLast?.terminate();
+    drewLast = undefined;
     const side = String(options.side(n));
     const next = element("canvas", { width: side, height: side, role: "img" });
     const offscreen = next.transferControlToOffscreen();
@@ -315,6 +329,10 @@ function picturePanel(options: {
         return `Done in ${seconds(result.ms)}.`;
       },
       `Starting n = ${format(n)}…`,
+      true,
+      (worker) => {
+        drewLast = worker;
+      },
     );
   });
   return section;

@@ -118,6 +118,7 @@ test("import: JSON graph boards, text with states, and clear errors", async () =
       ],
     },
     lights: [1, 1, 0, 0],
+    states: 2,
   });
   // the graph survives the share link too
   const link = await page.inputValue("input[name=share]");

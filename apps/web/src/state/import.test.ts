@@ -20,3 +20,17 @@ describe("importBoard", () => {
     expect(() => importBoard("1".repeat(2_000_001), 2, {})).toThrow(/at most 2,000,000 characters, got 2,000,001/);
   });
 });
+
+describe("importBoard, exactly what was exported", () => {
+  test('"states" must be an integer 2..36, unknown fields are refused, an array is not the text format', () => {
+    const board = gridBoard(1, 2);
+    expect(importBoard(JSON.stringify({ board, lights: [1, 0], states: 2 }), 3, {}).states).toBe(2);
+    expect(() => importBoard(JSON.stringify({ board, lights: [1, 0], states: "3" }), 2, {})).toThrow(
+      /"states" expected an integer in 2..36, got "3"/,
+    );
+    expect(() => importBoard(JSON.stringify({ board, lights: [1, 0], colour: "red" }), 2, {})).toThrow(
+      /expected only the fields "board", "lights" and "states", got "colour"/,
+    );
+    expect(() => importBoard("[1,2,3]", 2, {})).toThrow(/got a JSON array/);
+  });
+});

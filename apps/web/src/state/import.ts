@@ -5,6 +5,8 @@
 import { type Board, type GridOptions, parseBoard } from "@lightsout/core";
 import { checkDeclaredSize, checkImportText, checkSize } from "./limits.js";
 
+const JSON_FIELDS = ["board", "lights", "states"];
+
 /** An imported board. */
 export interface Imported {
   board: Board;
@@ -14,7 +16,8 @@ export interface Imported {
 
 /**
  * Reads a board as text (rows of digits, `.` for no cell) or JSON
- * `{"board", "lights", "states"?}`; a leading byte-order mark is skipped.
+ * `{"board", "lights", "states"?}` (no other field; "states" an integer
+ * 2..36, else `states` applies); a leading byte-order mark is skipped.
  *
  * @param input - The text.
  * @param states - k for the text format and for JSON without "states".
@@ -30,17 +33,32 @@ export function importBoard(input: string, states: number, grid: GridOptions): I
   checkImportText(input);
   const text = input.startsWith("\uFEFF") ? input.slice(1) : input;
   let k = states;
-  if (text.trimStart().startsWith("{")) {
+  const start = text.trimStart()[0];
+  if (start === "[")
+    throw new TypeError(
+      'import expected a JSON object {"board", "lights", "states"} or rows of digits, got a JSON array',
+    );
+  if (start === "{") {
     let value: unknown;
     try {
       value = JSON.parse(text);
     } catch {
       value = undefined; // parseBoard reports where the JSON breaks
     }
-    if (value !== undefined) {
+    if (value !== undefined && value !== null && typeof value === "object") {
+      // What is exported comes back exactly: no field is dropped or carried along unread.
+      const unknown = Object.keys(value).filter((key) => !JSON_FIELDS.includes(key));
+      if (unknown.length)
+        throw new TypeError(
+          `import expected only the fields "board", "lights" and "states", got ${unknown.map((key) => JSON.stringify(key)).join(", ")}`,
+        );
       checkDeclaredSize(value);
-      const declared = (value as { states?: unknown }).states;
-      if (typeof declared === "number") k = declared;
+      if ("states" in value) {
+        const declared = (value as { states: unknown }).states;
+        if (typeof declared !== "number" || !Number.isInteger(declared) || declared < 2 || declared > 36)
+          throw new RangeError(`"states" expected an integer in 2..36, got ${JSON.stringify(declared)}`);
+        k = declared;
+      }
     }
   }
   const parsed = parseBoard(text, { source: "import", states: k, ...grid });

@@ -5,6 +5,7 @@
 import { type Board, cellMap } from "@lightsout/core";
 import { canvasGridView } from "./canvas-board.js";
 import { h } from "./dom.js";
+import { graphLayout } from "./graph-layout.js";
 import "./board-view.css";
 
 /** Grids with more positions than this are drawn on a canvas (a button per cell stays smooth up to about here). */
@@ -211,13 +212,17 @@ function graphView(board: Extract<Board, { kind: "graph" }>, options: BoardViewO
   const n = board.vertices;
   const mini = options.mini ?? false;
   const size = 320;
-  const radius = n === 1 ? 0 : 130;
-  const dot = Math.max(6, Math.min(22, (Math.PI * radius) / Math.max(n, 1) - 2));
-  const at = (v: number) => {
-    const a = (2 * Math.PI * v) / n - Math.PI / 2;
-    return [size / 2 + radius * Math.cos(a), size / 2 + radius * Math.sin(a)] as const;
-  };
+  const { points, forces } = graphLayout(n, board.edges, size, 30);
+  // Dots as big as the closest pair of vertices allows (the circle's spacing beyond the force layout).
+  let spacing = n === 1 ? 44 : (2 * Math.PI * 130) / n;
+  if (forces)
+    for (let u = 0; u < n; u++)
+      for (let v = u + 1; v < n; v++)
+        spacing = Math.min(spacing, Math.hypot(points[u]![0] - points[v]![0], points[u]![1] - points[v]![1]));
+  const dot = Math.max(forces ? 4 : 6, Math.min(22, spacing / 2 - 2));
+  const at = (v: number) => points[v]!;
   const svg = document.createElementNS(SVG, "svg");
+  svg.dataset.layout = forces ? "forces" : "circle";
   svg.setAttribute("viewBox", `0 0 ${size} ${size}`);
   svg.setAttribute("class", `board board-graph${mini ? " mini" : ""}`);
   svg.setAttribute("role", mini ? "img" : "group");
@@ -247,7 +252,13 @@ function graphView(board: Extract<Board, { kind: "graph" }>, options: BoardViewO
     const text = document.createElementNS(SVG, "text");
     text.setAttribute("x", String(x));
     text.setAttribute("y", String(y));
-    g.append(circle, text);
+    // The focus ring is its own circle, outside the vertex's: proofs and hints colour the vertex's stroke.
+    const ring = document.createElementNS(SVG, "circle");
+    ring.setAttribute("class", "focus-ring");
+    ring.setAttribute("cx", String(x));
+    ring.setAttribute("cy", String(y));
+    ring.setAttribute("r", String(dot + 5));
+    g.append(ring, circle, text);
     if (!mini) {
       g.setAttribute("role", "button");
       g.setAttribute("tabindex", v === 0 ? "0" : "-1");

@@ -231,9 +231,10 @@ function setup(root: HTMLElement, context: ScreenContext): () => void {
     if (!shared) return;
     text.value = format === "text"
       ? formatBoard(shared.board, shared.lights)
-      : JSON.stringify({ board: shared.board, lights: shared.lights, ...(shared.states !== 2 ? { states: shared.states } : {}) });
+      : JSON.stringify({ board: shared.board, lights: shared.lights, states: shared.states });
     message.className = "muted";
-    message.textContent = format === "text" ? "Text: the rule, torus and states are not part of it." : "JSON: board and lights.";
+    message.removeAttribute("role");
+    message.textContent = format === "text" ? "Text: the rule, torus and states are not part of it." : "JSON: board, lights and states; it imports back exactly.";
   }
 
   function fail(reason: string): void {

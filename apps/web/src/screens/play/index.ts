@@ -13,7 +13,7 @@ import { Cancelled, Solver } from "../../state/solver-client.js";
 import { decodeBoard, encodeBoard } from "../../state/url.js";
 import { boardView, type BoardView } from "../../ui/board-view.js";
 import { button, field, h, numberInput, readNumber, RULE_OPTIONS, select } from "../../ui/dom.js";
-import { describeBoard, proofExplanation } from "../../ui/words.js";
+import { count, describeBoard, pressRule, proofExplanation } from "../../ui/words.js";
 import "./play.css";
 
 /** The play screen. */
@@ -21,9 +21,10 @@ export const mount: MountScreen = mountAfterCore(setup);
 
 function setup(root: HTMLElement, context: Parameters<MountScreen>[1]): () => void {
   const status = h("p", { class: "status", role: "status", "aria-live": "polite", "data-testid": "status" });
+  // The first instruction, from the board played (its rule, states, torus and self toggle).
   const intro = () =>
-    h("p", { class: "muted" }, "Switch every light off. Pressing a cell toggles it and its neighbours.");
-  const info = h("div", { class: "panel info", "aria-live": "polite", "data-testid": "info" }, intro());
+    h("p", { class: "muted", "data-testid": "rules" }, game ? pressRule(game.board, game.states) : "");
+  const info = h("div", { class: "panel info", "aria-live": "polite", "data-testid": "info" });
   // Solving runs in a worker: the page says so and can stop it.
   const solver = new Solver();
   const cancelButton = button("Cancel", () => solver.cancel(), { "data-action": "cancel" });
@@ -67,7 +68,9 @@ function setup(root: HTMLElement, context: Parameters<MountScreen>[1]): () => vo
   const rows = numberInput("rows", 5, 1, MAX_SIDE);
   const cols = numberInput("cols", 5, 1, MAX_SIDE);
   const states = numberInput("states", 2, 2, 36);
-  const rule = select("rule", RULE_OPTIONS, "plus");
+  // "This board's rule" is offered while the board played has custom offsets.
+  const rule = select("rule", [...RULE_OPTIONS, ["custom", "This board's rule (custom)"]], "plus");
+  const customRule = rule.querySelector<HTMLOptionElement>('option[value="custom"]')!;
   const seed = numberInput("seed", 1, 0, 2 ** 31 - 1);
   const form = h(
     "form",
@@ -213,17 +216,23 @@ function setup(root: HTMLElement, context: Parameters<MountScreen>[1]): () => vo
     if (next.board.kind === "grid") {
       rows.value = String(next.board.rows);
       cols.value = String(next.board.cols);
-      rule.value = typeof next.board.rule === "string" ? next.board.rule : "plus";
+      customRule.hidden = typeof next.board.rule !== "object";
+      rule.value = typeof next.board.rule === "object" ? "custom" : (next.board.rule ?? "plus");
     }
     states.value = String(next.states);
-    info.replaceChildren(intro());
+    game = undefined as unknown as Game; // a new board: the info panel starts over
     update(next);
   }
 
   function update(next: Game): void {
     const pressed = next.history.length !== game?.history.length || next.lights !== game?.lights;
     game = next;
-    if (pressed) hint = null;
+    if (pressed) {
+      // What the panel said was about the lights before: a hint, a verdict, a count of presses.
+      hint = null;
+      info.replaceChildren(intro());
+      if (showSolution) void describeSolution();
+    }
     let solution: number[] | null = null;
     if (showSolution) {
       const a = cache.get(keyOf(game.lights));
@@ -285,7 +294,7 @@ function setup(root: HTMLElement, context: Parameters<MountScreen>[1]): () => vo
         {},
         hint === null
           ? "Nothing to press: the board is dark."
-          : `Hint: press the highlighted cell (${cellName(game.board, hint)}). ${a.count} ${a.count === 1 ? "press" : "presses"} to go${a.optimal ? ", at best" : ""}.`,
+          : `Hint: press the highlighted cell (${cellName(game.board, hint)}). ${count(a.count, "press", "presses")} to go${a.optimal ? ", at best" : ""}.`,
       ),
     );
   }
@@ -299,19 +308,24 @@ function setup(root: HTMLElement, context: Parameters<MountScreen>[1]): () => vo
   async function toggleSolution(): Promise<void> {
     setSolution(!showSolution);
     update(game);
-    if (showSolution) {
-      const a = await analysis();
-      if (!a || !showSolution) return;
-      info.replaceChildren(
-        h(
-          "p",
-          {},
-          a.solvable
-            ? `Press the marked cells${game.states > 2 ? " (the number: how many times)" : ""}: ${a.count} ${a.count === 1 ? "press" : "presses"}${a.optimal ? ", the fewest possible" : ""}. The order does not matter.`
-            : "This board cannot be cleared, so there is no solution to show.",
-        ),
-      );
-    }
+    if (showSolution) await describeSolution();
+    else info.replaceChildren(intro());
+  }
+
+  async function describeSolution(): Promise<void> {
+    const a = await analysis();
+    if (!a || !showSolution) return;
+    info.replaceChildren(
+      h(
+        "p",
+        {},
+        !a.solvable
+          ? "This board cannot be cleared, so there is no solution to show."
+          : a.count === 0
+            ? "The board is dark: nothing to press."
+            : `Press the marked cells${game.states > 2 ? " (the number: how many times)" : ""}: ${count(a.count, "press", "presses")}${a.optimal ? ", the fewest possible" : ""}. The order does not matter.`,
+      ),
+    );
   }
 
   async function checkWinnable(): Promise<void> {
@@ -323,7 +337,9 @@ function setup(root: HTMLElement, context: Parameters<MountScreen>[1]): () => vo
         h(
           "p",
           { "data-testid": "verdict" },
-          `Yes: winnable, in ${a.count} ${a.count === 1 ? "press" : "presses"}${a.optimal ? " at best" : ""}.`,
+          a.count === 0
+            ? "Yes: the board is already dark."
+            : `Yes: winnable, in ${count(a.count, "press", "presses")}${a.optimal ? " at best" : ""}.`,
         ),
       );
     } else {
@@ -344,7 +360,10 @@ function setup(root: HTMLElement, context: Parameters<MountScreen>[1]): () => vo
     else
       board = gridBoard(readNumber(rows, 5), readNumber(cols, 5), {
         torus: shape.value === "torus",
-        rule: rule.value as RuleName,
+        rule:
+          rule.value === "custom" && game.board.kind === "grid" && game.board.rule
+            ? game.board.rule
+            : (rule.value as RuleName),
       });
     const lights = k === 2 ? randomPuzzle(board, { seed: s }) : randomMultiStatePuzzle(board, { states: k, seed: s });
     if (board !== game?.board || k !== game.states) viewBoard = undefined;
@@ -352,15 +371,18 @@ function setup(root: HTMLElement, context: Parameters<MountScreen>[1]): () => vo
     seed.value = String(s + 1); // the next click gives the next puzzle
   }
 
+  // Undo and redo from anywhere on the page (the body too), except in a text field: there they edit the text.
   const keys = (event: KeyboardEvent) => {
     if (!(event.ctrlKey || event.metaKey) || event.altKey) return;
+    const target = event.target as HTMLElement | null;
+    if (target?.closest("input, textarea, select, [contenteditable]")) return;
     const key = event.key.toLowerCase();
     if (key === "z" && !event.shiftKey) update(undo(game));
     else if (key === "y" || (key === "z" && event.shiftKey)) update(redo(game));
     else return;
     event.preventDefault();
   };
-  root.addEventListener("keydown", keys);
+  document.addEventListener("keydown", keys);
 
   let shared = null;
   try {
@@ -386,7 +408,7 @@ function setup(root: HTMLElement, context: Parameters<MountScreen>[1]): () => vo
     if (error && (error as Element).classList.contains("error")) info.replaceChildren(error);
   }
   return () => {
-    root.removeEventListener("keydown", keys);
+    document.removeEventListener("keydown", keys);
     solver.cancel();
   };
 }

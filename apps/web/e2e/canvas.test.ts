@@ -203,8 +203,12 @@ test("phone width: a 30 x 30 board is a canvas with pinch-size cells, not 9 px b
   await page.goto(`${e2e.url}#/play?g=30x30`);
   await page.waitForSelector("canvas.board-canvas[data-scale]");
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-  await page.click("[data-zoom=in]");
-  await page.click("[data-zoom=in]");
-  expect(Number(await page.getAttribute("canvas.board-canvas", "data-scale"))).toBeGreaterThanOrEqual(24);
+  const scale = async () => Number(await page.getAttribute("canvas.board-canvas", "data-scale"));
+  for (let i = 0; i < 5 && (await scale()) < 24; i++) {
+    const before = await scale();
+    await page.click("[data-zoom=in]");
+    await page.waitForFunction((s) => Number(document.querySelector<HTMLElement>("canvas")!.dataset.scale) > s, before);
+  }
+  expect(await scale()).toBeGreaterThanOrEqual(24);
   await page.close();
 });

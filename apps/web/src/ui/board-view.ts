@@ -102,11 +102,13 @@ function gridView(board: Extract<Board, { kind: "grid" }>, options: BoardViewOpt
       stateColor,
     );
   const element = h("div", {
-    class: `board board-grid${mini ? " mini" : ""}${board.torus ? " torus" : ""}`,
+    class: `board board-grid${mini ? " mini" : ""}${board.torus ? " torus" : ""}${options.states > 2 ? " multi" : ""}`,
     role: mini ? "img" : "group",
     "aria-label": options.label,
-    style: `--rows: ${rows}; --cols: ${cols}`,
   });
+  // CSSOM, not a style attribute: the Content-Security-Policy allows no inline styles.
+  element.style.setProperty("--rows", String(rows));
+  element.style.setProperty("--cols", String(cols));
   // One element per grid position; holes are inert spans unless the builder wants them.
   const slots: HTMLElement[] = [];
   const cellsEl: HTMLElement[] = [];

@@ -63,6 +63,8 @@ function setup(root: HTMLElement, context: ScreenContext): () => void {
   }, { "data-action": "play", class: "primary" });
   const exportText = button("Export text", () => exportAs("text"), { "data-action": "export-text" });
   const exportJson = button("Export JSON", () => exportAs("json"), { "data-action": "export-json" });
+  const downloadText = button("Download text", () => download("text"), { "data-action": "download-text" });
+  const downloadJson = button("Download JSON", () => download("json"), { "data-action": "download-json" });
   const shareUrl = h("input", { type: "url", name: "share", readonly: true, "aria-label": "Link to this board", class: "share-url" });
 
   for (const input of [rows, cols]) {
@@ -132,6 +134,7 @@ function setup(root: HTMLElement, context: ScreenContext): () => void {
             exportJson,
             button("Import", () => void importText(text.value), { "data-action": "import" }),
           ),
+          h("div", { class: "toolbar" }, downloadText, downloadJson),
           h("div", { class: "toolbar" }, file),
           message,
         ),
@@ -203,7 +206,7 @@ function setup(root: HTMLElement, context: ScreenContext): () => void {
   function summarise(): void {
     const shared = current();
     const run = ++summaryRun;
-    for (const control of [playButton, exportText, exportJson]) control.disabled = !shared;
+    for (const control of [playButton, exportText, exportJson, downloadText, downloadJson]) control.disabled = !shared;
     if (!shared) {
       summary.replaceChildren(h("p", { class: "error", role: "alert" }, "No cells: paint some cells in. Play, export and the link need at least one."));
       shareUrl.value = "";
@@ -226,12 +229,32 @@ function setup(root: HTMLElement, context: ScreenContext): () => void {
     );
   }
 
-  function exportAs(format: "text" | "json"): void {
+  function exported(format: "text" | "json"): string | null {
     const shared = current();
-    if (!shared) return;
-    text.value = format === "text"
+    if (!shared) return null;
+    return format === "text"
       ? formatBoard(shared.board, shared.lights)
       : JSON.stringify({ board: shared.board, lights: shared.lights, states: shared.states });
+  }
+
+  /** The board as a file: board.txt (the CLI's text) or board.json (the URL lives until the next download). */
+  let downloadUrl: string | undefined;
+  function download(format: "text" | "json"): void {
+    const content = exported(format);
+    if (content === null) return;
+    if (downloadUrl) URL.revokeObjectURL(downloadUrl);
+    const url = URL.createObjectURL(new Blob([content], { type: format === "text" ? "text/plain" : "application/json" }));
+    const link = h("a", { href: url, download: format === "text" ? "board.txt" : "board.json", hidden: true });
+    document.body.append(link);
+    link.click();
+    link.remove();
+    downloadUrl = url;
+  }
+
+  function exportAs(format: "text" | "json"): void {
+    const content = exported(format);
+    if (content === null) return;
+    text.value = content;
     message.className = "muted";
     message.removeAttribute("role");
     message.textContent = format === "text" ? "Text: the rule, torus and states are not part of it." : "JSON: board, lights and states; it imports back exactly.";
@@ -299,6 +322,7 @@ function setup(root: HTMLElement, context: ScreenContext): () => void {
   return () => {
     root.removeEventListener("dragover", over);
     root.removeEventListener("drop", drop);
+    if (downloadUrl) URL.revokeObjectURL(downloadUrl);
     solver.cancel();
   };
 }

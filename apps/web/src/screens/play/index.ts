@@ -10,6 +10,7 @@ import { LIMITS_TEXT, MAX_SIDE } from "../../state/limits.js";
 import type { Analysis } from "../../state/solver.js";
 import { nextPress } from "../../state/solver.js";
 import { Cancelled, Solver } from "../../state/solver-client.js";
+import { type Best, daily, decodeMoves, encodeMoves, loadBest, puzzleKey, recordBest } from "../../state/progress.js";
 import { decodeBoard, encodeBoard } from "../../state/url.js";
 import { boardView, type BoardView } from "../../ui/board-view.js";
 import { button, field, h, numberInput, readNumber, RULE_OPTIONS, select } from "../../ui/dom.js";
@@ -39,6 +40,24 @@ function setup(root: HTMLElement, context: Parameters<MountScreen>[1]): () => vo
   };
   const boardHost = h("div", { class: "board-host" });
   const moves = h("span", { "data-testid": "moves" }, "0");
+  // Par (the fewest presses), the best result kept for this puzzle, and a timer that can be hidden.
+  const par = h("span", { class: "moves", "data-testid": "par", hidden: true });
+  const bestText = h("span", { class: "moves", "data-testid": "best", hidden: true });
+  const clock = h("span", { class: "moves", "data-testid": "timer", role: "timer", "aria-live": "off" }, "0:00");
+  const TIMER_KEY = "lightsout-timer-hidden";
+  const timerToggle = button("Hide timer", () => showTimer(clock.hidden === true), {
+    "data-action": "timer",
+    class: "small",
+  });
+  function showTimer(on: boolean): void {
+    clock.hidden = !on;
+    timerToggle.textContent = on ? "Hide timer" : "Show timer";
+    try {
+      localStorage.setItem(TIMER_KEY, on ? "0" : "1");
+    } catch {
+      // not remembered
+    }
+  }
   const undoButton = button("Undo", () => update(undo(game)), {
     "data-action": "undo",
     "aria-keyshortcuts": "Control+Z",
@@ -82,6 +101,15 @@ function setup(root: HTMLElement, context: Parameters<MountScreen>[1]): () => vo
       "div",
       { class: "toolbar" },
       h("button", { type: "submit", class: "primary", "data-action": "new" }, "New puzzle"),
+      button(
+        "Next seed",
+        () => {
+          seed.value = String(readNumber(seed, 1) + 1);
+          newPuzzle();
+        },
+        { "data-action": "next" },
+      ),
+      button("Today's puzzle", () => todaysPuzzle(), { "data-action": "daily" }),
     ),
     h(
       "p",
@@ -114,7 +142,16 @@ function setup(root: HTMLElement, context: Parameters<MountScreen>[1]): () => vo
       h(
         "section",
         { class: "play-main", "aria-label": "Game" },
-        h("div", { class: "play-head" }, status, h("span", { class: "moves" }, "Moves: ", moves)),
+        h(
+          "div",
+          { class: "play-head" },
+          status,
+          h("span", { class: "moves" }, "Moves: ", moves),
+          par,
+          bestText,
+          clock,
+          timerToggle,
+        ),
         boardHost,
         busy,
         h(
@@ -144,7 +181,7 @@ function setup(root: HTMLElement, context: Parameters<MountScreen>[1]): () => vo
   let showSolution = false;
   let hint: number | null = null;
   let proof: number[] | null = null;
-  let best: Analysis | null = null; // of the start: the fewest presses possible
+  let fewest: Analysis | null = null; // of the start: the fewest presses possible (par)
   const cache = new Map<string, Analysis>();
   const keyOf = (lights: readonly number[]) => lights.join("");
 
@@ -180,12 +217,53 @@ function setup(root: HTMLElement, context: Parameters<MountScreen>[1]): () => vo
     return a && game.lights === lights ? a : null;
   }
 
-  function start(next: Game): void {
+  /** Where the puzzle came from: its seed, and the date when it is the daily puzzle. */
+  let origin: { seed: number | null; daily: string | null } = { seed: null, daily: null };
+  let startedAt: number | null = null; // the first press, for the timer
+  let finishedMs: number | null = null;
+  let best: Best | null = null;
+  const startLink = () => encodeBoard({ board: game.board, states: game.states, lights: [...game.start] });
+  const originParams = (p: URLSearchParams) => {
+    if (origin.seed !== null) p.set("seed", String(origin.seed));
+    if (origin.daily !== null) p.set("daily", origin.daily);
+    return p;
+  };
+
+  /** The URL holds the puzzle, where it came from and the moves: reload and Back keep the game. */
+  function syncUrl(): void {
+    const p = originParams(startLink());
+    if (game.history.length) p.set("p", encodeMoves(game.history));
+    context.setParams(p);
+  }
+
+  function elapsed(): number {
+    return finishedMs ?? (startedAt === null ? 0 : Math.round(performance.now() - startedAt));
+  }
+  const minutes = (ms: number) => {
+    const s = Math.floor(ms / 1000);
+    return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+  };
+  const tick = setInterval(() => {
+    if (startedAt !== null && finishedMs === null) clock.textContent = minutes(elapsed());
+  }, 1000);
+
+  function showBest(): void {
+    bestText.hidden = best === null;
+    if (best)
+      bestText.textContent = `Best: ${count(best.moves, "move", "moves")}${best.ms !== null ? ` in ${minutes(best.ms)}` : ""}`;
+  }
+
+  function start(next: Game, from: { seed: number | null; daily: string | null } = { seed: null, daily: null }): void {
+    origin = from;
+    startedAt = null;
+    finishedMs = null;
+    clock.textContent = "0:00";
+    fewest = null;
+    par.hidden = true;
     cache.clear();
     solver.cancel();
     hint = null;
     proof = null;
-    best = null;
     showSolution = false;
     solutionButton.setAttribute("aria-pressed", "false");
     solutionButton.textContent = "Show solution";
@@ -199,8 +277,16 @@ function setup(root: HTMLElement, context: Parameters<MountScreen>[1]): () => vo
       });
       boardHost.replaceChildren(view.element);
     }
-    context.setParams(encodeBoard({ board: next.board, states: next.states, lights: [...next.start] }));
-    share.href = `#/play?${encodeBoard({ board: next.board, states: next.states, lights: [...next.start] })}`;
+    const link = originParams(encodeBoard({ board: next.board, states: next.states, lights: [...next.start] }));
+    share.href = `#/play?${link}`;
+    best = loadBest(puzzleKey(link.toString()));
+    showBest();
+    if (from.daily !== null) {
+      // The daily puzzle shows its par from the start (the worker starts only for it).
+      void analysisOf(next, next.start, true).then((a) => {
+        if (a && game.start === next.start) setFewest(a);
+      });
+    }
     about.textContent = describeBoard(next.board, next.states);
     // Learn chases plain rectangles of up to 12 x 12, with any number of states the URL carries (2..36).
     const b = next.board;
@@ -249,37 +335,59 @@ function setup(root: HTMLElement, context: Parameters<MountScreen>[1]): () => vo
     }
     view!.update(game.lights, { solution, hint, proof });
     moves.textContent = String(game.history.length);
+    syncUrl();
     undoButton.disabled = game.history.length === 0;
     redoButton.disabled = game.future.length === 0;
     resetButton.disabled = game.history.length === 0;
     const dark = isDark(game);
     status.classList.toggle("win", dark);
-    if (dark && !best && game.history.length > 0) {
+    if (game.history.length > 0 && startedAt === null) startedAt = performance.now();
+    if (game.history.length === 0) {
+      startedAt = null;
+      finishedMs = null;
+    }
+    if (dark && game.history.length > 0 && finishedMs === null) {
+      finishedMs = elapsed();
+      best = recordBest(puzzleKey(originParams(startLink()).toString()), {
+        moves: game.history.length,
+        ms: clock.hidden ? null : finishedMs,
+      });
+      showBest();
+    } else if (!dark) finishedMs = null;
+    clock.textContent = minutes(elapsed());
+    if (dark && !fewest && game.history.length > 0) {
       // The fewest presses of the start, asked for at the end (the first screen starts no worker);
       // boards too big to solve end without the remark.
       const played = game;
       void analysisOf(played, played.start, true).then((a) => {
         if (a && game.start === played.start) {
-          best = a;
+          setFewest(a);
           if (isDark(game)) update(game);
         }
       });
     }
     if (dark) {
-      const fewest = best?.solvable && best.optimal ? best.count : null;
+      const least = fewest?.solvable && fewest.optimal ? fewest.count : null;
       status.textContent =
         game.history.length === 0
           ? "Lights out: this board is already dark."
-          : `Lights out! Solved in ${game.history.length} ${game.history.length === 1 ? "move" : "moves"}` +
-            (fewest !== null
-              ? game.history.length <= fewest
+          : `Lights out! Solved in ${count(game.history.length, "move", "moves")}` +
+            (least !== null
+              ? game.history.length <= least
                 ? ", the fewest possible."
-                : ` (the fewest possible is ${fewest}).`
+                : ` (the fewest possible is ${least}).`
               : ".");
     } else {
       const lit = game.lights.filter((v) => v !== 0).length;
       status.textContent = `${lit} ${lit === 1 ? "light" : "lights"} on`;
     }
+  }
+
+  /** Par: the fewest presses from the start, when the solver proved it. */
+  function setFewest(a: Analysis): void {
+    fewest = a;
+    par.hidden = !(a.solvable && a.optimal);
+    if (a.solvable && a.optimal) par.textContent = `Par: ${a.count}`;
   }
 
   async function showHint(): Promise<void> {
@@ -367,8 +475,18 @@ function setup(root: HTMLElement, context: Parameters<MountScreen>[1]): () => vo
       });
     const lights = k === 2 ? randomPuzzle(board, { seed: s }) : randomMultiStatePuzzle(board, { states: k, seed: s });
     if (board !== game?.board || k !== game.states) viewBoard = undefined;
-    start(newGame(board, lights, k));
-    seed.value = String(s + 1); // the next click gives the next puzzle
+    start(newGame(board, lights, k), { seed: s, daily: null });
+    seed.value = String(s); // the field shows the seed of the puzzle played ("Next seed" moves on)
+  }
+
+  /** The same 7 x 7 puzzle for everyone on a UTC day, with its par. */
+  function todaysPuzzle(date = daily(new Date())): void {
+    const board = gridBoard(7, 7);
+    viewBoard = undefined;
+    seed.value = String(date.seed);
+    shape.value = "rect";
+    start(newGame(board, randomPuzzle(board, { seed: date.seed }), 2), { seed: date.seed, daily: date.date });
+    status.textContent = `Today's puzzle (${date.date}): ${status.textContent}`;
   }
 
   // Undo and redo from anywhere on the page (the body too), except in a text field: there they edit the text.
@@ -397,7 +515,22 @@ function setup(root: HTMLElement, context: Parameters<MountScreen>[1]): () => vo
     );
   }
   if (shared) {
-    start(newGame(shared.board, shared.lights, shared.states));
+    const fromSeed = Number(context.params.get("seed") ?? Number.NaN);
+    const seedOf = Number.isSafeInteger(fromSeed) && fromSeed >= 0 ? fromSeed : null;
+    const dailyOf = /^\d{4}-\d{2}-\d{2}$/.test(context.params.get("daily") ?? "") ? context.params.get("daily") : null;
+    if (seedOf !== null) seed.value = String(seedOf);
+    let resumed = newGame(shared.board, shared.lights, shared.states);
+    start(resumed, { seed: seedOf, daily: dailyOf });
+    try {
+      // The moves made before a reload or a Back: replayed on the start.
+      for (const cell of decodeMoves(context.params.get("p") ?? "", resumed.lights.length))
+        resumed = press(resumed, cell);
+      if (resumed.history.length) update(resumed);
+    } catch (error) {
+      info.replaceChildren(
+        h("p", { class: "error", role: "alert" }, `The link's moves could not be read: ${(error as Error).message}.`),
+      );
+    }
     if (shared.board.kind === "graph" || shared.board.mask) shape.value = "keep";
     else if (shared.board.torus) shape.value = "torus";
   } else {
@@ -407,8 +540,14 @@ function setup(root: HTMLElement, context: Parameters<MountScreen>[1]): () => vo
     newPuzzle();
     if (error && (error as Element).classList.contains("error")) info.replaceChildren(error);
   }
+  try {
+    if (localStorage.getItem(TIMER_KEY) === "1") showTimer(false);
+  } catch {
+    // shown
+  }
   return () => {
     document.removeEventListener("keydown", keys);
+    clearInterval(tick);
     solver.cancel();
   };
 }

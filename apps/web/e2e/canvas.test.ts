@@ -133,11 +133,11 @@ test("33 x 33: a click presses the cell under the pointer; zoom and drag move th
   await page.close();
 });
 
-test("40 x 40: the solution overlay, read from the pixels, clears the board when pressed", async () => {
+test("34 x 34: the solution overlay, read from the pixels, clears the board when pressed", async () => {
   const page = await e2e.open("play");
   await page.waitForSelector(".board [data-cell]");
-  await page.fill("input[name=rows]", "40");
-  await page.fill("input[name=cols]", "40");
+  await page.fill("input[name=rows]", "34");
+  await page.fill("input[name=cols]", "34");
   await page.fill("input[name=seed]", "5");
   await page.click("[data-action=new]");
   await page.waitForSelector("canvas.board-canvas[data-scale]");
@@ -146,7 +146,7 @@ test("40 x 40: the solution overlay, read from the pixels, clears the board when
     /the solution marks \d+/.test(document.querySelector("[data-testid=board-summary]")?.textContent ?? ""),
   );
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
-  const presses = await cellsColoured(page, 40, "--danger", 0.45, 0.45);
+  const presses = await cellsColoured(page, 34, "--danger", 0.45, 0.45);
   const marked = Number((await page.textContent("[data-testid=board-summary]"))!.match(/the solution marks (\d+)/)![1]);
   expect(presses.length).toBe(marked);
   // the marks, pressed with plain loops, clear the lights the link carries
@@ -157,14 +157,14 @@ test("40 x 40: the solution overlay, read from the pixels, clears the board when
     const v = BASE64URL.indexOf(ch);
     for (let b = 5; b >= 0; b--) start.push((v >> b) & 1);
   }
-  const board = start.slice(0, 1600);
-  for (const p of presses) for (const i of plus(40, Math.floor(p / 40), p % 40)) board[i]! ^= 1;
+  const board = start.slice(0, 34 * 34);
+  for (const p of presses) for (const i of plus(34, Math.floor(p / 34), p % 34)) board[i]! ^= 1;
   expect(board.every((v) => v === 0)).toBe(true);
   // and pressed on the canvas, they win the game
   await page.click("[data-action=solution]"); // hide it: the clicks need no redraw of the overlay
   await page.$eval("canvas.board-canvas", (canvas) => canvas.scrollIntoView({ block: "end" }));
   for (const p of presses) {
-    const [x, y] = await centre(page, Math.floor(p / 40), p % 40);
+    const [x, y] = await centre(page, Math.floor(p / 34), p % 34);
     await page.mouse.click(x, y);
   }
   expect(await status(page)).toMatch(/Lights out!/);
@@ -210,5 +210,49 @@ test("phone width: a 30 x 30 board is a canvas with pinch-size cells, not 9 px b
     await page.waitForFunction((s) => Number(document.querySelector<HTMLElement>("canvas")!.dataset.scale) > s, before);
   }
   expect(await scale()).toBeGreaterThanOrEqual(24);
+  await page.close();
+});
+
+test("Build, 64 x 64: painting a cell out keeps the zoom, pan and focus of the canvas", async () => {
+  const page = await e2e.open("build?g=64x64");
+  await page.waitForSelector("canvas.board-canvas[data-scale]");
+  for (let i = 0; i < 2; i++) await page.click("[data-zoom=in]");
+  await page.waitForFunction(() => Number(document.querySelector<HTMLElement>("canvas")!.dataset.scale) > 10);
+  await page.click("[data-mode=cells]");
+  const before = await geometry(page);
+  const [x, y] = await centre(page, 30, 30);
+  await page.mouse.click(x, y);
+  await page.waitForFunction(() =>
+    /4095 cells/.test(document.querySelector("[data-testid=verdict]")?.textContent ?? ""),
+  );
+  const after = await geometry(page);
+  expect([after.scale, after.ox, after.oy]).toEqual([before.scale, before.ox, before.oy]);
+  expect(await page.evaluate(() => document.activeElement?.classList.contains("board-canvas"))).toBe(true);
+  await page.close();
+});
+
+test("pinch: two touch pointers moving apart zoom in about their midpoint and press nothing", async () => {
+  const page = await e2e.open("play?g=33x33");
+  await page.waitForSelector("canvas.board-canvas[data-scale]");
+  const before = await geometry(page);
+  await page.$eval("canvas.board-canvas", (canvas) => {
+    const r = canvas.getBoundingClientRect();
+    const cx = r.left + r.width / 2;
+    const cy = r.top + r.height / 2;
+    const fire = (type: string, id: number, x: number, y: number) =>
+      canvas.dispatchEvent(
+        new PointerEvent(type, { pointerId: id, pointerType: "touch", clientX: x, clientY: y, bubbles: true }),
+      );
+    fire("pointerdown", 11, cx - 20, cy);
+    fire("pointerdown", 12, cx + 20, cy);
+    for (let step = 1; step <= 4; step++) fire("pointermove", 12, cx + 20 + step * 20, cy);
+    fire("pointerup", 12, cx + 100, cy);
+    fire("pointerup", 11, cx - 20, cy);
+  });
+  await page.waitForFunction(
+    (s) => Number(document.querySelector<HTMLElement>("canvas")!.dataset.scale) > s * 2,
+    before.scale,
+  );
+  expect(await page.textContent("[data-testid=moves]")).toBe("0");
   await page.close();
 });

@@ -37,6 +37,20 @@ export interface BoardViewOptions {
   showHoles?: boolean;
   /** A small, non-interactive picture (galleries). */
   mini?: boolean;
+  /**
+   * Canvas views: the zoom, pan and cursor, read when the view is drawn and
+   * kept up to date, so a view redrawn for the same frame (Build, after a cell
+   * is painted in or out) stays where the user left it.
+   */
+  view?: CanvasViewState;
+}
+
+/** The zoom (css px per cell, 0 = fit), pan (css px) and cursor (grid position, -1 = the first cell) of a canvas view. */
+export interface CanvasViewState {
+  scale: number;
+  ox: number;
+  oy: number;
+  cursor: number;
 }
 
 /** A drawn board. */

@@ -80,6 +80,8 @@ export function canvasGridView(
   let width = 0;
   let height = 0;
   let cursor = map.count ? map.row[0]! * cols + map.col[0]! : 0; // a grid position
+  const kept = options.view;
+  if (kept && kept.cursor >= 0 && kept.cursor < rows * cols) cursor = kept.cursor;
   let frame = 0;
   let lastPressed = -1;
 
@@ -121,7 +123,12 @@ export function canvasGridView(
     height = cssHeight;
     canvas.width = Math.round(width * dpr);
     canvas.height = Math.round(height * dpr);
-    if (first) fitView();
+    if (first && kept && kept.scale > 0) {
+      scale = kept.scale;
+      ox = kept.ox;
+      oy = kept.oy;
+      schedule();
+    } else if (first) fitView();
     else schedule();
   }
   new ResizeObserver(layout).observe(element);
@@ -153,6 +160,7 @@ export function canvasGridView(
     const colour = (name: string) => style.getPropertyValue(name).trim() || "#888";
     ctx.fillStyle = colour("--surface");
     ctx.fillRect(0, 0, width, height);
+    if (kept) Object.assign(kept, { scale, ox, oy, cursor });
     canvas.dataset.scale = String(scale);
     canvas.dataset.ox = String(ox);
     canvas.dataset.oy = String(oy);
@@ -337,7 +345,11 @@ export function canvasGridView(
   let dragged = false;
   let start = { x: 0, y: 0 };
   canvas.addEventListener("pointerdown", (event) => {
-    canvas.setPointerCapture(event.pointerId);
+    try {
+      canvas.setPointerCapture(event.pointerId);
+    } catch {
+      // a pointer the browser no longer tracks: the moves still arrive while it is over the canvas
+    }
     pointers.set(event.pointerId, { x: event.clientX, y: event.clientY });
     if (pointers.size === 1) {
       dragged = false;

@@ -9,7 +9,7 @@ import { boardOf, cycleLight, type Draft, draftOf, emptyDraft, paintCell, resize
 import { checkImportText, LIMITS_TEXT, MAX_IMPORT_CHARS, MAX_SIDE } from "../../state/limits.js";
 import { Cancelled, Solver } from "../../state/solver-client.js";
 import { decodeBoard, encodeBoard } from "../../state/url.js";
-import { boardView } from "../../ui/board-view.js";
+import { boardView, type CanvasViewState } from "../../ui/board-view.js";
 import { button, field, h, numberInput, readNumber, RULE_OPTIONS, select } from "../../ui/dom.js";
 import { describeBoard } from "../../ui/words.js";
 import "./build.css";
@@ -158,6 +158,9 @@ function setup(root: HTMLElement, context: ScreenContext): () => void {
 
   let lastShape = "";
   let view: ReturnType<typeof boardView> | undefined;
+  // Zoom, pan and cursor of a big frame survive the redraw after painting a cell in or out.
+  let viewState: CanvasViewState = { scale: 0, ox: 0, oy: 0, cursor: -1 };
+  let lastFrame = "";
   function change(next: Draft): void {
     draft = next;
     // The view is rebuilt when the frame changes; lights alone only repaint.
@@ -166,7 +169,11 @@ function setup(root: HTMLElement, context: ScreenContext): () => void {
       lastShape = shape;
       const board: Board = draft.kind === "grid" ? { kind: "grid", rows: draft.rows, cols: draft.cols, torus: draft.torus, mask: draft.present.map((p) => (p ? "#" : ".")).join("").match(new RegExp(`.{${draft.cols}}`, "g"))! } : draft.board;
       const focused = document.activeElement instanceof HTMLElement ? document.activeElement.dataset.pos : undefined;
+      const frame = draft.kind === "grid" ? `${draft.rows}x${draft.cols}` : "graph";
+      if (frame !== lastFrame) viewState = { scale: 0, ox: 0, oy: 0, cursor: -1 };
+      lastFrame = frame;
       view = boardView(board, {
+        view: viewState,
         label: "Board being built",
         states: draft.states,
         showHoles: true,
@@ -175,8 +182,10 @@ function setup(root: HTMLElement, context: ScreenContext): () => void {
           else change(cycleLight(draft, position));
         },
       });
+      const canvasFocused = document.activeElement?.classList.contains("board-canvas") ?? false;
       host.replaceChildren(view.element);
       if (focused !== undefined) host.querySelector<HTMLElement>(`[data-pos="${focused}"]`)?.focus();
+      if (canvasFocused) host.querySelector<HTMLElement>("canvas.board-canvas")?.focus({ preventScroll: true });
     }
     // Lights per cell of the view's board: every position of a grid is a cell of its mask view.
     const shown = draft.kind === "grid" ? draft.lights.filter((_, p) => draft.kind === "grid" && draft.present[p]) : [...draft.lights];

@@ -5,7 +5,7 @@
 import { type Board, cellMap } from "@lightsout/core";
 import { canvasGridView } from "./canvas-board.js";
 import { h } from "./dom.js";
-import { graphLayout } from "./graph-layout.js";
+import { graphLayout, MAX_DRAWN_EDGES } from "./graph-layout.js";
 import "./board-view.css";
 
 /** Grids with more positions than this are drawn on a canvas (a button per cell stays smooth up to about here). */
@@ -243,16 +243,20 @@ function graphView(board: Extract<Board, { kind: "graph" }>, options: BoardViewO
   svg.setAttribute("class", `board board-graph${mini ? " mini" : ""}`);
   svg.setAttribute("role", mini ? "img" : "group");
   svg.setAttribute("aria-label", options.label);
-  for (const [u, v] of board.edges) {
-    const line = document.createElementNS(SVG, "line");
-    const [x1, y1] = at(u);
-    const [x2, y2] = at(v);
-    line.setAttribute("x1", String(x1));
-    line.setAttribute("y1", String(y1));
-    line.setAttribute("x2", String(x2));
-    line.setAttribute("y2", String(y2));
-    line.setAttribute("class", "edge");
-    svg.append(line);
+  // Every edge in one path, one DOM node; beyond MAX_DRAWN_EDGES none (a link may carry 65,536:
+  // drawn, the chords took the renderer tens of seconds a frame, and showed nothing readable).
+  svg.dataset.edgesDrawn = String(board.edges.length <= MAX_DRAWN_EDGES);
+  if (board.edges.length <= MAX_DRAWN_EDGES) {
+    const round = (x: number) => Math.round(x * 10) / 10;
+    const edges = document.createElementNS(SVG, "path");
+    edges.setAttribute(
+      "d",
+      board.edges
+        .map(([u, v]) => `M${round(at(u)[0])} ${round(at(u)[1])}L${round(at(v)[0])} ${round(at(v)[1])}`)
+        .join(""),
+    );
+    edges.setAttribute("class", "edge");
+    svg.append(edges);
   }
   const nodes: SVGGElement[] = [];
   let current = 0;

@@ -2,7 +2,7 @@
 
 import { type Board, formatBoard } from "@lightsout/core";
 import { h } from "./dom.js";
-import { MAX_FORCE_VERTICES } from "./graph-layout.js";
+import { MAX_DRAWN_EDGES, MAX_FORCE_VERTICES } from "./graph-layout.js";
 
 /**
  * A count with its noun, one notation for every count: "1 edge", "2 edges", "1,024 cells".
@@ -68,7 +68,7 @@ export function describeBoard(board: Board, states: number): string {
   const k = states === 2 ? "2 states (on/off)" : `${states} states (a press adds 1 mod ${states})`;
   const self = board.selfToggle === false ? ", a press leaves its own cell alone" : "";
   if (board.kind === "graph")
-    return `Graph of ${count(board.vertices, "vertex", "vertices")} and ${count(board.edges.length, "edge", "edges")}, ${k}${self}.${board.vertices > MAX_FORCE_VERTICES ? ` Drawn on a circle: beyond ${MAX_FORCE_VERTICES} vertices no layout keeps this picture readable; the arrow keys walk the vertices in order.` : ""}`;
+    return `Graph of ${count(board.vertices, "vertex", "vertices")} and ${count(board.edges.length, "edge", "edges")}, ${k}${self}.${board.vertices > MAX_FORCE_VERTICES ? ` Drawn on a circle: beyond ${MAX_FORCE_VERTICES} vertices no layout keeps this picture readable; the arrow keys walk the vertices in order.` : ""}${board.edges.length > MAX_DRAWN_EDGES ? ` The edges are not drawn: beyond ${MAX_DRAWN_EDGES.toLocaleString("en-US")} they hide the vertices.` : ""}`;
   const shape = board.mask ? "irregular board in a" : board.torus ? "torus" : "rectangle";
   const rule = typeof board.rule === "object" ? "custom rule" : `${board.rule ?? "plus"} rule`;
   const where = board.mask

@@ -256,3 +256,37 @@ test("pinch: two touch pointers moving apart zoom in about their midpoint and pr
   expect(await page.textContent("[data-testid=moves]")).toBe("0");
   await page.close();
 });
+
+test("100 x 100 at fit, cells of a few pixels: the solution marks fill their cells and clear the board", async () => {
+  const page = await e2e.open("play");
+  await page.waitForSelector(".board [data-cell]");
+  await page.fill("input[name=rows]", "100");
+  await page.fill("input[name=cols]", "100");
+  await page.fill("input[name=seed]", "3");
+  await page.click("[data-action=new]");
+  await page.waitForSelector("canvas.board-canvas[data-scale]");
+  expect(Number(await page.getAttribute("canvas.board-canvas", "data-scale"))).toBeLessThan(6);
+  await page.click("[data-action=solution]");
+  await page.waitForFunction(() =>
+    /the solution marks \d+/.test(document.querySelector("[data-testid=board-summary]")?.textContent ?? ""),
+  );
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
+  const presses = await cellsColoured(page, 100, "--danger", 0.5, 0.5);
+  const marked = Number(
+    (await page.textContent("[data-testid=board-summary]"))!
+      .match(/the solution marks ([\d,]+)/)![1]!
+      .replace(/,/g, ""),
+  );
+  expect(presses.length).toBe(marked);
+  const packed = new URLSearchParams((await page.evaluate(() => location.hash)).split("?")[1]).get("l")!;
+  const board: number[] = [];
+  for (const ch of packed) {
+    const v = BASE64URL.indexOf(ch);
+    for (let b = 5; b >= 0; b--) board.push((v >> b) & 1);
+  }
+  board.length = 100 * 100;
+  for (const p of presses) for (const i of plus(100, Math.floor(p / 100), p % 100)) board[i]! ^= 1;
+  expect(board.every((v) => v === 0)).toBe(true);
+  await e2e.screenshot(page, "play-canvas-100");
+  await page.close();
+});

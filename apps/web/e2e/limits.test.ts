@@ -102,7 +102,7 @@ test("a 256 x 256 link loads on a canvas, solves in the worker, and keyboard pla
   await page.keyboard.press("ArrowRight");
   expect(await page.getAttribute("canvas.board-canvas", "aria-label")).toMatch(/Row 1, column 2, on/);
   await page.keyboard.press("Enter");
-  expect(await page.textContent("[data-testid=status]")).toBe("65532 lights on");
+  expect(await page.textContent("[data-testid=status]")).toBe("65,532 lights on");
   expect(await page.getAttribute("canvas.board-canvas", "aria-label")).toMatch(/Row 1, column 2, off/);
   expect(await page.textContent("[data-testid=board-live]")).toMatch(/Row 1, column 2, off/);
   expect(await longestTask(page)).toBeLessThan(LONGEST_TASK_MS);

@@ -252,7 +252,12 @@ export function canvasGridView(
         const [x, y] = at(p);
         const v = lights[cell] ?? 0;
         const proof = marks.proof?.[cell] ?? 0;
-        if (proof) {
+        // Cells of a few pixels: a mark is the whole cell in its colour (a dot or an outline would vanish).
+        const tiny = scale < 6;
+        if (proof && tiny) {
+          ctx.fillStyle = accent;
+          ctx.fillRect(x, y, size, size);
+        } else if (proof) {
           ctx.strokeStyle = accent;
           ctx.lineWidth = Math.max(1, scale / 6);
           ctx.strokeRect(x + ctx.lineWidth / 2, y + ctx.lineWidth / 2, size - ctx.lineWidth, size - ctx.lineWidth);
@@ -264,8 +269,9 @@ export function canvasGridView(
         const press = marks.solution?.[cell] ?? 0;
         if (press) {
           ctx.fillStyle = danger;
-          if (text && options.states > 2) {
-            // the count in the lower right corner, the state digit stays in the middle
+          if (tiny) ctx.fillRect(x, y, size, size);
+          else if (text && options.states > 2) {
+            // the count in the lower right corner, the state digit moves to the upper left
             const s = Math.round(scale * 0.42);
             ctx.fillRect(x + size - s, y + size - s, s, s);
             ctx.fillStyle = "#fff";
@@ -280,7 +286,8 @@ export function canvasGridView(
         }
         if (text && options.states > 2 && v) {
           ctx.fillStyle = "#111";
-          ctx.fillText(v.toString(36), x + size / 2, y + size / 2 - (press ? scale * 0.08 : 0));
+          if (press) ctx.fillText(v.toString(36), x + size * 0.3, y + size * 0.32);
+          else ctx.fillText(v.toString(36), x + size / 2, y + size / 2);
         }
       }
     }

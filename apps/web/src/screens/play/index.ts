@@ -379,7 +379,7 @@ function setup(root: HTMLElement, context: Parameters<MountScreen>[1]): () => vo
               : ".");
     } else {
       const lit = game.lights.filter((v) => v !== 0).length;
-      status.textContent = `${lit} ${lit === 1 ? "light" : "lights"} on`;
+      status.textContent = `${count(lit, "light", "lights")} on`;
     }
   }
 

@@ -177,3 +177,18 @@ test("Mastermind quotes the character as typed; the theme button's name is what 
   expect([...titles][0]).toBe("Play · lightsout");
   await page.close();
 });
+
+test("Mastermind: one code left is said in the singular", async () => {
+  // the secret is 1111 (random values all 0); after 2111, 1211, 1121 it is the only code that fits
+  const page = await e2e.open("mastermind", "crypto.getRandomValues = (values) => values.fill(0);");
+  await page.waitForSelector("#mm-guess");
+  for (const guess of ["2111", "1211", "1121"]) {
+    await page.fill("#mm-guess", guess);
+    await page.press("#mm-guess", "Enter");
+  }
+  await page.waitForFunction(() =>
+    /3 guesses so far/.test(document.querySelector("[data-testid=status]")!.textContent!),
+  );
+  expect(await page.textContent("[data-testid=status]")).toBe("3 guesses so far; 1 code still fits the scores.");
+  await page.close();
+});

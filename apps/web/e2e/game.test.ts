@@ -25,6 +25,9 @@ test("moves survive a reload and Back; the seed is in the link and in the Seed f
   const page = await e2e.open("play?g=3x3&l=XQ");
   await page.waitForSelector(".board [data-cell]");
   await page.click('.board [data-cell="0"]');
+  // par appears with the first move: the plus around the centre is cleared by one press
+  await page.waitForSelector("[data-testid=par]:not([hidden])");
+  expect(await page.textContent("[data-testid=par]")).toBe("Par: 1");
   await page.click('.board [data-cell="8"]');
   const lights = await lightsOf(page);
   expect(await hashParam(page, "p")).toBe("0.8");

@@ -110,9 +110,12 @@ test("a 256 x 256 link loads on a canvas, solves in the worker, and keyboard pla
   await page.close();
 });
 
-test("Build: a 25 MB paste is refused before the textarea holds it", async () => {
+test("Build: the limits are stated; a 25 MB paste is refused before the textarea holds it", async () => {
   const page = await e2e.open("build", PROBE);
   await page.waitForSelector(".board [data-cell]");
+  expect(await page.textContent("main")).toContain(
+    "Boards up to 256 × 256 cells or 4,096 vertices and 65,536 edges; files up to 2,000,000 characters.",
+  );
   await page.evaluate(() => {
     const data = new DataTransfer();
     data.setData("text/plain", "1".repeat(25_000_000));

@@ -355,9 +355,9 @@ function setup(root: HTMLElement, context: Parameters<MountScreen>[1]): () => vo
       showBest();
     } else if (!dark) finishedMs = null;
     clock.textContent = minutes(elapsed());
-    if (dark && !fewest && game.history.length > 0) {
-      // The fewest presses of the start, asked for at the end (the first screen starts no worker);
-      // boards too big to solve end without the remark.
+    if (!fewest && game.history.length > 0 && (game.history.length === 1 || dark)) {
+      // Par, the fewest presses of the start, asked for at the first move (so the first screen
+      // starts no worker) and again at the end; boards too big to solve play without it.
       const played = game;
       void analysisOf(played, played.start, true).then((a) => {
         if (a && game.start === played.start) {

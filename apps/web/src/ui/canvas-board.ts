@@ -131,7 +131,15 @@ export function canvasGridView(
     } else if (first) fitView();
     else schedule();
   }
-  new ResizeObserver(layout).observe(element);
+  // Laid out again when the host's size changes; the observer stops once the view leaves the page.
+  let shown = false;
+  const resized = new ResizeObserver(() => {
+    if (element.isConnected) {
+      shown = true;
+      layout();
+    } else if (shown) resized.disconnect();
+  });
+  resized.observe(element);
 
   function schedule(): void {
     if (frame) return;

@@ -87,6 +87,17 @@ test("a graph of 4,096 vertices and 65,536 edges from a link: drawn, solved in t
   await page.close();
 });
 
+test("a 256 x 256 link with 10,000 moves resumes at once", async () => {
+  const moves = Array.from({ length: 10_000 }, (_, i) => ((i * 7919) % 65_536).toString(36)).join(".");
+  const page = await e2e.open(`play?g=256x256&p=${moves}`, PROBE);
+  await page.waitForSelector("canvas.board-canvas[data-scale]");
+  await page.waitForFunction(() => document.querySelector("[data-testid=moves]")?.textContent === "10000");
+  expect(await longestTask(page)).toBeLessThan(LONGEST_TASK_MS);
+  await page.click("[data-action=undo]");
+  expect(await page.textContent("[data-testid=moves]")).toBe("9999");
+  await page.close();
+});
+
 test("a 256 x 256 link loads on a canvas, solves in the worker, and keyboard play works", async () => {
   // every light on: 65,536 cells, solved by light chasing in the worker
   const lights = "_".repeat(Math.ceil(65_536 / 6));

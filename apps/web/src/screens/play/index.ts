@@ -5,7 +5,7 @@
 import { type Board, gridBoard, randomMultiStatePuzzle, randomPuzzle, type RuleName } from "@lightsout/core";
 import { mountAfterCore } from "../../core-ready.js";
 import type { MountScreen } from "../../screen.js";
-import { type Game, isDark, newGame, press, redo, reset, undo } from "../../state/game.js";
+import { type Game, isDark, newGame, press, redo, replay, reset, undo } from "../../state/game.js";
 import { LIMITS_TEXT, MAX_SIDE } from "../../state/limits.js";
 import type { Analysis } from "../../state/solver.js";
 import { nextPress } from "../../state/solver.js";
@@ -523,8 +523,8 @@ function setup(root: HTMLElement, context: Parameters<MountScreen>[1]): () => vo
     start(resumed, { seed: seedOf, daily: dailyOf });
     try {
       // The moves made before a reload or a Back: replayed on the start.
-      for (const cell of decodeMoves(context.params.get("p") ?? "", resumed.lights.length))
-        resumed = press(resumed, cell);
+      // One pass for all of them: a link may carry 10,000 moves on 65,536 cells.
+      resumed = replay(resumed, decodeMoves(context.params.get("p") ?? "", resumed.lights.length));
       if (resumed.history.length) update(resumed);
     } catch (error) {
       info.replaceChildren(

@@ -16,8 +16,8 @@ export const artifactsDir = fileURLToPath(new URL("./artifacts/", import.meta.ur
 export interface E2E {
   url: string;
   browser: Browser;
-  /** A fresh page on `#/<hash>`, failing the test on any page error or console error. */
-  open(hash?: string): Promise<Page>;
+  /** A fresh page on `#/<hash>`, failing the test on any page error or console error; `init` runs before the app's scripts. */
+  open(hash?: string, init?: string): Promise<Page>;
   /** Save a screenshot as an artifact (e2e/artifacts/<name>.png). */
   screenshot(page: Page, name: string): Promise<void>;
   close(): Promise<void>;
@@ -38,8 +38,9 @@ export async function startE2E(): Promise<E2E> {
   return {
     url,
     browser,
-    async open(hash = "") {
+    async open(hash = "", init?: string) {
       const page = await browser.newPage();
+      if (init) await page.addInitScript(init);
       page.on("pageerror", (error) => errors.push(`pageerror: ${error.message}`));
       page.on("console", (message) => {
         if (message.type() === "error") errors.push(`console: ${message.text()}`);

@@ -13,6 +13,18 @@ afterAll(async () => {
 const lightsOf = (page: Page) =>
   page.$$eval(".board [data-cell]", (cells) => cells.map((c) => Number((c as SVGElement | HTMLElement).dataset.state)));
 const holesOf = (page: Page) => page.$$eval(".board .hole", (holes) => holes.length);
+/** The summary's verdict once the worker has given it. */
+async function verdictOf(page: Page): Promise<string> {
+  await page.waitForFunction(() => /cells/.test(document.querySelector("[data-testid=verdict]")?.textContent ?? ""));
+  return (await page.textContent("[data-testid=verdict]"))!;
+}
+/** The import message once the worker has answered. */
+async function importMessage(page: Page): Promise<string> {
+  await page.waitForFunction(
+    () => !/Importing/.test(document.querySelector("[data-testid=io-message]")?.textContent ?? "Importing"),
+  );
+  return (await page.textContent("[data-testid=io-message]"))!;
+}
 
 /** A 4 x 4 frame without its corners, lit by pressing (1,1) and (2,2): winnable by construction. */
 async function buildIrregular(page: Page): Promise<void> {
@@ -32,7 +44,7 @@ test("build an irregular board, then play it and solve it", async () => {
   const page = await e2e.open("build");
   await buildIrregular(page);
   expect(await holesOf(page)).toBe(4);
-  expect(await page.textContent("[data-testid=verdict]")).toMatch(/12 cells.*These lights are winnable/);
+  expect(await verdictOf(page)).toMatch(/12 cells.*These lights are winnable/);
   await page.click("[data-action=export-text]");
   expect(await page.inputValue("textarea[name=board-text]")).toBe(".10.\n1100\n0011\n.01.");
   await e2e.screenshot(page, "build");
@@ -42,6 +54,7 @@ test("build an irregular board, then play it and solve it", async () => {
   );
   expect(await holesOf(page)).toBe(4);
   await page.click("[data-action=solution]");
+  await page.waitForSelector(".board [data-press]");
   const presses = await page.$$eval(".board [data-press]", (cells) =>
     cells.map((c) => (c as HTMLElement).dataset.cell!),
   );
@@ -91,7 +104,7 @@ test("import: JSON graph boards, text with states, and clear errors", async () =
   await page.click("[data-action=import]");
   await page.waitForSelector("svg.board-graph");
   expect(await lightsOf(page)).toEqual([1, 1, 0, 0]);
-  expect(await page.textContent("[data-testid=verdict]")).toMatch(/4 cells/);
+  expect(await verdictOf(page)).toMatch(/4 cells/);
   await page.click("[data-action=export-json]");
   expect(JSON.parse(await page.inputValue("textarea[name=board-text]"))).toEqual({
     board: {
@@ -105,6 +118,7 @@ test("import: JSON graph boards, text with states, and clear errors", async () =
       ],
     },
     lights: [1, 1, 0, 0],
+    states: 2,
   });
   // the graph survives the share link too
   const link = await page.inputValue("input[name=share]");
@@ -126,7 +140,7 @@ test("import: JSON graph boards, text with states, and clear errors", async () =
   expect(await lightsOf(page)).toEqual([2, 1, 0, 1, 2]);
   await page.fill("textarea[name=board-text]", "101\n10\n");
   await page.click("[data-action=import]");
-  expect(await page.textContent("[data-testid=io-message]")).toMatch(/import:2:\d+.*expected 3 cells/);
+  expect(await importMessage(page)).toMatch(/import:2:\d+.*expected 3 cells/);
   await page.close();
 });
 

@@ -69,6 +69,7 @@ async function route(): Promise<void> {
   };
   unmount = module.mount(main, context);
   document.body.dataset.screen = screen;
+  document.title = `${screens[screen].title} · lightsout`;
 }
 
 addEventListener("hashchange", () => {

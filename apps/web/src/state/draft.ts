@@ -29,14 +29,11 @@ export interface GraphDraft {
 /** A board being built. */
 export type Draft = GridDraft | GraphDraft;
 
-/** Largest side of a built grid (Play handles up to about 30 x 30 comfortably). */
-export const MAX_SIDE = 30;
-
 /**
  * An empty rectangle: every cell present, every light off.
  *
- * @param rows - 1..30.
- * @param cols - 1..30.
+ * @param rows - 1..256.
+ * @param cols - 1..256.
  * @returns The draft (plus rule, no torus, two states).
  * @example
  * ```ts
@@ -165,8 +162,8 @@ export function cycleLight(draft: Draft, position: number): Draft {
  * Changes the frame's size, keeping what overlaps; new positions hold dark cells.
  *
  * @param draft - A grid draft.
- * @param rows - 1..30.
- * @param cols - 1..30.
+ * @param rows - 1..256.
+ * @param cols - 1..256.
  * @returns The resized draft.
  * @example
  * ```ts

@@ -1,6 +1,6 @@
 import { graphBoard, gridBoard, maskBoard } from "@lightsout/core";
 import { describe, expect, test } from "vitest";
-import { isDark, newGame, press, redo, reset, undo } from "./game.js";
+import { isDark, newGame, press, redo, replay, reset, undo } from "./game.js";
 
 describe("game", () => {
   test("a press toggles the cell and its orthogonal neighbours", () => {
@@ -71,5 +71,15 @@ describe("game", () => {
     expect(() => newGame(gridBoard(1, 2), [0, 2])).toThrow(/lights\[1\] expected 0..1, got 2/);
     expect(() => newGame(gridBoard(1, 2), [0, 0], 1)).toThrow(/states expected an integer in 2..36, got 1/);
     expect(() => press(newGame(gridBoard(1, 2), [0, 0]), 2)).toThrow(/cell expected an integer in 0..1, got 2/);
+  });
+
+  test("replay makes the same presses as pressing one by one", () => {
+    const start = newGame(gridBoard(3, 4), [1, 0, 2, 0, 0, 1, 1, 2, 0, 0, 2, 1], 3);
+    const cells = [0, 5, 5, 11, 3, 7];
+    const oneByOne = cells.reduce((g, c) => press(g, c), start);
+    const all = replay(start, cells);
+    expect(all.lights).toEqual(oneByOne.lights);
+    expect(all.history).toEqual(cells);
+    expect(() => replay(start, [12])).toThrow(RangeError);
   });
 });

@@ -100,6 +100,28 @@ export function press(game: Game, cell: number): Game {
 }
 
 /**
+ * Makes many presses at once (a game resumed from a link): one copy of the
+ * lights for all of them, where {@link press} copies them per press.
+ *
+ * @param game - The game.
+ * @param cells - Cell indices, in order.
+ * @returns The game after those presses, with an empty redo list.
+ * @throws {RangeError} for a cell outside the board.
+ * @example
+ * ```ts
+ * replay(newGame(gridBoard(1, 3), [1, 1, 0]), [0, 0]).lights; // [1, 1, 0]
+ * ```
+ */
+export function replay(game: Game, cells: readonly number[]): Game {
+  for (const cell of cells) checkCell(game, cell);
+  const lights = game.lights.slice();
+  const k = game.states;
+  const targets = targetsOf(game.board);
+  for (const cell of cells) for (const i of targets[cell]!) lights[i] = (lights[i]! + 1) % k;
+  return { ...game, lights, history: [...game.history, ...cells], future: [] };
+}
+
+/**
  * Takes back the last press (a no-op when there is none).
  *
  * @param game - The game.

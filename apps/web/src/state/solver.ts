@@ -3,6 +3,8 @@
 // states go through the GF(2) solvers, more through the Z_k ones.
 
 import { type Board, fewestMultiStatePresses, fewestPresses, solveLightsOut, solveMultiState } from "@lightsout/core";
+import { targetsOf } from "./game.js";
+import { tooBigToSolve } from "./limits.js";
 
 /** What the solvers say about some lights. */
 export type Analysis =
@@ -38,22 +40,25 @@ const MAX_SOLUTIONS = 1 << 20;
  * @param lights - One state per cell.
  * @param states - k, 2..36.
  * @returns The analysis.
- * @throws {TypeError | RangeError} from the engine for a malformed board or lights.
+ * @throws {TypeError | RangeError} from the engine for a malformed board or lights; RangeError for a board
+ *   too big to solve in bounded time ({@link tooBigToSolve}).
  * @example
  * ```ts
  * analyse(gridBoard(5, 5), new Array(25).fill(1), 2); // { solvable: true, count: 15, optimal: true, ... }
  * ```
  */
 export function analyse(board: Board, lights: ArrayLike<number>, states: number): Analysis {
+  const tooBig = tooBigToSolve(board, targetsOf(board).length);
+  if (tooBig) throw new RangeError(tooBig);
   if (states === 2) {
-    try {
-      const f = fewestPresses(board, lights, { maxNullity: MAX_NULLITY });
-      if (f.solvable) return { solvable: true, presses: Array.from(f.presses!), count: f.count!, optimal: true };
-    } catch (error) {
-      if (!(error instanceof RangeError) || !/nullity/.test(error.message)) throw error;
-    }
+    // One solution first (light chasing on rectangles): it gives the nullity, and the
+    // enumeration of 2^nullity solutions only runs when that is small.
     const s = solveLightsOut(board, lights);
     if (!s.solvable) return { solvable: false, proof: s.proof ? Array.from(s.proof) : null };
+    if (s.nullity > 0 && s.nullity <= MAX_NULLITY) {
+      const f = fewestPresses(board, lights, { maxNullity: MAX_NULLITY });
+      if (f.solvable) return { solvable: true, presses: Array.from(f.presses!), count: f.count!, optimal: true };
+    }
     const presses = Array.from(s.presses!);
     return { solvable: true, presses, count: sum(presses), optimal: s.nullity === 0 };
   }
@@ -88,4 +93,30 @@ export function nextPress(analysis: Analysis): number | null {
   if (!analysis.solvable) return null;
   const i = analysis.presses.findIndex((x) => x > 0);
   return i < 0 ? null : i;
+}
+
+/**
+ * The summary Build shows: the cells, the nullity (or the quiet patterns
+ * when k > 2) and whether these lights are winnable.
+ *
+ * @param board - Any board.
+ * @param lights - One state per cell.
+ * @param states - k.
+ * @returns One sentence.
+ * @throws {RangeError} for a board too big to solve here ({@link tooBigToSolve}), or from the engine.
+ * @example
+ * ```ts
+ * summarise(gridBoard(5, 5), new Array(25).fill(0), 2); // "25 cells, nullity 2 (...). These lights are winnable."
+ * ```
+ */
+export function summarise(board: Board, lights: ArrayLike<number>, states: number): string {
+  const cells = lights.length;
+  const tooBig = tooBigToSolve(board, cells);
+  if (tooBig) throw new RangeError(tooBig);
+  if (states === 2) {
+    const s = solveLightsOut(board, lights);
+    return `${cells} cells, nullity ${s.nullity} (${s.nullity === 0 ? "every board is winnable" : `2^${s.rank} of the 2^${cells} boards are winnable`}). These lights are ${s.solvable ? "winnable" : "not winnable"}.`;
+  }
+  const s = solveMultiState(board, lights, { states });
+  return `${cells} cells, ${s.quietCount} quiet pattern${s.quietCount === 1n ? "" : "s"}. These lights are ${s.solvable ? "winnable" : "not winnable"}.`;
 }

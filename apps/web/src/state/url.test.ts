@@ -82,7 +82,16 @@ describe("url", () => {
   test("no board in the parameters is null; a broken one says what is wrong", () => {
     expect(decodeBoard(new URLSearchParams("seed=3"))).toBeNull();
     expect(() => decodeBoard(new URLSearchParams("g=5by5"))).toThrow(/"g" expected ROWSxCOLS like 5x5, got "5by5"/);
-    expect(() => decodeBoard(new URLSearchParams("g=0x5"))).toThrow(/"g rows" expected an integer in 1..1024, got "0"/);
+    expect(() => decodeBoard(new URLSearchParams("g=0x5"))).toThrow(/"g rows" expected an integer in 1..256, got "0"/);
+    // sizes beyond the limits are refused before any cell is allocated
+    expect(() => decodeBoard(new URLSearchParams("g=1024x1024"))).toThrow(
+      /"g rows" expected an integer in 1..256, got "1024"/,
+    );
+    expect(() => decodeBoard(new URLSearchParams("n=268435456"))).toThrow(/"n" expected an integer in 1..4096/);
+    expect(() => decodeBoard(new URLSearchParams(`n=5&e=${"0-1.".repeat(65_537)}`))).toThrow(/at most 65,536 edges/);
+    expect(() => decodeBoard(new URLSearchParams(`g=2x2&l=${"A".repeat(1_000_001)}`))).toThrow(
+      /link expected at most 1,000,000 characters/,
+    );
     expect(() => decodeBoard(new URLSearchParams("g=2x2&l=AA"))).toThrow(
       /"l" expected 1 characters for 4 cells, got 2/,
     );

@@ -5,6 +5,7 @@
 
 import { type Board, checkBoard, type GridBoard, parseRule, type Rule } from "@lightsout/core";
 import { targetsOf } from "./game.js";
+import { checkSize, MAX_EDGES, MAX_LINK_CHARS, MAX_SIDE, MAX_VERTICES } from "./limits.js";
 
 /** A board with its lights, as a URL carries it. */
 export interface SharedBoard {
@@ -123,13 +124,20 @@ export function decodeBoard(p: URLSearchParams): SharedBoard | null {
   const grid = p.get("g");
   const vertices = p.get("n");
   if (grid === null && vertices === null) return null;
+  let length = 0;
+  for (const [key, value] of p) length += key.length + value.length + 2;
+  if (length > MAX_LINK_CHARS)
+    throw new RangeError(
+      `link expected at most ${MAX_LINK_CHARS.toLocaleString("en-US")} characters, got ${length.toLocaleString("en-US")}`,
+    );
   const selfToggle = p.get("s") === "0" ? { selfToggle: false } : {};
   let board: Board;
   if (grid !== null) {
     const m = grid.match(/^(\d+)x(\d+)$/);
     if (!m) throw new RangeError(`"g" expected ROWSxCOLS like 5x5, got ${JSON.stringify(grid)}`);
-    const rows = integer(p, "g rows", m[1]!, 1, 1024);
-    const cols = integer(p, "g cols", m[2]!, 1, 1024);
+    // Sizes are checked before any array of cells exists: a link is untrusted.
+    const rows = integer(p, "g rows", m[1]!, 1, MAX_SIDE);
+    const cols = integer(p, "g cols", m[2]!, 1, MAX_SIDE);
     const spec: { -readonly [K in keyof GridBoard]: GridBoard[K] } = { kind: "grid", rows, cols, ...selfToggle };
     if (p.get("t") === "1") spec.torus = true;
     const rule = p.get("r");
@@ -146,8 +154,9 @@ export function decodeBoard(p: URLSearchParams): SharedBoard | null {
     }
     board = checkBoard(spec);
   } else {
-    const n = integer(p, "n", vertices!, 1, 4096);
+    const n = integer(p, "n", vertices!, 1, MAX_VERTICES);
     const text = p.get("e") ?? "";
+    checkSize({ vertices: n, edges: text === "" ? 0 : text.split(".", MAX_EDGES + 1).length });
     const edges =
       text === ""
         ? []

@@ -1,10 +1,17 @@
 // Draws any board: grids (rectangles, tori, masks) as a CSS grid of
-// buttons, graph boards as SVG circles on a circle. One focusable cell at a
+// buttons up to 32 x 32 (and 16 px a cell) and on a canvas beyond (canvas-board.ts), graph boards as SVG circles on a circle. One focusable cell at a
 // time (roving tabindex): arrows move, Enter or Space presses.
 
 import { type Board, cellMap } from "@lightsout/core";
+import { canvasGridView } from "./canvas-board.js";
 import { h } from "./dom.js";
+import { graphLayout, MAX_DRAWN_EDGES } from "./graph-layout.js";
 import "./board-view.css";
+
+/** Grids with more positions than this are drawn on a canvas (a button per cell stays smooth up to about here). */
+export const MAX_BUTTON_CELLS = 1024;
+/** Narrower buttons than this (css px, the window's width over the columns) are too small to hit: a canvas, with zoom, instead. */
+const MIN_BUTTON_PX = 16;
 
 /** What a view may show on top of the lights. */
 export interface BoardMarks {
@@ -30,6 +37,20 @@ export interface BoardViewOptions {
   showHoles?: boolean;
   /** A small, non-interactive picture (galleries). */
   mini?: boolean;
+  /**
+   * Canvas views: the zoom, pan and cursor, read when the view is drawn and
+   * kept up to date, so a view redrawn for the same frame (Build, after a cell
+   * is painted in or out) stays where the user left it.
+   */
+  view?: CanvasViewState;
+}
+
+/** The zoom (css px per cell, 0 = fit), pan (css px) and cursor (grid position, -1 = the first cell) of a canvas view. */
+export interface CanvasViewState {
+  scale: number;
+  ox: number;
+  oy: number;
+  cursor: number;
 }
 
 /** A drawn board. */
@@ -86,12 +107,22 @@ function gridView(board: Extract<Board, { kind: "grid" }>, options: BoardViewOpt
   const { rows, cols } = board;
   const map = cellMap(board);
   const mini = options.mini ?? false;
+  if (!mini && (rows * cols > MAX_BUTTON_CELLS || cols * MIN_BUTTON_PX > innerWidth))
+    return canvasGridView(
+      board,
+      map,
+      options,
+      (r, c, v, marks, i) => cellLabel(r, c, v, options.states, marks, i),
+      stateColor,
+    );
   const element = h("div", {
-    class: `board board-grid${mini ? " mini" : ""}${board.torus ? " torus" : ""}`,
+    class: `board board-grid${mini ? " mini" : ""}${board.torus ? " torus" : ""}${options.states > 2 ? " multi" : ""}`,
     role: mini ? "img" : "group",
     "aria-label": options.label,
-    style: `--rows: ${rows}; --cols: ${cols}`,
   });
+  // CSSOM, not a style attribute: the Content-Security-Policy allows no inline styles.
+  element.style.setProperty("--rows", String(rows));
+  element.style.setProperty("--cols", String(cols));
   // One element per grid position; holes are inert spans unless the builder wants them.
   const slots: HTMLElement[] = [];
   const cellsEl: HTMLElement[] = [];
@@ -197,27 +228,35 @@ function graphView(board: Extract<Board, { kind: "graph" }>, options: BoardViewO
   const n = board.vertices;
   const mini = options.mini ?? false;
   const size = 320;
-  const radius = n === 1 ? 0 : 130;
-  const dot = Math.max(6, Math.min(22, (Math.PI * radius) / Math.max(n, 1) - 2));
-  const at = (v: number) => {
-    const a = (2 * Math.PI * v) / n - Math.PI / 2;
-    return [size / 2 + radius * Math.cos(a), size / 2 + radius * Math.sin(a)] as const;
-  };
+  const { points, forces } = graphLayout(n, board.edges, size, 30);
+  // Dots as big as the closest pair of vertices allows (the circle's spacing beyond the force layout).
+  let spacing = n === 1 ? 44 : (2 * Math.PI * 130) / n;
+  if (forces)
+    for (let u = 0; u < n; u++)
+      for (let v = u + 1; v < n; v++)
+        spacing = Math.min(spacing, Math.hypot(points[u]![0] - points[v]![0], points[u]![1] - points[v]![1]));
+  const dot = Math.max(forces ? 4 : 6, Math.min(22, spacing / 2 - 2));
+  const at = (v: number) => points[v]!;
   const svg = document.createElementNS(SVG, "svg");
+  svg.dataset.layout = forces ? "forces" : "circle";
   svg.setAttribute("viewBox", `0 0 ${size} ${size}`);
   svg.setAttribute("class", `board board-graph${mini ? " mini" : ""}`);
   svg.setAttribute("role", mini ? "img" : "group");
   svg.setAttribute("aria-label", options.label);
-  for (const [u, v] of board.edges) {
-    const line = document.createElementNS(SVG, "line");
-    const [x1, y1] = at(u);
-    const [x2, y2] = at(v);
-    line.setAttribute("x1", String(x1));
-    line.setAttribute("y1", String(y1));
-    line.setAttribute("x2", String(x2));
-    line.setAttribute("y2", String(y2));
-    line.setAttribute("class", "edge");
-    svg.append(line);
+  // Every edge in one path, one DOM node; beyond MAX_DRAWN_EDGES none (a link may carry 65,536:
+  // drawn, the chords took the renderer tens of seconds a frame, and showed nothing readable).
+  svg.dataset.edgesDrawn = String(board.edges.length <= MAX_DRAWN_EDGES);
+  if (board.edges.length <= MAX_DRAWN_EDGES) {
+    const round = (x: number) => Math.round(x * 10) / 10;
+    const edges = document.createElementNS(SVG, "path");
+    edges.setAttribute(
+      "d",
+      board.edges
+        .map(([u, v]) => `M${round(at(u)[0])} ${round(at(u)[1])}L${round(at(v)[0])} ${round(at(v)[1])}`)
+        .join(""),
+    );
+    edges.setAttribute("class", "edge");
+    svg.append(edges);
   }
   const nodes: SVGGElement[] = [];
   let current = 0;
@@ -233,7 +272,13 @@ function graphView(board: Extract<Board, { kind: "graph" }>, options: BoardViewO
     const text = document.createElementNS(SVG, "text");
     text.setAttribute("x", String(x));
     text.setAttribute("y", String(y));
-    g.append(circle, text);
+    // The focus ring is its own circle, outside the vertex's: proofs and hints colour the vertex's stroke.
+    const ring = document.createElementNS(SVG, "circle");
+    ring.setAttribute("class", "focus-ring");
+    ring.setAttribute("cx", String(x));
+    ring.setAttribute("cy", String(y));
+    ring.setAttribute("r", String(dot + 5));
+    g.append(ring, circle, text);
     if (!mini) {
       g.setAttribute("role", "button");
       g.setAttribute("tabindex", v === 0 ? "0" : "-1");

@@ -45,11 +45,11 @@ export function themeToggle(): HTMLButtonElement {
   const button = document.createElement("button");
   button.type = "button";
   button.className = "theme-toggle";
-  button.setAttribute("aria-label", "Dark theme");
+  // One name, seen and heard alike: "Dark theme", pressed or not (no aria-label that the text contradicts).
+  button.textContent = "☾ Dark theme";
   const show = (theme: Theme) => {
     applyTheme(theme);
     button.setAttribute("aria-pressed", String(theme === "dark"));
-    button.textContent = theme === "dark" ? "☀ Light" : "☾ Dark";
   };
   show(stored() ?? system());
   matchMedia("(prefers-color-scheme: dark)").addEventListener("change", () => {

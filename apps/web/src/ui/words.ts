@@ -2,6 +2,56 @@
 
 import { type Board, formatBoard } from "@lightsout/core";
 import { h } from "./dom.js";
+import { MAX_DRAWN_EDGES, MAX_FORCE_VERTICES } from "./graph-layout.js";
+
+/**
+ * A count with its noun, one notation for every count: "1 edge", "2 edges", "1,024 cells".
+ *
+ * @param n - The count.
+ * @param one - The noun for 1.
+ * @param many - The noun for any other count.
+ * @returns The phrase.
+ * @example
+ * ```ts
+ * count(1, "edge", "edges"); // "1 edge"
+ * ```
+ */
+export function count(n: number, one: string, many: string): string {
+  return `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
+}
+
+const RULE_REACH: Record<string, string> = {
+  plus: "its orthogonal neighbours",
+  x: "its diagonal neighbours",
+  king: "its eight neighbours",
+  knight: "the cells a knight's move away",
+};
+
+/**
+ * What a press does on this board, as the screen's first instruction.
+ *
+ * @param board - Any board.
+ * @param states - k.
+ * @returns E.g. "Bring every cell to 0. A press adds 1 (mod 3) to the cell and the cells at offsets 0,2 and 0,-2."
+ * @example
+ * ```ts
+ * pressRule(gridBoard(5, 5), 2); // "Switch every light off. Pressing a cell toggles it and its orthogonal neighbours."
+ * ```
+ */
+export function pressRule(board: Board, states: number): string {
+  const rule = board.kind === "graph" ? "plus" : (board.rule ?? "plus");
+  const reach =
+    board.kind === "graph"
+      ? "the vertices joined to it"
+      : typeof rule === "string"
+        ? RULE_REACH[rule]!
+        : `the cells at offsets ${rule.offsets.map(([dr, dc]) => `${dr},${dc}`).join("; ")} (rows down, columns right)`;
+  const targets = board.selfToggle === false ? reach : `it and ${reach}`;
+  const wrap = board.kind === "grid" && board.torus ? ", wrapping around the edges" : "";
+  return states === 2
+    ? `Switch every light off. Pressing a cell toggles ${targets}${wrap}.`
+    : `Bring every cell to 0. Pressing a cell adds 1 (mod ${states}) to ${targets}${wrap}.`;
+}
 
 /**
  * One line about a board: its shape, rule and states.
@@ -18,7 +68,7 @@ export function describeBoard(board: Board, states: number): string {
   const k = states === 2 ? "2 states (on/off)" : `${states} states (a press adds 1 mod ${states})`;
   const self = board.selfToggle === false ? ", a press leaves its own cell alone" : "";
   if (board.kind === "graph")
-    return `Graph of ${board.vertices} vertices and ${board.edges.length} edges, ${k}${self}.`;
+    return `Graph of ${count(board.vertices, "vertex", "vertices")} and ${count(board.edges.length, "edge", "edges")}, ${k}${self}.${board.vertices > MAX_FORCE_VERTICES ? ` Drawn on a circle: beyond ${MAX_FORCE_VERTICES} vertices no layout keeps this picture readable; the arrow keys walk the vertices in order.` : ""}${board.edges.length > MAX_DRAWN_EDGES ? ` The edges are not drawn: beyond ${MAX_DRAWN_EDGES.toLocaleString("en-US")} they hide the vertices.` : ""}`;
   const shape = board.mask ? "irregular board in a" : board.torus ? "torus" : "rectangle";
   const rule = typeof board.rule === "object" ? "custom rule" : `${board.rule ?? "plus"} rule`;
   const where = board.mask

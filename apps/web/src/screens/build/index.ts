@@ -2,12 +2,14 @@
 // rule, import and export the CLI's text and JSON formats, and share the
 // board by URL (or open it in Play).
 
-import { type Board, formatBoard, parseBoard, parseRule, type Rule, type RuleName, solveLightsOut, solveMultiState } from "@lightsout/core";
+import { type Board, formatBoard, parseRule, type Rule, type RuleName } from "@lightsout/core";
 import { mountAfterCore } from "../../core-ready.js";
 import type { MountScreen, ScreenContext } from "../../screen.js";
-import { boardOf, cycleLight, type Draft, draftOf, emptyDraft, MAX_SIDE, paintCell, resize, withStates } from "../../state/draft.js";
+import { boardOf, cycleLight, type Draft, draftOf, emptyDraft, paintCell, resize, withStates } from "../../state/draft.js";
+import { checkImportText, LIMITS_TEXT, MAX_IMPORT_CHARS, MAX_SIDE } from "../../state/limits.js";
+import { Cancelled, Solver } from "../../state/solver-client.js";
 import { decodeBoard, encodeBoard } from "../../state/url.js";
-import { boardView } from "../../ui/board-view.js";
+import { boardView, type CanvasViewState } from "../../ui/board-view.js";
 import { button, field, h, numberInput, readNumber, RULE_OPTIONS, select } from "../../ui/dom.js";
 import { describeBoard } from "../../ui/words.js";
 import "./build.css";
@@ -34,8 +36,35 @@ function setup(root: HTMLElement, context: ScreenContext): () => void {
   const lightsMode = button("Set lights", () => setMode("lights"), { "data-mode": "lights", "aria-pressed": "true" });
   const host = h("div", { class: "board-host" });
   const summary = h("div", { class: "panel", "aria-live": "polite", "data-testid": "summary" });
-  const text = h("textarea", { name: "board-text", rows: 8, spellcheck: "false", "aria-label": "Board as text or JSON" });
+  const text = h("textarea", { name: "board-text", rows: 8, spellcheck: "false", "aria-label": "Board as text or JSON", maxlength: MAX_IMPORT_CHARS });
+  // A paste beyond the limit is refused before the textarea holds it (a 100 MB paste would freeze the page).
+  text.addEventListener("paste", (event) => {
+    const pasted = event.clipboardData?.getData("text/plain") ?? "";
+    if (text.value.length + pasted.length <= MAX_IMPORT_CHARS) return;
+    event.preventDefault();
+    fail(`The pasted text has ${pasted.length.toLocaleString("en-US")} characters; import takes at most ${MAX_IMPORT_CHARS.toLocaleString("en-US")}.`);
+  });
+  const file = h("input", { type: "file", name: "board-file", accept: ".txt,.json,text/plain,application/json", "aria-label": "Import a file" });
+  file.addEventListener("change", () => {
+    const chosen = file.files?.[0];
+    if (chosen) void importFile(chosen);
+    file.value = "";
+  });
+  // Solving and parsing run in a worker; the page says so and can stop it.
+  const solver = new Solver();
+  const busy = h("p", { class: "busy", role: "status", "data-testid": "busy", hidden: true }, "Working… ", button("Cancel", () => solver.cancel(), { "data-action": "cancel" }));
+  solver.onBusy = (inFlight) => {
+    busy.hidden = inFlight === 0;
+  };
   const message = h("p", { class: "muted", "data-testid": "io-message", "aria-live": "polite" });
+  const playButton = button("Play this board", () => {
+    const shared = current();
+    if (shared) context.navigate("play", encodeBoard(shared));
+  }, { "data-action": "play", class: "primary" });
+  const exportText = button("Export text", () => exportAs("text"), { "data-action": "export-text" });
+  const exportJson = button("Export JSON", () => exportAs("json"), { "data-action": "export-json" });
+  const downloadText = button("Download text", () => download("text"), { "data-action": "download-text" });
+  const downloadJson = button("Download JSON", () => download("json"), { "data-action": "download-json" });
   const shareUrl = h("input", { type: "url", name: "share", readonly: true, "aria-label": "Link to this board", class: "share-url" });
 
   for (const input of [rows, cols]) {
@@ -84,6 +113,7 @@ function setup(root: HTMLElement, context: ScreenContext): () => void {
           button("All lights off", () => change({ ...draft, lights: draft.lights.map(() => 0) }), { "data-action": "clear" }),
           button("Fill the frame", () => draft.kind === "grid" && change({ ...draft, present: draft.present.map(() => true) }), { "data-action": "fill" })),
         host,
+        busy,
         summary,
       ),
       h("aside", {},
@@ -92,21 +122,20 @@ function setup(root: HTMLElement, context: ScreenContext): () => void {
           h("div", { class: "toolbar" }, shareUrl),
           h("div", { class: "toolbar" },
             button("Copy link", copyLink, { "data-action": "copy" }),
-            button("Play this board", () => {
-              const shared = current();
-              if (shared) context.navigate("play", encodeBoard(shared));
-            }, { "data-action": "play", class: "primary" }),
+            playButton,
           ),
         ),
         h("div", { class: "panel" },
           h("h2", {}, "Import / export"),
-          h("p", { class: "muted small" }, "The CLI's formats: rows of digits with . where there is no cell (rule and torus from the options above), or JSON {\"board\", \"lights\"}."),
+          h("p", { class: "muted small" }, `The CLI's formats: rows of digits with . where there is no cell (rule and torus from the options above), or JSON {"board", "lights"}. Paste, choose a file or drop one here. ${LIMITS_TEXT}`),
           text,
           h("div", { class: "toolbar" },
-            button("Export text", () => exportAs("text"), { "data-action": "export-text" }),
-            button("Export JSON", () => exportAs("json"), { "data-action": "export-json" }),
-            button("Import", importText, { "data-action": "import" }),
+            exportText,
+            exportJson,
+            button("Import", () => void importText(text.value), { "data-action": "import" }),
           ),
+          h("div", { class: "toolbar" }, downloadText, downloadJson),
+          h("div", { class: "toolbar" }, file),
           message,
         ),
       ),
@@ -129,6 +158,9 @@ function setup(root: HTMLElement, context: ScreenContext): () => void {
 
   let lastShape = "";
   let view: ReturnType<typeof boardView> | undefined;
+  // Zoom, pan and cursor of a big frame survive the redraw after painting a cell in or out.
+  let viewState: CanvasViewState = { scale: 0, ox: 0, oy: 0, cursor: -1 };
+  let lastFrame = "";
   function change(next: Draft): void {
     draft = next;
     // The view is rebuilt when the frame changes; lights alone only repaint.
@@ -137,7 +169,11 @@ function setup(root: HTMLElement, context: ScreenContext): () => void {
       lastShape = shape;
       const board: Board = draft.kind === "grid" ? { kind: "grid", rows: draft.rows, cols: draft.cols, torus: draft.torus, mask: draft.present.map((p) => (p ? "#" : ".")).join("").match(new RegExp(`.{${draft.cols}}`, "g"))! } : draft.board;
       const focused = document.activeElement instanceof HTMLElement ? document.activeElement.dataset.pos : undefined;
+      const frame = draft.kind === "grid" ? `${draft.rows}x${draft.cols}` : "graph";
+      if (frame !== lastFrame) viewState = { scale: 0, ox: 0, oy: 0, cursor: -1 };
+      lastFrame = frame;
       view = boardView(board, {
+        view: viewState,
         label: "Board being built",
         states: draft.states,
         showHoles: true,
@@ -146,8 +182,10 @@ function setup(root: HTMLElement, context: ScreenContext): () => void {
           else change(cycleLight(draft, position));
         },
       });
+      const canvasFocused = document.activeElement?.classList.contains("board-canvas") ?? false;
       host.replaceChildren(view.element);
       if (focused !== undefined) host.querySelector<HTMLElement>(`[data-pos="${focused}"]`)?.focus();
+      if (canvasFocused) host.querySelector<HTMLElement>("canvas.board-canvas")?.focus({ preventScroll: true });
     }
     // Lights per cell of the view's board: every position of a grid is a cell of its mask view.
     const shown = draft.kind === "grid" ? draft.lights.filter((_, p) => draft.kind === "grid" && draft.present[p]) : [...draft.lights];
@@ -173,66 +211,93 @@ function setup(root: HTMLElement, context: ScreenContext): () => void {
     states.value = String(draft.states);
   }
 
+  let summaryRun = 0;
   function summarise(): void {
     const shared = current();
+    const run = ++summaryRun;
+    for (const control of [playButton, exportText, exportJson, downloadText, downloadJson]) control.disabled = !shared;
     if (!shared) {
-      summary.replaceChildren(h("p", { class: "error", role: "alert" }, "No cells: paint some cells in."));
+      summary.replaceChildren(h("p", { class: "error", role: "alert" }, "No cells: paint some cells in. Play, export and the link need at least one."));
       shareUrl.value = "";
+      context.setParams(new URLSearchParams());
       return;
     }
     const params = encodeBoard(shared);
     context.setParams(params);
     shareUrl.value = `${location.origin}${location.pathname}#/play?${params}`;
-    const cells = shared.lights.length;
-    let verdict: string;
-    try {
-      if (shared.states === 2) {
-        const s = solveLightsOut(shared.board, shared.lights);
-        verdict = `${cells} cells, nullity ${s.nullity} (${s.nullity === 0 ? "every board is winnable" : `2^${s.rank} of the 2^${cells} boards are winnable`}). These lights are ${s.solvable ? "winnable" : "not winnable"}.`;
-      } else {
-        const s = solveMultiState(shared.board, shared.lights, { states: shared.states });
-        verdict = `${cells} cells, ${s.quietCount} quiet pattern${s.quietCount === 1n ? "" : "s"}. These lights are ${s.solvable ? "winnable" : "not winnable"}.`;
-      }
-    } catch (error) {
-      verdict = `Not analysed: ${(error as Error).message}`;
-    }
-    summary.replaceChildren(h("p", {}, describeBoard(shared.board, shared.states)), h("p", { "data-testid": "verdict" }, verdict));
+    const verdict = h("p", { "data-testid": "verdict" }, "Analysing…");
+    summary.replaceChildren(h("p", {}, describeBoard(shared.board, shared.states)), verdict);
+    solver.cancel(); // a newer board makes the running summary moot
+    solver.run({ kind: "summary", board: shared.board, lights: shared.lights, states: shared.states }).then(
+      (sentence) => {
+        if (run === summaryRun) verdict.textContent = sentence;
+      },
+      (error: Error) => {
+        if (run === summaryRun) verdict.textContent = error instanceof Cancelled ? "Not analysed: cancelled." : `Not analysed: ${error.message}`;
+      },
+    );
+  }
+
+  function exported(format: "text" | "json"): string | null {
+    const shared = current();
+    if (!shared) return null;
+    return format === "text"
+      ? formatBoard(shared.board, shared.lights)
+      : JSON.stringify({ board: shared.board, lights: shared.lights, states: shared.states });
+  }
+
+  /** The board as a file: board.txt (the CLI's text) or board.json (the URL lives until the next download). */
+  let downloadUrl: string | undefined;
+  function download(format: "text" | "json"): void {
+    const content = exported(format);
+    if (content === null) return;
+    if (downloadUrl) URL.revokeObjectURL(downloadUrl);
+    const url = URL.createObjectURL(new Blob([content], { type: format === "text" ? "text/plain" : "application/json" }));
+    const link = h("a", { href: url, download: format === "text" ? "board.txt" : "board.json", hidden: true });
+    document.body.append(link);
+    link.click();
+    link.remove();
+    downloadUrl = url;
   }
 
   function exportAs(format: "text" | "json"): void {
-    const shared = current();
-    if (!shared) return;
-    text.value = format === "text"
-      ? formatBoard(shared.board, shared.lights)
-      : JSON.stringify({ board: shared.board, lights: shared.lights, ...(shared.states !== 2 ? { states: shared.states } : {}) });
+    const content = exported(format);
+    if (content === null) return;
+    text.value = content;
     message.className = "muted";
-    message.textContent = format === "text" ? "Text: the rule, torus and states are not part of it." : "JSON: board and lights.";
+    message.removeAttribute("role");
+    message.textContent = format === "text" ? "Text: the rule, torus and states are not part of it." : "JSON: board, lights and states; it imports back exactly.";
   }
 
-  function importText(): void {
+  function fail(reason: string): void {
+    message.className = "error";
+    message.setAttribute("role", "alert");
+    message.textContent = reason;
+  }
+
+  async function importText(input: string): Promise<void> {
     try {
-      const input = text.value;
-      let k = draft.states;
-      if (input.trimStart().startsWith("{")) {
-        const declared = (() => {
-          try {
-            return (JSON.parse(input) as { states?: unknown }).states;
-          } catch {
-            return undefined; // parseBoard reports where the JSON breaks
-          }
-        })();
-        if (typeof declared === "number") k = declared;
-      }
-      const options = draft.kind === "grid" ? { torus: draft.torus, rule: draft.rule, selfToggle: draft.selfToggle } : {};
-      const parsed = parseBoard(input, { source: "import", states: k, ...options });
-      change(draftOf(parsed.board, Array.from(parsed.lights), k));
+      checkImportText(input); // before the text is copied to the worker
       message.className = "muted";
-      message.textContent = `Imported a board of ${parsed.lights.length} cells.`;
+      message.textContent = "Importing…";
+      const grid = draft.kind === "grid" ? { torus: draft.torus, rule: draft.rule, selfToggle: draft.selfToggle } : {};
+      const imported = await solver.run({ kind: "import", text: input, states: draft.states, grid });
+      change(draftOf(imported.board, imported.lights, imported.states));
+      message.className = "muted";
+      message.removeAttribute("role");
+      message.textContent = `Imported a board of ${imported.lights.length} cells.`;
     } catch (error) {
-      message.className = "error";
-      message.setAttribute("role", "alert");
-      message.textContent = (error as Error).message;
+      fail(error instanceof Cancelled ? "Import cancelled." : (error as Error).message);
     }
+  }
+
+  async function importFile(chosen: File): Promise<void> {
+    // Bytes bound characters from above: the size is checked before the file is read.
+    if (chosen.size > MAX_IMPORT_CHARS)
+      return fail(`The file ${JSON.stringify(chosen.name)} has ${chosen.size.toLocaleString("en-US")} bytes; import takes at most ${MAX_IMPORT_CHARS.toLocaleString("en-US")}.`);
+    const content = await chosen.text();
+    text.value = content;
+    await importText(content);
   }
 
   function copyLink(): void {
@@ -250,6 +315,23 @@ function setup(root: HTMLElement, context: ScreenContext): () => void {
     message.className = "error";
     message.textContent = `The link's board could not be read: ${(error as Error).message}`;
   }
+  // Drop a file anywhere on the screen to import it.
+  const over = (event: DragEvent) => {
+    if (event.dataTransfer?.types.includes("Files")) event.preventDefault();
+  };
+  const drop = (event: DragEvent) => {
+    const dropped = event.dataTransfer?.files[0];
+    if (!dropped) return;
+    event.preventDefault();
+    void importFile(dropped);
+  };
+  root.addEventListener("dragover", over);
+  root.addEventListener("drop", drop);
   change(draft);
-  return () => {};
+  return () => {
+    root.removeEventListener("dragover", over);
+    root.removeEventListener("drop", drop);
+    if (downloadUrl) URL.revokeObjectURL(downloadUrl);
+    solver.cancel();
+  };
 }

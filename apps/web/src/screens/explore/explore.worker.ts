@@ -163,9 +163,9 @@ async function rankOfFile(file: Blob, name: string, progress: Progress, elapsed:
 }
 
 /**
- * Draws `pixels` (0 = background) on the page's canvas, then waits a turn so
- * that the frame is committed before the answer goes out (the page may
- * terminate this worker as soon as it has the answer). The page does no
+ * Draws `pixels` (0 = background) on the page's canvas, then waits for the
+ * worker's next animation frame so that the frame is committed before the
+ * answer goes out. The page does no
  * pixel work at all (handing it a 4096 x 4096 ImageBitmap instead, one chase
  * job in three showed a 79 ms long task there).
  */
@@ -183,7 +183,10 @@ async function draw(
   const context = canvas.getContext("2d");
   if (!context) throw new Error("this browser gave the worker no 2D canvas context");
   context.putImageData(new ImageData(data, width, height), 0, 0);
-  await new Promise((resolve) => setTimeout(resolve, 0));
+  // A worker's canvas commits its frame at the worker's next animation frame: wait for it where
+  // workers have one (the page also keeps this worker alive until its next job, so the frame lands).
+  const frame = (globalThis as { requestAnimationFrame?: (callback: () => void) => number }).requestAnimationFrame;
+  await new Promise((resolve) => (frame ? frame(() => resolve(undefined)) : setTimeout(resolve, 0)));
 }
 
 function popcount(word: number): number {

@@ -90,12 +90,37 @@ function panel(id: string, title: string, intro: string): HTMLElement {
   return section;
 }
 
-/** Runs one request on a fresh worker wired to `job`; cancel terminates it. */
+/**
+ * The time a sweep from..to should take, from one measurement: 1..10,000 in
+ * about 3 s (docs/BENCHMARKS.md, 2 cores). One nullity costs about n^1.8
+ * (a single n = 1,000,000 also takes about 3 s), so a sweep to N about N^2.8.
+ */
+function sweepEstimate(from: number, to: number): string {
+  const work = (n: number) => (n / 10_000) ** 2.8;
+  const secondsNeeded = 3 * (work(to) - work(from - 1));
+  const units: [number, string, string][] = [
+    [86_400 * 365, "year", "years"],
+    [86_400, "day", "days"],
+    [3600, "hour", "hours"],
+    [60, "minute", "minutes"],
+    [1, "second", "seconds"],
+  ];
+  const [size, one, many] = units.find(([unit]) => secondsNeeded >= unit) ?? units.at(-1)!;
+  const amount = Math.max(1, Math.round(secondsNeeded / size));
+  return `Estimated time: about ${format(amount)} ${amount === 1 ? one : many} on a 2-core machine (1 to 10,000 takes about 3 seconds; the work grows about as n^2.8).`;
+}
+
+/**
+ * Runs one request on a fresh worker wired to `job`; cancel terminates it.
+ * With `keep`, a worker that succeeded is handed over instead of terminated.
+ */
 function singleJob(
   job: JobControls,
   run: (worker: ExploreWorker) => Promise<string>,
   startText: string,
   known = true,
+  keep?: (worker: ExploreWorker) => void,
+  source?: string,
 ): void {
   const worker = new ExploreWorker();
   const stop = () => worker.terminate();
@@ -103,21 +128,27 @@ function singleJob(
   job.running(startText, known);
   run(worker)
     .then(
-      (text) => job.finish("done", text),
+      (text) => {
+        job.finish("done", text);
+        return true;
+      },
       (error: unknown) => {
         if (error instanceof Cancelled) job.finish("cancelled", "Cancelled.");
-        else job.finish("error", messageOf(error));
+        else job.finish("error", messageOf(error, source));
+        return false;
       },
     )
-    .finally(() => {
+    .then((done) => {
       job.cancel.removeEventListener("click", stop);
-      worker.terminate();
+      if (done && keep) keep(worker);
+      else worker.terminate();
     });
 }
 
-function messageOf(error: unknown): string {
+/** Every error in one format, "where: expected ..., got ..." (files as name:line:column, like Build's import). */
+function messageOf(error: unknown, source?: string): string {
   if (error instanceof WorkerError && error.line !== undefined) {
-    return `Parse error at line ${error.line}, column ${error.column}: ${error.message}`;
+    return `${source ?? "file"}:${error.line}:${error.column}: ${error.message}`;
   }
   return error instanceof Error ? error.message : String(error);
 }
@@ -137,7 +168,17 @@ function sweepPanel(): { section: HTMLElement; dispose(): void } {
   const from = numberField("sweep-from", "From n", 1, 1, MAX_SWEEP_N);
   const to = numberField("sweep-to", "To n", 10_000, 1, MAX_SWEEP_N);
   const job = new JobControls("Nullity sweep", "Run sweep");
-  form.append(from.row, to.row, job.element);
+  const estimate = element("p", { class: "explore-hint", "data-testid": "sweep-estimate", "aria-live": "polite" });
+  const updateEstimate = () => {
+    const a = Number(from.input.value.replaceAll(/[,_\s]/g, ""));
+    const b = Number(to.input.value.replaceAll(/[,_\s]/g, ""));
+    estimate.textContent =
+      Number.isSafeInteger(a) && Number.isSafeInteger(b) && b >= a && a >= 1 ? sweepEstimate(a, b) : "";
+  };
+  from.input.addEventListener("input", updateEstimate);
+  to.input.addEventListener("input", updateEstimate);
+  updateEstimate();
+  form.append(from.row, to.row, estimate, job.element);
   const chart = new NullityChart();
   const download = element("button", { type: "button", "data-action": "csv" }, "Download CSV");
   download.disabled = true;
@@ -286,6 +327,7 @@ function picturePanel(options: {
   let canvas = element("canvas", { width: "1", height: "1", role: "img", "aria-label": "not computed yet" });
   const caption = element("figcaption", {}, "");
   figure.append(canvas, caption);
+  let drewLast: ExploreWorker | undefined;
   section.append(form, figure);
   form.addEventListener("submit", (event) => {
     event.preventDefault();
@@ -297,6 +339,10 @@ function picturePanel(options: {
       return;
     }
     // A new canvas per job, shown once drawn: a cancelled job leaves the last picture in place.
+    // The worker that drew the last picture lives until now: its frame reaches the page's canvas
+    // asynchronously, and ending the worker first could leave the picture blank.
+    drewLast?.terminate();
+    drewLast = undefined;
     const side = String(options.side(n));
     const next = element("canvas", { width: side, height: side, role: "img" });
     const offscreen = next.transferControlToOffscreen();
@@ -315,6 +361,10 @@ function picturePanel(options: {
         return `Done in ${seconds(result.ms)}.`;
       },
       `Starting n = ${format(n)}…`,
+      true,
+      (worker) => {
+        drewLast = worker;
+      },
     );
   });
   return section;
@@ -360,8 +410,8 @@ function solvePanel(): HTMLElement {
       );
       const block = r.scale === 1 ? "one pixel per cell" : `one pixel per ${r.scale} x ${r.scale} cells`;
       const caption = r.solvable
-        ? `All-on ${format(n)} x ${format(n)}: solved with ${format(r.presses)} presses (rank ${format(r.rank)}, nullity ${format(r.nullity)}, ${block}).`
-        : `All-on ${format(n)} x ${format(n)}: not solvable (rank ${format(r.rank)}, nullity ${format(r.nullity)}).`;
+        ? `All-on ${format(n)} x ${format(n)}: solved with ${format(r.presses)} presses (the board's rank ${format(n * n - r.nullity)} of ${format(n * n)}, nullity ${format(r.nullity)}, ${block}).`
+        : `All-on ${format(n)} x ${format(n)}: not solvable (the board's rank ${format(n * n - r.nullity)} of ${format(n * n)}, nullity ${format(r.nullity)}).`;
       return { caption, ms: r.ms };
     },
   });
@@ -397,6 +447,9 @@ function filePanel(): HTMLElement {
         return `Done in ${seconds(r.ms)}.`;
       },
       `Reading ${chosen.name}…`,
+      true,
+      undefined,
+      chosen.name,
     );
   };
   const choose = (chosen: File | undefined) => {

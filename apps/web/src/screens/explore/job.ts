@@ -71,8 +71,9 @@ export class JobControls {
   finish(state: "done" | "cancelled" | "error", text: string): void {
     this.start.disabled = false;
     this.cancel.disabled = true;
+    // An error leaves no progress behind: the bar would claim work that came to nothing.
     if (state === "done") this.progress(1);
-    else if (this.#bar.classList.contains("indeterminate")) this.progress(0);
+    else if (state === "error" || this.#bar.classList.contains("indeterminate")) this.progress(0);
     this.#set(state, text);
   }
 

@@ -191,7 +191,7 @@ function breaker(root: HTMLElement, space: CodeSpace, strategy: Strategy): () =>
       input.disabled = true;
       newButton.focus();
     } else {
-      status.textContent = `${count} guess${count === 1 ? "" : "es"} so far; ${solver.remaining} code${solver.remaining === 1 ? "" : "s"} still fit the scores.`;
+      status.textContent = `${count} guess${count === 1 ? "" : "es"} so far; ${solver.remaining === 1 ? "1 code still fits" : `${solver.remaining} codes still fit`} the scores.`;
       input.focus();
     }
   });
@@ -206,7 +206,15 @@ function readCode(space: CodeSpace, input: HTMLInputElement, error: HTMLElement)
     input.removeAttribute("aria-invalid");
     return code;
   } catch (e) {
-    error.textContent = (e as Error).message;
+    // The parser reads letters in upper case; the message quotes the character as it was typed.
+    const typed = input.value.replace(/[\s,]+/g, "");
+    error.textContent = (e as Error).message.replace(
+      /got '(.)' at position (\d+)/,
+      (whole, _upper: string, position: string) =>
+        typed[Number(position) - 1] === undefined
+          ? whole
+          : `got '${typed[Number(position) - 1]}' at position ${position}`,
+    );
     input.setAttribute("aria-invalid", "true");
     return undefined;
   }

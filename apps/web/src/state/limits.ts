@@ -1,0 +1,120 @@
+// The sizes Play and Build accept, checked before anything is allocated: a
+// link or a pasted file is untrusted input, and a board of 2^28 cells would
+// take the tab with it. The screens state these limits in their help text.
+
+import type { Board } from "@lightsout/core";
+
+/** Largest side of a grid in Play and Build (256 x 256 = 65,536 cells). */
+export const MAX_SIDE = 256;
+/** Most vertices of a graph board. */
+export const MAX_VERTICES = 4096;
+/** Most edges of a graph board. */
+export const MAX_EDGES = 65_536;
+/** Longest text Build imports (a paste or a file): 2,000,000 characters. */
+export const MAX_IMPORT_CHARS = 2_000_000;
+/** Longest link query read: a 256 x 256 board with 36 states and a mask takes about 77,000. */
+export const MAX_LINK_CHARS = 1_000_000;
+/**
+ * Most cells of a board solved by elimination on its press matrix (tori,
+ * masks, other rules, graphs): cubic work, about a second at 16,384 cells
+ * (128 x 128). Plain rectangles with the plus rule are solved by light
+ * chasing at any size up to {@link MAX_SIDE}.
+ */
+export const MAX_DENSE_CELLS = 16_384;
+
+/** The limits as one sentence, for help texts. */
+export const LIMITS_TEXT =
+  `Boards up to ${MAX_SIDE} × ${MAX_SIDE} cells or ${MAX_VERTICES.toLocaleString("en-US")} vertices and ` +
+  `${MAX_EDGES.toLocaleString("en-US")} edges; files up to ${MAX_IMPORT_CHARS.toLocaleString("en-US")} characters.`;
+
+const plural = (n: number, one: string, many: string) => `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
+
+/**
+ * Refuses a grid or graph beyond the limits, from its numbers alone (before
+ * any array of its cells exists).
+ *
+ * @param spec - `rows` and `cols`, or `vertices` and the number of `edges`.
+ * @throws {RangeError} naming the limit and what was got.
+ * @example
+ * ```ts
+ * checkSize({ rows: 1024, cols: 1024 }); // throws: at most 256 x 256
+ * ```
+ */
+export function checkSize(spec: { rows: number; cols: number } | { vertices: number; edges: number }): void {
+  if ("rows" in spec) {
+    if (spec.rows > MAX_SIDE || spec.cols > MAX_SIDE)
+      throw new RangeError(
+        `board expected at most ${MAX_SIDE} × ${MAX_SIDE} cells, got ${spec.rows} × ${spec.cols}: this app draws and solves boards up to that size`,
+      );
+  } else {
+    if (spec.vertices > MAX_VERTICES)
+      throw new RangeError(
+        `graph expected at most ${plural(MAX_VERTICES, "vertex", "vertices")}, got ${spec.vertices}`,
+      );
+    if (spec.edges > MAX_EDGES)
+      throw new RangeError(`graph expected at most ${plural(MAX_EDGES, "edge", "edges")}, got ${spec.edges}`);
+  }
+}
+
+/**
+ * Refuses an import text that is too long, before it is parsed.
+ *
+ * @param text - The text.
+ * @throws {RangeError} beyond {@link MAX_IMPORT_CHARS}.
+ * @example
+ * ```ts
+ * checkImportText("1 0\n0 1"); // fine
+ * ```
+ */
+export function checkImportText(text: string): void {
+  if (text.length > MAX_IMPORT_CHARS)
+    throw new RangeError(
+      `import expected at most ${MAX_IMPORT_CHARS.toLocaleString("en-US")} characters, got ${text.length.toLocaleString("en-US")}`,
+    );
+}
+
+/**
+ * Checks the sizes a JSON board declares (`rows`, `cols`, `vertices`,
+ * `edges`) before the engine builds it: 80 bytes can declare 2^28 vertices.
+ *
+ * @param value - The parsed JSON.
+ * @throws {RangeError} when a declared size is beyond the limits.
+ * @example
+ * ```ts
+ * checkDeclaredSize({ board: { kind: "graph", vertices: 268435456, edges: [] } }); // throws
+ * ```
+ */
+export function checkDeclaredSize(value: unknown): void {
+  const board = (value as { board?: unknown } | null)?.board as Record<string, unknown> | undefined;
+  if (typeof board !== "object" || board === null) return; // the engine reports the shape
+  const n = (v: unknown) => (typeof v === "number" ? v : 0);
+  if (board.kind === "graph")
+    checkSize({ vertices: n(board.vertices), edges: Array.isArray(board.edges) ? board.edges.length : 0 });
+  else checkSize({ rows: n(board.rows), cols: n(board.cols) });
+}
+
+/**
+ * Whether the solver handles a board within a bounded time, and if not why.
+ *
+ * @param board - A board within {@link checkSize}.
+ * @param cells - Its number of cells.
+ * @returns Null when it can be solved here, else the reason as a sentence.
+ * @example
+ * ```ts
+ * tooBigToSolve(gridBoard(256, 256, { torus: true }), 65536); // "Solving a board of 65,536 cells ..."
+ * ```
+ */
+export function tooBigToSolve(board: Board, cells: number): string | null {
+  const chased =
+    board.kind === "grid" &&
+    !board.torus &&
+    !board.mask &&
+    (board.rule ?? "plus") === "plus" &&
+    board.selfToggle !== false;
+  if (chased || cells <= MAX_DENSE_CELLS) return null;
+  return (
+    `Solving a board of ${cells.toLocaleString("en-US")} cells that is not a plain rectangle takes elimination ` +
+    `on its ${cells.toLocaleString("en-US")} × ${cells.toLocaleString("en-US")} press matrix; this app solves such boards ` +
+    `up to ${MAX_DENSE_CELLS.toLocaleString("en-US")} cells (plain rectangles up to ${MAX_SIDE} × ${MAX_SIDE}).`
+  );
+}

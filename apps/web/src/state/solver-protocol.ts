@@ -1,0 +1,33 @@
+// The messages between the screens and solver.worker.ts: plain,
+// structured-cloneable values.
+
+import type { Board, GridOptions } from "@lightsout/core";
+import type { Imported } from "./import.js";
+import type { Analysis } from "./solver.js";
+
+/** What a screen asks the solver worker. */
+export type SolverRequest =
+  /** Play: a fewest-press solution, or the proof that there is none. */
+  | { kind: "analyse"; board: Board; lights: number[]; states: number }
+  /** Build: the one-sentence summary. */
+  | { kind: "summary"; board: Board; lights: number[]; states: number }
+  /** Build: a pasted or dropped text in the CLI's text or JSON format. */
+  | { kind: "import"; text: string; states: number; grid: GridOptions };
+
+/** The worker's answer to each kind of request. */
+export interface SolverAnswers {
+  analyse: Analysis;
+  summary: string;
+  import: Imported;
+}
+
+/** A request with its id. */
+export interface SolverEnvelope {
+  id: number;
+  request: SolverRequest;
+}
+
+/** The worker's reply to a request. */
+export type SolverReply =
+  | { id: number; ok: true; answer: SolverAnswers[keyof SolverAnswers] }
+  | { id: number; ok: false; message: string };

@@ -13,8 +13,8 @@ import { getMemoryLimit } from "../gf2/_memory.js";
 import { DenseBitRows, parseMatrix } from "./matrix-text.js";
 import { PbmReader } from "./pbm.js";
 
-/** Default limit on `rows * cols` (2^31 entries), as {@link parseMatrix}'s. */
-const DEFAULT_MAX_ENTRIES = 2 ** 31;
+/** A MatrixMarket file is parsed into one byte per entry: at most 2^31 of them, as {@link parseMatrix}'s default. */
+const MAX_MATRIX_MARKET_ENTRIES = 2 ** 31;
 /** Bytes looked at to tell the formats apart (the length of `%%MatrixMarket`). */
 const SNIFF_BYTES = 14;
 
@@ -32,7 +32,10 @@ export type BitMatrixFormat = "dense" | "matrix-market" | "pbm" | "plain-pbm";
 export interface ReadBitMatrixOptions {
   /** Name of the input used in error messages; default `"<input>"`. */
   source?: string;
-  /** Largest accepted `rows * cols`, a positive integer; default 2^31. */
+  /**
+   * Largest accepted `rows * cols`, a positive integer; by default only the
+   * memory limit bounds dense text and PBM (and 2^31 entries MatrixMarket).
+   */
   maxEntries?: number;
   /**
    * `"auto"` (default): PBM when the input starts with `P` and a digit,
@@ -102,9 +105,9 @@ export async function readBitMatrix(
   if (input === null || typeof input !== "object" || !(Symbol.asyncIterator in input || Symbol.iterator in input)) {
     throw new TypeError(`"input" expected an iterable of byte chunks, got ${input === null ? "null" : typeof input}`);
   }
-  const { source = "<input>", maxEntries = DEFAULT_MAX_ENTRIES, format = "auto", engine, onProgress } = options;
+  const { source = "<input>", maxEntries = Number.MAX_SAFE_INTEGER, format = "auto", engine, onProgress } = options;
   if (typeof source !== "string") throw new TypeError(`"source" expected a string, got ${typeof source}`);
-  if (typeof maxEntries !== "number" || !Number.isInteger(maxEntries) || maxEntries < 1) {
+  if (typeof maxEntries !== "number" || !Number.isSafeInteger(maxEntries) || maxEntries < 1) {
     throw new RangeError(`"maxEntries" expected a positive integer, got ${String(maxEntries)}`);
   }
   if (format !== "auto" && format !== "pbm") {
@@ -204,7 +207,7 @@ function sinkFor(kind: BitMatrixFormat, source: string, maxEntries: number, engi
     },
     end() {
       const text = new TextDecoder().decode(concat(chunks, length));
-      const parsed = parseMatrix(text, { source, maxEntries });
+      const parsed = parseMatrix(text, { source, maxEntries: Math.min(maxEntries, MAX_MATRIX_MARKET_ENTRIES) });
       return BitMatrix.fromBits(parsed.rows, parsed.cols, parsed.values, matrixOptions);
     },
     dispose() {},

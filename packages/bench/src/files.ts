@@ -21,6 +21,8 @@ export interface FileRow {
   ms: number;
   /** Fastest repeat. */
   minMs: number;
+  /** CPU time of this process (user + system) of the median repeat: the work done, less the waits of a loaded machine. */
+  cpuMs?: number;
   /** File size in bytes, for the reading steps. */
   bytes?: number;
   /** Megabytes (10^6 bytes) per second of the median, for the reading steps. */
@@ -56,10 +58,14 @@ export async function runFiles(options: FilesOptions): Promise<{ rows: FileRow[]
   else notes.push("M4RI reads no PBM: its rows time the elimination alone (the harness's own binary file, not timed)");
   const add = (row: FileRow) => {
     rows.push(row);
-    const speed = row.mbPerS === undefined ? "" : `   ${row.mbPerS.toFixed(0).padStart(5)} MB/s of ${mb(row.bytes!)}`;
+    const cpu = row.cpuMs === undefined ? "" : `   cpu ${fmtMs(row.cpuMs)}`;
+    const speed =
+      row.mbPerS === undefined
+        ? ""
+        : `   ${row.mbPerS.toFixed(0).padStart(5)} MB/s of ${mb(row.bytes!)} (${(row.bytes! / 1e3 / row.minMs).toFixed(0)} MB/s fastest)`;
     const rank = row.rank === undefined ? "" : `   rank ${row.rank}`;
     options.log(
-      `  N=${String(row.n).padEnd(6)} ${row.step.padEnd(34)} ${fmtMs(row.ms).padStart(10)} (min ${fmtMs(row.minMs).padStart(9)})${speed}${rank}`,
+      `  N=${String(row.n).padEnd(6)} ${row.step.padEnd(34)} ${fmtMs(row.ms).padStart(10)} (min ${fmtMs(row.minMs).padStart(9)})${cpu}${speed}${rank}`,
     );
   };
   const timed = async (
@@ -70,13 +76,17 @@ export async function runFiles(options: FilesOptions): Promise<{ rows: FileRow[]
     bytes?: number,
   ) => {
     const ms: number[] = [];
+    const cpu: number[] = [];
     let rank: number | undefined;
     for (let k = 0; k < repeats; k++) {
+      const c0 = process.cpuUsage();
       const t0 = performance.now();
       rank = await run();
       ms.push(performance.now() - t0);
+      const c = process.cpuUsage(c0);
+      cpu.push((c.user + c.system) / 1000);
     }
-    const row: FileRow = { n, step, ms: median(ms), minMs: Math.min(...ms) };
+    const row: FileRow = { n, step, ms: median(ms), minMs: Math.min(...ms), cpuMs: median(cpu) };
     if (bytes !== undefined) Object.assign(row, { bytes, mbPerS: bytes / 1e3 / median(ms) });
     if (rank !== undefined) row.rank = rank;
     add(row);

@@ -352,6 +352,7 @@ export class PbmReader {
     // The packed words are a live view: writing them fills the matrix without a copy.
     const words = matrix.packedWords();
     const out = new Uint8Array(words.buffer, words.byteOffset, words.byteLength);
+    const view = new DataView(chunk.buffer, chunk.byteOffset, n);
     const strideBytes = matrix.strideWords * 8;
     const rowBytes = Math.ceil(cols / 8);
     const lastMask = cols & 7 ? (1 << (cols & 7)) - 1 : 0xff;
@@ -360,7 +361,21 @@ export class PbmReader {
     while (i < n && row < rows) {
       const take = Math.min(rowBytes - rowByte, n - i);
       const to = row * strideBytes + rowByte;
-      for (let k = 0; k < take; k++) out[to + k] = REVERSED[chunk[i + k]!]!;
+      let k = 0;
+      // Rows start on 16-byte boundaries: once `to + k` is a multiple of 4, four bytes go at a time,
+      // each byte's bits reversed in place by three swaps (halves, pairs, single bits).
+      while (k < take && ((to + k) & 3) !== 0) {
+        out[to + k] = REVERSED[chunk[i + k]!]!;
+        k++;
+      }
+      for (; k + 4 <= take; k += 4) {
+        let x = view.getUint32(i + k, true);
+        x = ((x >>> 4) & 0x0f0f0f0f) | ((x & 0x0f0f0f0f) << 4);
+        x = ((x >>> 2) & 0x33333333) | ((x & 0x33333333) << 2);
+        x = ((x >>> 1) & 0x55555555) | ((x & 0x55555555) << 1);
+        words[(to + k) >>> 2] = x;
+      }
+      for (; k < take; k++) out[to + k] = REVERSED[chunk[i + k]!]!;
       i += take;
       rowByte += take;
       if (rowByte === rowBytes) {

@@ -72,13 +72,17 @@ describe("readBitMatrix: dense text read as bytes", () => {
   });
 
   it("agrees with parseMatrix on arbitrary text: the same matrix, or the same error at the same place", async () => {
+    // Runs of digits and of "digit space" reach the readers' eight-bytes-at-once paths.
     const alphabet = fc.constantFrom(
       "0",
       "1",
-      "0",
-      "1",
-      "0",
-      "1",
+      "0101",
+      "1100",
+      "01101001",
+      "0 ",
+      "1 ",
+      "0 1 1 0 ",
+      "\x00",
       " ",
       "\t",
       "\n",
@@ -92,8 +96,8 @@ describe("readBitMatrix: dense text read as bytes", () => {
     );
     await fc.assert(
       fc.asyncProperty(
-        fc.array(alphabet, { maxLength: 60 }),
-        fc.array(fc.nat(80), { maxLength: 6 }),
+        fc.array(alphabet, { maxLength: 80 }),
+        fc.array(fc.nat(400), { maxLength: 6 }),
         async (parts, cuts) => {
           const text = parts.join("");
           let expected: { rows: string[] } | { message: string };
@@ -117,8 +121,28 @@ describe("readBitMatrix: dense text read as bytes", () => {
           expect(got).toEqual(expected);
         },
       ),
-      { seed: 16, numRuns: 2000 },
+      { seed: 16, numRuns: 4000 },
     );
+  });
+
+  it("takes no blank for a 0 where eight bytes are read at once", async () => {
+    // Four digits then " 0 1": eight bytes that are not all digits, six entries.
+    for (const text of ["0101 0 1\n", "1 1 0101\n", "0101\t0\t1\n", "01010\x0001\n"]) {
+      let expected: unknown;
+      try {
+        expected = Array.from(parseMatrix(text).values).join("");
+      } catch (error) {
+        expected = (error as Error).message;
+      }
+      let got: unknown;
+      try {
+        const { matrix } = await readBitMatrix([encode(text)]);
+        got = rowsOf(matrix)[0];
+      } catch (error) {
+        got = (error as Error).message;
+      }
+      expect(got).toEqual(expected);
+    }
   });
 
   it("skips a byte order mark and reads CRLF files", async () => {
@@ -267,6 +291,43 @@ describe("PBM", () => {
         }
       }
     }
+  });
+
+  it("reads any P4 raster, cut anywhere, as its bits read here one by one", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 1, max: 300 }),
+        fc.integer({ min: 1, max: 6 }),
+        fc.integer({ min: 0, max: 2 ** 31 - 1 }),
+        fc.array(fc.nat(2000), { maxLength: 5 }),
+        async (cols, rows, seed, cuts) => {
+          const rowBytes = Math.ceil(cols / 8);
+          const raster: number[] = [];
+          let s = seed >>> 0;
+          for (let k = 0; k < rows * rowBytes; k++) {
+            s = (Math.imul(s, 1103515245) + 12345) >>> 0;
+            raster.push(s >>> 24);
+          }
+          const expected = Array.from({ length: rows }, (_, i) =>
+            Array.from({ length: cols }, (_, j) => (raster[i * rowBytes + (j >> 3)]! >> (7 - (j & 7))) & 1).join(""),
+          );
+          const { matrix } = await readBitMatrix(split(p4(`P4\n${cols} ${rows}\n`, raster), cuts));
+          expect(rowsOf(matrix)).toEqual(expected);
+          // Nothing past the last column, whatever the padding bits held.
+          const words = matrix.packedWords();
+          const stride = matrix.strideWords * 2;
+          for (let i = 0; i < rows; i++) {
+            for (let w = 0; w < stride; w++) {
+              const valid = Math.max(0, Math.min(32, cols - w * 32));
+              const mask = valid === 32 ? 0 : ~(2 ** valid - 1) >>> 0;
+              expect((words[i * stride + w]! & mask) >>> 0).toBe(0);
+            }
+          }
+          matrix.dispose();
+        },
+      ),
+      { seed: 4, numRuns: 300 },
+    );
   });
 
   it("refuses an empty matrix", () => {

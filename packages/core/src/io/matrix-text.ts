@@ -639,6 +639,8 @@ export class DenseBitRows {
   /** Global offset of a CR not yet followed by its LF, or -1. */
   #crAt = -1;
   #sawComment = false;
+  /** A bad character whose UTF-8 bytes were cut by the end of a chunk. */
+  #cutChar: { at: number; bytes: Uint8Array } | undefined;
   /** Code points of the current line in the chunks before the last one, and the last byte read. */
   #linePoints = 0;
   #lastByte = -1;
@@ -664,6 +666,11 @@ export class DenseBitRows {
   push(chunk: Uint8Array): void {
     const start = this.#chunkStart;
     const n = chunk.length;
+    if (this.#cutChar) {
+      this.#cutCharError(chunk, false);
+      this.#chunkStart = start + n;
+      return;
+    }
     const view = new DataView(chunk.buffer, chunk.byteOffset, n);
     let i = 0;
     if (this.#crAt >= 0 && n > 0) {
@@ -687,19 +694,41 @@ export class DenseBitRows {
         const before = this.#count;
         let count = before;
         let word = this.#word;
+        let end = i;
         // Eight entries at a time while eight 0/1 bytes follow (the bulk of a file without spaces):
         // the low bits of the eight bytes, gathered by one multiply per four, make one byte of the row.
         if ((count & 7) === 0) {
           while (i + 8 <= n && count + 8 <= limit) {
             const lo = view.getUint32(i, true);
             const hi = view.getUint32(i + 4, true);
-            if (((lo & 0xfefefefe) | (hi & 0xfefefefe)) !== 0x30303030) break;
+            // Each half on its own: or-ing them would let a blank (0x20) pass beside a '0' (0x30).
+            if ((lo & 0xfefefefe) !== 0x30303030 || (hi & 0xfefefefe) !== 0x30303030) break;
             const bits =
               (Math.imul(lo & 0x01010101, 0x01020408) >>> 24) |
               ((Math.imul(hi & 0x01010101, 0x01020408) >>> 20) & 0xf0);
             word |= bits << (count & 31);
             count += 8;
             i += 8;
+            end = i;
+            if ((count & 31) === 0) {
+              const at = base + (count >>> 5) - 1;
+              if (at >= words.length) words = this.#grow(at + 1);
+              words[at] = word;
+              word = 0;
+            }
+          }
+        }
+        // Four entries at a time in rows written "0 1 1 0 ...": digit, space, digit, space.
+        if ((count & 3) === 0) {
+          while (i + 8 <= n && count + 4 <= limit) {
+            const lo = view.getUint32(i, true);
+            const hi = view.getUint32(i + 4, true);
+            if ((lo & 0xfffefffe) !== 0x20302030 || (hi & 0xfffefffe) !== 0x20302030) break;
+            const bits = (lo & 1) | ((lo >>> 15) & 2) | ((hi & 1) << 2) | ((hi >>> 13) & 8);
+            word |= bits << (count & 31);
+            count += 4;
+            i += 8;
+            end = i - 1;
             if ((count & 31) === 0) {
               const at = base + (count >>> 5) - 1;
               if (at >= words.length) words = this.#grow(at + 1);
@@ -714,6 +743,7 @@ export class DenseBitRows {
           word |= digit << (count & 31);
           count++;
           i++;
+          end = i;
           if ((count & 31) === 0) {
             const at = base + (count >>> 5) - 1;
             // Only the first row, of unknown length, outgrows the buffer.
@@ -722,7 +752,7 @@ export class DenseBitRows {
             word = 0;
           }
         }
-        if (count !== before) this.#contentEnd = start + i;
+        if (count !== before) this.#contentEnd = start + end;
         this.#count = count;
         this.#word = word;
         if (i === n) break;
@@ -765,6 +795,12 @@ export class DenseBitRows {
         i++;
         continue;
       }
+      if (i + utf8Length(b) > n) {
+        // A character cut by the end of the chunk: named once the next chunk completes it.
+        this.#cutChar = { at, bytes: chunk.slice(i) };
+        this.#chunkStart = start + n;
+        return;
+      }
       this.#error(at, `expected a digit 0 or 1, got ${showByteChar(chunk, i)}`);
     }
     this.#chunkStart = start + n;
@@ -782,6 +818,7 @@ export class DenseBitRows {
    * @throws {@link ParseError} for a malformed last line or an input without rows
    */
   end(): PackedRows {
+    if (this.#cutChar) this.#cutCharError(new Uint8Array(0), true);
     const end = this.#chunkStart;
     this.#crAt = -1;
     if (this.#state === "row") this.#newline(end);
@@ -858,6 +895,22 @@ export class DenseBitRows {
     return grown;
   }
 
+  /**
+   * Adds `next` to a bad character whose bytes began in an earlier chunk, and
+   * throws its error once the character is whole (or the input has ended).
+   */
+  #cutCharError(next: Uint8Array, ended: boolean): void {
+    const cut = this.#cutChar!;
+    const need = utf8Length(cut.bytes[0]!);
+    const joined = new Uint8Array(Math.min(need, cut.bytes.length + next.length));
+    joined.set(cut.bytes.subarray(0, joined.length));
+    if (joined.length > cut.bytes.length)
+      joined.set(next.subarray(0, joined.length - cut.bytes.length), cut.bytes.length);
+    cut.bytes = joined;
+    if (joined.length < need && !ended) return;
+    this.#error(cut.at, `expected a digit 0 or 1, got ${showByteChar(joined, 0)}`);
+  }
+
   #error(at: number, reason: string): never {
     throw new ParseError(this.#source, this.#line, at - this.#lineStart + 1, reason, at);
   }
@@ -868,6 +921,13 @@ export class DenseBitRows {
     // A CR ending the input is dropped, as from any line.
     return this.#linePoints + (this.#lastByte === CR ? 0 : 1);
   }
+}
+
+/** Bytes of the UTF-8 sequence that `lead` starts (1 for ASCII and for bytes that start none). */
+function utf8Length(lead: number): number {
+  if (lead >= 0xf0 && lead <= 0xf7) return 4;
+  if (lead >= 0xe0) return lead <= 0xef ? 3 : 1;
+  return lead >= 0xc0 ? 2 : 1;
 }
 
 /** Characters in UTF-8 bytes: the bytes that are not continuation bytes. */

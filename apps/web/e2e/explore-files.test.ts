@@ -85,6 +85,7 @@ function plainRank(matrix: number[][]): number {
 
 test("a chosen P4 file: its rank, the phases reading then eliminating, and the limit shown", async () => {
   const page = await openExplore();
+  await page.waitForFunction(() => document.querySelector("#explore-file-limit")?.textContent !== "");
   expect(await page.textContent("#explore-file-limit")).toMatch(/^Files up to 92,672 x 92,672 entries/);
   const matrix = randomRows(300, 261, 7);
   await page.setInputFiles("#explore-file-input", {

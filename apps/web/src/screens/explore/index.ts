@@ -5,7 +5,6 @@
 // dropped matrix file.
 
 import "./explore.css";
-import { largestBitMatrixSide } from "@lightsout/core";
 import type { MountScreen } from "../../screen.js";
 import { NullityChart } from "./chart.js";
 import { JobControls } from "./job.js";
@@ -375,12 +374,12 @@ function filePanel(): HTMLElement {
     "Drop a GF(2) matrix file here (PBM bitmap P4 or P1, rows of 0/1, or MatrixMarket coordinate), or choose one. It is read as a stream and ranked in a worker.",
   );
   section.classList.add("explore-drop");
-  const side = largestBitMatrixSide();
-  const limit = element(
-    "p",
-    { class: "explore-hint", id: "explore-file-limit" },
-    `Files up to ${format(side)} x ${format(side)} entries (1 GiB of bits, one block of WebAssembly memory); a larger one is refused when its size is known, before it is read into memory. PBM P4 is the compact format: 1 bit per entry.`,
-  );
+  const limit = element("p", { class: "explore-hint", id: "explore-file-limit" }, "");
+  // Loaded apart, so that the panel draws without waiting for the core's code.
+  void import("@lightsout/core").then(({ largestBitMatrixSide }) => {
+    const side = largestBitMatrixSide();
+    limit.textContent = `Files up to ${format(side)} x ${format(side)} entries (1 GiB of bits, one block of WebAssembly memory); a larger one is refused when its size is known, before it is read into memory. PBM P4 is the compact format: 1 bit per entry.`;
+  });
   const field = element("label", { class: "explore-field", for: "explore-file-input" }, "Matrix file");
   const input = element("input", {
     id: "explore-file-input",

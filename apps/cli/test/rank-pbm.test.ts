@@ -93,6 +93,15 @@ describe("lightsout rank FILE.pbm", () => {
     );
   });
 
+  it("a PBM file with --field q is refused: PBM holds GF(2) entries", async () => {
+    const path = save("f.pbm", p4(plusMatrix(2, 2)));
+    const result = await run(["rank", path, "--field", "3"]);
+    expect(result.code).toBe(1);
+    expect(oneLineError(result)).toBe(
+      `lightsout: ${path}: expected a text matrix for --field 3, got a PBM bitmap (0/1 entries: leave out --field)`,
+    );
+  });
+
   it("a missing file is named", async () => {
     const result = await run(["rank", join(folder, "none.pbm")]);
     expect(result.code).toBe(1);

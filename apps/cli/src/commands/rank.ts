@@ -191,6 +191,11 @@ function fileSize(file: string): number {
 
 /** A file over GF(q): entries 0..q-1 (element codes), eliminated by the core's FieldMatrix. */
 function rankOverField(text: string, source: string, field: Field): RankReport {
+  if (/^P[14]\s/.test(text)) {
+    throw inputError(
+      `${source}: expected a text matrix for --field ${field.order}, got a PBM bitmap (0/1 entries: leave out --field)`,
+    );
+  }
   let matrix: FieldMatrix;
   try {
     const parsed = parseMatrix(text, { source, modulus: field.order });

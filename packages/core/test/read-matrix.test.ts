@@ -187,7 +187,7 @@ describe("readBitMatrix: dense text read as bytes", () => {
         { source: "tall.txt" },
       );
       expect(error).toBeInstanceOf(RangeError);
-      expect(error.message).toMatch(/^tall\.txt:2049: the matrix needs more than 1\.0 MiB/);
+      expect(error.message).toMatch(/^tall\.txt:2049: the matrix needs more than 1\.00 MiB/);
     } finally {
       setMemoryLimit(limit);
     }

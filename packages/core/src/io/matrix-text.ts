@@ -16,6 +16,7 @@
  *
  * @module
  */
+import { formatBytes } from "../gf2/_memory.js";
 
 /** Default limit on `rows * cols` (2^31 entries). */
 const DEFAULT_MAX_ENTRIES = 2 ** 31;
@@ -885,8 +886,8 @@ export class DenseBitRows {
     if (words * 4 > this.#maxBytes) {
       const rows = Math.max(1, this.#rows + 1);
       throw new RangeError(
-        `${this.#source}:${this.#line}: the matrix needs more than ${formatSize(words * 4)} ` +
-          `(${rows} rows so far), over the limit of ${formatSize(this.#maxBytes)}`,
+        `${this.#source}:${this.#line}: the matrix needs more than ${formatBytes(words * 4)} ` +
+          `(${rows} rows so far), over the limit of ${formatBytes(this.#maxBytes)}`,
       );
     }
     const grown = new Uint32Array(Math.min(Math.max(words, this.#words.length * 2), Math.floor(this.#maxBytes / 4)));
@@ -935,10 +936,4 @@ function codePoints(bytes: Uint8Array): number {
   let points = 0;
   for (let i = 0; i < bytes.length; i++) if ((bytes[i]! & 0xc0) !== 0x80) points++;
   return points;
-}
-
-/** `12.0 MiB`, for the size guards of the byte readers. */
-export function formatSize(bytes: number): string {
-  const mib = bytes / 2 ** 20;
-  return mib >= 1024 ? `${(mib / 1024).toFixed(2)} GiB` : `${mib.toFixed(1)} MiB`;
 }

@@ -22,7 +22,8 @@
  */
 import { BitMatrix } from "../gf2/bitmatrix.js";
 import type { EngineName } from "../gf2/_engine.js";
-import { formatSize, ParseError, showByteChar } from "./matrix-text.js";
+import { formatBytes } from "../gf2/_memory.js";
+import { ParseError, showByteChar } from "./matrix-text.js";
 
 const LF = 0x0a;
 const CR = 0x0d;
@@ -180,7 +181,7 @@ export class PbmReader {
     let i = 0;
     const n = chunk.length;
     while (i < n && this.#step !== "delimiter") i = this.#header(chunk, i);
-    if (i < n && this.#step === "delimiter" && this.#matrix === undefined) i = this.#delimiter(chunk, i);
+    if (i < n && this.#step === "delimiter" && this.#matrix === undefined) i = this.#delimiter(i);
     if (i < n) i = this.#plain ? this.#plainRaster(chunk, i) : this.#rawRaster(chunk, i);
     this.#offset += n;
   }
@@ -311,7 +312,7 @@ export class PbmReader {
   }
 
   /** The whitespace after the height: allocates the matrix, after the size guards. */
-  #delimiter(_chunk: Uint8Array, i: number): number {
+  #delimiter(i: number): number {
     const rows = this.#height;
     const cols = this.#width;
     if (rows * cols > this.#maxEntries) {
@@ -324,7 +325,7 @@ export class PbmReader {
     } catch (error) {
       if (error instanceof RangeError) {
         throw new RangeError(
-          `${this.#source}: a ${cols} x ${rows} image (${formatSize(rows * Math.ceil(cols / 128) * 16)} as a matrix): ${error.message}`,
+          `${this.#source}: a ${cols} x ${rows} image (${formatBytes(rows * Math.ceil(cols / 128) * 16)} as a matrix): ${error.message}`,
           {
             cause: error,
           },

@@ -149,7 +149,7 @@ export async function readBitMatrix(
       onProgress?.(bytes);
     }
     const matrix = sink!.end();
-    return { matrix, format: kind === "pbm" && (sink as PbmSink).plain ? "plain-pbm" : kind, bytes };
+    return { matrix, format: sink instanceof PbmReader && sink.plain ? "plain-pbm" : kind, bytes };
   } catch (error) {
     sink?.dispose();
     throw error;
@@ -179,11 +179,9 @@ function concat(chunks: Uint8Array[], length: number): Uint8Array {
   return out;
 }
 
-class PbmSink extends PbmReader implements Sink {}
-
 function sinkFor(kind: BitMatrixFormat, source: string, maxEntries: number, engine?: EngineName): Sink {
   const matrixOptions = engine === undefined ? undefined : { engine };
-  if (kind === "pbm") return new PbmSink(source, maxEntries, engine);
+  if (kind === "pbm") return new PbmReader(source, maxEntries, engine);
   if (kind === "dense") {
     const rows = new DenseBitRows(source, maxEntries, getMemoryLimit());
     return {

@@ -398,6 +398,8 @@ describe("PBM", () => {
     it("an empty file named *.pbm is reported as a bad magic number, as is text", async () => {
       const empty = await failure([new Uint8Array(0)], { source: "e.pbm", format: "pbm" });
       expect(empty.message).toBe("e.pbm:1:1: expected the magic number P1 or P4, got the end of the file");
+      const letter = await failure([encode("Px 1 1\n")], { source: "x.pbm", format: "pbm" });
+      expect(letter.message).toBe("x.pbm:1:1: expected the magic number P1 or P4 of a PBM file, got 'P' then 'x'");
       const text = await failure([encode("0101\n")], { source: "t.pbm", format: "pbm" });
       expect(text.message).toBe("t.pbm:1:1: expected the magic number P1 or P4 of a PBM file, got '0'");
     });

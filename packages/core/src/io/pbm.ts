@@ -252,11 +252,11 @@ export class PbmReader {
         return i + 1;
       }
       if (b !== 0x31 && b !== 0x34) {
-        const other = b >= DIGIT_0 && b <= DIGIT_9 ? ` (P${b - DIGIT_0} is another Netpbm format)` : "";
-        throw this.#error(
-          at - 1,
-          `expected the magic number P1 or P4 of a PBM file, got 'P${String.fromCharCode(b)}'${other}`,
-        );
+        const got =
+          b >= DIGIT_0 && b <= DIGIT_9
+            ? `'P${b - DIGIT_0}' (P${b - DIGIT_0} is another Netpbm format)`
+            : `'P' then ${showByteChar(chunk, i)}`;
+        throw this.#error(at - 1, `expected the magic number P1 or P4 of a PBM file, got ${got}`);
       }
       this.#plain = b === 0x31;
       this.#step = "width";

@@ -409,7 +409,8 @@ function filePanel(): HTMLElement {
             phases.push(phase);
             job.element.dataset.phases = phases.join(" ");
           }
-          job.progress(done / total, phaseText(phase, done, total));
+          // An empty file reads 0 of 0 bytes.
+          job.progress(total > 0 ? done / total : 0, phaseText(phase, done, total));
         });
         answer.textContent = `${chosen.name}: ${format(r.rows)} x ${format(r.cols)} (${r.format}), rank ${format(r.rank)} over GF(2).`;
         job.element.dataset.ms = String(r.ms);

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { writeFileSync } from "node:fs";
+import { createReadStream, writeFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import { inputError, writeFailure } from "./errors.js";
@@ -57,6 +57,44 @@ export async function readInput(file: string): Promise<Input> {
   } catch (error) {
     throw inputError(`cannot read '${file}': ${reasonOf(error)}`, error);
   }
+}
+
+/** Bytes of a file or stdin as they arrive, with the name to use in messages. */
+export interface ByteInput {
+  /** The file path as given, or `<stdin>`. */
+  source: string;
+  /** The content in chunks of up to 1 MiB; a failed read throws a {@link CliError} (exit 1). */
+  chunks: AsyncIterable<Uint8Array>;
+}
+
+/** Chunk size of file streams: large reads, few calls into the parser. */
+const CHUNK_BYTES = 2 ** 20;
+
+/**
+ * Opens a file, or stdin when `file` is `-`, to be read as a stream of
+ * bytes: nothing is read until the chunks are iterated, and no string of
+ * the whole content is made (a 32768 x 32768 matrix is 1 GiB of text).
+ *
+ * @param file - a path, or `-` for standard input
+ * @returns the chunks and the name for messages
+ * @example
+ * ```ts
+ * const { source, chunks } = inputBytes("matrix.pbm");
+ * const { matrix } = await readBitMatrix(chunks, { source });
+ * ```
+ */
+export function inputBytes(file: string): ByteInput {
+  const stdin = file === "-";
+  const what = stdin ? "standard input" : `'${file}'`;
+  async function* chunks(): AsyncGenerator<Uint8Array> {
+    try {
+      const stream = stdin ? io.stdin : createReadStream(resolve(io.cwd, file), { highWaterMark: CHUNK_BYTES });
+      for await (const chunk of stream) yield typeof chunk === "string" ? Buffer.from(chunk) : (chunk as Uint8Array);
+    } catch (error) {
+      throw inputError(`cannot read ${what}: ${reasonOf(error)}`, error);
+    }
+  }
+  return { source: stdin ? STDIN_SOURCE : file, chunks: chunks() };
 }
 
 /**

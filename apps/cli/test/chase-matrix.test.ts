@@ -188,7 +188,7 @@ describe("lightsout chase-matrix", () => {
     [["5", "--rows", "0"], "lightsout: --rows expected an integer >= 1, got '0'"],
     [
       ["5", "--png", "a.png", "--svg", "b.svg"],
-      "lightsout: expected one of --png and --svg, got both ('a.png' and 'b.svg')",
+      "lightsout: expected one of --png, --svg and --pbm, got --png 'a.png' and --svg 'b.svg'",
     ],
     [["2000", "--svg", "big.svg"], "lightsout: --svg expected N <= 1024 (one element per entry), got 2000; use --png"],
   ])("exits 2 on %j", async (args, message) => {

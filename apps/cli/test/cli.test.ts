@@ -61,7 +61,7 @@ describe("lightsout (program)", () => {
       seeded random matrix with --random.
 
       Arguments:
-        file          dense 0/1 or MatrixMarket file; '-' for stdin
+        file          dense 0/1, PBM or MatrixMarket file; '-' for stdin
 
       Options:
         --random <n>  use a seeded random n x n matrix instead of a file
@@ -76,9 +76,11 @@ describe("lightsout (program)", () => {
         alone; --random also prints its seed. A progress bar goes to stderr when
         it is a terminal.
 
-      Input formats:
+      Input formats (read as a stream; PBM is told by its magic number):
         dense         one row per line, e.g. "0110" or "0 1 1 0"; blank lines and
                       lines starting with # are ignored
+        PBM           Netpbm bitmap, P4 (1 bit per entry) or P1 (text); 1 = black
+                      = entry 1; a FILE named *.pbm must be PBM
         MatrixMarket  "%%MatrixMarket matrix coordinate pattern|integer general|symmetric"
                       (integer values are taken mod 2, or mod q with --field)
 
@@ -100,6 +102,7 @@ describe("lightsout (program)", () => {
         time 1.154 ms
         $ printf '110\\n011\\n101\\n' | lightsout rank - --json
         {"rows":3,"cols":3,"rank":2,"nullity":1,"ms":1.112}
+        $ lightsout chase-matrix 1024 --pbm c.pbm && lightsout rank c.pbm
         $ lightsout rank --random 4096 --seed 7
         $ lightsout rank --random 1000 --cols 2000 --json
         $ printf '120\\n210\\n001\\n' | lightsout rank - --field 3

@@ -11,6 +11,7 @@ import { chaseSizes, runChase } from "./chase.js";
 import { cliSizes, runCli } from "./cli.js";
 import { fieldsDefaults, runFields } from "./fields.js";
 import { runFewest } from "./fewest.js";
+import { filesDefaults, runFiles } from "./files.js";
 import { runGraph } from "./graph.js";
 import { runMastermind } from "./mastermind.js";
 import { runMultiState } from "./multistate.js";
@@ -23,7 +24,8 @@ const USAGE = `usage: bench [--quick] [--sizes 1024,2048,...] [--ts-up-to N] [--
   --quick        N = 256, 512, 1024 only (a smoke run)
   --sizes LIST   the N values of the GF(2) suite (default 1024,2048,4096,8192), and the board sides of chase and cli
   --ts-up-to N   largest N for the TypeScript twin (default 4096)
-  --filter NAME  run only suites whose name contains NAME (suites: gf2, chase, fewest, graph, nullity, multistate, fields, mastermind, cli)
+  --file-sizes LIST  the N values of the files suite (default 8192,16384,32768)
+  --filter NAME  run only suites whose name contains NAME (suites: gf2, files, chase, fewest, graph, nullity, multistate, fields, mastermind, cli)
   --json         print the results as one JSON object at the end`;
 
 /** Describes this machine in one line (for docs/BENCHMARKS.md). */
@@ -43,6 +45,7 @@ export async function main(argv: string[]): Promise<number> {
   let tsUpTo = 4096;
   let filter = "";
   let json = false;
+  let fileSizes: number[] | undefined;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     const value = () => {
@@ -56,6 +59,10 @@ export async function main(argv: string[]): Promise<number> {
         sizes = value()
           .split(",")
           .map((s) => positive("--sizes", s));
+      else if (arg === "--file-sizes")
+        fileSizes = value()
+          .split(",")
+          .map((s) => positive("--file-sizes", s));
       else if (arg === "--ts-up-to") tsUpTo = positive("--ts-up-to", value());
       else if (arg === "--filter") filter = value();
       else if (arg === "--json") json = true;
@@ -80,6 +87,19 @@ export async function main(argv: string[]): Promise<number> {
     for (const line of ratios(rows)) console.log(`  ${line}`);
     for (const note of notes) console.log(`  note: ${note}`);
     results.gf2 = { rows, notes };
+  }
+  if ("files".includes(filter) || filter === "") {
+    console.log(
+      `\nMatrix files: random N x N (seed 1) read from disk as dense text and PBM, then ranked, median of repeats:`,
+    );
+    const defaults = filesDefaults(argv.includes("--quick"));
+    const files = await runFiles({
+      ...defaults,
+      ...(fileSizes ? { sizes: fileSizes } : {}),
+      log: (line) => console.log(line),
+    });
+    for (const note of files.notes) console.log(`  note: ${note}`);
+    results.files = files;
   }
   if ("chase".includes(filter) || filter === "") {
     console.log(`\nHuge grids by light chasing: all-on N x N solved (solveGrid) and verified, one run each:`);

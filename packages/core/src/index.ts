@@ -18,6 +18,10 @@ export { getMemoryLimit, setMemoryLimit } from "./gf2/_memory.js";
 export { init } from "./gf2/_engine-wasm.js";
 export { parseMatrix, ParseError } from "./io/matrix-text.js";
 export type { ParsedMatrix, ParseMatrixOptions } from "./io/matrix-text.js";
+export { formatPbm } from "./io/pbm.js";
+export type { FormatPbmOptions } from "./io/pbm.js";
+export { largestBitMatrixSide, readBitMatrix } from "./io/read-matrix.js";
+export type { BitMatrixFormat, ReadBitMatrix, ReadBitMatrixOptions } from "./io/read-matrix.js";
 export {
   adjacencyBoard,
   applyPresses,

@@ -5,10 +5,20 @@
  *
  * @module
  */
-import { BitMatrix, FieldMatrix, galoisField, ParseError, parseMatrix, type Field } from "@lightsout/core";
+import { statSync } from "node:fs";
+import { resolve } from "node:path";
+import {
+  BitMatrix,
+  FieldMatrix,
+  galoisField,
+  ParseError,
+  parseMatrix,
+  readBitMatrix,
+  type Field,
+} from "@lightsout/core";
 import { Command } from "commander";
 import { inputError, usageError } from "../errors.js";
-import { readInput } from "../input.js";
+import { inputBytes, readInput } from "../input.js";
 import { parseField, parseIntegerOption, parseSeed } from "../options.js";
 import { createProgressBar } from "../progress.js";
 import { io } from "../io.js";
@@ -39,9 +49,11 @@ Output:
   alone; --random also prints its seed. A progress bar goes to stderr when
   it is a terminal.
 
-Input formats:
+Input formats (read as a stream; PBM is told by its magic number):
   dense         one row per line, e.g. "0110" or "0 1 1 0"; blank lines and
                 lines starting with # are ignored
+  PBM           Netpbm bitmap, P4 (1 bit per entry) or P1 (text); 1 = black
+                = entry 1; a FILE named *.pbm must be PBM
   MatrixMarket  "%%MatrixMarket matrix coordinate pattern|integer general|symmetric"
                 (integer values are taken mod 2, or mod q with --field)
 
@@ -63,6 +75,7 @@ Examples:
   time 1.154 ms
   $ printf '110\\n011\\n101\\n' | lightsout rank - --json
   {"rows":3,"cols":3,"rank":2,"nullity":1,"ms":1.112}
+  $ lightsout chase-matrix 1024 --pbm c.pbm && lightsout rank c.pbm
   $ lightsout rank --random 4096 --seed 7
   $ lightsout rank --random 1000 --cols 2000 --json
   $ printf '120\\n210\\n001\\n' | lightsout rank - --field 3
@@ -86,7 +99,7 @@ export function rankCommand(): Command {
         "GF(q) with --field, read from FILE ('-' or nothing for stdin), or of a\n" +
         "seeded random matrix with --random.",
     )
-    .argument("[file]", "dense 0/1 or MatrixMarket file; '-' for stdin")
+    .argument("[file]", "dense 0/1, PBM or MatrixMarket file; '-' for stdin")
     .option("--random <n>", "use a seeded random n x n matrix instead of a file")
     .option("--cols <c>", "columns of the random matrix (default: n)")
     .option("--seed <s>", "seed of the random matrix (default: 0)")
@@ -125,33 +138,64 @@ function fieldOf(text: string): Field | undefined {
 }
 
 async function rankOfFile(file: string, field?: Field): Promise<RankReport> {
-  const { source, text } = await readInput(file);
-  if (field) return rankOverField(text, source, field);
-  let parsed: ReturnType<typeof parseMatrix>;
-  try {
-    parsed = parseMatrix(text, { source });
-  } catch (error) {
-    // ParseError: source:line:column: ...; RangeError: the size guard.
-    if (error instanceof ParseError || error instanceof RangeError) throw inputError(error.message, error);
-    throw error;
+  if (field) {
+    const { source, text } = await readInput(file);
+    return rankOverField(text, source, field);
   }
-  let matrix: BitMatrix;
-  try {
-    matrix = BitMatrix.fromBits(parsed.rows, parsed.cols, parsed.values);
-  } catch (error) {
-    if (error instanceof RangeError) throw inputError(`${source}: ${error.message}`, error);
-    throw error;
-  }
+  const matrix = await readMatrixFile(file);
   try {
     const { rank, ms } = eliminate(matrix);
-    return { rows: parsed.rows, cols: parsed.cols, rank, ms };
+    return { rows: matrix.rows, cols: matrix.cols, rank, ms };
   } finally {
     matrix.dispose();
   }
 }
 
+/**
+ * Reads a GF(2) matrix file as a stream of bytes (PBM, dense text or
+ * MatrixMarket, told by their first bytes; a `*.pbm` name must hold PBM),
+ * with a progress bar of the bytes read on a TTY.
+ */
+async function readMatrixFile(file: string): Promise<BitMatrix> {
+  const { source, chunks } = inputBytes(file);
+  const bar = createProgressBar("reading");
+  const total = bar.active ? fileSize(file) : 0;
+  try {
+    const { matrix } = await readBitMatrix(chunks, {
+      source,
+      format: /\.pbm$/i.test(file) ? "pbm" : "auto",
+      ...(total > 0 ? { onProgress: (bytes: number) => bar.update(Math.min(bytes, total), total) } : {}),
+    });
+    return matrix;
+  } catch (error) {
+    // ParseError: source:line:column (or source: byte N) ...; RangeError: the size guards.
+    if (error instanceof ParseError) throw inputError(error.message, error);
+    if (error instanceof RangeError) {
+      throw inputError(error.message.startsWith(`${source}:`) ? error.message : `${source}: ${error.message}`, error);
+    }
+    throw error;
+  } finally {
+    bar.finish();
+  }
+}
+
+/** Bytes of a regular file, for the progress bar; 0 for stdin or when unknown. */
+function fileSize(file: string): number {
+  if (file === "-") return 0;
+  try {
+    return statSync(resolve(io.cwd, file)).size;
+  } catch {
+    return 0;
+  }
+}
+
 /** A file over GF(q): entries 0..q-1 (element codes), eliminated by the core's FieldMatrix. */
 function rankOverField(text: string, source: string, field: Field): RankReport {
+  if (/^P[14]\s/.test(text)) {
+    throw inputError(
+      `${source}: expected a text matrix for --field ${field.order}, got a PBM bitmap (0/1 entries: leave out --field)`,
+    );
+  }
   let matrix: FieldMatrix;
   try {
     const parsed = parseMatrix(text, { source, modulus: field.order });

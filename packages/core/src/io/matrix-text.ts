@@ -16,6 +16,7 @@
  *
  * @module
  */
+import { formatBytes } from "../gf2/_memory.js";
 
 /** Default limit on `rows * cols` (2^31 entries). */
 const DEFAULT_MAX_ENTRIES = 2 ** 31;
@@ -35,7 +36,9 @@ const DIGIT_9 = 0x39;
  * A syntax error in matrix text, located at a 1-based line and column.
  *
  * The message reads `source:line:column: expected <what>, got <what>`, the
- * form editors and terminals turn into links.
+ * form editors and terminals turn into links. In the binary raster of a PBM
+ * file, where lines mean nothing, `line` and `column` are 0 and the message
+ * reads `source: byte <offset>: expected <what>, got <what>`.
  *
  * @example
  * ```ts
@@ -57,19 +60,26 @@ export class ParseError extends Error {
   readonly column: number;
   /** The message without its `source:line:column: ` prefix. */
   readonly reason: string;
+  /**
+   * 0-based byte offset of the error, set by the byte readers
+   * ({@link readBitMatrix}); `undefined` for errors found in a string.
+   */
+  readonly offset: number | undefined;
 
   /**
    * @param source - name of the input
-   * @param line - 1-based line
-   * @param column - 1-based column
+   * @param line - 1-based line, or 0 in binary data (then `offset` locates the error)
+   * @param column - 1-based column, or 0 in binary data
    * @param reason - `expected <what>, got <what>`
+   * @param offset - 0-based byte offset, when the input was read as bytes
    */
-  constructor(source: string, line: number, column: number, reason: string) {
-    super(`${source}:${line}:${column}: ${reason}`);
+  constructor(source: string, line: number, column: number, reason: string, offset?: number) {
+    super(line > 0 ? `${source}:${line}:${column}: ${reason}` : `${source}: byte ${offset ?? 0}: ${reason}`);
     this.source = source;
     this.line = line;
     this.column = column;
     this.reason = reason;
+    this.offset = offset;
   }
 }
 
@@ -566,4 +576,364 @@ function parseMatrixMarket(lines: string[], ctx: Context): ParsedMatrix {
 function endOfFile(ctx: Context, lines: string[], reason: string): ParseError {
   const last = lines[lines.length - 1]!;
   return new ParseError(ctx.source, lines.length, columnOf(last, last.length), reason);
+}
+
+// ---------------------------------------------------------------------------
+// Dense 0/1 rows read as bytes, straight into packed words
+
+const LF = 0x0a;
+const CR = 0x0d;
+
+/** `'x'` for the character starting at byte `i` of `bytes`, or `U+XXXX` when invisible. */
+export function showByteChar(bytes: Uint8Array, i: number): string {
+  const b = bytes[i]!;
+  if (b < 0x80) return showChar(String.fromCharCode(b), 0);
+  const text = new TextDecoder().decode(bytes.subarray(i, i + 4));
+  // Not UTF-8 (binary data, or a sequence cut by the end of the chunk): the byte itself.
+  if (text.charCodeAt(0) === 0xfffd) return `byte 0x${b.toString(16).toUpperCase()}`;
+  return showChar(text, 0);
+}
+
+/**
+ * Packed rows read by {@link DenseBitRows}: `rows` rows of `stride` 32-bit
+ * words each, in the layout of a `BitMatrix` (bit j of a row at word
+ * j >> 5, bit j & 31, zero padding).
+ */
+export interface PackedRows {
+  rows: number;
+  cols: number;
+  stride: number;
+  words: Uint32Array;
+}
+
+/**
+ * Reads dense GF(2) text (the format of {@link parseMatrix} with modulus 2:
+ * rows of `0`/`1`, spaces and tabs ignored, blank and `#` lines skipped,
+ * LF or CRLF) from byte chunks, packing each row into 32-bit words as it
+ * goes: no string of the whole input is ever made. Errors are the same
+ * {@link ParseError}s, at the same lines and columns, as parseMatrix's.
+ *
+ * Every byte of a data line before an error is ASCII (anything else is the
+ * error), so a column is a byte count there.
+ */
+export class DenseBitRows {
+  readonly #source: string;
+  readonly #maxEntries: number;
+  readonly #maxBytes: number;
+  #words: Uint32Array = new Uint32Array(1024);
+  /** 32-bit words per row; 0 until the first row ends. */
+  #stride = 0;
+  #cols = 0;
+  #rows = 0;
+  #firstDataLine = 0;
+  /** Global offset of the first byte of the chunk being read. */
+  #chunkStart = 0;
+  #line = 1;
+  #lineStart = 0;
+  #state: "start" | "row" | "comment" = "start";
+  #count = 0;
+  #word = 0;
+  /** Global offset just past the last entry of the row. */
+  #contentEnd = 0;
+  /** Global offset of entry number `cols` of an overlong row, or -1. */
+  #overflowAt = -1;
+  /** Global offset of a CR not yet followed by its LF, or -1. */
+  #crAt = -1;
+  #sawComment = false;
+  /** A bad character whose UTF-8 bytes were cut by the end of a chunk. */
+  #cutChar: { at: number; bytes: Uint8Array } | undefined;
+  /** Code points of the current line in the chunks before the last one, and the last byte read. */
+  #linePoints = 0;
+  #lastByte = -1;
+
+  /**
+   * @param source - name of the input for messages
+   * @param maxEntries - largest accepted rows * cols
+   * @param maxBytes - largest accepted size of the packed rows in bytes
+   */
+  constructor(source: string, maxEntries: number, maxBytes: number) {
+    this.#source = source;
+    this.#maxEntries = maxEntries;
+    this.#maxBytes = maxBytes;
+  }
+
+  /**
+   * Reads the next chunk.
+   *
+   * @param chunk - bytes that follow those already pushed
+   * @throws {@link ParseError} at the first malformed line
+   * @throws RangeError when the matrix passes `maxEntries` or `maxBytes`
+   */
+  push(chunk: Uint8Array): void {
+    const start = this.#chunkStart;
+    const n = chunk.length;
+    if (this.#cutChar) {
+      this.#cutCharError(chunk, false);
+      this.#chunkStart = start + n;
+      return;
+    }
+    const view = new DataView(chunk.buffer, chunk.byteOffset, n);
+    let i = 0;
+    if (this.#crAt >= 0 && n > 0) {
+      if (chunk[0] !== LF) this.#error(this.#crAt, "expected a digit 0 or 1, got U+000D");
+      this.#crAt = -1;
+    }
+    while (i < n) {
+      if (this.#state === "comment") {
+        const newline = chunk.indexOf(LF, i);
+        if (newline < 0) break;
+        i = newline;
+        this.#newline(start + i);
+        i++;
+        continue;
+      }
+      if (this.#state === "row") {
+        // The hot loop: entries of a data row, packed 32 to a word.
+        const limit = this.#stride === 0 ? 0x7fffffff : this.#cols;
+        let words = this.#words;
+        const base = this.#rows * this.#stride;
+        const before = this.#count;
+        let count = before;
+        let word = this.#word;
+        let end = i;
+        // Eight entries at a time while eight 0/1 bytes follow (the bulk of a file without spaces):
+        // the low bits of the eight bytes, gathered by one multiply per four, make one byte of the row.
+        if ((count & 7) === 0) {
+          while (i + 8 <= n && count + 8 <= limit) {
+            const lo = view.getUint32(i, true);
+            const hi = view.getUint32(i + 4, true);
+            // Each half on its own: or-ing them would let a blank (0x20) pass beside a '0' (0x30).
+            if ((lo & 0xfefefefe) !== 0x30303030 || (hi & 0xfefefefe) !== 0x30303030) break;
+            const bits =
+              (Math.imul(lo & 0x01010101, 0x01020408) >>> 24) |
+              ((Math.imul(hi & 0x01010101, 0x01020408) >>> 20) & 0xf0);
+            word |= bits << (count & 31);
+            count += 8;
+            i += 8;
+            end = i;
+            if ((count & 31) === 0) {
+              const at = base + (count >>> 5) - 1;
+              if (at >= words.length) words = this.#grow(at + 1);
+              words[at] = word;
+              word = 0;
+            }
+          }
+        }
+        // Four entries at a time in rows written "0 1 1 0 ...": digit, space, digit, space.
+        if ((count & 3) === 0) {
+          while (i + 8 <= n && count + 4 <= limit) {
+            const lo = view.getUint32(i, true);
+            const hi = view.getUint32(i + 4, true);
+            if ((lo & 0xfffefffe) !== 0x20302030 || (hi & 0xfffefffe) !== 0x20302030) break;
+            const bits = (lo & 1) | ((lo >>> 15) & 2) | ((hi & 1) << 2) | ((hi >>> 13) & 8);
+            word |= bits << (count & 31);
+            count += 4;
+            i += 8;
+            end = i - 1;
+            if ((count & 31) === 0) {
+              const at = base + (count >>> 5) - 1;
+              if (at >= words.length) words = this.#grow(at + 1);
+              words[at] = word;
+              word = 0;
+            }
+          }
+        }
+        while (i < n && count < limit) {
+          const digit = chunk[i]! - DIGIT_0;
+          if (digit >>> 0 > 1) break;
+          word |= digit << (count & 31);
+          count++;
+          i++;
+          end = i;
+          if ((count & 31) === 0) {
+            const at = base + (count >>> 5) - 1;
+            // Only the first row, of unknown length, outgrows the buffer.
+            if (at >= words.length) words = this.#grow(at + 1);
+            words[at] = word;
+            word = 0;
+          }
+        }
+        if (count !== before) this.#contentEnd = start + end;
+        this.#count = count;
+        this.#word = word;
+        if (i === n) break;
+      }
+      const b = chunk[i]!;
+      const at = start + i;
+      if (b === DIGIT_0 || b === DIGIT_0 + 1) {
+        if (this.#state === "start") {
+          this.#beginRow(at);
+          continue;
+        }
+        // Past the length of the first row: counted, then reported at the end of the line.
+        if (this.#overflowAt < 0) this.#overflowAt = at;
+        this.#count++;
+        this.#contentEnd = at + 1;
+        i++;
+        continue;
+      }
+      if (b === SPACE || b === TAB) {
+        i++;
+        continue;
+      }
+      if (b === LF) {
+        this.#newline(at);
+        i++;
+        continue;
+      }
+      if (b === CR) {
+        if (i + 1 < n) {
+          if (chunk[i + 1] !== LF) this.#error(at, "expected a digit 0 or 1, got U+000D");
+        } else {
+          this.#crAt = at;
+        }
+        i++;
+        continue;
+      }
+      if (b === HASH && this.#state === "start") {
+        this.#state = "comment";
+        this.#sawComment = true;
+        i++;
+        continue;
+      }
+      if (i + utf8Length(b) > n) {
+        // A character cut by the end of the chunk: named once the next chunk completes it.
+        this.#cutChar = { at, bytes: chunk.slice(i) };
+        this.#chunkStart = start + n;
+        return;
+      }
+      this.#error(at, `expected a digit 0 or 1, got ${showByteChar(chunk, i)}`);
+    }
+    this.#chunkStart = start + n;
+    if (n > 0) this.#lastByte = chunk[n - 1]!;
+    // The part of the current line in this chunk, for the column of an error at the end of the input.
+    const from = this.#lineStart - start;
+    if (from <= 0) this.#linePoints += codePoints(chunk);
+    else this.#linePoints = codePoints(chunk.subarray(from));
+  }
+
+  /**
+   * Ends the input.
+   *
+   * @returns the packed rows
+   * @throws {@link ParseError} for a malformed last line or an input without rows
+   */
+  end(): PackedRows {
+    if (this.#cutChar) this.#cutCharError(new Uint8Array(0), true);
+    const end = this.#chunkStart;
+    this.#crAt = -1;
+    if (this.#state === "row") this.#newline(end);
+    if (this.#rows === 0) {
+      const what = this.#sawComment ? "only blank lines and # comments" : "an empty file";
+      throw new ParseError(
+        this.#source,
+        this.#line,
+        this.#lastColumn(),
+        `expected at least one row of 0/1, got ${what}`,
+      );
+    }
+    return { rows: this.#rows, cols: this.#cols, stride: this.#stride, words: this.#words };
+  }
+
+  /** The first entry of a row: checks the size guard, then reads on in the hot loop. */
+  #beginRow(at: number): void {
+    if (this.#stride !== 0) {
+      const rows = this.#rows + 1;
+      if (rows * this.#cols > this.#maxEntries) {
+        throw new RangeError(
+          `${this.#source}:${this.#line}: expected a matrix of at most ${this.#maxEntries} entries, ` +
+            `got at least ${rows} x ${this.#cols} = ${rows * this.#cols} entries`,
+        );
+      }
+      this.#grow(rows * this.#stride);
+    }
+    this.#state = "row";
+    this.#count = 0;
+    this.#word = 0;
+    this.#overflowAt = -1;
+    this.#contentEnd = at;
+  }
+
+  /** A line ends at global offset `at` (its LF, or the end of the input). */
+  #newline(at: number): void {
+    if (this.#state === "row") {
+      const count = this.#count;
+      if (this.#stride === 0) {
+        this.#cols = count;
+        this.#stride = Math.ceil(count / 128) * 4;
+        this.#firstDataLine = this.#line;
+        if (count > this.#maxEntries) {
+          throw new RangeError(
+            `${this.#source}:${this.#line}: expected a matrix of at most ${this.#maxEntries} entries, got a row of ${count}`,
+          );
+        }
+        this.#grow(this.#stride);
+      } else if (count !== this.#cols) {
+        const where = count < this.#cols ? this.#contentEnd : this.#overflowAt;
+        this.#error(where, `expected ${entries(this.#cols)} (like line ${this.#firstDataLine}), got ${count}`);
+      }
+      if (count & 31) this.#words[this.#rows * this.#stride + (count >>> 5)] = this.#word;
+      this.#rows++;
+    }
+    this.#state = "start";
+    this.#line++;
+    this.#lineStart = at + 1;
+  }
+
+  /** Makes room for `words` words, checking the byte limit first; returns the buffer. */
+  #grow(words: number): Uint32Array {
+    if (words <= this.#words.length) return this.#words;
+    if (words * 4 > this.#maxBytes) {
+      const rows = Math.max(1, this.#rows + 1);
+      throw new RangeError(
+        `${this.#source}:${this.#line}: the matrix needs more than ${formatBytes(words * 4)} ` +
+          `(${rows} rows so far), over the limit of ${formatBytes(this.#maxBytes)}`,
+      );
+    }
+    const grown = new Uint32Array(Math.min(Math.max(words, this.#words.length * 2), Math.floor(this.#maxBytes / 4)));
+    grown.set(this.#words);
+    this.#words = grown;
+    return grown;
+  }
+
+  /**
+   * Adds `next` to a bad character whose bytes began in an earlier chunk, and
+   * throws its error once the character is whole (or the input has ended).
+   */
+  #cutCharError(next: Uint8Array, ended: boolean): void {
+    const cut = this.#cutChar!;
+    const need = utf8Length(cut.bytes[0]!);
+    const joined = new Uint8Array(Math.min(need, cut.bytes.length + next.length));
+    joined.set(cut.bytes.subarray(0, joined.length));
+    if (joined.length > cut.bytes.length)
+      joined.set(next.subarray(0, joined.length - cut.bytes.length), cut.bytes.length);
+    cut.bytes = joined;
+    if (joined.length < need && !ended) return;
+    this.#error(cut.at, `expected a digit 0 or 1, got ${showByteChar(joined, 0)}`);
+  }
+
+  #error(at: number, reason: string): never {
+    throw new ParseError(this.#source, this.#line, at - this.#lineStart + 1, reason, at);
+  }
+
+  /** Column just past the last line's text (which may hold non-ASCII comment text). */
+  #lastColumn(): number {
+    if (this.#lineStart === this.#chunkStart) return 1;
+    // A CR ending the input is dropped, as from any line.
+    return this.#linePoints + (this.#lastByte === CR ? 0 : 1);
+  }
+}
+
+/** Bytes of the UTF-8 sequence that `lead` starts (1 for ASCII and for bytes that start none). */
+function utf8Length(lead: number): number {
+  if (lead >= 0xf0 && lead <= 0xf7) return 4;
+  if (lead >= 0xe0) return lead <= 0xef ? 3 : 1;
+  return lead >= 0xc0 ? 2 : 1;
+}
+
+/** Characters in UTF-8 bytes: the bytes that are not continuation bytes. */
+function codePoints(bytes: Uint8Array): number {
+  let points = 0;
+  for (let i = 0; i < bytes.length; i++) if ((bytes[i]! & 0xc0) !== 0x80) points++;
+  return points;
 }

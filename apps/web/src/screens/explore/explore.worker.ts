@@ -3,15 +3,7 @@
 // cancelling a job terminates its worker (a busy worker cannot read an abort
 // message until the computation returns, so an AbortSignal could not reach it).
 
-import {
-  BitMatrix,
-  ParseError,
-  chaseMatrix,
-  parseMatrix,
-  runNullityTask,
-  solveGrid,
-  squareNullity,
-} from "@lightsout/core";
+import { ParseError, chaseMatrix, readBitMatrix, runNullityTask, solveGrid, squareNullity } from "@lightsout/core";
 import { pictureSide, type Answer, type Envelope, type Palette, type Reply, type Request } from "./protocol.js";
 
 /** The worker's global scope, as much of it as this module needs (the DOM typings lack it). */
@@ -19,9 +11,6 @@ const scope = globalThis as unknown as {
   onmessage: ((event: MessageEvent<Envelope>) => void) | null;
   postMessage(reply: Reply, transfer?: Transferable[]): void;
 };
-
-/** Largest matrix file accepted: 2^26 entries (8192 x 8192), a few hundred MB of text at most. */
-const MAX_FILE_ENTRIES = 2 ** 26;
 
 /** Progress replies at most this often: the page redraws no faster anyway. */
 const PROGRESS_INTERVAL_MS = 50;
@@ -34,19 +23,25 @@ scope.onmessage = (event) => {
 
 async function handle(id: number, request: Request): Promise<void> {
   let last = 0;
+  let lastPhase = "";
   const progress = (phase: string) => (done: number, total: number) => {
     const now = performance.now();
-    if (now - last < PROGRESS_INTERVAL_MS && done < total) return;
+    // The first report of each phase always goes out: the page shows reading and eliminating apart.
+    if (now - last < PROGRESS_INTERVAL_MS && done < total && phase === lastPhase) return;
     last = now;
+    lastPhase = phase;
     scope.postMessage({ id, type: "progress", done, total, phase });
   };
   try {
     const answer = await compute(request, progress);
     scope.postMessage({ id, type: "done", answer }, transfers(answer));
   } catch (error) {
-    if (error instanceof ParseError) {
+    if (error instanceof ParseError && error.line > 0) {
       // The reason alone: the page shows the line and column its own way.
       scope.postMessage({ id, type: "error", message: error.reason, line: error.line, column: error.column });
+    } else if (error instanceof ParseError) {
+      // In binary data (a PBM raster) the place is a byte offset.
+      scope.postMessage({ id, type: "error", message: `Bad file at byte ${error.offset}: ${error.reason}` });
     } else {
       scope.postMessage({ id, type: "error", message: error instanceof Error ? error.message : String(error) });
     }
@@ -150,15 +145,50 @@ async function solveAllOn(
 }
 
 async function rankOfFile(file: Blob, name: string, progress: Progress, elapsed: () => number): Promise<Answer> {
-  progress("reading")(0, 1);
-  const text = await file.text();
-  const parsed = parseMatrix(text, { source: name, maxEntries: MAX_FILE_ENTRIES });
-  const m = BitMatrix.fromBits(parsed.rows, parsed.cols, parsed.values);
+  const reading = progress("reading");
+  reading(0, file.size);
+  const started = performance.now();
+  // Streamed: the file is never one string (a 32768 x 32768 text file is 1 GiB); PBM goes straight into the matrix.
+  const { matrix, format } = await readBitMatrix(chunksOf(file), {
+    source: name,
+    format: /\.pbm$/i.test(name) ? "pbm" : "auto",
+    onProgress: (bytes) => reading(bytes, file.size),
+  });
+  const read = performance.now();
   try {
-    const { rank } = m.echelonize({ onProgress: progress("eliminating") });
-    return { kind: "rank-file", rows: parsed.rows, cols: parsed.cols, rank, format: parsed.format, ms: elapsed() };
+    const { rank } = matrix.echelonize({ onProgress: progress("eliminating") });
+    const { rows, cols } = matrix;
+    const eliminateMs = Math.round(performance.now() - read);
+    return {
+      kind: "rank-file",
+      rows,
+      cols,
+      rank,
+      format,
+      ms: elapsed(),
+      readMs: Math.round(read - started),
+      eliminateMs,
+    };
   } finally {
-    m.dispose();
+    matrix.dispose();
+  }
+}
+
+/** The bytes of `file` as they are read; the read is cancelled if the consumer stops early (a parse error). */
+async function* chunksOf(file: Blob): AsyncGenerator<Uint8Array> {
+  const reader = file.stream().getReader();
+  let done = false;
+  try {
+    for (;;) {
+      const next = await reader.read();
+      if (next.done) {
+        done = true;
+        return;
+      }
+      yield next.value;
+    }
+  } finally {
+    if (!done) await reader.cancel();
   }
 }
 

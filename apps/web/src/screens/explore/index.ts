@@ -421,30 +421,50 @@ function filePanel(): HTMLElement {
   const section = panel(
     "explore-file",
     "Rank of a matrix file",
-    "Drop a GF(2) matrix file here (rows of 0/1, or MatrixMarket coordinate), or choose one. The rank is computed in a worker.",
+    "Drop a GF(2) matrix file here (PBM bitmap P4 or P1, rows of 0/1, or MatrixMarket coordinate), or choose one. It is read as a stream and ranked in a worker.",
   );
   section.classList.add("explore-drop");
+  const limit = element("p", { class: "explore-hint", id: "explore-file-limit" }, "");
+  // Loaded apart, so that the panel draws without waiting for the core's code.
+  void import("@lightsout/core").then(({ largestBitMatrixSide }) => {
+    const side = largestBitMatrixSide();
+    limit.textContent = `Files up to ${format(side)} x ${format(side)} entries (1 GiB of bits, one block of WebAssembly memory); a larger one is refused when its size is known, before it is read into memory. PBM P4 is the compact format: 1 bit per entry.`;
+  });
   const field = element("label", { class: "explore-field", for: "explore-file-input" }, "Matrix file");
-  const input = element("input", { id: "explore-file-input", type: "file", accept: ".txt,.mtx,.mm,text/plain" });
+  const input = element("input", {
+    id: "explore-file-input",
+    type: "file",
+    accept: ".pbm,.txt,.mtx,.mm,image/x-portable-bitmap,text/plain",
+  });
+  input.setAttribute("aria-describedby", "explore-file-limit");
   field.append(input);
   const job = new JobControls("Matrix rank", "Compute rank");
   job.start.type = "button";
   job.start.disabled = true;
   const answer = element("p", { class: "explore-answer", "aria-live": "polite" });
-  section.append(field, job.element, answer);
+  section.append(limit, field, job.element, answer);
   let file: File | undefined;
   const run = () => {
     if (!file) return;
     const chosen = file;
     answer.textContent = "";
+    // The phases seen, in order (reading, then eliminating), for the page's readers and its tests.
+    const phases: string[] = [];
+    job.element.dataset.phases = "";
     singleJob(
       job,
       async (worker) => {
-        const r = await worker.run({ kind: "rank-file", file: chosen, name: chosen.name }, (done, total, phase) =>
-          job.progress(done / total, progressText(phase, done, total)),
-        );
+        const r = await worker.run({ kind: "rank-file", file: chosen, name: chosen.name }, (done, total, phase) => {
+          if (!phases.includes(phase)) {
+            phases.push(phase);
+            job.element.dataset.phases = phases.join(" ");
+          }
+          // An empty file reads 0 of 0 bytes.
+          job.progress(total > 0 ? done / total : 0, phaseText(phase, done, total));
+        });
         answer.textContent = `${chosen.name}: ${format(r.rows)} x ${format(r.cols)} (${r.format}), rank ${format(r.rank)} over GF(2).`;
-        return `Done in ${seconds(r.ms)}.`;
+        job.element.dataset.ms = String(r.ms);
+        return `Done in ${seconds(r.ms)}: read in ${seconds(r.readMs)}, eliminated in ${seconds(r.eliminateMs)}.`;
       },
       `Reading ${chosen.name}…`,
       true,
@@ -471,6 +491,13 @@ function filePanel(): HTMLElement {
     choose(event.dataTransfer?.files[0]);
   });
   return section;
+}
+
+/** Reading counts megabytes of the file, eliminating counts columns. */
+function phaseText(phase: string, done: number, total: number): string {
+  if (phase !== "reading") return progressText(phase, done, total);
+  const mb = (bytes: number) => (bytes / 1e6).toFixed(bytes < 1e7 ? 1 : 0);
+  return `Reading: ${mb(done)} of ${mb(total)} MB`;
 }
 
 /** Draws the Explore screen; the returned function stops every worker it started. */

@@ -19,7 +19,7 @@ export type Request =
   | { kind: "chase"; n: number; palette: Palette; canvas: OffscreenCanvas }
   /** The all-on n x n board solved by chasing, its presses down-sampled to {@link pictureSide} pixels a side. */
   | { kind: "solve"; n: number; side: number; palette: Palette; canvas: OffscreenCanvas }
-  /** The rank over GF(2) of a matrix file (dense 0/1 text or MatrixMarket). */
+  /** The rank over GF(2) of a matrix file (PBM, dense 0/1 text or MatrixMarket), read as a stream. */
   | { kind: "rank-file"; file: Blob; name: string };
 
 /** The answer to each kind of request. */
@@ -38,7 +38,17 @@ export type Answer =
       scale: number;
       ms: number;
     }
-  | { kind: "rank-file"; rows: number; cols: number; rank: number; format: string; ms: number };
+  | {
+      kind: "rank-file";
+      rows: number;
+      cols: number;
+      rank: number;
+      format: string;
+      ms: number;
+      /** Milliseconds reading the file into a matrix, and eliminating it. */
+      readMs: number;
+      eliminateMs: number;
+    };
 
 /** A message from the worker: progress of request `id`, its answer, or why it failed. */
 export type Reply =

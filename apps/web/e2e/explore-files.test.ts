@@ -1,0 +1,220 @@
+// Explore's matrix-file panel in Chromium: PBM files read as streams in the
+// worker, reading and eliminating reported apart, bad files named, no worker
+// left behind. PBM files and ranks are made here by plain loops.
+// Needs a build first: `pnpm --filter @lightsout/web build` (and the CLI's for the measurement).
+
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { startE2E, type E2E } from "./_browser.js";
+
+let e2e: E2E;
+const folder = mkdtempSync(join(tmpdir(), "lightsout-web-pbm-"));
+beforeAll(async () => {
+  e2e = await startE2E();
+});
+afterAll(async () => {
+  await e2e?.close();
+  rmSync(folder, { recursive: true, force: true });
+});
+
+const JOB = '[data-job="Matrix rank"]';
+
+async function openExplore(): Promise<Page> {
+  const page = await e2e.open("explore");
+  await page.waitForSelector(JOB);
+  return page;
+}
+
+async function waitState(page: Page, state: string, timeout = 120_000): Promise<void> {
+  await page.waitForSelector(`${JOB}[data-state="${state}"]`, { state: "attached", timeout });
+}
+
+/** Waits until the page has no worker left (terminate() is asynchronous for the browser). */
+async function noWorkers(page: Page): Promise<void> {
+  for (let k = 0; k < 600 && page.workers().length > 0; k++) await new Promise((r) => setTimeout(r, 50));
+  expect(page.workers()).toHaveLength(0);
+}
+
+/** Deterministic 0/1 rows (an LCG, independent of the app's generator). */
+function randomRows(rows: number, cols: number, seed: number): number[][] {
+  let s = seed >>> 0;
+  return Array.from({ length: rows }, () =>
+    Array.from({ length: cols }, () => {
+      s = (Math.imul(s, 1103515245) + 12345) >>> 0;
+      return s >>> 31;
+    }),
+  );
+}
+
+/** P4: the first pixel in the high bit; the padding bits set to 1, which readers must ignore. */
+function p4(rows: number[][]): Buffer {
+  const cols = rows[0]!.length;
+  const rowBytes = Math.ceil(cols / 8);
+  const raster = Buffer.alloc(rows.length * rowBytes);
+  rows.forEach((row, i) => {
+    for (let b = 0; b < rowBytes; b++) {
+      let byte = 0;
+      for (let k = 0; k < 8; k++) byte |= (b * 8 + k < cols ? row[b * 8 + k]! : 1) << (7 - k);
+      raster[i * rowBytes + b] = byte;
+    }
+  });
+  return Buffer.concat([Buffer.from(`P4\n${cols} ${rows.length}\n`), raster]);
+}
+
+/** Rank over GF(2) by plain Gauss-Jordan elimination on arrays. */
+function plainRank(matrix: number[][]): number {
+  const rows = matrix.map((row) => [...row]);
+  const cols = rows[0]!.length;
+  let rank = 0;
+  for (let col = 0; col < cols && rank < rows.length; col++) {
+    const pivot = rows.findIndex((row, k) => k >= rank && row[col] === 1);
+    if (pivot < 0) continue;
+    [rows[rank], rows[pivot]] = [rows[pivot]!, rows[rank]!];
+    for (let k = 0; k < rows.length; k++) {
+      if (k !== rank && rows[k]![col]) rows[k] = rows[k]!.map((v, j) => v ^ rows[rank]![j]!);
+    }
+    rank++;
+  }
+  return rank;
+}
+
+test("a chosen P4 file: its rank, the phases reading then eliminating, and the limit shown", async () => {
+  const page = await openExplore();
+  await page.waitForFunction(() => document.querySelector("#explore-file-limit")?.textContent !== "");
+  expect(await page.textContent("#explore-file-limit")).toMatch(/^Files up to 92,672 x 92,672 entries/);
+  const matrix = randomRows(300, 261, 7);
+  await page.setInputFiles("#explore-file-input", {
+    name: "m.pbm",
+    mimeType: "image/x-portable-bitmap",
+    buffer: p4(matrix),
+  });
+  await waitState(page, "done");
+  expect(await page.textContent("#explore-file .explore-answer")).toBe(
+    `m.pbm: 300 x 261 (pbm), rank ${plainRank(matrix)} over GF(2).`,
+  );
+  expect(await page.getAttribute(JOB, "data-phases")).toBe("reading eliminating");
+  expect(await page.textContent(`${JOB} .explore-status`)).toMatch(
+    /^Done in [\d.]+ s: read in [\d.]+ s, eliminated in /,
+  );
+  await noWorkers(page);
+
+  // P1 and dense text, dropped: the same panel reads every format.
+  const plain = `P1\n# plain\n5 3\n${randomRows(3, 5, 3)
+    .map((row) => row.join(" "))
+    .join("\n")}\n`;
+  await page.setInputFiles("#explore-file-input", {
+    name: "p.pbm",
+    mimeType: "image/x-portable-bitmap",
+    buffer: Buffer.from(plain),
+  });
+  await waitState(page, "done");
+  expect(await page.textContent("#explore-file .explore-answer")).toBe(
+    `p.pbm: 3 x 5 (plain-pbm), rank ${plainRank(randomRows(3, 5, 3))} over GF(2).`,
+  );
+  await page.close();
+});
+
+test("bad files: what was expected and what was got, and no worker left running", async () => {
+  const page = await openExplore();
+  const cases: [string, Buffer, RegExp][] = [
+    [
+      "short.pbm",
+      Buffer.concat([Buffer.from("P4\n16 3\n"), Buffer.alloc(5)]),
+      /^Bad file at byte 13: expected 3 rows of 2 bytes/,
+    ],
+    [
+      "p6.pbm",
+      Buffer.from("P6\n1 1\n255\n"),
+      /^Parse error at line 1, column 1: expected the magic number P1 or P4 of a PBM file, got 'P6'/,
+    ],
+    [
+      "empty.pbm",
+      Buffer.from(""),
+      /^Parse error at line 1, column 1: expected the magic number P1 or P4, got the end of the file$/,
+    ],
+    [
+      "zero.pbm",
+      Buffer.from("P4 0 5\n"),
+      /^Parse error at line 1, column 4: expected a width in 1\.\.1073741824, got 0$/,
+    ],
+    // 200000 x 200000 bits pass the heap: refused at the header, before anything is allocated.
+    ["huge.pbm", Buffer.from("P4 200000 200000\n"), /^huge\.pbm: a 200000 x 200000 image \(4\.66 GiB as a matrix\): /],
+  ];
+  for (const [name, buffer, message] of cases) {
+    await page.setInputFiles("#explore-file-input", { name, mimeType: "image/x-portable-bitmap", buffer });
+    await waitState(page, "error");
+    expect(await page.textContent(`${JOB} .explore-status`)).toMatch(message);
+    await noWorkers(page);
+  }
+  await page.close();
+});
+
+test("cancelling the read of a large file stops its worker", async () => {
+  const page = await openExplore();
+  // A 16384 x 16384 P4 (32 MiB) made in the page: reading and ranking it take far longer than a click.
+  await page.evaluate(() => {
+    const n = 16384;
+    const raster = new Uint8Array((n * n) / 8);
+    let s = 1;
+    for (let k = 0; k < raster.length; k++) {
+      s = (Math.imul(s, 1103515245) + 12345) >>> 0;
+      raster[k] = s >>> 24;
+    }
+    const file = new File([`P4\n${n} ${n}\n`, raster], "big.pbm");
+    const data = new DataTransfer();
+    data.items.add(file);
+    document
+      .querySelector("#explore-file")!
+      .dispatchEvent(new DragEvent("drop", { dataTransfer: data, bubbles: true, cancelable: true }));
+  });
+  // The job's worker is there (so that "no workers" below means it was stopped).
+  for (let k = 0; k < 600 && page.workers().length === 0; k++) await new Promise((r) => setTimeout(r, 50));
+  expect(page.workers().length).toBeGreaterThan(0);
+  await page.click(`${JOB} button[data-action="cancel"]`);
+  await waitState(page, "cancelled");
+  await noWorkers(page);
+  await page.close();
+});
+
+// The numbers of docs/BENCHMARKS.md, section "Matrix files": a 16384 x 16384 PBM chosen on Explore,
+// its rank checked against the CLI's; then 32768 x 32768 (128 MiB) completes.
+// LIGHTSOUT_SLOW=1 npx vitest run e2e/explore-files.test.ts -t measure
+test.runIf(process.env.LIGHTSOUT_SLOW === "1")("measure: 16384 and 32768 PBM files on Explore", async () => {
+  const cli = fileURLToPath(new URL("../../cli/dist/cli.js", import.meta.url));
+  for (const [n, repeats] of [
+    [16384, 3],
+    [32768, 1],
+  ] as const) {
+    // Random bytes for the raster (an LCG): N divisible by 8, so no padding bits.
+    const raster = Buffer.alloc((n * n) / 8);
+    let s = n;
+    for (let k = 0; k < raster.length; k++) {
+      s = (Math.imul(s, 1103515245) + 12345) >>> 0;
+      raster[k] = s >>> 24;
+    }
+    const path = join(folder, `m${n}.pbm`);
+    writeFileSync(path, Buffer.concat([Buffer.from(`P4\n${n} ${n}\n`), raster]));
+    const expected = JSON.parse(execFileSync(process.execPath, [cli, "rank", path, "--json"], { encoding: "utf8" }));
+    for (let r = 0; r < repeats; r++) {
+      const page = await openExplore();
+      const t0 = performance.now();
+      await page.setInputFiles("#explore-file-input", path);
+      await waitState(page, "done", 600_000);
+      const wall = performance.now() - t0;
+      const answer = await page.textContent("#explore-file .explore-answer");
+      expect(answer).toBe(
+        `m${n}.pbm: ${n.toLocaleString("en-US")} x ${n.toLocaleString("en-US")} (pbm), rank ${expected.rank.toLocaleString("en-US")} over GF(2).`,
+      );
+      console.log(
+        `N = ${n}: ${answer} ${await page.textContent(`${JOB} .explore-status`)} Wall time from choosing the file: ${(wall / 1000).toFixed(2)} s; CLI rank ${expected.rank}.`,
+      );
+      await noWorkers(page);
+      await page.close();
+    }
+  }
+});

@@ -1,0 +1,232 @@
+/**
+ * Reading a GF(2) matrix from bytes as they arrive (a file stream, a
+ * browser `File.stream()`, stdin), never holding the whole input as a
+ * string: dense 0/1 text and PBM are packed as they are read; a
+ * MatrixMarket file is gathered and parsed whole (it lists only the ones).
+ *
+ * @module
+ */
+import { BitMatrix, type EngineName } from "../gf2/bitmatrix.js";
+import { matrixBytes } from "../gf2/_layout.js";
+import { MAX_BLOCK } from "../gf2/_engine-wasm.js";
+import { getMemoryLimit } from "../gf2/_memory.js";
+import { DenseBitRows, parseMatrix } from "./matrix-text.js";
+import { PbmReader } from "./pbm.js";
+
+/** A MatrixMarket file is parsed into one byte per entry: at most 2^31 of them, as {@link parseMatrix}'s default. */
+const MAX_MATRIX_MARKET_ENTRIES = 2 ** 31;
+/** Bytes looked at to tell the formats apart (the length of `%%MatrixMarket`). */
+const SNIFF_BYTES = 14;
+
+/** The formats {@link readBitMatrix} reads. */
+export type BitMatrixFormat = "dense" | "matrix-market" | "pbm" | "plain-pbm";
+
+/**
+ * Options of {@link readBitMatrix}.
+ *
+ * @example
+ * ```ts
+ * const options: ReadBitMatrixOptions = { source: "a.pbm", format: "pbm", onProgress: (bytes) => {} };
+ * ```
+ */
+export interface ReadBitMatrixOptions {
+  /** Name of the input used in error messages; default `"<input>"`. */
+  source?: string;
+  /**
+   * Largest accepted `rows * cols`, a positive integer; by default only the
+   * memory limit bounds dense text and PBM (and 2^31 entries MatrixMarket).
+   */
+  maxEntries?: number;
+  /**
+   * `"auto"` (default): PBM when the input starts with `P` and a digit,
+   * MatrixMarket when it starts with `%%MatrixMarket`, else dense text.
+   * `"pbm"`: the input must be PBM (say, a file named `*.pbm`), so anything
+   * else is reported as a bad magic number.
+   */
+  format?: "auto" | "pbm";
+  /** Engine of the returned matrix; default `"wasm"`. */
+  engine?: EngineName;
+  /** Called after each chunk with the bytes read so far. */
+  onProgress?: (bytes: number) => void;
+}
+
+/**
+ * A matrix read by {@link readBitMatrix}.
+ *
+ * @example
+ * ```ts
+ * const { matrix, format, bytes }: ReadBitMatrix = await readBitMatrix([data]);
+ * ```
+ */
+export interface ReadBitMatrix {
+  /** The matrix; the caller owns it (dispose it when done). */
+  matrix: BitMatrix;
+  /** Which format the input was in. */
+  format: BitMatrixFormat;
+  /** Bytes read. */
+  bytes: number;
+}
+
+/** What reads one format from chunks. */
+interface Sink {
+  push(chunk: Uint8Array): void;
+  end(): BitMatrix;
+  dispose(): void;
+}
+
+/**
+ * Reads a matrix over GF(2) from chunks of bytes: PBM (P4 raw or P1 plain),
+ * dense 0/1 text or a MatrixMarket coordinate file, told apart by their
+ * first bytes. Dense text and PBM are packed into bits as the chunks
+ * arrive; PBM goes straight into the matrix, allocated once its header is
+ * read. A UTF-8 byte order mark before text is skipped.
+ *
+ * @param input - the bytes, in order: an async iterable (a Node stream, a
+ *   web `ReadableStream` where it is iterable) or an iterable of chunks
+ * @param options - `source`, `maxEntries`, `format`, `engine`, `onProgress`
+ * @returns the matrix (owned by the caller), its format and the bytes read
+ * @throws {@link ParseError} for malformed input: line and column in text,
+ *   the byte offset (`offset`) in a PBM raster
+ * @throws RangeError when the matrix passes `maxEntries` or the memory
+ *   limit (see {@link setMemoryLimit}), checked before allocating it
+ * @throws TypeError when an argument has the wrong type
+ * @example
+ * ```ts
+ * import { createReadStream } from "node:fs";
+ * const { matrix } = await readBitMatrix(createReadStream("a.pbm"), { source: "a.pbm" });
+ * matrix.rank();
+ * matrix.dispose();
+ * ```
+ */
+export async function readBitMatrix(
+  input: AsyncIterable<Uint8Array> | Iterable<Uint8Array>,
+  options: ReadBitMatrixOptions = {},
+): Promise<ReadBitMatrix> {
+  if (input === null || typeof input !== "object" || !(Symbol.asyncIterator in input || Symbol.iterator in input)) {
+    throw new TypeError(`"input" expected an iterable of byte chunks, got ${input === null ? "null" : typeof input}`);
+  }
+  const { source = "<input>", maxEntries = Number.MAX_SAFE_INTEGER, format = "auto", engine, onProgress } = options;
+  if (typeof source !== "string") throw new TypeError(`"source" expected a string, got ${typeof source}`);
+  if (typeof maxEntries !== "number" || !Number.isSafeInteger(maxEntries) || maxEntries < 1) {
+    throw new RangeError(`"maxEntries" expected a positive integer, got ${String(maxEntries)}`);
+  }
+  if (format !== "auto" && format !== "pbm") {
+    throw new TypeError(`"format" expected "auto" or "pbm", got ${JSON.stringify(format)}`);
+  }
+  let sink: Sink | undefined;
+  let kind = "dense" as BitMatrixFormat;
+  let pending: Uint8Array[] = [];
+  let pendingBytes = 0;
+  let bytes = 0;
+  const start = (head: Uint8Array): void => {
+    kind = sniff(head, format);
+    sink = sinkFor(kind, source, maxEntries, engine);
+  };
+  try {
+    for await (const chunk of input as AsyncIterable<Uint8Array>) {
+      if (!(chunk instanceof Uint8Array)) {
+        throw new TypeError(`"input" expected chunks of bytes (Uint8Array), got ${typeof chunk}`);
+      }
+      bytes += chunk.length;
+      if (sink === undefined) {
+        // Chunks may be tiny (a pipe): gather enough to tell the format.
+        pending.push(chunk);
+        pendingBytes += chunk.length;
+        if (pendingBytes < SNIFF_BYTES) continue;
+        const head = concat(pending, pendingBytes);
+        pending = [];
+        start(head);
+        sink!.push(withoutBom(head, kind));
+      } else {
+        sink.push(chunk);
+      }
+      onProgress?.(bytes);
+    }
+    if (sink === undefined) {
+      const head = concat(pending, pendingBytes);
+      start(head);
+      sink!.push(withoutBom(head, kind));
+      onProgress?.(bytes);
+    }
+    const matrix = sink!.end();
+    return { matrix, format: sink instanceof PbmReader && sink.plain ? "plain-pbm" : kind, bytes };
+  } catch (error) {
+    sink?.dispose();
+    throw error;
+  }
+}
+
+function sniff(head: Uint8Array, format: "auto" | "pbm"): BitMatrixFormat {
+  if (format === "pbm") return "pbm";
+  if (head[0] === 0x50 && head.length > 1 && head[1]! >= 0x30 && head[1]! <= 0x39) return "pbm";
+  const text = new TextDecoder().decode(withoutBom(head, "dense").subarray(0, SNIFF_BYTES));
+  return /^%%matrixmarket/i.test(text) ? "matrix-market" : "dense";
+}
+
+function withoutBom(head: Uint8Array, kind: BitMatrixFormat): Uint8Array {
+  const bom = kind !== "pbm" && head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf;
+  return bom ? head.subarray(3) : head;
+}
+
+function concat(chunks: Uint8Array[], length: number): Uint8Array {
+  if (chunks.length === 1) return chunks[0]!;
+  const out = new Uint8Array(length);
+  let at = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, at);
+    at += chunk.length;
+  }
+  return out;
+}
+
+function sinkFor(kind: BitMatrixFormat, source: string, maxEntries: number, engine?: EngineName): Sink {
+  const matrixOptions = engine === undefined ? undefined : { engine };
+  if (kind === "pbm") return new PbmReader(source, maxEntries, engine);
+  if (kind === "dense") {
+    const rows = new DenseBitRows(source, maxEntries, getMemoryLimit());
+    return {
+      push: (chunk) => rows.push(chunk),
+      end() {
+        const packed = rows.end();
+        const matrix = BitMatrix.zeros(packed.rows, packed.cols, matrixOptions);
+        // The packed words are a live view: one copy fills the matrix.
+        matrix.packedWords().set(packed.words.subarray(0, packed.rows * packed.stride));
+        return matrix;
+      },
+      dispose() {},
+    };
+  }
+  const chunks: Uint8Array[] = [];
+  let length = 0;
+  return {
+    push(chunk) {
+      length += chunk.length;
+      chunks.push(chunk);
+    },
+    end() {
+      const text = new TextDecoder().decode(concat(chunks, length));
+      const parsed = parseMatrix(text, { source, maxEntries: Math.min(maxEntries, MAX_MATRIX_MARKET_ENTRIES) });
+      return BitMatrix.fromBits(parsed.rows, parsed.cols, parsed.values, matrixOptions);
+    },
+    dispose() {},
+  };
+}
+
+/**
+ * The side of the largest n x n GF(2) matrix that fits the memory limit
+ * (see {@link setMemoryLimit}) and one block of WebAssembly memory (1 GiB):
+ * the largest file {@link readBitMatrix} can take, when nothing else is held.
+ *
+ * @returns n, e.g. 92672 under the default limits
+ * @example
+ * ```ts
+ * `files up to ${largestBitMatrixSide()} x ${largestBitMatrixSide()}`;
+ * ```
+ */
+export function largestBitMatrixSide(): number {
+  const bytes = Math.min(getMemoryLimit(), MAX_BLOCK);
+  // Rows of whole 128-bit lanes: n * ceil(n / 128) * 16 <= bytes.
+  let n = Math.floor(Math.sqrt(bytes * 8));
+  while (n > 0 && matrixBytes(n, n) > bytes) n--;
+  return n;
+}

@@ -5,7 +5,16 @@
 import { type Board, formatBoard, parseRule, type Rule, type RuleName } from "@lightsout/core";
 import { mountAfterCore } from "../../core-ready.js";
 import type { MountScreen, ScreenContext } from "../../screen.js";
-import { boardOf, cycleLight, type Draft, draftOf, emptyDraft, paintCell, resize, withStates } from "../../state/draft.js";
+import {
+  boardOf,
+  cycleLight,
+  type Draft,
+  draftOf,
+  emptyDraft,
+  paintCell,
+  resize,
+  withStates,
+} from "../../state/draft.js";
 import { checkImportText, LIMITS_TEXT, MAX_IMPORT_CHARS, MAX_SIDE } from "../../state/limits.js";
 import { Cancelled, Solver } from "../../state/solver-client.js";
 import { decodeBoard, encodeBoard } from "../../state/url.js";
@@ -27,24 +36,52 @@ function setup(root: HTMLElement, context: ScreenContext): () => void {
   const cols = numberInput("cols", 5, 1, MAX_SIDE);
   const states = numberInput("states", 2, 2, 36);
   const rule = select("rule", [...RULE_OPTIONS, ["custom", "Custom offsets"]], "plus");
-  const offsets = h("input", { type: "text", name: "offsets", placeholder: "-1,0;1,0;0,2", "aria-describedby": "offsets-help", size: 14, spellcheck: "false" });
-  const offsetsField = h("label", { class: "field", hidden: true }, h("span", {}, "Offsets (rows down, columns right)"), offsets);
+  const offsets = h("input", {
+    type: "text",
+    name: "offsets",
+    placeholder: "-1,0;1,0;0,2",
+    "aria-describedby": "offsets-help",
+    size: 14,
+    spellcheck: "false",
+  });
+  const offsetsField = h(
+    "label",
+    { class: "field", hidden: true },
+    h("span", {}, "Offsets (rows down, columns right)"),
+    offsets,
+  );
   const offsetsError = h("span", { class: "error small", id: "offsets-help", role: "alert" });
   const torus = h("input", { type: "checkbox", name: "torus" });
   const selfToggle = h("input", { type: "checkbox", name: "self", checked: true });
-  const cellsMode = button("Paint cells in/out", () => setMode("cells"), { "data-mode": "cells", "aria-pressed": "false" });
+  const cellsMode = button("Paint cells in/out", () => setMode("cells"), {
+    "data-mode": "cells",
+    "aria-pressed": "false",
+  });
   const lightsMode = button("Set lights", () => setMode("lights"), { "data-mode": "lights", "aria-pressed": "true" });
   const host = h("div", { class: "board-host" });
   const summary = h("div", { class: "panel", "aria-live": "polite", "data-testid": "summary" });
-  const text = h("textarea", { name: "board-text", rows: 8, spellcheck: "false", "aria-label": "Board as text or JSON", maxlength: MAX_IMPORT_CHARS });
+  const text = h("textarea", {
+    name: "board-text",
+    rows: 8,
+    spellcheck: "false",
+    "aria-label": "Board as text or JSON",
+    maxlength: MAX_IMPORT_CHARS,
+  });
   // A paste beyond the limit is refused before the textarea holds it (a 100 MB paste would freeze the page).
   text.addEventListener("paste", (event) => {
     const pasted = event.clipboardData?.getData("text/plain") ?? "";
     if (text.value.length + pasted.length <= MAX_IMPORT_CHARS) return;
     event.preventDefault();
-    fail(`The pasted text has ${pasted.length.toLocaleString("en-US")} characters; import takes at most ${MAX_IMPORT_CHARS.toLocaleString("en-US")}.`);
+    fail(
+      `The pasted text has ${pasted.length.toLocaleString("en-US")} characters; import takes at most ${MAX_IMPORT_CHARS.toLocaleString("en-US")}.`,
+    );
   });
-  const file = h("input", { type: "file", name: "board-file", accept: ".txt,.json,text/plain,application/json", "aria-label": "Import a file" });
+  const file = h("input", {
+    type: "file",
+    name: "board-file",
+    accept: ".txt,.json,text/plain,application/json",
+    "aria-label": "Import a file",
+  });
   file.addEventListener("change", () => {
     const chosen = file.files?.[0];
     if (chosen) void importFile(chosen);
@@ -52,20 +89,35 @@ function setup(root: HTMLElement, context: ScreenContext): () => void {
   });
   // Solving and parsing run in a worker; the page says so and can stop it.
   const solver = new Solver();
-  const busy = h("p", { class: "busy", role: "status", "data-testid": "busy", hidden: true }, "Working… ", button("Cancel", () => solver.cancel(), { "data-action": "cancel" }));
+  const busy = h(
+    "p",
+    { class: "busy", role: "status", "data-testid": "busy", hidden: true },
+    "Working… ",
+    button("Cancel", () => solver.cancel(), { "data-action": "cancel" }),
+  );
   solver.onBusy = (inFlight) => {
     busy.hidden = inFlight === 0;
   };
   const message = h("p", { class: "muted", "data-testid": "io-message", "aria-live": "polite" });
-  const playButton = button("Play this board", () => {
-    const shared = current();
-    if (shared) context.navigate("play", encodeBoard(shared));
-  }, { "data-action": "play", class: "primary" });
+  const playButton = button(
+    "Play this board",
+    () => {
+      const shared = current();
+      if (shared) context.navigate("play", encodeBoard(shared));
+    },
+    { "data-action": "play", class: "primary" },
+  );
   const exportText = button("Export text", () => exportAs("text"), { "data-action": "export-text" });
   const exportJson = button("Export JSON", () => exportAs("json"), { "data-action": "export-json" });
   const downloadText = button("Download text", () => download("text"), { "data-action": "download-text" });
   const downloadJson = button("Download JSON", () => download("json"), { "data-action": "download-json" });
-  const shareUrl = h("input", { type: "url", name: "share", readonly: true, "aria-label": "Link to this board", class: "share-url" });
+  const shareUrl = h("input", {
+    type: "url",
+    name: "share",
+    readonly: true,
+    "aria-label": "Link to this board",
+    class: "share-url",
+  });
 
   for (const input of [rows, cols]) {
     input.addEventListener("change", () => {
@@ -101,35 +153,69 @@ function setup(root: HTMLElement, context: ScreenContext): () => void {
 
   root.append(
     h("h1", { class: "visually-hidden" }, "Build"),
-    h("div", { class: "screen-layout" },
-      h("section", { "aria-label": "Board editor" },
-        h("div", { class: "toolbar" }, field("Rows", rows), field("Columns", cols), field("States", states), field("Rule", rule), offsetsField),
+    h(
+      "div",
+      { class: "screen-layout" },
+      h(
+        "section",
+        { "aria-label": "Board editor" },
+        h(
+          "div",
+          { class: "toolbar" },
+          field("Rows", rows),
+          field("Columns", cols),
+          field("States", states),
+          field("Rule", rule),
+          offsetsField,
+        ),
         offsetsError,
-        h("div", { class: "toolbar" },
+        h(
+          "div",
+          { class: "toolbar" },
           h("label", { class: "field inline" }, torus, "Torus (wrap around)"),
           h("label", { class: "field inline" }, selfToggle, "A press toggles its own cell"),
         ),
-        h("div", { class: "toolbar", role: "group", "aria-label": "What a click does" }, cellsMode, lightsMode,
-          button("All lights off", () => change({ ...draft, lights: draft.lights.map(() => 0) }), { "data-action": "clear" }),
-          button("Fill the frame", () => draft.kind === "grid" && change({ ...draft, present: draft.present.map(() => true) }), { "data-action": "fill" })),
+        h(
+          "div",
+          { class: "toolbar", role: "group", "aria-label": "What a click does" },
+          cellsMode,
+          lightsMode,
+          button("All lights off", () => change({ ...draft, lights: draft.lights.map(() => 0) }), {
+            "data-action": "clear",
+          }),
+          button(
+            "Fill the frame",
+            () => draft.kind === "grid" && change({ ...draft, present: draft.present.map(() => true) }),
+            { "data-action": "fill" },
+          ),
+        ),
         host,
         busy,
         summary,
       ),
-      h("aside", {},
-        h("div", { class: "panel" },
+      h(
+        "aside",
+        {},
+        h(
+          "div",
+          { class: "panel" },
           h("h2", {}, "Share"),
           h("div", { class: "toolbar" }, shareUrl),
-          h("div", { class: "toolbar" },
-            button("Copy link", copyLink, { "data-action": "copy" }),
-            playButton,
-          ),
+          h("div", { class: "toolbar" }, button("Copy link", copyLink, { "data-action": "copy" }), playButton),
         ),
-        h("div", { class: "panel" },
+        h(
+          "div",
+          { class: "panel" },
           h("h2", {}, "Import / export"),
-          h("p", { class: "muted small" }, `The CLI's formats: rows of digits with . where there is no cell (rule and torus from the options above), or JSON {"board", "lights"}. Paste, choose a file or drop one here. ${LIMITS_TEXT}`),
+          h(
+            "p",
+            { class: "muted small" },
+            `The CLI's formats: rows of digits with . where there is no cell (rule and torus from the options above), or JSON {"board", "lights"}. Paste, choose a file or drop one here. ${LIMITS_TEXT}`,
+          ),
           text,
-          h("div", { class: "toolbar" },
+          h(
+            "div",
+            { class: "toolbar" },
             exportText,
             exportJson,
             button("Import", () => void importText(text.value), { "data-action": "import" }),
@@ -164,10 +250,26 @@ function setup(root: HTMLElement, context: ScreenContext): () => void {
   function change(next: Draft): void {
     draft = next;
     // The view is rebuilt when the frame changes; lights alone only repaint.
-    const shape = JSON.stringify(draft.kind === "grid" ? [draft.rows, draft.cols, draft.present, draft.states, draft.torus] : [draft.board, draft.states]);
+    const shape = JSON.stringify(
+      draft.kind === "grid"
+        ? [draft.rows, draft.cols, draft.present, draft.states, draft.torus]
+        : [draft.board, draft.states],
+    );
     if (shape !== lastShape || !view) {
       lastShape = shape;
-      const board: Board = draft.kind === "grid" ? { kind: "grid", rows: draft.rows, cols: draft.cols, torus: draft.torus, mask: draft.present.map((p) => (p ? "#" : ".")).join("").match(new RegExp(`.{${draft.cols}}`, "g"))! } : draft.board;
+      const board: Board =
+        draft.kind === "grid"
+          ? {
+              kind: "grid",
+              rows: draft.rows,
+              cols: draft.cols,
+              torus: draft.torus,
+              mask: draft.present
+                .map((p) => (p ? "#" : "."))
+                .join("")
+                .match(new RegExp(`.{${draft.cols}}`, "g"))!,
+            }
+          : draft.board;
       const focused = document.activeElement instanceof HTMLElement ? document.activeElement.dataset.pos : undefined;
       const frame = draft.kind === "grid" ? `${draft.rows}x${draft.cols}` : "graph";
       if (frame !== lastFrame) viewState = { scale: 0, ox: 0, oy: 0, cursor: -1 };
@@ -188,7 +290,10 @@ function setup(root: HTMLElement, context: ScreenContext): () => void {
       if (canvasFocused) host.querySelector<HTMLElement>("canvas.board-canvas")?.focus({ preventScroll: true });
     }
     // Lights per cell of the view's board: every position of a grid is a cell of its mask view.
-    const shown = draft.kind === "grid" ? draft.lights.filter((_, p) => draft.kind === "grid" && draft.present[p]) : [...draft.lights];
+    const shown =
+      draft.kind === "grid"
+        ? draft.lights.filter((_, p) => draft.kind === "grid" && draft.present[p])
+        : [...draft.lights];
     view.update(shown);
     syncControls();
     summarise();
@@ -217,7 +322,13 @@ function setup(root: HTMLElement, context: ScreenContext): () => void {
     const run = ++summaryRun;
     for (const control of [playButton, exportText, exportJson, downloadText, downloadJson]) control.disabled = !shared;
     if (!shared) {
-      summary.replaceChildren(h("p", { class: "error", role: "alert" }, "No cells: paint some cells in. Play, export and the link need at least one."));
+      summary.replaceChildren(
+        h(
+          "p",
+          { class: "error", role: "alert" },
+          "No cells: paint some cells in. Play, export and the link need at least one.",
+        ),
+      );
       shareUrl.value = "";
       context.setParams(new URLSearchParams());
       return;
@@ -233,7 +344,9 @@ function setup(root: HTMLElement, context: ScreenContext): () => void {
         if (run === summaryRun) verdict.textContent = sentence;
       },
       (error: Error) => {
-        if (run === summaryRun) verdict.textContent = error instanceof Cancelled ? "Not analysed: cancelled." : `Not analysed: ${error.message}`;
+        if (run === summaryRun)
+          verdict.textContent =
+            error instanceof Cancelled ? "Not analysed: cancelled." : `Not analysed: ${error.message}`;
       },
     );
   }
@@ -252,7 +365,9 @@ function setup(root: HTMLElement, context: ScreenContext): () => void {
     const content = exported(format);
     if (content === null) return;
     if (downloadUrl) URL.revokeObjectURL(downloadUrl);
-    const url = URL.createObjectURL(new Blob([content], { type: format === "text" ? "text/plain" : "application/json" }));
+    const url = URL.createObjectURL(
+      new Blob([content], { type: format === "text" ? "text/plain" : "application/json" }),
+    );
     const link = h("a", { href: url, download: format === "text" ? "board.txt" : "board.json", hidden: true });
     document.body.append(link);
     link.click();
@@ -266,7 +381,10 @@ function setup(root: HTMLElement, context: ScreenContext): () => void {
     text.value = content;
     message.className = "muted";
     message.removeAttribute("role");
-    message.textContent = format === "text" ? "Text: the rule, torus and states are not part of it." : "JSON: board, lights and states; it imports back exactly.";
+    message.textContent =
+      format === "text"
+        ? "Text: the rule, torus and states are not part of it."
+        : "JSON: board, lights and states; it imports back exactly.";
   }
 
   function fail(reason: string): void {
@@ -294,7 +412,9 @@ function setup(root: HTMLElement, context: ScreenContext): () => void {
   async function importFile(chosen: File): Promise<void> {
     // Bytes bound characters from above: the size is checked before the file is read.
     if (chosen.size > MAX_IMPORT_CHARS)
-      return fail(`The file ${JSON.stringify(chosen.name)} has ${chosen.size.toLocaleString("en-US")} bytes; import takes at most ${MAX_IMPORT_CHARS.toLocaleString("en-US")}.`);
+      return fail(
+        `The file ${JSON.stringify(chosen.name)} has ${chosen.size.toLocaleString("en-US")} bytes; import takes at most ${MAX_IMPORT_CHARS.toLocaleString("en-US")}.`,
+      );
     const content = await chosen.text();
     text.value = content;
     await importText(content);

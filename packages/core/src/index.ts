@@ -75,7 +75,7 @@ export type { IlpFewestPresses } from "./lightsout/ilp.js";
 export { GF2Poly, KARATSUBA_WORDS, MAX_POLY_DEGREE } from "./poly/gf2poly.js";
 export type { PolyGcdOptions } from "./poly/gf2poly.js";
 export { MAX_SEQUENCE_INDEX, sequencePolynomial } from "./poly/sequence.js";
-export { gridNullity, squareNullity } from "./poly/nullity.js";
+export { gridNullity, squareNullity, torusNullity } from "./poly/nullity.js";
 export type { NullityOptions } from "./poly/nullity.js";
 export { MAX_SWEEP_RESULTS, nullitySweep, shardBounds, sweepSize } from "./poly/sweep.js";
 export type { NullityResult, NullitySweep, SweepOptions } from "./poly/sweep.js";

@@ -1,25 +1,28 @@
 /**
- * The board options shared by `solve`, `quiet` and `random`: --states,
- * --torus, --rule, and the grid size options.
+ * The board options shared by `solve`, `quiet`, `random`, `render` and
+ * `optimal`: --states, --topology (--torus), --rule, and the grid size options.
  *
  * @module
  */
 import { type BoardInput, checkBoard, type GridOptions, ParseError, parseBoard, parseRule } from "@lightsout/core";
 import type { Command } from "commander";
-import { inputError, usageError } from "./errors.js";
+import { inputError, printable, usageError } from "./errors.js";
 import { readInputBytes } from "./input.js";
 import { parseIntegerOption } from "./options.js";
 import { io, type OutputStream, writeOut } from "./io.js";
+
+const TOPOLOGIES = ["plane", "torus", "projective"] as const;
 
 /** Board options as commander hands them over. */
 export interface BoardFlags {
   states?: string;
   torus?: boolean;
+  topology?: string;
   rule?: string;
 }
 
 /**
- * Adds --states, --torus and --rule to a command.
+ * Adds --states, --topology, --torus and --rule to a command.
  *
  * @param command - the command
  * @returns the same command
@@ -27,7 +30,11 @@ export interface BoardFlags {
 export function withBoardOptions(command: Command): Command {
   return command
     .option("--states <k>", "light states 2..36 (default 2; more than 2 in solve, random and quiet)")
-    .option("--torus", "wrap around the edges")
+    .option(
+      "--topology <t>",
+      "how the edges are glued: plane (default), torus, or projective (opposite edges glued with a twist)",
+    )
+    .option("--torus", "wrap around the edges: shorthand for --topology torus")
     .option("--rule <rule>", "neighbourhood: plus (default), x, king, knight, or offsets like '-1,0;1,0'");
 }
 
@@ -47,8 +54,8 @@ export function boardStates(flags: BoardFlags): number {
  *
  * @param flags - the parsed flags
  * @param multiState - whether the command takes --states above 2 (solve, random)
- * @returns torus and rule for the core's board constructors
- * @throws usage errors for an unknown rule or unsupported --states
+ * @returns topology (`torus: true` for a torus) and rule for the core's board constructors
+ * @throws usage errors for an unknown rule or topology, --torus with another --topology, or unsupported --states
  */
 export function gridOptions(flags: BoardFlags, multiState = false): GridOptions {
   const k = boardStates(flags);
@@ -57,7 +64,13 @@ export function gridOptions(flags: BoardFlags, multiState = false): GridOptions 
       `--states ${k} is not available for this command; only 2-state lights (GF(2)) here (solve, random and quiet take --states)`,
     );
   const options: GridOptions = {};
-  if (flags.torus) options.torus = true;
+  const topology = flags.topology;
+  if (topology !== undefined && !(TOPOLOGIES as readonly string[]).includes(topology))
+    throw usageError(`--topology expected plane, torus or projective, got '${printable(topology)}'`);
+  if (flags.torus && topology !== undefined && topology !== "torus")
+    throw usageError(`--torus conflicts with --topology ${topology}: give one of them`);
+  if (flags.torus || topology === "torus") options.torus = true;
+  else if (topology === "projective") options.topology = "projective";
   if (flags.rule !== undefined) {
     try {
       options.rule = parseRule(flags.rule);

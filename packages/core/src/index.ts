@@ -21,6 +21,7 @@ export type { ParsedMatrix, ParseMatrixOptions } from "./io/matrix-text.js";
 export {
   adjacencyBoard,
   applyPresses,
+  boardTopology,
   cellMap,
   checkBoard,
   graphBoard,
@@ -30,7 +31,17 @@ export {
   pressTargets,
   ruleOffsets,
 } from "./lightsout/board.js";
-export type { Board, CellMap, GraphBoard, GridBoard, GridOptions, Offset, Rule, RuleName } from "./lightsout/board.js";
+export type {
+  Board,
+  CellMap,
+  GraphBoard,
+  GridBoard,
+  GridOptions,
+  Offset,
+  Rule,
+  RuleName,
+  Topology,
+} from "./lightsout/board.js";
 export {
   allSolutions,
   pressMatrix,

@@ -5,6 +5,7 @@
  * @module
  */
 import {
+  boardTopology,
   formatBoardBytes,
   type GridBoard,
   gridBoard,
@@ -87,7 +88,7 @@ function quietBasis(board: GridBoard, states: number): ArrayLike<number>[] {
   const { rows, cols } = board;
   try {
     if (states > 2) return withProgress((onProgress) => multiStateQuietPatterns(board, { states, ...onProgress }));
-    const plain = !board.torus && (board.rule === undefined || board.rule === "plus");
+    const plain = boardTopology(board) === "plane" && (board.rule === undefined || board.rule === "plus");
     if (plain) {
       const nullity = gridNullity(rows, cols);
       if (nullity === 0) return [];

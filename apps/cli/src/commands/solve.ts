@@ -6,6 +6,7 @@
 import {
   allSolutions,
   type Board,
+  boardTopology,
   chaseTrace,
   multiStateChaseTrace,
   fewestPresses,
@@ -181,12 +182,14 @@ function summary(s: ReturnType<typeof solveLightsOut>, shape: (v: Uint8Array) =>
 function explain(board: Board, lights: Uint8Array, json: boolean, states: number): string {
   if (
     board.kind !== "grid" ||
-    board.torus ||
+    boardTopology(board) !== "plane" ||
     board.mask ||
     (board.rule !== undefined && board.rule !== "plus") ||
     board.selfToggle === false
   ) {
-    throw usageError("--explain expected a plain rectangle (plus rule, no torus, no missing cells), got another board");
+    throw usageError(
+      "--explain expected a plain rectangle (plus rule, no torus or other gluing, no missing cells), got another board",
+    );
   }
   const { rows, cols } = board;
   let trace: {

@@ -119,7 +119,8 @@ export function refuseIgnoredBoardFlags(board: Board, grid: GridOptions, source:
   const asked = grid.topology ?? (grid.torus ? "torus" : undefined);
   if (asked !== undefined && !(board.kind === "grid" && boardTopology(board) === asked)) {
     const flag = grid.topology === undefined ? "--torus" : `--topology ${asked}`;
-    const kind = board.kind === "grid" ? `a grid with the topology "${boardTopology(board)}"` : "a graph";
+    const setting = asked === "torus" ? '"torus": true' : `"topology": "${asked}"`;
+    const kind = board.kind === "grid" ? `a grid without ${setting}` : "a graph";
     throw usageError(
       `${flag} conflicts with '${source}': its JSON board is ${kind} (set it in the file, or drop ${flag})`,
     );

@@ -52,7 +52,7 @@ export {
 } from "./lightsout/solve.js";
 export type { LightsOutSolution } from "./lightsout/solve.js";
 export { formatBoard, formatBoardBytes, parseBoard } from "./io/board-text.js";
-export type { BoardInput, ParseBoardOptions } from "./io/board-text.js";
+export type { BoardInput, FormatBoardOptions, ParseBoardOptions } from "./io/board-text.js";
 export {
   cosetMinimum,
   defaultMaxNullity,

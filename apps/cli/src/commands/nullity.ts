@@ -108,7 +108,7 @@ Batch runs (docs/BATCH.md has GNU parallel, Slurm and Kubernetes recipes):
  */
 export function nullityCommand(): Command {
   return new Command("nullity")
-    .summary("nullity of huge n x n and m x n grids (or tori) and sweeps")
+    .summary("nullity of huge n x n and m x n grids and sweeps")
     .description(
       "Print the nullity (dimension of the quiet patterns) of the N x N Lights Out\n" +
         "grid, of every n x n grid for n in A..B (--from/--to), or of every m x n grid\n" +

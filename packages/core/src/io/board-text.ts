@@ -473,17 +473,33 @@ export function formatBoardBytes(
   const count = cellCount(board);
   if (values.length !== count)
     throw new RangeError(`"values" expected ${count} entries (one per cell), got ${values.length}`);
+  const badValue = (i: number): never => {
+    throw new RangeError(`"values[${i}]" expected an integer in 0..${top}, got ${describe(values[i])}`);
+  };
+  // up to 36 states, or none given: a character per cell, checked as it is written
+  if (states === undefined || states <= MAX_PACKED_STATES) {
+    const out = formatCharacters(board, values, BYTE_OF_LIGHT.subarray(0, states ?? DIGITS.length));
+    if (typeof out !== "number") return out;
+    if (states !== undefined) badValue(out);
+  }
   let largest = 0;
   for (let i = 0; i < count; i++) {
     const v = values[i] as unknown;
-    if (typeof v !== "number" || !Number.isInteger(v) || v < 0 || v > top)
-      throw new RangeError(`"values[${i}]" expected an integer in 0..${top}, got ${describe(v)}`);
-    if (v > largest) largest = v;
+    if (typeof v !== "number" || !Number.isInteger(v) || v < 0 || v > top) badValue(i);
+    if ((v as number) > largest) largest = v as number;
   }
-  if ((states ?? 0) > MAX_PACKED_STATES || largest >= DIGITS.length) return formatNumbers(board, values, largest);
+  return formatNumbers(board, values, largest);
+}
+
+/** One character per cell from `byteOf`, or the index of the first value it has none for. */
+function formatCharacters(board: Board, values: ArrayLike<number>, byteOf: Uint8Array): Uint8Array | number {
   if (board.kind === "graph") {
-    const out = new Uint8Array(count);
-    for (let i = 0; i < count; i++) out[i] = BYTE_OF_LIGHT[values[i]!]!;
+    const out = new Uint8Array(board.vertices);
+    for (let i = 0; i < out.length; i++) {
+      const b = byteOf[values[i]!];
+      if (b === undefined) return i;
+      out[i] = b;
+    }
     return out;
   }
   const { rows, cols, mask } = board;
@@ -491,8 +507,16 @@ export function formatBoardBytes(
   for (let r = 0, i = 0, o = 0; r < rows; r++) {
     if (r > 0) out[o++] = LF;
     const line = mask?.[r];
-    if (line === undefined) for (let end = i + cols; i < end; i++) out[o++] = BYTE_OF_LIGHT[values[i]!]!;
-    else for (let c = 0; c < cols; c++) out[o++] = line.charCodeAt(c) !== HASH ? DOT : BYTE_OF_LIGHT[values[i++]!]!;
+    for (let c = 0; c < cols; c++) {
+      if (line !== undefined && line.charCodeAt(c) !== HASH) {
+        out[o++] = DOT;
+        continue;
+      }
+      const b = byteOf[values[i]!];
+      if (b === undefined) return i;
+      out[o++] = b;
+      i++;
+    }
   }
   return out;
 }

@@ -126,7 +126,7 @@ export function torusFromSquare(n: number, squareBelow: number): number {
  * torusNullity(5);       // 8
  * torusNullity(3);       // 4
  * torusNullity(100_000); // seconds: the closed form
- * torusNullity(3, 4);    // 0 (elimination of a 12 x 12 matrix)
+ * torusNullity(3, 4);    // 4 (elimination of a 12 x 12 matrix)
  * ```
  */
 export function torusNullity(m: number, n: number = m, options?: NullityOptions): number {

@@ -270,13 +270,14 @@ export interface GridOptions {
  *
  * @param rows - Rows, >= 1.
  * @param cols - Columns, >= 1.
- * @param options - Torus, rule, self toggle.
+ * @param options - Topology (or torus), rule, self toggle.
  * @returns The board (a plain object).
- * @throws {TypeError | RangeError} for bad sizes or rules.
+ * @throws {TypeError | RangeError} for bad sizes, rules or topologies (`torus` contradicting `topology`).
  * @example
  * ```ts
  * const b = gridBoard(5, 5); // the classic game
  * const t = gridBoard(4, 4, { torus: true, rule: "king" });
+ * const p = gridBoard(4, 4, { topology: "projective" }); // opposite edges glued with a twist
  * ```
  */
 export function gridBoard(rows: number, cols: number, options: GridOptions = {}): GridBoard {
@@ -287,7 +288,7 @@ export function gridBoard(rows: number, cols: number, options: GridOptions = {})
  * An irregular board from a mask: rows of `#` (cell) and `.` (no cell).
  *
  * @param mask - The rows, as an array or one string with line breaks.
- * @param options - Rule, self toggle (torus applies too).
+ * @param options - Rule, self toggle, topology (torus, projective plane: they apply too).
  * @returns The board.
  * @throws {TypeError | RangeError} for other characters, ragged rows, or no cell at all.
  * @example

@@ -20,6 +20,7 @@ import {
   applyMultiState,
   formatBoard,
 } from "../src/index.js";
+import { addPressesInOrder } from "../src/lightsout/_press-walk.js";
 import { isDark, neighbourhoods, plainNullity, pressed } from "./_support.js";
 
 const sorted = (cells: ArrayLike<number>) => Array.from(cells).sort((a, b) => a - b);
@@ -145,6 +146,28 @@ describe("projective topology", () => {
   });
 });
 
+describe("presses walked cell by cell (random puzzles, big boards)", () => {
+  it("addPressesInOrder wraps as the independent neighbourhoods do, on every topology and rule", () => {
+    for (const topology of ["plane", "torus", "projective"] as const) {
+      for (const rule of RULES) {
+        for (const board of [
+          gridBoard(5, 7, { topology, rule }),
+          maskBoard(["##.#", "####", ".###"], { topology, rule, selfToggle: false }),
+        ]) {
+          const count = board.mask ? 10 : 35;
+          const presses = Array.from({ length: count }, (_, i) => (i * 5 + 1) % 7);
+          const lights = new Uint32Array(count);
+          addPressesInOrder(board, 7, (cell) => presses[cell]!, lights);
+          expect([topology, Array.from(lights)]).toEqual([
+            topology,
+            Array.from(pressed(board, new Array(count).fill(0), presses, 7)),
+          ]);
+        }
+      }
+    }
+  });
+});
+
 describe("topology option", () => {
   it("torus: true is the shorthand of topology: torus; the plane is the default", () => {
     const a = gridBoard(5, 6, { torus: true });
@@ -157,6 +180,13 @@ describe("topology option", () => {
     const s = solveLightsOut(big, lights);
     expect(s.nullity).toBe(plainNullity(gridBoard(30, 30, { torus: true })));
     if (s.solvable) expect(isDark(pressed(big, lights, s.presses!))).toBe(true);
+    // nor over Z_k (multi-state chasing takes plain rectangles only)
+    const z3 = gridBoard(21, 21, { topology: "torus" });
+    const made = Array.from({ length: 441 }, (_, i) => (i * i) % 3);
+    const winnable = pressed(z3, new Array(441).fill(0), made, 3);
+    const m = solveMultiState(z3, winnable, { states: 3 });
+    expect(m.solvable).toBe(true);
+    expect(isDark(pressed(z3, winnable, m.presses!, 3))).toBe(true);
   });
 
   it("refuses unknown topologies and conflicts with torus", () => {

@@ -1,45 +1,58 @@
 /**
- * The board options shared by `solve`, `quiet` and `random`: --states,
- * --torus, --rule, and the grid size options.
+ * The board options shared by `solve`, `quiet`, `random`, `render` and
+ * `optimal`: --states, --topology (--torus), --rule, and the grid size options.
  *
  * @module
  */
 import { type BoardInput, checkBoard, type GridOptions, ParseError, parseBoard, parseRule } from "@lightsout/core";
 import type { Command } from "commander";
-import { inputError, usageError } from "./errors.js";
+import { inputError, printable, usageError } from "./errors.js";
 import { readInputBytes } from "./input.js";
 import { parseIntegerOption } from "./options.js";
 import { io, type OutputStream, writeOut } from "./io.js";
+
+const TOPOLOGIES = ["plane", "torus", "projective"] as const;
+
+/** Most light states: the largest modulus of the core's Z_k solvers. */
+const MAX_STATES = 2 ** 31 - 1;
 
 /** Board options as commander hands them over. */
 export interface BoardFlags {
   states?: string;
   torus?: boolean;
+  topology?: string;
   rule?: string;
 }
 
 /**
- * Adds --states, --torus and --rule to a command.
+ * Adds --states, --topology, --torus and --rule to a command.
  *
  * @param command - the command
  * @returns the same command
  */
 export function withBoardOptions(command: Command): Command {
   return command
-    .option("--states <k>", "light states 2..36 (default 2; more than 2 in solve, random and quiet)")
-    .option("--torus", "wrap around the edges")
+    .option(
+      "--states <k>",
+      "light states 2..2147483647 (default 2; more than 2 in solve, random and quiet; past 36, cells are numbers between blanks)",
+    )
+    .option(
+      "--topology <t>",
+      "how the edges are glued: plane (default), torus, or projective (opposite edges glued with a twist)",
+    )
+    .option("--torus", "wrap around the edges: shorthand for --topology torus")
     .option("--rule <rule>", "neighbourhood: plus (default), x, king, knight, or offsets like '-1,0;1,0'");
 }
 
 /**
- * The number of light states of the flags, checked (2..36, default 2).
+ * The number of light states of the flags, checked (2..2^31-1, default 2).
  *
  * @param flags - the parsed flags
  * @returns K
- * @throws a usage error for --states outside 2..36
+ * @throws a usage error for --states outside 2..2^31-1
  */
 export function boardStates(flags: BoardFlags): number {
-  return flags.states === undefined ? 2 : parseIntegerOption("--states", flags.states, 2, 36);
+  return flags.states === undefined ? 2 : parseIntegerOption("--states", flags.states, 2, MAX_STATES);
 }
 
 /**
@@ -47,8 +60,8 @@ export function boardStates(flags: BoardFlags): number {
  *
  * @param flags - the parsed flags
  * @param multiState - whether the command takes --states above 2 (solve, random)
- * @returns torus and rule for the core's board constructors
- * @throws usage errors for an unknown rule or unsupported --states
+ * @returns topology (`torus: true` for a torus) and rule for the core's board constructors
+ * @throws usage errors for an unknown rule or topology, --torus with another --topology, or unsupported --states
  */
 export function gridOptions(flags: BoardFlags, multiState = false): GridOptions {
   const k = boardStates(flags);
@@ -57,7 +70,13 @@ export function gridOptions(flags: BoardFlags, multiState = false): GridOptions 
       `--states ${k} is not available for this command; only 2-state lights (GF(2)) here (solve, random and quiet take --states)`,
     );
   const options: GridOptions = {};
-  if (flags.torus) options.torus = true;
+  const topology = flags.topology;
+  if (topology !== undefined && !(TOPOLOGIES as readonly string[]).includes(topology))
+    throw usageError(`--topology expected plane, torus or projective, got '${printable(topology)}'`);
+  if (flags.torus && topology !== undefined && topology !== "torus")
+    throw usageError(`--torus conflicts with --topology ${topology}: give one of them`);
+  if (flags.torus || topology === "torus") options.torus = true;
+  else if (topology === "projective") options.topology = "projective";
   if (flags.rule !== undefined) {
     try {
       options.rule = parseRule(flags.rule);
@@ -91,25 +110,29 @@ export function gridSize(flags: { rows?: string; cols?: string }): { rows: numbe
 }
 
 /**
- * Writes values 0..35 as a JSON array (`[0,1,...]`) a block at a time, so a
+ * Writes values as a JSON array (`[0,1,...]`) a block at a time, so a
  * board of 10^8 cells never becomes one string or an array of numbers.
  *
  * @param stream - where to write
- * @param values - the values, integers 0..35
+ * @param values - the values, integers 0..2^31-2
  * @returns when the last block is written (waiting for drain between blocks)
  */
 export async function writeJsonValues(stream: OutputStream, values: ArrayLike<number>): Promise<void> {
   const block = 1 << 20;
   for (let start = 0; start < values.length || start === 0; start += block) {
     const end = Math.min(values.length, start + block);
-    const out = new Uint8Array(3 * (end - start) + 2);
+    const out = new Uint8Array(11 * (end - start) + 2); // up to 10 digits and a comma each
     let o = 0;
     if (start === 0) out[o++] = 0x5b; // [
     for (let i = start; i < end; i++) {
       if (i > 0) out[o++] = 0x2c; // ,
-      const v = values[i]!;
-      if (v >= 10) out[o++] = 0x30 + Math.floor(v / 10);
-      out[o++] = 0x30 + (v % 10);
+      let v = values[i]!;
+      const first = o;
+      do {
+        out[o++] = 0x30 + (v % 10);
+        v = Math.floor(v / 10);
+      } while (v > 0);
+      out.subarray(first, o).reverse(); // the digits came least significant first
     }
     if (end === values.length) out[o++] = 0x5d; // ]
     await writeOut(stream, out.subarray(0, o));

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { type Board, type GridOptions, ruleOffsets } from "@lightsout/core";
+import { type Board, boardTopology, type GridOptions, ruleOffsets } from "@lightsout/core";
 import { usageError } from "./errors.js";
 
 /**
@@ -101,13 +101,13 @@ function primePower(n: number): Field | undefined {
 }
 
 /**
- * Refuses `--torus` and `--rule` that the board read does not carry: a JSON
- * board states its own kind, torus and rule, and the flags (applied to text
+ * Refuses `--torus`, `--topology` and `--rule` that the board read does not carry: a JSON
+ * board states its own kind, topology and rule, and the flags (applied to text
  * boards) would otherwise be ignored without a word. Flags that agree with
  * the file (`--torus` on a JSON torus) pass.
  *
  * @param board - the board as read (text boards carry the flags already)
- * @param grid - the --torus and --rule flags
+ * @param grid - the --torus, --topology and --rule flags
  * @param source - the input's name, for the message
  * @throws {@link CliError} (exit 2) naming the flag, the file and what the file says
  * @example
@@ -116,10 +116,13 @@ function primePower(n: number): Field | undefined {
  * ```
  */
 export function refuseIgnoredBoardFlags(board: Board, grid: GridOptions, source: string): void {
-  if (grid.torus && !(board.kind === "grid" && board.torus)) {
-    const kind = board.kind === "grid" ? 'a grid without "torus": true' : "a graph";
+  const asked = grid.topology ?? (grid.torus ? "torus" : undefined);
+  if (asked !== undefined && !(board.kind === "grid" && boardTopology(board) === asked)) {
+    const flag = grid.topology === undefined ? "--torus" : `--topology ${asked}`;
+    const setting = asked === "torus" ? '"torus": true' : `"topology": "${asked}"`;
+    const kind = board.kind === "grid" ? `a grid without ${setting}` : "a graph";
     throw usageError(
-      `--torus conflicts with '${source}': its JSON board is ${kind} (set it in the file, or drop --torus)`,
+      `${flag} conflicts with '${source}': its JSON board is ${kind} (set it in the file, or drop ${flag})`,
     );
   }
   if (grid.rule === undefined) return;

@@ -183,6 +183,16 @@ function stateColour(v: number, k: number): string {
   return `#${[r, g, b].map((x) => x.toString(16).padStart(2, "0")).join("")}`;
 }
 
+/** stateColour for the values met, cached: k may be up to 2^31 - 1, far more colours than cells. */
+function colourCache<T>(states: number, convert: (hex: string) => T): (v: number) => T {
+  const seen = new Map<number, T>();
+  return (v) => {
+    let colour = seen.get(v);
+    if (colour === undefined) seen.set(v, (colour = convert(stateColour(v, states))));
+    return colour;
+  };
+}
+
 function hslToRgb(h: number, s: number, l: number): [number, number, number] {
   const a = s * Math.min(l, 1 - l);
   const f = (n: number) => {
@@ -270,7 +280,7 @@ const SVG_CLOSE = "\n</svg>\n";
 function* gridSvg(board: GridBoard, lights: ArrayLike<number>, presses: ArrayLike<number> | undefined, states: number) {
   const { rows, cols, mask } = board;
   const s = Math.max(4, Math.min(40, Math.floor(800 / Math.max(rows, cols))));
-  const colours = Array.from({ length: states }, (_, v) => stateColour(v, states));
+  const colour = colourCache(states, (hex) => hex);
   yield svgOpen(cols * s, rows * s);
   for (let r = 0, i = 0; r < rows; r++) {
     const parts: string[] = [];
@@ -279,7 +289,7 @@ function* gridSvg(board: GridBoard, lights: ArrayLike<number>, presses: ArrayLik
       const x = c * s;
       const y = r * s;
       parts.push(
-        `<rect x="${x + 1}" y="${y + 1}" width="${s - 2}" height="${s - 2}" rx="${s / 8}" fill="${colours[lights[i]!]}"/>`,
+        `<rect x="${x + 1}" y="${y + 1}" width="${s - 2}" height="${s - 2}" rx="${s / 8}" fill="${colour(lights[i]!)}"/>`,
       );
       if (presses?.[i]) parts.push(`<circle cx="${x + s / 2}" cy="${y + s / 2}" r="${s / 5}" fill="${PRESS}"/>`);
       i++;
@@ -337,10 +347,11 @@ export async function writeBoardPng(
   const { rows, cols, mask } = board;
   const cell = Math.max(1, Math.min(24, Math.floor(1024 / Math.max(rows, cols))));
   const rgb = (hex: string) => [1, 3, 5].map((k) => parseInt(hex.slice(k, k + 2), 16));
-  const colours = Array.from({ length: states }, (_, v) => rgb(stateColour(v, states)));
+  const colour = colourCache(states, rgb);
   const starts = rowStarts(board);
-  if (cell === 1) {
-    // palette: 0 no cell (white), 1 a press, 2 + v light state v
+  if (cell === 1 && states + 2 <= 256) {
+    // palette: 0 no cell (white), 1 a press, 2 + v light state v (past 254 states: RGB below)
+    const colours = Array.from({ length: states }, (_, v) => colour(v));
     const palette = Uint8Array.from([255, 255, 255, ...rgb(PRESS), ...colours.flat()]);
     const count = states + 2;
     const bits = count <= 2 ? 1 : count <= 4 ? 2 : count <= 16 ? 4 : 8;
@@ -359,7 +370,6 @@ export async function writeBoardPng(
     return;
   }
   const [pressRed, pressGreen, pressBlue] = rgb(PRESS) as [number, number, number];
-  const palette = Uint8Array.from(colours.flat());
   const inset = cell >= 4 ? 1 : 0;
   // which pixels of a cell's square are drawn, and which are its centre
   const inside = (k: number) => k >= inset && k < cell - inset;
@@ -372,7 +382,7 @@ export async function writeBoardPng(
     const line = mask?.[r];
     for (let c = 0, i = starts[r]!; c < cols; c++) {
       if (line !== undefined && line.charCodeAt(c) !== 0x23) continue;
-      const v = lights[i]! * 3;
+      const [red, green, blue] = colour(lights[i]!) as [number, number, number];
       const pressed = presses?.[i] && centre(dy);
       for (let dx = inset; dx < cell - inset; dx++) {
         const o = (c * cell + dx) * 3;
@@ -381,9 +391,9 @@ export async function writeBoardPng(
           out[o + 1] = pressGreen;
           out[o + 2] = pressBlue;
         } else {
-          out[o] = palette[v]!;
-          out[o + 1] = palette[v + 1]!;
-          out[o + 2] = palette[v + 2]!;
+          out[o] = red;
+          out[o + 1] = green;
+          out[o + 2] = blue;
         }
       }
       i++;

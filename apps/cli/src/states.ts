@@ -39,7 +39,7 @@ function guarded<T>(source: string, what: string, run: () => T): T {
  *
  * @param board - the board
  * @param lights - one state 0..K-1 per cell
- * @param states - K, 2..36
+ * @param states - K, 2..2^31-1
  * @param flags - --min, --all (with `limit`), --json
  * @param limit - with --all: most solutions printed
  * @param source - the input's name, for error messages
@@ -48,7 +48,7 @@ function guarded<T>(source: string, what: string, run: () => T): T {
  */
 export async function solveStates(
   board: Board,
-  lights: Uint8Array,
+  lights: Uint8Array | Uint32Array,
   states: number,
   flags: StatesFlags,
   limit: number,
@@ -58,7 +58,7 @@ export async function solveStates(
     guarded(source, "", () => solveMultiState(board, lights, { states, ...onProgress })),
   );
   const shape = (values: ArrayLike<number>) => {
-    const text = formatBoard(board, values);
+    const text = formatBoard(board, values, { states });
     return board.kind === "grid" ? text.split("\n") : text;
   };
   const summary = (presses: Uint32Array | null) => ({
@@ -78,7 +78,7 @@ export async function solveStates(
     if (!flags.json) {
       if (!s.solvable) return "IMPOSSIBLE\n";
       const all = allMultiStateSolutions(board, lights, { states });
-      await writeSolutions(all, s.solutions, limit, (x) => formatBoard(board, x));
+      await writeSolutions(all, s.solutions, limit, (x) => formatBoard(board, x, { states }));
       return "";
     }
     refuseBigJsonAll(s.solutions, limit, lights.length);
@@ -95,10 +95,10 @@ export async function solveStates(
       guarded(source, "--min: ", () => fewestMultiStatePresses(board, lights, { states, ...onProgress })),
     );
     if (flags.json) return `${JSON.stringify({ ...summary(best.presses), optimal: true, lowerBound: best.count })}\n`;
-    return `${formatBoard(board, best.presses!)}\n`;
+    return `${formatBoard(board, best.presses!, { states })}\n`;
   }
   if (flags.json) return `${JSON.stringify({ ...summary(s.presses), ...(flags.min ? { optimal: true } : {}) })}\n`;
-  return s.solvable ? `${formatBoard(board, s.presses!)}\n` : "IMPOSSIBLE\n";
+  return s.solvable ? `${formatBoard(board, s.presses!, { states })}\n` : "IMPOSSIBLE\n";
 }
 
 /** Most cells `--all --json` holds (solutions x cells): it builds one JSON object in memory. */

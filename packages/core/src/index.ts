@@ -25,6 +25,7 @@ export type { BitMatrixFormat, ReadBitMatrix, ReadBitMatrixOptions } from "./io/
 export {
   adjacencyBoard,
   applyPresses,
+  boardTopology,
   cellMap,
   checkBoard,
   graphBoard,
@@ -34,7 +35,17 @@ export {
   pressTargets,
   ruleOffsets,
 } from "./lightsout/board.js";
-export type { Board, CellMap, GraphBoard, GridBoard, GridOptions, Offset, Rule, RuleName } from "./lightsout/board.js";
+export type {
+  Board,
+  CellMap,
+  GraphBoard,
+  GridBoard,
+  GridOptions,
+  Offset,
+  Rule,
+  RuleName,
+  Topology,
+} from "./lightsout/board.js";
 export {
   allSolutions,
   pressMatrix,
@@ -45,7 +56,7 @@ export {
 } from "./lightsout/solve.js";
 export type { LightsOutSolution } from "./lightsout/solve.js";
 export { formatBoard, formatBoardBytes, parseBoard } from "./io/board-text.js";
-export type { BoardInput, ParseBoardOptions } from "./io/board-text.js";
+export type { BoardInput, FormatBoardOptions, ParseBoardOptions } from "./io/board-text.js";
 export {
   cosetMinimum,
   defaultMaxNullity,
@@ -79,7 +90,7 @@ export type { IlpFewestPresses, IlpOptions } from "./lightsout/ilp.js";
 export { GF2Poly, KARATSUBA_WORDS, MAX_POLY_DEGREE } from "./poly/gf2poly.js";
 export type { PolyGcdOptions } from "./poly/gf2poly.js";
 export { MAX_SEQUENCE_INDEX, sequencePolynomial } from "./poly/sequence.js";
-export { gridNullity, squareNullity } from "./poly/nullity.js";
+export { gridNullity, squareNullity, torusNullity } from "./poly/nullity.js";
 export type { NullityOptions } from "./poly/nullity.js";
 export { MAX_SWEEP_RESULTS, nullitySweep, shardBounds, sweepSize } from "./poly/sweep.js";
 export type { NullityResult, NullitySweep, SweepOptions } from "./poly/sweep.js";

@@ -149,7 +149,7 @@ const OFFSETS: Record<string, [number, number][]> = { plus: PLUS, x: X, king: [.
 
 /**
  * For each cell of a board, the cells its press changes, worked out from the
- * board's plain fields (rows, cols, mask, torus, rule, self toggle, edges)
+ * board's plain fields (rows, cols, mask, topology or torus, rule, self toggle, edges)
  * with the rules' offsets written out above: independent of core's
  * `pressTargets`. Cells are numbered row-major over the cells present. A cell
  * reached twice (small tori) is changed once.
@@ -165,6 +165,7 @@ export function neighbourhoods(board: Board): number[][] {
     return out;
   }
   const { rows, cols, mask } = board;
+  const topology = board.topology ?? (board.torus ? "torus" : "plane");
   const offsets = typeof board.rule === "object" ? board.rule.offsets : OFFSETS[board.rule ?? "plus"]!;
   const id = new Int32Array(rows * cols).fill(-1);
   let cells = 0;
@@ -179,9 +180,20 @@ export function neighbourhoods(board: Board): number[][] {
       for (const [dr, dc] of offsets) {
         let rr = r + dr;
         let cc = c + dc;
-        if (board.torus) {
+        if (topology === "torus") {
           rr = ((rr % rows) + rows) % rows;
           cc = ((cc % cols) + cols) % cols;
+        } else if (topology === "projective") {
+          // cross the edges one at a time: over the top or bottom the column
+          // comes back mirrored, over a side the row (offsets here are small)
+          while (rr < 0 || rr >= rows) {
+            rr += rr < 0 ? rows : -rows;
+            cc = cols - 1 - cc;
+          }
+          while (cc < 0 || cc >= cols) {
+            cc += cc < 0 ? cols : -cols;
+            rr = rows - 1 - rr;
+          }
         } else if (rr < 0 || rr >= rows || cc < 0 || cc >= cols) continue;
         const other = id[rr * cols + cc]!;
         if (other >= 0 && (other !== me || self) && !reach.includes(other)) reach.push(other);

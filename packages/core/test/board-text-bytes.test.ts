@@ -91,9 +91,9 @@ describe("board text: byte-order mark, arguments", () => {
     );
   });
 
-  it("formatBoard: a RangeError for values outside 0..35, never a '?'", () => {
+  it("formatBoard: a RangeError for values outside 0..states-1, never a '?'", () => {
     const board = maskBoard(["##", ".#"]);
-    expect(() => formatBoard(board, [0, 36, 1])).toThrow(
+    expect(() => formatBoard(board, [0, 36, 1], { states: 36 })).toThrow(
       new RangeError('"values[1]" expected an integer in 0..35, got 36'),
     );
     expect(() => formatBoard(board, [0, 1, -1])).toThrow(RangeError);

@@ -25,7 +25,7 @@ prints {"counts":[...]} indexed by press count. Grids of up to 64 cells with
 quiet patterns are enumerated exactly (2^rank boards x 2^nullity solutions,
 at most 2^34); grids without (nullity 0) give binomial coefficients at any
 size up to 4096 cells.
-With --states K (3..36) a press adds 1 (mod K) and presses count with
+With --states K (3 or more) a press adds 1 (mod K) and presses count with
 multiplicity; every winnable board is visited by a breadth-first search, so
 K^cells must be at most 2^27 (3 x 3 over Z_3: 19,683 boards; 4 x 4 over Z_3:
 4,782,969 winnable boards of 3^16, about 20 s). --json adds "states".

@@ -5,6 +5,7 @@
  * @module
  */
 import {
+  boardTopology,
   formatBoardBytes,
   type GridBoard,
   gridBoard,
@@ -61,14 +62,14 @@ export function quietCommand(): Command {
         await writeOut(io.stdout, `${JSON.stringify(head).slice(0, -1)},"patterns":[`);
         for (let i = 0; i < basis.length; i++) {
           if (i > 0) await writeOut(io.stdout, ",");
-          await writeOut(io.stdout, jsonRows(formatBoardBytes(board, basis[i]!)));
+          await writeOut(io.stdout, jsonRows(formatBoardBytes(board, basis[i]!, { states })));
         }
         await writeOut(io.stdout, "]}\n");
         return;
       }
       await writeOut(io.stdout, `nullity ${basis.length}\n`);
       for (let i = 0; i < basis.length; i++) {
-        await writeOut(io.stdout, formatBoardBytes(board, basis[i]!));
+        await writeOut(io.stdout, formatBoardBytes(board, basis[i]!, { states }));
         await writeOut(io.stdout, i + 1 < basis.length ? "\n\n" : "\n");
       }
     });
@@ -87,7 +88,7 @@ function quietBasis(board: GridBoard, states: number): ArrayLike<number>[] {
   const { rows, cols } = board;
   try {
     if (states > 2) return withProgress((onProgress) => multiStateQuietPatterns(board, { states, ...onProgress }));
-    const plain = !board.torus && (board.rule === undefined || board.rule === "plus");
+    const plain = boardTopology(board) === "plane" && (board.rule === undefined || board.rule === "plus");
     if (plain) {
       const nullity = gridNullity(rows, cols);
       if (nullity === 0) return [];

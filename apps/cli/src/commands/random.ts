@@ -63,7 +63,7 @@ export function randomCommand(): Command {
         await writeJsonValues(io.stdout, lights);
         await writeOut(io.stdout, "}\n");
       } else {
-        await writeOut(io.stdout, formatBoardBytes(board, lights));
+        await writeOut(io.stdout, formatBoardBytes(board, lights, { states }));
         await writeOut(io.stdout, "\n");
       }
     });

@@ -6,6 +6,7 @@
 import {
   allSolutions,
   type Board,
+  boardTopology,
   chaseTrace,
   multiStateChaseTrace,
   fewestPresses,
@@ -54,9 +55,10 @@ Examples:
   $ lightsout solve board.json --json
   $ printf '211\n112\n021\n' | lightsout solve - --states 3
 
---states K (3..36): a press adds 1 (mod K) to its cell and neighbours; cells
-are digits then letters (a = 10 ... z = 35) or numbers separated by spaces,
-and the presses are counts 0..K-1 in the same notation. --json adds "states"
+--states K (3..2147483647): a press adds 1 (mod K) to its cell and neighbours;
+cells are digits then letters (a = 10 ... z = 35) or numbers separated by
+spaces, and past 36 states numbers (or single letters) between blanks; the
+presses are counts 0..K-1 in the same notation. --json adds "states"
 and "quietCount"; --min enumerates every solution (exact, counted with
 multiplicity); --all and --explain work as for two states (--explain: k - light
 presses below each cell); --time-limit is two-state only.`;
@@ -146,7 +148,7 @@ async function solve(file: string | undefined, flags: SolveFlags): Promise<strin
  * Fewest presses: exact enumeration of the 2^nullity solutions while that is
  * feasible, integer programming (HiGHS) under the time limit beyond it.
  */
-async function minimum(board: Board, lights: Uint8Array, seconds: number) {
+async function minimum(board: Board, lights: ArrayLike<number>, seconds: number) {
   try {
     const r = fewestPresses(board, lights);
     return { presses: r.presses!, count: r.count!, optimal: true, lowerBound: r.count! };
@@ -178,15 +180,17 @@ function summary(s: ReturnType<typeof solveLightsOut>, shape: (v: Uint8Array) =>
 }
 
 /** The light-chasing trace of a plain rectangle, as text or JSON. */
-function explain(board: Board, lights: Uint8Array, json: boolean, states: number): string {
+function explain(board: Board, lights: ArrayLike<number>, json: boolean, states: number): string {
   if (
     board.kind !== "grid" ||
-    board.torus ||
+    boardTopology(board) !== "plane" ||
     board.mask ||
     (board.rule !== undefined && board.rule !== "plus") ||
     board.selfToggle === false
   ) {
-    throw usageError("--explain expected a plain rectangle (plus rule, no torus, no missing cells), got another board");
+    throw usageError(
+      "--explain expected a plain rectangle (plus rule, no torus or other gluing, no missing cells), got another board",
+    );
   }
   const { rows, cols } = board;
   let trace: {
@@ -202,9 +206,10 @@ function explain(board: Board, lights: Uint8Array, json: boolean, states: number
     if (error instanceof RangeError) throw inputError(error.message, error);
     throw error;
   }
-  const grid = (v: ArrayLike<number>) => formatBoard(board, v);
-  // a row in the board's own notation (digits, then letters from 10)
-  const line = (v: ArrayLike<number>) => Array.from(v, (x) => x.toString(36)).join("");
+  const grid = (v: ArrayLike<number>) => formatBoard(board, v, { states });
+  // a row in the board's own notation (digits, then letters from 10; numbers between blanks past 36 states)
+  const line = (v: ArrayLike<number>) =>
+    states > 36 ? Array.from(v).join(" ") : Array.from(v, (x) => x.toString(36)).join("");
   if (json) {
     const steps = trace.steps.map((step) => ({
       phase: step.phase,

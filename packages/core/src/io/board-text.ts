@@ -27,8 +27,8 @@ import { ParseError } from "./matrix-text.js";
 export interface BoardInput {
   /** The board: a grid (with a mask when some cells are missing) or a graph. */
   board: Board;
-  /** One value per cell, 0..states-1. */
-  lights: Uint8Array;
+  /** One value per cell, 0..states-1: a Uint8Array up to 256 states, a Uint32Array beyond. */
+  lights: Uint8Array | Uint32Array;
 }
 
 /**
@@ -44,12 +44,18 @@ export interface BoardInput {
 export interface ParseBoardOptions extends GridOptions {
   /** Name of the input for error messages (default `<input>`). */
   source?: string;
-  /** Number of light states, 2..36 (default 2). */
+  /** Number of light states, 2..2^31-1 (default 2). */
   states?: number;
 }
 
 const DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz";
 
+/** Most light states: the largest modulus of the Z_k solvers. */
+const MAX_STATES = 2 ** 31 - 1;
+/** Up to this many states a cell may be one digit or letter with no blank around it. */
+const MAX_PACKED_STATES = 36;
+/** Hole code in the 32-bit buffer used past 254 states (above every light). */
+const WIDE_HOLE = 2 ** 32 - 1;
 const LF = 0x0a;
 const CR = 0x0d;
 const TAB = 0x09;
@@ -60,7 +66,7 @@ const DIGIT_0 = 0x30;
 const DIGIT_9 = 0x39;
 const OPEN_BRACE = 0x7b;
 
-/** Cell codes besides the light values 0..35. */
+/** Cell codes besides the light values 0..35 (in the 8-bit buffer, up to 254 states). */
 const HOLE = 254;
 const NOT_A_CELL = 255;
 
@@ -83,12 +89,17 @@ const MAX_QUOTE = 24;
 
 function cellValue(ch: string, states: number): number {
   const v = ch.length === 1 ? CELL_OF_BYTE[ch.charCodeAt(0)]! : NOT_A_CELL;
-  return v < states ? v : -1;
+  return v < DIGITS.length && v < states ? v : -1;
 }
 
 function expectedCell(states: number): string {
-  const last = DIGITS[states - 1]!;
+  const last = states > MAX_PACKED_STATES ? `${states - 1} (numbers between blanks)` : DIGITS[states - 1]!;
   return `a light 0..${last} or . (no cell)`;
+}
+
+/** The lights array for `states`: bytes up to 256 states, 32 bits beyond. */
+function lightsArray(states: number, length: number): Uint8Array | Uint32Array {
+  return states <= 256 ? new Uint8Array(length) : new Uint32Array(length);
 }
 
 /** Blanks between cells: space and tab; at the ends of a line also CR, VT and FF. */
@@ -138,14 +149,15 @@ function cellStart(bytes: Uint8Array, s: number, e: number, k: number, spaced: b
  * Text is read straight from UTF-8 bytes into typed arrays (a file's bytes
  * can be passed as they are); a leading byte-order mark is skipped. A cell
  * is one digit or letter, or with more than 10 states a number or a letter
- * between blanks; anything else (`9a`, `ab`) is an error, never a value.
+ * between blanks (always between blanks past 36 states); anything else
+ * (`9a`, `ab`) is an error, never a value.
  *
  * @param text - The input: a string, or its UTF-8 bytes.
  * @param options - Source name, number of states, and (for text) the torus and rule.
  * @returns The board and its lights.
  * @throws {ParseError} with line:column for malformed text or JSON.
  * @throws {TypeError} when `text` is neither a string nor a Uint8Array, or `options` is not an object.
- * @throws {RangeError} for `states` outside 2..36, a board over 2^28 cells, or JSON over 256 MiB.
+ * @throws {RangeError} for `states` outside 2..2^31-1, a board over 2^28 cells, or JSON over 256 MiB.
  * @example
  * ```ts
  * const { board, lights } = parseBoard("101\n0.1\n");
@@ -157,8 +169,8 @@ export function parseBoard(text: string | Uint8Array, options: ParseBoardOptions
     throw new TypeError(`"options" expected an object, got ${describe(options)}`);
   const source = options.source ?? "<input>";
   const states = options.states ?? 2;
-  if (!Number.isInteger(states) || states < 2 || states > 36) {
-    throw new RangeError(`"states" expected an integer in 2..36, got ${describe(states)}`);
+  if (!Number.isInteger(states) || states < 2 || states > MAX_STATES) {
+    throw new RangeError(`"states" expected an integer in 2..${MAX_STATES}, got ${describe(states)}`);
   }
   const { source: _s, states: _k, ...grid } = options;
   if (typeof text === "string") {
@@ -204,7 +216,9 @@ function parseTextBoard(
   grid: GridOptions,
 ): BoardInput {
   const end = bytes.length;
-  const codes = new Uint8Array(end - start);
+  // a cell code per byte at most; past 254 states lights need 32 bits, and the hole a code above them
+  const codes = states <= 254 ? new Uint8Array(end - start) : new Uint32Array(end - start);
+  const hole = states <= 254 ? HOLE : WIDE_HOLE;
   let positions = 0;
   let rows = 0;
   let cols = 0;
@@ -226,7 +240,8 @@ function parseTextBoard(
     let bad = -1; // first byte of the first cell that is not a light
     let badEnd = -1;
     let spaced = false;
-    if (states > 10) for (let i = s; i < e && !spaced; i++) spaced = isBlank(bytes[i]!);
+    if (states > MAX_PACKED_STATES) spaced = true;
+    else if (states > 10) for (let i = s; i < e && !spaced; i++) spaced = isBlank(bytes[i]!);
     if (spaced) {
       // numbers, or single digits and letters, between blanks
       for (let i = s; i < e; ) {
@@ -242,9 +257,13 @@ function parseTextBoard(
           if (b < DIGIT_0 || b > DIGIT_9) digits = false;
           else if (number < states) number = number * 10 + (b - DIGIT_0);
         }
-        let v = i - t === 1 ? CELL_OF_BYTE[bytes[t]!]! : digits ? number : NOT_A_CELL;
-        if (v === HOLE) holes = true;
-        else if (v >= states) {
+        // -1: not a light (the hole and the error codes of one byte are not lights either)
+        const code = i - t === 1 ? CELL_OF_BYTE[bytes[t]!]! : -1;
+        let v = i - t === 1 ? (code >= HOLE ? -1 : code) : digits ? number : -1;
+        if (code === HOLE) {
+          holes = true;
+          v = hole;
+        } else if (v < 0 || v >= states) {
           if (bad < 0) [bad, badEnd] = [t, i];
           v = 0;
         }
@@ -293,24 +312,26 @@ function parseTextBoard(
     rows++;
   }
   if (rows === 0) throw new ParseError(source, 1, 1, `expected at least one row of lights, got an empty board`);
-  let lights: Uint8Array;
+  let lights: Uint8Array | Uint32Array;
   let mask: string[] | undefined;
   if (holes) {
     let present = 0;
-    for (let p = 0; p < positions; p++) if (codes[p] !== HOLE) present++;
+    for (let p = 0; p < positions; p++) if (codes[p] !== hole) present++;
     if (present === 0) throw new ParseError(source, firstLine, 1, `expected at least one cell, got only . (no cell)`);
-    lights = new Uint8Array(present);
+    lights = lightsArray(states, present);
     mask = [];
     const row = new Uint8Array(cols);
     const decoder = new TextDecoder();
     for (let r = 0, i = 0; r < rows; r++) {
       for (let c = 0; c < cols; c++) {
         const v = codes[r * cols + c]!;
-        row[c] = v === HOLE ? DOT : HASH;
-        if (v !== HOLE) lights[i++] = v;
+        row[c] = v === hole ? DOT : HASH;
+        if (v !== hole) lights[i++] = v;
       }
       mask.push(decoder.decode(row));
     }
+  } else if (states > 254 && states <= 256) {
+    lights = Uint8Array.from(codes.subarray(0, positions)); // 255 and 256 states: bytes, read through 32 bits
   } else {
     // keep the buffer when little of it is unused (a row per line, no blanks)
     lights = positions * 8 >= codes.length * 7 ? codes.subarray(0, positions) : codes.slice(0, positions);
@@ -343,11 +364,14 @@ function parseJsonBoard(text: string, source: string, states: number): BoardInpu
   }
   if (!Array.isArray(rawLights)) return fail(`expected "lights" as an array, got ${describe(rawLights)}`);
   const count = cellCount(board);
-  const lights = new Uint8Array(count);
+  const lights = lightsArray(states, count);
   if (rawLights.every((r) => typeof r === "string") && board.kind === "grid" && rawLights.length === board.rows) {
     let i = 0;
     rawLights.forEach((row: string, r) => {
-      const cells = row.replace(/\s/g, "");
+      // numbers between blanks past 36 states (or past 10 when the row has blanks), else a character per cell
+      const trimmed = row.trim();
+      const spaced = states > MAX_PACKED_STATES || (states > 10 && /\s/.test(trimmed));
+      const cells = spaced ? (trimmed === "" ? [] : trimmed.split(/\s+/)) : Array.from(row.replace(/\s/g, ""));
       if (cells.length !== board.cols) fail(`expected "lights[${r}]" with ${board.cols} cells, got ${cells.length}`);
       const mask = board.mask?.[r];
       for (let c = 0; c < board.cols; c++) {
@@ -357,7 +381,7 @@ function parseJsonBoard(text: string, source: string, states: number): BoardInpu
             fail(`expected "." at "lights[${r}]" column ${c + 1} (no cell there), got ${JSON.stringify(ch)}`);
           continue;
         }
-        const v = cellValue(ch, states);
+        const v = ch.length > 1 && /^[0-9]+$/.test(ch) && Number(ch) < states ? Number(ch) : cellValue(ch, states);
         if (v < 0)
           fail(`expected ${expectedCell(states)} at "lights[${r}]" column ${c + 1}, got ${JSON.stringify(ch)}`);
         lights[i++] = v;
@@ -377,21 +401,44 @@ function parseJsonBoard(text: string, source: string, states: number): BoardInpu
 }
 
 /**
+ * Options of {@link formatBoard} and {@link formatBoardBytes}.
+ *
+ * @example
+ * ```ts
+ * const options: FormatBoardOptions = { states: 300 };
+ * formatBoard(gridBoard(1, 3), [0, 12, 299], options); // "  0  12 299"
+ * ```
+ */
+export interface FormatBoardOptions {
+  /**
+   * Number of light states, 2..2^31-1: past 36, cells are written as numbers
+   * between blanks (what {@link parseBoard} reads with the same `states`);
+   * values must be below it. Without it, numbers are written only when a
+   * value exceeds 35.
+   */
+  states?: number;
+}
+
+/**
  * Writes one value per cell in the board's shape: rows of digits (letters
  * past 9) with `.` where a grid has no cell; a graph board as one line.
+ * Past 36 states (or, without `states`, when a value exceeds 35), every
+ * cell is a number, right-aligned to the widest and separated by a blank.
  *
  * @param board - The board.
- * @param values - One value per cell (integers 0..35).
+ * @param values - One value per cell (integers 0..35, or 0..states-1).
+ * @param options - `states`: the number of light states.
  * @returns The text, one row per line, without a final line break.
  * @throws {TypeError} for a malformed board, or `values` that is not an array.
- * @throws {RangeError} when `values` has the wrong length or a value outside 0..35.
+ * @throws {RangeError} when `values` has the wrong length or a value out of range, or `states` is outside 2..2^31-1.
  * @example
  * ```ts
  * formatBoard(maskBoard(["#.", "##"]), [1, 0, 1]); // "1.\n01"
+ * formatBoard(maskBoard(["#.", "##"]), [100, 0, 1], { states: 101 }); // "100   .\n  0   1"
  * ```
  */
-export function formatBoard(board: Board, values: ArrayLike<number>): string {
-  return new TextDecoder().decode(formatBoardBytes(board, values));
+export function formatBoard(board: Board, values: ArrayLike<number>, options: FormatBoardOptions = {}): string {
+  return new TextDecoder().decode(formatBoardBytes(board, values, options));
 }
 
 /**
@@ -399,10 +446,11 @@ export function formatBoard(board: Board, values: ArrayLike<number>): string {
  * without an intermediate string: for big boards written to a file or a stream.
  *
  * @param board - The board.
- * @param values - One value per cell (integers 0..35).
+ * @param values - One value per cell (integers 0..35, or 0..states-1).
+ * @param options - `states`: the number of light states.
  * @returns The text's bytes, without a final line break.
  * @throws {TypeError} for a malformed board, or `values` that is not an array.
- * @throws {RangeError} when `values` has the wrong length or a value outside 0..35.
+ * @throws {RangeError} when `values` has the wrong length or a value out of range, or `states` is outside 2..2^31-1.
  * @example
  * ```ts
  * const board = gridBoard(2, 2);
@@ -410,22 +458,50 @@ export function formatBoard(board: Board, values: ArrayLike<number>): string {
  * new TextDecoder().decode(bytes); // "01\n00"
  * ```
  */
-export function formatBoardBytes(board: Board, values: ArrayLike<number>): Uint8Array {
+export function formatBoardBytes(
+  board: Board,
+  values: ArrayLike<number>,
+  options: FormatBoardOptions = {},
+): Uint8Array {
   checkBoard(board);
+  if (options === null || typeof options !== "object")
+    throw new TypeError(`"options" expected an object, got ${describe(options)}`);
+  const states = options.states;
+  if (states !== undefined && (!Number.isInteger(states) || states < 2 || states > MAX_STATES))
+    throw new RangeError(`"states" expected an integer in 2..${MAX_STATES}, got ${describe(states)}`);
+  const top = (states ?? MAX_STATES) - 1;
   if (values === null || typeof values !== "object" || typeof values.length !== "number")
-    throw new TypeError(`"values" expected an array of integers 0..35, one per cell, got ${describe(values)}`);
+    throw new TypeError(`"values" expected an array of integers 0..${top}, one per cell, got ${describe(values)}`);
   const count = cellCount(board);
   if (values.length !== count)
     throw new RangeError(`"values" expected ${count} entries (one per cell), got ${values.length}`);
-  const byteOf = (i: number): number => {
-    const b = BYTE_OF_LIGHT[values[i] as number];
-    if (b === undefined)
-      throw new RangeError(`"values[${i}]" expected an integer in 0..35, got ${describe(values[i])}`);
-    return b;
+  const badValue = (i: number): never => {
+    throw new RangeError(`"values[${i}]" expected an integer in 0..${top}, got ${describe(values[i])}`);
   };
+  // up to 36 states, or none given: a character per cell, checked as it is written
+  if (states === undefined || states <= MAX_PACKED_STATES) {
+    const out = formatCharacters(board, values, BYTE_OF_LIGHT.subarray(0, states ?? DIGITS.length));
+    if (typeof out !== "number") return out;
+    if (states !== undefined) badValue(out);
+  }
+  let largest = 0;
+  for (let i = 0; i < count; i++) {
+    const v = values[i] as unknown;
+    if (typeof v !== "number" || !Number.isInteger(v) || v < 0 || v > top) badValue(i);
+    if ((v as number) > largest) largest = v as number;
+  }
+  return formatNumbers(board, values, largest);
+}
+
+/** One character per cell from `byteOf`, or the index of the first value it has none for. */
+function formatCharacters(board: Board, values: ArrayLike<number>, byteOf: Uint8Array): Uint8Array | number {
   if (board.kind === "graph") {
-    const out = new Uint8Array(count);
-    for (let i = 0; i < count; i++) out[i] = byteOf(i);
+    const out = new Uint8Array(board.vertices);
+    for (let i = 0; i < out.length; i++) {
+      const b = byteOf[values[i]!];
+      if (b === undefined) return i;
+      out[i] = b;
+    }
     return out;
   }
   const { rows, cols, mask } = board;
@@ -433,12 +509,42 @@ export function formatBoardBytes(board: Board, values: ArrayLike<number>): Uint8
   for (let r = 0, i = 0, o = 0; r < rows; r++) {
     if (r > 0) out[o++] = LF;
     const line = mask?.[r];
-    if (line === undefined) {
-      for (let end = i + cols; i < end; i++) {
-        const b = BYTE_OF_LIGHT[values[i] as number];
-        out[o++] = b === undefined ? byteOf(i) : b;
+    for (let c = 0; c < cols; c++) {
+      if (line !== undefined && line.charCodeAt(c) !== HASH) {
+        out[o++] = DOT;
+        continue;
       }
-    } else for (let c = 0; c < cols; c++) out[o++] = line.charCodeAt(c) !== HASH ? DOT : byteOf(i++);
+      const b = byteOf[values[i]!];
+      if (b === undefined) return i;
+      out[o++] = b;
+      i++;
+    }
+  }
+  return out;
+}
+
+/** Checked values as decimal numbers, right-aligned to the widest, a blank between cells; `.` for holes. */
+function formatNumbers(board: Board, values: ArrayLike<number>, largest: number): Uint8Array {
+  const width = String(largest).length;
+  const [rows, cols] = board.kind === "graph" ? [1, board.vertices] : [board.rows, board.cols];
+  const mask = board.kind === "grid" ? board.mask : undefined;
+  const out = new Uint8Array(rows * cols * (width + 1) - 1).fill(SPACE);
+  for (let r = 0, i = 0, o = 0; r < rows; r++) {
+    for (let c = 0; c < cols; c++, o += width + 1) {
+      if (c === cols - 1 && r < rows - 1) out[o + width] = LF;
+      const line = mask?.[r];
+      if (line !== undefined && line.charCodeAt(c) !== HASH) {
+        out[o + width - 1] = DOT;
+        continue;
+      }
+      // the digits from the right
+      let v = values[i++]!;
+      let at = o + width - 1;
+      do {
+        out[at--] = DIGIT_0 + (v % 10);
+        v = Math.floor(v / 10);
+      } while (v > 0);
+    }
   }
   return out;
 }

@@ -2,7 +2,7 @@
 // targets per cell, so boards of 10^8 cells cost their lights (and, for a
 // mask, an index of the grid positions), not gigabytes of small objects.
 
-import { type Board, type GridBoard, ruleOffsets } from "./board.js";
+import { type Board, boardTopology, type GridBoard, ruleOffsets, wrapPosition } from "./board.js";
 
 /** The number of cells of a checked board, without building its cell map. */
 export function cellCount(board: Board): number {
@@ -38,7 +38,7 @@ function addGridPresses(
   lights: Uint8Array | Uint32Array,
 ): void {
   const { rows, cols, mask } = board;
-  const torus = board.torus ?? false;
+  const topology = boardTopology(board);
   const self = board.selfToggle ?? true;
   const offsets = ruleOffsets(board.rule ?? "plus");
   const dr = Int32Array.from(offsets, (o) => o[0]);
@@ -61,13 +61,9 @@ function addGridPresses(
         let t = 0;
         if (self) targets[t++] = i;
         for (let o = 0; o < dr.length; o++) {
-          let rr = r + dr[o]!;
-          let cc = c + dc[o]!;
-          if (torus) {
-            rr = ((rr % rows) + rows) % rows;
-            cc = ((cc % cols) + cols) % cols;
-          } else if (rr < 0 || rr >= rows || cc < 0 || cc >= cols) continue;
-          const j = index ? index[rr * cols + cc]! : rr * cols + cc;
+          const p = wrapPosition(topology, rows, cols, r + dr[o]!, c + dc[o]!);
+          if (p < 0) continue;
+          const j = index ? index[p]! : p;
           if (j < 0 || (j === i && !self)) continue;
           let q = 0;
           while (q < t && targets[q] !== j) q++;

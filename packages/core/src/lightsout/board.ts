@@ -44,6 +44,33 @@ export type Rule =
     };
 
 /**
+ * How a grid's edges are glued: not at all (`"plane"`), straight across
+ * (`"torus"`), or across with a twist (`"projective"`, the real projective
+ * plane: leaving the top edge at column j re-enters at the bottom edge at
+ * column cols-1-j, leaving the left edge at row i re-enters at the right
+ * edge at row rows-1-i, and the other way round).
+ *
+ * Offsets of any length wrap the same way: the neighbour of (r, c) by
+ * (dr, dc) is the one cell of the board equivalent to (r + dr, c + dc)
+ * under the glide reflections (r, c) ~ (r + rows, cols-1-c) and
+ * (r, c) ~ (rows-1-r, c + cols). Every cell of the plane is equivalent to
+ * exactly one cell of the board, so the order of the wraps does not matter.
+ * One step across an edge comes back mirrored along it: the x rule's
+ * diagonal step up-right from (0, c) lands on (rows-1, cols-2-c). A
+ * diagonal step out of a corner comes back to the corner itself (the
+ * corners are the two cone points of the gluing), so there it toggles
+ * nothing more. Rules closed under negating and mirroring their offsets
+ * (plus, x, king, knight) give a symmetric press matrix.
+ *
+ * @example
+ * ```ts
+ * const topology: Topology = "projective";
+ * pressTargets(gridBoard(3, 3, { topology }))[0]; // Int32Array [0, 1, 3, 8]: up and left both lead to the far corner
+ * ```
+ */
+export type Topology = "plane" | "torus" | "projective";
+
+/**
  * A rectangular board, a torus, or an irregular board given by a mask.
  *
  * @example
@@ -59,8 +86,10 @@ export interface GridBoard {
   readonly rows: number;
   /** Number of columns, >= 1. */
   readonly cols: number;
-  /** Wrap around both edges (default false). */
+  /** Wrap around both edges (default false): the same as `topology: "torus"`. */
   readonly torus?: boolean;
+  /** How the edges are glued (default `"plane"`, or `"torus"` with `torus: true`). */
+  readonly topology?: Topology;
   /** Neighbourhood (default "plus"). */
   readonly rule?: Rule;
   /** Whether a press toggles its own cell (default true). */
@@ -226,8 +255,10 @@ export function parseRule(text: string): Rule {
  * ```
  */
 export interface GridOptions {
-  /** Wrap around both edges (default false). */
+  /** Wrap around both edges (default false): shorthand for `topology: "torus"`. */
   torus?: boolean;
+  /** How the edges are glued: `"plane"` (default), `"torus"` or `"projective"`. */
+  topology?: Topology;
   /** Neighbourhood (default "plus"). */
   rule?: Rule;
   /** Whether a press toggles its own cell (default true). */
@@ -239,13 +270,14 @@ export interface GridOptions {
  *
  * @param rows - Rows, >= 1.
  * @param cols - Columns, >= 1.
- * @param options - Torus, rule, self toggle.
+ * @param options - Topology (or torus), rule, self toggle.
  * @returns The board (a plain object).
- * @throws {TypeError | RangeError} for bad sizes or rules.
+ * @throws {TypeError | RangeError} for bad sizes, rules or topologies (`torus` contradicting `topology`).
  * @example
  * ```ts
  * const b = gridBoard(5, 5); // the classic game
  * const t = gridBoard(4, 4, { torus: true, rule: "king" });
+ * const p = gridBoard(4, 4, { topology: "projective" }); // opposite edges glued with a twist
  * ```
  */
 export function gridBoard(rows: number, cols: number, options: GridOptions = {}): GridBoard {
@@ -256,7 +288,7 @@ export function gridBoard(rows: number, cols: number, options: GridOptions = {})
  * An irregular board from a mask: rows of `#` (cell) and `.` (no cell).
  *
  * @param mask - The rows, as an array or one string with line breaks.
- * @param options - Rule, self toggle (torus applies too).
+ * @param options - Rule, self toggle, topology (torus, projective plane: they apply too).
  * @returns The board.
  * @throws {TypeError | RangeError} for other characters, ragged rows, or no cell at all.
  * @example
@@ -332,6 +364,42 @@ export function adjacencyBoard(
   return graphBoard(lists.length, edges, options);
 }
 
+const TOPOLOGIES: readonly Topology[] = ["plane", "torus", "projective"];
+
+/**
+ * The topology of a grid board: its `topology`, else `"torus"` for
+ * `torus: true`, else `"plane"`.
+ *
+ * @param board - A grid board.
+ * @returns How its edges are glued.
+ * @example
+ * ```ts
+ * boardTopology(gridBoard(3, 3, { torus: true })); // "torus"
+ * boardTopology(gridBoard(3, 3)); // "plane"
+ * ```
+ */
+export function boardTopology(board: GridBoard): Topology {
+  return board.topology ?? (board.torus ? "torus" : "plane");
+}
+
+/**
+ * Position (r * cols + c) of the cell that the plane point (r, c) stands
+ * for on a rows x cols board glued as `topology`, or -1 off a plane board.
+ * See {@link Topology} for the projective gluing.
+ */
+export function wrapPosition(topology: Topology, rows: number, cols: number, r: number, c: number): number {
+  if (topology === "plane") return r < 0 || r >= rows || c < 0 || c >= cols ? -1 : r * cols + c;
+  if (topology === "torus") return (((r % rows) + rows) % rows) * cols + (((c % cols) + cols) % cols);
+  // each crossing of a top or bottom edge mirrors the column, of a side edge the row
+  const down = Math.floor(r / rows);
+  let rr = r - down * rows;
+  let cc = down % 2 === 0 ? c : cols - 1 - c;
+  const right = Math.floor(cc / cols);
+  cc -= right * cols;
+  if (right % 2 !== 0) rr = rows - 1 - rr;
+  return rr * cols + cc;
+}
+
 /** Largest number of cells a board may have. */
 export const MAX_CELLS = 2 ** 28;
 
@@ -360,6 +428,12 @@ export function checkBoard(value: unknown): Board {
       throw new RangeError(`board expected at most ${MAX_CELLS} cells, got ${rows} x ${cols}`);
     if (b.torus !== undefined && typeof b.torus !== "boolean")
       throw new TypeError(`"torus" expected a boolean, got ${describe(b.torus)}`);
+    if (b.topology !== undefined) {
+      if (typeof b.topology !== "string" || !TOPOLOGIES.includes(b.topology as Topology))
+        throw new TypeError(`"topology" expected "plane", "torus" or "projective", got ${describe(b.topology)}`);
+      if (b.torus !== undefined && b.torus !== (b.topology === "torus"))
+        throw new TypeError(`"torus" (${b.torus}) conflicts with "topology" ("${b.topology}"): give one of them`);
+    }
     if (b.rule !== undefined) ruleOffsets(b.rule as Rule);
     if (b.mask !== undefined) {
       if (!Array.isArray(b.mask))
@@ -476,18 +550,15 @@ export function pressTargets(board: Board): Int32Array[] {
   }
   const map = cellMap(board);
   const offsets = ruleOffsets(board.rule ?? "plus");
+  const topology = boardTopology(board);
   const { rows, cols } = board;
   const out: Int32Array[] = [];
   for (let i = 0; i < map.count; i++) {
     const targets = new Set<number>(self ? [i] : []);
     for (const [dr, dc] of offsets) {
-      let r = map.row[i]! + dr;
-      let c = map.col[i]! + dc;
-      if (board.torus) {
-        r = ((r % rows) + rows) % rows;
-        c = ((c % cols) + cols) % cols;
-      } else if (r < 0 || r >= rows || c < 0 || c >= cols) continue;
-      const j = map.index[r * cols + c]!;
+      const p = wrapPosition(topology, rows, cols, map.row[i]! + dr, map.col[i]! + dc);
+      if (p < 0) continue;
+      const j = map.index[p]!;
       if (j >= 0 && (j !== i || self)) targets.add(j);
     }
     out.push(Int32Array.from([...targets].sort((a, b) => a - b)));

@@ -349,9 +349,10 @@ export function optimalDistribution(
   options: DistributionOptions = {},
 ): OptimalDistribution {
   const engine = checkEngine(options.engine);
-  const { torus, rule, selfToggle } = options;
+  const { torus, topology, rule, selfToggle } = options;
   const board = gridBoard(rows, cols, {
     ...(torus === undefined ? {} : { torus }),
+    ...(topology === undefined ? {} : { topology }),
     ...(rule === undefined ? {} : { rule }),
     ...(selfToggle === undefined ? {} : { selfToggle }),
   });

@@ -11,7 +11,7 @@ import { describe } from "../gf2/_check.js";
 import { xoshiro128 } from "../gf2/_random.js";
 import { checkZpSize } from "../fields/_zp-wasm.js";
 import { type CyclicGenerator, MAX_MODULUS, type RingMatrix, solveFlatModK } from "../rings/zk.js";
-import { type Board, checkBoard, type GridBoard, gridBoard, pressTargets } from "./board.js";
+import { type Board, boardTopology, checkBoard, type GridBoard, gridBoard, pressTargets } from "./board.js";
 import { quietPatterns, solveLightsOut } from "./solve.js";
 import { bandOrder } from "./_band-order.js";
 import { chaseModK } from "./_multistate-chase.js";
@@ -159,7 +159,7 @@ function checkLevels(name: string, v: unknown, cells: number, k: number): ArrayL
 function chaseable(board: Board): board is GridBoard {
   return (
     board.kind === "grid" &&
-    !board.torus &&
+    boardTopology(board) === "plane" &&
     !board.mask &&
     (board.rule === undefined || board.rule === "plus") &&
     board.selfToggle !== false &&

@@ -8,7 +8,7 @@ import { xoshiro128 } from "../gf2/_random.js";
 import { matrixBytes } from "../gf2/_layout.js";
 import { memoryLimit } from "../gf2/_memory.js";
 import { describe } from "../gf2/_check.js";
-import { type Board, checkBoard, checkVector, type GridBoard, pressTargets } from "./board.js";
+import { type Board, boardTopology, checkBoard, checkVector, type GridBoard, pressTargets } from "./board.js";
 import { addPressesInOrder, cellCount } from "./_press-walk.js";
 import { quietPatternsOnDemand, solveGrid } from "./chase.js";
 
@@ -22,7 +22,7 @@ const CHASE_FROM_CELLS = 400;
 function chaseable(board: Board): board is GridBoard {
   return (
     board.kind === "grid" &&
-    !board.torus &&
+    boardTopology(board) === "plane" &&
     !board.mask &&
     (board.rule === undefined || board.rule === "plus") &&
     board.selfToggle !== false &&

@@ -6,6 +6,7 @@ import { checkInteger, describe } from "../gf2/_check.js";
 import type { EngineName } from "../gf2/_engine.js";
 import { engineOption, gcdDegreeFast } from "./gf2poly.js";
 import * as W from "./_words.js";
+import { torusFromSquare, torusNullity } from "./nullity.js";
 import { MAX_SEQUENCE_INDEX, SequenceStepper, sequenceWords } from "./sequence.js";
 
 /**
@@ -27,6 +28,8 @@ export interface NullityTask {
   to: number;
   /** The gcd engine: `"wasm"` (default) or `"ts"`. */
   engine?: EngineName;
+  /** Tori instead of grids: closed form for n x n, elimination for m x n (default false). */
+  torus?: boolean;
 }
 
 /**
@@ -53,6 +56,21 @@ export function runNullityTask(task: NullityTask): Int32Array {
   checkInteger("from", task.from, 1, MAX_SEQUENCE_INDEX);
   checkInteger("to", task.to, task.from, MAX_SEQUENCE_INDEX);
   const out = new Int32Array(task.to - task.from + 1);
+  if (task.torus !== undefined && typeof task.torus !== "boolean")
+    throw new TypeError(`"torus" expected a boolean, got ${describe(task.torus)}`);
+  if (task.torus) {
+    if (task.m !== "square") {
+      for (let i = 0; i < out.length; i++) out[i] = torusNullity(task.m, task.from + i, { engine });
+      return out;
+    }
+    // the n x n torus from the (n - 1) x (n - 1) grid: one stepper one index behind
+    const below = new SequenceStepper(task.from - 1);
+    for (let i = 0; i < out.length; i++) {
+      if (i > 0) below.next();
+      out[i] = torusFromSquare(task.from + i, gcdDegreeFast(below.f, W.trim(below.g), engine));
+    }
+    return out;
+  }
   const steps = new SequenceStepper(task.from);
   const fm = task.m === "square" ? undefined : sequenceWords(task.m);
   for (let i = 0; i < out.length; i++) {

@@ -10,6 +10,9 @@
 
 import { checkInteger, describe } from "../gf2/_check.js";
 import type { EngineName } from "../gf2/_engine.js";
+import { matrixBytes } from "../gf2/_layout.js";
+import { memoryLimit } from "../gf2/_memory.js";
+import { MAX_CELLS } from "../lightsout/board.js";
 import { engineOption } from "./gf2poly.js";
 import { MAX_SEQUENCE_INDEX } from "./sequence.js";
 import { runNullityTask, type NullityTask } from "./sweep-task.js";
@@ -32,6 +35,8 @@ export type NullitySweep =
       from: number;
       /** Largest n, >= from. */
       to: number;
+      /** n x n tori instead of grids, by their closed form (default false). */
+      torus?: boolean;
     }
   | {
       /** m x n boards for m = rows.from..rows.to, n = cols.from..cols.to, m-major. */
@@ -50,6 +55,11 @@ export type NullitySweep =
         /** Largest n, >= from. */
         to: number;
       };
+      /**
+       * m x n tori instead of grids (default false): the closed form when m = n,
+       * elimination of the press matrix otherwise (so at most about 90,000 cells).
+       */
+      torus?: boolean;
     };
 
 /**
@@ -115,6 +125,7 @@ interface Shape {
   colFrom: number;
   cols: number;
   square: boolean;
+  torus: boolean;
 }
 
 function checkRange(name: string, range: unknown): { from: number; to: number } {
@@ -132,7 +143,7 @@ function shapeOf(sweep: NullitySweep): Shape {
   let shape: Shape;
   if (sweep.kind === "square") {
     const { from, to } = checkRange("sweep", sweep);
-    shape = { rowFrom: 1, rows: 1, colFrom: from, cols: to - from + 1, square: true };
+    shape = { rowFrom: 1, rows: 1, colFrom: from, cols: to - from + 1, square: true, torus: torusOf(sweep) };
   } else if (sweep.kind === "grid") {
     const rows = checkRange("rows", sweep.rows);
     const cols = checkRange("cols", sweep.cols);
@@ -142,7 +153,9 @@ function shapeOf(sweep: NullitySweep): Shape {
       colFrom: cols.from,
       cols: cols.to - cols.from + 1,
       square: false,
+      torus: torusOf(sweep),
     };
+    if (shape.torus) checkTorusElimination(rows, cols);
   } else {
     throw new TypeError(`"kind" expected "square" or "grid", got ${describe((sweep as { kind: unknown }).kind)}`);
   }
@@ -150,6 +163,37 @@ function shapeOf(sweep: NullitySweep): Shape {
     throw new RangeError(`a sweep expected at most ${MAX_SWEEP_RESULTS} results, got ${shape.rows * shape.cols}`);
   }
   return shape;
+}
+
+function torusOf(sweep: { torus?: unknown }): boolean {
+  if (sweep.torus !== undefined && typeof sweep.torus !== "boolean")
+    throw new TypeError(`"torus" expected a boolean, got ${describe(sweep.torus)}`);
+  return sweep.torus === true;
+}
+
+/** Refuses, before any work, a torus sweep whose largest m != n board is too big to eliminate. */
+function checkTorusElimination(rows: { from: number; to: number }, cols: { from: number; to: number }): void {
+  const candidates: [number, number][] = [
+    [rows.to, cols.to],
+    [rows.to, Math.min(cols.to, rows.to - 1)],
+    [Math.min(rows.to, cols.to - 1), cols.to],
+  ];
+  let largest = 0;
+  let board = "";
+  for (const [m, n] of candidates) {
+    if (m !== n && m >= rows.from && n >= cols.from && m * n > largest) {
+      largest = m * n;
+      board = `${m} x ${n}`;
+    }
+  }
+  if (largest === 0) return;
+  if (largest > MAX_CELLS)
+    throw new RangeError(`the ${board} torus expected at most ${MAX_CELLS} cells for elimination, got ${largest}`);
+  memoryLimit.check(
+    `the ${board} torus (no closed form for m != n: elimination of a ${largest} x ${largest} GF(2) matrix)`,
+    matrixBytes(largest, largest),
+    0,
+  );
 }
 
 /**
@@ -182,6 +226,8 @@ function boardAt(s: Shape, index: number): { m: number; n: number } {
  */
 function costAt(s: Shape, index: number): number {
   const { m, n } = boardAt(s, index);
+  // an m x n torus (m != n) is eliminated: cells x band^2, the band about 2 min(m, n) cells wide
+  if (s.torus && m !== n) return m * n * Math.min(m, n) ** 2 + 4096;
   const d = Math.max(m, n);
   return d * d + 4096;
 }
@@ -244,7 +290,8 @@ function planTasks(s: Shape, start: number, end: number, budget: number): { star
     do cost += costAt(s, j++);
     while (j < rowEnd && cost < budget);
     const first = boardAt(s, i);
-    tasks.push({ start: i, task: { m: s.square ? "square" : first.m, from: first.n, to: first.n + (j - i) - 1 } });
+    const task: NullityTask = { m: s.square ? "square" : first.m, from: first.n, to: first.n + (j - i) - 1 };
+    tasks.push({ start: i, task: s.torus ? { ...task, torus: true } : task });
     i = j;
   }
   return tasks;
@@ -301,7 +348,8 @@ async function startWorker(onReply: (reply: Reply) => void, onError: (error: unk
  * a run of consecutive n, see {@link runNullityTask}). Resume a sweep with
  * `start`; split one across machines with {@link shardBounds}.
  *
- * @param sweep - `{ kind: "square", from, to }` or `{ kind: "grid", rows: { from, to }, cols: { from, to } }`
+ * @param sweep - `{ kind: "square", from, to }` or `{ kind: "grid", rows: { from, to }, cols: { from, to } }`,
+ *   either with `torus: true` for tori
  * @param options - workers, start/end indices, progress, abort signal, gcd engine
  * @returns an async iterator of `{ m, n, nullity }`
  * @throws {RangeError} for out-of-range sizes or indices; the signal's reason when aborted;

@@ -7,6 +7,7 @@ import type { EchelonOptions, Engine, M4riParameters, Store } from "./_engine.js
 import { sliceColumns } from "./_engine.js";
 import { matrixBytes, strideWords } from "./_layout.js";
 import { formatBytes, memoryLimit } from "./_memory.js";
+import { availableThreads, echelonizeThreaded } from "./_threads.js";
 
 /** The kernel's heap hands out blocks of at most 1 GiB (assembly/heap.ts). */
 export const MAX_BLOCK = 2 ** 30;
@@ -183,6 +184,9 @@ export function m4riParameters(rows: number, cols: number): M4riParameters {
 /** Tables a scratch slot holds: the kernel's loops read 1, 2, 4 or 8. */
 const slotTables = (tables: number) => (tables > 4 ? 8 : tables === 3 ? 4 : tables);
 
+/** From this many bytes of matrix on, eliminations use every core unless told otherwise. */
+const THREADS_FROM_BYTES = 2 * 2 ** 20;
+
 /** Below this many rows or columns the naive kernel is as fast. */
 const NAIVE_BELOW = 64;
 
@@ -208,6 +212,29 @@ export const wasmEngine: Engine = {
     const naive = method === "naive" || (method === "auto" && Math.min(rows, limit) < NAIVE_BELOW);
     const { k: bits, tables, steps = 1 } = options.m4ri ?? m4riParameters(rows, limit);
     const scratchBytes = naive ? 16 : steps * slotTables(tables) * 2 ** bits * stride * 8;
+    const threads = naive ? 1 : (options.threads ?? (rows * stride * 8 >= THREADS_FROM_BYTES ? availableThreads() : 1));
+    if (threads > 1) {
+      const store = a as WasmStore;
+      const result = echelonizeThreaded(
+        {
+          source: () => new Uint8Array(k.memory.buffer, store.ptr, store.bytes),
+          rows,
+          cols,
+          stride,
+          pivotLimit,
+          full,
+          k: bits,
+          tables,
+          steps,
+          scratchBytes,
+          slice: sliceColumns(limit, options),
+          onProgress: options.onProgress,
+          signal: options.signal,
+        },
+        threads,
+      );
+      if (result) return result;
+    }
     const pivotCount = Math.min(rows, limit);
     return withScratch(
       "scratch space for elimination",

@@ -73,6 +73,8 @@ type HelperReply = { ready: true } | { error: string };
 
 interface Helper {
   terminate(): void;
+  /** Lets the process exit while the helper waits (Node; once it is up). */
+  unref(): void;
 }
 
 interface Pool {
@@ -193,9 +195,7 @@ function startHelper(
       for (const resolve of onAllExited) resolve();
       onAllExited = [];
     });
-    // idle helpers must not keep the process alive
-    worker.unref();
-    return { terminate: () => void worker.terminate() };
+    return { terminate: () => void worker.terminate(), unref: () => worker.unref() };
   }
   const url = URL.createObjectURL(new Blob([HELPER_SOURCE], { type: "text/javascript" }));
   const worker = new Worker(url);
@@ -203,11 +203,13 @@ function startHelper(
   worker.onmessage = (event: MessageEvent<HelperReply>) => onReply(event.data);
   worker.onerror = (event) => onReply({ error: event.message || "the helper script failed to load" });
   worker.postMessage(data);
-  return { terminate: () => worker.terminate() };
+  return { terminate: () => worker.terminate(), unref: () => {} };
 }
 
 /** All helpers have instantiated: the leader may allocate (instantiation rewrites static data). */
 function openPool(p: Pool): Pool {
+  // idle helpers must not keep the process alive
+  for (const helper of p.helpers) helper.unref();
   p.ctl = p.kernel.alloc(CONTROL_BYTES) >>> 0;
   new Uint8Array(p.memory.buffer, p.ctl, CONTROL_BYTES).fill(0);
   Atomics.store(p.sync, CONTROL, p.ctl);

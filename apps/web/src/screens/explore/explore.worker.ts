@@ -7,6 +7,7 @@ import {
   BitMatrix,
   ParseError,
   chaseMatrix,
+  initThreads,
   parseMatrix,
   runNullityTask,
   solveGrid,
@@ -41,6 +42,8 @@ async function handle(id: number, request: Request): Promise<void> {
     scope.postMessage({ id, type: "progress", done, total, phase });
   };
   try {
+    // large eliminations share out their sweeps; one thread where that is impossible
+    if (request.kind === "rank-file" || request.kind === "chase") await initThreads().catch(() => 1);
     const answer = await compute(request, progress);
     scope.postMessage({ id, type: "done", answer }, transfers(answer));
   } catch (error) {

@@ -17,6 +17,8 @@ export interface Gf2Row {
   ms: number;
   /** Fastest repeat: the least disturbed by other load on the machine. */
   minMs: number;
+  /** Least CPU time of the busiest thread over the repeats (Linux, 10 ms ticks; M4RI: its process). */
+  cpuMs?: number;
   rank: number | undefined;
   /** Nanoseconds per N^3/64 word operations: the naive elimination's work unit. */
   nsPerWordOp: number;
@@ -32,6 +34,7 @@ export interface Gf2Options {
 }
 
 const repeatsFor = (n: number) => (n <= 2048 ? 5 : n <= 8192 ? 3 : 1);
+const least = (values: readonly number[] | undefined) => (values ? Math.min(...values) : undefined);
 const wordOps = (n: number) => n ** 3 / 64;
 
 export function runGf2(options: Gf2Options): { rows: Gf2Row[]; notes: string[] } {
@@ -51,8 +54,9 @@ export function runGf2(options: Gf2Options): { rows: Gf2Row[]; notes: string[] }
     const full = { ...row, nsPerWordOp: (row.ms * 1e6) / wordOps(row.n) };
     rows.push(full);
     options.log(
-      `  ${row.op.padEnd(5)} N=${String(row.n).padEnd(6)} ${row.impl.padEnd(28)} ${fmtMs(row.ms).padStart(10)}` +
-        ` (min ${fmtMs(row.minMs).padStart(9)})   ${full.nsPerWordOp.toFixed(3)} ns/word-op${row.rank === undefined ? "" : `   rank ${row.rank}`}`,
+      `  ${row.op.padEnd(5)} N=${String(row.n).padEnd(6)} ${row.impl.padEnd(32)} ${fmtMs(row.ms).padStart(10)}` +
+        ` (min ${fmtMs(row.minMs).padStart(9)})   ${full.nsPerWordOp.toFixed(3)} ns/word-op${row.rank === undefined ? "" : `   rank ${row.rank}`}` +
+        `${row.cpuMs === undefined ? "" : `   cpu ${fmtMs(row.cpuMs)}`}`,
     );
   };
   try {
@@ -78,6 +82,7 @@ export function runGf2(options: Gf2Options): { rows: Gf2Row[]; notes: string[] }
           impl: method === "auto" ? "wasm (Four Russians)" : "wasm (naive)",
           ms: median(r.ms),
           minMs: Math.min(...r.ms),
+          cpuMs: least(r.busiestCpuMs),
           rank: r.last,
         });
       }
@@ -95,6 +100,7 @@ export function runGf2(options: Gf2Options): { rows: Gf2Row[]; notes: string[] }
           impl: `wasm (Four Russians, ${threads} threads)`,
           ms: median(r.ms),
           minMs: Math.min(...r.ms),
+          cpuMs: least(r.busiestCpuMs),
           rank: r.last,
         });
       }
@@ -138,7 +144,15 @@ export function runGf2(options: Gf2Options): { rows: Gf2Row[]; notes: string[] }
         ];
         for (const [op, kind, impl] of ops) {
           const result = runM4ri(harness, file, op, repeats);
-          add({ n, op: kind, impl, ms: median(result.ms), minMs: Math.min(...result.ms), rank: result.rank });
+          add({
+            n,
+            op: kind,
+            impl,
+            ms: median(result.ms),
+            minMs: Math.min(...result.ms),
+            cpuMs: least(result.cpuMs),
+            rank: result.rank,
+          });
         }
       }
     }
@@ -187,6 +201,7 @@ export function ratios(rows: Gf2Row[]): string[] {
     if (wasm && m4ri) parts.push(`rank wasm/M4RI(echelonize) = ${(wasm.minMs / m4ri.minMs).toFixed(2)}`);
     if (wasm && m4riM) parts.push(`wasm/M4RI(echelonize_m4ri) = ${(wasm.minMs / m4riM.minMs).toFixed(2)}`);
     const fastestM4ri = [m4ri, m4riM].filter((r) => r !== undefined).sort((x, y) => x.minMs - y.minMs)[0];
+    const m4riCpu = least([m4ri?.cpuMs, m4riM?.cpuMs].filter((x) => x !== undefined));
     for (const threaded of rows.filter((r) => r.n === n && r.op === "rank" && r.impl.endsWith(" threads)"))) {
       const t = /(\d+) threads/.exec(threaded.impl)?.[1];
       if (wasm) parts.push(`${t} threads speed-up = ${(wasm.minMs / threaded.minMs).toFixed(2)}x`);
@@ -195,7 +210,15 @@ export function ratios(rows: Gf2Row[]): string[] {
           `${t} threads/M4RI(fastest, ${fastestM4ri.impl.slice(9)}) = ${(threaded.minMs / fastestM4ri.minMs).toFixed(2)}`,
         );
       }
+      // by CPU time of the busiest thread: about the wall time on an idle machine
+      if (wasm?.cpuMs && threaded.cpuMs)
+        parts.push(`cpu: ${t} threads speed-up = ${(wasm.cpuMs / threaded.cpuMs).toFixed(2)}x`);
+      if (threaded.cpuMs && m4riCpu !== undefined) {
+        parts.push(`cpu: ${t} threads/M4RI(fastest) = ${(threaded.cpuMs / m4riCpu).toFixed(2)}`);
+      }
     }
+    if (wasm?.cpuMs && m4riCpu !== undefined)
+      parts.push(`cpu: 1 thread/M4RI(fastest) = ${(wasm.cpuMs / m4riCpu).toFixed(2)}`);
     if (wasm && twin) parts.push(`twin/wasm = ${(twin.minMs / wasm.minMs).toFixed(1)}x`);
     if (solve && m4riSolve) parts.push(`solve wasm/M4RI = ${(solve.minMs / m4riSolve.minMs).toFixed(2)}`);
     if (parts.length > 1) lines.push(parts.join("  "));

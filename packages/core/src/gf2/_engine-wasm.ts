@@ -167,18 +167,19 @@ export function withScratch<T>(what: string, sizes: readonly number[], run: (ptr
 }
 
 /**
- * Four Russians parameters by size, from interleaved runs of the tuning grid
- * on the 2-core EPYC that docs/BENCHMARKS.md describes (fastest of 2-5):
- * deferring steps (cache blocking) pays once the matrix leaves L2:
- * N = 4096: 6x4x1 30.1 ms, 6x4x4 28.4 ms; N = 8192: 6x4x1 228 ms,
- * 7x4x8 170 ms; N = 16384: 6x4x1 3.7 s, 7x4x8 1.9 s (k x tables x steps).
+ * Four Russians parameters by size (k x tables x steps). Deferring steps
+ * (cache blocking) pays once the matrix leaves L2, as long as the pending
+ * tables stay about L2-sized: CPU time of one thread (steadier than the wall
+ * clock on a shared machine, docs/BENCHMARKS.md), fastest of 2-7:
+ * N = 8192: 6x4x4 82 ms, 7x4x2 83 ms, 7x4x8 120 ms;
+ * N = 16384: 6x4x4 772 ms, 6x4x8 943 ms, 7x4x8 1161 ms;
+ * N = 32768: 6x4x4 7.9 s, 6x4x2 8.9 s.
  */
 export function m4riParameters(rows: number, cols: number): M4riParameters {
   const n = Math.min(rows, cols);
   if (n < 256) return { k: 4, tables: 2, steps: 1 };
   if (n < 2048) return { k: 6, tables: 4, steps: 1 };
-  const bytes = rows * strideWords(cols) * 8;
-  return bytes <= 4 * 2 ** 20 ? { k: 6, tables: 4, steps: 4 } : { k: 7, tables: 4, steps: 8 };
+  return { k: 6, tables: 4, steps: 4 };
 }
 
 /** Tables a scratch slot holds: the kernel's loops read 1, 2, 4 or 8. */

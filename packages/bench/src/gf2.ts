@@ -17,7 +17,7 @@ export interface Gf2Row {
   ms: number;
   /** Fastest repeat: the least disturbed by other load on the machine. */
   minMs: number;
-  /** Least CPU time of the busiest thread over the repeats (Linux, 10 ms ticks; M4RI: its process). */
+  /** Least CPU time of the busiest thread over the repeats (Linux; M4RI: its process). */
   cpuMs?: number;
   rank: number | undefined;
   /** Nanoseconds per N^3/64 word operations: the naive elimination's work unit. */

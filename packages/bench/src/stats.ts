@@ -9,8 +9,8 @@ export function median(values: readonly number[]): number {
 }
 
 /**
- * CPU time of each thread of this process in ms (Linux: /proc/self/task, in
- * clock ticks of 10 ms), or undefined elsewhere.
+ * CPU time of each thread of this process in ms (Linux: the nanoseconds on a
+ * CPU in /proc/self/task/<tid>/schedstat), or undefined elsewhere.
  */
 export function threadCpuMs(): Map<string, number> | undefined {
   let tasks: string[];
@@ -22,15 +22,12 @@ export function threadCpuMs(): Map<string, number> | undefined {
   const out = new Map<string, number>();
   for (const tid of tasks) {
     try {
-      const stat = readFileSync(`/proc/self/task/${tid}/stat`, "utf8");
-      // fields after the command name: state is field 3, utime 14, stime 15
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      out.set(tid, (Number(fields[11]) + Number(fields[12])) * 10);
+      out.set(tid, Number(readFileSync(`/proc/self/task/${tid}/schedstat`, "utf8").split(" ")[0]) / 1e6);
     } catch {
-      // the thread ended meanwhile
+      // the thread ended meanwhile, or the kernel keeps no schedstat
     }
   }
-  return out;
+  return out.size > 0 ? out : undefined;
 }
 
 /** The largest CPU time any one thread spent between two threadCpuMs readings. */
@@ -44,7 +41,7 @@ function busiest(before: Map<string, number> | undefined, after: Map<string, num
 /**
  * After one warm-up, runs `setup` then times `run` on its result, `repeats`
  * times; returns each wall time in ms and, on Linux, the CPU time of the
- * busiest thread in each run (10 ms resolution). On an idle machine a
+ * busiest thread in each run. On an idle machine a
  * threaded run takes about its busiest thread's CPU time; on a loaded one
  * that CPU time still is what the run costs, while the wall time is not.
  */

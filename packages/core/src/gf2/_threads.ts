@@ -5,8 +5,8 @@
 // rows are split among the threads, see assembly/threads.ts) and copies the
 // result back.
 //
-// Helpers are Node worker_threads or module Web Workers made from a small
-// inline script (no file to bundle). They block in Atomics.wait, so they are
+// Helpers are Node worker_threads (run from source text, no file to find) or
+// module Web Workers (_threads-worker.ts). They block in Atomics.wait, so they are
 // started ahead: synchronously in Node (the parent may block while they start),
 // by `await initThreads()` in browsers (a blocked page cannot start workers).
 // The pool is ended (helpers terminated) on cancel, on error and by endThreads().
@@ -20,8 +20,9 @@ import {
   threadsWasmBytes,
 } from "@lightsout/gf2-wasm/threads";
 import { checkInteger } from "./_check.js";
+import { type HelperReply, type HelperStart, nodeHelperSource } from "./_threads-helper.js";
 
-/** The handshake words (a small SharedArrayBuffer of their own). */
+/** The handshake words (a small SharedArrayBuffer of their own; _threads-helper.ts uses the same). */
 const READY = 0;
 const CONTROL = 1;
 const FAILED = 2;
@@ -33,43 +34,6 @@ const QUIT_WORD = 2;
 
 /** Longest wait for helpers to start before giving up (a safety net, not a tuning). */
 const START_TIMEOUT_MS = 60_000;
-
-// The helper's whole program, as a string: Node runs it with { eval: true },
-// browsers from a Blob URL, so no bundler has to find a worker file. It gets
-// the compiled module, the shared memory, the handshake array and its index.
-const HELPER_SOURCE = `"use strict";
-function start(data, post) {
-  const { module, memory, sync, index } = data;
-  try {
-    const kernel = new WebAssembly.Instance(module, { env: { memory } }).exports;
-    Atomics.add(sync, ${READY}, 1);
-    Atomics.notify(sync, ${READY});
-    post({ ready: true });
-    let ctl;
-    while ((ctl = Atomics.load(sync, ${CONTROL})) === 0) Atomics.wait(sync, ${CONTROL}, 0);
-    kernel.threadHelper(ctl, index);
-  } catch (error) {
-    Atomics.store(sync, ${FAILED}, 1);
-    Atomics.notify(sync, ${READY});
-    post({ error: String((error && error.message) || error) });
-  }
-}
-if (typeof require === "function") {
-  const threads = require("node:worker_threads");
-  start(threads.workerData, (message) => threads.parentPort.postMessage(message));
-} else {
-  self.onmessage = (event) => start(event.data, (message) => self.postMessage(message));
-}
-`;
-
-interface HelperStart {
-  module: WebAssembly.Module;
-  memory: WebAssembly.Memory;
-  sync: Int32Array;
-  index: number;
-}
-
-type HelperReply = { ready: true } | { error: string };
 
 interface Helper {
   terminate(): void;
@@ -185,7 +149,7 @@ function startHelper(
   const data: HelperStart = { module, memory: p.memory, sync: p.sync, index };
   if (isNode) {
     const { Worker } = nodeBuiltin("node:worker_threads") as NodeThreads;
-    const worker = new Worker(HELPER_SOURCE, { eval: true, workerData: data });
+    const worker = new Worker(nodeHelperSource(), { eval: true, workerData: data });
     worker.on("message", onReply);
     worker.on("error", (error) => onReply({ error: error.message }));
     liveNodeHelpers.add(worker);
@@ -197,9 +161,8 @@ function startHelper(
     });
     return { terminate: () => void worker.terminate(), unref: () => worker.unref() };
   }
-  const url = URL.createObjectURL(new Blob([HELPER_SOURCE], { type: "text/javascript" }));
-  const worker = new Worker(url);
-  URL.revokeObjectURL(url);
+  // Written out in full so that bundlers (Vite, webpack 5) see and bundle the worker.
+  const worker = new Worker(new URL("./_threads-worker.js", import.meta.url), { type: "module" });
   worker.onmessage = (event: MessageEvent<HelperReply>) => onReply(event.data);
   worker.onerror = (event) => onReply({ error: event.message || "the helper script failed to load" });
   worker.postMessage(data);

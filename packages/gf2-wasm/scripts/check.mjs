@@ -61,7 +61,8 @@ for (const kernel of ["naive", "m4ri"]) {
   if (!t.threadsSupported()) throw new Error("threadsSupported() is false in Node");
   const s = t.instantiateThreads(t.createSharedMemory(), await t.compileThreadsModule());
   if (!(s.memory.buffer instanceof SharedArrayBuffer)) throw new Error("threads build: memory is not shared");
-  const [a, pivots, scratch, state, versions, ctl] = [48, 16, 256, 8, 16, 64].map((bytes) => s.alloc(bytes) >>> 0);
+  const alloc = (/** @type {number} */ bytes) => s.alloc(bytes) >>> 0;
+  const [a, pivots, scratch, state, versions, ctl] = [alloc(48), alloc(16), alloc(256), alloc(8), alloc(16), alloc(64)];
   new Uint8Array(s.memory.buffer, ctl, 64).fill(0);
   new Int32Array(s.memory.buffer, state, 2).fill(0);
   const words = new BigUint64Array(s.memory.buffer, a, 6);

@@ -37,8 +37,24 @@ const STATE = 32;
 /** Rows per claim: enough work to amortise the compare-and-swap, small enough to balance. */
 const CHUNK = 32;
 
+/** Reads of a word before sleeping on it: about 0.1 ms. */
+const SPINS = 1 << 15;
+
 let gControl: usize = 0;
 let gBlocking: bool = true;
+
+/**
+ * Returns once the i32 at `ptr` is no longer `value`. Spins a while first:
+ * the gaps between chunks and sweeps are short, and a thread woken from
+ * atomic.wait on a busy machine may wait milliseconds for a core. Then
+ * sleeps, or spins on where it may not block.
+ */
+function waitWhile(ptr: usize, value: i32, blocking: bool): void {
+  for (let i = 0; i < SPINS; i++) if (atomic.load<i32>(ptr) != value) return;
+  while (atomic.load<i32>(ptr) == value) {
+    if (blocking) atomic.wait<i32>(ptr, value, -1);
+  }
+}
 
 /** Claims and sweeps chunks of sweep `generation` until none is left or a newer sweep has begun. */
 function work(ctl: usize, generation: i32): void {
@@ -76,7 +92,7 @@ function sharedSweep(first: i32, end: i32): void {
     const done = atomic.load<i32>(ctl + DONE);
     if (done == end - first) break;
     // a browser's main thread may not block: it spins instead
-    if (gBlocking) atomic.wait<i32>(ctl + DONE, done, -1);
+    waitWhile(ctl + DONE, done, gBlocking);
   }
 }
 
@@ -107,11 +123,8 @@ export function echelonizeM4riThreaded(
 export function threadHelper(ctl: usize, index: i32): void {
   let seen: i32 = 0;
   for (;;) {
-    let now = atomic.load<i32>(ctl + GENERATION);
-    while (now == seen) {
-      atomic.wait<i32>(ctl + GENERATION, seen, -1);
-      now = atomic.load<i32>(ctl + GENERATION);
-    }
+    waitWhile(ctl + GENERATION, seen, true);
+    const now = atomic.load<i32>(ctl + GENERATION);
     seen = now;
     if (atomic.load<i32>(ctl + QUIT) != 0) return;
     // a pool larger than this elimination's thread count: the spare helpers sit out

@@ -19,6 +19,9 @@ export type HelperReply = { ready: true } | { error: string };
  * count itself ready (sync[0]), wait for the control block (sync[1]), then
  * share sweeps in threadHelper until told to quit; on failure set sync[2].
  * Self-contained (globals and its arguments only): Node runs its source.
+ *
+ * @param data - The start message.
+ * @param post - Sends a reply to the thread that started this one.
  */
 export function helperMain(data: HelperStart, post: (reply: HelperReply) => void): void {
   const { module, memory, sync, index } = data;
@@ -44,7 +47,11 @@ export function helperMain(data: HelperStart, post: (reply: HelperReply) => void
   }
 }
 
-/** The program of a Node helper thread (worker_threads, { eval: true }). */
+/**
+ * The program of a Node helper thread (worker_threads, { eval: true }).
+ *
+ * @returns JavaScript source that runs helperMain on the thread's workerData.
+ */
 export function nodeHelperSource(): string {
   return `"use strict";
 const threads = require("node:worker_threads");

@@ -74,6 +74,8 @@ let onAllExited: (() => void)[] = [];
 /**
  * Resolves once no Node helper thread is running (at once in browsers,
  * where terminate is immediate).
+ *
+ * @returns A promise that resolves when the last helper has exited.
  */
 export function helpersExited(): Promise<void> {
   if (liveNodeHelpers.size === 0) return Promise.resolve();
@@ -88,7 +90,11 @@ function nodeBuiltin(name: string): unknown {
   return get(name);
 }
 
-/** Cores of this machine: `os.availableParallelism()` in Node, `navigator.hardwareConcurrency` in browsers. */
+/**
+ * Cores of this machine: `os.availableParallelism()` in Node, `navigator.hardwareConcurrency` in browsers.
+ *
+ * @returns At least 1.
+ */
 export function availableThreads(): number {
   if (isNode) {
     if (!nodeProcess?.getBuiltinModule) return 1;
@@ -328,6 +334,11 @@ export interface ThreadedJob {
  * Returns undefined (nothing done) when threads are unavailable or the
  * shared memory cannot hold the copy: the caller then uses one thread.
  * On cancel or error the helpers are ended before the error goes on.
+ *
+ * @param job - The matrix (copied in and back), its shape, the tuning, progress and signal.
+ * @param threads - Threads wanted, the caller included (at least 2).
+ * @returns The rank and the pivot columns, or undefined.
+ * @throws The signal's reason on cancel, what onProgress throws, or an Error for a kernel trap.
  */
 export function echelonizeThreaded(
   job: ThreadedJob,

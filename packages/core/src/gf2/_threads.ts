@@ -1,8 +1,8 @@
 // Threaded Four Russians elimination: a pool of helper threads over one
 // shared WebAssembly memory running the shared-memory kernel build
 // (@lightsout/gf2-wasm/threads). The calling thread leads: it copies the
-// matrix into the shared memory, runs the elimination there (each sweep's
-// rows are split among the threads, see assembly/threads.ts) and copies the
+// matrix into the shared memory, runs the elimination there (the threads
+// claim each sweep's rows in chunks, see assembly/threads.ts) and copies the
 // result back.
 //
 // Helpers are Node worker_threads (run from source text, no file to find) or

@@ -94,7 +94,7 @@ export function rankCommand(): Command {
     .option("--seed <s>", "seed of the random matrix (default: 0)")
     .option("--field <q>", "the field: 2 (default), prime power q or p^r < 2^31 (4, 3^2)")
     .option("--json", "print one JSON object instead of text")
-    .option("--threads <n>", "threads of a GF(2) elimination (default: every core from 4096 x 4096 on)")
+    .option("--threads <n>", "threads for GF(2) (default: every core from 4096 x 4096 on)")
     .addHelpText("after", EXAMPLES)
     .action(async (file: string | undefined, options: RankOptions) => {
       const report = await rank(file, options);

@@ -12,6 +12,13 @@ function cspMeta(): Plugin {
   };
 }
 
+// Cross-origin isolation: SharedArrayBuffer, and with it the threaded
+// elimination of @lightsout/core, exists only on pages served with these.
+const isolation = {
+  "Cross-Origin-Opener-Policy": "same-origin",
+  "Cross-Origin-Embedder-Policy": "require-corp",
+};
+
 export default defineConfig({
   // Relative URLs: the built app works from any path (preview, a file server, a sub-folder).
   base: "./",
@@ -23,7 +30,7 @@ export default defineConfig({
     host: "127.0.0.1",
     port: 4173,
     strictPort: true,
-    headers: { "Content-Security-Policy": CSP_HEADER, "X-Content-Type-Options": "nosniff" },
+    headers: { ...isolation, "Content-Security-Policy": CSP_HEADER, "X-Content-Type-Options": "nosniff" },
   },
-  server: { host: "127.0.0.1" },
+  server: { host: "127.0.0.1", headers: isolation },
 });

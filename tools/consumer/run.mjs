@@ -135,12 +135,12 @@ try {
   const dist = join(project, "web", "dist");
   const server = await serve((request, response) => staticFile(dist, request, response));
   try {
-    checkPage(await readPage(server.url), "built app");
+    checkPage(await readPage(server.url), "built app", true);
   } finally {
     server.close();
   }
   step(
-    `chromium, built app: rank 23 in the main thread and in a Web Worker; nullities 0,0,0,4,2,0 from the library's workers`,
+    `chromium, built app (cross-origin isolated): rank 23 in the main thread and in a Web Worker; rank 73 on 2 threads in both; nullities 0,0,0,4,2,0 from the library's workers`,
   );
 
   // The same page from Vite's dev server, which pre-bundles the dependencies differently.
@@ -159,11 +159,11 @@ try {
   dev.stderr.on("data", (d) => (devOutput += d));
   try {
     await waitForServer(`http://127.0.0.1:${port}/`, () => devOutput);
-    checkPage(await readPage(`http://127.0.0.1:${port}/`), "dev server");
+    checkPage(await readPage(`http://127.0.0.1:${port}/`), "dev server", false);
   } finally {
     if (dev.pid !== undefined) process.kill(-dev.pid, "SIGTERM");
   }
-  step(`chromium, vite dev server: the same answers`);
+  step(`chromium, vite dev server (not isolated): the same answers, rank 73 on one thread with the reason`);
   failed = false;
 } finally {
   if (process.env.LIGHTSOUT_KEEP_CONSUMER) console.log(`kept ${root}`);
@@ -202,12 +202,19 @@ async function checkTarball(name, file) {
   }
 }
 
-/** The page shows rank 23 twice and the nullities of 1..6. */
+/** The page shows rank 23 twice, rank 73 (on 2 threads when isolated) and the nullities of 1..6. */
 /**
- * @param {{ main?: string, worker?: string, sweep?: string }} page
+ * @param {{ main?: string, mainThreads?: string, worker?: string, threads?: string, sweep?: string }} page
  * @param {string} where
+ * @param {boolean} isolated whether the page was served with COOP/COEP
  */
-function checkPage(page, where) {
+function checkPage(page, where, isolated) {
+  const threads = isolated ? /^73 on 2 threads$/ : /^73 on 1 threads \(the page is not cross-origin isolated/;
+  for (const shown of [page.threads, page.mainThreads]) {
+    if (!threads.test(shown ?? "")) {
+      throw new Error(`${where}: the 9 x 9 press matrix has rank 73, expected ${threads}; the page shows ${shown}`);
+    }
+  }
   if (page.main !== "23" || page.worker !== "23") {
     throw new Error(
       `${where}: the 5 x 5 press matrix has rank 23; the page shows main ${page.main}, worker ${page.worker}`,
@@ -269,7 +276,12 @@ function staticFile(dist, request, response) {
     response.writeHead(404).end();
     return;
   }
-  response.writeHead(200, { "content-type": types[extname(file)] ?? "application/octet-stream" });
+  // cross-origin isolation, as an embedding site must send it for threads (core README)
+  response.writeHead(200, {
+    "content-type": types[extname(file)] ?? "application/octet-stream",
+    "cross-origin-opener-policy": "same-origin",
+    "cross-origin-embedder-policy": "require-corp",
+  });
   createReadStream(file).pipe(response);
 }
 
@@ -294,13 +306,23 @@ async function readPage(url) {
     await page.goto(url);
     /** @param {string} id */
     const settled = (id) =>
-      page.waitForFunction((i) => /^[\d,]+$|failed|Error/.test(document.getElementById(i)?.textContent ?? ""), id, {
-        timeout: 20_000,
-      });
-    await Promise.all([settled("main"), settled("worker"), settled("sweep")]);
+      page.waitForFunction(
+        (i) => /^[\d,]+$|^\d+ on \d+ threads|failed|Error/.test(document.getElementById(i)?.textContent ?? ""),
+        id,
+        {
+          timeout: 20_000,
+        },
+      );
+    await Promise.all(["main", "main-threads", "worker", "threads", "sweep"].map((id) => settled(id)));
     /** @param {string} id */
     const text = async (id) => (await page.locator(`#${id}`).textContent())?.trim();
-    const answers = { main: await text("main"), worker: await text("worker"), sweep: await text("sweep") };
+    const answers = {
+      main: await text("main"),
+      mainThreads: await text("main-threads"),
+      worker: await text("worker"),
+      threads: await text("threads"),
+      sweep: await text("sweep"),
+    };
     if (errors.length) throw new Error(`browser errors:\n${errors.join("\n")}`);
     return answers;
   } catch (error) {

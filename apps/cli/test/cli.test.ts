@@ -64,12 +64,13 @@ describe("lightsout (program)", () => {
         file          dense 0/1, PBM or MatrixMarket file; '-' for stdin
 
       Options:
-        --random <n>  use a seeded random n x n matrix instead of a file
-        --cols <c>    columns of the random matrix (default: n)
-        --seed <s>    seed of the random matrix (default: 0)
-        --field <q>   the field: 2 (default), prime power q or p^r < 2^31 (4, 3^2)
-        --json        print one JSON object instead of text
-        -h, --help    show help
+        --random <n>   use a seeded random n x n matrix instead of a file
+        --cols <c>     columns of the random matrix (default: n)
+        --seed <s>     seed of the random matrix (default: 0)
+        --field <q>    the field: 2 (default), prime power q or p^r < 2^31 (4, 3^2)
+        --json         print one JSON object instead of text
+        --threads <n>  threads for GF(2) (default: every core from 4096 x 4096 on)
+        -h, --help     show help
 
       Output:
         rows, cols, rank, nullity (= cols - rank) and the time of the elimination
@@ -112,6 +113,7 @@ describe("lightsout (program)", () => {
         nullity 1
         time 0.412 ms
         $ lightsout rank --random 512 --field 65521 --json
+        $ lightsout rank --random 16384 --threads 2
       "
     `);
   });

@@ -1,10 +1,11 @@
 // The GF(2) dense kernel benchmark: rank and solve of seeded random N x N
-// matrices with the WASM kernel, its TypeScript twin and, when installed,
-// M4RI through a C harness built on the fly (packages/bench/m4ri).
+// matrices with the WASM kernel (one thread, and its sweeps shared among
+// several), its TypeScript twin and, when installed, M4RI through a C
+// harness built on the fly (packages/bench/m4ri).
 import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
-import { BitMatrix } from "@lightsout/core";
+import { BitMatrix, endThreads, initThreads } from "@lightsout/core";
 import { buildHarness, findM4ri, runM4ri, writeMatrixFile, type M4riOp } from "./m4ri.js";
 import { fmtMs, median, timeRepeats } from "./stats.js";
 
@@ -16,6 +17,8 @@ export interface Gf2Row {
   ms: number;
   /** Fastest repeat: the least disturbed by other load on the machine. */
   minMs: number;
+  /** Least CPU time of the busiest thread over the repeats (Linux; M4RI: its process). */
+  cpuMs?: number;
   rank: number | undefined;
   /** Nanoseconds per N^3/64 word operations: the naive elimination's work unit. */
   nsPerWordOp: number;
@@ -25,10 +28,13 @@ export interface Gf2Options {
   sizes: number[];
   /** Largest N at which the (slow) TypeScript twin runs. */
   tsUpTo: number;
+  /** Thread counts (above 1) of the threaded Four Russians rows; the plain rows use one thread. */
+  threads: number[];
   log: (line: string) => void;
 }
 
 const repeatsFor = (n: number) => (n <= 2048 ? 5 : n <= 8192 ? 3 : 1);
+const least = (values: readonly number[] | undefined) => (values ? Math.min(...values) : undefined);
 const wordOps = (n: number) => n ** 3 / 64;
 
 export function runGf2(options: Gf2Options): { rows: Gf2Row[]; notes: string[] } {
@@ -39,12 +45,18 @@ export function runGf2(options: Gf2Options): { rows: Gf2Row[]; notes: string[] }
   const dir = mkdtempSync(join(tmpdir(), "lightsout-bench-"));
   if (m4ri.ok) harness = buildHarness(dir);
   else notes.push(`M4RI skipped: ${m4ri.reason}`);
+  const load = () =>
+    loadavg()
+      .map((x) => x.toFixed(2))
+      .join(" ");
+  notes.push(`load average (1, 5, 15 min) at the start: ${load()}`);
   const add = (row: Omit<Gf2Row, "nsPerWordOp">) => {
     const full = { ...row, nsPerWordOp: (row.ms * 1e6) / wordOps(row.n) };
     rows.push(full);
     options.log(
-      `  ${row.op.padEnd(5)} N=${String(row.n).padEnd(6)} ${row.impl.padEnd(28)} ${fmtMs(row.ms).padStart(10)}` +
-        ` (min ${fmtMs(row.minMs).padStart(9)})   ${full.nsPerWordOp.toFixed(3)} ns/word-op${row.rank === undefined ? "" : `   rank ${row.rank}`}`,
+      `  ${row.op.padEnd(5)} N=${String(row.n).padEnd(6)} ${row.impl.padEnd(32)} ${fmtMs(row.ms).padStart(10)}` +
+        ` (min ${fmtMs(row.minMs).padStart(9)})   ${full.nsPerWordOp.toFixed(3)} ns/word-op${row.rank === undefined ? "" : `   rank ${row.rank}`}` +
+        `${row.cpuMs === undefined ? "" : `   cpu ${fmtMs(row.cpuMs)}`}`,
     );
   };
   try {
@@ -55,13 +67,13 @@ export function runGf2(options: Gf2Options): { rows: Gf2Row[]; notes: string[] }
       using x0 = BitMatrix.random(n, 1, { seed: 2 });
       using ax = a.mul(x0);
       const b = Array.from({ length: n }, (_, i) => ax.get(i, 0));
-      // WASM: Four Russians (default for this size) and the naive kernel.
+      // WASM: Four Russians (default for this size) and the naive kernel, one thread.
       for (const method of ["auto", "naive"] as const) {
         if (method === "naive" && n > 8192) continue;
         const r = timeRepeats(
           repeats,
           () => a.copy(),
-          (m) => m.echelonize({ method }).rank,
+          (m) => m.echelonize({ method, threads: 1 }).rank,
           (m) => m.dispose(),
         );
         add({
@@ -70,13 +82,32 @@ export function runGf2(options: Gf2Options): { rows: Gf2Row[]; notes: string[] }
           impl: method === "auto" ? "wasm (Four Russians)" : "wasm (naive)",
           ms: median(r.ms),
           minMs: Math.min(...r.ms),
+          cpuMs: least(r.busiestCpuMs),
+          rank: r.last,
+        });
+      }
+      // Four Russians with its sweeps shared among threads (helpers started beforehand).
+      for (const threads of options.threads) {
+        const r = timeRepeats(
+          repeats,
+          () => a.copy(),
+          (m) => m.echelonize({ threads }).rank,
+          (m) => m.dispose(),
+        );
+        add({
+          n,
+          op: "rank",
+          impl: `wasm (Four Russians, ${threads} threads)`,
+          ms: median(r.ms),
+          minMs: Math.min(...r.ms),
+          cpuMs: least(r.busiestCpuMs),
           rank: r.last,
         });
       }
       const s = timeRepeats(
         repeats,
         () => a,
-        (m) => m.solve(b).rank,
+        (m) => m.solve(b, { threads: 1 }).rank,
       );
       add({ n, op: "solve", impl: "wasm", ms: median(s.ms), minMs: Math.min(...s.ms), rank: s.last });
       if (n <= options.tsUpTo) {
@@ -113,14 +144,43 @@ export function runGf2(options: Gf2Options): { rows: Gf2Row[]; notes: string[] }
         ];
         for (const [op, kind, impl] of ops) {
           const result = runM4ri(harness, file, op, repeats);
-          add({ n, op: kind, impl, ms: median(result.ms), minMs: Math.min(...result.ms), rank: result.rank });
+          add({
+            n,
+            op: kind,
+            impl,
+            ms: median(result.ms),
+            minMs: Math.min(...result.ms),
+            cpuMs: least(result.cpuMs),
+            rank: result.rank,
+          });
         }
       }
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });
+    endThreads();
   }
+  notes.push(`load average (1, 5, 15 min) at the end: ${load()}`);
   return { rows, notes };
+}
+
+/**
+ * {@link runGf2} after starting the helper threads it will use, so that
+ * their start-up is not timed.
+ *
+ * @param options - As for runGf2.
+ * @returns The rows and notes of runGf2.
+ * @example
+ * ```ts
+ * const { rows } = await runGf2Threaded({ sizes: [4096], tsUpTo: 0, threads: [2], log: console.log });
+ * ```
+ */
+export async function runGf2Threaded(options: Gf2Options): Promise<{ rows: Gf2Row[]; notes: string[] }> {
+  const most = Math.max(1, ...options.threads);
+  const started = await initThreads(most);
+  const result = runGf2({ ...options, threads: options.threads.filter((t) => t > 1 && t <= started) });
+  if (started < most) result.notes.push(`threaded rows skipped: only ${started} thread(s) could start`);
+  return result;
 }
 
 /**
@@ -140,6 +200,25 @@ export function ratios(rows: Gf2Row[]): string[] {
     const parts = [`N=${n}:`];
     if (wasm && m4ri) parts.push(`rank wasm/M4RI(echelonize) = ${(wasm.minMs / m4ri.minMs).toFixed(2)}`);
     if (wasm && m4riM) parts.push(`wasm/M4RI(echelonize_m4ri) = ${(wasm.minMs / m4riM.minMs).toFixed(2)}`);
+    const fastestM4ri = [m4ri, m4riM].filter((r) => r !== undefined).sort((x, y) => x.minMs - y.minMs)[0];
+    const m4riCpu = least([m4ri?.cpuMs, m4riM?.cpuMs].filter((x) => x !== undefined));
+    for (const threaded of rows.filter((r) => r.n === n && r.op === "rank" && r.impl.endsWith(" threads)"))) {
+      const t = /(\d+) threads/.exec(threaded.impl)?.[1];
+      if (wasm) parts.push(`${t} threads speed-up = ${(wasm.minMs / threaded.minMs).toFixed(2)}x`);
+      if (fastestM4ri) {
+        parts.push(
+          `${t} threads/M4RI(fastest, ${fastestM4ri.impl.slice(9)}) = ${(threaded.minMs / fastestM4ri.minMs).toFixed(2)}`,
+        );
+      }
+      // by CPU time of the busiest thread: about the wall time on an idle machine
+      if (wasm?.cpuMs && threaded.cpuMs)
+        parts.push(`cpu: ${t} threads speed-up = ${(wasm.cpuMs / threaded.cpuMs).toFixed(2)}x`);
+      if (threaded.cpuMs && m4riCpu !== undefined) {
+        parts.push(`cpu: ${t} threads/M4RI(fastest) = ${(threaded.cpuMs / m4riCpu).toFixed(2)}`);
+      }
+    }
+    if (wasm?.cpuMs && m4riCpu !== undefined)
+      parts.push(`cpu: 1 thread/M4RI(fastest) = ${(wasm.cpuMs / m4riCpu).toFixed(2)}`);
     if (wasm && twin) parts.push(`twin/wasm = ${(twin.minMs / wasm.minMs).toFixed(1)}x`);
     if (solve && m4riSolve) parts.push(`solve wasm/M4RI = ${(solve.minMs / m4riSolve.minMs).toFixed(2)}`);
     if (parts.length > 1) lines.push(parts.join("  "));

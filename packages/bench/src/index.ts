@@ -6,7 +6,7 @@
  * @packageDocumentation
  */
 import { cpus, totalmem } from "node:os";
-import { ratios, runGf2 } from "./gf2.js";
+import { ratios, runGf2Threaded } from "./gf2.js";
 import { chaseSizes, runChase } from "./chase.js";
 import { cliSizes, runCli } from "./cli.js";
 import { fieldsDefaults, runFields } from "./fields.js";
@@ -19,12 +19,13 @@ import { runNullity } from "./nullity.js";
 
 export { findM4ri, buildHarness, runM4ri, writeMatrixFile } from "./m4ri.js";
 
-const USAGE = `usage: bench [--quick] [--sizes 1024,2048,...] [--ts-up-to N] [--filter gf2] [--json]
+const USAGE = `usage: bench [--quick] [--sizes 1024,2048,...] [--ts-up-to N] [--threads 2,...] [--filter gf2] [--json]
 
   --quick        N = 256, 512, 1024 only (a smoke run)
   --sizes LIST   the N values of the GF(2) suite (default 1024,2048,4096,8192), and the board sides of chase and cli
   --ts-up-to N   largest N for the TypeScript twin (default 4096)
   --file-sizes LIST  the N values of the files suite (default 8192,16384,32768)
+  --threads LIST thread counts of the threaded Four Russians rank rows (default 2; 1 = none)
   --filter NAME  run only suites whose name contains NAME (suites: gf2, files, chase, fewest, graph, nullity, multistate, fields, mastermind, cli)
   --json         print the results as one JSON object at the end`;
 
@@ -43,6 +44,7 @@ export function machine(): string {
 export async function main(argv: string[]): Promise<number> {
   let sizes = [1024, 2048, 4096, 8192];
   let tsUpTo = 4096;
+  let threads = [2];
   let filter = "";
   let json = false;
   let fileSizes: number[] | undefined;
@@ -64,6 +66,11 @@ export async function main(argv: string[]): Promise<number> {
           .split(",")
           .map((s) => positive("--file-sizes", s));
       else if (arg === "--ts-up-to") tsUpTo = positive("--ts-up-to", value());
+      else if (arg === "--threads")
+        threads = value()
+          .split(",")
+          .map((s) => positive("--threads", s))
+          .filter((t) => t > 1);
       else if (arg === "--filter") filter = value();
       else if (arg === "--json") json = true;
       else if (arg === "--help" || arg === "-h") {
@@ -82,7 +89,7 @@ export async function main(argv: string[]): Promise<number> {
   const results: Record<string, unknown> = { machine: machine() };
   if ("gf2".includes(filter) || filter === "") {
     console.log(`\nGF(2) dense rank and solve, random N x N (seed 1), b = A x0, median of repeats:`);
-    const { rows, notes } = runGf2({ sizes, tsUpTo, log: (line) => console.log(line) });
+    const { rows, notes } = await runGf2Threaded({ sizes, tsUpTo, threads, log: (line) => console.log(line) });
     console.log("  ratios of the fastest repeats:");
     for (const line of ratios(rows)) console.log(`  ${line}`);
     for (const note of notes) console.log(`  note: ${note}`);

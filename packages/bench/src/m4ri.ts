@@ -87,6 +87,8 @@ export interface M4riRunResult {
   paddedRows?: number;
   /** Wall time of each repeat in milliseconds (the matrix copy is excluded). */
   ms: number[];
+  /** Per-repeat CPU time of the harness process in milliseconds (echelon forms). */
+  cpuMs?: number[];
 }
 
 /** Parsed output of `harness selfcheck FILE` (see {@link selfcheckM4ri}). */
@@ -387,6 +389,7 @@ export function runM4ri(binary: string, file: string, op: M4riOp, repeats: numbe
     cols: num(o, "cols", ctx),
     ms: ms as number[],
   };
+  if (Array.isArray(o.cpuMs) && o.cpuMs.every((x) => typeof x === "number")) result.cpuMs = o.cpuMs as number[];
   if (op === "solve") {
     if (typeof o.consistent !== "boolean") {
       throw new Error(`M4RI harness output for ${ctx} lacks "consistent": ${JSON.stringify(o)}`);

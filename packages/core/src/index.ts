@@ -16,6 +16,7 @@ export type {
 } from "./gf2/bitmatrix.js";
 export { getMemoryLimit, setMemoryLimit } from "./gf2/_memory.js";
 export { init } from "./gf2/_engine-wasm.js";
+export { endThreads, initThreads, threadsUnavailable } from "./gf2/_threads.js";
 export { parseMatrix, ParseError } from "./io/matrix-text.js";
 export type { ParsedMatrix, ParseMatrixOptions } from "./io/matrix-text.js";
 export { formatPbm } from "./io/pbm.js";

@@ -66,7 +66,8 @@ const MAX_STEPS = 16;
 // per pending step: first column c, pivot count kbar, first word lane
 const stepInfo = memory.data(MAX_STEPS * 16, 16);
 
-// The elimination in progress (one at a time: the kernel is single-threaded).
+// The elimination in progress (one at a time). Sweeps may be shared out among
+// threads (threads.ts), which take these over with adoptState.
 let gA: usize = 0;
 let gStride: i32 = 0;
 let gK: i32 = 0;
@@ -153,10 +154,45 @@ function bringCurrent(i: i32): void {
   store<i32>(p, now);
 }
 
-/** Brings every row up to date and empties the queue of pending steps. */
-function sweep(rows: i32): void {
+/** Brings rows first..end-1 up to date: one thread's share of a sweep. */
+export function sweepRange(first: i32, end: i32): void {
+  for (let i = first; i < end; i++) bringCurrent(i);
+}
+
+/** How a sweep runs: here in one thread; threads.ts splits it among threads. */
+export let sweepRows: (first: i32, end: i32) => void = sweepRange;
+
+/** Writes the elimination state (32 bytes) at `dst` for other threads (see adoptState). */
+export function publishState(dst: usize): void {
+  store<u32>(dst, <u32>gA);
+  store<i32>(dst, gStride, 4);
+  store<i32>(dst, gK, 8);
+  store<u32>(dst, <u32>gScratch, 12);
+  store<u32>(dst, <u32>gSlotBytes, 16);
+  store<u32>(dst, <u32>gVersions, 20);
+  store<i32>(dst, gBase, 24);
+  store<i32>(dst, gPending, 28);
+}
+
+/** Takes on the state that publishState wrote (module globals are per thread). */
+export function adoptState(src: usize): void {
+  gA = load<u32>(src);
+  gStride = load<i32>(src, 4);
+  gK = load<i32>(src, 8);
+  gScratch = load<u32>(src, 12);
+  gSlotBytes = load<u32>(src, 16);
+  gVersions = load<u32>(src, 20);
+  gBase = load<i32>(src, 24);
+  gPending = load<i32>(src, 28);
+}
+
+/**
+ * Brings every row from `first` on up to date and empties the queue of
+ * pending steps (rows before `first` are final pivot rows).
+ */
+function sweep(first: i32, rows: i32): void {
   if (gPending == 0) return;
-  for (let i = 0; i < rows; i++) bringCurrent(i);
+  sweepRows(first, rows);
   gBase += gPending;
   gPending = 0;
 }
@@ -292,9 +328,9 @@ export function echelonizeM4ri(
     for (let i = r; i < r + kbar; i++) store<i32>(versionAt(i), own);
     r += kbar;
     c += kbar;
-    if (gPending == steps) sweep(rows);
+    if (gPending == steps) sweep(full ? 0 : r, rows);
   }
-  sweep(rows);
+  sweep(full ? 0 : r, rows);
   store<i32>(state, r);
   store<i32>(state, c, 4);
   return r;

@@ -55,6 +55,26 @@ for (const kernel of ["naive", "m4ri"]) {
   passed++;
 }
 
+// The shared-memory build: same rank with one thread (no helpers needed).
+{
+  const t = await import("../dist/threads.js");
+  if (!t.threadsSupported()) throw new Error("threadsSupported() is false in Node");
+  const s = t.instantiateThreads(t.createSharedMemory(), await t.compileThreadsModule());
+  if (!(s.memory.buffer instanceof SharedArrayBuffer)) throw new Error("threads build: memory is not shared");
+  const alloc = (/** @type {number} */ bytes) => s.alloc(bytes) >>> 0;
+  const [a, pivots, scratch, state, versions, ctl] = [alloc(48), alloc(16), alloc(256), alloc(8), alloc(16), alloc(64)];
+  new Uint8Array(s.memory.buffer, ctl, 64).fill(0);
+  new Int32Array(s.memory.buffer, state, 2).fill(0);
+  const words = new BigUint64Array(s.memory.buffer, a, 6);
+  words.fill(0n);
+  words[0] = 0b011n;
+  words[2] = 0b110n;
+  words[4] = 0b101n;
+  const rank = s.echelonizeM4riThreaded(a, 3, 3, 2, 3, 1, pivots, 4, 1, 1, scratch, versions, state, 3, ctl, 1, 1);
+  if (rank !== 2) throw new Error(`threads build: rank ${rank}, expected 2`);
+  passed++;
+}
+
 // An engine without SIMD, simulated: WebAssembly.validate rejects the probe
 // (as such engines do). A fresh copy of the module must refuse to compile or
 // instantiate with an error naming the requirement, not an opaque opcode error.

@@ -11,6 +11,7 @@ import {
   BitMatrix,
   FieldMatrix,
   galoisField,
+  initThreads,
   ParseError,
   parseMatrix,
   readBitMatrix,
@@ -30,6 +31,7 @@ interface RankOptions {
   seed?: string;
   field?: string;
   json?: boolean;
+  threads?: string;
 }
 
 /** What `rank` found; {@link formatText} and {@link formatJson} print it. */
@@ -84,7 +86,8 @@ Examples:
   rank 2
   nullity 1
   time 0.412 ms
-  $ lightsout rank --random 512 --field 65521 --json`;
+  $ lightsout rank --random 512 --field 65521 --json
+  $ lightsout rank --random 16384 --threads 2`;
 
 /**
  * Builds the `rank` command.
@@ -105,6 +108,7 @@ export function rankCommand(): Command {
     .option("--seed <s>", "seed of the random matrix (default: 0)")
     .option("--field <q>", "the field: 2 (default), prime power q or p^r < 2^31 (4, 3^2)")
     .option("--json", "print one JSON object instead of text")
+    .option("--threads <n>", "threads for GF(2) (default: every core from 4096 x 4096 on)")
     .addHelpText("after", EXAMPLES)
     .action(async (file: string | undefined, options: RankOptions) => {
       const report = await rank(file, options);
@@ -114,9 +118,13 @@ export function rankCommand(): Command {
 
 async function rank(file: string | undefined, options: RankOptions): Promise<RankReport> {
   const field = options.field === undefined ? undefined : fieldOf(options.field);
+  if (options.threads !== undefined && field) {
+    throw usageError(`--threads expected the field GF(2), got --field ${options.field}`);
+  }
+  const threads = options.threads === undefined ? undefined : parseIntegerOption("--threads", options.threads, 1, 256);
   if (options.random !== undefined) {
     if (file !== undefined) throw usageError(`expected a FILE or --random, got both ('${file}' and --random)`);
-    return rankOfRandom(options.random, options, field);
+    return rankOfRandom(options.random, options, field, threads);
   }
   for (const flag of ["cols", "seed"] as const) {
     if (options[flag] !== undefined) throw usageError(`--${flag} expected --random alongside, got --${flag} alone`);
@@ -124,7 +132,7 @@ async function rank(file: string | undefined, options: RankOptions): Promise<Ran
   if (file === undefined && io.stdin.isTTY) {
     throw usageError("expected a FILE, '-' for stdin or --random N, got nothing (stdin is a terminal)");
   }
-  return rankOfFile(file ?? "-", field);
+  return rankOfFile(file ?? "-", field, threads);
 }
 
 /**
@@ -137,14 +145,14 @@ function fieldOf(text: string): Field | undefined {
   return galoisField(`${p}^${r}`);
 }
 
-async function rankOfFile(file: string, field?: Field): Promise<RankReport> {
+async function rankOfFile(file: string, field?: Field, threads?: number): Promise<RankReport> {
   if (field) {
     const { source, text } = await readInput(file);
     return rankOverField(text, source, field);
   }
   const matrix = await readMatrixFile(file);
   try {
-    const { rank, ms } = eliminate(matrix);
+    const { rank, ms } = await eliminate(matrix, threads);
     return { rows: matrix.rows, cols: matrix.cols, rank, ms };
   } finally {
     matrix.dispose();
@@ -220,7 +228,7 @@ function timedFieldRank(matrix: FieldMatrix): { rank: number; ms: number } {
   }
 }
 
-function rankOfRandom(n: string, options: RankOptions, field?: Field): RankReport {
+async function rankOfRandom(n: string, options: RankOptions, field?: Field, threads?: number): Promise<RankReport> {
   const rows = parseIntegerOption("--random", n, 1);
   const cols = options.cols === undefined ? rows : parseIntegerOption("--cols", options.cols, 1);
   const seed = options.seed === undefined ? 0 : parseSeed(options.seed);
@@ -249,7 +257,7 @@ function rankOfRandom(n: string, options: RankOptions, field?: Field): RankRepor
     throw error;
   }
   try {
-    const { rank, ms } = eliminate(matrix);
+    const { rank, ms } = await eliminate(matrix, threads);
     return { rows, cols, rank, ms, seed };
   } finally {
     matrix.dispose();
@@ -259,10 +267,16 @@ function rankOfRandom(n: string, options: RankOptions, field?: Field): RankRepor
 /**
  * Echelonizes in place, timing the elimination alone. On a TTY a progress
  * bar follows it; elsewhere no callback is passed, so the kernel runs unsliced.
+ * `threads` undefined: the core's default (every core for large matrices).
  */
-function eliminate(matrix: BitMatrix): { rank: number; ms: number } {
+async function eliminate(matrix: BitMatrix, threads?: number): Promise<{ rank: number; ms: number }> {
+  // helper threads start before the clock does (the core uses them from 4096 x 4096 on)
+  if (threads === undefined ? matrix.rows * matrix.cols >= 2 ** 24 : threads > 1) await initThreads(threads);
   const bar = createProgressBar("echelonize");
-  const options = bar.active ? { onProgress: (done: number, total: number) => bar.update(done, total) } : {};
+  const options = {
+    ...(threads === undefined ? {} : { threads }),
+    ...(bar.active ? { onProgress: (done: number, total: number) => bar.update(done, total) } : {}),
+  };
   try {
     const start = performance.now();
     const { rank } = matrix.echelonize(options);

@@ -7,6 +7,7 @@ import type { EchelonOptions, Engine, M4riParameters, Store } from "./_engine.js
 import { sliceColumns } from "./_engine.js";
 import { matrixBytes, strideWords } from "./_layout.js";
 import { formatBytes, memoryLimit } from "./_memory.js";
+import { availableThreads, echelonizeThreaded } from "./_threads.js";
 
 /** The kernel's heap hands out blocks of at most 1 GiB (assembly/heap.ts). */
 export const MAX_BLOCK = 2 ** 30;
@@ -163,22 +164,26 @@ export function withScratch<T>(what: string, sizes: readonly number[], run: (ptr
 }
 
 /**
- * Four Russians parameters by size, from interleaved runs of the tuning grid
- * on the 2-core EPYC that docs/BENCHMARKS.md describes (fastest of 2-5):
- * deferring steps (cache blocking) pays once the matrix leaves L2:
- * N = 4096: 6x4x1 30.1 ms, 6x4x4 28.4 ms; N = 8192: 6x4x1 228 ms,
- * 7x4x8 170 ms; N = 16384: 6x4x1 3.7 s, 7x4x8 1.9 s (k x tables x steps).
+ * Four Russians parameters by size (k x tables x steps). Deferring steps
+ * (cache blocking) pays once the matrix leaves L2, as long as the pending
+ * tables stay about L2-sized: CPU time of one thread (steadier than the wall
+ * clock on a shared machine, docs/BENCHMARKS.md), fastest of 2-7:
+ * N = 8192: 6x4x4 82 ms, 7x4x2 83 ms, 7x4x8 120 ms;
+ * N = 16384: 6x4x4 772 ms, 6x4x8 943 ms, 7x4x8 1161 ms;
+ * N = 32768: 6x4x4 7.9 s, 6x4x2 8.9 s.
  */
 export function m4riParameters(rows: number, cols: number): M4riParameters {
   const n = Math.min(rows, cols);
   if (n < 256) return { k: 4, tables: 2, steps: 1 };
   if (n < 2048) return { k: 6, tables: 4, steps: 1 };
-  const bytes = rows * strideWords(cols) * 8;
-  return bytes <= 4 * 2 ** 20 ? { k: 6, tables: 4, steps: 4 } : { k: 7, tables: 4, steps: 8 };
+  return { k: 6, tables: 4, steps: 4 };
 }
 
 /** Tables a scratch slot holds: the kernel's loops read 1, 2, 4 or 8. */
 const slotTables = (tables: number) => (tables > 4 ? 8 : tables === 3 ? 4 : tables);
+
+/** From this many bytes of matrix on, eliminations use every core unless told otherwise. */
+const THREADS_FROM_BYTES = 2 * 2 ** 20;
 
 /** Below this many rows or columns the naive kernel is as fast. */
 const NAIVE_BELOW = 64;
@@ -205,6 +210,29 @@ export const wasmEngine: Engine = {
     const naive = method === "naive" || (method === "auto" && Math.min(rows, limit) < NAIVE_BELOW);
     const { k: bits, tables, steps = 1 } = options.m4ri ?? m4riParameters(rows, limit);
     const scratchBytes = naive ? 16 : steps * slotTables(tables) * 2 ** bits * stride * 8;
+    const threads = naive ? 1 : (options.threads ?? (rows * stride * 8 >= THREADS_FROM_BYTES ? availableThreads() : 1));
+    if (threads > 1) {
+      const store = a as WasmStore;
+      const result = echelonizeThreaded(
+        {
+          source: () => new Uint8Array(k.memory.buffer, store.ptr, store.bytes),
+          rows,
+          cols,
+          stride,
+          pivotLimit,
+          full,
+          k: bits,
+          tables,
+          steps,
+          scratchBytes,
+          slice: sliceColumns(limit, options),
+          onProgress: options.onProgress,
+          signal: options.signal,
+        },
+        threads,
+      );
+      if (result) return result;
+    }
     const pivotCount = Math.min(rows, limit);
     return withScratch(
       "scratch space for elimination",

@@ -45,6 +45,15 @@ export interface EchelonOptions {
   onProgress?: (done: number, total: number) => void;
   /** Stops the elimination between slices with the signal's reason. */
   signal?: AbortSignal;
+  /**
+   * Threads for a Four Russians elimination, the caller included: 1 = this
+   * thread only. Default: every core for matrices of 2 MiB and more (4096 x
+   * 4096), one thread below. Results are the same whatever the number. Needs
+   * shared WebAssembly memory (a browser page must be cross-origin isolated)
+   * and, in browsers, `await initThreads()` first; without them one thread
+   * runs. The `wasm` engine only.
+   */
+  threads?: number;
 }
 
 /** A matrix's words. The view may change when WASM memory grows: ask again. */

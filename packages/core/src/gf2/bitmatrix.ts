@@ -126,6 +126,7 @@ function checkEchelonOptions(options: EchelonOptions): void {
     checkInteger("m4ri.tables", options.m4ri.tables, 1, Math.min(8, Math.floor(64 / options.m4ri.k)));
     if (options.m4ri.steps !== undefined) checkInteger("m4ri.steps", options.m4ri.steps, 1, 16);
   }
+  if (options.threads !== undefined) checkInteger("threads", options.threads, 1, 256);
 }
 
 /** Up to this many right-hand sides, solveMany back-substitutes. */

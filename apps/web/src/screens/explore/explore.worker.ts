@@ -3,7 +3,15 @@
 // cancelling a job terminates its worker (a busy worker cannot read an abort
 // message until the computation returns, so an AbortSignal could not reach it).
 
-import { ParseError, chaseMatrix, readBitMatrix, runNullityTask, solveGrid, squareNullity } from "@lightsout/core";
+import {
+  ParseError,
+  chaseMatrix,
+  initThreads,
+  readBitMatrix,
+  runNullityTask,
+  solveGrid,
+  squareNullity,
+} from "@lightsout/core";
 import { pictureSide, type Answer, type Envelope, type Palette, type Reply, type Request } from "./protocol.js";
 
 /** The worker's global scope, as much of it as this module needs (the DOM typings lack it). */
@@ -33,6 +41,8 @@ async function handle(id: number, request: Request): Promise<void> {
     scope.postMessage({ id, type: "progress", done, total, phase });
   };
   try {
+    // large eliminations share out their sweeps; one thread where that is impossible
+    if (request.kind === "rank-file" || request.kind === "chase") await initThreads().catch(() => 1);
     const answer = await compute(request, progress);
     scope.postMessage({ id, type: "done", answer }, transfers(answer));
   } catch (error) {

@@ -443,6 +443,16 @@ function filePanel(): HTMLElement {
   job.start.disabled = true;
   const answer = element("p", { class: "explore-answer", "aria-live": "polite" });
   section.append(limit, field, job.element, answer);
+  if (!globalThis.crossOriginIsolated) {
+    // SharedArrayBuffer needs the COOP/COEP headers (vite.config.ts); without it the worker uses one thread
+    section.append(
+      element(
+        "p",
+        { class: "explore-note", "data-testid": "one-thread" },
+        "One thread only: this page is not cross-origin isolated, so the elimination cannot share out its work.",
+      ),
+    );
+  }
   let file: File | undefined;
   const run = () => {
     if (!file) return;

@@ -1,0 +1,408 @@
+// Threaded Four Russians elimination: a pool of helper threads over one
+// shared WebAssembly memory running the shared-memory kernel build
+// (@lightsout/gf2-wasm/threads). The calling thread leads: it copies the
+// matrix into the shared memory, runs the elimination there (the threads
+// claim each sweep's rows in chunks, see assembly/threads.ts) and copies the
+// result back.
+//
+// Helpers are Node worker_threads (run from source text, no file to find) or
+// module Web Workers (_threads-worker.ts). They block in Atomics.wait, so they are
+// started ahead: synchronously in Node (the parent may block while they start),
+// by `await initThreads()` in browsers (a blocked page cannot start workers).
+// The pool is ended (helpers terminated) on cancel, on error and by endThreads().
+
+import {
+  compileThreadsModule,
+  createSharedMemory,
+  type Gf2ThreadsExports,
+  instantiateThreads,
+  threadsSupported,
+  threadsWasmBytes,
+} from "@lightsout/gf2-wasm/threads";
+import { checkInteger } from "./_check.js";
+import { type HelperReply, type HelperStart, nodeHelperSource } from "./_threads-helper.js";
+
+/** The handshake words (a small SharedArrayBuffer of their own; _threads-helper.ts uses the same). */
+const READY = 0;
+const CONTROL = 1;
+const FAILED = 2;
+
+/** The control block of assembly/threads.ts: generation +0, quit +8. */
+const CONTROL_BYTES = 64;
+const GENERATION_WORD = 0;
+const QUIT_WORD = 2;
+
+/** Longest wait for helpers to start before giving up (a safety net, not a tuning). */
+const START_TIMEOUT_MS = 60_000;
+
+interface Helper {
+  terminate(): void;
+  /** Lets the process exit while the helper waits (Node; once it is up). */
+  unref(): void;
+}
+
+interface Pool {
+  /** Threads including the leader. */
+  size: number;
+  memory: WebAssembly.Memory;
+  kernel: Gf2ThreadsExports;
+  sync: Int32Array;
+  ctl: number;
+  helpers: Helper[];
+}
+
+type NodeWorker = {
+  on(event: "message", f: (reply: HelperReply) => void): void;
+  on(event: "error", f: (error: Error) => void): void;
+  on(event: "exit", f: () => void): void;
+  terminate(): Promise<number>;
+  unref(): void;
+};
+type NodeThreads = {
+  Worker: new (source: string, options: { eval: true; workerData: HelperStart }) => NodeWorker;
+};
+type NodeProcess = { versions?: { node?: string }; getBuiltinModule?: (name: string) => unknown };
+
+const nodeProcess = (globalThis as { process?: NodeProcess }).process;
+const isNode = nodeProcess?.versions?.node !== undefined;
+
+let pool: Pool | undefined;
+/** Node helpers that have not exited yet (tests check that none stay behind). */
+const liveNodeHelpers = new Set<NodeWorker>();
+let onAllExited: (() => void)[] = [];
+
+/**
+ * Resolves once no Node helper thread is running (at once in browsers,
+ * where terminate is immediate).
+ *
+ * @returns A promise that resolves when the last helper has exited.
+ */
+export function helpersExited(): Promise<void> {
+  if (liveNodeHelpers.size === 0) return Promise.resolve();
+  return new Promise((resolve) => onAllExited.push(resolve));
+}
+let starting: Promise<Pool | undefined> | undefined;
+
+/** A Node built-in module, loaded synchronously (Node 20.16+; threadsUnavailable checks). */
+function nodeBuiltin(name: string): unknown {
+  const get = nodeProcess?.getBuiltinModule;
+  if (!get) throw new Error(`threads need process.getBuiltinModule (Node 20.16 or later) to load ${name}`);
+  return get(name);
+}
+
+/**
+ * Cores of this machine: `os.availableParallelism()` in Node, `navigator.hardwareConcurrency` in browsers.
+ *
+ * @returns At least 1.
+ */
+export function availableThreads(): number {
+  if (isNode) {
+    if (!nodeProcess?.getBuiltinModule) return 1;
+    const os = nodeBuiltin("node:os") as { availableParallelism?: () => number; cpus: () => unknown[] };
+    return Math.max(1, os.availableParallelism?.() ?? os.cpus().length);
+  }
+  return Math.max(
+    1,
+    (globalThis as { navigator?: { hardwareConcurrency?: number } }).navigator?.hardwareConcurrency ?? 1,
+  );
+}
+
+/** Whether this thread may block in Atomics.wait (not a browser's main thread). */
+function canBlock(): boolean {
+  return isNode || typeof (globalThis as { WorkerGlobalScope?: unknown }).WorkerGlobalScope !== "undefined";
+}
+
+/**
+ * Why this realm cannot run threaded eliminations, or undefined when it can.
+ *
+ * @returns A sentence (for a note on the page), or undefined.
+ * @example
+ * ```ts
+ * import { threadsUnavailable } from "@lightsout/core";
+ * const why = threadsUnavailable();
+ * if (why) console.log(`one thread: ${why}`);
+ * ```
+ */
+export function threadsUnavailable(): string | undefined {
+  if (typeof WebAssembly !== "object") return "WebAssembly is missing";
+  if (isNode && !nodeProcess?.getBuiltinModule) return "this Node is older than 20.16 (no process.getBuiltinModule)";
+  if (threadsSupported()) return undefined;
+  if ((globalThis as { crossOriginIsolated?: boolean }).crossOriginIsolated === false) {
+    return "the page is not cross-origin isolated (it needs the headers Cross-Origin-Opener-Policy: same-origin and Cross-Origin-Embedder-Policy: require-corp)";
+  }
+  return "this engine has no shared WebAssembly memory";
+}
+
+/** A new pool's memory, leader instance and handshake (helpers not started yet). */
+function newPool(size: number, module: WebAssembly.Module): Pool {
+  const memory = createSharedMemory();
+  return {
+    size,
+    memory,
+    kernel: instantiateThreads(memory, module),
+    sync: new Int32Array(new SharedArrayBuffer(16)),
+    ctl: 0,
+    helpers: [],
+  };
+}
+
+function startHelper(
+  p: Pool,
+  module: WebAssembly.Module,
+  index: number,
+  onReply: (reply: HelperReply) => void,
+): Helper {
+  const data: HelperStart = { module, memory: p.memory, sync: p.sync, index };
+  if (isNode) {
+    const { Worker } = nodeBuiltin("node:worker_threads") as NodeThreads;
+    const worker = new Worker(nodeHelperSource(), { eval: true, workerData: data });
+    worker.on("message", onReply);
+    worker.on("error", (error) => onReply({ error: error.message }));
+    liveNodeHelpers.add(worker);
+    worker.on("exit", () => {
+      liveNodeHelpers.delete(worker);
+      if (liveNodeHelpers.size > 0) return;
+      for (const resolve of onAllExited) resolve();
+      onAllExited = [];
+    });
+    return { terminate: () => void worker.terminate(), unref: () => worker.unref() };
+  }
+  // Written out in full so that bundlers (Vite, webpack 5) see and bundle the worker.
+  const worker = new Worker(new URL("./_threads-worker.js", import.meta.url), { type: "module" });
+  worker.onmessage = (event: MessageEvent<HelperReply>) => onReply(event.data);
+  worker.onerror = (event) => onReply({ error: event.message || "the helper script failed to load" });
+  worker.postMessage(data);
+  return { terminate: () => worker.terminate(), unref: () => {} };
+}
+
+/** All helpers have instantiated: the leader may allocate (instantiation rewrites static data). */
+function openPool(p: Pool): Pool {
+  // idle helpers must not keep the process alive
+  for (const helper of p.helpers) helper.unref();
+  p.ctl = p.kernel.alloc(CONTROL_BYTES) >>> 0;
+  new Uint8Array(p.memory.buffer, p.ctl, CONTROL_BYTES).fill(0);
+  Atomics.store(p.sync, CONTROL, p.ctl);
+  Atomics.notify(p.sync, CONTROL);
+  return p;
+}
+
+function closePool(p: Pool): void {
+  if (p.ctl !== 0) {
+    const words = new Int32Array(p.memory.buffer, p.ctl, CONTROL_BYTES / 4);
+    Atomics.store(words, QUIT_WORD, 1);
+    Atomics.add(words, GENERATION_WORD, 1);
+    Atomics.notify(words, GENERATION_WORD);
+  }
+  for (const helper of p.helpers) helper.terminate();
+  p.helpers = [];
+}
+
+/**
+ * Ends the helper threads (they are started again when next needed).
+ * Matrices are unaffected.
+ *
+ * @example
+ * ```ts
+ * import { endThreads } from "@lightsout/core";
+ * endThreads(); // before a test checks that no worker is left
+ * ```
+ */
+export function endThreads(): void {
+  if (pool) closePool(pool);
+  pool = undefined;
+}
+
+/** Starts a pool of `size` threads synchronously (Node): blocks until the helpers are up. */
+function startPoolSync(size: number): Pool {
+  const module = new WebAssembly.Module(threadsWasmBytes);
+  const p = newPool(size, module);
+  let failure: string | undefined;
+  for (let i = 1; i < size; i++) {
+    p.helpers.push(
+      startHelper(p, module, i, (reply) => {
+        if ("error" in reply) failure ??= reply.error;
+      }),
+    );
+  }
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  for (;;) {
+    const ready = Atomics.load(p.sync, READY);
+    if (Atomics.load(p.sync, FAILED) !== 0 || failure !== undefined) break;
+    if (ready === size - 1) return openPool(p);
+    const left = deadline - Date.now();
+    if (left <= 0) break;
+    Atomics.wait(p.sync, READY, ready, left);
+  }
+  closePool(p);
+  throw new Error(`could not start ${size - 1} helper threads for the elimination${failure ? ` (${failure})` : ""}`);
+}
+
+/** Starts a pool of `size` threads, waiting for each helper's reply (any platform). */
+async function startPool(size: number): Promise<Pool> {
+  const module = await compileThreadsModule();
+  const p = newPool(size, module);
+  try {
+    await Promise.all(
+      Array.from(
+        { length: size - 1 },
+        (_, i) =>
+          new Promise<void>((resolve, reject) => {
+            p.helpers.push(
+              startHelper(p, module, i + 1, (reply) => {
+                if ("error" in reply) reject(new Error(`a helper thread failed: ${reply.error}`));
+                else resolve();
+              }),
+            );
+          }),
+      ),
+    );
+  } catch (error) {
+    closePool(p);
+    throw error;
+  }
+  return openPool(p);
+}
+
+/**
+ * Starts helper threads for the elimination ahead of time. Browsers need it:
+ * a page or worker cannot start threads while it computes, so without it
+ * matrices use one thread there. In Node it is optional (threads start on
+ * first use). Threads need shared WebAssembly memory: a browser page must be
+ * cross-origin isolated (see the README).
+ *
+ * @param threads - Threads wanted, the caller included: 1..256 (default: every core).
+ * @returns The number of threads an elimination may use from now on: 1 when threads are
+ *   unavailable (see {@link threadsUnavailable}).
+ * @throws {RangeError} when `threads` is out of range; an Error when a helper fails to start.
+ * @example
+ * ```ts
+ * import { initThreads, BitMatrix } from "@lightsout/core";
+ * const threads = await initThreads();
+ * BitMatrix.random(8192, 8192).rank({ threads }); // every core
+ * ```
+ */
+export async function initThreads(threads?: number): Promise<number> {
+  const size = threads === undefined ? availableThreads() : checkInteger("threads", threads, 1, 256);
+  if (size === 1 || threadsUnavailable() !== undefined) return 1;
+  if (pool && pool.size >= size) return size;
+  await starting;
+  if (pool && pool.size >= size) return size;
+  endThreads();
+  starting = startPool(size);
+  try {
+    pool = await starting;
+  } finally {
+    starting = undefined;
+  }
+  return size;
+}
+
+/**
+ * A pool of at least `size` threads for an elimination now, or undefined
+ * when threads are unavailable (no shared memory; in a browser, not started
+ * by initThreads).
+ */
+function acquire(size: number): Pool | undefined {
+  if (pool && pool.size >= size) return pool;
+  if (!isNode || starting || threadsUnavailable() !== undefined) return pool;
+  endThreads();
+  pool = startPoolSync(size);
+  return pool;
+}
+
+/** What the threaded elimination needs from the single-thread engine. */
+export interface ThreadedJob {
+  /** The matrix's bytes in the single-thread kernel's memory (copied in and back). */
+  source: () => Uint8Array;
+  rows: number;
+  cols: number;
+  stride: number;
+  pivotLimit: number;
+  full: boolean;
+  k: number;
+  tables: number;
+  steps: number;
+  scratchBytes: number;
+  /** Columns per slice (progress and cancel between slices). */
+  slice: number;
+  onProgress?: (done: number, total: number) => void;
+  signal?: AbortSignal;
+}
+
+/**
+ * Runs the Four Russians elimination of `job` with `threads` threads.
+ * Returns undefined (nothing done) when threads are unavailable or the
+ * shared memory cannot hold the copy: the caller then uses one thread.
+ * On cancel or error the helpers are ended before the error goes on.
+ *
+ * @param job - The matrix (copied in and back), its shape, the tuning, progress and signal.
+ * @param threads - Threads wanted, the caller included (at least 2).
+ * @returns The rank and the pivot columns, or undefined.
+ * @throws The signal's reason on cancel, what onProgress throws, or an Error for a kernel trap.
+ */
+export function echelonizeThreaded(
+  job: ThreadedJob,
+  threads: number,
+): { rank: number; pivots: Int32Array } | undefined {
+  const p = acquire(threads);
+  if (!p) return undefined;
+  const n = Math.min(threads, p.size);
+  const k = p.kernel;
+  const bytes = job.source().length;
+  const pivotCount = Math.min(job.rows, job.cols, job.pivotLimit);
+  const sizes = [bytes, Math.max(16, pivotCount * 4), 16, Math.max(16, job.scratchBytes), Math.max(16, job.rows * 4)];
+  const ptrs: number[] = [];
+  try {
+    for (const size of sizes) ptrs.push(k.alloc(size) >>> 0);
+  } catch (error) {
+    for (const ptr of ptrs) k.free(ptr);
+    if (error instanceof WebAssembly.RuntimeError) return undefined; // no room: one thread
+    throw error;
+  }
+  const [a, pivots, state, scratch, versions] = ptrs as [number, number, number, number, number];
+  try {
+    new Uint8Array(p.memory.buffer, a, bytes).set(job.source());
+    new Int32Array(p.memory.buffer, state, 2).fill(0);
+    const limit = Math.min(job.cols, job.pivotLimit);
+    const blocking = canBlock() ? 1 : 0;
+    let c = 0;
+    let rank = 0;
+    while (c < limit && rank < job.rows) {
+      job.signal?.throwIfAborted();
+      rank = k.echelonizeM4riThreaded(
+        a,
+        job.rows,
+        job.cols,
+        job.stride,
+        job.pivotLimit,
+        job.full ? 1 : 0,
+        pivots,
+        job.k,
+        job.tables,
+        job.steps,
+        scratch,
+        versions,
+        state,
+        c + job.slice,
+        p.ctl,
+        n,
+        blocking,
+      );
+      c = new Int32Array(p.memory.buffer, state, 2)[1]!;
+      job.onProgress?.(Math.min(c, limit), limit);
+    }
+    job.source().set(new Uint8Array(p.memory.buffer, a, bytes));
+    return { rank, pivots: new Int32Array(p.memory.buffer, pivots, rank).slice() };
+  } catch (error) {
+    // cancelled or failed: no helper stays behind
+    endThreads();
+    if (error instanceof WebAssembly.RuntimeError) {
+      throw new Error(
+        `internal error in the GF(2) kernel during threaded elimination (${error.message}); please report it`,
+      );
+    }
+    throw error;
+  } finally {
+    if (pool === p) for (const ptr of ptrs) k.free(ptr);
+  }
+}

@@ -1,0 +1,161 @@
+// Threaded Four Russians elimination (sweeps shared among helper threads over
+// shared memory) against the one-thread path and the TypeScript twin, on
+// seeded matrices whose sizes straddle the 64-bit word and 128-bit lane
+// boundaries, with 1, 2 and 3 threads; and the helper threads' lifetime: none
+// is left running after a cancel or an error.
+import fc from "fast-check";
+import { afterAll, describe, expect, it } from "vitest";
+import { BitMatrix, endThreads, initThreads, threadsUnavailable } from "../src/index.js";
+import { helpersExited } from "../src/gf2/_threads.js";
+import { makeBits, pair, paddingIsClean, plainRank, dense, type Kind } from "./_support.js";
+
+const SIZES = [1, 63, 64, 65, 127, 128, 129, 191, 192, 193, 257];
+const KINDS: Kind[] = ["dense", "sparse", "lowrank", "duplicate", "identity"];
+const RUNS = { seed: 20261130, numRuns: 40 };
+
+type M4riSetting = { k: number; tables: number; steps: number };
+
+// Small k and many steps per sweep: many sweeps, each shared out in chunks.
+const settings = fc
+  .record({
+    k: fc.integer({ min: 1, max: 8 }),
+    tables: fc.constantFrom(1, 2, 3, 4, 8),
+    steps: fc.integer({ min: 1, max: 16 }),
+  })
+  .filter((s) => s.k * s.tables <= 64);
+
+const shape = fc.record({
+  rows: fc.constantFrom(...SIZES),
+  cols: fc.constantFrom(...SIZES),
+  kind: fc.constantFrom(...KINDS),
+  seed: fc.integer({ min: 1, max: 2 ** 31 - 1 }),
+  full: fc.boolean(),
+});
+
+afterAll(() => endThreads());
+
+describe("threaded elimination = one thread = TypeScript twin", () => {
+  it("this Node has shared WebAssembly memory", () => {
+    expect(threadsUnavailable()).toBeUndefined();
+  });
+
+  it("echelon forms, ranks and pivots are identical with 1, 2 and 3 threads", () => {
+    fc.assert(
+      fc.property(shape, settings, ({ rows, cols, kind, seed, full }, m4ri: M4riSetting) => {
+        const bits = makeBits(rows, cols, kind, seed);
+        const { wasm, ts } = pair(rows, cols, bits);
+        const ref = ts.echelonize({ full });
+        const expectedRank = plainRank(dense(BitMatrix.fromBits(rows, cols, bits, { engine: "ts" })));
+        expect(ref.rank).toBe(expectedRank);
+        // the one-thread path; a row echelon form (full: false) is not unique, a reduced one is
+        const one = wasm.copy();
+        const e1 = one.echelonize({ full, method: "m4ri", m4ri, threads: 1 });
+        expect(e1.rank).toBe(ref.rank);
+        if (full) expect(one.equals(ts)).toBe(true);
+        for (const threads of [2, 3]) {
+          const m = wasm.copy();
+          const e = m.echelonize({ full, method: "m4ri", m4ri, threads });
+          expect(e.rank).toBe(ref.rank);
+          expect([...e.pivots]).toEqual([...e1.pivots]);
+          expect(m.equals(one)).toBe(true);
+          expect(paddingIsClean(m)).toBe(true);
+          m.dispose();
+        }
+        one.dispose();
+        wasm.dispose();
+        ts.dispose();
+      }),
+      RUNS,
+    );
+  });
+
+  it("pivot limits and sliced runs (progress) agree too", () => {
+    const bits = makeBits(193, 257, "dense", 5);
+    const { wasm, ts } = pair(193, 257, bits);
+    const ref = ts.echelonize({ full: true, pivotLimit: 129 });
+    for (const threads of [2, 3]) {
+      const m = wasm.copy();
+      const seen: number[] = [];
+      const e = m.echelonize({
+        full: true,
+        pivotLimit: 129,
+        method: "m4ri",
+        m4ri: { k: 2, tables: 2, steps: 3 },
+        threads,
+        onProgress: (done) => seen.push(done),
+      });
+      expect(e.rank).toBe(ref.rank);
+      expect([...e.pivots]).toEqual([...ref.pivots]);
+      expect(m.equals(ts)).toBe(true);
+      expect(seen.length).toBeGreaterThan(1);
+      m.dispose();
+    }
+    wasm.dispose();
+    ts.dispose();
+  });
+
+  it("a 4096 x 4096 matrix uses every core by default and gets the one-thread rank", () => {
+    const m = BitMatrix.random(4096, 4096, { seed: 3 });
+    const lowRank = m.copy();
+    // rank 4095: the last row is the XOR of the first two
+    for (let j = 0; j < 4096; j++) lowRank.set(4095, j, (lowRank.get(0, j) ^ lowRank.get(1, j)) as 0 | 1);
+    expect(lowRank.rank()).toBe(lowRank.rank({ threads: 1 }));
+    expect(lowRank.rank()).toBeLessThanOrEqual(4095);
+    expect(m.rank()).toBe(m.rank({ threads: 1 }));
+    [m, lowRank].forEach((x) => x.dispose());
+  });
+
+  it("rejects a thread count that is not an integer in 1..256", () => {
+    const m = BitMatrix.identity(4);
+    expect(() => m.rank({ threads: 0 })).toThrow(RangeError);
+    expect(() => m.rank({ threads: 257 })).toThrow(/"threads" expected an integer in 1..256, got 257/);
+    expect(() => m.rank({ threads: 1.5 })).toThrow(TypeError);
+    m.dispose();
+  });
+});
+
+describe("helper threads", () => {
+  it("initThreads reports the threads it started", async () => {
+    expect(await initThreads(1)).toBe(1);
+    expect(await initThreads(2)).toBe(2);
+    await expect(initThreads(0)).rejects.toThrow(RangeError);
+    endThreads();
+    await helpersExited();
+  });
+
+  it("none is left running after a cancel", async () => {
+    const m = BitMatrix.random(300, 300, { seed: 9 });
+    const controller = new AbortController();
+    expect(() =>
+      m.echelonize({
+        method: "m4ri",
+        m4ri: { k: 2, tables: 2, steps: 2 },
+        threads: 3,
+        signal: controller.signal,
+        onProgress: () => controller.abort(new Error("stop here")),
+      }),
+    ).toThrow("stop here");
+    await helpersExited();
+    // the next elimination starts fresh helpers and is right
+    expect(m.rank({ method: "m4ri", threads: 2 })).toBe(m.rank({ threads: 1 }));
+    m.dispose();
+    endThreads();
+    await helpersExited();
+  });
+
+  it("none is left running after an error in a progress callback", async () => {
+    const m = BitMatrix.random(300, 300, { seed: 10 });
+    expect(() =>
+      m.rank({
+        method: "m4ri",
+        m4ri: { k: 2, tables: 2, steps: 2 },
+        threads: 2,
+        onProgress: () => {
+          throw new TypeError("callback failed");
+        },
+      }),
+    ).toThrow("callback failed");
+    await helpersExited();
+    m.dispose();
+  });
+});

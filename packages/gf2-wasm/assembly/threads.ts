@@ -1,0 +1,138 @@
+// The shared-memory build (build/threads.wasm): Four Russians elimination
+// whose sweeps are shared among threads. Every thread instantiates this module
+// over one shared memory. The calling thread (the leader) runs
+// echelonizeM4riThreaded, which is echelonizeM4ri with each sweep's rows
+// handed out in chunks of CHUNK rows; helper threads sit in threadHelper and
+// claim chunks too. Claiming (rather than fixed shares) keeps every thread busy
+// when one of them is slowed down, by a busy machine or a slower core. Pivot
+// search and table building stay in the leader: they touch a few rows per
+// step, the sweeps touch all of them.
+//
+// Only the leader's instance allocates (heap.ts is not thread-safe: its free
+// lists live in that instance's globals).
+//
+// The control block `ctl` (64 bytes, zeroed before helpers start):
+//   +0  generation: the leader adds 1 to hand out a sweep (helpers wait on it)
+//   +4  rows of the current sweep done (the leader waits on it)
+//   +8  quit: set with a new generation to end threadHelper
+//   +12 threads that may take part (leader included)
+//   +16 end row of the sweep, +20 rows in the sweep
+//   +24 claim word (i64): generation << 32 | next unclaimed row
+//   +32 the elimination state (echelon.ts, publishState: 32 bytes)
+//
+// A chunk is claimed by compare-and-swap on the claim word, so a helper that
+// wakes late, with the state of an old sweep, cannot claim rows of a new one.
+
+import { adoptState, echelonizeM4ri, publishState, sweepRange, sweepRows } from "./echelon";
+
+const GENERATION = 0;
+const DONE = 4;
+const QUIT = 8;
+const THREADS = 12;
+const END = 16;
+const TOTAL = 20;
+const CLAIM = 24;
+const STATE = 32;
+
+/** Rows per claim: enough work to amortise the compare-and-swap, small enough to balance. */
+const CHUNK = 32;
+
+/** Reads of a word before sleeping on it: about 0.1 ms. */
+const SPINS = 1 << 15;
+
+let gControl: usize = 0;
+let gBlocking: bool = true;
+
+/**
+ * Returns once the i32 at `ptr` is no longer `value`. Spins a while first:
+ * the gaps between chunks and sweeps are short, and a thread woken from
+ * atomic.wait on a busy machine may wait milliseconds for a core. Then
+ * sleeps, or spins on where it may not block.
+ */
+function waitWhile(ptr: usize, value: i32, blocking: bool): void {
+  for (let i = 0; i < SPINS; i++) if (atomic.load<i32>(ptr) != value) return;
+  while (atomic.load<i32>(ptr) == value) {
+    if (blocking) atomic.wait<i32>(ptr, value, -1);
+  }
+}
+
+/** Claims and sweeps chunks of sweep `generation` until none is left or a newer sweep has begun. */
+function work(ctl: usize, generation: i32): void {
+  for (;;) {
+    const word = atomic.load<i64>(ctl + CLAIM);
+    if (<i32>(word >>> 32) != generation) return;
+    const next = <i32>word;
+    const end = load<i32>(ctl, END);
+    if (next >= end) return;
+    const stop = min(next + CHUNK, end);
+    if (atomic.cmpxchg<i64>(ctl + CLAIM, word, (<i64>generation << 32) | <i64>stop) != word) continue;
+    sweepRange(next, stop);
+    const total = load<i32>(ctl, TOTAL);
+    if (atomic.add<i32>(ctl + DONE, stop - next) + (stop - next) == total) atomic.notify(ctl + DONE, 1);
+  }
+}
+
+/** The leader's sweep: publish it, wake the helpers, work along, wait for the last chunk. */
+function sharedSweep(first: i32, end: i32): void {
+  if (end - first <= CHUNK) {
+    sweepRange(first, end);
+    return;
+  }
+  const ctl = gControl;
+  const generation = atomic.load<i32>(ctl + GENERATION) + 1;
+  publishState(ctl + STATE);
+  store<i32>(ctl, end, END);
+  store<i32>(ctl, end - first, TOTAL);
+  atomic.store<i32>(ctl + DONE, 0);
+  atomic.store<i64>(ctl + CLAIM, (<i64>generation << 32) | <i64>first);
+  atomic.store<i32>(ctl + GENERATION, generation);
+  atomic.notify(ctl + GENERATION, i32.MAX_VALUE);
+  work(ctl, generation);
+  for (;;) {
+    const done = atomic.load<i32>(ctl + DONE);
+    if (done == end - first) break;
+    // a browser's main thread may not block: it spins instead
+    waitWhile(ctl + DONE, done, gBlocking);
+  }
+}
+
+/**
+ * echelonizeM4ri (same arguments and slicing contract) with each sweep shared
+ * among `threads` threads: this one and threads - 1 helpers already waiting in
+ * threadHelper on `ctl`. `blocking` = 0 spins instead of atomic.wait (for a
+ * thread that may not block, such as a browser's main thread).
+ */
+export function echelonizeM4riThreaded(
+  a: usize, rows: i32, cols: i32, stride: i32, pivotLimit: i32, full: i32, pivots: usize,
+  k: i32, tables: i32, steps: i32, scratch: usize, versions: usize, state: usize, cStop: i32,
+  ctl: usize, threads: i32, blocking: i32,
+): i32 {
+  gControl = ctl;
+  gBlocking = blocking != 0;
+  store<i32>(ctl, threads, THREADS);
+  sweepRows = threads > 1 ? sharedSweep : sweepRange;
+  return echelonizeM4ri(
+    a, rows, cols, stride, pivotLimit, full, pivots, k, tables, steps, scratch, versions, state, cStop,
+  );
+}
+
+/**
+ * The loop of helper thread `index` (1 .. threads - 1): waits for a sweep,
+ * claims chunks of it, until quit is set. Returns only then.
+ */
+export function threadHelper(ctl: usize, index: i32): void {
+  let seen: i32 = 0;
+  for (;;) {
+    waitWhile(ctl + GENERATION, seen, true);
+    const now = atomic.load<i32>(ctl + GENERATION);
+    seen = now;
+    if (atomic.load<i32>(ctl + QUIT) != 0) return;
+    // a pool larger than this elimination's thread count: the spare helpers sit out
+    if (index >= load<i32>(ctl, THREADS)) continue;
+    // a stale state (the sweep ended meanwhile) is harmless: work() then claims nothing
+    adoptState(ctl + STATE);
+    work(ctl, now);
+  }
+}
+
+export { allocate as alloc, deallocate as free } from "./heap";

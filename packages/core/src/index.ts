@@ -39,7 +39,7 @@ export {
   solveLightsOut,
   winnabilityTest,
 } from "./lightsout/solve.js";
-export type { LightsOutSolution } from "./lightsout/solve.js";
+export type { LightsOutSolution, SolveOptions } from "./lightsout/solve.js";
 export { formatBoard, parseBoard } from "./io/board-text.js";
 export type { BoardInput, ParseBoardOptions } from "./io/board-text.js";
 export {

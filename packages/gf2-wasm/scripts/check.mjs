@@ -26,6 +26,7 @@ const expected = [
   "chaseSteps",
   "polyGcd",
   "zpEchelon",
+  "bandedEchelon",
 ];
 const missing = expected.filter((name) => !(name in k));
 if (missing.length) throw new Error(`missing exports: ${missing.join(", ")}`);

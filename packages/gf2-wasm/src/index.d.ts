@@ -232,6 +232,38 @@ export interface Gf2Exports {
     state: number,
     cStop: number,
   ): number;
+  /**
+   * Banded (frontal) elimination over GF(2) of a sparse square system
+   * (see assembly/banded.ts): rows given as column lists (`start`, `cols`,
+   * i32), sorted by their first column (`lo`, i32), with one right-hand-side
+   * byte each; a front of `slots` rows, each a ring of `lanes` 128-bit lanes
+   * at `ring`, with i32 `extent`, `slotRhs`, `front` and `free` arrays of
+   * `slots` entries (`free` holding 0..slots-1 and state[3] = slots to
+   * start). Pivot rows are appended at `out` (16-byte header: column,
+   * extent, rhs, 64-bit words; then the words). `state` (28 bytes): column,
+   * next row, front size, free slots, rank, inconsistent rows, bytes
+   * written. Returns 0 when the column reached `cStop` or n, 1 when `out`
+   * is full (empty it: set state[6] to 0), 2 when the front needs more slots.
+   */
+  bandedEchelon(
+    start: number,
+    cols: number,
+    lo: number,
+    rhs: number,
+    rowCount: number,
+    n: number,
+    ring: number,
+    lanes: number,
+    slots: number,
+    extent: number,
+    slotRhs: number,
+    front: number,
+    free: number,
+    out: number,
+    outBytes: number,
+    state: number,
+    cStop: number,
+  ): number;
 }
 
 /**

@@ -40,29 +40,27 @@ const NO_SLOT = 2;
   return ring + ((<usize>slot * <usize>lanes + <usize>(lane % lanes)) << 4);
 }
 
-@inline function testBit(ring: usize, slot: i32, lanes: i32, c: i32): bool {
-  const at = ringLane(ring, slot, lanes, c >> 7) + ((<usize>(c >> 6) & 1) << 3);
-  return ((load<u64>(at) >> (<u64>(c & 63))) & 1) != 0;
-}
-
-/** Slot `dst` ^= slot `src` over lanes first..last (absolute lane numbers, last - first < lanes). */
-@inline function xorLanes(ring: usize, dst: i32, src: i32, lanes: i32, first: i32, last: i32): void {
-  const d0 = ring + ((<usize>dst * <usize>lanes) << 4);
-  const s0 = ring + ((<usize>src * <usize>lanes) << 4);
-  let from = first % lanes;
-  let count = last - first + 1;
-  while (count > 0) {
-    const run = min(count, lanes - from);
-    let x = d0 + (<usize>from << 4);
-    let y = s0 + (<usize>from << 4);
-    const end = x + (<usize>run << 4);
-    while (x < end) {
-      v128.store(x, v128.xor(v128.load(x), v128.load(y)));
-      x += 16;
-      y += 16;
-    }
-    count -= run;
-    from = 0;
+/** Slot `dst` ^= slot `src` over `count` lanes from ring position `from` (wrapping at `lanes`). */
+@inline function xorLanes(ring: usize, dst: i32, src: i32, lanes: i32, from: i32, count: i32): void {
+  const laneBytes = <usize>lanes << 4;
+  const d0 = ring + <usize>dst * laneBytes;
+  const s0 = ring + <usize>src * laneBytes;
+  const run = min(count, lanes - from);
+  let x = d0 + (<usize>from << 4);
+  let y = s0 + (<usize>from << 4);
+  let end = x + (<usize>run << 4);
+  while (x < end) {
+    v128.store(x, v128.xor(v128.load(x), v128.load(y)));
+    x += 16;
+    y += 16;
+  }
+  x = d0;
+  y = s0;
+  end = d0 + (<usize>(count - run) << 4);
+  while (x < end) {
+    v128.store(x, v128.xor(v128.load(x), v128.load(y)));
+    x += 16;
+    y += 16;
   }
 }
 
@@ -110,7 +108,11 @@ export function bandedEchelon(
       next++;
     }
     if (status != DONE) break;
-    // the pivot: the shortest row with bit c; rows that have ended leave
+    // the pivot: the shortest row with bit c; rows that have ended leave.
+    // Bit c sits at the same place in every slot: lane (c >> 7) mod lanes.
+    const from = (c >> 7) % lanes;
+    const bitAt = ring + (<usize>from << 4) + ((<usize>(c >> 6) & 1) << 3);
+    const mask: u64 = <u64>1 << <u64>(c & 63);
     let best = -1;
     let bestEnd = i32.MAX_VALUE;
     for (let k = 0; k < size; k++) {
@@ -123,7 +125,7 @@ export function bandedEchelon(
         k--;
         continue;
       }
-      if (end < bestEnd && testBit(ring, s, lanes, c)) {
+      if (end < bestEnd && (load<u64>(bitAt + <usize>s * laneBytes) & mask) != 0) {
         best = k;
         bestEnd = end;
       }
@@ -145,8 +147,8 @@ export function bandedEchelon(
     for (let k = 0; k < size; k++) {
       if (k == best) continue;
       const s = load<i32>(front + (<usize>k << 2));
-      if (!testBit(ring, s, lanes, c)) continue;
-      xorLanes(ring, s, p, lanes, first, last);
+      if ((load<u64>(bitAt + <usize>s * laneBytes) & mask) == 0) continue;
+      xorLanes(ring, s, p, lanes, from, last - first + 1);
       store<i32>(slotRhs + (<usize>s << 2), load<i32>(slotRhs + (<usize>s << 2)) ^ pr);
       if (load<i32>(extent + (<usize>s << 2)) < bestEnd) store<i32>(extent + (<usize>s << 2), bestEnd);
     }

@@ -87,7 +87,7 @@ function frontInput(
   let emptyOnes = 0;
   for (let t = 0; t < n; t++) {
     if (lo[t]! >= 0) bucket[lo[t]! + 1]!++;
-    else if (b && b[order[t]!]) emptyOnes++;
+    else if (b?.[order[t]!]) emptyOnes++;
   }
   for (let c = 0; c < n; c++) bucket[c + 1]! += bucket[c]!;
   const rowCount = bucket[n]!;
@@ -100,7 +100,7 @@ function frontInput(
     const i = order[t]!;
     outStart[r + 1] = outStart[r]! + start[i + 1]! - start[i]!;
     outLo[r] = lo[t]!;
-    rhs[r] = b && b[i] ? 1 : 0;
+    rhs[r] = b?.[i] ? 1 : 0;
   });
   const cols = new Int32Array(outStart[rowCount]!);
   sorted.forEach((t, r) => {
@@ -160,10 +160,11 @@ class PivotRows {
   }
 }
 
-/** Columns per kernel call: about SLICE_WORK lane operations. */
-function sliceOf(input: FrontInput): number {
+/** Columns per kernel call: about SLICE_WORK lane operations, and at most 1% of them when someone watches. */
+function sliceOf(input: FrontInput, watch: BandedWatch): number {
   const perColumn = Math.max(1, input.estimate.work / Math.max(1, input.n));
-  return Math.max(64, Math.floor(SLICE_WORK / perColumn));
+  const watched = watch.onProgress || watch.signal ? Math.ceil(input.n / 100) : Number.POSITIVE_INFINITY;
+  return Math.max(64, Math.min(watched, Math.floor(SLICE_WORK / perColumn)));
 }
 
 /** Bytes of the output block: room for at least one pivot row. */
@@ -195,7 +196,7 @@ function frontTs(input: FrontInput, slots: number, watch: BandedWatch): BandedEc
   let freeCount = slots;
   let bad = input.emptyOnes;
   let used = 0;
-  const slice = sliceOf(input);
+  const slice = sliceOf(input, watch);
   while (c < n) {
     watch.signal?.throwIfAborted();
     const stop = Math.min(n, c + slice);
@@ -320,7 +321,7 @@ function frontWasm(input: FrontInput, slots: number, watch: BandedWatch): Banded
     const state = () => new Int32Array(mem(), pState, 7);
     state().set([0, 0, 0, slots, 0, input.emptyOnes, 0]);
     const rows = new PivotRows(n);
-    const slice = sliceOf(input);
+    const slice = sliceOf(input, watch);
     for (;;) {
       watch.signal?.throwIfAborted();
       const c = state()[0]!;

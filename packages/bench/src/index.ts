@@ -7,6 +7,7 @@
  */
 import { cpus, totalmem } from "node:os";
 import { ratios, runGf2 } from "./gf2.js";
+import { runBanded } from "./banded.js";
 import { chaseSizes, runChase } from "./chase.js";
 import { fieldsDefaults, runFields } from "./fields.js";
 import { runFewest } from "./fewest.js";
@@ -22,7 +23,7 @@ const USAGE = `usage: bench [--quick] [--sizes 1024,2048,...] [--ts-up-to N] [--
   --quick        N = 256, 512, 1024 only (a smoke run)
   --sizes LIST   the N values of the GF(2) suite (default 1024,2048,4096,8192)
   --ts-up-to N   largest N for the TypeScript twin (default 4096)
-  --filter NAME  run only suites whose name contains NAME (suites: gf2, chase, fewest, graph, nullity, multistate, fields, mastermind)
+  --filter NAME  run only suites whose name contains NAME (suites: gf2, chase, banded, fewest, graph, nullity, multistate, fields, mastermind)
   --json         print the results as one JSON object at the end`;
 
 /** Describes this machine in one line (for docs/BENCHMARKS.md). */
@@ -83,6 +84,10 @@ export async function main(argv: string[]): Promise<number> {
   if ("chase".includes(filter) || filter === "") {
     console.log(`\nHuge grids by light chasing: all-on N x N solved (solveGrid) and verified, one run each:`);
     results.chase = runChase({ sizes: chaseSizes(argv), log: (line) => console.log(line) });
+  }
+  if ("banded".includes(filter) || filter === "") {
+    console.log(`\nBanded route through the CLI: all-on boards solved by lightsout solve --json, verified here:`);
+    results.banded = runBanded({ quick: argv.includes("--quick"), log: (line) => console.log(line) });
   }
   if ("fewest".includes(filter) || filter === "") {
     console.log(`\nFewest presses: 5 x 5 distribution of minimum press counts, and the coset enumeration rate:`);

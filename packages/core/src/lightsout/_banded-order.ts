@@ -10,7 +10,7 @@
 // cheapest wins. On 2-D grids this profile score picks row- or column-major
 // over reverse Cuthill-McKee, whose diagonal fronts are up to twice as wide.
 
-import { type Board, cellMap } from "./board.js";
+import { type Board, cellMap, pressTargets, ruleOffsets } from "./board.js";
 import { bandOrder } from "./_band-order.js";
 
 /** A sparse square 0/1 matrix as row lists: row i has columns idx[start[i] .. start[i + 1]). */
@@ -32,40 +32,67 @@ export interface BandedEstimate {
   lanes: number;
 }
 
-/** The rows of the press matrix A (row i: the presses j that change cell i), from the press targets. */
-export function pressRows(targets: readonly ArrayLike<number>[]): SparseRows {
-  const n = targets.length;
-  const start = new Int32Array(n + 1);
-  for (const t of targets) for (let x = 0; x < t.length; x++) start[t[x]! + 1]!++;
-  for (let i = 0; i < n; i++) start[i + 1]! += start[i]!;
-  const idx = new Int32Array(start[n]!);
-  const fill = start.slice(0, n);
-  targets.forEach((t, j) => {
-    for (let x = 0; x < t.length; x++) idx[fill[t[x]!]!++] = j;
-  });
-  return { n, start, idx };
+/**
+ * The press targets as rows of A^T (row j: the cells press j changes,
+ * sorted, without repeats; as {@link pressTargets}), built for grids
+ * without a set per cell: a 2000 x 2000 board has 4 million cells.
+ */
+export function targetRows(board: Board): SparseRows {
+  if (board.kind === "graph") {
+    const targets = pressTargets(board);
+    const start = new Int32Array(targets.length + 1);
+    targets.forEach((t, j) => (start[j + 1] = start[j]! + t.length));
+    const idx = new Int32Array(start[targets.length]!);
+    targets.forEach((t, j) => idx.set(t, start[j]!));
+    return { n: targets.length, start, idx };
+  }
+  const { rows, cols, torus } = board;
+  const self = board.selfToggle ?? true;
+  const { count, row, col, index } = cellMap(board);
+  const offsets = ruleOffsets(board.rule ?? "plus");
+  const start = new Int32Array(count + 1);
+  const idx = new Int32Array(count * (offsets.length + 1));
+  const scratch = new Int32Array(offsets.length + 1);
+  let at = 0;
+  for (let i = 0; i < count; i++) {
+    let k = 0;
+    if (self) scratch[k++] = i;
+    for (const [dr, dc] of offsets) {
+      let r = row[i]! + dr;
+      let c = col[i]! + dc;
+      if (torus) {
+        r = ((r % rows) + rows) % rows;
+        c = ((c % cols) + cols) % cols;
+      } else if (r < 0 || r >= rows || c < 0 || c >= cols) continue;
+      const j = index[r * cols + c]!;
+      if (j >= 0 && (j !== i || self)) scratch[k++] = j;
+    }
+    // sorted, repeats dropped (a small torus reaches a cell twice)
+    const list = scratch.subarray(0, k).sort();
+    for (let x = 0; x < k; x++) if (x === 0 || list[x] !== list[x - 1]) idx[at++] = list[x]!;
+    start[i + 1] = at;
+  }
+  return { n: count, start, idx: idx.slice(0, at) };
 }
 
-/** The rows of A^T: row j holds the cells that press j changes. */
-export function targetRows(targets: readonly ArrayLike<number>[]): SparseRows {
-  const n = targets.length;
-  const start = new Int32Array(n + 1);
-  targets.forEach((t, j) => (start[j + 1] = start[j]! + t.length));
-  const idx = new Int32Array(start[n]!);
-  targets.forEach((t, j) => idx.set(Array.from(t), start[j]!));
-  return { n, start, idx };
+/** The transpose of a square sparse 0/1 matrix (rows come out sorted). */
+export function transposeRows(a: SparseRows): SparseRows {
+  const { n, start, idx } = a;
+  const out = new Int32Array(n + 1);
+  for (let k = 0; k < idx.length; k++) out[idx[k]! + 1]!++;
+  for (let i = 0; i < n; i++) out[i + 1]! += out[i]!;
+  const fill = out.slice(0, n);
+  const to = new Int32Array(idx.length);
+  for (let j = 0; j < n; j++) for (let k = start[j]!; k < start[j + 1]!; k++) to[fill[idx[k]!]!++] = j;
+  return { n, start: out, idx: to };
 }
 
-/** Whether A is symmetric (every named rule and every graph is): then ker A^T = ker A. */
-export function isSymmetric(targets: readonly ArrayLike<number>[]): boolean {
-  const has = (t: ArrayLike<number>, v: number) => {
-    for (let x = 0; x < t.length; x++) if (t[x] === v) return true;
-    return false;
-  };
-  return targets.every((t, j) => {
-    for (let x = 0; x < t.length; x++) if (!has(targets[t[x]!]!, j)) return false;
-    return true;
-  });
+/** Whether two sparse matrices with sorted rows are equal (A = A^T for every named rule and every graph). */
+export function sameRows(a: SparseRows, b: SparseRows): boolean {
+  if (a.n !== b.n || a.idx.length !== b.idx.length) return false;
+  for (let i = 0; i <= a.n; i++) if (a.start[i] !== b.start[i]) return false;
+  for (let k = 0; k < a.idx.length; k++) if (a.idx[k] !== b.idx[k]) return false;
+  return true;
 }
 
 /** First and last column (in the new numbering) of every row in the new numbering; -1 for empty rows. */
@@ -130,26 +157,44 @@ export function inverse(order: Int32Array): Int32Array {
   return position;
 }
 
-/** Cells sorted by a key (stable), as an order. */
-function sortedBy(count: number, key: (i: number) => number): Int32Array {
-  const keys = Float64Array.from({ length: count }, (_, i) => key(i));
-  return Int32Array.from({ length: count }, (_, i) => i).sort((x, y) => keys[x]! - keys[y]! || x - y);
+/** 0, n-1, 1, n-2, ...: the rows of a torus in an order where r and r +- 1 (mod n) are at most 2 apart. */
+function folded(n: number): Int32Array {
+  return Int32Array.from({ length: n }, (_, t) => (t % 2 === 0 ? t / 2 : n - 1 - (t - 1) / 2));
 }
 
-/** 0, n-1, 1, n-2, ...: position of r in the folded sequence, so that r and r +- 1 (mod n) are at most 2 apart. */
-const fold = (r: number, n: number) => (r <= (n - 1) / 2 ? 2 * r : 2 * (n - 1 - r) + 1);
+/** The cells present, visiting rows in `rowOrder` and, within each, columns in `colOrder` (or columns outer). */
+function traverse(
+  index: Int32Array,
+  cols: number,
+  count: number,
+  outer: Int32Array,
+  inner: Int32Array,
+  byRows: boolean,
+) {
+  const order = new Int32Array(count);
+  let t = 0;
+  for (const a of outer) {
+    for (const b of inner) {
+      const cell = byRows ? index[a * cols + b]! : index[b * cols + a]!;
+      if (cell >= 0) order[t++] = cell;
+    }
+  }
+  return order;
+}
 
 /** The candidate orders of a board's cells. */
 function candidates(board: Board, count: number): Int32Array[] {
   const identity = Int32Array.from({ length: count }, (_, i) => i);
   if (board.kind === "graph") return [identity];
-  const { row, col } = cellMap(board);
-  const { rows, cols } = board;
-  const out = [identity, sortedBy(count, (i) => col[i]! * rows + row[i]!)];
-  if (board.torus) {
-    out.push(sortedBy(count, (i) => fold(row[i]!, rows) * cols + col[i]!));
-    out.push(sortedBy(count, (i) => fold(col[i]!, cols) * rows + row[i]!));
-  }
+  const { rows, cols, torus } = board;
+  const { index } = cellMap(board);
+  const straight = (n: number) => Int32Array.from({ length: n }, (_, i) => i);
+  const [r, c] = torus ? [folded(rows), folded(cols)] : [straight(rows), straight(cols)];
+  const out = [
+    traverse(index, cols, count, r, straight(cols), true),
+    traverse(index, cols, count, c, straight(rows), false),
+  ];
+  if (!torus) out[0] = identity;
   return out;
 }
 
@@ -157,17 +202,15 @@ function candidates(board: Board, count: number): Int32Array[] {
  * The cheapest order of a board's cells for banded elimination, and its cost.
  *
  * @param board - The board (grids get row/column orders, graphs reverse Cuthill-McKee).
- * @param targets - Its press targets.
- * @param a - The system's rows (the press matrix, or its transpose).
+ * @param a - The system's rows (the press matrix, or its transpose: the same profile up to symmetry).
  * @returns The order (order[t] = cell at index t) and its estimate.
  */
-export function chooseOrder(
-  board: Board,
-  targets: readonly ArrayLike<number>[],
-  a: SparseRows,
-): { order: Int32Array; estimate: BandedEstimate } {
+export function chooseOrder(board: Board, a: SparseRows): { order: Int32Array; estimate: BandedEstimate } {
   const list = candidates(board, a.n);
-  if (board.kind === "graph") list.push(bandOrder(targets));
+  if (board.kind === "graph") {
+    const targets = Array.from({ length: a.n }, (_, j) => a.idx.subarray(a.start[j]!, a.start[j + 1]!));
+    list.push(bandOrder(targets));
+  }
   let best: { order: Int32Array; estimate: BandedEstimate } | undefined;
   for (const order of list) {
     const e = estimate(a, order);

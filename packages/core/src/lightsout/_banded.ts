@@ -13,10 +13,10 @@ import {
   type BandedEstimate,
   chooseOrder,
   inverse,
-  isSymmetric,
-  pressRows,
   type SparseRows,
+  sameRows,
   targetRows,
+  transposeRows,
 } from "./_banded-order.js";
 
 /** Status codes of the frontal kernel. */
@@ -407,11 +407,14 @@ function freeColumns(e: BandedEchelon): Int32Array {
   return out;
 }
 
-/** A plan for one board: its targets, the system's rows, the order and the cost. */
+/** A plan for one board: the system's rows, the order and the cost. */
 export interface BandedPlan {
-  board: Board;
-  targets: Int32Array[];
+  /** Rows of the press matrix A (row i: the presses that change cell i). */
   rows: SparseRows;
+  /** Rows of A^T (the press targets). */
+  targets: SparseRows;
+  /** Whether A = A^T (then ker A^T = ker A gives the proofs). */
+  symmetric: boolean;
   order: Int32Array;
   estimate: BandedEstimate;
   /** Bytes the route will hold at most (front, input copies, pivot rows), checked before any is allocated. */
@@ -422,12 +425,12 @@ export interface BandedPlan {
  * Orders a board's cells and estimates the banded route's work and memory.
  *
  * @param board - A checked board.
- * @param targets - Its press targets.
  * @returns The plan.
  */
-export function planBanded(board: Board, targets: Int32Array[]): BandedPlan {
-  const rows = pressRows(targets);
-  const { order, estimate } = chooseOrder(board, targets, rows);
+export function planBanded(board: Board): BandedPlan {
+  const targets = targetRows(board);
+  const rows = transposeRows(targets);
+  const { order, estimate } = chooseOrder(board, rows);
   const slots = estimate.front + 64;
   const bytes =
     estimate.pivotBytes +
@@ -435,7 +438,7 @@ export function planBanded(board: Board, targets: Int32Array[]): BandedPlan {
     (rows.n + 1) * 4 * 7 +
     rows.idx.length * 8 +
     Math.min(OUT_BLOCK, estimate.pivotBytes);
-  return { board, targets, rows, order, estimate, bytes };
+  return { rows, targets, symmetric: sameRows(targets, rows), order, estimate, bytes };
 }
 
 function checkMemory(plan: BandedPlan): void {
@@ -504,9 +507,7 @@ export function solveBanded(
     backSubstitute(e, x, true);
     return { solvable: true, presses: toCells(x, order), ...common };
   }
-  const left = isSymmetric(plan.targets)
-    ? e
-    : eliminate(frontInput(targetRows(plan.targets), order, null, plan.estimate), engine, watch);
+  const left = plan.symmetric ? e : eliminate(frontInput(plan.targets, order, null, plan.estimate), engine, watch);
   return { solvable: false, presses: null, ...common, proof: proofFrom(left, order, lights) };
 }
 

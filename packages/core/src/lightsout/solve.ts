@@ -6,7 +6,7 @@ import type { MatrixOptions } from "../gf2/bitmatrix.js";
 import { BitMatrix } from "../gf2/bitmatrix.js";
 import { xoshiro128 } from "../gf2/_random.js";
 import { describe } from "../gf2/_check.js";
-import { type Board, checkBoard, checkVector, type GridBoard, pressTargets } from "./board.js";
+import { type Board, cellMap, checkBoard, checkVector, type GridBoard, pressTargets } from "./board.js";
 import { quietPatternsOnDemand, solveGrid } from "./chase.js";
 import { type BandedPlan, planBanded, quietBanded, solveBanded } from "./_banded.js";
 
@@ -82,10 +82,9 @@ function route(board: Board, options: SolveOptions): "chasing" | "dense" | Bande
   const method = options.method ?? "auto";
   if (method === "dense") return "dense";
   if (method === "auto" && chaseable(board)) return "chasing";
-  const targets = pressTargets(board);
-  const n = targets.length;
+  const n = board.kind === "graph" ? board.vertices : cellMap(board).count;
   if (method === "auto" && n < DENSE_BELOW_CELLS) return "dense";
-  const plan = planBanded(board, targets);
+  const plan = planBanded(board);
   if (method === "banded") return plan;
   const denseBytes = n * Math.ceil(n / 64) * 8;
   return plan.estimate.work < n ** 3 / (128 * 8) || denseBytes > 2 ** 30 ? plan : "dense";
@@ -191,7 +190,7 @@ export function solveLightsOut(board: Board, lights: ArrayLike<number>, options?
   const o = checkSolveOptions(options);
   const way = route(board, o);
   if (typeof way === "object") {
-    checkVector("lights", lights, way.targets.length);
+    checkVector("lights", lights, way.rows.n);
     const s = solveBanded(way, lights, "wasm", o);
     const counts = {
       method: "banded" as const,

@@ -239,11 +239,14 @@ export interface Gf2Exports {
    * byte each; a front of `slots` rows, each a ring of `lanes` 128-bit lanes
    * at `ring`, with i32 `extent`, `slotRhs`, `front` and `free` arrays of
    * `slots` entries (`free` holding 0..slots-1 and state[3] = slots to
-   * start). Pivot rows are appended at `out` (16-byte header: column,
-   * extent, rhs, 64-bit words; then the words). `state` (28 bytes): column,
-   * next row, front size, free slots, rank, inconsistent rows, bytes
-   * written. Returns 0 when the column reached `cStop` or n, 1 when `out`
-   * is full (empty it: set state[6] to 0), 2 when the front needs more slots.
+   * start), and scratch at `table` (256 x lanes x 16 + 3072 + 4 x slots
+   * bytes: the Four Russians table of each block of 8 columns). Pivot rows
+   * are appended at `out` (16-byte header: column, extent, rhs, 64-bit
+   * words; then the words). `state` (28 bytes): column, next row, front
+   * size, free slots, rank, inconsistent rows, bytes written. Returns 0 when
+   * the column reached `cStop` (rounded up to a block) or n, 1 when `out`
+   * cannot take 8 more rows (empty it: set state[6] to 0), 2 when the front
+   * needs more slots.
    */
   bandedEchelon(
     start: number,
@@ -259,6 +262,7 @@ export interface Gf2Exports {
     slotRhs: number,
     front: number,
     free: number,
+    table: number,
     out: number,
     outBytes: number,
     state: number,

@@ -167,29 +167,46 @@ function sliceOf(input: FrontInput, watch: BandedWatch): number {
   return Math.max(64, Math.min(watched, Math.floor(SLICE_WORK / perColumn)));
 }
 
-/** Bytes of the output block: room for at least one pivot row. */
+/** Bytes of the output block: room for at least the 8 pivot rows of a block. */
 function outBytes(input: FrontInput): number {
-  const row = 16 + 16 * input.estimate.lanes;
-  return Math.max(row, Math.min(OUT_BLOCK, input.estimate.pivotBytes));
+  const block = 8 * (16 + 16 * (input.estimate.lanes + 1));
+  return Math.max(block, Math.min(OUT_BLOCK, input.estimate.pivotBytes));
 }
 
 /**
- * The TypeScript twin of assembly/banded.ts: the same front, pivot rule
- * and output, on typed arrays (lanes as 4 x u32).
+ * The TypeScript twin of assembly/banded.ts: the same front, blocks of 8
+ * columns, pivot rule, table and output, on typed arrays (lanes as 4 x u32).
  */
 function frontTs(input: FrontInput, slots: number, watch: BandedWatch): BandedEchelon | null {
   const { n, start, cols, lo, rhs } = input;
   const rowCount = lo.length;
   const lanes = input.estimate.lanes + 1;
-  const ring = new Uint32Array(slots * lanes * 4);
+  const L = lanes * 4; // u32 per slot
+  const ring = new Uint32Array(slots * L);
   const extent = new Int32Array(slots);
   const slotRhs = new Int32Array(slots);
   const front = new Int32Array(slots);
   const free = Int32Array.from({ length: slots }, (_, i) => i);
+  const bytes = new Int32Array(slots);
+  const table = new Uint32Array(256 * L);
+  const tableRhs = new Int32Array(256);
+  const tableEnd = new Int32Array(256);
+  const indexOf = new Int32Array(256);
+  const pivots = new Int32Array(8);
+  const pivotColumns = new Int32Array(8);
+  const pivotBytes = new Int32Array(8);
   const out = new Uint32Array(outBytes(input) / 4);
   const rows = new PivotRows(n);
-  const word = (s: number, c: number) => (s * lanes + ((c >> 7) % lanes)) * 4 + ((c >> 5) & 3);
-  const bit = (s: number, c: number) => (ring[word(s, c)]! >>> (c & 31)) & 1;
+  /** u32 index of the word holding column j in slot s. */
+  const word = (s: number, j: number) => s * L + ((j >> 7) % lanes) * 4 + ((j >> 5) & 3);
+  const bit = (s: number, j: number) => (ring[word(s, j)]! >>> (j & 31)) & 1;
+  /** Slot q ^= slot p over `count` lanes from ring position `from`. */
+  const xorLanes = (q: number, p: number, from: number, count: number) => {
+    for (let l = 0; l < count; l++) {
+      const pos = ((from + l) % lanes) * 4;
+      for (let w = 0; w < 4; w++) ring[q * L + pos + w]! ^= ring[p * L + pos + w]!;
+    }
+  };
   let c = 0;
   let next = 0;
   let size = 0;
@@ -201,10 +218,15 @@ function frontTs(input: FrontInput, slots: number, watch: BandedWatch): BandedEc
     watch.signal?.throwIfAborted();
     const stop = Math.min(n, c + slice);
     while (c < stop) {
-      while (next < rowCount && lo[next]! <= c) {
+      const c1 = Math.min(c + 8, n);
+      if (used + 8 * (4 + L) > out.length) {
+        rows.take(out.subarray(0, used));
+        used = 0;
+      }
+      while (next < rowCount && lo[next]! < c1) {
         if (freeCount === 0) return null;
         const s = free[--freeCount]!;
-        ring.fill(0, s * lanes * 4, (s + 1) * lanes * 4);
+        ring.fill(0, s * L, (s + 1) * L);
         let end = 0;
         for (let k = start[next]!; k < start[next + 1]!; k++) {
           const j = cols[k]!;
@@ -216,60 +238,109 @@ function frontTs(input: FrontInput, slots: number, watch: BandedWatch): BandedEc
         front[size++] = s;
         next++;
       }
-      let best = -1;
-      let bestEnd = 0x7fffffff;
+      const from = (c >> 7) % lanes;
+      const byteOf = (s: number) => (ring[word(s, c)]! >>> (c & 31)) & 0xff;
       for (let k = 0; k < size; k++) {
         const s = front[k]!;
-        const end = extent[s]!;
-        if (end <= c) {
+        if (extent[s]! <= c) {
           bad += slotRhs[s]!;
           free[freeCount++] = s;
           front[k] = front[--size]!;
           k--;
           continue;
         }
-        if (end < bestEnd && bit(s, c)) {
-          best = k;
-          bestEnd = end;
+        bytes[k] = byteOf(s);
+      }
+      let m = 0;
+      for (let j = 0; j < c1 - c; j++) {
+        let best = -1;
+        let reduced = 0;
+        for (let k = 0; k < size; k++) {
+          let v = bytes[k]!;
+          if (v < 0) continue;
+          for (let i = 0; i < m; i++) if ((v >> pivotColumns[i]!) & 1) v ^= pivotBytes[i]!;
+          if ((v >> j) & 1) {
+            best = k;
+            reduced = v;
+            break;
+          }
         }
+        if (best < 0) continue;
+        bytes[best] = -1 - j;
+        pivots[m] = best;
+        pivotColumns[m] = j;
+        pivotBytes[m++] = reduced;
       }
-      if (best < 0) {
-        c++;
-        continue;
-      }
-      const p = front[best]!;
-      const first = c >> 7;
-      const last = (bestEnd - 1) >> 7;
-      const words = (last - first + 1) * 4;
-      if (used + 4 + words > out.length) {
-        rows.take(out.subarray(0, used));
-        used = 0;
-      }
-      const pr = slotRhs[p]!;
-      for (let k = 0; k < size; k++) {
-        if (k === best) continue;
-        const s = front[k]!;
-        if (!bit(s, c)) continue;
-        for (let lane = first; lane <= last; lane++) {
-          const d = (s * lanes + (lane % lanes)) * 4;
-          const q = (p * lanes + (lane % lanes)) * 4;
-          for (let w = 0; w < 4; w++) ring[d + w]! ^= ring[q + w]!;
+      if (m > 0) {
+        const first = c >> 7;
+        for (let i = 0; i < m; i++) {
+          const pi = front[pivots[i]!]!;
+          const ci = c + (-1 - bytes[pivots[i]!]!);
+          const ei = extent[pi]!;
+          for (let i2 = 0; i2 < m; i2++) {
+            if (i2 === i) continue;
+            const q = front[pivots[i2]!]!;
+            if (!bit(q, ci)) continue;
+            xorLanes(q, pi, from, ((ei - 1) >> 7) - first + 1);
+            slotRhs[q]! ^= slotRhs[pi]!;
+            if (extent[q]! < ei) extent[q] = ei;
+          }
         }
-        slotRhs[s]! ^= pr;
-        if (extent[s]! < bestEnd) extent[s] = bestEnd;
+        let span = 1;
+        for (let i = 0; i < m; i++) span = Math.max(span, ((extent[front[pivots[i]!]!]! - 1) >> 7) - first + 1);
+        const S = span * 4;
+        table.fill(0, 0, S);
+        tableRhs[0] = 0;
+        tableEnd[0] = 0;
+        for (let g = 1; g < 1 << m; g++) {
+          const i = 31 - Math.clz32(g & -g);
+          const prev = g ^ (1 << i);
+          const p = front[pivots[i]!]!;
+          for (let l = 0; l < span; l++) {
+            const pos = p * L + ((from + l) % lanes) * 4;
+            for (let w = 0; w < 4; w++) table[g * S + l * 4 + w] = table[prev * S + l * 4 + w]! ^ ring[pos + w]!;
+          }
+          tableRhs[g] = tableRhs[prev]! ^ slotRhs[p]!;
+          tableEnd[g] = Math.max(tableEnd[prev]!, extent[p]!);
+        }
+        for (let v = 0; v < 256; v++) {
+          let g = 0;
+          for (let i = 0; i < m; i++) g |= ((v >> (-1 - bytes[pivots[i]!]!)) & 1) << i;
+          indexOf[v] = g;
+        }
+        for (let k = 0; k < size; k++) {
+          if (bytes[k]! < 0) continue;
+          const s = front[k]!;
+          const g = indexOf[byteOf(s)]!;
+          if (g === 0) continue;
+          for (let l = 0; l < span; l++) {
+            const pos = s * L + ((from + l) % lanes) * 4;
+            for (let w = 0; w < 4; w++) ring[pos + w]! ^= table[g * S + l * 4 + w]!;
+          }
+          slotRhs[s]! ^= tableRhs[g]!;
+          if (extent[s]! < tableEnd[g]!) extent[s] = tableEnd[g]!;
+        }
+        for (let i = 0; i < m; i++) {
+          const k = pivots[i]!;
+          const p = front[k]!;
+          const last = (extent[p]! - 1) >> 7;
+          const words = (last - first + 1) * 4;
+          out[used] = c + (-1 - bytes[k]!);
+          out[used + 1] = extent[p]!;
+          out[used + 2] = slotRhs[p]!;
+          out[used + 3] = words / 2;
+          for (let lane = first; lane <= last; lane++) {
+            const q = p * L + (lane % lanes) * 4;
+            out.set(ring.subarray(q, q + 4), used + 4 + (lane - first) * 4);
+          }
+          used += 4 + words;
+          free[freeCount++] = p;
+        }
+        let kept = 0;
+        for (let k = 0; k < size; k++) if (bytes[k]! >= 0) front[kept++] = front[k]!;
+        size = kept;
       }
-      out[used] = c;
-      out[used + 1] = bestEnd;
-      out[used + 2] = pr;
-      out[used + 3] = words / 2;
-      for (let lane = first; lane <= last; lane++) {
-        const q = (p * lanes + (lane % lanes)) * 4;
-        out.set(ring.subarray(q, q + 4), used + 4 + (lane - first) * 4);
-      }
-      used += 4 + words;
-      free[freeCount++] = p;
-      front[best] = front[--size]!;
-      c++;
+      c = c1;
     }
     watch.onProgress?.(c, n);
   }
@@ -295,11 +366,13 @@ function frontWasm(input: FrontInput, slots: number, watch: BandedWatch): Banded
     slots * 4,
     slots * 4,
     slots * 4,
+    256 * lanes * 16 + 3072 + slots * 4,
     outSize,
     28,
   ];
   return withScratch(`the banded elimination of a ${n}-cell board`, sizes, (ptrs) => {
-    const [pStart, pCols, pLo, pRhs, pRing, pExtent, pSlotRhs, pFront, pFree, pOut, pState] = ptrs as [
+    const [pStart, pCols, pLo, pRhs, pRing, pExtent, pSlotRhs, pFront, pFree, pTable, pOut, pState] = ptrs as [
+      number,
       number,
       number,
       number,
@@ -340,6 +413,7 @@ function frontWasm(input: FrontInput, slots: number, watch: BandedWatch): Banded
           pSlotRhs,
           pFront,
           pFree,
+          pTable,
           pOut,
           outSize,
           pState,
@@ -434,7 +508,7 @@ export function planBanded(board: Board): BandedPlan {
   const slots = estimate.front + 64;
   const bytes =
     estimate.pivotBytes +
-    slots * (estimate.lanes + 1) * 16 +
+    (slots + 256) * (estimate.lanes + 1) * 16 +
     (rows.n + 1) * 4 * 7 +
     rows.idx.length * 8 +
     Math.min(OUT_BLOCK, estimate.pivotBytes);

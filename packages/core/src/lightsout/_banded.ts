@@ -8,7 +8,7 @@
 import { guard, load, wasmBytesInUse, withScratch } from "../gf2/_engine-wasm.js";
 import { formatBytes, memoryLimit } from "../gf2/_memory.js";
 import { xoshiro128 } from "../gf2/_random.js";
-import type { Board } from "./board.js";
+import { type Board, type GridBoard, ruleOffsets } from "./board.js";
 import {
   type BandedEstimate,
   chooseOrder,
@@ -502,6 +502,10 @@ export interface BandedPlan {
  * @returns The plan.
  */
 export function planBanded(board: Board): BandedPlan {
+  if (board.kind === "grid") {
+    const bytes = gridBytesAtLeast(board);
+    memoryLimit.check(`the banded elimination of a ${board.rows} x ${board.cols} board`, bytes, wasmBytesInUse());
+  }
   const targets = targetRows(board);
   const rows = transposeRows(targets);
   const { order, estimate } = chooseOrder(board, rows);
@@ -513,6 +517,22 @@ export function planBanded(board: Board): BandedPlan {
     rows.idx.length * 8 +
     Math.min(OUT_BLOCK, estimate.pivotBytes);
   return { rows, targets, symmetric: sameRows(targets, rows), order, estimate, bytes };
+}
+
+/**
+ * What a grid's banded elimination needs at the least, from its shape alone
+ * (checked before the system is built): the press lists and their
+ * transpose, and a pivot row per cell as wide as the band, which is at
+ * least the shorter side times the rule's reach (twice that on a torus).
+ */
+function gridBytesAtLeast(board: GridBoard): number {
+  const { rows, cols } = board;
+  const offsets = ruleOffsets(board.rule ?? "plus");
+  const reachRows = Math.max(0, ...offsets.map(([dr]) => Math.abs(dr)));
+  const reachCols = Math.max(0, ...offsets.map(([, dc]) => Math.abs(dc)));
+  const band = Math.min(cols * reachRows + reachCols, rows * reachCols + reachRows) * (board.torus ? 2 : 1);
+  const cells = board.mask ? board.mask.reduce((sum, line) => sum + line.split("#").length - 1, 0) : rows * cols;
+  return cells * ((offsets.length + 1) * 8 + 16 + 16 * Math.ceil(band / 128));
 }
 
 function checkMemory(plan: BandedPlan): void {

@@ -6,7 +6,7 @@ import type { MatrixOptions } from "../gf2/bitmatrix.js";
 import { BitMatrix } from "../gf2/bitmatrix.js";
 import { xoshiro128 } from "../gf2/_random.js";
 import { describe } from "../gf2/_check.js";
-import { type Board, cellMap, checkBoard, checkVector, type GridBoard, pressTargets } from "./board.js";
+import { type Board, checkBoard, checkVector, type GridBoard, pressTargets } from "./board.js";
 import { quietPatternsOnDemand, solveGrid } from "./chase.js";
 import { type BandedPlan, planBanded, quietBanded, solveBanded } from "./_banded.js";
 
@@ -82,7 +82,12 @@ function route(board: Board, options: SolveOptions): "chasing" | "dense" | Bande
   const method = options.method ?? "auto";
   if (method === "dense") return "dense";
   if (method === "auto" && chaseable(board)) return "chasing";
-  const n = board.kind === "graph" ? board.vertices : cellMap(board).count;
+  const n =
+    board.kind === "graph"
+      ? board.vertices
+      : board.mask
+        ? board.mask.reduce((sum, line) => sum + line.split("#").length - 1, 0)
+        : board.rows * board.cols;
   if (method === "auto" && n < DENSE_BELOW_CELLS) return "dense";
   const plan = planBanded(board);
   if (method === "banded") return plan;

@@ -3,15 +3,16 @@
 // A press matrix is local, but its bandwidth depends on how the cells are
 // numbered. Candidates: row-major and column-major for grids (the band is
 // about the shorter side), the same with the rows (or columns) folded
-// 0, n-1, 1, n-2, ... for tori (the wrap-around rows become neighbours:
-// band 2n instead of n^2), and reverse Cuthill-McKee for graphs. Each is
-// scored by the work and memory of a frontal elimination (assembly/banded.ts)
-// in that order, read off the rows' first and last columns alone, and the
-// cheapest wins. On 2-D grids this profile score picks row- or column-major
-// over reverse Cuthill-McKee, whose diagonal fronts are up to twice as wide.
+// 0, n-1, 1, n-2, ... on tori (the wrap-around rows become neighbours:
+// band 2n instead of n^2), and reverse Cuthill-McKee for every board. Each
+// is scored by the work of a frontal elimination (assembly/banded.ts) in
+// that order, read off the rows' first and last columns alone (a profile
+// estimate), and the cheapest wins. Measured on 256 x 256 boards: the king
+// rule goes row-major (half the estimated work of reverse Cuthill-McKee,
+// whose diagonal fronts are wider), while tori and disks go by reverse
+// Cuthill-McKee (about half the work of folded rows).
 
 import { type Board, cellMap, pressTargets, ruleOffsets } from "./board.js";
-import { bandOrder } from "./_band-order.js";
 
 /** A sparse square 0/1 matrix as row lists: row i has columns idx[start[i] .. start[i + 1]). */
 export interface SparseRows {
@@ -182,6 +183,58 @@ function traverse(
   return order;
 }
 
+/**
+ * Reverse Cuthill-McKee on the pattern of A + A^T, in typed arrays (as
+ * bandOrder in _band-order.ts, without its per-cell lists: boards here have
+ * millions of cells): breadth-first from a pseudo-peripheral cell of each
+ * component, neighbours by increasing degree, then reversed.
+ */
+export function reverseCuthillMcKee(a: SparseRows, t: SparseRows): Int32Array {
+  const n = a.n;
+  const degree = new Int32Array(n);
+  for (let i = 0; i < n; i++) degree[i] = a.start[i + 1]! - a.start[i]! + t.start[i + 1]! - t.start[i]!;
+  const order = new Int32Array(n);
+  const queue = new Int32Array(n);
+  const seen = new Uint8Array(n);
+  const mark = new Uint8Array(n);
+  const scratch: number[] = [];
+  /** Breadth-first from root over unseen cells, marking in `m`; fills queue[from..], returns its end. */
+  const sweep = (root: number, m: Uint8Array, from: number): number => {
+    let head = from;
+    let tail = from;
+    queue[tail++] = root;
+    m[root] = 1;
+    while (head < tail) {
+      const v = queue[head++]!;
+      scratch.length = 0;
+      for (const rows of [a, t]) {
+        for (let k = rows.start[v]!; k < rows.start[v + 1]!; k++) {
+          const u = rows.idx[k]!;
+          if (!m[u] && !seen[u]) {
+            m[u] = 1;
+            scratch.push(u);
+          }
+        }
+      }
+      scratch.sort((x, y) => degree[x]! - degree[y]! || x - y);
+      for (const u of scratch) queue[tail++] = u;
+    }
+    return tail;
+  };
+  let placed = 0;
+  for (let start = 0; start < n; start++) {
+    if (seen[start]) continue;
+    // a pseudo-peripheral root: the last cell a first sweep reaches (its marks undone after)
+    const end = sweep(start, mark, placed);
+    const far = queue[end - 1]!;
+    for (let k = placed; k < end; k++) mark[queue[k]!] = 0;
+    const stop = sweep(far, seen, placed);
+    order.set(queue.subarray(placed, stop), placed);
+    placed = stop;
+  }
+  return order.reverse();
+}
+
 /** The candidate orders of a board's cells. */
 function candidates(board: Board, count: number): Int32Array[] {
   const identity = Int32Array.from({ length: count }, (_, i) => i);
@@ -201,16 +254,17 @@ function candidates(board: Board, count: number): Int32Array[] {
 /**
  * The cheapest order of a board's cells for banded elimination, and its cost.
  *
- * @param board - The board (grids get row/column orders, graphs reverse Cuthill-McKee).
- * @param a - The system's rows (the press matrix, or its transpose: the same profile up to symmetry).
+ * @param board - The board (grids also get row/column orders).
+ * @param a - The press matrix's rows.
+ * @param t - Its transpose's rows (the press targets).
  * @returns The order (order[t] = cell at index t) and its estimate.
  */
-export function chooseOrder(board: Board, a: SparseRows): { order: Int32Array; estimate: BandedEstimate } {
-  const list = candidates(board, a.n);
-  if (board.kind === "graph") {
-    const targets = Array.from({ length: a.n }, (_, j) => a.idx.subarray(a.start[j]!, a.start[j + 1]!));
-    list.push(bandOrder(targets));
-  }
+export function chooseOrder(
+  board: Board,
+  a: SparseRows,
+  t: SparseRows,
+): { order: Int32Array; estimate: BandedEstimate } {
+  const list = [...candidates(board, a.n), reverseCuthillMcKee(a, t)];
   let best: { order: Int32Array; estimate: BandedEstimate } | undefined;
   for (const order of list) {
     const e = estimate(a, order);

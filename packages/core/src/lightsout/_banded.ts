@@ -508,7 +508,7 @@ export function planBanded(board: Board): BandedPlan {
   }
   const targets = targetRows(board);
   const rows = transposeRows(targets);
-  const { order, estimate } = chooseOrder(board, rows);
+  const { order, estimate } = chooseOrder(board, rows, targets);
   const slots = estimate.front + 64;
   const bytes =
     estimate.pivotBytes +

@@ -13,6 +13,7 @@ import {
   gridBoard,
   maskBoard,
   pressTargets,
+  allSolutions,
   quietPatterns,
   type RuleName,
   randomPuzzle,
@@ -195,6 +196,20 @@ describe("banded route", () => {
       expect(leftProduct(big, s.proof!).every((v) => v === 0)).toBe(true);
       expect(dot(s.proof!, lights)).toBe(1);
     }
+  });
+
+  it("enumerates the first solutions of a big board from a few quiet patterns, each one clearing it", () => {
+    // 128 x 128 king rule: banded, nullity 255
+    const board = gridBoard(128, 128, { rule: "king" });
+    const lights = new Uint8Array(128 * 128).fill(1);
+    expect(solveLightsOut(board, lights).method).toBe("banded");
+    const seen = new Set<string>();
+    for (const x of allSolutions(board, lights)) {
+      expect(isDark(pressed(board, lights, x))).toBe(true);
+      seen.add(x.join(""));
+      if (seen.size === 6) break;
+    }
+    expect(seen.size).toBe(6);
   });
 
   it("is chosen automatically for big local boards and not for small ones", () => {

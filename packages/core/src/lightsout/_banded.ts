@@ -635,6 +635,28 @@ export function quietBanded(plan: BandedPlan, engine: BandedEngine, watch: Bande
 }
 
 /**
+ * The quiet patterns of {@link quietBanded} one at a time, from one
+ * elimination: enumerating the first solutions of a huge board needs a few
+ * patterns, not a basis of nullity x cells bytes.
+ *
+ * @param plan - From {@link planBanded}.
+ * @returns The i-th basis pattern (0 <= i < nullity), built when asked.
+ */
+export function quietBandedSource(plan: BandedPlan): (i: number) => Uint8Array {
+  checkMemory(plan);
+  const { rows, order } = plan;
+  const e = eliminate(frontInput(rows, order, null, plan.estimate), "wasm", {});
+  const free = freeColumns(e);
+  return (i) => {
+    const f = free[i]!;
+    const x = bitVector(rows.n);
+    x[f >> 5]! |= 1 << (f & 31);
+    backSubstitute(e, x, false);
+    return toCells(x, order);
+  };
+}
+
+/**
  * The raw elimination, for tests comparing the kernel and its twin.
  *
  * @param plan - From {@link planBanded}.

@@ -8,7 +8,7 @@ import { xoshiro128 } from "../gf2/_random.js";
 import { describe } from "../gf2/_check.js";
 import { type Board, checkBoard, checkVector, type GridBoard, pressTargets } from "./board.js";
 import { quietPatternsOnDemand, solveGrid } from "./chase.js";
-import { type BandedPlan, planBanded, quietBanded, solveBanded } from "./_banded.js";
+import { type BandedPlan, planBanded, quietBanded, quietBandedSource, solveBanded } from "./_banded.js";
 
 /**
  * Plain rectangles (plus rule, no torus, no mask, self toggle) with at least
@@ -301,7 +301,8 @@ export function winnabilityTest(board: Board): (lights: ArrayLike<number>) => bo
  * Every solution of a board, lazily, in Gray-code order: x0, then each next
  * one differs from the previous by one quiet pattern. Quiet patterns are
  * built as the enumeration first needs them, so taking the first N solutions
- * of a big chased rectangle expands about log2(N) of them, not the whole basis.
+ * of a big chased rectangle (or of a board on the banded route) expands
+ * about log2(N) of them, not the whole basis.
  *
  * @param board - Any board.
  * @param lights - One 0/1 per cell.
@@ -344,7 +345,9 @@ function quietPatternSource(board: Board): (i: number) => Uint8Array {
   let source: ((i: number) => Uint8Array) | undefined;
   const open = (): ((i: number) => Uint8Array) => {
     if (!chaseable(board)) {
-      const all = quietPatterns(board);
+      const way = route(board, {});
+      if (typeof way === "object") return quietBandedSource(way);
+      const all = quietPatterns(board, { method: "dense" });
       return (i) => all[i]!;
     }
     // as chaseSolve: along the longer side

@@ -11,5 +11,6 @@ export { cosetMinimum, cosetDistribution } from "./coset";
 export { polyGcd } from "./poly";
 export { zpEchelon } from "./zp";
 export { bandedEchelon } from "./banded";
+export { bandedZpEchelon } from "./banded-zp";
 
 export { allocate as alloc, deallocate as free } from "./heap";

@@ -248,6 +248,38 @@ export interface Gf2Exports {
    * cannot take 8 more rows (empty it: set state[6] to 0), 2 when the front
    * needs more slots.
    */
+  /**
+   * Banded (frontal) elimination over Z_p, p prime and at most 46341 (see
+   * assembly/banded-zp.ts): the layout of `bandedEchelon` with u32
+   * right-hand sides (`rhs`, residues), a ring of `width` u32 entries per
+   * slot (a multiple of 4, at least the span plus 4) and an i32 `steps`
+   * array of `slots` entries. Pivot rows are appended at `out` (16-byte
+   * header: column, extent, rhs, entries e; then e residues from column
+   * c & ~3). Returns 0 when the column reached `cStop` or n, 1 when `out`
+   * cannot take another row (set state[6] to 0), 2 when the front needs
+   * more slots.
+   */
+  bandedZpEchelon(
+    start: number,
+    cols: number,
+    lo: number,
+    rhs: number,
+    rowCount: number,
+    n: number,
+    p: number,
+    ring: number,
+    width: number,
+    slots: number,
+    extent: number,
+    slotRhs: number,
+    steps: number,
+    front: number,
+    free: number,
+    out: number,
+    outBytes: number,
+    state: number,
+    cStop: number,
+  ): number;
   bandedEchelon(
     start: number,
     cols: number,

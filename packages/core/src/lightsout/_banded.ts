@@ -39,13 +39,14 @@ export interface BandedWatch {
 }
 
 /** An ordered system ready for the kernel: rows sorted by first column. */
-interface FrontInput {
+export interface FrontInput {
   n: number;
   start: Int32Array;
   cols: Int32Array;
   lo: Int32Array;
-  rhs: Uint8Array;
-  /** Empty rows with a right-hand side of 1 (each makes the system inconsistent). */
+  /** Right-hand sides (0/1 over GF(2), residues over Z_p). */
+  rhs: Uint32Array;
+  /** Empty rows with a non-zero right-hand side (each makes the system inconsistent). */
   emptyOnes: number;
   estimate: BandedEstimate;
 }
@@ -66,7 +67,7 @@ export interface BandedEchelon {
 }
 
 /** Renumbers the rows and columns of `a` by `order` and sorts the rows by first column. */
-function frontInput(
+export function frontInput(
   a: SparseRows,
   order: Int32Array,
   b: ArrayLike<number> | null,
@@ -95,12 +96,12 @@ function frontInput(
   for (let t = 0; t < n; t++) if (lo[t]! >= 0) sorted[bucket[lo[t]!]!++] = t;
   const outStart = new Int32Array(rowCount + 1);
   const outLo = new Int32Array(rowCount);
-  const rhs = new Uint8Array(rowCount);
+  const rhs = new Uint32Array(rowCount);
   sorted.forEach((t, r) => {
     const i = order[t]!;
     outStart[r + 1] = outStart[r]! + start[i + 1]! - start[i]!;
     outLo[r] = lo[t]!;
-    rhs[r] = b?.[i] ? 1 : 0;
+    rhs[r] = b?.[i] ?? 0;
   });
   const cols = new Int32Array(outStart[rowCount]!);
   sorted.forEach((t, r) => {
@@ -360,7 +361,7 @@ function frontWasm(input: FrontInput, slots: number, watch: BandedWatch): Banded
     start.byteLength,
     cols.byteLength,
     lo.byteLength,
-    rhs.byteLength,
+    rhs.length,
     slots * lanes * 16,
     slots * 4,
     slots * 4,

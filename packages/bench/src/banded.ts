@@ -20,6 +20,8 @@ export interface BandedCase {
   rows: string[];
   torus: boolean;
   rule: "plus" | "king";
+  /** Light states (a press adds 1 mod states); 2 unless given. */
+  states?: number;
 }
 
 export interface BandedRow {
@@ -55,6 +57,7 @@ export function bandedCases(quick: boolean): BandedCase[] {
       { name: "torus 128 x 128", rows: allOn(128, 128), torus: true, rule: "plus" },
       { name: "king 128 x 128", rows: allOn(128, 128), torus: false, rule: "king" },
       { name: "disk d = 200", rows: disk(200), torus: false, rule: "plus" },
+      { name: "torus 80 x 80, Z_3", rows: allOn(80, 80), torus: true, rule: "plus", states: 3 },
     ];
   }
   return [
@@ -63,6 +66,7 @@ export function bandedCases(quick: boolean): BandedCase[] {
     { name: "disk d = 1000", rows: disk(1000), torus: false, rule: "plus" },
     { name: "torus 1000 x 1000", rows: allOn(1000, 1000), torus: true, rule: "plus" },
     { name: "king 2000 x 2000", rows: allOn(2000, 2000), torus: false, rule: "king" },
+    { name: "torus 256 x 256, Z_3", rows: allOn(256, 256), torus: true, rule: "plus", states: 3 },
   ];
 }
 
@@ -74,17 +78,19 @@ const PLUS = [
 ];
 const KING = [...PLUS, [1, 1], [1, -1], [-1, 1], [-1, -1]];
 
-/** Whether the presses switch every lit cell off, by plain loops over the neighbourhoods. */
+/** Whether the presses bring every light to 0 (mod states), by plain loops over the neighbourhoods. */
 function clears(board: BandedCase, presses: string[]): boolean {
   const m = board.rows.length;
   const n = board.rows[0]!.length;
+  const k = board.states ?? 2;
   const on = (r: number, c: number) => board.rows[r]![c] !== ".";
-  const lights = board.rows.map((row) => Uint8Array.from(row, (ch) => (ch === "1" ? 1 : 0)));
+  const lights = board.rows.map((row) => Uint32Array.from(row, (ch) => (ch === "." ? 0 : Number(ch))));
   for (let r = 0; r < m; r++) {
     for (let c = 0; c < n; c++) {
       if (!on(r, c)) continue;
-      if (presses[r]![c] !== "1") continue;
-      lights[r]![c]! ^= 1;
+      const times = Number(presses[r]![c]);
+      if (times === 0) continue;
+      lights[r]![c] = (lights[r]![c]! + times) % k;
       for (const [dr, dc] of board.rule === "king" ? KING : PLUS) {
         let rr = r + dr!;
         let cc = c + dc!;
@@ -92,7 +98,7 @@ function clears(board: BandedCase, presses: string[]): boolean {
           rr = (rr + m) % m;
           cc = (cc + n) % n;
         } else if (rr < 0 || rr >= m || cc < 0 || cc >= n) continue;
-        if (on(rr, cc)) lights[rr]![cc]! ^= 1;
+        if (on(rr, cc)) lights[rr]![cc] = (lights[rr]![cc]! + times) % k;
       }
     }
   }
@@ -106,7 +112,11 @@ export function runBanded(options: BandedOptions): BandedRow[] {
     for (const board of bandedCases(options.quick)) {
       const file = join(dir, "board.txt");
       writeFileSync(file, `${board.rows.join("\n")}\n`);
-      const flags = [...(board.torus ? ["--torus"] : []), ...(board.rule === "king" ? ["--rule", "king"] : [])];
+      const flags = [
+        ...(board.torus ? ["--torus"] : []),
+        ...(board.rule === "king" ? ["--rule", "king"] : []),
+        ...(board.states ? ["--states", String(board.states)] : []),
+      ];
       // bash's `time` reports the child's CPU time beside the wall time
       const script = `TIMEFORMAT='%R %U %S'; time node "$0" solve "$1" --json ${flags.join(" ")} > "$2"`;
       const json = join(dir, "out.json");

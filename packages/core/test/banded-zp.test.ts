@@ -14,6 +14,8 @@ import {
   randomMultiStatePuzzle,
   solveMultiState,
 } from "../src/index.js";
+import { wasmBytesInUse } from "../src/gf2/_engine-wasm.js";
+import { getMemoryLimit, setMemoryLimit } from "../src/index.js";
 import { planBanded } from "../src/lightsout/_banded.js";
 import { bandedZpEchelonFor, solveBandedModP } from "../src/lightsout/_banded-zp.js";
 import { isDark, neighbourhoods, pressed } from "./_support.js";
@@ -133,6 +135,35 @@ describe("banded route over Z_p", () => {
       ),
       RUNS,
     );
+  });
+
+  it("reports progress, cancels leaving no kernel memory behind, and refuses boards past the memory limit", () => {
+    const board = gridBoard(70, 70, { torus: true });
+    const lights = new Array(4900).fill(1);
+    const seen: number[] = [];
+    solveMultiState(board, lights, { states: 3, onProgress: (f) => seen.push(f) });
+    expect(seen.length).toBeGreaterThan(1);
+    expect(seen.at(-1)).toBe(1);
+    const before = wasmBytesInUse();
+    const controller = new AbortController();
+    const stop = new Error("stopped");
+    expect(() =>
+      solveMultiState(board, lights, {
+        states: 3,
+        signal: controller.signal,
+        onProgress: () => controller.abort(stop),
+      }),
+    ).toThrow(stop);
+    expect(wasmBytesInUse()).toBe(before);
+    const limit = getMemoryLimit();
+    setMemoryLimit(2 ** 20);
+    try {
+      expect(() => solveMultiState(board, lights, { states: 7 })).toThrow(
+        /banded elimination of a (70 x 70|4900-cell) board.* needs [\d.]+ MiB, over the memory limit of 1.00 MiB/,
+      );
+    } finally {
+      setMemoryLimit(limit);
+    }
   });
 
   it("solves big boards with a prime number of states through solveMultiState, checked by pressing", () => {

@@ -197,7 +197,28 @@ export function reverseCuthillMcKee(a: SparseRows, t: SparseRows): Int32Array {
   const queue = new Int32Array(n);
   const seen = new Uint8Array(n);
   const mark = new Uint8Array(n);
-  const scratch: number[] = [];
+  let widest = 0;
+  for (let i = 0; i < n; i++) widest = Math.max(widest, degree[i]!);
+  const scratch = new Int32Array(widest);
+  /** Puts the unmarked, unseen neighbours of v from `rows` into scratch from `k`; returns the new count. */
+  const gather = (rows: SparseRows, v: number, m: Uint8Array, k: number): number => {
+    for (let x = rows.start[v]!; x < rows.start[v + 1]!; x++) {
+      const u = rows.idx[x]!;
+      if (m[u] || seen[u]) continue;
+      m[u] = 1;
+      // insertion by (degree, index): lists are short
+      let at = k++;
+      while (
+        at > 0 &&
+        (degree[scratch[at - 1]!]! > degree[u]! || (degree[scratch[at - 1]!] === degree[u] && scratch[at - 1]! > u))
+      ) {
+        scratch[at] = scratch[at - 1]!;
+        at--;
+      }
+      scratch[at] = u;
+    }
+    return k;
+  };
   /** Breadth-first from root over unseen cells, marking in `m`; fills queue[from..], returns its end. */
   const sweep = (root: number, m: Uint8Array, from: number): number => {
     let head = from;
@@ -206,18 +227,8 @@ export function reverseCuthillMcKee(a: SparseRows, t: SparseRows): Int32Array {
     m[root] = 1;
     while (head < tail) {
       const v = queue[head++]!;
-      scratch.length = 0;
-      for (const rows of [a, t]) {
-        for (let k = rows.start[v]!; k < rows.start[v + 1]!; k++) {
-          const u = rows.idx[k]!;
-          if (!m[u] && !seen[u]) {
-            m[u] = 1;
-            scratch.push(u);
-          }
-        }
-      }
-      scratch.sort((x, y) => degree[x]! - degree[y]! || x - y);
-      for (const u of scratch) queue[tail++] = u;
+      const count = gather(t, v, m, gather(a, v, m, 0));
+      for (let k = 0; k < count; k++) queue[tail++] = scratch[k]!;
     }
     return tail;
   };

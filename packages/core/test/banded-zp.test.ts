@@ -126,7 +126,7 @@ describe("banded route over Z_p", () => {
             Array.from(e.col, (col, t) => ({
               col,
               rhs: e.rhs[t],
-              entries: Array.from(e.blocks[e.block[t]!]!.subarray(e.offset[t]!, e.offset[t]! + e.count[t]!)),
+              entries: Array.from(e.blocks[e.block[t]!]!.subarray(e.offset[t]!, e.offset[t]! + e.words[t]!)),
             }));
           expect(b.rank).toBe(a.rank);
           expect(b.inconsistent).toBe(a.inconsistent);

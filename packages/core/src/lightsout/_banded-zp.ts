@@ -8,7 +8,16 @@
 import { guard, load, wasmBytesInUse, withScratch } from "../gf2/_engine-wasm.js";
 import { formatBytes, memoryLimit } from "../gf2/_memory.js";
 import { xoshiro128 } from "../gf2/_random.js";
-import { type BandedEngine, type BandedPlan, type FrontInput, frontInput } from "./_banded.js";
+import { invMod, mulMod } from "../fields/prime.js";
+import {
+  type BandedEchelon,
+  type BandedEngine,
+  type BandedPlan,
+  type FrontInput,
+  freeColumns,
+  frontInput,
+  PivotRows,
+} from "./_banded.js";
 
 /** Largest prime the kernel takes: (p - 1)^2 steps must fit twice in 32 bits (delayed reduction). */
 export const MAX_BANDED_PRIME = 46_337;
@@ -25,65 +34,9 @@ export interface ZpWatch {
   signal?: AbortSignal;
 }
 
-/** The pivot rows of an elimination over Z_p. */
-export interface ZpEchelonRows {
-  n: number;
+/** The pivot rows of an elimination over Z_p (`words`: entries of each row). */
+export interface ZpEchelonRows extends BandedEchelon {
   p: number;
-  rank: number;
-  inconsistent: boolean;
-  col: Int32Array;
-  rhs: Uint32Array;
-  block: Int32Array;
-  offset: Int32Array;
-  count: Int32Array;
-  blocks: Uint32Array[];
-}
-
-class Collector {
-  rank = 0;
-  readonly col: Int32Array;
-  readonly rhs: Uint32Array;
-  readonly block: Int32Array;
-  readonly offset: Int32Array;
-  readonly count: Int32Array;
-  readonly blocks: Uint32Array[] = [];
-  constructor(n: number) {
-    this.col = new Int32Array(n);
-    this.rhs = new Uint32Array(n);
-    this.block = new Int32Array(n);
-    this.offset = new Int32Array(n);
-    this.count = new Int32Array(n);
-  }
-  take(out: Uint32Array): void {
-    if (out.length === 0) return;
-    const copy = out.slice();
-    const b = this.blocks.length;
-    this.blocks.push(copy);
-    for (let o = 0; o < copy.length; ) {
-      const t = this.rank++;
-      this.col[t] = copy[o]!;
-      this.rhs[t] = copy[o + 2]!;
-      this.block[t] = b;
-      this.offset[t] = o + 4;
-      this.count[t] = copy[o + 3]!;
-      o += 4 + copy[o + 3]!;
-    }
-  }
-  result(n: number, p: number, inconsistent: boolean): ZpEchelonRows {
-    const r = this.rank;
-    return {
-      n,
-      p,
-      rank: r,
-      inconsistent,
-      col: this.col.subarray(0, r),
-      rhs: this.rhs.subarray(0, r),
-      block: this.block.subarray(0, r),
-      offset: this.offset.subarray(0, r),
-      count: this.count.subarray(0, r),
-      blocks: this.blocks,
-    };
-  }
 }
 
 /** Ring entries per slot: the band's span (lanes of 128 columns) with room to spare, a multiple of 4. */
@@ -97,19 +50,6 @@ function outBytesOf(input: FrontInput): number {
 function sliceOf(input: FrontInput, watch: ZpWatch): number {
   return watch.onProgress || watch.signal ? Math.max(64, Math.ceil(input.n / 100)) : input.n;
 }
-
-/** a^-1 mod p. */
-function inverseMod(a: number, p: number): number {
-  let [r0, r1, t0, t1] = [p, a % p, 0, 1];
-  while (r1 !== 0) {
-    const q = Math.floor(r0 / r1);
-    [r0, r1] = [r1, r0 - q * r1];
-    [t0, t1] = [t1, t0 - q * t1];
-  }
-  return ((t0 % p) + p) % p;
-}
-
-const mulMod = (a: number, b: number, p: number) => Number((BigInt(a) * BigInt(b)) % BigInt(p));
 
 /**
  * The TypeScript twin of assembly/banded-zp.ts: the same front, pivot rule
@@ -126,7 +66,7 @@ function frontZpTs(input: FrontInput, p: number, slots: number, watch: ZpWatch):
   const front = new Int32Array(slots);
   const free = Int32Array.from({ length: slots }, (_, i) => i);
   const out = new Uint32Array(outBytesOf(input) / 4);
-  const rows = new Collector(n);
+  const rows = new PivotRows(n, 1);
   let next = 0;
   let size = 0;
   let freeCount = slots;
@@ -175,7 +115,7 @@ function frontZpTs(input: FrontInput, p: number, slots: number, watch: ZpWatch):
       const end = extent[pv]!;
       const first = c & ~3;
       const count = ((end + 3) & ~3) - first;
-      const inv = inverseMod(ring[pv * W + (c % W)]!, p);
+      const inv = invMod(ring[pv * W + (c % W)]! % p, p);
       for (let j = first; j < first + count; j++) ring[pv * W + (j % W)] = mulMod(ring[pv * W + (j % W)]!, inv, p);
       const prhs = mulMod(slotRhs[pv]!, inv, p);
       for (let k = 0; k < size; k++) {
@@ -205,7 +145,7 @@ function frontZpTs(input: FrontInput, p: number, slots: number, watch: ZpWatch):
   }
   for (let k = 0; k < size; k++) if (slotRhs[front[k]!]! % p !== 0) bad++;
   rows.take(out.subarray(0, used));
-  return rows.result(n, p, bad > 0);
+  return { ...rows.result(n, bad > 0), p };
 }
 
 /** The WebAssembly front (allocate/withScratch: freed on any exit). */
@@ -252,7 +192,7 @@ function frontZpWasm(input: FrontInput, p: number, slots: number, watch: ZpWatch
     new Int32Array(mem(), pFree, slots).set(Int32Array.from({ length: slots }, (_, i) => i));
     const state = () => new Int32Array(mem(), pState, 7);
     state().set([0, 0, 0, slots, 0, input.emptyOnes, 0]);
-    const rows = new Collector(n);
+    const rows = new PivotRows(n, 1);
     const slice = sliceOf(input, watch);
     for (;;) {
       watch.signal?.throwIfAborted();
@@ -286,7 +226,7 @@ function frontZpWasm(input: FrontInput, p: number, slots: number, watch: ZpWatch
       s[6] = 0;
       if (status === OUT_FULL) continue;
       watch.onProgress?.(s[0]!, n);
-      if (s[0]! >= n) return rows.result(n, p, s[5]! > 0);
+      if (s[0]! >= n) return { ...rows.result(n, s[5]! > 0), p };
     }
   });
 }
@@ -325,21 +265,12 @@ function backSubstitute(e: ZpEchelonRows, x: Uint32Array, useRhs: boolean): void
     const off = e.offset[t]!;
     const first = c & ~3;
     let sum = 0;
-    for (let j = 0; j < e.count[t]!; j++) {
+    for (let j = 0; j < e.words[t]!; j++) {
       sum += row[off + j]! * x[first + j]!;
       if ((j & 2047) === 2047) sum %= p;
     }
     x[c] = ((((useRhs ? e.rhs[t]! : 0) - (sum % p)) % p) + p) % p;
   }
-}
-
-function freeColumns(e: ZpEchelonRows): Int32Array {
-  const pivot = new Uint8Array(e.n);
-  for (const c of e.col) pivot[c] = 1;
-  const out = new Int32Array(e.n - e.rank);
-  let f = 0;
-  for (let c = 0; c < e.n; c++) if (!pivot[c]) out[f++] = c;
-  return out;
 }
 
 const vector = (e: ZpEchelonRows) => new Uint32Array(e.n + 4);

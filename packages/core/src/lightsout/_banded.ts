@@ -59,7 +59,7 @@ export interface BandedEchelon {
   inconsistent: boolean;
   /** Per pivot row: its column, right-hand side, block, offset and length in 32-bit words. */
   col: Int32Array;
-  rhs: Uint8Array;
+  rhs: Uint32Array;
   block: Int32Array;
   offset: Int32Array;
   words: Int32Array;
@@ -112,18 +112,24 @@ export function frontInput(
   return { n, start: outStart, cols, lo: outLo, rhs, emptyOnes, estimate };
 }
 
-/** Collects the pivot rows from the blocks the kernel fills. */
-class PivotRows {
+/**
+ * Collects the pivot rows from the blocks a kernel fills (header: column,
+ * extent, rhs, length; then the row): `unit` 32-bit words per unit of the
+ * header's length (2 for the GF(2) kernel's 64-bit words, 1 for Z_p entries).
+ */
+export class PivotRows {
   rank = 0;
   readonly col: Int32Array;
-  readonly rhs: Uint8Array;
+  readonly rhs: Uint32Array;
   readonly block: Int32Array;
   readonly offset: Int32Array;
   readonly words: Int32Array;
   readonly blocks: Uint32Array[] = [];
-  constructor(n: number) {
+  readonly unit: number;
+  constructor(n: number, unit: number) {
+    this.unit = unit;
     this.col = new Int32Array(n);
-    this.rhs = new Uint8Array(n);
+    this.rhs = new Uint32Array(n);
     this.block = new Int32Array(n);
     this.offset = new Int32Array(n);
     this.words = new Int32Array(n);
@@ -136,7 +142,7 @@ class PivotRows {
     this.blocks.push(copy);
     for (let o = 0; o < copy.length; ) {
       const t = this.rank++;
-      const words = copy[o + 3]! * 2;
+      const words = copy[o + 3]! * this.unit;
       this.col[t] = copy[o]!;
       this.rhs[t] = copy[o + 2]!;
       this.block[t] = b;
@@ -197,7 +203,7 @@ function frontTs(input: FrontInput, slots: number, watch: BandedWatch): BandedEc
   const pivotColumns = new Int32Array(8);
   const pivotBytes = new Int32Array(8);
   const out = new Uint32Array(outBytes(input) / 4);
-  const rows = new PivotRows(n);
+  const rows = new PivotRows(n, 2);
   /** u32 index of the word holding column j in slot s. */
   const word = (s: number, j: number) => s * L + ((j >> 7) % lanes) * 4 + ((j >> 5) & 3);
   const bit = (s: number, j: number) => (ring[word(s, j)]! >>> (j & 31)) & 1;
@@ -394,7 +400,7 @@ function frontWasm(input: FrontInput, slots: number, watch: BandedWatch): Banded
     new Int32Array(mem(), pFree, slots).set(Int32Array.from({ length: slots }, (_, i) => i));
     const state = () => new Int32Array(mem(), pState, 7);
     state().set([0, 0, 0, slots, 0, input.emptyOnes, 0]);
-    const rows = new PivotRows(n);
+    const rows = new PivotRows(n, 2);
     const slice = sliceOf(input, watch);
     for (;;) {
       watch.signal?.throwIfAborted();
@@ -473,7 +479,7 @@ function toCells(x: Uint32Array, order: Int32Array): Uint8Array {
 }
 
 /** Columns without a pivot, increasing. */
-function freeColumns(e: BandedEchelon): Int32Array {
+export function freeColumns(e: { n: number; rank: number; col: Int32Array }): Int32Array {
   const pivot = new Uint8Array(e.n);
   for (const c of e.col) pivot[c] = 1;
   const out = new Int32Array(e.n - e.rank);

@@ -17,6 +17,7 @@ import {
   quietPatterns,
   type RuleName,
   randomPuzzle,
+  winnabilityTest,
   setMemoryLimit,
   solveLightsOut,
 } from "../src/index.js";
@@ -210,6 +211,23 @@ describe("banded route", () => {
       if (seen.size === 6) break;
     }
     expect(seen.size).toBe(6);
+  });
+
+  it("tests winnability of big boards, asymmetric rules too, as the solver decides it", () => {
+    const boards = [
+      gridBoard(100, 100, { torus: true }),
+      // asymmetric: a press toggles the cells right of and below it only; nothing ever toggles the corner
+      gridBoard(70, 70, { rule: { offsets: [[0, 1] as const, [1, 0] as const] }, selfToggle: false }),
+      gridBoard(80, 80),
+    ];
+    for (const board of boards) {
+      const n = pressTargets(board).length;
+      const winnable = winnabilityTest(board);
+      for (let seed = 1; seed <= 6; seed++) {
+        const lights = seed % 2 ? bits(n, seed) : randomPuzzle(board, { seed });
+        expect(winnable(lights)).toBe(solveLightsOut(board, lights, { method: "dense" }).solvable);
+      }
+    }
   });
 
   it("is chosen automatically for big local boards and not for small ones", () => {

@@ -613,17 +613,25 @@ export function solveBanded(
 }
 
 /**
- * A basis of ker A by the banded route: one pattern per column without a pivot.
+ * A basis of ker A (or with `left`, of ker A^T: the y with y A = 0) by the
+ * banded route: one pattern per column without a pivot.
  *
  * @param plan - From {@link planBanded}.
  * @param engine - The kernel or its twin.
  * @param watch - Progress and cancellation.
+ * @param left - Eliminate A^T instead (the same as A for symmetric boards).
  * @returns nullity patterns of 0/1 per cell.
  * @throws {RangeError} when the basis would pass {@link MAX_QUIET_BYTES}, naming its size.
  */
-export function quietBanded(plan: BandedPlan, engine: BandedEngine, watch: BandedWatch = {}): Uint8Array[] {
+export function quietBanded(
+  plan: BandedPlan,
+  engine: BandedEngine,
+  watch: BandedWatch = {},
+  left = false,
+): Uint8Array[] {
   checkMemory(plan);
-  const { rows, order } = plan;
+  const { order } = plan;
+  const rows = left && !plan.symmetric ? plan.targets : plan.rows;
   const n = rows.n;
   const e = eliminate(frontInput(rows, order, null, plan.estimate), engine, watch);
   const nullity = n - e.rank;

@@ -72,6 +72,13 @@ function checkSolveOptions(options: unknown): SolveOptions {
   return o;
 }
 
+/** Cells of a board, without building its cell map. */
+function cellCount(board: Board): number {
+  if (board.kind === "graph") return board.vertices;
+  if (board.mask) return board.mask.reduce((sum, line) => sum + line.split("#").length - 1, 0);
+  return board.rows * board.cols;
+}
+
 /**
  * The route for a board: chasing for big plain rectangles; otherwise the
  * dense matrix unless the banded estimate is cheaper in work (the dense
@@ -82,12 +89,7 @@ function route(board: Board, options: SolveOptions): "chasing" | "dense" | Bande
   const method = options.method ?? "auto";
   if (method === "dense") return "dense";
   if (method === "auto" && chaseable(board)) return "chasing";
-  const n =
-    board.kind === "graph"
-      ? board.vertices
-      : board.mask
-        ? board.mask.reduce((sum, line) => sum + line.split("#").length - 1, 0)
-        : board.rows * board.cols;
+  const n = cellCount(board);
   if (method === "auto" && n < DENSE_BELOW_CELLS) return "dense";
   const plan = planBanded(board);
   if (method === "banded") return plan;
@@ -273,8 +275,9 @@ export function quietPatterns(board: Board, options?: SolveOptions): Uint8Array[
  * exactly when it is orthogonal to every y with y A = 0 (for symmetric rules,
  * every quiet pattern).
  *
- * @param board - Any board.
+ * @param board - Any board (big local boards by the banded route, as {@link solveLightsOut}).
  * @returns A function of the lights: true when they can all be switched off.
+ * @throws {RangeError} when the press matrix or the basis of the y would not fit in memory, naming the size.
  * @example
  * ```ts
  * const winnable = winnabilityTest(gridBoard(5, 5));
@@ -282,11 +285,11 @@ export function quietPatterns(board: Board, options?: SolveOptions): Uint8Array[
  * ```
  */
 export function winnabilityTest(board: Board): (lights: ArrayLike<number>) => boolean {
-  using a = pressMatrix(board);
-  using at = a.transpose();
-  using left = at.nullspace();
-  const checks = left.toRows();
-  const n = a.rows;
+  checkBoard(board);
+  // chasing gives no left kernel: plain rectangles go dense when small, banded beyond
+  const n = cellCount(board);
+  const way = route(board, chaseable(board) ? { method: n < DENSE_BELOW_CELLS ? "dense" : "banded" } : {});
+  const checks = typeof way === "object" ? quietBanded(way, "wasm", {}, true) : denseLeftKernel(board);
   return (lights) => {
     checkVector("lights", lights, n);
     return checks.every((y) => {
@@ -295,6 +298,14 @@ export function winnabilityTest(board: Board): (lights: ArrayLike<number>) => bo
       return dot === 0;
     });
   };
+}
+
+/** A basis of the y with y A = 0, from the dense press matrix. */
+function denseLeftKernel(board: Board): Uint8Array[] {
+  using a = pressMatrix(board);
+  using at = a.transpose();
+  using left = at.nullspace();
+  return left.toRows();
 }
 
 /**

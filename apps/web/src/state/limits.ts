@@ -2,7 +2,7 @@
 // link or a pasted file is untrusted input, and a board of 2^28 cells would
 // take the tab with it. The screens state these limits in their help text.
 
-import type { Board } from "@lightsout/core";
+import { type Board, boardTopology } from "@lightsout/core";
 
 /** Largest side of a grid in Play and Build (256 x 256 = 65,536 cells). */
 export const MAX_SIDE = 256;
@@ -107,7 +107,7 @@ export function checkDeclaredSize(value: unknown): void {
 export function tooBigToSolve(board: Board, cells: number): string | null {
   const chased =
     board.kind === "grid" &&
-    !board.torus &&
+    boardTopology(board) === "plane" &&
     !board.mask &&
     (board.rule ?? "plus") === "plus" &&
     board.selfToggle !== false;

@@ -2,7 +2,14 @@
 // undo/redo, new random puzzles, hints, the solution overlay and the proof
 // when a board cannot be cleared.
 
-import { type Board, gridBoard, randomMultiStatePuzzle, randomPuzzle, type RuleName } from "@lightsout/core";
+import {
+  type Board,
+  boardTopology,
+  gridBoard,
+  randomMultiStatePuzzle,
+  randomPuzzle,
+  type RuleName,
+} from "@lightsout/core";
 import { mountAfterCore } from "../../core-ready.js";
 import type { MountScreen } from "../../screen.js";
 import { type Game, isDark, newGame, press, redo, replay, reset, undo } from "../../state/game.js";
@@ -293,7 +300,7 @@ function setup(root: HTMLElement, context: Parameters<MountScreen>[1]): () => vo
     toLearn.hidden = !(
       b.kind === "grid" &&
       !b.mask &&
-      !b.torus &&
+      boardTopology(b) === "plane" &&
       (b.rule ?? "plus") === "plus" &&
       b.selfToggle !== false &&
       b.rows <= 12 &&

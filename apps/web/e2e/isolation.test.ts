@@ -22,7 +22,7 @@ test("the page is cross-origin isolated, has shared memory, and Explore shows no
   await page.close();
 });
 
-test("a 4096 chase matrix starts a helper thread beside the Explore worker, and none is left after", async () => {
+test("a 4096 chase matrix starts a helper thread beside the Explore worker, and none is left after leaving", async () => {
   const page = await e2e.open("explore");
   await page.waitForSelector('[data-job="Chase matrix"]');
   let started = 0;
@@ -32,6 +32,10 @@ test("a 4096 chase matrix starts a helper thread beside the Explore worker, and 
   await page.waitForSelector('[data-job="Chase matrix"][data-state="done"]', { state: "attached", timeout: 60_000 });
   // the Explore worker and its helper (hardwareConcurrency is at least 2 here)
   expect(started).toBeGreaterThanOrEqual(2);
+  // a picture's worker lives until the panel's next job (its canvas frame must be committed):
+  // leaving the screen ends it, and its helper with it
+  await page.click('nav a[data-screen="learn"]');
+  await page.waitForFunction(() => document.body.dataset.screen === "learn");
   await expect.poll(() => page.workers().length, { timeout: 10_000 }).toBe(0);
   await page.close();
 });

@@ -50,8 +50,8 @@ async function handle(id: number, request: Request): Promise<void> {
       // The reason alone: the page shows the line and column its own way.
       scope.postMessage({ id, type: "error", message: error.reason, line: error.line, column: error.column });
     } else if (error instanceof ParseError) {
-      // In binary data (a PBM raster) the place is a byte offset.
-      scope.postMessage({ id, type: "error", message: `Bad file at byte ${error.offset}: ${error.reason}` });
+      // In binary data (a PBM raster) the place is a byte offset; the page shows it its own way too.
+      scope.postMessage({ id, type: "error", message: error.reason, offset: error.offset });
     } else {
       scope.postMessage({ id, type: "error", message: error instanceof Error ? error.message : String(error) });
     }

@@ -145,10 +145,16 @@ function singleJob(
     });
 }
 
-/** Every error in one format, "where: expected ..., got ..." (files as name:line:column, like Build's import). */
+/**
+ * Every error in one format, "where: expected ..., got ..." (files as name:line:column, like Build's
+ * import, or name: byte N inside binary data, as the CLI says it).
+ */
 function messageOf(error: unknown, source?: string): string {
   if (error instanceof WorkerError && error.line !== undefined) {
     return `${source ?? "file"}:${error.line}:${error.column}: ${error.message}`;
+  }
+  if (error instanceof WorkerError && error.offset !== undefined) {
+    return `${source ?? "file"}: byte ${error.offset}: ${error.message}`;
   }
   return error instanceof Error ? error.message : String(error);
 }

@@ -54,7 +54,7 @@ export type Answer =
 export type Reply =
   | { id: number; type: "progress"; done: number; total: number; phase: string }
   | { id: number; type: "done"; answer: Answer }
-  | { id: number; type: "error"; message: string; line?: number; column?: number };
+  | { id: number; type: "error"; message: string; line?: number; column?: number; offset?: number };
 
 /** A request with the id that pairs it with its replies. */
 export type Envelope = { id: number; request: Request };

@@ -16,10 +16,13 @@ export class WorkerError extends Error {
   override readonly name = "WorkerError";
   readonly line: number | undefined;
   readonly column: number | undefined;
-  constructor(message: string, line?: number, column?: number) {
+  /** In binary data (a PBM raster), the byte the message is about. */
+  readonly offset: number | undefined;
+  constructor(message: string, line?: number, column?: number, offset?: number) {
     super(message);
     this.line = line;
     this.column = column;
+    this.offset = offset;
   }
 }
 
@@ -90,7 +93,7 @@ export class ExploreWorker {
     }
     this.#pending.delete(reply.id);
     if (reply.type === "done") pending.resolve(reply.answer);
-    else pending.reject(new WorkerError(reply.message, reply.line, reply.column));
+    else pending.reject(new WorkerError(reply.message, reply.line, reply.column, reply.offset));
   }
 
   #failAll(error: Error): void {

@@ -7,6 +7,7 @@
 
 import type { CellMap, GridBoard } from "@lightsout/core";
 import type { BoardMarks, BoardView, BoardViewOptions } from "./board-view.js";
+import { stateText, topologyClass } from "./cell-text.js";
 import { h } from "./dom.js";
 
 const MIN_CELL = 2; // css px: beyond fit-to-view, a cell never gets smaller than this ...
@@ -59,7 +60,7 @@ export function canvasGridView(
   };
   const element = h(
     "div",
-    { class: `board board-canvas-host${board.torus ? " torus" : ""}`, role: "group", "aria-label": options.label },
+    { class: `board board-canvas-host ${topologyClass(board)}`, role: "group", "aria-label": options.label },
     h(
       "div",
       { class: "toolbar zoom", role: "toolbar", "aria-label": "Zoom" },
@@ -249,7 +250,9 @@ export function canvasGridView(
     const text = scale >= TEXT_FROM;
     ctx.textAlign = "center";
     ctx.textBaseline = "middle";
-    ctx.font = `600 ${Math.round(scale * 0.45)}px system-ui, sans-serif`;
+    // Past 36 states a state is up to three digits: a smaller font keeps it inside its cell.
+    const stateFont = `600 ${Math.round(scale * (options.states > 36 ? 0.3 : 0.45))}px system-ui, sans-serif`;
+    ctx.font = stateFont;
     const accent = colour("--accent");
     const danger = colour("--danger");
     for (let r = r0; r < r1; r++) {
@@ -283,9 +286,10 @@ export function canvasGridView(
             const s = Math.round(scale * 0.42);
             ctx.fillRect(x + size - s, y + size - s, s, s);
             ctx.fillStyle = "#fff";
-            ctx.font = `700 ${Math.round(s * 0.8)}px system-ui, sans-serif`;
-            ctx.fillText(String(press), x + size - s / 2, y + size - s / 2);
-            ctx.font = `600 ${Math.round(scale * 0.45)}px system-ui, sans-serif`;
+            const count = String(press);
+            ctx.font = `700 ${Math.round((s * 0.8 * Math.min(2, count.length)) / count.length)}px system-ui, sans-serif`;
+            ctx.fillText(count, x + size - s / 2, y + size - s / 2);
+            ctx.font = stateFont;
           } else {
             ctx.beginPath();
             ctx.arc(x + size / 2, y + size / 2, Math.max(1, size * 0.22), 0, 2 * Math.PI);
@@ -294,8 +298,8 @@ export function canvasGridView(
         }
         if (text && options.states > 2 && v) {
           ctx.fillStyle = "#111";
-          if (press) ctx.fillText(v.toString(36), x + size * 0.3, y + size * 0.32);
-          else ctx.fillText(v.toString(36), x + size / 2, y + size / 2);
+          if (press) ctx.fillText(stateText(v, options.states), x + size * 0.3, y + size * 0.32);
+          else ctx.fillText(stateText(v, options.states), x + size / 2, y + size / 2);
         }
       }
     }
@@ -352,7 +356,7 @@ export function canvasGridView(
     for (let steps = 0; steps < Math.max(rows, cols); steps++) {
       r += dr;
       c += dc;
-      if (board.torus) {
+      if (topologyClass(board) === "torus") {
         r = (r + rows) % rows;
         c = (c + cols) % cols;
       } else if (r < 0 || r >= rows || c < 0 || c >= cols) return;

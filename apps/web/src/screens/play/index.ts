@@ -2,11 +2,19 @@
 // undo/redo, new random puzzles, hints, the solution overlay and the proof
 // when a board cannot be cleared.
 
-import { type Board, gridBoard, randomMultiStatePuzzle, randomPuzzle, type RuleName } from "@lightsout/core";
+import {
+  type Board,
+  boardTopology,
+  gridBoard,
+  randomMultiStatePuzzle,
+  randomPuzzle,
+  type RuleName,
+  type Topology,
+} from "@lightsout/core";
 import { mountAfterCore } from "../../core-ready.js";
 import type { MountScreen } from "../../screen.js";
 import { type Game, isDark, newGame, press, redo, replay, reset, undo } from "../../state/game.js";
-import { LIMITS_TEXT, MAX_SIDE } from "../../state/limits.js";
+import { LIMITS_TEXT, MAX_LEARN_STATES, MAX_SIDE, MAX_STATES } from "../../state/limits.js";
 import type { Analysis } from "../../state/solver.js";
 import { nextPress } from "../../state/solver.js";
 import { Cancelled, Solver } from "../../state/solver-client.js";
@@ -80,13 +88,14 @@ function setup(root: HTMLElement, context: Parameters<MountScreen>[1]): () => vo
     [
       ["rect", "Rectangle"],
       ["torus", "Torus"],
+      ["projective", "Projective plane"],
       ["keep", "Keep this board"],
     ],
     "rect",
   );
   const rows = numberInput("rows", 5, 1, MAX_SIDE);
   const cols = numberInput("cols", 5, 1, MAX_SIDE);
-  const states = numberInput("states", 2, 2, 36);
+  const states = numberInput("states", 2, 2, MAX_STATES);
   // "This board's rule" is offered while the board played has custom offsets.
   const rule = select("rule", [...RULE_OPTIONS, ["custom", "This board's rule (custom)"]], "plus");
   const customRule = rule.querySelector<HTMLOptionElement>('option[value="custom"]')!;
@@ -288,12 +297,13 @@ function setup(root: HTMLElement, context: Parameters<MountScreen>[1]): () => vo
       });
     }
     about.textContent = describeBoard(next.board, next.states);
-    // Learn chases plain rectangles of up to 12 x 12, with any number of states the URL carries (2..36).
+    // Learn chases plain rectangles of up to 12 x 12, with 2..36 states.
     const b = next.board;
     toLearn.hidden = !(
       b.kind === "grid" &&
+      next.states <= MAX_LEARN_STATES &&
       !b.mask &&
-      !b.torus &&
+      boardTopology(b) === "plane" &&
       (b.rule ?? "plus") === "plus" &&
       b.selfToggle !== false &&
       b.rows <= 12 &&
@@ -467,7 +477,7 @@ function setup(root: HTMLElement, context: Parameters<MountScreen>[1]): () => vo
     if (shape.value === "keep") board = game.board;
     else
       board = gridBoard(readNumber(rows, 5), readNumber(cols, 5), {
-        torus: shape.value === "torus",
+        topology: shape.value === "rect" ? "plane" : (shape.value as Topology),
         rule:
           rule.value === "custom" && game.board.kind === "grid" && game.board.rule
             ? game.board.rule
@@ -532,7 +542,7 @@ function setup(root: HTMLElement, context: Parameters<MountScreen>[1]): () => vo
       );
     }
     if (shared.board.kind === "graph" || shared.board.mask) shape.value = "keep";
-    else if (shared.board.torus) shape.value = "torus";
+    else if (boardTopology(shared.board) !== "plane") shape.value = boardTopology(shared.board);
   } else {
     const error = info.firstChild;
     const fromSeed = Number(context.params.get("seed") ?? 1);

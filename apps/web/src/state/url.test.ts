@@ -1,18 +1,7 @@
 import { type Board, boardTopology, type GridBoard, graphBoard, gridBoard, maskBoard } from "@lightsout/core";
 import { describe, expect, test } from "vitest";
+import { seeded } from "../../e2e/_neighbourhoods.js";
 import { decodeBoard, encodeBoard, packBits, unpackBits } from "./url.js";
-
-// A small seeded generator (mulberry32) for round trips over many boards.
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-  };
-}
 
 describe("url", () => {
   test("bits pack six to a character", () => {
@@ -33,7 +22,7 @@ describe("url", () => {
   });
 
   test("every kind of board survives the round trip, through the URL's text", () => {
-    const next = random(42);
+    const next = seeded(42);
     const boards: Board[] = [
       gridBoard(1, 1),
       gridBoard(7, 13, { torus: true, rule: "king" }),

@@ -7,6 +7,7 @@
  */
 import { cpus, totalmem } from "node:os";
 import { ratios, runGf2Threaded } from "./gf2.js";
+import { runBanded } from "./banded.js";
 import { chaseSizes, runChase } from "./chase.js";
 import { cliSizes, runCli } from "./cli.js";
 import { fieldsDefaults, runFields } from "./fields.js";
@@ -26,7 +27,7 @@ const USAGE = `usage: bench [--quick] [--sizes 1024,2048,...] [--ts-up-to N] [--
   --ts-up-to N   largest N for the TypeScript twin (default 4096)
   --file-sizes LIST  the N values of the files suite (default 8192,16384,32768)
   --threads LIST thread counts of the threaded Four Russians rank rows (default 2; 1 = none)
-  --filter NAME  run only suites whose name contains NAME (suites: gf2, files, chase, fewest, graph, nullity, multistate, fields, mastermind, cli)
+  --filter NAME  run only suites whose name contains NAME (suites: gf2, files, chase, banded, fewest, graph, nullity, multistate, fields, mastermind, cli)
   --json         print the results as one JSON object at the end`;
 
 /** Describes this machine in one line (for docs/BENCHMARKS.md). */
@@ -111,6 +112,10 @@ export async function main(argv: string[]): Promise<number> {
   if ("chase".includes(filter) || filter === "") {
     console.log(`\nHuge grids by light chasing: all-on N x N solved (solveGrid) and verified, one run each:`);
     results.chase = runChase({ sizes: chaseSizes(argv), log: (line) => console.log(line) });
+  }
+  if ("banded".includes(filter) || filter === "") {
+    console.log(`\nBanded route through the CLI: all-on boards solved by lightsout solve --json, verified here:`);
+    results.banded = runBanded({ quick: argv.includes("--quick"), log: (line) => console.log(line) });
   }
   if ("fewest".includes(filter) || filter === "") {
     console.log(

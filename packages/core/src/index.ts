@@ -55,7 +55,7 @@ export {
   solveLightsOut,
   winnabilityTest,
 } from "./lightsout/solve.js";
-export type { LightsOutSolution } from "./lightsout/solve.js";
+export type { LightsOutSolution, SolveOptions } from "./lightsout/solve.js";
 export { formatBoard, formatBoardBytes, parseBoard } from "./io/board-text.js";
 export type { BoardInput, FormatBoardOptions, ParseBoardOptions } from "./io/board-text.js";
 export {

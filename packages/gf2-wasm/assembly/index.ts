@@ -10,5 +10,7 @@ export { chaseSteps } from "./chase";
 export { cosetMinimum, cosetDistribution } from "./coset";
 export { polyGcd } from "./poly";
 export { zpEchelon } from "./zp";
+export { bandedEchelon } from "./banded";
+export { bandedZpEchelon } from "./banded-zp";
 
 export { allocate as alloc, deallocate as free } from "./heap";

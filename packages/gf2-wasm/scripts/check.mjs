@@ -26,6 +26,8 @@ const expected = [
   "chaseSteps",
   "polyGcd",
   "zpEchelon",
+  "bandedEchelon",
+  "bandedZpEchelon",
 ];
 const missing = expected.filter((name) => !(name in k));
 if (missing.length) throw new Error(`missing exports: ${missing.join(", ")}`);

@@ -20,6 +20,7 @@ import { type BoardFlags, boardStates, gridOptions, readBoard, withBoardOptions 
 import { parseIntegerOption, refuseIgnoredBoardFlags } from "../options.js";
 import { refuseBigJsonAll, solveStates, writeSolutions } from "../states.js";
 import { io } from "../io.js";
+import { createProgressBar } from "../progress.js";
 
 interface SolveFlags extends BoardFlags {
   min?: boolean;
@@ -28,7 +29,10 @@ interface SolveFlags extends BoardFlags {
   limit?: string;
   explain?: boolean;
   json?: boolean;
+  method?: string;
 }
+
+const METHODS = ["auto", "dense", "banded"] as const;
 
 const EXAMPLES = `
 Input: one row of lights per line, a digit per cell (spaces optional), '.'
@@ -54,6 +58,13 @@ Examples:
   $ lightsout solve board.txt --all --limit 8
   $ lightsout solve board.json --json
   $ printf '211\n112\n021\n' | lightsout solve - --states 3
+
+--method banded eliminates only the band of the press matrix once the cells
+are renumbered (torus, rules, masks and graphs of any size whose presses are
+local; memory about cells x bandwidth bits); dense builds the whole press
+matrix (about 92,000 cells at most); auto (default) picks by an estimate of
+work and memory, and chases light on plain rectangles. A progress bar is drawn
+on stderr when it is a terminal.
 
 --states K (3..2147483647): a press adds 1 (mod K) to its cell and neighbours;
 cells are digits then letters (a = 10 ... z = 35) or numbers separated by
@@ -81,6 +92,7 @@ export function solveCommand(): Command {
     .option("--limit <n>", "with --all: at most n solutions (default 1024)")
     .option("--explain", "the light-chasing trace, step by step (plain rectangles)")
     .option("--json", "print one JSON object")
+    .option("--method <m>", "auto | dense | banded: how a 2-state board is eliminated (default auto)")
     .addHelpText("after", EXAMPLES)
     .action(async (file: string | undefined, flags: SolveFlags) => {
       io.stdout.write(await solve(file, flags));
@@ -101,17 +113,27 @@ async function solve(file: string | undefined, flags: SolveFlags): Promise<strin
     throw usageError("expected --explain alone, got it with --min or --all");
   if (flags.limit !== undefined && !flags.all) throw usageError("--limit expected --all alongside, got --limit alone");
   const limit = flags.limit === undefined ? 1024 : parseIntegerOption("--limit", flags.limit, 1);
+  const method = flags.method ?? "auto";
+  if (!(METHODS as readonly string[]).includes(method))
+    throw usageError(`--method expected one of ${METHODS.join(", ")}, got '${method}'`);
+  if (method !== "auto" && states > 2) throw usageError(`--method expected 2-state lights, got --states ${states}`);
   const { board, lights, source } = await readBoard(file, grid, states);
   refuseIgnoredBoardFlags(board, grid, source);
   if (flags.explain) return explain(board, lights, flags.json ?? false, states);
   if (states > 2) return await solveStates(board, lights, states, flags, limit, source);
   let s: ReturnType<typeof solveLightsOut>;
+  const bar = createProgressBar("solve");
   try {
-    s = solveLightsOut(board, lights);
+    s = solveLightsOut(board, lights, {
+      method: method as (typeof METHODS)[number],
+      ...(bar.active ? { onProgress: (done: number, total: number) => bar.update(done, total) } : {}),
+    });
   } catch (error) {
     // the press matrix of a huge board does not fit: say so on one line
     if (error instanceof RangeError) throw inputError(`${source}: ${error.message}`, error);
     throw error;
+  } finally {
+    bar.finish();
   }
   const shape = (values: Uint8Array) => rowsOf(board, values);
   if (flags.all) {

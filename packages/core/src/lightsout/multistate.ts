@@ -4,8 +4,10 @@
 // b when b + A x = 0 (mod k), i.e. A x = -b over the ring Z_k, solved
 // exactly for any k (composite too): plain rectangles of 400 cells or more
 // by light chasing over Z_k; k = 2 by the GF(2) engine (bit-packed, any
-// board it handles); other boards by the unit-pivot elimination of the
-// full press matrix in WebAssembly (rings/_schur.ts).
+// board it handles); a prime k up to 46337 on boards of 4096 cells or more
+// by the banded route over Z_p (_banded-zp.ts: memory cells x bandwidth);
+// other boards by the unit-pivot elimination of the full press matrix in
+// WebAssembly (rings/_schur.ts).
 
 import { describe } from "../gf2/_check.js";
 import { xoshiro128 } from "../gf2/_random.js";
@@ -16,6 +18,12 @@ import { quietPatterns, solveLightsOut } from "./solve.js";
 import { bandOrder } from "./_band-order.js";
 import { chaseModK } from "./_multistate-chase.js";
 import { addPressesInOrder, cellCount } from "./_press-walk.js";
+import { isPrime } from "../fields/prime.js";
+import { planBanded } from "./_banded.js";
+import { MAX_BANDED_PRIME, solveBandedModP } from "./_banded-zp.js";
+
+/** Boards of at least this many cells with a prime number of states go by the banded route (memory cells x band). */
+const BANDED_FROM_CELLS = 4096;
 
 /**
  * Options naming the number of light states.
@@ -237,10 +245,28 @@ function analyse(board: Board, lights: unknown, options: MultiStateOptions): Ana
       s.proof ? { proof: Uint32Array.from(s.proof) } : {},
     );
   }
+  if (cells >= BANDED_FROM_CELLS && k <= MAX_BANDED_PRIME && isPrime(k)) {
+    const plan = planBanded(board);
+    const r = Uint32Array.from({ length: cells }, (_, i) => (b[i]! === 0 ? 0 : k - b[i]!));
+    const onProgress = options.onProgress;
+    const s = solveBandedModP(plan, k, r, "wasm", {
+      ...(onProgress ? { onProgress: (done: number, total: number) => onProgress(done / total) } : {}),
+      ...(options.signal ? { signal: options.signal } : {}),
+    });
+    return finish(
+      s.solvable,
+      s.x,
+      BigInt(k) ** BigInt(s.kernel.length),
+      s.kernel,
+      s.kernel.map((generator) => ({ generator, order: k })),
+      "elimination",
+      s.certificate ? { proof: s.certificate } : {},
+    );
+  }
   if (cells > MAX_MULTISTATE_DENSE_CELLS) {
     throw new RangeError(
       `multi-state boards with more than 2 states expected at most ${MAX_MULTISTATE_DENSE_CELLS} cells ` +
-        `(or a plain rectangle, solved by chasing), got ${cells}`,
+        `(or a plain rectangle, solved by chasing, or a prime number of states up to ${MAX_BANDED_PRIME}), got ${cells}`,
     );
   }
   checkZpSize(cells, cells + 1, `a ${cells}-cell board over Z_${k}`);
@@ -289,16 +315,20 @@ function strip(a: Analysis): MultiStateSolution {
  * cells or more are solved by light chasing over Z_k, in
  * O(rows * cols * min(rows, cols)) time (256 x 256 over Z_3 in about 0.45 s,
  * 512 x 512 in about 2 s); two states by the GF(2) engine (any board it
- * handles); other boards by elimination of the full press matrix in
- * WebAssembly, cubic in the cells (up to {@link MAX_MULTISTATE_DENSE_CELLS},
- * with progress and cancellation).
+ * handles); a prime k up to 46337 on boards of 4096 cells or more by banded
+ * elimination (cells renumbered so that the press matrix is banded; memory
+ * about cells x bandwidth entries: a 256 x 256 torus over Z_3 in about 2.5 s
+ * of CPU); other boards by elimination of the full press matrix in
+ * WebAssembly, cubic in the cells (up to {@link MAX_MULTISTATE_DENSE_CELLS}).
+ * Eliminations report progress and stop on the signal.
  *
  * @param board - Any board.
  * @param lights - One state 0..k-1 per cell (cells row-major over the cells present).
  * @param options - `states`: k; `onProgress` and `signal` for long eliminations.
  * @returns Solvability, one solution, counts of solutions, quiet patterns and winnable boards, and a proof when unsolvable.
  * @throws {TypeError | RangeError} for a malformed board, k outside 2..2^31-1, or lights of the wrong length or range.
- * @throws {RangeError} for k > 2 on a board that is neither a plain rectangle nor at most {@link MAX_MULTISTATE_DENSE_CELLS} cells.
+ * @throws {RangeError} for a composite k (or a prime above 46337) on a board that is neither a plain
+ *   rectangle nor at most {@link MAX_MULTISTATE_DENSE_CELLS} cells.
  * @throws The signal's reason when aborted.
  * @example
  * ```ts

@@ -2,15 +2,7 @@
 // undo/redo, new random puzzles, hints, the solution overlay and the proof
 // when a board cannot be cleared.
 
-import {
-  type Board,
-  boardTopology,
-  gridBoard,
-  randomMultiStatePuzzle,
-  randomPuzzle,
-  type RuleName,
-  type Topology,
-} from "@lightsout/core";
+import { type Board, boardTopology, gridBoard, randomPuzzle, type RuleName, type Topology } from "@lightsout/core";
 import { mountAfterCore } from "../../core-ready.js";
 import type { MountScreen } from "../../screen.js";
 import { type Game, isDark, newGame, press, redo, replay, reset, undo } from "../../state/game.js";
@@ -470,7 +462,10 @@ function setup(root: HTMLElement, context: Parameters<MountScreen>[1]): () => vo
     update(game);
   }
 
+  // Deals are numbered: a multi-state puzzle arrives after its code loads, and a later deal wins.
+  let dealt = 0;
   function newPuzzle(): void {
+    const mine = ++dealt;
     const k = readNumber(states, 2);
     const s = readNumber(seed, 1);
     let board: Board;
@@ -483,15 +478,26 @@ function setup(root: HTMLElement, context: Parameters<MountScreen>[1]): () => vo
             ? game.board.rule
             : (rule.value as RuleName),
       });
-    const lights = k === 2 ? randomPuzzle(board, { seed: s }) : randomMultiStatePuzzle(board, { states: k, seed: s });
-    if (board !== game?.board || k !== game.states) viewBoard = undefined;
-    start(newGame(board, lights, k), { seed: s, daily: null });
-    seed.value = String(s); // the field shows the seed of the puzzle played ("Next seed" moves on)
+    const deal = (lights: ArrayLike<number>) => {
+      if (mine !== dealt) return;
+      if (board !== game?.board || k !== game.states) viewBoard = undefined;
+      start(newGame(board, lights, k), { seed: s, daily: null });
+      seed.value = String(s); // the field shows the seed of the puzzle played ("Next seed" moves on)
+    };
+    if (k === 2) return deal(randomPuzzle(board, { seed: s }));
+    import("../../state/multistate-puzzle.js").then(
+      ({ randomMultiStatePuzzle }) => deal(randomMultiStatePuzzle(board, { states: k, seed: s })),
+      (error: Error) =>
+        info.replaceChildren(
+          h("p", { class: "error", role: "alert" }, `The puzzle could not be made: ${error.message}.`),
+        ),
+    );
   }
 
   /** The same 7 x 7 puzzle for everyone on a UTC day, with its par. */
   function todaysPuzzle(date = daily(new Date())): void {
     const board = gridBoard(7, 7);
+    dealt++; // a multi-state puzzle still loading does not replace this one
     viewBoard = undefined;
     seed.value = String(date.seed);
     shape.value = "rect";

@@ -195,3 +195,63 @@ test("Build: 255 states, exported as numbers between blanks and imported back", 
   expect(await lightsOf(page)).toEqual([254, 0, 100, 1, 36, 7]);
   await page.close();
 });
+
+test("Learn keeps to plain rectangles with at most 36 states, and says so", async () => {
+  for (const link of ["learn?g=3x3&k=255&l=000000000000000000", "learn?g=3x3&t=p&l=XQ"]) {
+    const page = await e2e.open(link);
+    await page.waitForSelector(".board [data-cell]");
+    expect(await page.textContent("[data-testid=learn-limits]")).toMatch(/2 to 36 states/);
+    // not a board Learn can chase: it starts from its own all-on 5 x 5 board with two states
+    expect(await page.inputValue("input[name=states]")).toBe("2");
+    expect(await page.$$eval(".learn-chase .board [data-cell]", (cells) => cells.length)).toBe(25);
+    await page.close();
+  }
+});
+
+test("a 34 x 34 board with 255 states on the canvas: every lit cell shows its number", async () => {
+  const n = 34;
+  const next = seeded(4);
+  const lights = solvableLights(
+    plusNeighbourhoods(n, "plane"),
+    Array.from({ length: n * n }, () => (next() < 0.1 ? Math.floor(next() * 255) : 0)),
+    255,
+  );
+  const page = await e2e.open(`play?g=${n}x${n}&k=255&l=${twoDigits(lights)}`);
+  await page.waitForSelector("canvas.board-canvas");
+  await page.waitForFunction(
+    () => Number((document.querySelector("canvas.board-canvas") as HTMLElement).dataset.scale) > 0,
+  );
+  await e2e.screenshot(page, "play-canvas-255");
+  // dark text pixels (the state number) in the middle of a cell, measured on the drawn canvas
+  const inked = await page.$eval(
+    "canvas.board-canvas",
+    (canvas, n) => {
+      const c = canvas as HTMLCanvasElement;
+      const d = c.dataset;
+      const dpr = c.width / c.clientWidth;
+      const scale = Number(d.scale);
+      const pixels = c.getContext("2d")!.getImageData(0, 0, c.width, c.height);
+      const out: boolean[] = [];
+      for (let r = 0; r < n; r++) {
+        for (let col = 0; col < n; col++) {
+          let dark = false;
+          for (let fy = 0.25; fy <= 0.75 && !dark; fy += 0.05) {
+            for (let fx = 0.1; fx <= 0.9 && !dark; fx += 0.02) {
+              const x = Math.floor((Number(d.ox) + (col + fx) * scale) * dpr);
+              const y = Math.floor((Number(d.oy) + (r + fy) * scale) * dpr);
+              const i = (y * pixels.width + x) * 4;
+              dark = Math.max(pixels.data[i]!, pixels.data[i + 1]!, pixels.data[i + 2]!) < 90;
+            }
+          }
+          out.push(dark);
+        }
+      }
+      return { scale, out };
+    },
+    n,
+  );
+  expect(inked.scale).toBeGreaterThanOrEqual(14); // big enough for the numbers to be drawn
+  for (let i = 0; i < n * n; i++) if (lights[i]) expect(inked.out[i], `cell ${i} (state ${lights[i]})`).toBe(true);
+  expect(await page.textContent("[data-testid=board-summary]")).toMatch(/34 × 34 board/);
+  await page.close();
+});

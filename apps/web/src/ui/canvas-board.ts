@@ -250,9 +250,11 @@ export function canvasGridView(
     const text = scale >= TEXT_FROM;
     ctx.textAlign = "center";
     ctx.textBaseline = "middle";
-    // Past 36 states a state is up to three digits: a smaller font keeps it inside its cell.
-    const stateFont = `600 ${Math.round(scale * (options.states > 36 ? 0.3 : 0.45))}px system-ui, sans-serif`;
+    // A state of three digits (past 100 of up to 255 states) takes a smaller font to stay inside its cell.
+    const stateFont = `600 ${Math.round(scale * 0.45)}px system-ui, sans-serif`;
+    const longStateFont = `600 ${Math.round(scale * 0.32)}px system-ui, sans-serif`;
     ctx.font = stateFont;
+    ctx.lineJoin = "round";
     const accent = colour("--accent");
     const danger = colour("--danger");
     for (let r = r0; r < r1; r++) {
@@ -297,9 +299,18 @@ export function canvasGridView(
           }
         }
         if (text && options.states > 2 && v) {
+          const label = stateText(v, options.states);
           ctx.fillStyle = "#111";
-          if (press) ctx.fillText(stateText(v, options.states), x + size * 0.3, y + size * 0.32);
-          else ctx.fillText(stateText(v, options.states), x + size / 2, y + size / 2);
+          if (label.length > 2) ctx.font = longStateFont;
+          const [tx, ty] = press ? [x + size * 0.3, y + size * 0.32] : [x + size / 2, y + size / 2];
+          // Past 36 states some hues are dark: a light halo keeps the number readable on every one.
+          if (options.states > 36) {
+            ctx.strokeStyle = "rgba(255,255,255,0.8)";
+            ctx.lineWidth = Math.max(2, scale * 0.1);
+            ctx.strokeText(label, tx, ty);
+          }
+          ctx.fillText(label, tx, ty);
+          if (label.length > 2) ctx.font = stateFont;
         }
       }
     }

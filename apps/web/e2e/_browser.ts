@@ -71,3 +71,26 @@ export async function startE2E(): Promise<E2E> {
     },
   };
 }
+
+/**
+ * The solution's count badges of a button grid: each cell's press count,
+ * the badge's content, and whether the badge overlaps the state text.
+ */
+export function pressBadges(page: Page): Promise<{ press: string; content: string; overlaps: boolean }[]> {
+  return page.$$eval(".board [data-press]", (all) =>
+    all.map((el) => {
+      const after = getComputedStyle(el, "::after");
+      const box = el.getBoundingClientRect();
+      const range = document.createRange();
+      range.selectNodeContents(el);
+      const digit = range.getBoundingClientRect();
+      const right =
+        box.right - Number.parseFloat(after.right) - Number.parseFloat(getComputedStyle(el).borderRightWidth);
+      const bottom =
+        box.bottom - Number.parseFloat(after.bottom) - Number.parseFloat(getComputedStyle(el).borderBottomWidth);
+      const badge = { left: right - Number.parseFloat(after.width), top: bottom - Number.parseFloat(after.height) };
+      const overlaps = el.textContent !== "" && digit.right > badge.left && digit.bottom > badge.top;
+      return { press: (el as HTMLElement).dataset.press!, content: after.content, overlaps };
+    }),
+  );
+}

@@ -70,7 +70,7 @@ test("share by URL: the link opens the same board in Play and in Build", async (
   const page = await e2e.open("build");
   await buildIrregular(page);
   await page.selectOption("select[name=rule]", "king");
-  await page.check("input[name=torus]");
+  await page.selectOption("select[name=topology]", "torus");
   const built = await lightsOf(page);
   const link = await page.inputValue("input[name=share]");
   expect(link).toContain("#/play?");
@@ -89,7 +89,7 @@ test("share by URL: the link opens the same board in Play and in Build", async (
   );
   expect(await lightsOf(play)).toEqual(built);
   expect(await play.inputValue("select[name=rule]")).toBe("king");
-  expect(await play.isChecked("input[name=torus]")).toBe(true);
+  expect(await play.inputValue("select[name=topology]")).toBe("torus");
   await play.close();
   await page.close();
 });

@@ -6,7 +6,7 @@
 import { readFileSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { type E2E, startE2E } from "./_browser.js";
+import { type E2E, pressBadges, startE2E } from "./_browser.js";
 
 let e2e: E2E;
 beforeAll(async () => {
@@ -151,22 +151,7 @@ test("36 states on a phone: every press count is a number (1 too) and never cove
   await page.waitForFunction(() => document.querySelectorAll(".board [data-cell]").length === 81);
   await page.click("[data-action=solution]");
   await page.waitForSelector(".board [data-press]");
-  const cells = await page.$$eval(".board [data-press]", (all) =>
-    all.map((el) => {
-      const after = getComputedStyle(el, "::after");
-      const box = el.getBoundingClientRect();
-      const range = document.createRange();
-      range.selectNodeContents(el);
-      const digit = range.getBoundingClientRect();
-      const right =
-        box.right - Number.parseFloat(after.right) - Number.parseFloat(getComputedStyle(el).borderRightWidth);
-      const bottom =
-        box.bottom - Number.parseFloat(after.bottom) - Number.parseFloat(getComputedStyle(el).borderBottomWidth);
-      const badge = { left: right - Number.parseFloat(after.width), top: bottom - Number.parseFloat(after.height) };
-      const overlaps = el.textContent !== "" && digit.right > badge.left && digit.bottom > badge.top;
-      return { press: (el as HTMLElement).dataset.press!, content: after.content, overlaps };
-    }),
-  );
+  const cells = await pressBadges(page);
   expect(cells.length).toBeGreaterThan(0);
   for (const cell of cells) {
     expect(cell.content).toBe(`"${cell.press}"`);

@@ -39,7 +39,7 @@ test("Build: exported JSON imports back exactly, whatever the States field says;
   expect(await page.inputValue("textarea[name=board-text]")).toBe(exported);
   const board = { kind: "grid", rows: 1, cols: 2 };
   expect(await importInBuild(page, JSON.stringify({ board, lights: [1, 0], states: "3" }))).toMatch(
-    /"states" expected an integer in 2..36, got "3"/,
+    /"states" expected an integer in 2..255, got "3"/,
   );
   expect(await importInBuild(page, JSON.stringify({ board, lights: [1, 0], note: "x" }))).toMatch(
     /expected only the fields "board", "lights" and "states", got "note"/,

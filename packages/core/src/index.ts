@@ -51,10 +51,10 @@ export {
   allSolutions,
   pressMatrix,
   quietPatterns,
-  randomPuzzle,
   solveLightsOut,
   winnabilityTest,
 } from "./lightsout/solve.js";
+export { randomPuzzle } from "./lightsout/random.js";
 export type { LightsOutSolution, SolveOptions } from "./lightsout/solve.js";
 export { formatBoard, formatBoardBytes, parseBoard } from "./io/board-text.js";
 export type { BoardInput, FormatBoardOptions, ParseBoardOptions } from "./io/board-text.js";

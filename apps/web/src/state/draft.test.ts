@@ -1,4 +1,4 @@
-import { cellMap, maskBoard, pressTargets } from "@lightsout/core";
+import { boardTopology, cellMap, type GridBoard, gridBoard, maskBoard, pressTargets } from "@lightsout/core";
 import { describe, expect, test } from "vitest";
 import { boardOf, cycleLight, draftOf, emptyDraft, paintCell, resize, withStates } from "./draft.js";
 
@@ -47,5 +47,16 @@ describe("draft", () => {
 
   test("an empty frame is refused with a clear message", () => {
     expect(() => boardOf(paintCell(emptyDraft(1, 1), 0))).toThrow(/at least one cell/);
+  });
+
+  test("the topology survives draftOf and boardOf: projective planes stay projective, tori stay tori", () => {
+    for (const topology of ["plane", "torus", "projective"] as const) {
+      const board = gridBoard(3, 4, { topology });
+      const draft = draftOf(board, new Array(12).fill(1), 2);
+      expect(draft).toMatchObject({ topology });
+      expect(boardTopology(boardOf(draft).board as GridBoard)).toBe(topology);
+      const holed = paintCell(draft as Parameters<typeof paintCell>[0], 5);
+      expect(boardTopology(boardOf(holed).board as GridBoard)).toBe(topology);
+    }
   });
 });

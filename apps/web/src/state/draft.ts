@@ -2,7 +2,15 @@
 // whether it holds a cell, and its light. Graph boards (imported as JSON)
 // keep their edges; only their lights can be edited here.
 
-import { type Board, checkBoard, type GraphBoard, type GridBoard, type Rule } from "@lightsout/core";
+import {
+  type Board,
+  boardTopology,
+  checkBoard,
+  type GraphBoard,
+  type GridBoard,
+  type Rule,
+  type Topology,
+} from "@lightsout/core";
 
 /** A grid under construction: `present` and `lights` have rows * cols entries, row-major. */
 export interface GridDraft {
@@ -12,7 +20,8 @@ export interface GridDraft {
   readonly present: readonly boolean[];
   /** One state per position (0 where there is no cell). */
   readonly lights: readonly number[];
-  readonly torus: boolean;
+  /** How the edges are glued: plane, torus or projective plane. */
+  readonly topology: Topology;
   readonly rule: Rule;
   readonly selfToggle: boolean;
   readonly states: number;
@@ -34,7 +43,7 @@ export type Draft = GridDraft | GraphDraft;
  *
  * @param rows - 1..256.
  * @param cols - 1..256.
- * @returns The draft (plus rule, no torus, two states).
+ * @returns The draft (plus rule, plane, two states).
  * @example
  * ```ts
  * emptyDraft(5, 5).present.length; // 25
@@ -47,7 +56,7 @@ export function emptyDraft(rows: number, cols: number): GridDraft {
     cols,
     present: new Array<boolean>(rows * cols).fill(true),
     lights: new Array<number>(rows * cols).fill(0),
-    torus: false,
+    topology: "plane",
     rule: "plus",
     selfToggle: true,
     states: 2,
@@ -84,7 +93,7 @@ export function draftOf(board: Board, lights: readonly number[], states: number)
     cols: board.cols,
     present,
     lights: values,
-    torus: board.torus ?? false,
+    topology: boardTopology(board),
     rule: board.rule ?? "plus",
     selfToggle: board.selfToggle ?? true,
     states,
@@ -108,7 +117,9 @@ export function boardOf(draft: Draft): { board: Board; lights: number[] } {
   if (!present.includes(true)) throw new RangeError("board expected at least one cell, got none: paint some cells in");
   const full = present.every(Boolean);
   const spec: { -readonly [K in keyof GridBoard]: GridBoard[K] } = { kind: "grid", rows, cols };
-  if (draft.torus) spec.torus = true;
+  // A torus is written as `torus: true`, as every board made before topologies was.
+  if (draft.topology === "torus") spec.torus = true;
+  else if (draft.topology !== "plane") spec.topology = draft.topology;
   if (draft.rule !== "plus") spec.rule = draft.rule;
   if (!draft.selfToggle) spec.selfToggle = false;
   if (!full)
@@ -187,7 +198,7 @@ export function resize(draft: GridDraft, rows: number, cols: number): GridDraft 
  * Changes the number of states; lights beyond the new range wrap (mod k).
  *
  * @param draft - The draft.
- * @param states - 2..36.
+ * @param states - 2..255.
  * @returns The new draft.
  * @example
  * ```ts

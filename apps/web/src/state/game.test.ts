@@ -69,7 +69,8 @@ describe("game", () => {
   test("bad input is refused with what was expected and got", () => {
     expect(() => newGame(gridBoard(2, 2), [0, 0, 0])).toThrow(/expected 4 entries.*got 3/);
     expect(() => newGame(gridBoard(1, 2), [0, 2])).toThrow(/lights\[1\] expected 0..1, got 2/);
-    expect(() => newGame(gridBoard(1, 2), [0, 0], 1)).toThrow(/states expected an integer in 2..36, got 1/);
+    expect(() => newGame(gridBoard(1, 2), [0, 0], 1)).toThrow(/states expected an integer in 2..255, got 1/);
+    expect(() => newGame(gridBoard(1, 2), [0, 0], 256)).toThrow(/states expected an integer in 2..255, got 256/);
     expect(() => press(newGame(gridBoard(1, 2), [0, 0]), 2)).toThrow(/cell expected an integer in 0..1, got 2/);
   });
 

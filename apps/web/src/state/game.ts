@@ -3,6 +3,7 @@
 // never touches the DOM, so undo, replay, URLs and tests need nothing else.
 
 import { type Board, pressTargets } from "@lightsout/core";
+import { MAX_STATES } from "./limits.js";
 
 /** A game in progress. */
 export interface Game {
@@ -46,7 +47,7 @@ export function targetsOf(board: Board): Int32Array[] {
  *
  * @param board - Any board of the engine.
  * @param lights - One state 0..states-1 per cell.
- * @param states - k, 2..36.
+ * @param states - k, 2..255.
  * @returns The game with no presses made.
  * @throws {RangeError} when the lights do not fit the board or the states.
  * @example
@@ -55,8 +56,8 @@ export function targetsOf(board: Board): Int32Array[] {
  * ```
  */
 export function newGame(board: Board, lights: ArrayLike<number>, states = 2): Game {
-  if (!Number.isInteger(states) || states < 2 || states > 36) {
-    throw new RangeError(`states expected an integer in 2..36, got ${states}`);
+  if (!Number.isInteger(states) || states < 2 || states > MAX_STATES) {
+    throw new RangeError(`states expected an integer in 2..${MAX_STATES}, got ${states}`);
   }
   const cells = targetsOf(board).length;
   if (lights.length !== cells)

@@ -1,4 +1,4 @@
-import { gridBoard } from "@lightsout/core";
+import { boardTopology, formatBoard, type GridBoard, gridBoard } from "@lightsout/core";
 import { describe, expect, test } from "vitest";
 import { importBoard } from "./import.js";
 
@@ -22,15 +22,38 @@ describe("importBoard", () => {
 });
 
 describe("importBoard, exactly what was exported", () => {
-  test('"states" must be an integer 2..36, unknown fields are refused, an array is not the text format', () => {
+  test('"states" must be an integer 2..255, unknown fields are refused, an array is not the text format', () => {
     const board = gridBoard(1, 2);
     expect(importBoard(JSON.stringify({ board, lights: [1, 0], states: 2 }), 3, {}).states).toBe(2);
     expect(() => importBoard(JSON.stringify({ board, lights: [1, 0], states: "3" }), 2, {})).toThrow(
-      /"states" expected an integer in 2..36, got "3"/,
+      /"states" expected an integer in 2..255, got "3"/,
+    );
+    expect(() => importBoard(JSON.stringify({ board, lights: [1, 0], states: 256 }), 2, {})).toThrow(
+      /"states" expected an integer in 2..255, got 256/,
     );
     expect(() => importBoard(JSON.stringify({ board, lights: [1, 0], colour: "red" }), 2, {})).toThrow(
       /expected only the fields "board", "lights" and "states", got "colour"/,
     );
     expect(() => importBoard("[1,2,3]", 2, {})).toThrow(/got a JSON array/);
+  });
+});
+
+describe("importBoard, topologies and many states", () => {
+  test("JSON keeps the board's topology; the text format takes it from the options", () => {
+    const board = gridBoard(2, 3, { topology: "projective", rule: "king" });
+    const json = importBoard(JSON.stringify({ board, lights: [1, 0, 0, 0, 0, 1], states: 2 }), 2, {});
+    expect(boardTopology(json.board as GridBoard)).toBe("projective");
+    const text = importBoard("100\n001", 2, { topology: "projective" });
+    expect(boardTopology(text.board as GridBoard)).toBe("projective");
+    expect(boardTopology(importBoard("100\n001", 2, {}).board as GridBoard)).toBe("plane");
+  });
+
+  test("past 36 states the text is numbers between blanks, and it comes back exactly", () => {
+    const board = gridBoard(2, 3);
+    const lights = [0, 254, 36, 100, 7, 35];
+    const text = formatBoard(board, lights, { states: 255 });
+    expect(importBoard(text, 255, {})).toEqual({ board, lights, states: 255 });
+    expect(importBoard("254 0\n1 200", 255, {}).lights).toEqual([254, 0, 1, 200]);
+    expect(() => importBoard("255 0", 255, {})).toThrow(/expected/);
   });
 });

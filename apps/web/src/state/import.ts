@@ -3,7 +3,7 @@
 // sizes a JSON board declares). Runs in the solver worker.
 
 import { type Board, type GridOptions, parseBoard } from "@lightsout/core";
-import { checkDeclaredSize, checkImportText, checkSize } from "./limits.js";
+import { checkDeclaredSize, checkImportText, checkSize, MAX_STATES } from "./limits.js";
 
 const JSON_FIELDS = ["board", "lights", "states"];
 
@@ -17,11 +17,13 @@ export interface Imported {
 /**
  * Reads a board as text (rows of digits, `.` for no cell) or JSON
  * `{"board", "lights", "states"?}` (no other field; "states" an integer
- * 2..36, else `states` applies); a leading byte-order mark is skipped.
+ * 2..255, else `states` applies; the board's "topology" is kept); a
+ * leading byte-order mark is skipped. Past 36 states the text's cells are
+ * numbers between blanks.
  *
  * @param input - The text.
  * @param states - k for the text format and for JSON without "states".
- * @param grid - Rule, torus and self toggle for the text format.
+ * @param grid - Rule, topology and self toggle for the text format.
  * @returns The board, its lights and k.
  * @throws {RangeError | TypeError | ParseError} for input beyond the limits or malformed.
  * @example
@@ -55,8 +57,8 @@ export function importBoard(input: string, states: number, grid: GridOptions): I
       checkDeclaredSize(value);
       if ("states" in value) {
         const declared = (value as { states: unknown }).states;
-        if (typeof declared !== "number" || !Number.isInteger(declared) || declared < 2 || declared > 36)
-          throw new RangeError(`"states" expected an integer in 2..36, got ${JSON.stringify(declared)}`);
+        if (typeof declared !== "number" || !Number.isInteger(declared) || declared < 2 || declared > MAX_STATES)
+          throw new RangeError(`"states" expected an integer in 2..${MAX_STATES}, got ${JSON.stringify(declared)}`);
         k = declared;
       }
     }

@@ -10,9 +10,13 @@ export const MAX_SIDE = 256;
 export const MAX_VERTICES = 4096;
 /** Most edges of a graph board. */
 export const MAX_EDGES = 65_536;
+/** Most light states in Play and Build (a press adds 1 mod k, k = 2..255). */
+export const MAX_STATES = 255;
+/** Most light states in Learn: its tables and sentences show each state as one base-36 digit. */
+export const MAX_LEARN_STATES = 36;
 /** Longest text Build imports (a paste or a file): 2,000,000 characters. */
 export const MAX_IMPORT_CHARS = 2_000_000;
-/** Longest link query read: a 256 x 256 board with 36 states and a mask takes about 77,000. */
+/** Longest link query read: a 256 x 256 board with 255 states (two characters a cell) and a mask takes about 142,000. */
 export const MAX_LINK_CHARS = 1_000_000;
 /**
  * Most cells of a board solved by elimination on its press matrix (tori,

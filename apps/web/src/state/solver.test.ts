@@ -1,5 +1,6 @@
 import { type Board, graphBoard, gridBoard, maskBoard } from "@lightsout/core";
 import { describe, expect, test } from "vitest";
+import { applyPresses, plusNeighbourhoods, seeded, solvableLights } from "../../e2e/_neighbourhoods.js";
 import { analyse, nextPress } from "./solver.js";
 
 // Independent of the engine: neighbourhoods written out by hand, and brute force over every press vector.
@@ -193,5 +194,27 @@ describe("solver", () => {
     // with self toggles but a 1 x 24 knight board (no knight move fits in one row): nullity 0 again, and optimal
     const b = analyse(gridBoard(1, 24, { rule: "knight" }), new Array(24).fill(1), 2);
     expect(b).toMatchObject({ solvable: true, optimal: true, count: 24 });
+  });
+
+  test("projective planes and 255 states: the solutions clear the board, applied with plain loops", () => {
+    const next = seeded(7);
+    for (const [glue, k] of [
+      ["projective", 2],
+      ["projective", 3],
+      ["projective", 255],
+      ["plane", 255],
+    ] as const) {
+      const targets = plusNeighbourhoods(5, glue);
+      const board = gridBoard(5, 5, { topology: glue });
+      for (let trial = 0; trial < 5; trial++) {
+        const made = Array.from({ length: 25 }, () => Math.floor(next() * k));
+        const lights = solvableLights(targets, made, k);
+        const a = analyse(board, lights, k);
+        expect(a.solvable).toBe(true);
+        if (!a.solvable) continue;
+        expect(applyPresses(targets, lights, a.presses, k)).toEqual(new Array(25).fill(0));
+        expect(a.count).toBe(a.presses.reduce((x, y) => x + y, 0));
+      }
+    }
   });
 });

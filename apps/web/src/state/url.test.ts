@@ -1,18 +1,7 @@
-import { type Board, graphBoard, gridBoard, maskBoard } from "@lightsout/core";
+import { type Board, boardTopology, type GridBoard, graphBoard, gridBoard, maskBoard } from "@lightsout/core";
 import { describe, expect, test } from "vitest";
+import { seeded } from "../../e2e/_neighbourhoods.js";
 import { decodeBoard, encodeBoard, packBits, unpackBits } from "./url.js";
-
-// A small seeded generator (mulberry32) for round trips over many boards.
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-  };
-}
 
 describe("url", () => {
   test("bits pack six to a character", () => {
@@ -33,10 +22,12 @@ describe("url", () => {
   });
 
   test("every kind of board survives the round trip, through the URL's text", () => {
-    const next = random(42);
+    const next = seeded(42);
     const boards: Board[] = [
       gridBoard(1, 1),
       gridBoard(7, 13, { torus: true, rule: "king" }),
+      gridBoard(5, 6, { topology: "projective", rule: "knight" }),
+      maskBoard(["##.", "###"], { topology: "projective" }),
       gridBoard(4, 4, {
         rule: {
           offsets: [
@@ -97,11 +88,42 @@ describe("url", () => {
     );
     expect(() => decodeBoard(new URLSearchParams("g=2x2&l=*"))).toThrow(/base64url/);
     expect(() => decodeBoard(new URLSearchParams("g=1x2&k=3&l=05"))).toThrow(
-      /"l" expected digits 0..2 \(3 states\), got "5" at 2/,
+      /"l" expected base-36 digits 0..2 \(3 states\), got "5" at 2/,
     );
     expect(() => decodeBoard(new URLSearchParams("g=2x2&m=A"))).toThrow(/at least one cell/);
     expect(() => decodeBoard(new URLSearchParams("n=3&e=0-7"))).toThrow(/edges\[0\]\[1\]/);
     expect(() => decodeBoard(new URLSearchParams("g=2x2&r=queen"))).toThrow(/rule expected plus, x, king, knight/);
+  });
+
+  test("topologies: old torus links still open as tori, projective planes carry t=p", () => {
+    const torus = decodeBoard(new URLSearchParams("g=3x3&t=1"))!.board as GridBoard;
+    expect(boardTopology(torus)).toBe("torus");
+    const p = encodeBoard({
+      board: gridBoard(3, 3, { topology: "projective" }),
+      states: 2,
+      lights: new Array(9).fill(0),
+    });
+    expect(p.get("t")).toBe("p");
+    expect(boardTopology(decodeBoard(p)!.board as GridBoard)).toBe("projective");
+    expect(
+      encodeBoard({ board: gridBoard(3, 3, { topology: "torus" }), states: 2, lights: new Array(9).fill(0) }).get("t"),
+    ).toBe("1");
+    expect(() => decodeBoard(new URLSearchParams("g=3x3&t=klein"))).toThrow(/"t" expected 1 \(torus\) or p/);
+  });
+
+  test("past 36 states each light takes two base-36 digits, up to 255 states", () => {
+    const lights = [0, 35, 36, 254, 100, 7];
+    const p = encodeBoard({ board: gridBoard(2, 3), states: 255, lights });
+    expect(p.get("k")).toBe("255");
+    expect(p.get("l")).toBe("000z10722s07");
+    expect(decodeBoard(new URLSearchParams(p.toString()))).toEqual({ board: gridBoard(2, 3), states: 255, lights });
+    expect(() => decodeBoard(new URLSearchParams("g=1x2&k=255&l=0073"))).toThrow(
+      /"l" expected base-36 digits 0..72 \(255 states\), got "73" at 3/,
+    );
+    expect(() => decodeBoard(new URLSearchParams("g=1x2&k=37&l=000"))).toThrow(
+      /expected 4 digits \(two per cell\), got 3/,
+    );
+    expect(() => decodeBoard(new URLSearchParams("g=1x1&k=256"))).toThrow(/"k" expected an integer in 2..255/);
   });
 
   test("missing lights mean a dark board", () => {

@@ -1,23 +1,22 @@
 // A board and its lights in the URL hash, compactly: short keys, the mask
-// and two-state lights packed six cells per character (base64url), more
-// states one base-36 digit per cell. Everything else in the app shares
+// and two-state lights packed six cells per character (base64url), up to 36
+// states one base-36 digit per cell, more states two. Everything else in the app shares
 // boards through these parameters.
 
-import { type Board, checkBoard, type GridBoard, parseRule, type Rule } from "@lightsout/core";
+import { type Board, boardTopology, checkBoard, type GridBoard, parseRule, type Rule } from "@lightsout/core";
 import { targetsOf } from "./game.js";
-import { checkSize, MAX_EDGES, MAX_LINK_CHARS, MAX_SIDE, MAX_VERTICES } from "./limits.js";
+import { checkSize, MAX_EDGES, MAX_LINK_CHARS, MAX_SIDE, MAX_STATES, MAX_VERTICES } from "./limits.js";
 
 /** A board with its lights, as a URL carries it. */
 export interface SharedBoard {
   board: Board;
-  /** Number of light states, 2..36. */
+  /** Number of light states, 2..255. */
   states: number;
   /** One state per cell. */
   lights: number[];
 }
 
 const ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
-const DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz";
 
 /**
  * Packs bits six to a character of base64url (first bit = highest of the six).
@@ -74,8 +73,9 @@ function formatRule(rule: Rule): string {
 
 /**
  * Writes a board and its lights as URL parameters: `g=ROWSxCOLS` (or `n`
- * vertices and `e` edges `u-v.u-v`), `t=1` torus, `r` rule, `s=0` no self
- * toggle, `m` mask bits, `k` states, `l` lights.
+ * vertices and `e` edges `u-v.u-v`), `t=1` torus or `t=p` projective
+ * plane, `r` rule, `s=0` no self toggle, `m` mask bits, `k` states, `l`
+ * lights (base-36 digits, two a cell past 36 states).
  *
  * @param shared - Board, states, lights.
  * @returns The parameters (append them to `#/play?`).
@@ -89,7 +89,8 @@ export function encodeBoard(shared: SharedBoard): URLSearchParams {
   const p = new URLSearchParams();
   if (board.kind === "grid") {
     p.set("g", `${board.rows}x${board.cols}`);
-    if (board.torus) p.set("t", "1");
+    const topology = boardTopology(board);
+    if (topology !== "plane") p.set("t", topology === "torus" ? "1" : "p");
     if (board.rule !== undefined && board.rule !== "plus") p.set("r", formatRule(board.rule));
     if (board.mask) p.set("m", packBits([...board.mask.join("")].map((ch) => (ch === "#" ? 1 : 0))));
   } else {
@@ -98,8 +99,14 @@ export function encodeBoard(shared: SharedBoard): URLSearchParams {
   }
   if (board.selfToggle === false) p.set("s", "0");
   if (states !== 2) p.set("k", String(states));
-  p.set("l", states === 2 ? packBits(lights) : lights.map((v) => DIGITS[v]).join(""));
+  const width = digitsPerCell(states);
+  p.set("l", states === 2 ? packBits(lights) : lights.map((v) => v.toString(36).padStart(width, "0")).join(""));
   return p;
+}
+
+/** Base-36 digits a cell takes in `l`: one up to 36 states, two up to 1,296. */
+function digitsPerCell(states: number): number {
+  return states <= 36 ? 1 : 2;
 }
 
 function integer(_p: URLSearchParams, name: string, text: string, min: number, max: number): number {
@@ -139,7 +146,11 @@ export function decodeBoard(p: URLSearchParams): SharedBoard | null {
     const rows = integer(p, "g rows", m[1]!, 1, MAX_SIDE);
     const cols = integer(p, "g cols", m[2]!, 1, MAX_SIDE);
     const spec: { -readonly [K in keyof GridBoard]: GridBoard[K] } = { kind: "grid", rows, cols, ...selfToggle };
-    if (p.get("t") === "1") spec.torus = true;
+    const wrap = p.get("t");
+    if (wrap === "1") spec.torus = true;
+    else if (wrap === "p") spec.topology = "projective";
+    else if (wrap !== null)
+      throw new RangeError(`"t" expected 1 (torus) or p (projective plane), got ${JSON.stringify(wrap)}`);
     const rule = p.get("r");
     if (rule !== null) spec.rule = parseRule(rule);
     const mask = p.get("m");
@@ -167,19 +178,25 @@ export function decodeBoard(p: URLSearchParams): SharedBoard | null {
           });
     board = checkBoard({ kind: "graph", vertices: n, edges, ...selfToggle });
   }
-  const states = p.has("k") ? integer(p, "k", p.get("k")!, 2, 36) : 2;
+  const states = p.has("k") ? integer(p, "k", p.get("k")!, 2, MAX_STATES) : 2;
   const cells = targetsOf(board).length;
   const l = p.get("l");
   let lights: number[];
   if (l === null) lights = new Array<number>(cells).fill(0);
   else if (states === 2) lights = unpackBits(l, cells, "l");
   else {
-    if (l.length !== cells) throw new RangeError(`"l" expected ${cells} digits (one per cell), got ${l.length}`);
-    lights = [...l].map((ch, i) => {
-      const v = DIGITS.indexOf(ch);
+    const width = digitsPerCell(states);
+    if (l.length !== cells * width)
+      throw new RangeError(
+        `"l" expected ${cells * width} digits (${width === 1 ? "one" : "two"} per cell), got ${l.length}`,
+      );
+    const last = (states - 1).toString(36).padStart(width, "0");
+    lights = Array.from({ length: cells }, (_, i) => {
+      const digits = l.slice(i * width, (i + 1) * width);
+      const v = /^[0-9a-z]+$/.test(digits) ? Number.parseInt(digits, 36) : -1;
       if (v < 0 || v >= states)
         throw new RangeError(
-          `"l" expected digits 0..${DIGITS[states - 1]} (${states} states), got ${JSON.stringify(ch)} at ${i + 1}`,
+          `"l" expected base-36 digits 0..${last} (${states} states), got ${JSON.stringify(digits)} at ${i * width + 1}`,
         );
       return v;
     });

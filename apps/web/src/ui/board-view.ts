@@ -4,6 +4,7 @@
 
 import { type Board, cellMap } from "@lightsout/core";
 import { canvasGridView } from "./canvas-board.js";
+import { stateText, topologyClass } from "./cell-text.js";
 import { h } from "./dom.js";
 import { graphLayout, MAX_DRAWN_EDGES } from "./graph-layout.js";
 import "./board-view.css";
@@ -116,7 +117,7 @@ function gridView(board: Extract<Board, { kind: "grid" }>, options: BoardViewOpt
       stateColor,
     );
   const element = h("div", {
-    class: `board board-grid${mini ? " mini" : ""}${board.torus ? " torus" : ""}${options.states > 2 ? " multi" : ""}`,
+    class: `board board-grid${mini ? " mini" : ""} ${topologyClass(board)}${options.states > 2 ? " multi" : ""}${options.states > 36 ? " many" : ""}`,
     role: mini ? "img" : "group",
     "aria-label": options.label,
   });
@@ -173,7 +174,7 @@ function gridView(board: Extract<Board, { kind: "grid" }>, options: BoardViewOpt
       for (let steps = 0; steps < Math.max(rows, cols); steps++) {
         r += move[0];
         c += move[1];
-        if (board.torus) {
+        if (topologyClass(board) === "torus") {
           r = (r + rows) % rows;
           c = (c + cols) % cols;
         } else if (r < 0 || r >= rows || c < 0 || c >= cols) return;
@@ -216,8 +217,8 @@ function paint(el: Element, i: number, v: number, states: number, marks: BoardMa
   else delete data.proof;
   el.classList.toggle("highlight", !!marks.highlight?.[i]);
   if (withText) {
-    // k > 2: the state as a digit too, so colour is never the only cue.
-    const text = states > 2 && v ? v.toString(36) : "";
+    // k > 2: the state as a digit (a number past 36 states) too, so colour is never the only cue.
+    const text = stateText(v, states);
     if (el.textContent !== text) el.textContent = text;
   }
 }

@@ -7,6 +7,7 @@
 
 import type { CellMap, GridBoard } from "@lightsout/core";
 import type { BoardMarks, BoardView, BoardViewOptions } from "./board-view.js";
+import { stateText, topologyClass } from "./cell-text.js";
 import { h } from "./dom.js";
 
 const MIN_CELL = 2; // css px: beyond fit-to-view, a cell never gets smaller than this ...
@@ -59,7 +60,7 @@ export function canvasGridView(
   };
   const element = h(
     "div",
-    { class: `board board-canvas-host${board.torus ? " torus" : ""}`, role: "group", "aria-label": options.label },
+    { class: `board board-canvas-host ${topologyClass(board)}`, role: "group", "aria-label": options.label },
     h(
       "div",
       { class: "toolbar zoom", role: "toolbar", "aria-label": "Zoom" },
@@ -249,7 +250,11 @@ export function canvasGridView(
     const text = scale >= TEXT_FROM;
     ctx.textAlign = "center";
     ctx.textBaseline = "middle";
-    ctx.font = `600 ${Math.round(scale * 0.45)}px system-ui, sans-serif`;
+    // A state of three digits (past 100 of up to 255 states) takes a smaller font to stay inside its cell.
+    const stateFont = `600 ${Math.round(scale * 0.45)}px system-ui, sans-serif`;
+    const longStateFont = `600 ${Math.round(scale * 0.32)}px system-ui, sans-serif`;
+    ctx.font = stateFont;
+    ctx.lineJoin = "round";
     const accent = colour("--accent");
     const danger = colour("--danger");
     for (let r = r0; r < r1; r++) {
@@ -283,9 +288,10 @@ export function canvasGridView(
             const s = Math.round(scale * 0.42);
             ctx.fillRect(x + size - s, y + size - s, s, s);
             ctx.fillStyle = "#fff";
-            ctx.font = `700 ${Math.round(s * 0.8)}px system-ui, sans-serif`;
-            ctx.fillText(String(press), x + size - s / 2, y + size - s / 2);
-            ctx.font = `600 ${Math.round(scale * 0.45)}px system-ui, sans-serif`;
+            const count = String(press);
+            ctx.font = `700 ${Math.round((s * 0.8 * Math.min(2, count.length)) / count.length)}px system-ui, sans-serif`;
+            ctx.fillText(count, x + size - s / 2, y + size - s / 2);
+            ctx.font = stateFont;
           } else {
             ctx.beginPath();
             ctx.arc(x + size / 2, y + size / 2, Math.max(1, size * 0.22), 0, 2 * Math.PI);
@@ -293,9 +299,18 @@ export function canvasGridView(
           }
         }
         if (text && options.states > 2 && v) {
+          const label = stateText(v, options.states);
           ctx.fillStyle = "#111";
-          if (press) ctx.fillText(v.toString(36), x + size * 0.3, y + size * 0.32);
-          else ctx.fillText(v.toString(36), x + size / 2, y + size / 2);
+          if (label.length > 2) ctx.font = longStateFont;
+          const [tx, ty] = press ? [x + size * 0.3, y + size * 0.32] : [x + size / 2, y + size / 2];
+          // Past 36 states some hues are dark: a light halo keeps the number readable on every one.
+          if (options.states > 36) {
+            ctx.strokeStyle = "rgba(255,255,255,0.8)";
+            ctx.lineWidth = Math.max(2, scale * 0.1);
+            ctx.strokeText(label, tx, ty);
+          }
+          ctx.fillText(label, tx, ty);
+          if (label.length > 2) ctx.font = stateFont;
         }
       }
     }
@@ -352,7 +367,7 @@ export function canvasGridView(
     for (let steps = 0; steps < Math.max(rows, cols); steps++) {
       r += dr;
       c += dc;
-      if (board.torus) {
+      if (topologyClass(board) === "torus") {
         r = (r + rows) % rows;
         c = (c + cols) % cols;
       } else if (r < 0 || r >= rows || c < 0 || c >= cols) return;

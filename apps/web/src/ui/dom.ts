@@ -120,6 +120,13 @@ export function select(
   return s;
 }
 
+/** How a grid's edges are glued, as the screens offer it. */
+export const TOPOLOGY_OPTIONS = [
+  ["plane", "Plane (no wrap)"],
+  ["torus", "Torus (wrap around)"],
+  ["projective", "Projective plane (wrap with a twist)"],
+] as const;
+
 /** The neighbourhood rules offered by the screens. */
 export const RULE_OPTIONS = [
   ["plus", "Plus (orthogonal)"],

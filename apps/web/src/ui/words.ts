@@ -1,6 +1,6 @@
 // Sentences the screens show about boards and proofs.
 
-import { type Board, formatBoard } from "@lightsout/core";
+import { type Board, boardTopology, formatBoard } from "@lightsout/core";
 import { h } from "./dom.js";
 import { MAX_DRAWN_EDGES, MAX_FORCE_VERTICES } from "./graph-layout.js";
 
@@ -47,7 +47,13 @@ export function pressRule(board: Board, states: number): string {
         ? RULE_REACH[rule]!
         : `the cells at offsets ${rule.offsets.map(([dr, dc]) => `${dr},${dc}`).join("; ")} (rows down, columns right)`;
   const targets = board.selfToggle === false ? reach : `it and ${reach}`;
-  const wrap = board.kind === "grid" && board.torus ? ", wrapping around the edges" : "";
+  const topology = board.kind === "grid" ? boardTopology(board) : "plane";
+  const wrap =
+    topology === "torus"
+      ? ", wrapping around the edges"
+      : topology === "projective"
+        ? ", wrapping around the edges with a twist (projective plane: leaving the top at column j comes back at the bottom at column cols + 1 - j, and likewise for rows)"
+        : "";
   return states === 2
     ? `Switch every light off. Pressing a cell toggles ${targets}${wrap}.`
     : `Bring every cell to 0. Pressing a cell adds 1 (mod ${states}) to ${targets}${wrap}.`;
@@ -69,10 +75,14 @@ export function describeBoard(board: Board, states: number): string {
   const self = board.selfToggle === false ? ", a press leaves its own cell alone" : "";
   if (board.kind === "graph")
     return `Graph of ${count(board.vertices, "vertex", "vertices")} and ${count(board.edges.length, "edge", "edges")}, ${k}${self}.${board.vertices > MAX_FORCE_VERTICES ? ` Drawn on a circle: beyond ${MAX_FORCE_VERTICES} vertices no layout keeps this picture readable; the arrow keys walk the vertices in order.` : ""}${board.edges.length > MAX_DRAWN_EDGES ? ` The edges are not drawn: beyond ${MAX_DRAWN_EDGES.toLocaleString("en-US")} they hide the vertices.` : ""}`;
-  const shape = board.mask ? "irregular board in a" : board.torus ? "torus" : "rectangle";
+  const topology = boardTopology(board);
+  const shape = board.mask
+    ? "irregular board in a"
+    : { plane: "rectangle", torus: "torus", projective: "projective plane" }[topology];
   const rule = typeof board.rule === "object" ? "custom rule" : `${board.rule ?? "plus"} rule`;
+  const wrap = { plane: "", torus: " (wrapping)", projective: " (projective plane: wrapping with a twist)" }[topology];
   const where = board.mask
-    ? `${shape} ${board.rows} × ${board.cols} frame${board.torus ? " (wrapping)" : ""}`
+    ? `${shape} ${board.rows} × ${board.cols} frame${wrap}`
     : `${board.rows} × ${board.cols} ${shape}`;
   return `${where[0]!.toUpperCase()}${where.slice(1)}, ${rule}, ${k}${self}.`;
 }

@@ -4,12 +4,11 @@
 
 import type { MatrixOptions } from "../gf2/bitmatrix.js";
 import { BitMatrix } from "../gf2/bitmatrix.js";
-import { xoshiro128 } from "../gf2/_random.js";
 import { matrixBytes } from "../gf2/_layout.js";
 import { memoryLimit } from "../gf2/_memory.js";
 import { describe } from "../gf2/_check.js";
 import { type Board, boardTopology, checkBoard, checkVector, type GridBoard, pressTargets } from "./board.js";
-import { addPressesInOrder, cellCount } from "./_press-walk.js";
+import { cellCount } from "./_press-walk.js";
 import { quietPatternsOnDemand, solveGrid } from "./chase.js";
 import { type BandedPlan, planBanded, quietBanded, quietBandedSource, solveBanded } from "./_banded.js";
 
@@ -373,28 +372,4 @@ function quietPatternSource(board: Board): (i: number) => Uint8Array {
     cache[i] ??= source(i);
     return cache[i];
   };
-}
-
-/**
- * A uniformly random winnable board: random presses applied to a dark board
- * (each winnable board is reached by the same number of press sets).
- *
- * @param board - Any board.
- * @param options - `seed` (default 0): the same seed gives the same puzzle.
- * @returns The lights, one 0/1 per cell.
- * @throws {TypeError | RangeError} for a malformed board or seed.
- * @example
- * ```ts
- * const lights = randomPuzzle(gridBoard(5, 5), { seed: 42 });
- * ```
- */
-export function randomPuzzle(board: Board, options: { seed?: number } = {}): Uint8Array {
-  const seed = options.seed ?? 0;
-  if (typeof seed !== "number" || !Number.isSafeInteger(seed))
-    throw new TypeError(`"seed" expected a safe integer, got ${describe(seed)}`);
-  checkBoard(board);
-  const next = xoshiro128(seed);
-  const lights = new Uint8Array(cellCount(board));
-  addPressesInOrder(board, 2, () => next() & 1, lights);
-  return lights;
 }

@@ -2,7 +2,7 @@
 // rule, import and export the CLI's text and JSON formats, and share the
 // board by URL (or open it in Play).
 
-import { type Board, formatBoard, parseRule, type Rule, type RuleName } from "@lightsout/core";
+import { type Board, formatBoard, parseRule, type Rule, type RuleName, type Topology } from "@lightsout/core";
 import { mountAfterCore } from "../../core-ready.js";
 import type { MountScreen, ScreenContext } from "../../screen.js";
 import {
@@ -15,11 +15,11 @@ import {
   resize,
   withStates,
 } from "../../state/draft.js";
-import { checkImportText, LIMITS_TEXT, MAX_IMPORT_CHARS, MAX_SIDE } from "../../state/limits.js";
+import { checkImportText, LIMITS_TEXT, MAX_IMPORT_CHARS, MAX_SIDE, MAX_STATES } from "../../state/limits.js";
 import { Cancelled, Solver } from "../../state/solver-client.js";
 import { decodeBoard, encodeBoard } from "../../state/url.js";
 import { boardView, type CanvasViewState } from "../../ui/board-view.js";
-import { button, field, h, numberInput, readNumber, RULE_OPTIONS, select } from "../../ui/dom.js";
+import { button, field, h, numberInput, readNumber, RULE_OPTIONS, select, TOPOLOGY_OPTIONS } from "../../ui/dom.js";
 import { describeBoard } from "../../ui/words.js";
 import "./build.css";
 
@@ -34,7 +34,7 @@ function setup(root: HTMLElement, context: ScreenContext): () => void {
 
   const rows = numberInput("rows", 5, 1, MAX_SIDE);
   const cols = numberInput("cols", 5, 1, MAX_SIDE);
-  const states = numberInput("states", 2, 2, 36);
+  const states = numberInput("states", 2, 2, MAX_STATES);
   const rule = select("rule", [...RULE_OPTIONS, ["custom", "Custom offsets"]], "plus");
   const offsets = h("input", {
     type: "text",
@@ -51,7 +51,7 @@ function setup(root: HTMLElement, context: ScreenContext): () => void {
     offsets,
   );
   const offsetsError = h("span", { class: "error small", id: "offsets-help", role: "alert" });
-  const torus = h("input", { type: "checkbox", name: "torus" });
+  const topology = select("topology", TOPOLOGY_OPTIONS, "plane");
   const selfToggle = h("input", { type: "checkbox", name: "self", checked: true });
   const cellsMode = button("Paint cells in/out", () => setMode("cells"), {
     "data-mode": "cells",
@@ -145,7 +145,10 @@ function setup(root: HTMLElement, context: ScreenContext): () => void {
     offsetsError.textContent = "";
     change({ ...draft, rule: typeof parsed === "string" ? parsed : { offsets: parsed.offsets } });
   }
-  torus.addEventListener("change", () => draft.kind === "grid" && change({ ...draft, torus: torus.checked }));
+  topology.addEventListener(
+    "change",
+    () => draft.kind === "grid" && change({ ...draft, topology: topology.value as Topology }),
+  );
   selfToggle.addEventListener("change", () => {
     if (draft.kind === "grid") change({ ...draft, selfToggle: selfToggle.checked });
     else change({ ...draft, board: { ...draft.board, selfToggle: selfToggle.checked } });
@@ -166,13 +169,13 @@ function setup(root: HTMLElement, context: ScreenContext): () => void {
           field("Columns", cols),
           field("States", states),
           field("Rule", rule),
+          field("Edges", topology),
           offsetsField,
         ),
         offsetsError,
         h(
           "div",
           { class: "toolbar" },
-          h("label", { class: "field inline" }, torus, "Torus (wrap around)"),
           h("label", { class: "field inline" }, selfToggle, "A press toggles its own cell"),
         ),
         h(
@@ -210,7 +213,7 @@ function setup(root: HTMLElement, context: ScreenContext): () => void {
           h(
             "p",
             { class: "muted small" },
-            `The CLI's formats: rows of digits with . where there is no cell (rule and torus from the options above), or JSON {"board", "lights"}. Paste, choose a file or drop one here. ${LIMITS_TEXT}`,
+            `The CLI's formats: rows of digits with . where there is no cell (rule and edges from the options above; past 36 states, numbers between blanks), or JSON {"board", "lights"}. Paste, choose a file or drop one here. ${LIMITS_TEXT}`,
           ),
           text,
           h(
@@ -252,7 +255,7 @@ function setup(root: HTMLElement, context: ScreenContext): () => void {
     // The view is rebuilt when the frame changes; lights alone only repaint.
     const shape = JSON.stringify(
       draft.kind === "grid"
-        ? [draft.rows, draft.cols, draft.present, draft.states, draft.torus]
+        ? [draft.rows, draft.cols, draft.present, draft.states, draft.topology]
         : [draft.board, draft.states],
     );
     if (shape !== lastShape || !view) {
@@ -263,7 +266,7 @@ function setup(root: HTMLElement, context: ScreenContext): () => void {
               kind: "grid",
               rows: draft.rows,
               cols: draft.cols,
-              torus: draft.torus,
+              topology: draft.topology,
               mask: draft.present
                 .map((p) => (p ? "#" : "."))
                 .join("")
@@ -301,7 +304,7 @@ function setup(root: HTMLElement, context: ScreenContext): () => void {
 
   function syncControls(): void {
     const grid = draft.kind === "grid";
-    for (const control of [rows, cols, rule, torus, offsets]) control.disabled = !grid;
+    for (const control of [rows, cols, rule, topology, offsets]) control.disabled = !grid;
     cellsMode.disabled = !grid;
     if (!grid && mode === "cells") setMode("lights");
     if (draft.kind === "grid") {
@@ -310,7 +313,7 @@ function setup(root: HTMLElement, context: ScreenContext): () => void {
       rule.value = typeof draft.rule === "string" ? draft.rule : "custom";
       offsetsField.hidden = rule.value !== "custom";
       if (typeof draft.rule === "object") offsets.value = draft.rule.offsets.map(([dr, dc]) => `${dr},${dc}`).join(";");
-      torus.checked = draft.torus;
+      topology.value = draft.topology;
       selfToggle.checked = draft.selfToggle;
     } else selfToggle.checked = draft.board.selfToggle ?? true;
     states.value = String(draft.states);
@@ -355,7 +358,7 @@ function setup(root: HTMLElement, context: ScreenContext): () => void {
     const shared = current();
     if (!shared) return null;
     return format === "text"
-      ? formatBoard(shared.board, shared.lights)
+      ? formatBoard(shared.board, shared.lights, { states: shared.states })
       : JSON.stringify({ board: shared.board, lights: shared.lights, states: shared.states });
   }
 
@@ -383,7 +386,7 @@ function setup(root: HTMLElement, context: ScreenContext): () => void {
     message.removeAttribute("role");
     message.textContent =
       format === "text"
-        ? "Text: the rule, torus and states are not part of it."
+        ? "Text: the rule, edges and states are not part of it."
         : "JSON: board, lights and states; it imports back exactly.";
   }
 
@@ -398,7 +401,8 @@ function setup(root: HTMLElement, context: ScreenContext): () => void {
       checkImportText(input); // before the text is copied to the worker
       message.className = "muted";
       message.textContent = "Importing…";
-      const grid = draft.kind === "grid" ? { torus: draft.torus, rule: draft.rule, selfToggle: draft.selfToggle } : {};
+      const grid =
+        draft.kind === "grid" ? { topology: draft.topology, rule: draft.rule, selfToggle: draft.selfToggle } : {};
       const imported = await solver.run({ kind: "import", text: input, states: draft.states, grid });
       change(draftOf(imported.board, imported.lights, imported.states));
       message.className = "muted";

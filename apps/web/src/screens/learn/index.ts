@@ -5,6 +5,7 @@
 import {
   type ChaseTrace,
   chaseTrace,
+  boardTopology,
   firstRowLookup,
   gridBoard,
   type GridBoard,
@@ -17,6 +18,7 @@ import {
 } from "@lightsout/core";
 import { mountAfterCore } from "../../core-ready.js";
 import type { MountScreen, ScreenContext } from "../../screen.js";
+import { MAX_LEARN_STATES } from "../../state/limits.js";
 import { decodeBoard, encodeBoard } from "../../state/url.js";
 import { boardView, type BoardView } from "../../ui/board-view.js";
 import { button, field, h, numberInput, readNumber } from "../../ui/dom.js";
@@ -26,8 +28,6 @@ import "./learn.css";
 
 /** Largest side in Learn: the table and the gallery stay readable. */
 const MAX_SIDE = 12;
-/** Most light states: one base-36 digit per cell, as in the URL. */
-const MAX_STATES = 36;
 
 /** The learn screen. */
 export const mount: MountScreen = mountAfterCore(setup);
@@ -40,7 +40,7 @@ function gcd(a: number, b: number): number {
 function setup(root: HTMLElement, context: ScreenContext): () => void {
   const rows = numberInput("rows", 5, 1, MAX_SIDE);
   const cols = numberInput("cols", 5, 1, MAX_SIDE);
-  const statesInput = numberInput("states", 2, 2, MAX_STATES);
+  const statesInput = numberInput("states", 2, 2, MAX_LEARN_STATES);
   const seed = numberInput("seed", 1, 0, 2 ** 31 - 1);
   const host = h("div", { class: "board-host" });
   const sentence = h("p", { class: "sentence", "aria-live": "polite", "data-testid": "sentence" });
@@ -88,6 +88,11 @@ function setup(root: HTMLElement, context: ScreenContext): () => void {
         button("All off", () => setBoard(filled(0)), { "data-action": "all-off" }),
       ),
       editHint,
+      h(
+        "p",
+        { class: "muted", "data-testid": "learn-limits" },
+        `Learn chases plain rectangles (no wrapping edges) up to ${MAX_SIDE} × ${MAX_SIDE} with 2 to ${MAX_LEARN_STATES} states; Play and Build take tori, projective planes and up to 255 states.`,
+      ),
       h(
         "div",
         { class: "learn-chase" },
@@ -427,9 +432,9 @@ function setup(root: HTMLElement, context: ScreenContext): () => void {
     const shared = decodeBoard(context.params);
     if (
       shared?.board.kind === "grid" &&
-      shared.states <= MAX_STATES &&
+      shared.states <= MAX_LEARN_STATES &&
       !shared.board.mask &&
-      !shared.board.torus &&
+      boardTopology(shared.board) === "plane" &&
       (shared.board.rule ?? "plus") === "plus" &&
       shared.board.selfToggle !== false &&
       shared.board.rows <= MAX_SIDE &&

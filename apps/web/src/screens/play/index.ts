@@ -2,18 +2,11 @@
 // undo/redo, new random puzzles, hints, the solution overlay and the proof
 // when a board cannot be cleared.
 
-import {
-  type Board,
-  boardTopology,
-  gridBoard,
-  randomMultiStatePuzzle,
-  randomPuzzle,
-  type RuleName,
-} from "@lightsout/core";
+import { type Board, boardTopology, gridBoard, randomPuzzle, type RuleName, type Topology } from "@lightsout/core";
 import { mountAfterCore } from "../../core-ready.js";
 import type { MountScreen } from "../../screen.js";
 import { type Game, isDark, newGame, press, redo, replay, reset, undo } from "../../state/game.js";
-import { LIMITS_TEXT, MAX_SIDE } from "../../state/limits.js";
+import { LIMITS_TEXT, MAX_LEARN_STATES, MAX_SIDE, MAX_STATES } from "../../state/limits.js";
 import type { Analysis } from "../../state/solver.js";
 import { nextPress } from "../../state/solver.js";
 import { Cancelled, Solver } from "../../state/solver-client.js";
@@ -87,13 +80,14 @@ function setup(root: HTMLElement, context: Parameters<MountScreen>[1]): () => vo
     [
       ["rect", "Rectangle"],
       ["torus", "Torus"],
+      ["projective", "Projective plane"],
       ["keep", "Keep this board"],
     ],
     "rect",
   );
   const rows = numberInput("rows", 5, 1, MAX_SIDE);
   const cols = numberInput("cols", 5, 1, MAX_SIDE);
-  const states = numberInput("states", 2, 2, 36);
+  const states = numberInput("states", 2, 2, MAX_STATES);
   // "This board's rule" is offered while the board played has custom offsets.
   const rule = select("rule", [...RULE_OPTIONS, ["custom", "This board's rule (custom)"]], "plus");
   const customRule = rule.querySelector<HTMLOptionElement>('option[value="custom"]')!;
@@ -295,10 +289,11 @@ function setup(root: HTMLElement, context: Parameters<MountScreen>[1]): () => vo
       });
     }
     about.textContent = describeBoard(next.board, next.states);
-    // Learn chases plain rectangles of up to 12 x 12, with any number of states the URL carries (2..36).
+    // Learn chases plain rectangles of up to 12 x 12, with 2..36 states.
     const b = next.board;
     toLearn.hidden = !(
       b.kind === "grid" &&
+      next.states <= MAX_LEARN_STATES &&
       !b.mask &&
       boardTopology(b) === "plane" &&
       (b.rule ?? "plus") === "plus" &&
@@ -467,28 +462,42 @@ function setup(root: HTMLElement, context: Parameters<MountScreen>[1]): () => vo
     update(game);
   }
 
+  // Deals are numbered: a multi-state puzzle arrives after its code loads, and a later deal wins.
+  let dealt = 0;
   function newPuzzle(): void {
+    const mine = ++dealt;
     const k = readNumber(states, 2);
     const s = readNumber(seed, 1);
     let board: Board;
     if (shape.value === "keep") board = game.board;
     else
       board = gridBoard(readNumber(rows, 5), readNumber(cols, 5), {
-        torus: shape.value === "torus",
+        topology: shape.value === "rect" ? "plane" : (shape.value as Topology),
         rule:
           rule.value === "custom" && game.board.kind === "grid" && game.board.rule
             ? game.board.rule
             : (rule.value as RuleName),
       });
-    const lights = k === 2 ? randomPuzzle(board, { seed: s }) : randomMultiStatePuzzle(board, { states: k, seed: s });
-    if (board !== game?.board || k !== game.states) viewBoard = undefined;
-    start(newGame(board, lights, k), { seed: s, daily: null });
-    seed.value = String(s); // the field shows the seed of the puzzle played ("Next seed" moves on)
+    const deal = (lights: ArrayLike<number>) => {
+      if (mine !== dealt) return;
+      if (board !== game?.board || k !== game.states) viewBoard = undefined;
+      start(newGame(board, lights, k), { seed: s, daily: null });
+      seed.value = String(s); // the field shows the seed of the puzzle played ("Next seed" moves on)
+    };
+    if (k === 2) return deal(randomPuzzle(board, { seed: s }));
+    import("../../state/multistate-puzzle.js").then(
+      ({ randomMultiStatePuzzle }) => deal(randomMultiStatePuzzle(board, { states: k, seed: s })),
+      (error: Error) =>
+        info.replaceChildren(
+          h("p", { class: "error", role: "alert" }, `The puzzle could not be made: ${error.message}.`),
+        ),
+    );
   }
 
   /** The same 7 x 7 puzzle for everyone on a UTC day, with its par. */
   function todaysPuzzle(date = daily(new Date())): void {
     const board = gridBoard(7, 7);
+    dealt++; // a multi-state puzzle still loading does not replace this one
     viewBoard = undefined;
     seed.value = String(date.seed);
     shape.value = "rect";
@@ -539,7 +548,7 @@ function setup(root: HTMLElement, context: Parameters<MountScreen>[1]): () => vo
       );
     }
     if (shared.board.kind === "graph" || shared.board.mask) shape.value = "keep";
-    else if (shared.board.torus) shape.value = "torus";
+    else if (boardTopology(shared.board) !== "plane") shape.value = boardTopology(shared.board);
   } else {
     const error = info.firstChild;
     const fromSeed = Number(context.params.get("seed") ?? 1);

@@ -61,7 +61,7 @@ describe("lightsout (program)", () => {
       seeded random matrix with --random.
 
       Arguments:
-        file          dense 0/1, PBM or MatrixMarket file; '-' for stdin
+        file           dense 0/1, PBM or MatrixMarket file; '-' for stdin
 
       Options:
         --random <n>   use a seeded random n x n matrix instead of a file

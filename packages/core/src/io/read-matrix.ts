@@ -55,7 +55,8 @@ export interface ReadBitMatrixOptions {
  *
  * @example
  * ```ts
- * const { matrix, format, bytes }: ReadBitMatrix = await readBitMatrix([data]);
+ * const data = new TextEncoder().encode("P1\n2 2\n1 0\n0 1\n");
+ * const { matrix, format, bytes }: ReadBitMatrix = await readBitMatrix([data]); // "plain-pbm", 15 bytes
  * ```
  */
 export interface ReadBitMatrix {
@@ -92,9 +93,9 @@ interface Sink {
  * @throws TypeError when an argument has the wrong type
  * @example
  * ```ts
- * import { createReadStream } from "node:fs";
- * const { matrix } = await readBitMatrix(createReadStream("a.pbm"), { source: "a.pbm" });
- * matrix.rank();
+ * // in Node, a file: readBitMatrix(createReadStream("a.pbm"), { source: "a.pbm" })
+ * const { matrix } = await readBitMatrix([new TextEncoder().encode("110\n011\n101\n")], { source: "m.txt" });
+ * matrix.rank(); // 2
  * matrix.dispose();
  * ```
  */

@@ -233,22 +233,6 @@ export interface Gf2Exports {
     cStop: number,
   ): number;
   /**
-   * Banded (frontal) elimination over GF(2) of a sparse square system
-   * (see assembly/banded.ts): rows given as column lists (`start`, `cols`,
-   * i32), sorted by their first column (`lo`, i32), with one right-hand-side
-   * byte each; a front of `slots` rows, each a ring of `lanes` 128-bit lanes
-   * at `ring`, with i32 `extent`, `slotRhs`, `front` and `free` arrays of
-   * `slots` entries (`free` holding 0..slots-1 and state[3] = slots to
-   * start), and scratch at `table` (256 x lanes x 16 + 3072 + 4 x slots
-   * bytes: the Four Russians table of each block of 8 columns). Pivot rows
-   * are appended at `out` (16-byte header: column, extent, rhs, 64-bit
-   * words; then the words). `state` (28 bytes): column, next row, front
-   * size, free slots, rank, inconsistent rows, bytes written. Returns 0 when
-   * the column reached `cStop` (rounded up to a block) or n, 1 when `out`
-   * cannot take 8 more rows (empty it: set state[6] to 0), 2 when the front
-   * needs more slots.
-   */
-  /**
    * Banded (frontal) elimination over Z_p, p prime and at most 46341 (see
    * assembly/banded-zp.ts): the layout of `bandedEchelon` with u32
    * right-hand sides (`rhs`, residues), a ring of `width` u32 entries per
@@ -280,6 +264,22 @@ export interface Gf2Exports {
     state: number,
     cStop: number,
   ): number;
+  /**
+   * Banded (frontal) elimination over GF(2) of a sparse square system
+   * (see assembly/banded.ts): rows given as column lists (`start`, `cols`,
+   * i32), sorted by their first column (`lo`, i32), with one right-hand-side
+   * byte each; a front of `slots` rows, each a ring of `lanes` 128-bit lanes
+   * at `ring`, with i32 `extent`, `slotRhs`, `front` and `free` arrays of
+   * `slots` entries (`free` holding 0..slots-1 and state[3] = slots to
+   * start), and scratch at `table` (256 x lanes x 16 + 3072 + 4 x slots
+   * bytes: the Four Russians table of each block of 8 columns). Pivot rows
+   * are appended at `out` (16-byte header: column, extent, rhs, 64-bit
+   * words; then the words). `state` (28 bytes): column, next row, front
+   * size, free slots, rank, inconsistent rows, bytes written. Returns 0 when
+   * the column reached `cStop` (rounded up to a block) or n, 1 when `out`
+   * cannot take 8 more rows (empty it: set state[6] to 0), 2 when the front
+   * needs more slots.
+   */
   bandedEchelon(
     start: number,
     cols: number,

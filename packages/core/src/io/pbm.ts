@@ -48,7 +48,15 @@ function isWhitespace(b: number): boolean {
   return b === SPACE || b === LF || b === CR || b === TAB;
 }
 
-/** Options of {@link formatPbm}. */
+/**
+ * Options of {@link formatPbm}.
+ *
+ * @example
+ * ```ts
+ * const options: FormatPbmOptions = { plain: true };
+ * formatPbm(BitMatrix.identity(2), options); // P1, text
+ * ```
+ */
 export interface FormatPbmOptions {
   /** Write plain P1 text (at most 70 characters a line) instead of raw P4; default false. */
   plain?: boolean;

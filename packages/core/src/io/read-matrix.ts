@@ -18,7 +18,14 @@ const MAX_MATRIX_MARKET_ENTRIES = 2 ** 31;
 /** Bytes looked at to tell the formats apart (the length of `%%MatrixMarket`). */
 const SNIFF_BYTES = 14;
 
-/** The formats {@link readBitMatrix} reads. */
+/**
+ * The formats {@link readBitMatrix} reads.
+ *
+ * @example
+ * ```ts
+ * const format: BitMatrixFormat = (await readBitMatrix([new TextEncoder().encode("P4 8 1\n\x01")])).format; // "pbm"
+ * ```
+ */
 export type BitMatrixFormat = "dense" | "matrix-market" | "pbm" | "plain-pbm";
 
 /**

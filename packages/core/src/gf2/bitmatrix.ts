@@ -159,7 +159,27 @@ const finalizer = new FinalizationRegistry<{ engine: Engine; store: Store }>(({ 
  * const s = a.solve([1, 1, 0]); // { solvable: true, x: Uint8Array [0, 1, 0], ... }
  * ```
  */
+/** Set in BitMatrix's static block: the live packed words of a matrix, for this package only. */
+let liveWordsOf: (m: BitMatrix) => Uint32Array;
+
+/**
+ * The packed words of `m` as a live view into its engine's memory, for
+ * readers and writers inside this package that use it at once (filling a
+ * matrix from a file, formatting one): the view is valid only until the
+ * next allocation, so it never leaves the package (see
+ * {@link BitMatrix.packedWords} for the public copy).
+ *
+ * @internal
+ */
+export function liveWords(m: BitMatrix): Uint32Array {
+  return liveWordsOf(m);
+}
+
 export class BitMatrix implements Disposable {
+  static {
+    liveWordsOf = (m) => m.#words();
+  }
+
   /** Number of rows. */
   readonly rows: number;
   /** Number of columns. */
@@ -804,17 +824,20 @@ export class BitMatrix implements Disposable {
   }
 
   /**
-   * The packed words (see the layout in the package README): a view for
-   * reading, valid until the next allocation on the same engine.
+   * A copy of the packed words (see the layout in the package README): row
+   * i starts at word `i * strideWords * 2`, column j is bit `j % 32` of word
+   * `j >>> 5` of its row, and the padding bits are zero. A copy, so it stays
+   * valid whatever happens to the matrix or the engine's memory afterwards.
    *
-   * @returns 32-bit words, `2 * ceil(cols / 128) * 2` per row... i.e. {@link BitMatrix.strideWords} * 2.
+   * @returns 32-bit words, {@link BitMatrix.strideWords} * 2 per row.
    * @example
    * ```ts
-   * const words = m.packedWords();
+   * const words = BitMatrix.identity(2).packedWords(); // 8 words: 4 per row
+   * words[0]; // 1
    * ```
    */
   packedWords(): Uint32Array {
-    return this.#words();
+    return this.#words().slice();
   }
 
   /** 64-bit words per row in the packed layout (always even). */

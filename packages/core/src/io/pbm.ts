@@ -20,7 +20,7 @@
  *
  * @module
  */
-import { BitMatrix } from "../gf2/bitmatrix.js";
+import { BitMatrix, liveWords } from "../gf2/bitmatrix.js";
 import type { EngineName } from "../gf2/_engine.js";
 import { formatBytes } from "../gf2/_memory.js";
 import { ParseError, showByteChar } from "./matrix-text.js";
@@ -93,7 +93,7 @@ export function formatPbm(matrix: BitMatrix, options: FormatPbmOptions = {}): Ui
   const header = new TextEncoder().encode(
     `${magic}\n${comment === undefined ? "" : `# ${comment}\n`}${cols} ${rows}\n`,
   );
-  const words = matrix.packedWords();
+  const words = liveWords(matrix);
   const stride = matrix.strideWords * 2;
   if (options.plain) return plainRaster(header, words, stride, rows, cols);
   const rowBytes = Math.ceil(cols / 8);
@@ -359,7 +359,7 @@ export class PbmReader {
       );
     }
     // The packed words are a live view: writing them fills the matrix without a copy.
-    const words = matrix.packedWords();
+    const words = liveWords(matrix);
     const out = new Uint8Array(words.buffer, words.byteOffset, words.byteLength);
     const view = new DataView(chunk.buffer, chunk.byteOffset, n);
     const strideBytes = matrix.strideWords * 8;
@@ -412,7 +412,7 @@ export class PbmReader {
     const matrix = this.#matrix!;
     const { rows, cols } = matrix;
     const total = rows * cols;
-    const words = matrix.packedWords();
+    const words = liveWords(matrix);
     const stride = matrix.strideWords * 2;
     const n = chunk.length;
     let pixels = this.#pixels;

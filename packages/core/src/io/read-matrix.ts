@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { BitMatrix, type EngineName } from "../gf2/bitmatrix.js";
+import { BitMatrix, type EngineName, liveWords } from "../gf2/bitmatrix.js";
 import { matrixBytes } from "../gf2/_layout.js";
 import { MAX_BLOCK } from "../gf2/_engine-wasm.js";
 import { getMemoryLimit } from "../gf2/_memory.js";
@@ -198,7 +198,7 @@ function sinkFor(kind: BitMatrixFormat, source: string, maxEntries: number, engi
         const packed = rows.end();
         const matrix = BitMatrix.zeros(packed.rows, packed.cols, matrixOptions);
         // The packed words are a live view: one copy fills the matrix.
-        matrix.packedWords().set(packed.words.subarray(0, packed.rows * packed.stride));
+        liveWords(matrix).set(packed.words.subarray(0, packed.rows * packed.stride));
         return matrix;
       },
       dispose() {},

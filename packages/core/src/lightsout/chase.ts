@@ -4,7 +4,7 @@
 // matrix. The bit-sliced recurrence itself lives in _chase-kernel.ts
 // (WebAssembly, with a TypeScript twin); packed boards in _chase-bits.ts.
 
-import { BitMatrix, type MatrixOptions } from "../gf2/bitmatrix.js";
+import { BitMatrix, liveWords, type MatrixOptions } from "../gf2/bitmatrix.js";
 import { checkInteger } from "../gf2/_check.js";
 import { matrixBytes } from "../gf2/_layout.js";
 import { memoryLimit } from "../gf2/_memory.js";
@@ -215,7 +215,7 @@ function runOptions(options: ChaseOptions | undefined): ChaseRunOptions {
 /** Copies the first `cols` columns of P_m into a new cols x cols BitMatrix. */
 function toMatrix(p: ChaseWords, n: number, options: MatrixOptions | undefined): BitMatrix {
   const c = BitMatrix.zeros(n, n, options);
-  const dst = c.packedWords();
+  const dst = liveWords(c);
   const s = c.strideWords * 2;
   if (s === p.stride32) dst.set(p.words.subarray(0, n * s));
   else for (let j = 0; j < n; j++) dst.set(p.words.subarray(j * p.stride32, j * p.stride32 + s), j * s);

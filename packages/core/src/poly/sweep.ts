@@ -331,9 +331,21 @@ async function startWorker(onReply: (reply: Reply) => void, onError: (error: unk
     const { Worker } = (await import(nodeThreads)) as { Worker: new (url: URL) => NodeWorker };
     // The worker script beside this module (compiled: dist/poly/_sweep-worker.js).
     const worker = new Worker(new URL("./_sweep-worker.js", import.meta.url));
+    let ending = false;
     worker.on("message", onReply);
     worker.on("error", onError);
-    return { post: (m) => worker.postMessage(m), terminate: () => void worker.terminate() };
+    // An exit nobody asked for (process.exit in the worker, a crash) sends no message and no error:
+    // without this the sweep would wait for its results forever.
+    worker.on("exit", (code) => {
+      if (!ending) onError(new Error(`nullity worker exited unexpectedly (exit code ${code})`));
+    });
+    return {
+      post: (m) => worker.postMessage(m),
+      terminate: () => {
+        ending = true;
+        void worker.terminate();
+      },
+    };
   }
   // Written out in full so that bundlers (Vite, webpack 5) see and bundle the worker.
   const worker = new Worker(new URL("./_sweep-worker.js", import.meta.url), { type: "module" });

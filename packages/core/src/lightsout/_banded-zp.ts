@@ -13,6 +13,10 @@ import {
   type BandedEchelon,
   type BandedEngine,
   type BandedPlan,
+  type BandedWatch,
+  NO_SLOT,
+  OUT_BLOCK,
+  OUT_FULL,
   type FrontInput,
   freeColumns,
   frontInput,
@@ -22,17 +26,11 @@ import {
 /** Largest prime the kernel takes: (p - 1)^2 steps must fit twice in 32 bits (delayed reduction). */
 export const MAX_BANDED_PRIME = 46_337;
 
-const OUT_FULL = 1;
-const NO_SLOT = 2;
-const OUT_BLOCK = 2 ** 25;
 /** Largest quiet-pattern basis kept (4 bytes per cell per pattern). */
 const MAX_BASIS_BYTES = 2 ** 30;
 
-/** Progress and cancellation. */
-export interface ZpWatch {
-  onProgress?: (done: number, total: number) => void;
-  signal?: AbortSignal;
-}
+/** Progress and cancellation, as for the GF(2) route. */
+export type ZpWatch = BandedWatch;
 
 /** The pivot rows of an elimination over Z_p (`words`: entries of each row). */
 export interface ZpEchelonRows extends BandedEchelon {

@@ -19,12 +19,12 @@ import {
   transposeRows,
 } from "./_banded-order.js";
 
-/** Status codes of the frontal kernel. */
-const OUT_FULL = 1;
-const NO_SLOT = 2;
+/** Status codes of the frontal kernels (GF(2) and Z_p alike). */
+export const OUT_FULL = 1;
+export const NO_SLOT = 2;
 
 /** Largest block of pivot rows copied out at once. */
-const OUT_BLOCK = 2 ** 25;
+export const OUT_BLOCK = 2 ** 25;
 /** About this many lane operations between progress reports. */
 const SLICE_WORK = 2 ** 26;
 /** Largest quiet-pattern basis returned (one byte per cell per pattern). */

@@ -14,9 +14,9 @@ export type {
   SystemSolution,
   VectorSolution,
 } from "./gf2/bitmatrix.js";
-export { getMemoryLimit, setMemoryLimit } from "./gf2/_memory.js";
-export { init } from "./gf2/_engine-wasm.js";
-export { endThreads, initThreads, threadsUnavailable } from "./gf2/_threads.js";
+export { getMemoryLimit, setMemoryLimit } from "./internal/memory.js";
+export { init } from "./internal/kernel.js";
+export { endThreads, initThreads, threadsUnavailable } from "./internal/threads.js";
 export { parseMatrix, ParseError } from "./io/matrix-text.js";
 export type { ParsedMatrix, ParseMatrixOptions } from "./io/matrix-text.js";
 export { formatPbm } from "./io/pbm.js";

@@ -14,7 +14,7 @@ import {
   randomMultiStatePuzzle,
   solveMultiState,
 } from "../src/index.js";
-import { wasmBytesInUse } from "../src/gf2/_engine-wasm.js";
+import { wasmBytesInUse } from "../src/internal/kernel.js";
 import { getMemoryLimit, setMemoryLimit } from "../src/index.js";
 import { planBanded } from "../src/lightsout/_banded.js";
 import { bandedZpEchelonFor, solveBandedModP } from "../src/lightsout/_banded-zp.js";

@@ -5,7 +5,7 @@
 // straddle the 64-bit word and 128-bit lane boundaries.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { wasmBytesInUse } from "../src/gf2/_engine-wasm.js";
+import { wasmBytesInUse } from "../src/internal/kernel.js";
 import {
   type Board,
   getMemoryLimit,

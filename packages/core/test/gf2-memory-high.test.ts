@@ -6,7 +6,7 @@
 // fillers have to be the first blocks of the kernel's heap.
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { wasmBytesInUse, withScratch } from "../src/gf2/_engine-wasm.js";
+import { wasmBytesInUse, withScratch } from "../src/internal/kernel.js";
 import {
   BitMatrix,
   fewestPresses,

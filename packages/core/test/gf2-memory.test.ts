@@ -1,6 +1,6 @@
 // Memory management of the WASM engine: reuse, the cap, disposal.
 import { describe, expect, it } from "vitest";
-import { wasmBytesInUse, wasmMemoryBytes } from "../src/gf2/_engine-wasm.js";
+import { wasmBytesInUse, wasmMemoryBytes } from "../src/internal/kernel.js";
 import { BitMatrix, chaseMatrix, getMemoryLimit, setMemoryLimit } from "../src/index.js";
 import { chaseStride } from "../src/lightsout/_chase-kernel.js";
 import { cosetMinimumWasm } from "../src/lightsout/_coset.js";

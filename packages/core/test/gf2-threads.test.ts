@@ -6,7 +6,7 @@
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
 import { BitMatrix, endThreads, initThreads, threadsUnavailable } from "../src/index.js";
-import { helpersExited } from "../src/gf2/_threads.js";
+import { helpersExited } from "../src/internal/threads.js";
 import { makeBits, pair, paddingIsClean, plainRank, dense, type Kind } from "./_support.js";
 
 const SIZES = [1, 63, 64, 65, 127, 128, 129, 191, 192, 193, 257];

@@ -4,7 +4,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { GF2Poly, sequencePolynomial } from "../src/index.js";
-import { load } from "../src/gf2/_engine-wasm.js";
+import { load } from "../src/internal/kernel.js";
 import * as W from "../src/poly/_words.js";
 import { sequenceByRecurrence } from "../src/poly/sequence.js";
 

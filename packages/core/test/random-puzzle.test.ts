@@ -3,7 +3,7 @@
 // of targets per press, on boards where a rule's targets repeat or wrap onto
 // the same cell (each distinct target is toggled once).
 import { describe, expect, it } from "vitest";
-import { xoshiro128 } from "../src/gf2/_random.js";
+import { xoshiro128 } from "../src/internal/random.js";
 import {
   type Board,
   graphBoard,

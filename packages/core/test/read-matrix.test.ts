@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { BitMatrix } from "../src/gf2/bitmatrix.js";
-import { getMemoryLimit, setMemoryLimit } from "../src/gf2/_memory.js";
+import { getMemoryLimit, setMemoryLimit } from "../src/internal/memory.js";
 import { ParseError, parseMatrix } from "../src/io/matrix-text.js";
 import { formatPbm } from "../src/io/pbm.js";
 import { largestBitMatrixSide, readBitMatrix } from "../src/io/read-matrix.js";

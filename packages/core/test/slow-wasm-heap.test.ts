@@ -3,7 +3,7 @@
 // past 2 GiB, freed and allocated again; fewest presses on the all-on
 // 300 x 300 board, whose 90000 x 90001 system takes three blocks of 967 MiB.
 import { describe, expect, it } from "vitest";
-import { wasmBytesInUse } from "../src/gf2/_engine-wasm.js";
+import { wasmBytesInUse } from "../src/internal/kernel.js";
 import { BitMatrix, fewestPresses, getMemoryLimit, gridBoard } from "../src/index.js";
 
 const MiB = 2 ** 20;

@@ -5,8 +5,8 @@ import { instantiate } from "@lightsout/gf2-wasm";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { FieldMatrix, primeField } from "../src/index.js";
-import { zpEchelonNaive } from "../src/fields/_zp-naive.js";
-import { zpEchelonWasm } from "../src/fields/_zp-wasm.js";
+import { zpEchelonNaive } from "../src/modular/zp-naive.js";
+import { zpEchelonWasm } from "../src/modular/zp-kernel.js";
 
 // 46337 and 30011 take the delayed path with a reduction every 2 and 4 steps;
 // 46349 and 65521 take the SIMD Barrett path (46349 is the first prime

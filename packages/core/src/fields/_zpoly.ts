@@ -2,7 +2,8 @@
 // trailing zeros (the zero polynomial is []). Enough for building GF(p^r):
 // products mod h, powers, gcd, and Rabin's irreducibility test.
 
-import { invMod, mulMod, primeFactors } from "./prime.js";
+import { invMod, mulMod } from "../modular/arith.js";
+import { primeFactors } from "./prime.js";
 
 export type ZPoly = number[];
 

@@ -3,7 +3,7 @@
 // code c_0 + c_1 p + ... + c_{r-1} p^(r-1): its base-p digits are its
 // coefficients, so codes run over 0..q-1 and 0, 1 are zero and one.
 
-import { describe } from "../gf2/_check.js";
+import { describe } from "../internal/check.js";
 import { checkElement, inverseOfZero, MAX_FIELD_ORDER, type Field } from "./field.js";
 import { checkPrime, formatFactors, primeFactors, primeField, type PrimeField } from "./prime.js";
 import * as Z from "./_zpoly.js";

@@ -2,7 +2,7 @@
 // 0..order-1 ("element codes"), so that matrices over any of them are plain
 // Uint32Arrays. Implementations: prime.ts (Z_p) and extension.ts (GF(p^r)).
 
-import { describe } from "../gf2/_check.js";
+import { describe } from "../internal/check.js";
 
 /**
  * A finite field with `order` elements, coded as the integers 0..order-1.

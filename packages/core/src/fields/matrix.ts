@@ -3,14 +3,14 @@
 // default, or its TypeScript twin) for prime fields, and in plain
 // TypeScript through the field's arithmetic for any other Field.
 
-import { checkDimension, checkInteger, describe, MAX_DIMENSION } from "../gf2/_check.js";
-import type { EngineName } from "../gf2/_engine.js";
-import { xoshiro128 } from "../gf2/_random.js";
+import { checkDimension, checkInteger, describe, MAX_DIMENSION } from "../internal/check.js";
+import type { EngineName } from "../gf2/bitmatrix.js";
+import { xoshiro128 } from "../internal/random.js";
 import { BitMatrix } from "../gf2/bitmatrix.js";
 import { checkElement, type Field } from "./field.js";
 import { PrimeField } from "./prime.js";
-import { zpEchelonNaive } from "./_zp-naive.js";
-import { zpEchelonWasm } from "./_zp-wasm.js";
+import { zpEchelonNaive } from "../modular/zp-naive.js";
+import { zpEchelonWasm } from "../modular/zp-kernel.js";
 
 /**
  * Options of the eliminations of {@link FieldMatrix}.

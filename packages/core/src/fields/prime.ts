@@ -2,7 +2,8 @@
 // integer helpers they need: a deterministic primality test, factoring for
 // error messages, products mod p without losing precision.
 
-import { describe } from "../gf2/_check.js";
+import { describe } from "../internal/check.js";
+import { invMod, mulMod } from "../modular/arith.js";
 import { checkElement, inverseOfZero, MAX_FIELD_ORDER, type Field } from "./field.js";
 
 /**
@@ -64,27 +65,6 @@ export function checkPrime(name: string, p: unknown): number {
   const d = smallestFactor(p);
   if (d !== p) throw new RangeError(`${expected}, got ${p} (${formatFactors(p)})`);
   return p;
-}
-
-/** (a b) mod p for residues a, b < p < 2^31, exact: b is split in 16-bit halves when a b may pass 2^53. */
-export function mulMod(a: number, b: number, p: number): number {
-  if (p <= 94906265) return (a * b) % p; // (p - 1)^2 < 2^53
-  const hi = (a * (b >>> 16)) % p; // < 2^47 before the modulo
-  return (hi * 65536 + a * (b & 0xffff)) % p; // < 2^47 + 2^47
-}
-
-/** a^-1 mod p for 1 <= a < p, p prime (extended Euclid). */
-export function invMod(a: number, p: number): number {
-  let r0 = p;
-  let r1 = a;
-  let t0 = 0;
-  let t1 = 1;
-  while (r1 !== 0) {
-    const q = Math.floor(r0 / r1);
-    [r0, r1] = [r1, r0 - q * r1];
-    [t0, t1] = [t1, t0 - q * t1];
-  }
-  return t0 < 0 ? t0 + p : t0;
 }
 
 /**

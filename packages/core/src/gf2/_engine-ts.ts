@@ -3,9 +3,9 @@
 
 import type { EchelonOptions, Engine, Store } from "./_engine.js";
 import { sliceColumns } from "./_engine.js";
-import { matrixBytes, strideWords } from "./_layout.js";
+import { matrixBytes, strideWords } from "../internal/layout.js";
 import * as naive from "./_naive.js";
-import { memoryLimit } from "./_memory.js";
+import { memoryLimit } from "../internal/memory.js";
 
 class ArrayStore implements Store {
   readonly bytes: number;

@@ -1,87 +1,11 @@
-// The WebAssembly engine: one kernel instance per JavaScript realm (thread),
-// created on first use. Matrices live in its linear memory; this file owns
-// every allocation and view, and turns any trap into a clear error.
+// The WebAssembly engine of BitMatrix: matrices live in the kernel's linear
+// memory, allocated through internal/kernel.ts (the memory owner).
 
-import { compileModule, instantiate, type Gf2Exports } from "@lightsout/gf2-wasm";
+import { allocate, guard, load, release, withScratch } from "../internal/kernel.js";
+import { matrixBytes, strideWords } from "../internal/layout.js";
+import { availableThreads, echelonizeThreaded } from "../internal/threads.js";
 import type { EchelonOptions, Engine, M4riParameters, Store } from "./_engine.js";
 import { sliceColumns } from "./_engine.js";
-import { matrixBytes, strideWords } from "./_layout.js";
-import { formatBytes, memoryLimit } from "./_memory.js";
-import { availableThreads, echelonizeThreaded } from "./_threads.js";
-
-/** The kernel's heap hands out blocks of at most 1 GiB (assembly/heap.ts). */
-export const MAX_BLOCK = 2 ** 30;
-
-let kernel: Gf2Exports | undefined;
-let inUse = 0;
-
-/** The kernel of this realm, instantiated on first use (poly/ shares it). */
-export function load(): Gf2Exports {
-  if (kernel) return kernel;
-  if (typeof WebAssembly !== "object") {
-    throw new Error('the GF(2) kernel needs WebAssembly, which this environment lacks; use { engine: "ts" }');
-  }
-  try {
-    kernel = instantiate((message) => {
-      throw new Error(`internal error in the GF(2) kernel: ${message}`);
-    });
-  } catch (error) {
-    if (error instanceof RangeError && /main thread/.test(error.message)) {
-      throw new Error(
-        `this browser will not compile the GF(2) kernel synchronously on the main thread; ` +
-          `call "await init()" from @lightsout/core once before using matrices (${error.message})`,
-      );
-    }
-    if (error instanceof RangeError && /out of memory|cannot allocate/i.test(error.message)) {
-      // 64-bit V8 reserves about 10 GiB of address space per WebAssembly memory (guard regions)
-      throw new RangeError(
-        `the GF(2) kernel could not reserve address space for its WebAssembly memory (${error.message}); ` +
-          `a limit on virtual memory (ulimit -v) must allow about 12 GiB, or use { engine: "ts" }`,
-        { cause: error },
-      );
-    }
-    if (error instanceof WebAssembly.CompileError) {
-      throw new Error(
-        `the GF(2) kernel needs WebAssembly with 128-bit SIMD (Node 16.4+, Chrome 91+, Firefox 89+, Safari 16.4+), ` +
-          `which this engine refused (${error.message}); use { engine: "ts" }`,
-      );
-    }
-    throw error;
-  }
-  return kernel;
-}
-
-/**
- * Compiles the kernel asynchronously. Optional in Node and in workers; in a
- * browser's main thread call it once before the first matrix, since some
- * browsers refuse to compile synchronously there.
- *
- * @returns A promise that resolves once the kernel is ready.
- * @throws When WebAssembly or its SIMD extension is missing.
- * @example
- * ```ts
- * import { init, BitMatrix } from "@lightsout/core";
- * await init();
- * BitMatrix.identity(3).rank(); // 3
- * ```
- */
-export async function init(): Promise<void> {
-  if (kernel) return;
-  if (typeof WebAssembly === "object") await compileModule();
-  load();
-}
-
-/** Runs a kernel call; a trap becomes an Error that names the operation (also used by poly/). */
-export function guard<T>(operation: string, run: () => T): T {
-  try {
-    return run();
-  } catch (error) {
-    if (error instanceof WebAssembly.RuntimeError) {
-      throw new Error(`internal error in the GF(2) kernel during ${operation} (${error.message}); please report it`);
-    }
-    throw error;
-  }
-}
 
 class WasmStore implements Store {
   readonly ptr: number;
@@ -95,71 +19,6 @@ class WasmStore implements Store {
     const buffer = load().memory.buffer;
     if (this.#view?.buffer !== buffer) this.#view = new Uint32Array(buffer, this.ptr, this.bytes / 4);
     return this.#view;
-  }
-}
-
-/**
- * The one way into the kernel's heap (matrices, scratch, every kernel's
- * buffers): checks the block size and the memory limit before allocating,
- * reads the pointer unsigned (blocks lie anywhere below 4 GiB), counts the
- * bytes, and turns a heap that cannot grow into a RangeError. A failed
- * request leaves the heap as it was.
- */
-function allocate(what: string, bytes: number): number {
-  if (bytes > MAX_BLOCK) {
-    throw new RangeError(
-      `${what} needs ${formatBytes(bytes)}, but at most ${formatBytes(MAX_BLOCK)} fit in one block of WebAssembly memory`,
-    );
-  }
-  memoryLimit.check(what, bytes, inUse);
-  const k = load();
-  let ptr: number;
-  try {
-    ptr = k.alloc(bytes) >>> 0;
-  } catch (error) {
-    if (!(error instanceof WebAssembly.RuntimeError)) throw error;
-    throw new RangeError(
-      `${what} needs ${formatBytes(bytes)}, but WebAssembly memory could not grow to hold it ` +
-        `(${formatBytes(inUse)} in use, memory limit ${formatBytes(memoryLimit.bytes)}, ` +
-        `${formatBytes(k.memory.buffer.byteLength)} of memory)`,
-      { cause: error },
-    );
-  }
-  inUse += bytes;
-  return ptr;
-}
-
-function release(ptr: number, bytes: number): void {
-  load().free(ptr);
-  inUse -= bytes;
-}
-
-/**
- * Blocks of the given byte sizes (16-aligned, not zeroed) for one call,
- * freed afterwards whatever happens. Their total is checked against the
- * memory limit before the first is allocated.
- *
- * @param what - Names the operation in errors ("the coset scan").
- * @param sizes - Bytes of each block (at least 16 are given).
- * @param run - Gets the blocks' byte offsets, unsigned, in the order of `sizes`.
- * @returns What `run` returns.
- * @throws {RangeError} naming `what`, the bytes asked for, those in use and the limit, when the
- *   blocks pass the memory limit, one is over 1 GiB, or memory cannot grow.
- *   For example `withScratch("the polynomial gcd", [bytes, bytes], ([pa, pb]) => k.polyGcd(pa!, pb!, words, steps))`.
- */
-export function withScratch<T>(what: string, sizes: readonly number[], run: (ptrs: number[]) => T): T {
-  const blocks = sizes.map((size) => Math.max(16, size));
-  memoryLimit.check(
-    what,
-    blocks.reduce((sum, bytes) => sum + bytes, 0),
-    inUse,
-  );
-  const ptrs: number[] = [];
-  try {
-    for (const bytes of blocks) ptrs.push(allocate(what, bytes));
-    return run(ptrs);
-  } finally {
-    ptrs.forEach((ptr, i) => release(ptr, blocks[i]!));
   }
 }
 
@@ -328,13 +187,3 @@ export const wasmEngine: Engine = {
     });
   },
 };
-
-/** Bytes held by matrices and scratch in the kernel's memory. */
-export function wasmBytesInUse(): number {
-  return inUse;
-}
-
-/** Size of the kernel's linear memory in bytes (0 before first use). */
-export function wasmMemoryBytes(): number {
-  return kernel ? kernel.memory.buffer.byteLength : 0;
-}

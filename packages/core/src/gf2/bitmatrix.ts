@@ -1,10 +1,10 @@
-import { checkDimension, checkInteger, describe } from "./_check.js";
+import { checkDimension, checkInteger, describe } from "../internal/check.js";
 import type { EchelonOptions, Engine, EngineName, Store } from "./_engine.js";
 import { tsEngine } from "./_engine-ts.js";
 import { wasmEngine } from "./_engine-wasm.js";
-import { strideWords } from "./_layout.js";
+import { strideWords } from "../internal/layout.js";
 import { getBit, putBit } from "./_naive.js";
-import { xoshiro128 } from "./_random.js";
+import { xoshiro128 } from "../internal/random.js";
 
 export type { EchelonOptions, EngineName } from "./_engine.js";
 

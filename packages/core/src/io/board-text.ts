@@ -8,11 +8,19 @@
 // ["101", "0.1"] (grid rows) }. With more than 10 states, cells are written
 // as numbers separated by spaces, or digits then letters (a = 10 ... z = 35).
 
-import { describe } from "../gf2/_check.js";
+import { describe } from "../internal/check.js";
 import { type Board, checkBoard, type GridBoard, type GridOptions } from "../lightsout/board.js";
-import { cellCount } from "../lightsout/_press-walk.js";
 import { jsonErrorOffset } from "./_json-position.js";
 import { ParseError } from "./matrix-text.js";
+
+/** Cells of a checked board: vertices, or the grid's cells present in its mask. */
+function cellCount(board: Board): number {
+  if (board.kind === "graph") return board.vertices;
+  if (!board.mask) return board.rows * board.cols;
+  let count = 0;
+  for (const line of board.mask) for (let c = 0; c < line.length; c++) if (line.charCodeAt(c) === 0x23) count++;
+  return count;
+}
 
 /**
  * A board and its lights, read from text.

@@ -21,8 +21,8 @@
  * @module
  */
 import { BitMatrix, liveWords } from "../gf2/bitmatrix.js";
-import type { EngineName } from "../gf2/_engine.js";
-import { formatBytes } from "../gf2/_memory.js";
+import type { EngineName } from "../gf2/bitmatrix.js";
+import { formatBytes } from "../internal/memory.js";
 import { ParseError, showByteChar } from "./matrix-text.js";
 
 const LF = 0x0a;

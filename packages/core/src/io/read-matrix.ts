@@ -7,9 +7,9 @@
  * @module
  */
 import { BitMatrix, type EngineName, liveWords } from "../gf2/bitmatrix.js";
-import { matrixBytes } from "../gf2/_layout.js";
-import { MAX_BLOCK } from "../gf2/_engine-wasm.js";
-import { getMemoryLimit } from "../gf2/_memory.js";
+import { matrixBytes } from "../internal/layout.js";
+import { MAX_BLOCK } from "../internal/kernel.js";
+import { getMemoryLimit } from "../internal/memory.js";
 import { DenseBitRows, parseMatrix } from "./matrix-text.js";
 import { PbmReader } from "./pbm.js";
 

@@ -5,10 +5,10 @@
 // back substitution over the pivot rows. Memory about cells x bandwidth
 // entries of 32 bits, never cells^2.
 
-import { guard, load, wasmBytesInUse, withScratch } from "../gf2/_engine-wasm.js";
-import { formatBytes, memoryLimit } from "../gf2/_memory.js";
-import { xoshiro128 } from "../gf2/_random.js";
-import { invMod, mulMod } from "../fields/prime.js";
+import { guard, load, wasmBytesInUse, withScratch } from "../internal/kernel.js";
+import { formatBytes, memoryLimit } from "../internal/memory.js";
+import { xoshiro128 } from "../internal/random.js";
+import { invMod, mulMod } from "../modular/arith.js";
 import {
   type BandedEchelon,
   type BandedEngine,

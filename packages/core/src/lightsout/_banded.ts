@@ -5,9 +5,9 @@
 // bandwidth rows of bandwidth bits) plus the pivot rows (cells x about
 // bandwidth bits), never cells^2.
 
-import { guard, load, wasmBytesInUse, withScratch } from "../gf2/_engine-wasm.js";
-import { formatBytes, memoryLimit } from "../gf2/_memory.js";
-import { xoshiro128 } from "../gf2/_random.js";
+import { guard, load, wasmBytesInUse, withScratch } from "../internal/kernel.js";
+import { formatBytes, memoryLimit } from "../internal/memory.js";
+import { xoshiro128 } from "../internal/random.js";
 import { type Board, boardTopology, type GridBoard, ruleOffsets } from "./board.js";
 import {
   type BandedEstimate,

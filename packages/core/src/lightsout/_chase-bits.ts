@@ -4,8 +4,8 @@
 // (strideWords(n) * 2), so a packed board row can go straight to the kernel.
 // A numeric chase and the "apply A" check run here in O(m * n / 32).
 
-import { describe } from "../gf2/_check.js";
-import { strideWords } from "../gf2/_layout.js";
+import { describe } from "../internal/check.js";
+import { strideWords } from "../internal/layout.js";
 
 /** 32-bit words per packed board row. */
 export const rowWords = (cols: number): number => strideWords(cols) * 2;

@@ -6,10 +6,10 @@
 // chase matrix alone, n + 1 with the constant column of a lit board.
 
 // one kernel instance (and linear memory) per realm, shared with the matrices
-import { load, withScratch } from "../gf2/_engine-wasm.js";
-import type { EngineName } from "../gf2/_engine.js";
-import { memoryLimit } from "../gf2/_memory.js";
-import { strideWords } from "../gf2/_layout.js";
+import { load, withScratch } from "../internal/kernel.js";
+import type { EngineName } from "../gf2/bitmatrix.js";
+import { memoryLimit } from "../internal/memory.js";
+import { strideWords } from "../internal/layout.js";
 
 /** Options of a (possibly long) symbolic chase. */
 export interface ChaseRunOptions {

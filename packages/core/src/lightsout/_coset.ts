@@ -13,8 +13,8 @@
 
 import type { Gf2Exports } from "@lightsout/gf2-wasm";
 // one kernel instance (and linear memory) per realm, shared with the matrices
-import { load, withScratch } from "../gf2/_engine-wasm.js";
-import { strideWords } from "../gf2/_layout.js";
+import { load, withScratch } from "../internal/kernel.js";
+import { strideWords } from "../internal/layout.js";
 
 /** The least weight in a coset and its lexicographically smallest member. */
 export interface CosetBest {

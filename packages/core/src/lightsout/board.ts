@@ -3,7 +3,7 @@
 // Cells are numbered row-major over the cells present; everything else in
 // the Lights Out engine speaks in those cell indices.
 
-import { checkInteger, describe } from "../gf2/_check.js";
+import { checkInteger, describe } from "../internal/check.js";
 
 /**
  * A neighbour offset: rows down, columns right.

@@ -5,9 +5,9 @@
 // (WebAssembly, with a TypeScript twin); packed boards in _chase-bits.ts.
 
 import { BitMatrix, liveWords, type MatrixOptions } from "../gf2/bitmatrix.js";
-import { checkInteger } from "../gf2/_check.js";
-import { matrixBytes } from "../gf2/_layout.js";
-import { memoryLimit } from "../gf2/_memory.js";
+import { checkInteger } from "../internal/check.js";
+import { matrixBytes } from "../internal/layout.js";
+import { memoryLimit } from "../internal/memory.js";
 import { MAX_CELLS } from "./board.js";
 import { chaseSymbolic, type ChaseRunOptions, type ChaseWords } from "./_chase-kernel.js";
 import { applyPacked, chaseNumeric, flipRows, isZero, packBoard, rowWords, unpackBoard } from "./_chase-bits.js";

@@ -3,9 +3,9 @@
 // order in WASM), and the distribution of minimum press counts over all
 // winnable boards of a grid.
 
-import { checkInteger, describe } from "../gf2/_check.js";
+import { checkInteger, describe } from "../internal/check.js";
 import type { EngineName } from "../gf2/bitmatrix.js";
-import { strideWords } from "../gf2/_layout.js";
+import { strideWords } from "../internal/layout.js";
 import { type Board, checkBoard, checkVector, gridBoard, type GridOptions } from "./board.js";
 import {
   type CosetBest,

@@ -6,7 +6,7 @@
 // (compiled to WebAssembly, the `highs` package), loaded on first use only:
 // it is 3.5 MB that most programs never need.
 
-import { checkInteger } from "../gf2/_check.js";
+import { checkInteger } from "../internal/check.js";
 import { type CosetBlock, type CosetPlan, minimiseBlocks, planCoset, restrict } from "./_blocks.js";
 import { cosetMinimumWasm } from "./_coset.js";
 import { searchInformationSets } from "./_infosets.js";

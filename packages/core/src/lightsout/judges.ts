@@ -4,7 +4,7 @@
 // smallest press grid read row-major as a string). Input is read as the
 // judges read it, whitespace-separated numbers; errors say line:column.
 
-import { ParseError } from "../io/matrix-text.js";
+import { ParseError } from "../internal/errors.js";
 import { gridBoard } from "./board.js";
 import { fewestPresses } from "./fewest.js";
 import { solveLightsOut } from "./solve.js";

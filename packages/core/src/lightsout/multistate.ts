@@ -9,9 +9,9 @@
 // other boards by the unit-pivot elimination of the full press matrix in
 // WebAssembly (rings/_schur.ts).
 
-import { describe } from "../gf2/_check.js";
-import { xoshiro128 } from "../gf2/_random.js";
-import { checkZpSize } from "../fields/_zp-wasm.js";
+import { describe } from "../internal/check.js";
+import { xoshiro128 } from "../internal/random.js";
+import { checkZpSize } from "../modular/zp-kernel.js";
 import { type CyclicGenerator, MAX_MODULUS, type RingMatrix, solveFlatModK } from "../rings/zk.js";
 import { type Board, boardTopology, checkBoard, type GridBoard, gridBoard, pressTargets } from "./board.js";
 import { quietPatterns, solveLightsOut } from "./solve.js";

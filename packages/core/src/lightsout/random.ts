@@ -1,8 +1,8 @@
 // Random winnable puzzles, kept apart from the solvers: a page that only
 // deals boards (the web app's first screen) loads this and not elimination.
 
-import { describe } from "../gf2/_check.js";
-import { xoshiro128 } from "../gf2/_random.js";
+import { describe } from "../internal/check.js";
+import { xoshiro128 } from "../internal/random.js";
 import { type Board, checkBoard } from "./board.js";
 import { addPressesInOrder, cellCount } from "./_press-walk.js";
 

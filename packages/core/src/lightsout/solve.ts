@@ -4,9 +4,9 @@
 
 import type { MatrixOptions } from "../gf2/bitmatrix.js";
 import { BitMatrix } from "../gf2/bitmatrix.js";
-import { matrixBytes } from "../gf2/_layout.js";
-import { memoryLimit } from "../gf2/_memory.js";
-import { describe } from "../gf2/_check.js";
+import { matrixBytes } from "../internal/layout.js";
+import { memoryLimit } from "../internal/memory.js";
+import { describe } from "../internal/check.js";
 import { type Board, boardTopology, checkBoard, checkVector, type GridBoard, pressTargets } from "./board.js";
 import { cellCount } from "./_press-walk.js";
 import { quietPatternsOnDemand, solveGrid } from "./chase.js";

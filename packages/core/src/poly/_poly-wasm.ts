@@ -2,7 +2,7 @@
 // scratch blocks of the GF(2) kernel's memory (owned by gf2/_engine-wasm.ts),
 // runs `polyGcd` (assembly/poly.ts) and reads the gcd back.
 
-import { guard, load, withScratch } from "../gf2/_engine-wasm.js";
+import { guard, load, withScratch } from "../internal/kernel.js";
 
 /**
  * Scratch size in 64-bit words for operands of up to `words32` 32-bit

@@ -2,8 +2,8 @@
 // (layout in _words.ts). Arithmetic runs in plain TypeScript; the gcd, the
 // one quadratic hot loop, runs in WebAssembly by default.
 
-import { checkInteger, describe } from "../gf2/_check.js";
-import type { EngineName } from "../gf2/_engine.js";
+import { checkInteger, describe } from "../internal/check.js";
+import type { EngineName } from "../gf2/bitmatrix.js";
 import * as W from "./_words.js";
 import { gcdWasm } from "./_poly-wasm.js";
 

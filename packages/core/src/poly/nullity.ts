@@ -23,7 +23,7 @@
 // _words.ts gcdDegreePeeled); then one Euclid in WebAssembly, quadratic in
 // the degree.
 
-import { checkInteger } from "../gf2/_check.js";
+import { checkInteger } from "../internal/check.js";
 import { gridBoard } from "../lightsout/board.js";
 import { pressMatrix } from "../lightsout/solve.js";
 import { engineOption, gcdDegreeFast, type PolyGcdOptions } from "./gf2poly.js";

@@ -3,7 +3,7 @@
 // polynomials). f_k(x) is the characteristic polynomial of the k x k
 // tridiagonal all-ones band of the plus rule, as a polynomial in it.
 
-import { checkInteger } from "../gf2/_check.js";
+import { checkInteger } from "../internal/check.js";
 import * as W from "./_words.js";
 import { GF2Poly } from "./gf2poly.js";
 

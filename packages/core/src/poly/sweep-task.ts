@@ -2,8 +2,8 @@
 // can run it: the main thread, a Node worker (node:worker_threads) or a
 // browser Web Worker (see _sweep-worker.ts, which is all a worker needs).
 
-import { checkInteger, describe } from "../gf2/_check.js";
-import type { EngineName } from "../gf2/_engine.js";
+import { checkInteger, describe } from "../internal/check.js";
+import type { EngineName } from "../gf2/bitmatrix.js";
 import { engineOption, gcdDegreeFast } from "./gf2poly.js";
 import * as W from "./_words.js";
 import { torusFromSquare, torusNullity } from "./nullity.js";

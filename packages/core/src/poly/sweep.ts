@@ -8,10 +8,10 @@
 // earlier one is in. `start`/`end` select a slice of the indices (resume,
 // or one shard of a sweep split across machines by {@link shardBounds}).
 
-import { checkInteger, describe } from "../gf2/_check.js";
-import type { EngineName } from "../gf2/_engine.js";
-import { matrixBytes } from "../gf2/_layout.js";
-import { memoryLimit } from "../gf2/_memory.js";
+import { checkInteger, describe } from "../internal/check.js";
+import type { EngineName } from "../gf2/bitmatrix.js";
+import { matrixBytes } from "../internal/layout.js";
+import { memoryLimit } from "../internal/memory.js";
 import { MAX_CELLS } from "../lightsout/board.js";
 import { engineOption } from "./gf2poly.js";
 import { MAX_SEQUENCE_INDEX } from "./sequence.js";

@@ -22,9 +22,10 @@
 // (every Lights Out rule but custom asymmetric offsets) the left kernel is
 // the kernel; otherwise it is the kernel of the transpose, found the same way.
 
-import { type LocalAnswer, mulMod, solveLocal } from "./_local.js";
-import { zpEchelonNaive } from "../fields/_zp-naive.js";
-import { checkZpSize, zpEchelonWasm } from "../fields/_zp-wasm.js";
+import { mulMod } from "../modular/arith.js";
+import { type LocalAnswer, solveLocal } from "./_local.js";
+import { zpEchelonNaive } from "../modular/zp-naive.js";
+import { checkZpSize, zpEchelonWasm } from "../modular/zp-kernel.js";
 
 /** Engine, progress and cancellation of a large ring solve. */
 export interface SchurOptions {

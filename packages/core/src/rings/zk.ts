@@ -7,13 +7,14 @@
 // ones to the unit-pivot elimination of _schur.ts (the WebAssembly kernel,
 // then the diagonal form on the small Schur complement).
 
-import { checkInteger, describe } from "../gf2/_check.js";
-import { invMod, type LocalAnswer, mulMod, solveLocal } from "./_local.js";
+import { checkInteger, describe } from "../internal/check.js";
+import { invMod, mulMod } from "../modular/arith.js";
+import { type LocalAnswer, solveLocal } from "./_local.js";
 import { type RingMatrix, type SchurOptions, solveLocalSchur } from "./_schur.js";
 
 export type { RingMatrix } from "./_schur.js";
 
-export { invMod, mulMod } from "./_local.js";
+export { invMod, mulMod } from "../modular/arith.js";
 
 /**
  * Largest modulus accepted: residues and their sums stay exact in doubles.

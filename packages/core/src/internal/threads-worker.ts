@@ -1,7 +1,7 @@
 // A helper thread of the threaded elimination in a browser: a module Web
-// Worker that gets its start message and runs helperMain (_threads-helper.ts).
+// Worker that gets its start message and runs helperMain (threads-helper.ts).
 
-import { type HelperReply, type HelperStart, helperMain } from "./_threads-helper.js";
+import { type HelperReply, type HelperStart, helperMain } from "./threads-helper.js";
 
 const scope = globalThis as unknown as {
   onmessage: ((event: { data: HelperStart }) => void) | null;

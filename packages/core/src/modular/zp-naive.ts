@@ -3,9 +3,8 @@
 // updated, pivots only on entries not divisible by `unit`. Tests compare
 // it with the WebAssembly kernel; it is also the "ts" engine.
 
-import { invMod } from "../rings/_local.js";
-import { mulMod } from "./prime.js";
-import type { ZpEchelon, ZpEchelonOptions } from "./_zp-wasm.js";
+import { invMod, mulMod } from "./arith.js";
+import type { ZpEchelon, ZpEchelonOptions } from "./zp-kernel.js";
 
 /** Reduced (or with full: false, plain) row echelon form in place, pivots only in columns below pivotLimit and on entries not divisible by options.unit. */
 export function zpEchelonNaive(

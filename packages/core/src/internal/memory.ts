@@ -1,7 +1,7 @@
 // The configurable memory cap. A matrix that would pass it fails with a
 // RangeError before anything is allocated or written.
 
-import { checkInteger } from "./_check.js";
+import { checkInteger } from "./check.js";
 
 /** wasm32 addresses 4 GiB; keep 64 MiB for the runtime and scratch tables. */
 export const DEFAULT_MEMORY_LIMIT = 2 ** 32 - 2 ** 26;

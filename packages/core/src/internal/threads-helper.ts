@@ -1,5 +1,5 @@
-// A helper thread of the threaded elimination (_threads.ts), written once for
-// both platforms: browsers load it as a module worker (_threads-worker.ts),
+// A helper thread of the threaded elimination (threads.ts), written once for
+// both platforms: browsers load it as a module worker (threads-worker.ts),
 // Node runs its source text with worker_threads' { eval: true }, so that no
 // worker file has to be found from sources or bundles.
 

@@ -6,7 +6,7 @@
 // result back.
 //
 // Helpers are Node worker_threads (run from source text, no file to find) or
-// module Web Workers (_threads-worker.ts). They block in Atomics.wait, so they are
+// module Web Workers (threads-worker.ts). They block in Atomics.wait, so they are
 // started ahead: synchronously in Node (the parent may block while they start),
 // by `await initThreads()` in browsers (a blocked page cannot start workers).
 // The pool is ended (helpers terminated) on cancel, on error and by endThreads().
@@ -19,10 +19,10 @@ import {
   threadsSupported,
   threadsWasmBytes,
 } from "@lightsout/gf2-wasm/threads";
-import { checkInteger } from "./_check.js";
-import { type HelperReply, type HelperStart, nodeHelperSource } from "./_threads-helper.js";
+import { checkInteger } from "./check.js";
+import { type HelperReply, type HelperStart, nodeHelperSource } from "./threads-helper.js";
 
-/** The handshake words (a small SharedArrayBuffer of their own; _threads-helper.ts uses the same). */
+/** The handshake words (a small SharedArrayBuffer of their own; threads-helper.ts uses the same). */
 const READY = 0;
 const CONTROL = 1;
 const FAILED = 2;
@@ -168,7 +168,7 @@ function startHelper(
     return { terminate: () => void worker.terminate(), unref: () => worker.unref() };
   }
   // Written out in full so that bundlers (Vite, webpack 5) see and bundle the worker.
-  const worker = new Worker(new URL("./_threads-worker.js", import.meta.url), { type: "module" });
+  const worker = new Worker(new URL("./threads-worker.js", import.meta.url), { type: "module" });
   worker.onmessage = (event: MessageEvent<HelperReply>) => onReply(event.data);
   worker.onerror = (event) => onReply({ error: event.message || "the helper script failed to load" });
   worker.postMessage(data);

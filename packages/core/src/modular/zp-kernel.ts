@@ -3,8 +3,8 @@
 // multiple of 4 entries (the kernel's SIMD path), runs it in slices of
 // columns (progress, cancellation), copies back.
 
-import { guard, load, MAX_BLOCK, withScratch } from "../gf2/_engine-wasm.js";
-import { formatBytes } from "../gf2/_memory.js";
+import { guard, load, MAX_BLOCK, withScratch } from "../internal/kernel.js";
+import { formatBytes } from "../internal/memory.js";
 
 /** Entry updates per slice: about 10-30 ms of kernel time between progress reports. */
 const SLICE_WORK = 2 ** 25;

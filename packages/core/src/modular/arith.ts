@@ -1,0 +1,23 @@
+// Modular arithmetic shared by fields/ and rings/ (and the Z_m kernels here).
+//
+// Arithmetic stays in doubles below 2^53: residues are below 2^31, and a
+// product of two is split as a * b_hi * 2^16 + a * b_lo (each part < 2^47).
+
+/** a * b mod m for residues below 2^31, exact. */
+export function mulMod(a: number, b: number, m: number): number {
+  if (m <= 94_906_265) return (a * b) % m; // m^2 < 2^53
+  return (((a * (b >>> 16)) % m) * 65536 + a * (b & 0xffff)) % m;
+}
+
+/** The inverse of a unit u modulo m (extended Euclid). */
+export function invMod(u: number, m: number): number {
+  let [r0, r1] = [m, u % m];
+  let [s0, s1] = [0, 1];
+  while (r1 !== 0) {
+    const q = Math.floor(r0 / r1);
+    [r0, r1] = [r1, r0 - q * r1];
+    [s0, s1] = [s1, s0 - q * s1];
+  }
+  if (r0 !== 1) throw new RangeError(`${u} has no inverse modulo ${m}`);
+  return ((s0 % m) + m) % m;
+}

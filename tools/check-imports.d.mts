@@ -1,0 +1,19 @@
+/** One relative import: file and target relative to the source root, target as a .ts path. */
+export interface ImportEdge {
+  file: string;
+  line: number;
+  specifier: string;
+  target: string;
+}
+/** Layers of packages/core/src, lowest first; folders in one inner list are peers. */
+export declare const CORE_LAYERS: readonly (readonly string[])[];
+/** The module specifiers of a source text with their 1-based lines (comments skipped). */
+export declare function scanImports(text: string): { specifier: string; line: number }[];
+/** One message per import that breaks the layers, a folder's privacy or makes a cycle between folders. */
+export declare function checkGraph(edges: readonly ImportEdge[], layers: readonly (readonly string[])[]): string[];
+/** The relative imports of a source folder. */
+export declare function coreGraph(srcDir: string): ImportEdge[];
+/** Imports of our packages from apps and tools that bypass the export maps. */
+export declare function checkConsumers(workspace: string, dirs: readonly string[]): string[];
+/** Every check on the workspace. */
+export declare function checkWorkspace(workspace?: string): { problems: string[]; edges: number };

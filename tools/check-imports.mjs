@@ -1,0 +1,318 @@
+// The import-direction check (part of `pnpm lint`; docs/ARCHITECTURE.md).
+//
+// packages/core/src is built in layers, each a folder; a file may import
+// files of its own folder and of lower layers only, never a higher layer nor
+// a peer of its own layer. A file whose name starts with `_` is private to its
+// folder. The top layer: entries/ (the files of the package's export map)
+// and the files directly in src/ (index.ts, the whole library in one module
+// for this repository's tests, not published). The apps, the benchmarks and the consumer fixture may
+// import our packages only through their export maps, never their sources.
+//
+// Imports are read with a small scanner (comments and strings aware), no
+// dependency: `import ... from`, `export ... from`, `import "x"`, `import("x")`
+// and `new URL("./x.js", import.meta.url)` (worker scripts).
+//
+// Usage: node tools/check-imports.mjs   (exit code 1 and a list on failure)
+
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { dirname, join, posix, relative, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+/**
+ * Layers of packages/core/src, lowest first. Folders in one inner list are
+ * peers: neither may import the other. "." is the files directly in src/.
+ * @type {readonly (readonly string[])[]}
+ */
+export const CORE_LAYERS = [
+  ["internal"],
+  ["modular"],
+  ["gf2"],
+  ["fields"],
+  ["rings"],
+  ["lightsout"],
+  ["poly", "io"],
+  ["entries", "."],
+];
+
+/**
+ * The module specifiers of a source text with their 1-based lines.
+ * @param {string} text
+ * @returns {{ specifier: string, line: number }[]}
+ */
+export function scanImports(text) {
+  const { code, quoted } = blankComments(text);
+  /** @type {{ specifier: string, line: number, at: number }[]} */
+  const found = [];
+  const patterns = [
+    // import x from, import { a } from, import * as x from, import type ..., export { a } from, export * from
+    /\b(?:import|export)\s+(?:type\s+)?(?:[\w$]+\s*,\s*)?(?:\*\s*(?:as\s+[\w$]+\s*)?|\{[^{}]*\}\s*|[\w$]+\s+)from\s*(["'])([^"'\n]+)\1/g,
+    /\bimport\s*(["'])([^"'\n]+)\1/g,
+    /\bimport\s*\(\s*(["'])([^"'\n]+)\1\s*\)/g,
+    /\bnew\s+URL\s*\(\s*(["'])([^"'\n]+)\1\s*,\s*import\.meta\.url\s*\)/g,
+  ];
+  for (const pattern of patterns) {
+    for (const match of code.matchAll(pattern)) {
+      if (quoted[match.index ?? 0]) continue; // text inside a string
+      const at = (match.index ?? 0) + match[0].lastIndexOf(match[2] ?? "");
+      found.push({ specifier: match[2] ?? "", line: lineAt(code, at), at });
+    }
+  }
+  const seen = new Set();
+  return found
+    .sort((a, b) => a.at - b.at)
+    .filter((f) => !seen.has(f.at) && seen.add(f.at))
+    .map(({ specifier, line }) => ({ specifier, line }));
+}
+
+/**
+ * The text with comments replaced by spaces (newlines kept, so lines and
+ * offsets stay), and a mask of the characters inside string and template
+ * literals: a scanner that knows them well enough for our sources.
+ * @param {string} text
+ * @returns {{ code: string, quoted: Uint8Array }}
+ */
+function blankComments(text) {
+  const out = text.split("");
+  const quoted = new Uint8Array(text.length);
+  let i = 0;
+  /** @type {number[]} template literal nesting: brace depth at each `${` */
+  const templates = [];
+  let depth = 0;
+  const blank = (/** @type {number} */ from, /** @type {number} */ to) => {
+    for (let k = from; k < to; k++) if (out[k] !== "\n") out[k] = " ";
+  };
+  while (i < text.length) {
+    const c = text[i];
+    const next = text[i + 1];
+    if (c === "/" && next === "/") {
+      const end = text.indexOf("\n", i);
+      const stop = end < 0 ? text.length : end;
+      blank(i, stop);
+      i = stop;
+    } else if (c === "/" && next === "*") {
+      const end = text.indexOf("*/", i + 2);
+      const stop = end < 0 ? text.length : end + 2;
+      blank(i, stop);
+      i = stop;
+    } else if (c === '"' || c === "'") {
+      const from = i;
+      i++;
+      while (i < text.length && text[i] !== c && text[i] !== "\n") i += text[i] === "\\" ? 2 : 1;
+      i++;
+      quoted.fill(1, from + 1, i - 1);
+    } else if (c === "`" || (c === "}" && templates.length && templates.at(-1) === depth)) {
+      if (c === "}") {
+        templates.pop();
+      }
+      i++;
+      const from = i;
+      while (i < text.length && text[i] !== "`") {
+        if (text[i] === "\\") i += 2;
+        else if (text[i] === "$" && text[i + 1] === "{") {
+          templates.push(depth);
+          break;
+        } else i++;
+      }
+      quoted.fill(1, from, i);
+      if (text[i] === "$") i += 2;
+      else if (text[i] === "`") i++;
+    } else {
+      if (c === "{") depth++;
+      else if (c === "}") depth--;
+      i++;
+    }
+  }
+  return { code: out.join(""), quoted };
+}
+
+/** @param {string} text @param {number} at */
+function lineAt(text, at) {
+  let line = 1;
+  for (let k = 0; k < at; k++) if (text.charCodeAt(k) === 10) line++;
+  return line;
+}
+
+/**
+ * @typedef {{ file: string, line: number, specifier: string, target: string }} ImportEdge
+ *   `file` and `target` relative to the source root, with "/" (target: the imported file, .ts)
+ */
+
+/**
+ * Checks an import graph of one package's source folder against layers.
+ * Returns one message per problem, empty when the graph is clean.
+ * @param {readonly ImportEdge[]} edges
+ * @param {readonly (readonly string[])[]} layers
+ * @returns {string[]}
+ */
+export function checkGraph(edges, layers) {
+  /** @type {Map<string, number>} */
+  const rank = new Map();
+  layers.forEach((folders, i) => {
+    for (const folder of folders) rank.set(folder, i);
+  });
+  const folderOf = (/** @type {string} */ file) => (file.includes("/") ? file.slice(0, file.indexOf("/")) : ".");
+  /** @type {string[]} */
+  const problems = [];
+  /** @type {Map<string, Set<string>>} */
+  const folderEdges = new Map();
+  for (const edge of edges) {
+    const where = `${edge.file}:${edge.line} imports ${edge.specifier}`;
+    const from = folderOf(edge.file);
+    const to = folderOf(edge.target);
+    if (edge.target.startsWith("../")) {
+      problems.push(`${where}: outside the source folder`);
+      continue;
+    }
+    for (const folder of [from, to]) {
+      if (!rank.has(folder)) problems.push(`${where}: folder ${folder}/ has no layer (add it to the layer list)`);
+    }
+    const base = posix.basename(edge.target);
+    if (from !== to && base.startsWith("_")) {
+      problems.push(`${where}: private file of another folder (${to}/${base} is for files in ${to}/ only)`);
+    }
+    if (from === to || !rank.has(from) || !rank.has(to)) continue;
+    if (!folderEdges.has(from)) folderEdges.set(from, new Set());
+    folderEdges.get(from)?.add(to);
+    const a = /** @type {number} */ (rank.get(from));
+    const b = /** @type {number} */ (rank.get(to));
+    if (b > a) problems.push(`${where}: layer ${from} may not import layer ${to} (a higher layer)`);
+    else if (b === a) problems.push(`${where}: layer ${from} may not import its peer ${to}`);
+  }
+  for (const cycle of folderCycles(folderEdges)) problems.push(`cycle between folders: ${cycle.join(" -> ")}`);
+  return problems;
+}
+
+/**
+ * Cycles in a directed graph of folders, each as a path back to its start.
+ * @param {Map<string, Set<string>>} graph
+ * @returns {string[][]}
+ */
+function folderCycles(graph) {
+  /** @type {string[][]} */
+  const cycles = [];
+  /** @type {Map<string, number>} 1 = on the path, 2 = done */
+  const state = new Map();
+  /** @type {string[]} */
+  const path = [];
+  const visit = (/** @type {string} */ node) => {
+    state.set(node, 1);
+    path.push(node);
+    for (const next of [...(graph.get(node) ?? [])].sort()) {
+      if (state.get(next) === 1) cycles.push([...path.slice(path.indexOf(next)), next]);
+      else if (!state.has(next)) visit(next);
+    }
+    path.pop();
+    state.set(node, 2);
+  };
+  for (const node of [...graph.keys()].sort()) if (!state.has(node)) visit(node);
+  return cycles;
+}
+
+/**
+ * Source files below a folder (.ts, .mts, .tsx, .js, .mjs), skipping dist and node_modules.
+ * @param {string} dir
+ * @returns {string[]}
+ */
+function sourceFiles(dir) {
+  if (!existsSync(dir)) return [];
+  /** @type {string[]} */
+  const files = [];
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === "node_modules" || entry.name === "dist" || entry.name.startsWith(".")) continue;
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) files.push(...sourceFiles(path));
+    else if (/\.(ts|mts|tsx|js|mjs)$/.test(entry.name) && !entry.name.endsWith(".d.ts")) files.push(path);
+  }
+  return files.sort();
+}
+
+/**
+ * The import graph of packages/core/src: relative imports only (packages are checked by their export maps).
+ * @param {string} srcDir
+ * @returns {ImportEdge[]}
+ */
+export function coreGraph(srcDir) {
+  /** @type {ImportEdge[]} */
+  const edges = [];
+  for (const path of sourceFiles(srcDir)) {
+    const file = relative(srcDir, path).split("\\").join("/");
+    for (const { specifier, line } of scanImports(readFileSync(path, "utf8"))) {
+      if (!specifier.startsWith(".")) continue;
+      const target = posix.normalize(posix.join(posix.dirname(file), specifier)).replace(/\.js$/, ".ts");
+      edges.push({ file, line, specifier, target });
+    }
+  }
+  return edges;
+}
+
+/**
+ * Imports of our packages from outside them (apps, benchmarks, the consumer
+ * fixture): only through the export maps. Returns problems.
+ * @param {string} workspace
+ * @param {readonly string[]} dirs folders to scan, relative to the workspace
+ * @returns {string[]}
+ */
+export function checkConsumers(workspace, dirs) {
+  /** @type {Map<string, Set<string>>} package name -> its export subpaths */
+  const exported = new Map();
+  for (const name of readdirSync(join(workspace, "packages"))) {
+    const manifest = join(workspace, "packages", name, "package.json");
+    if (!existsSync(manifest)) continue;
+    const pkg = JSON.parse(readFileSync(manifest, "utf8"));
+    exported.set(pkg.name, new Set(Object.keys(pkg.exports ?? { ".": "" })));
+  }
+  /** @type {string[]} */
+  const problems = [];
+  for (const dir of dirs) {
+    for (const path of sourceFiles(join(workspace, dir))) {
+      const file = relative(workspace, path).split("\\").join("/");
+      for (const { specifier, line } of scanImports(readFileSync(path, "utf8"))) {
+        const where = `${file}:${line} imports ${specifier}`;
+        if (specifier.startsWith(".")) {
+          const target = relative(workspace, resolve(dirname(path), specifier))
+            .split("\\")
+            .join("/");
+          if (/^packages\/[^/]+\/src\//.test(target) && !target.startsWith(dir)) {
+            problems.push(`${where}: reaches into ${target}; import the package's public entry points instead`);
+          }
+          continue;
+        }
+        const match = /^(@lightsout\/[^/]+)(\/.*)?$/.exec(specifier);
+        if (!match) continue;
+        const subpaths = exported.get(match[1] ?? "");
+        const subpath = `.${match[2] ?? ""}`;
+        if (subpaths && !subpaths.has(subpath)) {
+          problems.push(`${where}: not an entry point of ${match[1]} (it exports ${[...subpaths].join(", ")})`);
+        }
+      }
+    }
+  }
+  return problems;
+}
+
+/** Runs every check on the workspace; returns problems and a summary. */
+export function checkWorkspace(workspace = join(dirname(fileURLToPath(import.meta.url)), "..")) {
+  const edges = coreGraph(join(workspace, "packages", "core", "src"));
+  const problems = [
+    ...checkGraph(edges, CORE_LAYERS).map((p) => `packages/core/src/${p}`),
+    ...checkConsumers(workspace, [
+      "apps/cli/src",
+      "apps/cli/test",
+      "apps/web/src",
+      "apps/web/e2e",
+      "packages/bench/src",
+      "tools/consumer/fixture",
+    ]),
+  ];
+  return { problems, edges: edges.length };
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const { problems, edges } = checkWorkspace();
+  if (problems.length) {
+    console.error(`import check: ${problems.length} problem(s)\n${problems.map((p) => `  ${p}`).join("\n")}`);
+    console.error("layers, lowest first:", CORE_LAYERS.map((l) => l.join(" | ")).join(" < "));
+    process.exit(1);
+  }
+  console.log(`import check: ${edges} imports in packages/core/src follow the layers; apps use entry points only`);
+}

@@ -4,7 +4,8 @@
  *
  * @module
  */
-import { type Board, boardTopology, type GridOptions, ruleOffsets } from "@lightsout/core";
+import type { Board, GridOptions } from "@lightsout/core";
+import { boardTopology, ruleOffsets } from "@lightsout/core/lightsout";
 import { usageError } from "./errors.js";
 
 /**

@@ -5,14 +5,13 @@
  *
  * @module
  */
+import { type Board, formatBoard } from "@lightsout/core";
 import {
   allMultiStateSolutions,
-  type Board,
   fewestMultiStatePresses,
-  formatBoard,
   type MultiStateSolution,
   solveMultiState,
-} from "@lightsout/core";
+} from "@lightsout/core/lightsout";
 import { inputError, usageError } from "./errors.js";
 import { createProgressBar } from "./progress.js";
 import { io, writeOut } from "./io.js";

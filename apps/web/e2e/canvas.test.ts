@@ -2,7 +2,8 @@
 // pan, and the solution and proof overlays read back from the drawn pixels and
 // checked here with plain loops.
 
-import { quietPatterns, gridBoard, squareNullity } from "@lightsout/core";
+import { quietPatterns, gridBoard } from "@lightsout/core";
+import { squareNullity } from "@lightsout/core/nullity";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { type E2E, startE2E } from "./_browser.js";

@@ -2,7 +2,7 @@
 // (solveGrid: symbolic chase, n x n GF(2) solve, numeric chase) and then
 // verified cell by cell here. Reports time, peak memory and the work bound
 // n^3/64 word operations per second.
-import { solveGrid } from "@lightsout/core";
+import { solveGrid } from "@lightsout/core/lightsout";
 import { fmtMs } from "./stats.js";
 
 export interface ChaseRow {

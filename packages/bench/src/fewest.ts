@@ -4,15 +4,8 @@
 // length, and fewest presses with a 10 s limit on boards of nullity 20..40
 // (grids, tori, rules), all lights on and a random puzzle: time, whether
 // the minimum is proven, and the blocks the quiet patterns split into.
-import {
-  applyPresses,
-  cosetMinimum,
-  fewestPressesByIlp,
-  type GridOptions,
-  gridBoard,
-  optimalDistribution,
-  randomPuzzle,
-} from "@lightsout/core";
+import { applyPresses, type GridOptions, gridBoard, randomPuzzle } from "@lightsout/core";
+import { cosetMinimum, fewestPressesByIlp, optimalDistribution } from "@lightsout/core/lightsout";
 import { fmtMs, median, timeRepeats } from "./stats.js";
 
 export interface FewestDistribution {

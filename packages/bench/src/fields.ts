@@ -1,7 +1,7 @@
 // The Z_p dense benchmark (suite `fields`): rank of seeded random N x N
 // matrices over Z_3, Z_7 and Z_65521 with the WebAssembly Z_p kernel
 // (assembly/zp.ts, delayed reduction) and its TypeScript twin.
-import { FieldMatrix, primeField, type FieldEchelonOptions } from "@lightsout/core";
+import { FieldMatrix, primeField, type FieldEchelonOptions } from "@lightsout/core/fields";
 import { fmtMs, median, timeRepeats } from "./stats.js";
 
 export interface FieldsRow {

@@ -8,7 +8,8 @@ import { createReadStream, mkdtempSync, openSync, closeSync, rmSync, statSync, w
 import { readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { BitMatrix, formatPbm, parseMatrix, readBitMatrix } from "@lightsout/core";
+import { BitMatrix } from "@lightsout/core";
+import { formatPbm, parseMatrix, readBitMatrix } from "@lightsout/core/io";
 import { buildHarness, findM4ri, runM4ri, writeMatrixFile } from "./m4ri.js";
 import { fmtMs, median } from "./stats.js";
 

@@ -5,7 +5,8 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
-import { BitMatrix, endThreads, initThreads } from "@lightsout/core";
+import { BitMatrix } from "@lightsout/core";
+import { endThreads, initThreads } from "@lightsout/core/gf2";
 import { buildHarness, findM4ri, runM4ri, writeMatrixFile, type M4riOp } from "./m4ri.js";
 import { fmtMs, median, timeRepeats } from "./stats.js";
 

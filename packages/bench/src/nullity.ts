@@ -4,7 +4,7 @@
 // (every n x n for n = 1..25,000; every m x n for m, n <= 2000) on all cores.
 import { spawnSync } from "node:child_process";
 import { availableParallelism } from "node:os";
-import { GF2Poly, nullitySweep, sequencePolynomial, squareNullity, type NullitySweep } from "@lightsout/core";
+import { GF2Poly, nullitySweep, sequencePolynomial, squareNullity, type NullitySweep } from "@lightsout/core/nullity";
 import { fmtMs, median } from "./stats.js";
 
 export interface NullitySingleRow {

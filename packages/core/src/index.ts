@@ -1,9 +1,6 @@
-/**
- * @lightsout/core: Lights Out and GF(2) linear algebra, exact and
- * WebAssembly-accelerated.
- *
- * @packageDocumentation
- */
+// The whole library in one module, for this repository's tests. Not an entry
+// point of the package: consumers import src/entries/ through the export map
+// ("@lightsout/core", "@lightsout/core/gf2", ...; docs/ARCHITECTURE.md).
 export { BitMatrix } from "./gf2/bitmatrix.js";
 export type {
   EchelonOptions,

@@ -6,7 +6,9 @@
  *
  * @module
  */
-import { type BitMatrix, chaseMatrix, formatPbm } from "@lightsout/core";
+import type { BitMatrix } from "@lightsout/core";
+import { chaseMatrix } from "@lightsout/core/lightsout";
+import { formatPbm } from "@lightsout/core/io";
 import { Command } from "commander";
 import { usageError } from "../errors.js";
 import { writeOutputFile } from "../input.js";

@@ -4,7 +4,8 @@
  *
  * @module
  */
-import { ParseError, poj1222, poj3279 } from "@lightsout/core";
+import { ParseError } from "@lightsout/core";
+import { poj1222, poj3279 } from "@lightsout/core/lightsout";
 import { Command } from "commander";
 import { inputError, usageError } from "../errors.js";
 import { readInput } from "../input.js";

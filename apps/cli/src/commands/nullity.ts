@@ -6,7 +6,8 @@
  * @module
  */
 import { availableParallelism } from "node:os";
-import { gridNullity, nullitySweep, shardBounds, sweepSize, torusNullity, type NullitySweep } from "@lightsout/core";
+import { gridNullity } from "@lightsout/core";
+import { nullitySweep, shardBounds, sweepSize, torusNullity, type NullitySweep } from "@lightsout/core/nullity";
 import { Command } from "commander";
 import { formatDuration, parseShard, progressLog, type ResumedOutput, resumeOutput } from "../batch.js";
 import { usageError } from "../errors.js";

@@ -4,7 +4,8 @@
  *
  * @module
  */
-import { gridBoard, multiStateDistribution, optimalDistribution } from "@lightsout/core";
+import { gridBoard } from "@lightsout/core";
+import { multiStateDistribution, optimalDistribution } from "@lightsout/core/lightsout";
 import { Command } from "commander";
 import { type BoardFlags, boardStates, gridOptions, gridSize, withBoardOptions } from "../board-options.js";
 import { usageError } from "../errors.js";

@@ -4,15 +4,9 @@
  *
  * @module
  */
-import {
-  boardTopology,
-  formatBoardBytes,
-  type GridBoard,
-  gridBoard,
-  gridNullity,
-  multiStateQuietPatterns,
-  quietPatterns,
-} from "@lightsout/core";
+import { type GridBoard, gridBoard, gridNullity, quietPatterns } from "@lightsout/core";
+import { boardTopology, multiStateQuietPatterns } from "@lightsout/core/lightsout";
+import { formatBoardBytes } from "@lightsout/core/io";
 import { Command } from "commander";
 import { type BoardFlags, boardStates, gridOptions, gridSize, withBoardOptions } from "../board-options.js";
 import { withProgress } from "../states.js";

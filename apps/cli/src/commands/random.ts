@@ -3,7 +3,9 @@
  *
  * @module
  */
-import { formatBoardBytes, gridBoard, randomMultiStatePuzzle, randomPuzzle } from "@lightsout/core";
+import { gridBoard, randomPuzzle } from "@lightsout/core";
+import { randomMultiStatePuzzle } from "@lightsout/core/lightsout";
+import { formatBoardBytes } from "@lightsout/core/io";
 import { Command } from "commander";
 import {
   type BoardFlags,

@@ -7,16 +7,10 @@
  */
 import { statSync } from "node:fs";
 import { resolve } from "node:path";
-import {
-  BitMatrix,
-  FieldMatrix,
-  galoisField,
-  initThreads,
-  ParseError,
-  parseMatrix,
-  readBitMatrix,
-  type Field,
-} from "@lightsout/core";
+import { BitMatrix, ParseError } from "@lightsout/core";
+import { initThreads } from "@lightsout/core/gf2";
+import { parseMatrix, readBitMatrix } from "@lightsout/core/io";
+import { FieldMatrix, galoisField, type Field } from "@lightsout/core/fields";
 import { Command } from "commander";
 import { inputError, usageError } from "../errors.js";
 import { inputBytes, readInput } from "../input.js";

@@ -5,7 +5,8 @@
  * @module
  */
 import { resolve } from "node:path";
-import { solveLightsOut, solveMultiState } from "@lightsout/core";
+import { solveLightsOut } from "@lightsout/core";
+import { solveMultiState } from "@lightsout/core/lightsout";
 import { Command } from "commander";
 import { type BoardFlags, boardStates, gridOptions, readBoard, withBoardOptions } from "../board-options.js";
 import { inputError, usageError, writeFailure } from "../errors.js";

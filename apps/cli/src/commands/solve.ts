@@ -3,17 +3,14 @@
  *
  * @module
  */
+import { type Board, fewestPresses, formatBoard, solveLightsOut } from "@lightsout/core";
 import {
   allSolutions,
-  type Board,
   boardTopology,
   chaseTrace,
   multiStateChaseTrace,
-  fewestPresses,
   fewestPressesByIlp,
-  formatBoard,
-  solveLightsOut,
-} from "@lightsout/core";
+} from "@lightsout/core/lightsout";
 import { Command } from "commander";
 import { inputError, usageError } from "../errors.js";
 import { type BoardFlags, boardStates, gridOptions, readBoard, withBoardOptions } from "../board-options.js";

@@ -1,4 +1,5 @@
-import { boardTopology, cellMap, type GridBoard, gridBoard, maskBoard, pressTargets } from "@lightsout/core";
+import { type GridBoard, gridBoard, maskBoard } from "@lightsout/core";
+import { boardTopology, cellMap, pressTargets } from "@lightsout/core/lightsout";
 import { describe, expect, test } from "vitest";
 import { boardOf, cycleLight, draftOf, emptyDraft, paintCell, resize, withStates } from "./draft.js";
 

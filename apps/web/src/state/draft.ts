@@ -2,15 +2,8 @@
 // whether it holds a cell, and its light. Graph boards (imported as JSON)
 // keep their edges; only their lights can be edited here.
 
-import {
-  type Board,
-  boardTopology,
-  checkBoard,
-  type GraphBoard,
-  type GridBoard,
-  type Rule,
-  type Topology,
-} from "@lightsout/core";
+import { type Board, checkBoard, type GraphBoard, type GridBoard, type Rule, type Topology } from "@lightsout/core";
+import { boardTopology } from "@lightsout/core/lightsout";
 
 /** A grid under construction: `present` and `lights` have rows * cols entries, row-major. */
 export interface GridDraft {

@@ -2,7 +2,8 @@
 // (history) and undone (future). Every function here returns a new value and
 // never touches the DOM, so undo, replay, URLs and tests need nothing else.
 
-import { type Board, pressTargets } from "@lightsout/core";
+import type { Board } from "@lightsout/core";
+import { pressTargets } from "@lightsout/core/lightsout";
 import { MAX_STATES } from "./limits.js";
 
 /** A game in progress. */

@@ -1,4 +1,5 @@
-import { boardTopology, formatBoard, type GridBoard, gridBoard } from "@lightsout/core";
+import { formatBoard, type GridBoard, gridBoard } from "@lightsout/core";
+import { boardTopology } from "@lightsout/core/lightsout";
 import { describe, expect, test } from "vitest";
 import { importBoard } from "./import.js";
 

@@ -2,7 +2,8 @@
 // link or a pasted file is untrusted input, and a board of 2^28 cells would
 // take the tab with it. The screens state these limits in their help text.
 
-import { type Board, boardTopology } from "@lightsout/core";
+import type { Board } from "@lightsout/core";
+import { boardTopology } from "@lightsout/core/lightsout";
 
 /** Largest side of a grid in Play and Build (256 x 256 = 65,536 cells). */
 export const MAX_SIDE = 256;

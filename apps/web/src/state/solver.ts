@@ -2,7 +2,8 @@
 // the next press of it, and the proof when a board cannot be cleared. Two
 // states go through the GF(2) solvers, more through the Z_k ones.
 
-import { type Board, fewestMultiStatePresses, fewestPresses, solveLightsOut, solveMultiState } from "@lightsout/core";
+import { type Board, fewestPresses, solveLightsOut } from "@lightsout/core";
+import { fewestMultiStatePresses, solveMultiState } from "@lightsout/core/lightsout";
 import { targetsOf } from "./game.js";
 import { tooBigToSolve } from "./limits.js";
 

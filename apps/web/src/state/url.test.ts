@@ -1,4 +1,5 @@
-import { type Board, boardTopology, type GridBoard, graphBoard, gridBoard, maskBoard } from "@lightsout/core";
+import { type Board, type GridBoard, graphBoard, gridBoard, maskBoard } from "@lightsout/core";
+import { boardTopology } from "@lightsout/core/lightsout";
 import { describe, expect, test } from "vitest";
 import { seeded } from "../../e2e/_neighbourhoods.js";
 import { decodeBoard, encodeBoard, packBits, unpackBits } from "./url.js";

@@ -3,7 +3,8 @@
 // states one base-36 digit per cell, more states two. Everything else in the app shares
 // boards through these parameters.
 
-import { type Board, boardTopology, checkBoard, type GridBoard, parseRule, type Rule } from "@lightsout/core";
+import { type Board, checkBoard, type GridBoard, parseRule, type Rule } from "@lightsout/core";
+import { boardTopology } from "@lightsout/core/lightsout";
 import { targetsOf } from "./game.js";
 import { checkSize, MAX_EDGES, MAX_LINK_CHARS, MAX_SIDE, MAX_STATES, MAX_VERTICES } from "./limits.js";
 

@@ -2,7 +2,8 @@
 // buttons up to 32 x 32 (and 16 px a cell) and on a canvas beyond (canvas-board.ts), graph boards as SVG circles on a circle. One focusable cell at a
 // time (roving tabindex): arrows move, Enter or Space presses.
 
-import { type Board, cellMap } from "@lightsout/core";
+import type { Board } from "@lightsout/core";
+import { cellMap } from "@lightsout/core/lightsout";
 import { canvasGridView } from "./canvas-board.js";
 import { stateText, topologyClass } from "./cell-text.js";
 import { h } from "./dom.js";

@@ -5,7 +5,8 @@
 // gives the whole board, and a live region reports each press. Zoom and pan
 // by wheel, pinch, drag or the buttons (+, -, Fit; keys + - 0).
 
-import type { CellMap, GridBoard } from "@lightsout/core";
+import type { GridBoard } from "@lightsout/core";
+import type { CellMap } from "@lightsout/core/lightsout";
 import type { BoardMarks, BoardView, BoardViewOptions } from "./board-view.js";
 import { stateText, topologyClass } from "./cell-text.js";
 import { h } from "./dom.js";

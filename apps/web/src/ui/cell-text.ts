@@ -1,6 +1,7 @@
 // How a cell's state and a board's edges show: shared by the button grid and the canvas.
 
-import { type Board, boardTopology } from "@lightsout/core";
+import type { Board } from "@lightsout/core";
+import { boardTopology } from "@lightsout/core/lightsout";
 
 /**
  * The state as the board writes it in a cell: a base-36 digit up to 36

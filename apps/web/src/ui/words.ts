@@ -1,6 +1,7 @@
 // Sentences the screens show about boards and proofs.
 
-import { type Board, boardTopology, formatBoard } from "@lightsout/core";
+import { type Board, formatBoard } from "@lightsout/core";
+import { boardTopology } from "@lightsout/core/lightsout";
 import { h } from "./dom.js";
 import { MAX_DRAWN_EDGES, MAX_FORCE_VERTICES } from "./graph-layout.js";
 

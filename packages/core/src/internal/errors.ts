@@ -31,7 +31,7 @@ export class ParseError extends Error {
   readonly reason: string;
   /**
    * 0-based byte offset of the error, set by the byte readers
-   * ({@link readBitMatrix}); `undefined` for errors found in a string.
+   * (`readBitMatrix`); `undefined` for errors found in a string.
    */
   readonly offset: number | undefined;
 

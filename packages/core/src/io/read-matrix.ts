@@ -96,7 +96,7 @@ interface Sink {
  * @throws {@link ParseError} for malformed input: line and column in text,
  *   the byte offset (`offset`) in a PBM raster
  * @throws RangeError when the matrix passes `maxEntries` or the memory
- *   limit (see {@link setMemoryLimit}), checked before allocating it
+ *   limit (see `setMemoryLimit` in `@lightsout/core/gf2`), checked before allocating it
  * @throws TypeError when an argument has the wrong type
  * @example
  * ```ts
@@ -222,7 +222,7 @@ function sinkFor(kind: BitMatrixFormat, source: string, maxEntries: number, engi
 
 /**
  * The side of the largest n x n GF(2) matrix that fits the memory limit
- * (see {@link setMemoryLimit}) and one block of WebAssembly memory (1 GiB):
+ * (see `setMemoryLimit` in `@lightsout/core/gf2`) and one block of WebAssembly memory (1 GiB):
  * the largest file {@link readBitMatrix} can take, when nothing else is held.
  *
  * @returns n, e.g. 92672 under the default limits

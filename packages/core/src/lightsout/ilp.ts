@@ -7,6 +7,7 @@
 // it is 3.5 MB that most programs never need.
 
 import { checkInteger } from "../internal/check.js";
+import { importHighs } from "../internal/highs.js";
 import { type CosetBlock, type CosetPlan, minimiseBlocks, planCoset, restrict } from "./_blocks.js";
 import { cosetMinimumWasm } from "./_coset.js";
 import { searchInformationSets } from "./_infosets.js";
@@ -73,7 +74,7 @@ let loading: Promise<Highs> | undefined;
 
 async function highs(): Promise<Highs> {
   // The package is CommonJS with a default export: take it from either shape.
-  loading ??= import("highs").then((m: unknown) => {
+  loading ??= importHighs("fewestPressesByIlp").then((m: unknown) => {
     const mod = m as { default: (() => Promise<Highs>) | { default: () => Promise<Highs> } };
     const load = typeof mod.default === "function" ? mod.default : mod.default.default;
     return load();

@@ -246,7 +246,7 @@ export class GF2Poly {
   }
 
   /**
-   * The product: schoolbook below {@link KARATSUBA_WORDS} words, Karatsuba above.
+   * The product: schoolbook below `KARATSUBA_WORDS` (32) words, Karatsuba above.
    *
    * @param other - a polynomial
    * @returns the product

@@ -3,15 +3,11 @@
 // cancelling a job terminates its worker (a busy worker cannot read an abort
 // message until the computation returns, so an AbortSignal could not reach it).
 
-import {
-  ParseError,
-  chaseMatrix,
-  initThreads,
-  readBitMatrix,
-  runNullityTask,
-  solveGrid,
-  squareNullity,
-} from "@lightsout/core";
+import { ParseError } from "@lightsout/core";
+import { chaseMatrix, solveGrid } from "@lightsout/core/lightsout";
+import { initThreads } from "@lightsout/core/gf2";
+import { readBitMatrix } from "@lightsout/core/io";
+import { runNullityTask, squareNullity } from "@lightsout/core/nullity";
 import { pictureSide, type Answer, type Envelope, type Palette, type Reply, type Request } from "./protocol.js";
 
 /** The worker's global scope, as much of it as this module needs (the DOM typings lack it). */

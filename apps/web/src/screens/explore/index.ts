@@ -432,7 +432,7 @@ function filePanel(): HTMLElement {
   section.classList.add("explore-drop");
   const limit = element("p", { class: "explore-hint", id: "explore-file-limit" }, "");
   // Loaded apart, so that the panel draws without waiting for the core's code.
-  void import("@lightsout/core").then(({ largestBitMatrixSide }) => {
+  void import("@lightsout/core/io").then(({ largestBitMatrixSide }) => {
     const side = largestBitMatrixSide();
     limit.textContent = `Files up to ${format(side)} x ${format(side)} entries (1 GiB of bits, one block of WebAssembly memory); a larger one is refused when its size is known, before it is read into memory. PBM P4 is the compact format: 1 bit per entry.`;
   });

@@ -2,20 +2,17 @@
 // patterns of the board as a gallery, and the first-row lookup table (two
 // states) or the first-row fix of the current board (k states).
 
+import { gridBoard, type GridBoard, quietPatterns, randomPuzzle } from "@lightsout/core";
 import {
   type ChaseTrace,
   chaseTrace,
   boardTopology,
   firstRowLookup,
-  gridBoard,
-  type GridBoard,
   multiStateQuietPatterns,
   type MultiStateChaseTrace,
-  quietPatterns,
   randomMultiStatePuzzle,
-  randomPuzzle,
   solveMultiState,
-} from "@lightsout/core";
+} from "@lightsout/core/lightsout";
 import { mountAfterCore } from "../../core-ready.js";
 import type { MountScreen, ScreenContext } from "../../screen.js";
 import { MAX_LEARN_STATES } from "../../state/limits.js";

@@ -1,4 +1,5 @@
-import { chaseTrace, gridBoard, type MultiStateChaseTrace, randomMultiStatePuzzle } from "@lightsout/core";
+import { gridBoard } from "@lightsout/core";
+import { chaseTrace, type MultiStateChaseTrace, randomMultiStatePuzzle } from "@lightsout/core/lightsout";
 import { expect, test } from "vitest";
 import { chaseSentence, multiStateChaseSentence } from "./sentences.js";
 import { chaseMatrixModK, learnChase } from "./trace.js";

@@ -1,7 +1,7 @@
 // One sentence per step of a light chase, from the trace's plain values:
 // lights on and off for two states, counts and "not yet at 0" for k states.
 
-import type { ChaseTrace, MultiStateChaseTrace } from "@lightsout/core";
+import type { ChaseTrace, MultiStateChaseTrace } from "@lightsout/core/lightsout";
 
 function columns(presses: Uint8Array, from: number, cols: number): number[] {
   const out: number[] = [];

@@ -1,7 +1,7 @@
 // The multi-state chase as Learn shows it: the core's trace, stopped at the
 // last row when the first pass already left every cell at 0.
 
-import { multiStateChaseTrace, type MultiStateChaseTrace } from "@lightsout/core";
+import { multiStateChaseTrace, type MultiStateChaseTrace } from "@lightsout/core/lightsout";
 
 /**
  * Light chasing over Z_k for Learn. When the first pass leaves the last row

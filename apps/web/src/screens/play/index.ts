@@ -2,7 +2,8 @@
 // undo/redo, new random puzzles, hints, the solution overlay and the proof
 // when a board cannot be cleared.
 
-import { type Board, boardTopology, gridBoard, randomPuzzle, type RuleName, type Topology } from "@lightsout/core";
+import { type Board, gridBoard, randomPuzzle, type RuleName, type Topology } from "@lightsout/core";
+import { boardTopology } from "@lightsout/core/lightsout";
 import { mountAfterCore } from "../../core-ready.js";
 import type { MountScreen } from "../../screen.js";
 import { type Game, isDark, newGame, press, redo, replay, reset, undo } from "../../state/game.js";

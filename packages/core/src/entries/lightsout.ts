@@ -1,0 +1,83 @@
+/**
+ * `@lightsout/core/lightsout`: the whole Lights Out API: boards and rules,
+ * solving with two or more states, the chase, fewest presses and their
+ * distribution, random puzzles and the online-judge formats.
+ *
+ * @module
+ */
+export {
+  applyPresses,
+  boardTopology,
+  cellMap,
+  checkBoard,
+  graphBoard,
+  gridBoard,
+  maskBoard,
+  parseRule,
+  pressTargets,
+  ruleOffsets,
+} from "../lightsout/board.js";
+export type {
+  Board,
+  CellMap,
+  GraphBoard,
+  GridBoard,
+  GridOptions,
+  Offset,
+  Rule,
+  RuleName,
+  Topology,
+} from "../lightsout/board.js";
+export { allSolutions, pressMatrix, quietPatterns, solveLightsOut, winnabilityTest } from "../lightsout/solve.js";
+export type { LightsOutSolution, SolveOptions } from "../lightsout/solve.js";
+export { randomPuzzle } from "../lightsout/random.js";
+export {
+  cosetMinimum,
+  defaultMaxNullity,
+  fewestPresses,
+  MAX_DISTRIBUTION_CELLS,
+  MAX_DISTRIBUTION_WORK,
+  optimalDistribution,
+} from "../lightsout/fewest.js";
+export type {
+  CosetMinimum,
+  DistributionOptions,
+  FewestOptions,
+  FewestPresses,
+  FewestPressesOptions,
+  OptimalDistribution,
+} from "../lightsout/fewest.js";
+export { fewestPressesByIlp } from "../lightsout/ilp.js";
+export type { IlpFewestPresses, IlpOptions } from "../lightsout/ilp.js";
+export { chaseMatrix, chaseTrace, firstRowLookup, solveGrid } from "../lightsout/chase.js";
+export type {
+  ChaseOptions,
+  ChasePhase,
+  ChaseStep,
+  ChaseTrace,
+  FirstRowLookup,
+  GridSolution,
+  SolveGridOptions,
+} from "../lightsout/chase.js";
+export {
+  allMultiStateSolutions,
+  applyMultiState,
+  fewestMultiStatePresses,
+  MAX_MULTISTATE_DENSE_CELLS,
+  MAX_MULTISTATE_DISTRIBUTION_BOARDS,
+  multiStateChaseTrace,
+  multiStateDistribution,
+  multiStateQuietPatterns,
+  randomMultiStatePuzzle,
+  solveMultiState,
+} from "../lightsout/multistate.js";
+export type {
+  FewestMultiStatePresses,
+  MultiStateChaseStep,
+  MultiStateChaseTrace,
+  MultiStateDistribution,
+  MultiStateOptions,
+  MultiStateSolution,
+  StatesOptions,
+} from "../lightsout/multistate.js";
+export { poj1222, poj3279 } from "../lightsout/judges.js";

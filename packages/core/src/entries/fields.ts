@@ -5,10 +5,9 @@
  * @module
  */
 export type { Field } from "../fields/field.js";
-export { primeField } from "../fields/prime.js";
-export type { PrimeField } from "../fields/prime.js";
-export { extensionField, findIrreducible, galoisField } from "../fields/extension.js";
-export type { ExtensionField, ExtensionOptions } from "../fields/extension.js";
+export { PrimeField, primeField } from "../fields/prime.js";
+export { ExtensionField, extensionField, findIrreducible, galoisField } from "../fields/extension.js";
+export type { ExtensionOptions } from "../fields/extension.js";
 export { FieldMatrix } from "../fields/matrix.js";
 export type {
   FieldEchelon,

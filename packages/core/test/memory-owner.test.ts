@@ -1,0 +1,181 @@
+// One owner of WebAssembly memory: every kernel path that allocates goes
+// through internal/kernel.ts, so the memory cap holds for each and the byte
+// count comes back to where it was. For each path: with 1 MiB held and the
+// cap set to what is held, the call fails with a RangeError naming the
+// memory limit and leaves the count as it was; with the cap restored, the
+// same call works and its answer is checked by plain loops or hand algebra.
+
+import { describe, expect, it } from "vitest";
+import { wasmBytesInUse } from "../src/internal/kernel.js";
+import { getMemoryLimit, setMemoryLimit } from "../src/internal/memory.js";
+import { primeField } from "../src/fields/prime.js";
+import { FieldMatrix } from "../src/fields/matrix.js";
+import { BitMatrix } from "../src/gf2/bitmatrix.js";
+import { gridBoard } from "../src/lightsout/board.js";
+import { chaseMatrix } from "../src/lightsout/chase.js";
+import { cosetMinimumWasm } from "../src/lightsout/_coset.js";
+import { solveMultiState } from "../src/lightsout/multistate.js";
+import { solveLightsOut } from "../src/lightsout/solve.js";
+import { gcdWasm } from "../src/poly/_poly-wasm.js";
+
+/** Runs `call` with 1 MiB held and no room left under the cap; returns what it threw. */
+function atTheCap(call: () => unknown): unknown {
+  const limit = getMemoryLimit();
+  const hold = BitMatrix.zeros(8192, 1024); // 1 MiB: the cap may not go below 1 MiB
+  const held = wasmBytesInUse();
+  try {
+    setMemoryLimit(held);
+    try {
+      call();
+    } catch (error) {
+      expect(wasmBytesInUse()).toBe(held);
+      return error;
+    }
+    return undefined;
+  } finally {
+    setMemoryLimit(limit);
+    hold.dispose();
+  }
+}
+
+function expectCapError(call: () => unknown, what: RegExp): void {
+  const before = wasmBytesInUse();
+  const error = atTheCap(call);
+  expect(error).toBeInstanceOf(RangeError);
+  expect((error as Error).message).toMatch(what);
+  expect((error as Error).message).toMatch(/over the memory limit of .* already in use \(see setMemoryLimit\)/);
+  expect(wasmBytesInUse()).toBe(before);
+}
+
+/** Lights after pressing `presses` on a rows x cols grid (plus rule, torus when asked), mod k: a plain loop. */
+function pressGrid(
+  rows: number,
+  cols: number,
+  torus: boolean,
+  lights: ArrayLike<number>,
+  presses: ArrayLike<number>,
+  k: number,
+) {
+  const out = Array.from(lights, Number);
+  for (let r = 0; r < rows; r++) {
+    for (let c = 0; c < cols; c++) {
+      const x = Number(presses[r * cols + c]);
+      if (x === 0) continue;
+      for (const [dr, dc] of [
+        [0, 0],
+        [1, 0],
+        [-1, 0],
+        [0, 1],
+        [0, -1],
+      ] as const) {
+        let rr = r + dr;
+        let cc = c + dc;
+        if (torus) {
+          rr = (rr + rows) % rows;
+          cc = (cc + cols) % cols;
+        } else if (rr < 0 || rr >= rows || cc < 0 || cc >= cols) continue;
+        out[rr * cols + cc] = (out[rr * cols + cc]! + x) % k;
+      }
+    }
+  }
+  return out;
+}
+
+describe("every kernel path allocates through the memory owner", () => {
+  it("BitMatrix", () => {
+    expectCapError(() => BitMatrix.zeros(64, 64), /a 64 x 64 GF\(2\) matrix needs/);
+    using m = BitMatrix.fromRows(["110", "011", "101"]);
+    expect(m.rank()).toBe(2); // row 3 = row 1 + row 2
+  });
+
+  it("the chase kernel", () => {
+    expectCapError(() => chaseMatrix(5, 5), /the chase of a 5 x 5 board needs/);
+    // the classic 5 x 5 has nullity 2 (OEIS A159257): its 5 x 5 chase matrix has rank 3
+    using c = chaseMatrix(5, 5);
+    expect(c.rank()).toBe(3);
+  });
+
+  it("the coset scan", () => {
+    const x0 = [1, 1, 0, 1, 0, 0, 1, 1];
+    const basis = [
+      [1, 0, 1, 1, 0, 0, 0, 1],
+      [0, 1, 1, 0, 1, 0, 0, 1],
+      [0, 0, 0, 1, 1, 1, 1, 0],
+    ];
+    expectCapError(() => cosetMinimumWasm(x0, basis), /the coset scan needs/);
+    // the least weight of x0 + span(basis), by plain enumeration of the 8 members
+    let least = Number.POSITIVE_INFINITY;
+    for (let mask = 0; mask < 8; mask++) {
+      const v = x0.slice();
+      basis.forEach((b, t) => {
+        if ((mask >> t) & 1) b.forEach((bit, j) => (v[j]! ^= bit));
+      });
+      least = Math.min(
+        least,
+        v.reduce((a, b) => a + b, 0),
+      );
+    }
+    expect(cosetMinimumWasm(x0, basis).weight).toBe(least);
+  });
+
+  it("the banded GF(2) route", () => {
+    const board = gridBoard(20, 20, { torus: true });
+    const lights = Array.from({ length: 400 }, (_, i) => ((i * 7) % 3 === 0 ? 1 : 0));
+    expectCapError(() => solveLightsOut(board, lights, { method: "banded" }), /banded elimination of a .* needs/);
+    const s = solveLightsOut(board, lights, { method: "banded" });
+    if (s.solvable) expect(pressGrid(20, 20, true, lights, s.presses!, 2).every((v) => v === 0)).toBe(true);
+    else expect(s.solvable).toBe(false);
+    const dark = solveLightsOut(board, new Array(400).fill(0), { method: "banded" });
+    expect(dark.solvable).toBe(true);
+  });
+
+  it("the banded Z_p route", () => {
+    // a 64 x 64 torus (4096 cells) over Z_3 goes by the banded route
+    const board = gridBoard(64, 64, { torus: true });
+    const presses0 = Array.from({ length: 4096 }, (_, i) => (i * 5 + 1) % 3);
+    // lights that presses0 clears: a solvable puzzle built by plain loops
+    const lights = pressGrid(64, 64, true, new Array(4096).fill(0), presses0, 3).map((v) => (3 - v) % 3);
+    expectCapError(
+      () => solveMultiState(board, lights, { states: 3 }),
+      /the banded elimination of a 64 x 64 board needs/,
+    );
+    const s = solveMultiState(board, lights, { states: 3 });
+    expect(s.presses).not.toBeNull();
+    expect(pressGrid(64, 64, true, lights, s.presses!, 3).every((v) => v === 0)).toBe(true);
+  });
+
+  it("Z_p eliminations of FieldMatrix", () => {
+    const f = primeField(7);
+    expectCapError(
+      () =>
+        FieldMatrix.fromRows(f, [
+          [1, 2],
+          [2, 4],
+        ]).rank(),
+      /a 2 x 2 matrix over Z_7 needs/,
+    );
+    expect(
+      FieldMatrix.fromRows(f, [
+        [1, 2],
+        [2, 4],
+      ]).rank(),
+    ).toBe(1); // row 2 = 2 row 1
+    expect(
+      FieldMatrix.fromRows(f, [
+        [1, 2],
+        [2, 3],
+      ]).rank(),
+    ).toBe(2); // det = 3 - 4 = -1, a unit mod 7
+  });
+
+  it("the polynomial gcd", () => {
+    const xPlus1Squared = new Uint32Array([0b101]); // x^2 + 1 = (x + 1)^2 over GF(2)
+    const xCubedPlus1 = new Uint32Array([0b1001]); // x^3 + 1 = (x + 1)(x^2 + x + 1)
+    expectCapError(() => gcdWasm(xPlus1Squared, xCubedPlus1, true), /the polynomial gcd needs/);
+    const g = gcdWasm(xPlus1Squared, xCubedPlus1, true);
+    expect(g.degree).toBe(1);
+    expect([...(g.words ?? [])]).toEqual([0b11]); // x + 1
+    // x^2 + x + 1 and x^3 + x + 1 are distinct irreducibles: gcd 1
+    expect(gcdWasm(new Uint32Array([0b111]), new Uint32Array([0b1011]), false).degree).toBe(0);
+  });
+});

@@ -12,7 +12,7 @@ import { describe } from "../internal/check.js";
  *
  * @example
  * ```ts
- * import { galoisField } from "@lightsout/core";
+ * import { galoisField } from "@lightsout/core/fields";
  * const f = galoisField(4);            // GF(4) = Z_2[a]/(a^2+a+1)
  * f.format(f.mul(2, 2));              // "a+1"
  * f.mul(f.inv(3), 3) === f.one;       // true

@@ -198,7 +198,7 @@ function echelonGeneric(
  *
  * @example
  * ```ts
- * import { FieldMatrix, primeField } from "@lightsout/core";
+ * import { FieldMatrix, primeField } from "@lightsout/core/fields";
  * const f = primeField(3);
  * const a = FieldMatrix.fromRows(f, [[1, 2, 0], [2, 1, 0], [0, 0, 1]]);
  * a.rank(); // 2 (over the rationals it would be 3)

@@ -118,7 +118,7 @@ function canBlock(): boolean {
  * @returns A sentence (for a note on the page), or undefined.
  * @example
  * ```ts
- * import { threadsUnavailable } from "@lightsout/core";
+ * import { threadsUnavailable } from "@lightsout/core/gf2";
  * const why = threadsUnavailable();
  * if (why) console.log(`one thread: ${why}`);
  * ```
@@ -203,7 +203,7 @@ function closePool(p: Pool): void {
  *
  * @example
  * ```ts
- * import { endThreads } from "@lightsout/core";
+ * import { endThreads } from "@lightsout/core/gf2";
  * endThreads(); // before a test checks that no worker is left
  * ```
  */
@@ -276,7 +276,7 @@ async function startPool(size: number): Promise<Pool> {
  * @throws {RangeError} when `threads` is out of range; an Error when a helper fails to start.
  * @example
  * ```ts
- * import { initThreads, BitMatrix } from "@lightsout/core";
+ * import { initThreads, BitMatrix } from "@lightsout/core/gf2";
  * const threads = await initThreads();
  * BitMatrix.random(8192, 8192).rank({ threads }); // every core
  * ```

@@ -65,7 +65,7 @@ export function gcdDegreeFast(a: Uint32Array, b: Uint32Array, engine: EngineName
  *
  * @example
  * ```ts
- * import { GF2Poly } from "@lightsout/core";
+ * import { GF2Poly } from "@lightsout/core/nullity";
  * const p = GF2Poly.parse("x^3 + x + 1");
  * p.mul(p).toString();                  // "x^6 + x^2 + 1"
  * p.gcd(GF2Poly.parse("x^2 + 1")).degree; // 0

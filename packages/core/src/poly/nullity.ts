@@ -83,7 +83,7 @@ export function gridNullity(m: number, n: number, options?: NullityOptions): num
  * @throws {RangeError} when `n` is out of range ({TypeError} when not an integer)
  * @example
  * ```ts
- * import { squareNullity } from "@lightsout/core";
+ * import { squareNullity } from "@lightsout/core/nullity";
  * squareNullity(5);  // 2
  * squareNullity(19); // 16
  * ```
@@ -122,7 +122,7 @@ export function torusFromSquare(n: number, squareBelow: number): number {
  *   ({TypeError} when not an integer)
  * @example
  * ```ts
- * import { torusNullity } from "@lightsout/core";
+ * import { torusNullity } from "@lightsout/core/nullity";
  * torusNullity(5);       // 8
  * torusNullity(3);       // 4
  * torusNullity(100_000); // seconds: the closed form

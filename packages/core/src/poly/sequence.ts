@@ -61,7 +61,7 @@ export function sequenceWords(k: number): Uint32Array {
  * @throws {RangeError} when `k` is out of range ({TypeError} when not an integer)
  * @example
  * ```ts
- * import { sequencePolynomial } from "@lightsout/core";
+ * import { sequencePolynomial } from "@lightsout/core/nullity";
  * sequencePolynomial(3).toString(); // "x^3"
  * sequencePolynomial(5).toString(); // "x^5 + x"
  * ```

@@ -43,7 +43,7 @@ export interface NullityTask {
  * @throws {RangeError} when the sizes are out of range ({TypeError} for the wrong kinds)
  * @example
  * ```ts
- * import { runNullityTask } from "@lightsout/core";
+ * import { runNullityTask } from "@lightsout/core/nullity";
  * runNullityTask({ m: "square", from: 3, to: 6 }); // Int32Array [0, 4, 2, 0]
  * // In a Web Worker: onmessage = (e) => postMessage(runNullityTask(e.data));
  * ```

@@ -368,7 +368,7 @@ async function startWorker(onReply: (reply: Reply) => void, onError: (error: unk
  *   an Error when a worker fails
  * @example
  * ```ts
- * import { nullitySweep } from "@lightsout/core";
+ * import { nullitySweep } from "@lightsout/core/nullity";
  * for await (const { n, nullity } of nullitySweep({ kind: "square", from: 1, to: 25_000 })) {
  *   console.log(n, nullity);
  * }

@@ -5,12 +5,13 @@
 // memory limit and leaves the count as it was; with the cap restored, the
 // same call works and its answer is checked by plain loops or hand algebra.
 
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { wasmBytesInUse } from "../src/internal/kernel.js";
 import { getMemoryLimit, setMemoryLimit } from "../src/internal/memory.js";
 import { primeField } from "../src/fields/prime.js";
 import { FieldMatrix } from "../src/fields/matrix.js";
 import { BitMatrix } from "../src/gf2/bitmatrix.js";
+import { endThreads, initThreads } from "../src/internal/threads.js";
 import { gridBoard } from "../src/lightsout/board.js";
 import { chaseMatrix } from "../src/lightsout/chase.js";
 import { cosetMinimumWasm } from "../src/lightsout/_coset.js";
@@ -178,4 +179,42 @@ describe("every kernel path allocates through the memory owner", () => {
     // x^2 + x + 1 and x^3 + x + 1 are distinct irreducibles: gcd 1
     expect(gcdWasm(new Uint32Array([0b111]), new Uint32Array([0b1011]), false).degree).toBe(0);
   });
+
+  it("the threaded elimination: its copy in shared memory counts, and over the cap one thread works instead", async () => {
+    await initThreads(2);
+    const mib = 2 ** 20;
+    const bits = Array.from({ length: 4096 * 4096 }, (_, i) => ((i * 2654435761) >>> 7) & 1);
+    // the rank by one thread, the reference
+    using ref = BitMatrix.fromBits(4096, 4096, bits);
+    const rank = ref.echelonize({ threads: 1 }).rank;
+
+    using m = BitMatrix.fromBits(4096, 4096, bits); // 2 MiB
+    const held = wasmBytesInUse();
+    let peak = 0;
+    const onProgress = () => {
+      peak = Math.max(peak, wasmBytesInUse());
+    };
+    {
+      using c = m.copy();
+      expect(c.echelonize({ threads: 2, onProgress }).rank).toBe(rank);
+      // two threads: besides the copy c, the matrix copied into shared memory (2 MiB) counts while they run
+      expect(peak).toBeGreaterThanOrEqual(held + 2 * mib + 2 * mib);
+    }
+    expect(wasmBytesInUse()).toBe(held);
+
+    const limit = getMemoryLimit();
+    try {
+      // room for the one-thread scratch and a copy of the matrix, not for a second copy in shared memory
+      setMemoryLimit(held + 2 * mib + mib);
+      peak = 0;
+      using c = m.copy();
+      expect(c.echelonize({ threads: 2, onProgress }).rank).toBe(rank);
+      expect(peak).toBeLessThanOrEqual(held + 3 * mib);
+    } finally {
+      setMemoryLimit(limit);
+    }
+    expect(wasmBytesInUse()).toBe(held);
+  });
 });
+
+afterAll(() => endThreads());

@@ -146,7 +146,25 @@ export function withScratch<T>(what: string, sizes: readonly number[], run: (ptr
   }
 }
 
-/** Bytes held by matrices and scratch in the kernel's memory. */
+/**
+ * Counts `bytes` held in another WebAssembly memory (the threaded
+ * elimination's copy of a matrix in shared memory) under the same cap,
+ * for one call. Returns false, counting nothing, when they would pass the
+ * cap: the caller then does without them (one thread). Pair with
+ * {@link releaseOutside}.
+ */
+export function holdOutside(bytes: number): boolean {
+  if (bytes > memoryLimit.bytes - inUse) return false;
+  inUse += bytes;
+  return true;
+}
+
+/** Gives back bytes counted by {@link holdOutside}. */
+export function releaseOutside(bytes: number): void {
+  inUse -= bytes;
+}
+
+/** Bytes held by matrices and scratch in the kernel's memory, and by a threaded elimination's copy while it runs. */
 export function wasmBytesInUse(): number {
   return inUse;
 }

@@ -20,6 +20,7 @@ import {
   threadsWasmBytes,
 } from "@lightsout/gf2-wasm/threads";
 import { checkInteger } from "./check.js";
+import { holdOutside, releaseOutside } from "./kernel.js";
 import { type HelperReply, type HelperStart, nodeHelperSource } from "./threads-helper.js";
 
 /** The handshake words (a small SharedArrayBuffer of their own; threads-helper.ts uses the same). */
@@ -331,8 +332,9 @@ export interface ThreadedJob {
 
 /**
  * Runs the Four Russians elimination of `job` with `threads` threads.
- * Returns undefined (nothing done) when threads are unavailable or the
- * shared memory cannot hold the copy: the caller then uses one thread.
+ * Returns undefined (nothing done) when threads are unavailable, the copy
+ * would pass the memory cap (it is counted like the kernel's own blocks) or
+ * the shared memory cannot hold it: the caller then uses one thread.
  * On cancel or error the helpers are ended before the error goes on.
  *
  * @param job - The matrix (copied in and back), its shape, the tuning, progress and signal.
@@ -351,11 +353,15 @@ export function echelonizeThreaded(
   const bytes = job.source().length;
   const pivotCount = Math.min(job.rows, job.cols, job.pivotLimit);
   const sizes = [bytes, Math.max(16, pivotCount * 4), 16, Math.max(16, job.scratchBytes), Math.max(16, job.rows * 4)];
+  // the copy counts under the memory cap like the kernel's own blocks; over it, one thread does the work
+  const total = sizes.reduce((sum, size) => sum + size, 0);
+  if (!holdOutside(total)) return undefined;
   const ptrs: number[] = [];
   try {
     for (const size of sizes) ptrs.push(k.alloc(size) >>> 0);
   } catch (error) {
     for (const ptr of ptrs) k.free(ptr);
+    releaseOutside(total);
     if (error instanceof WebAssembly.RuntimeError) return undefined; // no room: one thread
     throw error;
   }
@@ -404,5 +410,6 @@ export function echelonizeThreaded(
     throw error;
   } finally {
     if (pool === p) for (const ptr of ptrs) k.free(ptr);
+    releaseOutside(total);
   }
 }

@@ -23,6 +23,7 @@ const expected = [
   "memory",
   "cosetMinimum",
   "cosetDistribution",
+  "cosetScanLanes",
   "chaseSteps",
   "polyGcd",
   "zpEchelon",

@@ -307,3 +307,62 @@ export function cosetScanLanes(
   store<u64>(result, bestI, 8);
   return bestW;
 }
+
+/**
+ * One step of the information-set search (see _infosets.ts in
+ * @lightsout/core): weighs v + the sum of every s-subset of rows
+ * from..r-1 (s >= 1; `rows` back to back, `words` 64-bit words each, whole
+ * lanes), in lexicographic order of the subsets, and keeps the first member
+ * strictly lighter than the best so far: its weight in `result` (i32 at +0,
+ * preset by the caller) and the member in `best`. `acc` is scratch of s
+ * rows and `chosen` of s i32. Returns the number of members weighed (f64:
+ * it may pass 2^31).
+ */
+export function infoSetTail(
+  v: usize, rows: usize, from: i32, r: i32, words: i32, s: i32, acc: usize, chosen: usize, result: usize, best: usize,
+): f64 {
+  const bytes = <usize>words << 3;
+  let bestW = load<i32>(result);
+  let weighed: f64 = 0;
+  if (s < 1 || r - from < s) return 0;
+  // acc row d holds v + the rows chosen at positions 0..d-1 (row 0: v itself)
+  memory.copy(acc, v, bytes);
+  let depth = 0;
+  store<i32>(chosen, from - 1);
+  for (;;) {
+    if (depth == s - 1) {
+      // the last position: every row after the previous choice, weighed without storing
+      const base = acc + <usize>depth * bytes;
+      const start = depth == 0 ? from : load<i32>(chosen + (<usize>(depth - 1) << 2)) + 1;
+      for (let j = start; j < r; j++) {
+        const row = rows + <usize>j * bytes;
+        let w: i32 = 0;
+        for (let o: usize = 0; o < bytes; o += 16) w += weightV(v128.xor(v128.load(base + o), v128.load(row + o)));
+        if (w < bestW) {
+          bestW = w;
+          for (let o: usize = 0; o < bytes; o += 16) v128.store(best + o, v128.xor(v128.load(base + o), v128.load(row + o)));
+        }
+      }
+      weighed += <f64>(r - start);
+      if (depth == 0) break;
+      depth--;
+    }
+    // the next row at this position, leaving room for the positions after it; else back up
+    const slot = chosen + (<usize>depth << 2);
+    const next = load<i32>(slot) + 1;
+    if (next > r - (s - depth)) {
+      if (depth == 0) break;
+      depth--;
+      continue;
+    }
+    store<i32>(slot, next);
+    const from_ = acc + <usize>depth * bytes;
+    const to = from_ + bytes;
+    const row = rows + <usize>next * bytes;
+    for (let o: usize = 0; o < bytes; o += 16) v128.store(to + o, v128.xor(v128.load(from_ + o), v128.load(row + o)));
+    depth++;
+    store<i32>(chosen + (<usize>depth << 2), next);
+  }
+  store<i32>(result, bestW);
+  return weighed;
+}

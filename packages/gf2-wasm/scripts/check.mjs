@@ -24,6 +24,7 @@ const expected = [
   "cosetMinimum",
   "cosetDistribution",
   "cosetScanLanes",
+  "infoSetTail",
   "chaseSteps",
   "polyGcd",
   "zpEchelon",

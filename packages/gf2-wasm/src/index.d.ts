@@ -170,6 +170,25 @@ export interface Gf2Exports {
     result: number,
   ): number;
   /**
+   * Weighs v + the sum of every s-subset of rows from..r-1 (`words` 64-bit
+   * words each, whole lanes, back to back), subsets in lexicographic order,
+   * and keeps the first member strictly lighter than the weight at `result`
+   * (i32, preset): its weight there and the member at `best`. `acc` is
+   * scratch of s rows, `chosen` of s i32. Returns the members weighed.
+   */
+  infoSetTail(
+    v: number,
+    rows: number,
+    from: number,
+    r: number,
+    words: number,
+    s: number,
+    acc: number,
+    chosen: number,
+    result: number,
+    best: number,
+  ): number;
+  /**
    * For representatives start..end-1 (Gray-code indices over the `nfree` u64
    * unit vectors at `free`), adds 1 to counts[w] (u64 each, 65 slots), w the
    * least weight of r + s over the `spanCount` u64 members s at `span`.

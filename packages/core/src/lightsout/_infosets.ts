@@ -15,6 +15,9 @@
 // This is fast when the minimum is small beside m k (a board with few
 // presses for its size), and gives a lower bound in any case.
 
+import { load, withScratch } from "../gf2/_engine-wasm.js";
+import { strideWords } from "../gf2/_layout.js";
+
 /** What the search found: the best member listed, a proven lower bound, and whether they meet. */
 export interface InfoSetResult {
   weight: number;
@@ -95,12 +98,17 @@ function informationSets(x0: Uint32Array, basis: readonly Uint32Array[], cells: 
  * @param x0 - One 0/1 entry per cell.
  * @param basis - Independent vectors (k of them), one entry per cell.
  * @param deadline - When to stop, in performance.now() milliseconds.
+ * @param engine - "wasm" (default): full sets are listed by the kernel (infoSetTail), the same
+ *   members in the same order as "ts", which lists them in TypeScript.
+ * @param tail - Positions of a subset the kernel lists per call (the rest are walked in TypeScript; for tests).
  * @returns The best member listed, with a proven lower bound on the minimum.
  */
 export function searchInformationSets(
   x0: ArrayLike<number>,
   basis: readonly ArrayLike<number>[],
   deadline: number,
+  engine: "wasm" | "ts" = "wasm",
+  tail = TAIL,
 ): InfoSetResult {
   const cells = x0.length;
   const k = basis.length;
@@ -122,6 +130,19 @@ export function searchInformationSets(
   const sets = informationSets(start, basis.map(pack), cells);
   const m = sets.length;
   if (m === 0) return { weight: bestWeight, vector: unpack(best, cells), lowerBound: 0, proven: false };
+  // A partial set is listed as 2^extra full ones, one per member y' of y + span(extra) (Gray
+  // order), all on the same rows: pattern by pattern on the set, the same members in all.
+  const lists: Systematic[] = [];
+  for (const { y, rows, extra } of sets) {
+    const v = y.slice();
+    for (let g = 0; g < 2 ** extra.length; g++) {
+      if (g > 0) {
+        const row = extra[31 - Math.clz32(g & -g)]!;
+        for (let i = 0; i < words; i++) v[i]! ^= row[i]!;
+      }
+      lists.push({ y: v.slice(), rows, extra: [] });
+    }
+  }
   // acc[d]: y plus the first d chosen rows
   const acc = Array.from({ length: k + 1 }, () => new Uint32Array(words));
   const scratch = new Uint32Array(words);
@@ -146,12 +167,25 @@ export function searchInformationSets(
     }
     sinceCheck += members;
   };
+  const kernel = engine === "wasm" ? tailKernel(words, k, tail) : undefined;
   for (let t = 0; t <= k && !outOfTime; t++) {
-    for (const { y, rows, extra } of sets) {
+    for (const { y, rows, extra } of lists) {
       const r = rows.length;
       if (t > r) continue;
       if (t === 0) {
         weighLeaf(y, extra);
+        continue;
+      }
+      if (kernel && extra.length === 0) {
+        const found = kernel(y, rows, t, bestWeight, deadline);
+        if (found.weight < bestWeight) {
+          bestWeight = found.weight;
+          best = found.vector!;
+        }
+        if (found.outOfTime) {
+          outOfTime = true;
+          break;
+        }
         continue;
       }
       // every t-subset of the set's rows in lexicographic order: a depth-first walk over the first
@@ -225,4 +259,89 @@ function unpack(v: Uint32Array, cells: number): Uint8Array {
   const out = new Uint8Array(cells);
   for (let j = 0; j < cells; j++) out[j] = (v[j >>> 5]! >>> (j & 31)) & 1;
   return out;
+}
+
+/** Positions of a subset the kernel lists per call: at most C(48, 6), about 12 M members (tens of ms). */
+const TAIL = 6;
+
+/** What one level of one set gave: the best member lighter than the bound (or none), and whether time ran out. */
+interface LevelResult {
+  weight: number;
+  vector: Uint32Array<ArrayBuffer> | undefined;
+  outOfTime: boolean;
+}
+
+/**
+ * Lists level t of a full information set with the WASM kernel: the subsets
+ * of the set's rows in lexicographic order, the first t - TAIL positions
+ * (the prefix) walked here, the rest by infoSetTail, the clock read between
+ * calls. The same members in the same order as the TypeScript loop, so the
+ * same first improvement. Vectors are `words32` 32-bit words.
+ */
+export function tailKernel(
+  words32: number,
+  k: number,
+  tail: number,
+): (y: Uint32Array, rows: readonly Uint32Array[], t: number, bound: number, deadline: number) => LevelResult {
+  const words64 = strideWords(words32 * 32);
+  const bytes = words64 * 8;
+  return (y, rows, t, bound, deadline) => {
+    const r = rows.length;
+    const s = Math.min(t, tail);
+    const p = t - s;
+    // v, rows, acc (s rows), chosen, result, best
+    return withScratch("the information-set search", [bytes, bytes * k, bytes * s, 4 * s, 16, bytes], (ptrs) => {
+      const [vp, rowsp, accp, chosenp, resultp, bestp] = ptrs as [number, number, number, number, number, number];
+      const wasm = load();
+      const u = new Uint32Array(wasm.memory.buffer);
+      const put = (v: Uint32Array, at: number) => {
+        u.fill(0, at >>> 2, (at + bytes) >>> 2);
+        u.set(v, at >>> 2);
+      };
+      rows.forEach((row, i) => put(row, rowsp + i * bytes));
+      u[resultp >>> 2] = bound;
+      let improved = false;
+      let outOfTime = false;
+      // prefixes of p rows, lexicographic, leaving room for s rows after the last
+      const chosen = new Int32Array(p + 1);
+      const acc = Array.from({ length: p + 1 }, () => new Uint32Array(words32));
+      acc[0]!.set(y);
+      let depth = 0;
+      chosen[0] = -1;
+      for (;;) {
+        if (depth === p) {
+          put(acc[p]!, vp);
+          const from = p === 0 ? 0 : chosen[p - 1]! + 1;
+          const before = u[resultp >>> 2]!;
+          wasm.infoSetTail(vp, rowsp, from, r, words64, s, accp, chosenp, resultp, bestp);
+          if (u[resultp >>> 2]! < before) improved = true;
+          if (performance.now() > deadline) {
+            outOfTime = true;
+            break;
+          }
+          if (depth === 0) break;
+          depth--;
+        }
+        const next = chosen[depth]! + 1;
+        if (next > r - (t - depth)) {
+          if (depth === 0) break;
+          depth--;
+          continue;
+        }
+        chosen[depth] = next;
+        const from = acc[depth]!;
+        const to = acc[depth + 1]!;
+        const row = rows[next]!;
+        for (let i = 0; i < words32; i++) to[i] = from[i]! ^ row[i]!;
+        depth++;
+        chosen[depth] = next;
+      }
+      const weight = u[resultp >>> 2]!;
+      return {
+        weight,
+        vector: improved ? new Uint32Array(u.subarray(bestp >>> 2, (bestp >>> 2) + words32)) : undefined,
+        outOfTime,
+      };
+    });
+  };
 }

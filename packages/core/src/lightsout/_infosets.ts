@@ -132,127 +132,133 @@ export function searchInformationSets(
   if (m === 0) return { weight: bestWeight, vector: unpack(best, cells), lowerBound: 0, proven: false };
   // A partial set is listed as 2^extra full ones, one per member y' of y + span(extra) (Gray
   // order), all on the same rows: pattern by pattern on the set, the same members in all.
-  const lists: Systematic[] = [];
-  for (const { y, rows, extra } of sets) {
+  const groups = sets.map(({ y, rows, extra }) => {
+    const lists: Uint32Array[] = [];
     const v = y.slice();
     for (let g = 0; g < 2 ** extra.length; g++) {
       if (g > 0) {
         const row = extra[31 - Math.clz32(g & -g)]!;
         for (let i = 0; i < words; i++) v[i]! ^= row[i]!;
       }
-      lists.push({ y: v.slice(), rows, extra: [] });
+      lists.push(v.slice());
     }
-  }
+    // done: levels finished on this set; a member not listed yet has at least `done` ones on it
+    return { rows, lists, done: 0 };
+  });
   // acc[d]: y plus the first d chosen rows
   const acc = Array.from({ length: k + 1 }, () => new Uint32Array(words));
-  const scratch = new Uint32Array(words);
   const chosen = new Int32Array(k + 1);
   let sinceCheck = 0;
   let outOfTime = false;
-  let levelsDone = 0;
-  /** Weighs v + each combination of the extra rows (Gray code); keeps the best. */
-  const weighLeaf = (v: Uint32Array, extra: readonly Uint32Array[]) => {
-    scratch.set(v);
-    const members = 2 ** extra.length;
-    for (let g = 0; g < members; g++) {
-      if (g > 0) {
-        const row = extra[31 - Math.clz32(g & -g)]!;
-        for (let i = 0; i < words; i++) scratch[i]! ^= row[i]!;
-      }
-      const w = weightOf(scratch);
-      if (w < bestWeight) {
-        bestWeight = w;
-        best = scratch.slice();
-      }
-    }
-    sinceCheck += members;
-  };
   const kernel = engine === "wasm" ? tailKernel(words, k, tail) : undefined;
-  for (let t = 0; t <= k && !outOfTime; t++) {
-    for (const { y, rows, extra } of lists) {
-      const r = rows.length;
-      if (t > r) continue;
-      if (t === 0) {
-        weighLeaf(y, extra);
-        continue;
-      }
-      if (kernel && extra.length === 0) {
-        const found = kernel(y, rows, t, bestWeight, deadline);
-        if (found.weight < bestWeight) {
-          bestWeight = found.weight;
-          best = found.vector!;
-        }
-        if (found.outOfTime) {
-          outOfTime = true;
-          break;
-        }
-        continue;
-      }
-      // every t-subset of the set's rows in lexicographic order: a depth-first walk over the first
-      // t - 1 positions (chosen[d], with acc[d + 1] = acc[d] + row chosen[d]), then a tight loop
-      // over the last position that only counts
-      acc[0]!.set(y);
-      let depth = 0;
-      chosen[0] = -1;
-      for (;;) {
-        if (depth === t - 1) {
-          const v = acc[depth]!;
-          for (let j = depth === 0 ? 0 : chosen[depth - 1]! + 1; j < r; j++) {
-            const row = rows[j]!;
-            if (extra.length > 0) {
-              for (let i = 0; i < words; i++) acc[t]![i] = v[i]! ^ row[i]!;
-              weighLeaf(acc[t]!, extra);
-              continue;
-            }
-            let w = 0;
-            for (let i = 0; i < words; i++) {
-              let x = v[i]! ^ row[i]!;
-              x -= (x >>> 1) & 0x55555555;
-              x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
-              w += Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
-            }
-            if (w < bestWeight) {
-              bestWeight = w;
-              best = v.slice();
-              for (let i = 0; i < words; i++) best[i]! ^= row[i]!;
-            }
-          }
-          sinceCheck += r;
-          if (sinceCheck >= CHECK_EVERY) {
-            sinceCheck = 0;
-            if (performance.now() > deadline) {
-              outOfTime = true;
-              break;
-            }
-          }
-          if (depth === 0) break;
-          depth--;
-        }
-        // the next row at this position, leaving room for the positions after it; else back up
-        const next = chosen[depth]! + 1;
-        if (next > r - (t - depth)) {
-          if (depth === 0) break;
-          depth--;
-          continue;
-        }
-        chosen[depth] = next;
-        const from = acc[depth]!;
-        const to = acc[depth + 1]!;
-        const row = rows[next]!;
-        for (let i = 0; i < words; i++) to[i] = from[i]! ^ row[i]!;
-        depth++;
-        chosen[depth] = next; // the next position starts after this row
-      }
-      if (outOfTime) break;
+  /** Weighs v alone (level 0). */
+  const weighOne = (v: Uint32Array) => {
+    const w = weightOf(v);
+    if (w < bestWeight) {
+      bestWeight = w;
+      best = v.slice();
     }
-    if (outOfTime) break;
-    levelsDone = t + 1;
-    if (bestWeight <= m * levelsDone) break;
+  };
+  /** Lists level t of one list (y and the set's rows); false when the clock stopped it. */
+  const listLevel = (y: Uint32Array, rows: readonly Uint32Array[], t: number): boolean => {
+    const r = rows.length;
+    if (t === 0) {
+      weighOne(y);
+      return true;
+    }
+    if (kernel) {
+      const found = kernel(y, rows, t, bestWeight, deadline);
+      if (found.weight < bestWeight) {
+        bestWeight = found.weight;
+        best = found.vector!;
+      }
+      return !found.outOfTime;
+    }
+    // every t-subset of the set's rows in lexicographic order: a depth-first walk over the first
+    // t - 1 positions (chosen[d], with acc[d + 1] = acc[d] + row chosen[d]), then a tight loop
+    // over the last position that only counts
+    acc[0]!.set(y);
+    let depth = 0;
+    chosen[0] = -1;
+    for (;;) {
+      if (depth === t - 1) {
+        const v = acc[depth]!;
+        for (let j = depth === 0 ? 0 : chosen[depth - 1]! + 1; j < r; j++) {
+          const row = rows[j]!;
+          let w = 0;
+          for (let i = 0; i < words; i++) {
+            let x = v[i]! ^ row[i]!;
+            x -= (x >>> 1) & 0x55555555;
+            x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+            w += Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
+          }
+          if (w < bestWeight) {
+            bestWeight = w;
+            best = v.slice();
+            for (let i = 0; i < words; i++) best[i]! ^= row[i]!;
+          }
+        }
+        sinceCheck += r;
+        if (sinceCheck >= CHECK_EVERY) {
+          sinceCheck = 0;
+          if (performance.now() > deadline) return false;
+        }
+        if (depth === 0) break;
+        depth--;
+      }
+      // the next row at this position, leaving room for the positions after it; else back up
+      const next = chosen[depth]! + 1;
+      if (next > r - (t - depth)) {
+        if (depth === 0) break;
+        depth--;
+        continue;
+      }
+      chosen[depth] = next;
+      const from = acc[depth]!;
+      const to = acc[depth + 1]!;
+      const row = rows[next]!;
+      for (let i = 0; i < words; i++) to[i] = from[i]! ^ row[i]!;
+      depth++;
+      chosen[depth] = next; // the next position starts after this row
+    }
+    return true;
+  };
+  // The bound is the sum of the levels done over the (disjoint) sets. A partial set is listed only
+  // while a level of it costs no more than a level of a full set (2^extra C(rank, t) against
+  // C(k, t) members): past that, it keeps the levels it has and the full sets go on.
+  let bound = 0;
+  let allListed = false;
+  for (let t = 0; t <= k && !outOfTime && !allListed && bestWeight > bound; t++) {
+    for (const group of groups) {
+      if (group.done !== t) continue;
+      const r = group.rows.length;
+      if (t > 0 && t <= r && group.lists.length > 1 && group.lists.length * binomial(r, t) > binomial(k, t)) continue;
+      if (t <= r) {
+        for (const y of group.lists) {
+          if (!listLevel(y, group.rows, t)) {
+            outOfTime = true;
+            break;
+          }
+        }
+        if (outOfTime) break;
+      }
+      group.done = t + 1;
+      bound++;
+      // past its rank, every member of the coset has been listed (each is fixed by its pattern on
+      // the set and, for a partial set, by the extra rows, all of which were taken)
+      if (group.done > r) allListed = true;
+      if (bestWeight <= bound || allListed) break;
+    }
   }
-  const bound = m * levelsDone;
-  // after level k every member has been listed (each is fixed by its restriction to I_1)
-  const proven = bestWeight <= bound || levelsDone > k;
+  const proven = bestWeight <= bound || allListed;
   return { weight: bestWeight, vector: unpack(best, cells), lowerBound: proven ? bestWeight : bound, proven };
+}
+
+/** C(n, t) as a float (counts of members only). */
+function binomial(n: number, t: number): number {
+  let c = 1;
+  for (let i = 0; i < t; i++) c = (c * (n - i)) / (i + 1);
+  return c;
 }
 
 function unpack(v: Uint32Array, cells: number): Uint8Array {

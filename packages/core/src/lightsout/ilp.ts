@@ -231,6 +231,9 @@ const OVERRUN = Symbol("overrun");
  */
 function enumerateWithin(x: Uint8Array, block: CosetBlock, ms: number): boolean {
   if (block.basis.length > MAX_LANE_DIMENSION) return false;
+  const threads = availableThreads();
+  // not even at 10^9 members per second per thread (above any rate measured): do not start
+  if (2 ** block.basis.length > (ms / 1000) * 1e9 * threads) return false;
   const start = performance.now();
   let first: { at: number; done: number } | undefined;
   const onProgress = (done: number, total: number) => {
@@ -244,7 +247,7 @@ function enumerateWithin(x: Uint8Array, block: CosetBlock, ms: number): boolean 
     if (now - start + left > ms) throw OVERRUN;
   };
   try {
-    const found = cosetScanWasm(restrict(x, block.cells), block.basis, { threads: availableThreads(), onProgress });
+    const found = cosetScanWasm(restrict(x, block.cells), block.basis, { threads, onProgress });
     if (found.vector) block.cells.forEach((cell, t) => (x[cell] = found.vector![t]!));
     return true;
   } catch (error) {

@@ -5,7 +5,8 @@
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
 import { cosetScanTs, cosetScanWasm } from "../src/lightsout/_coset.js";
-import { endThreads } from "../src/index.js";
+import { endThreads, fewestPresses, fewestPressesByIlp, gridBoard, randomPuzzle } from "../src/index.js";
+import { pressed } from "./_support.js";
 
 afterAll(() => endThreads());
 
@@ -169,4 +170,19 @@ describe("lane scan: progress and cancellation", () => {
     expect(() => cosetScanWasm(new Uint8Array(4), many)).toThrow(/at most 48 generators, got 49/);
     expect(() => cosetScanTs(new Uint8Array(4), many)).toThrow(/at most 48 generators, got 49/);
   });
+});
+
+describe("fewestPressesByIlp on a block above the default limit (the lane scan on every core)", () => {
+  it("proves the register kernel's minimum and its presses clear the board", async () => {
+    // the 2 x 27 torus with the king rule: one block of 29 on 54 cells, above the default 28
+    const board = gridBoard(2, 27, { torus: true, rule: "king" });
+    const lights = randomPuzzle(board, { seed: 1 });
+    // a limit no machine reaches, so that the scan is always taken (no timing in the outcome)
+    const r = await fewestPressesByIlp(board, lights, { timeLimitMs: 3_600_000 });
+    expect(r).toMatchObject({ optimal: true, status: "enumerated", blocks: [29] });
+    const exact = fewestPresses(board, lights, { maxNullity: 31 });
+    expect(r.count).toBe(exact.count);
+    expect(weight(r.presses!)).toBe(r.count);
+    expect(pressed(board, lights, r.presses!).every((v) => v === 0)).toBe(true);
+  }, 120_000);
 });

@@ -570,8 +570,9 @@ function scanThreaded(
     [x0p, metap, k, words64, bits, scratchp, resultsp, 0].forEach((v, i) => job.setInt32(4 * i, v, true));
     job.setFloat64(32, total, true);
     const chunks = Math.ceil(total / 2 ** bits);
-    // THREADED_SLICE members per thread between two looks at progress and cancellation
-    const slice = Math.max(1, Math.floor((THREADED_SLICE * threads) / 2 ** bits));
+    // THREADED_SLICE members per thread between two looks at progress and cancellation, or an
+    // eighth of a smaller scan
+    const slice = Math.max(1, Math.min(Math.floor((THREADED_SLICE * threads) / 2 ** bits), Math.floor(chunks / 8)));
     for (let first = 0; first < chunks; first += slice) {
       try {
         control.signal?.throwIfAborted();

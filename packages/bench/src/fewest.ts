@@ -3,8 +3,11 @@
 // Gray-code coset enumeration (members per second) by nullity and vector
 // length, and fewest presses with a 10 s limit on boards of nullity 20..40
 // (grids, tori, rules), all lights on and a random puzzle: time, whether
-// the minimum is proven, and the blocks the quiet patterns split into.
-import { applyPresses, type GridOptions, gridBoard, randomPuzzle } from "@lightsout/core";
+// the minimum is proven, and the blocks the quiet patterns split into. The
+// lane scan (the enumeration of blocks too large for the default limit) is
+// timed on the quiet patterns of tori, on one thread and on two, with the
+// process's CPU time beside the wall time (the test machine is shared).
+import { applyPresses, type GridOptions, gridBoard, quietPatterns, randomPuzzle } from "@lightsout/core";
 import { cosetMinimum, fewestPressesByIlp, optimalDistribution } from "@lightsout/core/lightsout";
 import { fmtMs, median, timeRepeats } from "./stats.js";
 
@@ -29,6 +32,21 @@ export interface FewestRate {
   perSecond: number;
 }
 
+export interface FewestLaneRate {
+  /** The board whose quiet basis (its first `nullity` vectors) spans the coset. */
+  board: string;
+  nullity: number;
+  cells: number;
+  threads: number;
+  ms: number;
+  /** CPU time of the whole process (all threads), ms. */
+  cpuMs: number;
+  /** Members per second of wall time. */
+  perSecond: number;
+  /** Members per second of CPU time. */
+  perCpuSecond: number;
+}
+
 export interface FewestSweepRow {
   /** The board, e.g. "torus 20 x 20 x". */
   board: string;
@@ -39,6 +57,8 @@ export interface FewestSweepRow {
   blocks: number[];
   /** Wall time of fewestPressesByIlp, ms (one run). */
   ms: number;
+  /** CPU time of the process during that run (all threads), ms. */
+  cpuMs: number;
   count: number;
   /** Whether count is proven minimal. */
   proven: boolean;
@@ -95,9 +115,12 @@ async function runSweep(quick: boolean, log: (line: string) => void): Promise<Fe
       ["all on", new Uint8Array(r * c).fill(1)],
       ["random seed 1", randomPuzzle(board, { seed: 1 })],
     ] as const) {
+      const cpu = process.cpuUsage();
       const start = performance.now();
       const res = await fewestPressesByIlp(board, lights, { timeLimitMs: 10_000 });
       const ms = performance.now() - start;
+      const used = process.cpuUsage(cpu);
+      const cpuMs = (used.user + used.system) / 1000;
       if (res.presses === null || applyPresses(board, lights, res.presses).some((v) => v !== 0)) {
         throw new Error(`fewest presses on ${name}, ${label}: the presses do not clear the board`);
       }
@@ -108,6 +131,7 @@ async function runSweep(quick: boolean, log: (line: string) => void): Promise<Fe
         nullity,
         blocks: res.blocks,
         ms,
+        cpuMs,
         count: res.count!,
         proven: res.optimal,
         lowerBound: res.lowerBound,
@@ -116,11 +140,74 @@ async function runSweep(quick: boolean, log: (line: string) => void): Promise<Fe
       rows.push(row);
       const blocks = summariseBlocks(res.blocks);
       log(
-        `    ${name.padEnd(22)} ${label.padEnd(13)} nullity ${String(nullity).padStart(2)}  blocks ${blocks.padEnd(14)} ${fmtMs(ms).padStart(9)}  ${String(row.count).padStart(4)} presses  ${row.proven ? `proven (${row.status})` : `not proven (>= ${row.lowerBound}, ${row.status})`}`,
+        `    ${name.padEnd(22)} ${label.padEnd(13)} nullity ${String(nullity).padStart(2)}  blocks ${blocks.padEnd(14)} ${fmtMs(ms).padStart(9)} (cpu ${fmtMs(cpuMs).padStart(9)})  ${String(row.count).padStart(4)} presses  ${row.proven ? `proven (${row.status})` : `not proven (>= ${row.lowerBound}, ${row.status})`}`,
       );
     }
   }
   return rows;
+}
+
+/** The internal lane scan of @lightsout/core (not public API: loaded from its build, for timing only). */
+type LaneScan = (
+  x0: ArrayLike<number>,
+  basis: readonly ArrayLike<number>[],
+  options: { threads?: number },
+) => { weight: number };
+
+async function loadLaneScan(): Promise<LaneScan | undefined> {
+  try {
+    const url = new URL("../lightsout/_coset.js", import.meta.resolve("@lightsout/core"));
+    const mod = (await import(url.href)) as { cosetScanWasm?: LaneScan };
+    return mod.cosetScanWasm;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The lane scan over the first `nullity` quiet patterns of n x n tori, on 1 and 2 threads. */
+async function runLaneRates(quick: boolean, log: (line: string) => void): Promise<FewestLaneRate[]> {
+  const scan = await loadLaneScan();
+  if (!scan) {
+    log("  lane scan: not found in the build of @lightsout/core, skipped");
+    return [];
+  }
+  const rates: FewestLaneRate[] = [];
+  log("  lane scan (large blocks; quiet patterns of tori, first k basis vectors), WASM:");
+  for (const [n, k] of [
+    [10, quick ? 22 : 28],
+    [20, quick ? 22 : 28],
+    [31, quick ? 22 : 27],
+  ] as const) {
+    const board = gridBoard(n, n, { torus: true });
+    const quiet = quietPatterns(board);
+    // a torus of fewer quiet patterns: all of them, then repeated (the speed depends on the lanes, not on rank)
+    const basis = Array.from({ length: k }, (_, t) => quiet[t % quiet.length]!);
+    const x0 = vector(n * n, 1);
+    for (const threads of [1, 2]) {
+      const cpu = process.cpuUsage();
+      const start = performance.now();
+      scan(x0, basis, { threads });
+      const ms = performance.now() - start;
+      const used = process.cpuUsage(cpu);
+      const cpuMs = (used.user + used.system) / 1000;
+      const members = 2 ** basis.length;
+      const row = {
+        board: `torus ${n} x ${n}`,
+        nullity: basis.length,
+        cells: n * n,
+        threads,
+        ms,
+        cpuMs,
+        perSecond: members / (ms / 1000),
+        perCpuSecond: members / (cpuMs / 1000),
+      };
+      rates.push(row);
+      log(
+        `    cells ${String(row.cells).padStart(4)}  2^${row.nullity}  threads ${threads}  ${fmtMs(ms).padStart(9)} (cpu ${fmtMs(cpuMs).padStart(9)})  ${(row.perSecond / 1e6).toFixed(0).padStart(5)} M members/s (${(row.perCpuSecond / 1e6).toFixed(0)} M per CPU second)`,
+      );
+    }
+  }
+  return rates;
 }
 
 /** "16,16" or "27,1x12": block dimensions with runs of ones counted. */
@@ -136,9 +223,12 @@ function summariseBlocks(blocks: readonly number[]): string {
  * @param options - `quick`: nullity up to 22, fewer repeats, three boards of the sweep.
  * @returns The distribution timing and table, the enumeration rates and the sweep.
  */
-export async function runFewest(
-  options: FewestOptions,
-): Promise<{ distribution: FewestDistribution; rates: FewestRate[]; sweep: FewestSweepRow[] }> {
+export async function runFewest(options: FewestOptions): Promise<{
+  distribution: FewestDistribution;
+  rates: FewestRate[];
+  laneRates: FewestLaneRate[];
+  sweep: FewestSweepRow[];
+}> {
   const { log } = options;
   const repeats = options.quick ? 3 : 7;
   const d = timeRepeats(
@@ -183,6 +273,7 @@ export async function runFewest(
       );
     }
   }
+  const laneRates = await runLaneRates(options.quick, log);
   const sweep = await runSweep(options.quick, log);
-  return { distribution, rates, sweep };
+  return { distribution, rates, laneRates, sweep };
 }

@@ -1,7 +1,7 @@
 // The information-set search against a brute force over the whole coset.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { searchInformationSets } from "../src/lightsout/_infosets.js";
+import { searchInformationSets, tailKernel } from "../src/lightsout/_infosets.js";
 
 /** Deterministic 0/1 vectors from a seed (a plain LCG). */
 function bits(n: number, seed: number, density = 0.5): Uint8Array {
@@ -69,6 +69,69 @@ describe("searchInformationSets", () => {
         },
       ),
       { numRuns: 300, seed: 14 },
+    );
+  });
+
+  it("the WASM kernel lists the same members in the same order as TypeScript (same answer)", () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(31, 32, 33, 40, 63, 64, 65, 127, 128, 129, 400),
+        fc.integer({ min: 1, max: 14 }),
+        fc.integer({ min: 0, max: 1e9 }),
+        fc.constantFrom(0.2, 0.5),
+        fc.constantFrom(1, 2, 6),
+        (n, k0, seed, density, tail) => {
+          const basis = independent(n, Math.min(k0, n), seed, density);
+          const x0 = bits(n, seed + 7, density);
+          const ts = searchInformationSets(x0, basis, Number.POSITIVE_INFINITY, "ts");
+          const wasm = searchInformationSets(x0, basis, Number.POSITIVE_INFINITY, "wasm", tail);
+          expect(wasm).toEqual(ts);
+          if (basis.length <= 12) expect(wasm.weight).toBe(bruteWeight(x0, basis));
+        },
+      ),
+      { numRuns: 150, seed: 15 },
+    );
+  });
+
+  it("one level of the kernel: the least weight over every t-subset of the rows (brute force)", () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(5, 31, 33, 64, 65, 129),
+        fc.integer({ min: 1, max: 11 }),
+        fc.integer({ min: 0, max: 1e9 }),
+        fc.constantFrom(1, 2, 3, 6),
+        (n, r, seed, tail) => {
+          const words = Math.ceil(n / 32);
+          const pack = (v: Uint8Array) => {
+            const out = new Uint32Array(words);
+            v.forEach((b, j) => (out[j >>> 5]! |= b << (j & 31)));
+            return out;
+          };
+          const y = bits(n, seed, 0.5);
+          const rows = Array.from({ length: r }, (_, i) => bits(n, seed + 1 + i, 0.3));
+          for (let t = 1; t <= r; t++) {
+            // brute force: every subset of exactly t rows
+            let least = Infinity;
+            for (let mask = 0; mask < 2 ** r; mask++) {
+              let ones = 0;
+              for (let i = 0; i < r; i++) ones += (mask >>> i) & 1;
+              if (ones !== t) continue;
+              const v = Uint8Array.from(y);
+              rows.forEach((row, i) => {
+                if ((mask >>> i) & 1) for (let j = 0; j < n; j++) v[j]! ^= row[j]!;
+              });
+              least = Math.min(
+                least,
+                v.reduce((a, b) => a + b, 0),
+              );
+            }
+            const level = tailKernel(words, r, tail)(pack(y), rows.map(pack), t, n + 1, Number.POSITIVE_INFINITY);
+            expect(level.weight).toBe(least);
+            expect(level.outOfTime).toBe(false);
+          }
+        },
+      ),
+      { numRuns: 60, seed: 16 },
     );
   });
 

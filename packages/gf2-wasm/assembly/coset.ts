@@ -207,3 +207,162 @@ export function cosetDistribution(
     store<u64>(slot, load<u64>(slot) + 1);
   }
 }
+
+/** XORs the row into `cur` on byte offsets lo..hi-1 (whole lanes); returns the change of weight. */
+@inline function laneStep(cur: usize, lo: usize, hi: usize, row: usize, weight: i32): i32 {
+  let both: i32 = 0;
+  for (let o = lo; o < hi; o += 16) {
+    const c = v128.load(cur + o);
+    const q = v128.load(row + o);
+    both += weightV(v128.and(c, q));
+    v128.store(cur + o, v128.xor(c, q));
+  }
+  return weight - (both << 1);
+}
+
+/**
+ * The least weight over members start..end-1 (Gray-code indices, u64 passed
+ * as f64; end <= 2^53) of x0 + span(basis), and the first index reaching it.
+ * Each step XORs generator t = ctz(i) into `cur` on the lanes where t is
+ * nonzero only, and updates the weight by |g| - 2 |cur & g|: the caller
+ * orders the cells so that the generators used most (t = 0, 1, ...) sit in
+ * the first lanes, which makes most steps one or two lanes long whatever the
+ * vector length.
+ *
+ * `meta` holds 4 i32 per generator: byte offset of its first nonzero lane,
+ * byte end of its last, its weight, and the address of its row (`words`
+ * 64-bit words each, whole lanes). `result` holds the best weight (i32 at
+ * +0; the caller sets it to a bound: only members strictly lighter count)
+ * and its index (u64 at +8; untouched when nothing beats the bound).
+ * `cur` is scratch of `words` words. Returns the best weight.
+ */
+export function cosetScanLanes(
+  x0: usize, meta: usize, k: i32, words: i32, start: f64, end: f64, cur: usize, result: usize,
+): i32 {
+  const first = <u64>start;
+  const last = <u64>end;
+  let bestW = load<i32>(result);
+  if (first >= last) return bestW;
+  const bytes = <usize>words << 3;
+  memory.copy(cur, x0, bytes);
+  const g = first ^ (first >> 1);
+  for (let t = 0; t < k; t++) {
+    if (((g >> <u64>t) & 1) != 0) {
+      const b = <usize>load<u32>(meta + (<usize>t << 4), 12);
+      for (let j: usize = 0; j < bytes; j += 8) store<u64>(cur + j, load<u64>(cur + j) ^ load<u64>(b + j));
+    }
+  }
+  let w = weightOf(cur, words);
+  let bestI = load<u64>(result, 8);
+  if (w < bestW) {
+    bestW = w;
+    bestI = first;
+  }
+  // generators 0 and 1 take 3 steps of every 4: their lanes and rows are
+  // hoisted, and the steps run 4 at a time (g0, g1, g0, then ctz(i) >= 2)
+  const lo0 = <usize>load<u32>(meta);
+  const hi0 = <usize>load<u32>(meta, 4);
+  const wt0 = load<i32>(meta, 8);
+  const row0 = <usize>load<u32>(meta, 12);
+  const lo1 = k > 1 ? <usize>load<u32>(meta, 16) : 0;
+  const hi1 = k > 1 ? <usize>load<u32>(meta, 20) : 0;
+  const wt1 = k > 1 ? load<i32>(meta, 24) : 0;
+  const row1 = k > 1 ? <usize>load<u32>(meta, 28) : 0;
+  let i = first + 1;
+  while (i < last) {
+    if ((i & 3) == 1 && last - i >= 4) {
+      w += laneStep(cur, lo0, hi0, row0, wt0);
+      if (w < bestW) {
+        bestW = w;
+        bestI = i;
+      }
+      w += laneStep(cur, lo1, hi1, row1, wt1);
+      if (w < bestW) {
+        bestW = w;
+        bestI = i + 1;
+      }
+      w += laneStep(cur, lo0, hi0, row0, wt0);
+      if (w < bestW) {
+        bestW = w;
+        bestI = i + 2;
+      }
+      const m = meta + (<usize>ctz(i + 3) << 4);
+      w += laneStep(cur, <usize>load<u32>(m), <usize>load<u32>(m, 4), <usize>load<u32>(m, 12), load<i32>(m, 8));
+      if (w < bestW) {
+        bestW = w;
+        bestI = i + 3;
+      }
+      i += 4;
+      continue;
+    }
+    const m = meta + (<usize>ctz(i) << 4);
+    w += laneStep(cur, <usize>load<u32>(m), <usize>load<u32>(m, 4), <usize>load<u32>(m, 12), load<i32>(m, 8));
+    if (w < bestW) {
+      bestW = w;
+      bestI = i;
+    }
+    i++;
+  }
+  store<i32>(result, bestW);
+  store<u64>(result, bestI, 8);
+  return bestW;
+}
+
+/**
+ * One step of the information-set search (see _infosets.ts in
+ * @lightsout/core): weighs v + the sum of every s-subset of rows
+ * from..r-1 (s >= 1; `rows` back to back, `words` 64-bit words each, whole
+ * lanes), in lexicographic order of the subsets, and keeps the first member
+ * strictly lighter than the best so far: its weight in `result` (i32 at +0,
+ * preset by the caller) and the member in `best`. `acc` is scratch of s
+ * rows and `chosen` of s i32. Returns the number of members weighed (f64:
+ * it may pass 2^31).
+ */
+export function infoSetTail(
+  v: usize, rows: usize, from: i32, r: i32, words: i32, s: i32, acc: usize, chosen: usize, result: usize, best: usize,
+): f64 {
+  const bytes = <usize>words << 3;
+  let bestW = load<i32>(result);
+  let weighed: f64 = 0;
+  if (s < 1 || r - from < s) return 0;
+  // acc row d holds v + the rows chosen at positions 0..d-1 (row 0: v itself)
+  memory.copy(acc, v, bytes);
+  let depth = 0;
+  store<i32>(chosen, from - 1);
+  for (;;) {
+    if (depth == s - 1) {
+      // the last position: every row after the previous choice, weighed without storing
+      const base = acc + <usize>depth * bytes;
+      const start = depth == 0 ? from : load<i32>(chosen + (<usize>(depth - 1) << 2)) + 1;
+      for (let j = start; j < r; j++) {
+        const row = rows + <usize>j * bytes;
+        let w: i32 = 0;
+        for (let o: usize = 0; o < bytes; o += 16) w += weightV(v128.xor(v128.load(base + o), v128.load(row + o)));
+        if (w < bestW) {
+          bestW = w;
+          for (let o: usize = 0; o < bytes; o += 16) v128.store(best + o, v128.xor(v128.load(base + o), v128.load(row + o)));
+        }
+      }
+      weighed += <f64>(r - start);
+      if (depth == 0) break;
+      depth--;
+    }
+    // the next row at this position, leaving room for the positions after it; else back up
+    const slot = chosen + (<usize>depth << 2);
+    const next = load<i32>(slot) + 1;
+    if (next > r - (s - depth)) {
+      if (depth == 0) break;
+      depth--;
+      continue;
+    }
+    store<i32>(slot, next);
+    const from_ = acc + <usize>depth * bytes;
+    const to = from_ + bytes;
+    const row = rows + <usize>next * bytes;
+    for (let o: usize = 0; o < bytes; o += 16) v128.store(to + o, v128.xor(v128.load(from_ + o), v128.load(row + o)));
+    depth++;
+    store<i32>(chosen + (<usize>depth << 2), next);
+  }
+  store<i32>(result, bestW);
+  return weighed;
+}

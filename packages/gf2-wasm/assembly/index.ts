@@ -7,7 +7,7 @@ export { transpose } from "./transpose";
 export { backSubstitute, copyBits, nullspace } from "./copy";
 export { anyBits } from "./rows";
 export { chaseSteps } from "./chase";
-export { cosetMinimum, cosetDistribution } from "./coset";
+export { cosetMinimum, cosetDistribution, cosetScanLanes, infoSetTail } from "./coset";
 export { polyGcd } from "./poly";
 export { zpEchelon } from "./zp";
 export { bandedEchelon } from "./banded";

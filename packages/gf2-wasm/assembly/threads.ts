@@ -19,10 +19,14 @@
 //   +16 end row of the sweep, +20 rows in the sweep
 //   +24 claim word (i64): generation << 32 | next unclaimed row
 //   +32 the elimination state (echelon.ts, publishState: 32 bytes)
+//   +64 the job: 0 elimination sweeps, 1 coset scan (claims are chunks of
+//       members then, END and TOTAL count chunks)
+//   +68 the coset scan's job block (see cosetScanThreaded)
 //
 // A chunk is claimed by compare-and-swap on the claim word, so a helper that
 // wakes late, with the state of an old sweep, cannot claim rows of a new one.
 
+import { cosetScanLanes } from "./coset";
 import { adoptState, echelonizeM4ri, publishState, sweepRange, sweepRows } from "./echelon";
 
 const GENERATION = 0;
@@ -33,6 +37,10 @@ const END = 16;
 const TOTAL = 20;
 const CLAIM = 24;
 const STATE = 32;
+const JOB = 64;
+const JOB_BLOCK = 68;
+const JOB_SWEEP = 0;
+const JOB_COSET = 1;
 
 /** Rows per claim: enough work to amortise the compare-and-swap, small enough to balance. */
 const CHUNK = 32;
@@ -110,6 +118,7 @@ export function echelonizeM4riThreaded(
   gControl = ctl;
   gBlocking = blocking != 0;
   store<i32>(ctl, threads, THREADS);
+  atomic.store<i32>(ctl + JOB, JOB_SWEEP);
   sweepRows = threads > 1 ? sharedSweep : sweepRange;
   return echelonizeM4ri(
     a, rows, cols, stride, pivotLimit, full, pivots, k, tables, steps, scratch, versions, state, cStop,
@@ -129,9 +138,73 @@ export function threadHelper(ctl: usize, index: i32): void {
     if (atomic.load<i32>(ctl + QUIT) != 0) return;
     // a pool larger than this elimination's thread count: the spare helpers sit out
     if (index >= load<i32>(ctl, THREADS)) continue;
+    if (atomic.load<i32>(ctl + JOB) == JOB_COSET) {
+      cosetWork(ctl, now, index);
+      continue;
+    }
     // a stale state (the sweep ended meanwhile) is harmless: work() then claims nothing
     adoptState(ctl + STATE);
     work(ctl, now);
+  }
+}
+
+/**
+ * Claims and scans chunks of a coset scan (generation `generation`) until
+ * none is left: chunk c is members c << bits .. (c + 1) << bits (capped at
+ * the total), scanned by cosetScanLanes into this thread's own scratch and
+ * result. The job block (i32 each): +0 x0, +4 meta, +8 k, +12 words,
+ * +16 chunk bits, +20 scratch (threads x words x 8 bytes), +24 results
+ * (16 bytes per thread: weight, pad, u64 index), +28 total members (f64 at +32).
+ */
+function cosetWork(ctl: usize, generation: i32, index: i32): void {
+  const job = <usize>load<u32>(ctl, JOB_BLOCK);
+  const x0 = <usize>load<u32>(job);
+  const meta = <usize>load<u32>(job, 4);
+  const k = load<i32>(job, 8);
+  const words = load<i32>(job, 12);
+  const bits = <u64>load<i32>(job, 16);
+  const cur = <usize>load<u32>(job, 20) + (<usize>index * (<usize>words << 3));
+  const result = <usize>load<u32>(job, 24) + (<usize>index << 4);
+  const total = <u64>load<f64>(job, 32);
+  for (;;) {
+    const word = atomic.load<i64>(ctl + CLAIM);
+    if (<i32>(word >>> 32) != generation) return;
+    const next = <i32>word;
+    const end = load<i32>(ctl, END);
+    if (next >= end) return;
+    if (atomic.cmpxchg<i64>(ctl + CLAIM, word, (<i64>generation << 32) | <i64>(next + 1)) != word) continue;
+    const first = <u64>next << bits;
+    const stop = min(first + (<u64>1 << bits), total);
+    cosetScanLanes(x0, meta, k, words, <f64>first, <f64>stop, cur, result);
+    const chunks = load<i32>(ctl, TOTAL);
+    if (atomic.add<i32>(ctl + DONE, 1) + 1 == chunks) atomic.notify(ctl + DONE, 1);
+  }
+}
+
+/**
+ * Scans chunks first..end-1 of the coset scan described by the job block
+ * `job` (see cosetWork) with `threads` threads: this one (index 0) and
+ * threads - 1 helpers waiting in threadHelper on `ctl`. Chunks are claimed
+ * one at a time, so a thread slowed by a busy machine takes fewer. Each
+ * thread keeps its own best in the results; a thread claims chunks in
+ * increasing order, so its result is the first index of its least weight.
+ */
+export function cosetScanThreaded(ctl: usize, job: usize, first: i32, end: i32, threads: i32, blocking: i32): void {
+  store<i32>(ctl, threads, THREADS);
+  const generation = atomic.load<i32>(ctl + GENERATION) + 1;
+  store<u32>(ctl, <u32>job, JOB_BLOCK);
+  atomic.store<i32>(ctl + JOB, JOB_COSET);
+  store<i32>(ctl, end, END);
+  store<i32>(ctl, end - first, TOTAL);
+  atomic.store<i32>(ctl + DONE, 0);
+  atomic.store<i64>(ctl + CLAIM, (<i64>generation << 32) | <i64>first);
+  atomic.store<i32>(ctl + GENERATION, generation);
+  if (threads > 1) atomic.notify(ctl + GENERATION, i32.MAX_VALUE);
+  cosetWork(ctl, generation, 0);
+  for (;;) {
+    const done = atomic.load<i32>(ctl + DONE);
+    if (done == end - first) break;
+    waitWhile(ctl + DONE, done, blocking != 0);
   }
 }
 

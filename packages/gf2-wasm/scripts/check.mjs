@@ -23,6 +23,8 @@ const expected = [
   "memory",
   "cosetMinimum",
   "cosetDistribution",
+  "cosetScanLanes",
+  "infoSetTail",
   "chaseSteps",
   "polyGcd",
   "zpEchelon",

@@ -150,6 +150,45 @@ export interface Gf2Exports {
     state: number,
   ): number;
   /**
+   * Scans Gray-code members start..end-1 (end <= 2^53) of x0 + span of k
+   * generators, each step touching only the lanes where its generator is
+   * nonzero. `meta` holds 4 i32 per generator: byte offset of its first
+   * nonzero 16-byte lane, byte end of its last, its weight, and its row's
+   * address (`words` 64-bit words, whole lanes). `result`: best weight (i32
+   * at +0, preset to a bound: only strictly lighter members count) and the
+   * first index reaching it (u64 at +8, untouched when none does). `cur` is
+   * scratch of `words` words. Returns the best weight.
+   */
+  cosetScanLanes(
+    x0: number,
+    meta: number,
+    k: number,
+    words: number,
+    start: number,
+    end: number,
+    cur: number,
+    result: number,
+  ): number;
+  /**
+   * Weighs v + the sum of every s-subset of rows from..r-1 (`words` 64-bit
+   * words each, whole lanes, back to back), subsets in lexicographic order,
+   * and keeps the first member strictly lighter than the weight at `result`
+   * (i32, preset): its weight there and the member at `best`. `acc` is
+   * scratch of s rows, `chosen` of s i32. Returns the members weighed.
+   */
+  infoSetTail(
+    v: number,
+    rows: number,
+    from: number,
+    r: number,
+    words: number,
+    s: number,
+    acc: number,
+    chosen: number,
+    result: number,
+    best: number,
+  ): number;
+  /**
    * For representatives start..end-1 (Gray-code indices over the `nfree` u64
    * unit vectors at `free`), adds 1 to counts[w] (u64 each, 65 slots), w the
    * least weight of r + s over the `spanCount` u64 members s at `span`.

@@ -25,7 +25,7 @@ export interface Gf2ThreadsExports {
   /**
    * `Gf2Exports.echelonizeM4ri` (same first 14 arguments, same slicing) with
    * every sweep shared among `threads` threads: the caller and
-   * `threads - 1` helpers waiting in `threadHelper` on the 64-byte control
+   * `threads - 1` helpers waiting in `threadHelper` on the 128-byte control
    * block `ctl` (zeroed before the helpers start). `blocking` = 0 makes the
    * caller spin rather than `atomic.wait` (a browser's main thread may not block).
    */
@@ -54,6 +54,16 @@ export interface Gf2ThreadsExports {
    * generation word (ctl + 0) is incremented and notified.
    */
   threadHelper(ctl: number, index: number): void;
+  /**
+   * Scans chunks first..end-1 of a coset scan with `threads` threads (the
+   * caller and helpers in `threadHelper` on the 128-byte control block `ctl`).
+   * The job block `job` (i32 each): +0 x0, +4 meta, +8 k, +12 words (as
+   * `Gf2Exports.cosetScanLanes`), +16 chunk bits (chunk c is members
+   * c << bits up to the next chunk), +20 scratch (threads x words x 8
+   * bytes), +24 results (16 bytes per thread: i32 best weight preset to a
+   * bound, u64 first index at +8), total members as f64 at +32.
+   */
+  cosetScanThreaded(ctl: number, job: number, first: number, end: number, threads: number, blocking: number): void;
 }
 
 /**

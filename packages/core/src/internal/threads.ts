@@ -28,8 +28,8 @@ const READY = 0;
 const CONTROL = 1;
 const FAILED = 2;
 
-/** The control block of assembly/threads.ts: generation +0, quit +8. */
-const CONTROL_BYTES = 64;
+/** The control block of assembly/threads.ts: generation +0, quit +8, job +64. */
+const CONTROL_BYTES = 128;
 const GENERATION_WORD = 0;
 const QUIT_WORD = 2;
 
@@ -411,5 +411,43 @@ export function echelonizeThreaded(
   } finally {
     if (pool === p) for (const ptr of ptrs) k.free(ptr);
     releaseOutside(total);
+  }
+}
+
+/** A started pool as a job other than elimination sees it. */
+export interface ThreadPoolView {
+  kernel: Gf2ThreadsExports;
+  memory: WebAssembly.Memory;
+  /** The control block to pass to the shared-memory kernels. */
+  ctl: number;
+  /** Threads the job may use, the caller included. */
+  threads: number;
+  /** 1 when this thread may block in Atomics.wait, else 0 (spin). */
+  blocking: number;
+}
+
+/**
+ * Runs `run` on a pool of up to `threads` threads (the caller included), or
+ * returns undefined when threads are unavailable. On cancel or error the
+ * helpers are ended before the error goes on (a helper may be mid-job).
+ *
+ * @param threads - Threads wanted (at least 2).
+ * @param run - The job; it owns what it allocates in the pool's memory.
+ * @returns What `run` returns, or undefined.
+ */
+export function withThreadPool<T>(threads: number, run: (view: ThreadPoolView) => T): T | undefined {
+  const p = acquire(threads);
+  if (!p) return undefined;
+  try {
+    return run({
+      kernel: p.kernel,
+      memory: p.memory,
+      ctl: p.ctl,
+      threads: Math.min(threads, p.size),
+      blocking: canBlock() ? 1 : 0,
+    });
+  } catch (error) {
+    endThreads();
+    throw error;
   }
 }

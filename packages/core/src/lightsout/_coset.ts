@@ -15,6 +15,7 @@ import type { Gf2Exports } from "@lightsout/gf2-wasm";
 // one kernel instance (and linear memory) per realm, shared with the matrices
 import { load, withScratch } from "../internal/kernel.js";
 import { strideWords } from "../internal/layout.js";
+import { type ThreadPoolView, withThreadPool } from "../internal/threads.js";
 
 /** The least weight in a coset and its lexicographically smallest member. */
 export interface CosetBest {
@@ -247,4 +248,356 @@ export function cosetDistributionWasm(n: number, split: CosetSplit, control: Sca
     const out = new BigUint64Array(wasm.memory.buffer, countsp, n + 1);
     return Array.from(out);
   });
+}
+
+// ---------------------------------------------------------------------------
+// The lane scan: least weight over x0 + span(basis) for spans too large for
+// the register kernels (hundreds of cells, 2^32 members and more), on one or
+// more threads. Member i is x0 + the generators at the set bits of
+// i ^ (i >> 1), in the generator order of the layout; each step XORs one
+// generator in over the 128-bit lanes where it is nonzero and updates the
+// weight by |g| - 2 |cur & g|. The layout puts the generators used most
+// (generator t: every 2^(t+1)-th step) on the fewest lanes: generator 0 is a
+// lightest one, each next one adds the fewest new cells, and the cells are
+// numbered in that order. The answer is the least weight and, among the
+// members of that weight, the one of least index: the same on any number of
+// threads (each thread claims chunks in increasing order and keeps the first
+// index of its least weight; the results are merged by weight, then index).
+
+/** The generator order and cell order of a lane scan. */
+export interface LaneLayout {
+  /** Kernel generator t is basis[gens[t]]. */
+  gens: Int32Array;
+  /** Position p of the packed vectors holds cell cells[p]. */
+  cells: Int32Array;
+  /** For kernel generator t: byte offsets of its first nonzero lane and past its last (16-byte lanes). */
+  lo: Int32Array;
+  hi: Int32Array;
+  /** For kernel generator t: its weight. */
+  weight: Int32Array;
+}
+
+/** Orders generators and cells so that the generators used most sit on the fewest lanes. */
+export function laneLayout(n: number, basis: readonly ArrayLike<number>[]): LaneLayout {
+  const k = basis.length;
+  const supports = basis.map((b) => {
+    const s: number[] = [];
+    for (let j = 0; j < n; j++) if (b[j]) s.push(j);
+    return s;
+  });
+  const position = new Int32Array(n).fill(-1);
+  const cells: number[] = [];
+  const gens = new Int32Array(k);
+  const taken = new Uint8Array(k);
+  for (let t = 0; t < k; t++) {
+    // the generator adding the fewest new cells (ties: lighter, then earlier)
+    let pick = -1;
+    let pickNew = Infinity;
+    for (let g = 0; g < k; g++) {
+      if (taken[g]) continue;
+      let fresh = 0;
+      for (const j of supports[g]!) if (position[j]! < 0) fresh++;
+      if (fresh < pickNew || (fresh === pickNew && supports[g]!.length < supports[pick]!.length)) {
+        pick = g;
+        pickNew = fresh;
+      }
+    }
+    taken[pick] = 1;
+    gens[t] = pick;
+    for (const j of supports[pick]!) {
+      if (position[j]! < 0) {
+        position[j] = cells.length;
+        cells.push(j);
+      }
+    }
+  }
+  for (let j = 0; j < n; j++) if (position[j]! < 0) cells.push(j);
+  const lo = new Int32Array(k);
+  const hi = new Int32Array(k);
+  const weight = new Int32Array(k);
+  gens.forEach((g, t) => {
+    let first = n;
+    let last = -1;
+    for (const j of supports[g]!) {
+      first = Math.min(first, position[j]!);
+      last = Math.max(last, position[j]!);
+    }
+    weight[t] = supports[g]!.length;
+    lo[t] = last < 0 ? 0 : (first >>> 7) << 4;
+    hi[t] = last < 0 ? 0 : ((last >>> 7) + 1) << 4;
+  });
+  return { gens, cells: Int32Array.from(cells), lo, hi, weight };
+}
+
+/** What a lane scan found: the least weight below the bound and its member, or the bound and null. */
+export interface LaneScanResult {
+  weight: number;
+  /** The member (one entry per cell, original order), or null when none is lighter than the bound. */
+  vector: Uint8Array | null;
+}
+
+/** Options of a lane scan. */
+export interface LaneScanOptions extends ScanControl {
+  /** Only members strictly lighter count (default: cells + 1, so the minimum is always found). */
+  bound?: number | undefined;
+  /** Threads, the caller included (default 1; fewer when threads are unavailable). */
+  threads?: number | undefined;
+}
+
+/** x0 + the kernel generators at the set bits of gray(index), in original cell order. */
+function laneMember(
+  x0: ArrayLike<number>,
+  basis: readonly ArrayLike<number>[],
+  gens: Int32Array,
+  index: number,
+): Uint8Array {
+  const v = Uint8Array.from(x0);
+  for (let t = 0; t < gens.length; t++) {
+    // bit t of index ^ (index >> 1), index < 2^53
+    const bit = (Math.floor(index / 2 ** t) + Math.floor(index / 2 ** (t + 1))) % 2;
+    if (bit === 1) {
+      const b = basis[gens[t]!]!;
+      for (let j = 0; j < v.length; j++) v[j]! ^= b[j]!;
+    }
+  }
+  return v;
+}
+
+/** Largest span a lane scan takes: 2^48 members would take days; chunk numbers stay 32-bit. */
+export const MAX_LANE_DIMENSION = 48;
+
+function checkLaneScan(n: number, k: number): void {
+  if (k > MAX_LANE_DIMENSION) {
+    throw new RangeError(`the lane scan expected at most ${MAX_LANE_DIMENSION} generators, got ${k}`);
+  }
+  if (n < 1) throw new RangeError(`the lane scan expected at least one cell, got ${n}`);
+}
+
+/**
+ * TypeScript twin of the lane scan: the same members in the same order
+ * (the layout's generator order), full popcounts rather than lanes.
+ */
+export function cosetScanTs(
+  x0: ArrayLike<number>,
+  basis: readonly ArrayLike<number>[],
+  options: LaneScanOptions = {},
+): LaneScanResult {
+  const n = x0.length;
+  const k = basis.length;
+  checkLaneScan(n, k);
+  const { gens } = laneLayout(n, basis);
+  const words = Math.ceil(n / 32);
+  const cur = pack32(x0, words);
+  const rows = Array.from(gens, (g) => pack32(basis[g]!, words));
+  let w = cur.reduce((s, v) => s + popcount32(v), 0);
+  let bestW = options.bound ?? n + 1;
+  let bestI = -1;
+  if (w < bestW) {
+    bestW = w;
+    bestI = 0;
+  }
+  const total = 2 ** k;
+  for (let start = 1; start < total; start += SLICE) {
+    options.signal?.throwIfAborted();
+    const end = Math.min(total, start + SLICE);
+    for (let i = start; i < end; i++) {
+      let t = 0;
+      while (Math.floor(i / 2 ** t) % 2 === 0) t++;
+      const row = rows[t]!;
+      w = 0;
+      for (let j = 0; j < words; j++) w += popcount32((cur[j]! ^= row[j]!));
+      if (w < bestW) {
+        bestW = w;
+        bestI = i;
+      }
+    }
+    options.onProgress?.(end, total);
+  }
+  return { weight: bestW, vector: bestI < 0 ? null : laneMember(x0, basis, gens, bestI) };
+}
+
+/** Members per slice of a lane scan on one thread. */
+const LANE_SLICE = 2 ** 24;
+
+/** Bytes of each part of a lane scan's data in WASM memory. */
+function laneSizes(n: number, k: number, threads: number): { words64: number; sizes: number[] } {
+  const words64 = strideWords(n);
+  const bytes = words64 * 8;
+  // x0, rows, meta, scratch (one per thread), results (16 bytes per thread), job block
+  return { words64, sizes: [bytes, bytes * Math.max(1, k), 16 * Math.max(1, k), bytes * threads, 16 * threads, 64] };
+}
+
+/** Writes x0, the rows and the meta of a lane scan (blocks from laneSizes) into `memory`. */
+function writeLaneScan(
+  memory: WebAssembly.Memory,
+  ptrs: readonly number[],
+  x0: ArrayLike<number>,
+  basis: readonly ArrayLike<number>[],
+  layout: LaneLayout,
+  words64: number,
+): void {
+  const [x0p, rowsp, metap] = ptrs as [number, number, number];
+  const bytes = words64 * 8;
+  const u = new Uint32Array(memory.buffer);
+  const permuted = (v: ArrayLike<number>) => Uint8Array.from(layout.cells, (c) => v[c]!);
+  u.fill(0, x0p >>> 2, (x0p + bytes) >>> 2);
+  pack32(permuted(x0), words64 * 2, u, x0p >>> 2);
+  layout.gens.forEach((g, t) => {
+    const row = rowsp + t * bytes;
+    u.fill(0, row >>> 2, (row + bytes) >>> 2);
+    pack32(permuted(basis[g]!), words64 * 2, u, row >>> 2);
+    const m = (metap >>> 2) + t * 4;
+    u[m] = layout.lo[t]!;
+    u[m + 1] = layout.hi[t]!;
+    u[m + 2] = layout.weight[t]!;
+    u[m + 3] = row;
+  });
+}
+
+/** Reads and merges per-thread results (weight, then index). */
+function mergeResults(
+  memory: WebAssembly.Memory,
+  resultsp: number,
+  threads: number,
+): { weight: number; index: number } {
+  const view = new DataView(memory.buffer);
+  let weight = Infinity;
+  let index = -1;
+  for (let t = 0; t < threads; t++) {
+    const w = view.getInt32(resultsp + 16 * t, true);
+    const i = Number(view.getBigUint64(resultsp + 16 * t + 8, true));
+    if (w < weight || (w === weight && i < index)) {
+      weight = w;
+      index = i;
+    }
+  }
+  return { weight, index };
+}
+
+/** Presets every thread's result to the bound with no index. */
+function presetResults(memory: WebAssembly.Memory, resultsp: number, threads: number, bound: number): void {
+  const view = new DataView(memory.buffer);
+  for (let t = 0; t < threads; t++) {
+    view.setInt32(resultsp + 16 * t, bound, true);
+    // "no index yet": larger than any, so the merge prefers a real one of equal weight
+    view.setBigUint64(resultsp + 16 * t + 8, 0xffffffffffffffffn, true);
+  }
+}
+
+/**
+ * The lane scan in WASM: least weight over x0 + span(basis) strictly below
+ * the bound, and its member of least index (see above). On `threads` > 1 it
+ * shares chunks among the threads of the shared-memory pool; without threads
+ * (unavailable, or 1) it runs on this one. Progress in members after each
+ * slice; cancellation between slices.
+ */
+export function cosetScanWasm(
+  x0: ArrayLike<number>,
+  basis: readonly ArrayLike<number>[],
+  options: LaneScanOptions = {},
+): LaneScanResult {
+  const n = x0.length;
+  const k = basis.length;
+  checkLaneScan(n, k);
+  const layout = laneLayout(n, basis);
+  const bound = options.bound ?? n + 1;
+  const wanted = options.threads ?? 1;
+  const finish = (r: { weight: number; index: number }): LaneScanResult =>
+    r.weight < bound && r.index >= 0
+      ? { weight: r.weight, vector: laneMember(x0, basis, layout.gens, r.index) }
+      : { weight: bound, vector: null };
+  if (wanted > 1) {
+    const threaded = withThreadPool(wanted, (pool) => scanThreaded(pool, x0, basis, layout, bound, options));
+    // the caller's signal or progress stopped it between slices (the helpers idle): the pool stays
+    if (threaded !== undefined && "stopped" in threaded) throw threaded.stopped;
+    if (threaded !== undefined) return finish(threaded);
+  }
+  const { words64, sizes } = laneSizes(n, k, 1);
+  return withBlocks("the lane scan", sizes, (wasm, ptrs) => {
+    writeLaneScan(wasm.memory, ptrs, x0, basis, layout, words64);
+    const [x0p, , metap, curp, resultp] = ptrs as [number, number, number, number, number];
+    presetResults(wasm.memory, resultp, 1, bound);
+    const total = 2 ** k;
+    for (let start = 0; start < total; start += LANE_SLICE) {
+      options.signal?.throwIfAborted();
+      const end = Math.min(total, start + LANE_SLICE);
+      wasm.cosetScanLanes(x0p, metap, k, words64, start, end, curp, resultp);
+      options.onProgress?.(end, total);
+    }
+    return finish(mergeResults(wasm.memory, resultp, 1));
+  });
+}
+
+/**
+ * Members per thread between two returns to JavaScript on threads: each
+ * return waits for the last chunk of every thread, and on a busy machine a
+ * helper may hold one while descheduled, so these are 4x the one-thread
+ * slices (about 0.2 s of work per thread).
+ */
+const THREADED_SLICE = 4 * LANE_SLICE;
+
+/** Members per chunk claimed by one thread (2^16: about a millisecond). */
+const CHUNK_BITS = 16;
+
+/** The threaded lane scan on a started pool; frees what it allocates. */
+function scanThreaded(
+  pool: ThreadPoolView,
+  x0: ArrayLike<number>,
+  basis: readonly ArrayLike<number>[],
+  layout: LaneLayout,
+  bound: number,
+  control: ScanControl,
+): { weight: number; index: number } | { stopped: unknown } | undefined {
+  const n = x0.length;
+  const k = basis.length;
+  const { kernel, memory, ctl, threads, blocking } = pool;
+  const { words64, sizes } = laneSizes(n, k, threads);
+  const ptrs: number[] = [];
+  try {
+    for (const size of sizes) ptrs.push(kernel.alloc(size) >>> 0);
+  } catch (error) {
+    for (const ptr of ptrs) kernel.free(ptr);
+    if (error instanceof WebAssembly.RuntimeError) return undefined; // no room: one thread
+    throw error;
+  }
+  try {
+    writeLaneScan(memory, ptrs, x0, basis, layout, words64);
+    const [x0p, , metap, scratchp, resultsp, jobp] = ptrs as [number, number, number, number, number, number];
+    presetResults(memory, resultsp, threads, bound);
+    const total = 2 ** k;
+    const bits = Math.max(Math.min(k, CHUNK_BITS), k - 30);
+    const job = new DataView(memory.buffer, jobp, 64);
+    [x0p, metap, k, words64, bits, scratchp, resultsp, 0].forEach((v, i) => job.setInt32(4 * i, v, true));
+    job.setFloat64(32, total, true);
+    const chunks = Math.ceil(total / 2 ** bits);
+    // THREADED_SLICE members per thread between two looks at progress and cancellation, or an
+    // eighth of a smaller scan
+    const slice = Math.max(1, Math.min(Math.floor((THREADED_SLICE * threads) / 2 ** bits), Math.floor(chunks / 8)));
+    for (let first = 0; first < chunks; first += slice) {
+      try {
+        control.signal?.throwIfAborted();
+      } catch (error) {
+        return { stopped: error };
+      }
+      const end = Math.min(chunks, first + slice);
+      try {
+        kernel.cosetScanThreaded(ctl, jobp, first, end, threads, blocking);
+      } catch (error) {
+        if (error instanceof WebAssembly.RuntimeError) {
+          throw new Error(
+            `internal error in the coset kernel during the threaded lane scan (${error.message}); please report it`,
+          );
+        }
+        throw error;
+      }
+      try {
+        control.onProgress?.(Math.min(total, end * 2 ** bits), total);
+      } catch (error) {
+        return { stopped: error };
+      }
+    }
+    return mergeResults(memory, resultsp, threads);
+  } finally {
+    for (const ptr of ptrs) kernel.free(ptr);
+  }
 }

@@ -15,6 +15,9 @@
 // This is fast when the minimum is small beside m k (a board with few
 // presses for its size), and gives a lower bound in any case.
 
+import { load, withScratch } from "../internal/kernel.js";
+import { strideWords } from "../internal/layout.js";
+
 /** What the search found: the best member listed, a proven lower bound, and whether they meet. */
 export interface InfoSetResult {
   weight: number;
@@ -95,12 +98,17 @@ function informationSets(x0: Uint32Array, basis: readonly Uint32Array[], cells: 
  * @param x0 - One 0/1 entry per cell.
  * @param basis - Independent vectors (k of them), one entry per cell.
  * @param deadline - When to stop, in performance.now() milliseconds.
+ * @param engine - "wasm" (default): full sets are listed by the kernel (infoSetTail), the same
+ *   members in the same order as "ts", which lists them in TypeScript.
+ * @param tail - Positions of a subset the kernel lists per call (the rest are walked in TypeScript; for tests).
  * @returns The best member listed, with a proven lower bound on the minimum.
  */
 export function searchInformationSets(
   x0: ArrayLike<number>,
   basis: readonly ArrayLike<number>[],
   deadline: number,
+  engine: "wasm" | "ts" = "wasm",
+  tail = TAIL,
 ): InfoSetResult {
   const cells = x0.length;
   const k = basis.length;
@@ -122,79 +130,204 @@ export function searchInformationSets(
   const sets = informationSets(start, basis.map(pack), cells);
   const m = sets.length;
   if (m === 0) return { weight: bestWeight, vector: unpack(best, cells), lowerBound: 0, proven: false };
+  // A partial set is listed as 2^extra full ones, one per member y' of y + span(extra) (Gray
+  // order), all on the same rows: pattern by pattern on the set, the same members in all.
+  const groups = sets.map(({ y, rows, extra }) => {
+    const lists: Uint32Array[] = [];
+    const v = y.slice();
+    for (let g = 0; g < 2 ** extra.length; g++) {
+      if (g > 0) {
+        const row = extra[31 - Math.clz32(g & -g)]!;
+        for (let i = 0; i < words; i++) v[i]! ^= row[i]!;
+      }
+      lists.push(v.slice());
+    }
+    // done: levels finished on this set; a member not listed yet has at least `done` ones on it
+    return { rows, lists, done: 0 };
+  });
   // acc[d]: y plus the first d chosen rows
   const acc = Array.from({ length: k + 1 }, () => new Uint32Array(words));
-  const scratch = new Uint32Array(words);
   const chosen = new Int32Array(k + 1);
   let sinceCheck = 0;
   let outOfTime = false;
-  let levelsDone = 0;
-  /** Weighs v + each combination of the extra rows (Gray code); keeps the best. */
-  const weighLeaf = (v: Uint32Array, extra: readonly Uint32Array[]) => {
-    scratch.set(v);
-    const members = 2 ** extra.length;
-    for (let g = 0; g < members; g++) {
-      if (g > 0) {
-        const row = extra[31 - Math.clz32(g & -g)]!;
-        for (let i = 0; i < words; i++) scratch[i]! ^= row[i]!;
-      }
-      const w = weightOf(scratch);
-      if (w < bestWeight) {
-        bestWeight = w;
-        best = scratch.slice();
-      }
+  const kernel = engine === "wasm" ? tailKernel(words, k, tail) : undefined;
+  /** Weighs v alone (level 0). */
+  const weighOne = (v: Uint32Array) => {
+    const w = weightOf(v);
+    if (w < bestWeight) {
+      bestWeight = w;
+      best = v.slice();
     }
-    sinceCheck += members;
   };
-  for (let t = 0; t <= k && !outOfTime; t++) {
-    for (const { y, rows, extra } of sets) {
-      const r = rows.length;
-      if (t > r) continue;
-      if (t === 0) {
-        weighLeaf(y, extra);
+  /** Lists level t of one list (y and the set's rows); false when the clock stopped it. */
+  const listLevel = (y: Uint32Array, rows: readonly Uint32Array[], t: number): boolean => {
+    const r = rows.length;
+    if (t === 0) {
+      weighOne(y);
+      return true;
+    }
+    if (kernel) {
+      const found = kernel(y, rows, t, bestWeight, deadline);
+      if (found.weight < bestWeight) {
+        bestWeight = found.weight;
+        best = found.vector!;
+      }
+      return !found.outOfTime;
+    }
+    // every t-subset of the set's rows in lexicographic order: a depth-first walk over the first
+    // t - 1 positions (chosen[d], with acc[d + 1] = acc[d] + row chosen[d]), then a tight loop
+    // over the last position that only counts
+    acc[0]!.set(y);
+    let depth = 0;
+    chosen[0] = -1;
+    for (;;) {
+      if (depth === t - 1) {
+        const v = acc[depth]!;
+        for (let j = depth === 0 ? 0 : chosen[depth - 1]! + 1; j < r; j++) {
+          const row = rows[j]!;
+          let w = 0;
+          for (let i = 0; i < words; i++) {
+            let x = v[i]! ^ row[i]!;
+            x -= (x >>> 1) & 0x55555555;
+            x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+            w += Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
+          }
+          if (w < bestWeight) {
+            bestWeight = w;
+            best = v.slice();
+            for (let i = 0; i < words; i++) best[i]! ^= row[i]!;
+          }
+        }
+        sinceCheck += r;
+        if (sinceCheck >= CHECK_EVERY) {
+          sinceCheck = 0;
+          if (performance.now() > deadline) return false;
+        }
+        if (depth === 0) break;
+        depth--;
+      }
+      // the next row at this position, leaving room for the positions after it; else back up
+      const next = chosen[depth]! + 1;
+      if (next > r - (t - depth)) {
+        if (depth === 0) break;
+        depth--;
         continue;
       }
-      // every t-subset of the set's rows in lexicographic order: a depth-first walk over the first
-      // t - 1 positions (chosen[d], with acc[d + 1] = acc[d] + row chosen[d]), then a tight loop
-      // over the last position that only counts
+      chosen[depth] = next;
+      const from = acc[depth]!;
+      const to = acc[depth + 1]!;
+      const row = rows[next]!;
+      for (let i = 0; i < words; i++) to[i] = from[i]! ^ row[i]!;
+      depth++;
+      chosen[depth] = next; // the next position starts after this row
+    }
+    return true;
+  };
+  // The bound is the sum of the levels done over the (disjoint) sets. A partial set is listed only
+  // while a level of it costs no more than a level of a full set (2^extra C(rank, t) against
+  // C(k, t) members): past that, it keeps the levels it has and the full sets go on.
+  let bound = 0;
+  let allListed = false;
+  for (let t = 0; t <= k && !outOfTime && !allListed && bestWeight > bound; t++) {
+    for (const group of groups) {
+      if (group.done !== t) continue;
+      const r = group.rows.length;
+      if (t > 0 && t <= r && group.lists.length > 1 && group.lists.length * binomial(r, t) > binomial(k, t)) continue;
+      if (t <= r) {
+        for (const y of group.lists) {
+          if (!listLevel(y, group.rows, t)) {
+            outOfTime = true;
+            break;
+          }
+        }
+        if (outOfTime) break;
+      }
+      group.done = t + 1;
+      bound++;
+      // past its rank, every member of the coset has been listed (each is fixed by its pattern on
+      // the set and, for a partial set, by the extra rows, all of which were taken)
+      if (group.done > r) allListed = true;
+      if (bestWeight <= bound || allListed) break;
+    }
+  }
+  const proven = bestWeight <= bound || allListed;
+  return { weight: bestWeight, vector: unpack(best, cells), lowerBound: proven ? bestWeight : bound, proven };
+}
+
+/** C(n, t) as a float (counts of members only). */
+function binomial(n: number, t: number): number {
+  let c = 1;
+  for (let i = 0; i < t; i++) c = (c * (n - i)) / (i + 1);
+  return c;
+}
+
+function unpack(v: Uint32Array, cells: number): Uint8Array {
+  const out = new Uint8Array(cells);
+  for (let j = 0; j < cells; j++) out[j] = (v[j >>> 5]! >>> (j & 31)) & 1;
+  return out;
+}
+
+/** Positions of a subset the kernel lists per call: at most C(48, 6), about 12 M members (tens of ms). */
+const TAIL = 6;
+
+/** What one level of one set gave: the best member lighter than the bound (or none), and whether time ran out. */
+interface LevelResult {
+  weight: number;
+  vector: Uint32Array<ArrayBuffer> | undefined;
+  outOfTime: boolean;
+}
+
+/**
+ * Lists level t of a full information set with the WASM kernel: the subsets
+ * of the set's rows in lexicographic order, the first t - TAIL positions
+ * (the prefix) walked here, the rest by infoSetTail, the clock read between
+ * calls. The same members in the same order as the TypeScript loop, so the
+ * same first improvement. Vectors are `words32` 32-bit words.
+ */
+export function tailKernel(
+  words32: number,
+  k: number,
+  tail: number,
+): (y: Uint32Array, rows: readonly Uint32Array[], t: number, bound: number, deadline: number) => LevelResult {
+  const words64 = strideWords(words32 * 32);
+  const bytes = words64 * 8;
+  return (y, rows, t, bound, deadline) => {
+    const r = rows.length;
+    const s = Math.min(t, tail);
+    const p = t - s;
+    // v, rows, acc (s rows), chosen, result, best
+    return withScratch("the information-set search", [bytes, bytes * k, bytes * s, 4 * s, 16, bytes], (ptrs) => {
+      const [vp, rowsp, accp, chosenp, resultp, bestp] = ptrs as [number, number, number, number, number, number];
+      const wasm = load();
+      const u = new Uint32Array(wasm.memory.buffer);
+      const put = (v: Uint32Array, at: number) => {
+        u.fill(0, at >>> 2, (at + bytes) >>> 2);
+        u.set(v, at >>> 2);
+      };
+      rows.forEach((row, i) => put(row, rowsp + i * bytes));
+      u[resultp >>> 2] = bound;
+      let improved = false;
+      let outOfTime = false;
+      // prefixes of p rows, lexicographic, leaving room for s rows after the last
+      const chosen = new Int32Array(p + 1);
+      const acc = Array.from({ length: p + 1 }, () => new Uint32Array(words32));
       acc[0]!.set(y);
       let depth = 0;
       chosen[0] = -1;
       for (;;) {
-        if (depth === t - 1) {
-          const v = acc[depth]!;
-          for (let j = depth === 0 ? 0 : chosen[depth - 1]! + 1; j < r; j++) {
-            const row = rows[j]!;
-            if (extra.length > 0) {
-              for (let i = 0; i < words; i++) acc[t]![i] = v[i]! ^ row[i]!;
-              weighLeaf(acc[t]!, extra);
-              continue;
-            }
-            let w = 0;
-            for (let i = 0; i < words; i++) {
-              let x = v[i]! ^ row[i]!;
-              x -= (x >>> 1) & 0x55555555;
-              x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
-              w += Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
-            }
-            if (w < bestWeight) {
-              bestWeight = w;
-              best = v.slice();
-              for (let i = 0; i < words; i++) best[i]! ^= row[i]!;
-            }
-          }
-          sinceCheck += r;
-          if (sinceCheck >= CHECK_EVERY) {
-            sinceCheck = 0;
-            if (performance.now() > deadline) {
-              outOfTime = true;
-              break;
-            }
+        if (depth === p) {
+          put(acc[p]!, vp);
+          const from = p === 0 ? 0 : chosen[p - 1]! + 1;
+          const before = u[resultp >>> 2]!;
+          wasm.infoSetTail(vp, rowsp, from, r, words64, s, accp, chosenp, resultp, bestp);
+          if (u[resultp >>> 2]! < before) improved = true;
+          if (performance.now() > deadline) {
+            outOfTime = true;
+            break;
           }
           if (depth === 0) break;
           depth--;
         }
-        // the next row at this position, leaving room for the positions after it; else back up
         const next = chosen[depth]! + 1;
         if (next > r - (t - depth)) {
           if (depth === 0) break;
@@ -205,24 +338,16 @@ export function searchInformationSets(
         const from = acc[depth]!;
         const to = acc[depth + 1]!;
         const row = rows[next]!;
-        for (let i = 0; i < words; i++) to[i] = from[i]! ^ row[i]!;
+        for (let i = 0; i < words32; i++) to[i] = from[i]! ^ row[i]!;
         depth++;
-        chosen[depth] = next; // the next position starts after this row
+        chosen[depth] = next;
       }
-      if (outOfTime) break;
-    }
-    if (outOfTime) break;
-    levelsDone = t + 1;
-    if (bestWeight <= m * levelsDone) break;
-  }
-  const bound = m * levelsDone;
-  // after level k every member has been listed (each is fixed by its restriction to I_1)
-  const proven = bestWeight <= bound || levelsDone > k;
-  return { weight: bestWeight, vector: unpack(best, cells), lowerBound: proven ? bestWeight : bound, proven };
-}
-
-function unpack(v: Uint32Array, cells: number): Uint8Array {
-  const out = new Uint8Array(cells);
-  for (let j = 0; j < cells; j++) out[j] = (v[j >>> 5]! >>> (j & 31)) & 1;
-  return out;
+      const weight = u[resultp >>> 2]!;
+      return {
+        weight,
+        vector: improved ? new Uint32Array(u.subarray(bestp >>> 2, (bestp >>> 2) + words32)) : undefined,
+        outOfTime,
+      };
+    });
+  };
 }

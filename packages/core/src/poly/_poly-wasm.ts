@@ -1,5 +1,5 @@
 // The WebAssembly route of the polynomial gcd: copies both operands into
-// scratch blocks of the GF(2) kernel's memory (owned by gf2/_engine-wasm.ts),
+// scratch blocks of the GF(2) kernel's memory (owned by internal/kernel.ts),
 // runs `polyGcd` (assembly/poly.ts) and reads the gcd back.
 
 import { guard, load, withScratch } from "../internal/kernel.js";

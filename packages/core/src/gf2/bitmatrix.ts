@@ -146,19 +146,6 @@ const finalizer = new FinalizationRegistry<{ engine: Engine; store: Store }>(({ 
   engine.release(store),
 );
 
-/**
- * A dense matrix over GF(2), bit-packed (64 columns per word, rows padded to
- * 128-bit SIMD lanes). By default it lives in WebAssembly memory and its
- * operations run there; call {@link BitMatrix.dispose} (or declare it with
- * `using`) to give the memory back at once rather than at garbage collection.
- *
- * @example
- * ```ts
- * using a = BitMatrix.fromRows(["110", "011", "101"]);
- * a.rank(); // 2
- * const s = a.solve([1, 1, 0]); // { solvable: true, x: Uint8Array [0, 1, 0], ... }
- * ```
- */
 /** Set in BitMatrix's static block: the live packed words of a matrix, for this package only. */
 let liveWordsOf: (m: BitMatrix) => Uint32Array;
 
@@ -175,6 +162,19 @@ export function liveWords(m: BitMatrix): Uint32Array {
   return liveWordsOf(m);
 }
 
+/**
+ * A dense matrix over GF(2), bit-packed (64 columns per word, rows padded to
+ * 128-bit SIMD lanes). By default it lives in WebAssembly memory and its
+ * operations run there; call {@link BitMatrix.dispose} (or declare it with
+ * `using`) to give the memory back at once rather than at garbage collection.
+ *
+ * @example
+ * ```ts
+ * using a = BitMatrix.fromRows(["110", "011", "101"]);
+ * a.rank(); // 2
+ * const s = a.solve([1, 1, 0]); // { solvable: true, x: Uint8Array [0, 1, 0], ... }
+ * ```
+ */
 export class BitMatrix implements Disposable {
   static {
     liveWordsOf = (m) => m.#words();

@@ -151,7 +151,7 @@ export async function runFewest(
   const d = timeRepeats(
     repeats,
     () => undefined,
-    () => optimalDistribution(5, 5),
+    () => optimalDistribution(gridBoard(5, 5)),
   );
   const distribution: FewestDistribution = {
     rows: 5,

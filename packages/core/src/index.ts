@@ -31,7 +31,9 @@ export {
   checkBoard,
   graphBoard,
   gridBoard,
+  isChaseableRectangle,
   maskBoard,
+  MAX_STATES,
   parseRule,
   pressTargets,
   ruleOffsets,
@@ -39,6 +41,8 @@ export {
 export type {
   Board,
   CellMap,
+  CellValues,
+  StatesOptions,
   GraphBoard,
   GridBoard,
   GridOptions,
@@ -55,6 +59,7 @@ export {
   winnabilityTest,
 } from "./lightsout/solve.js";
 export { randomPuzzle } from "./lightsout/random.js";
+export type { RandomPuzzleOptions } from "./lightsout/random.js";
 export type { LightsOutSolution, SolveOptions } from "./lightsout/solve.js";
 export { formatBoard, formatBoardBytes, parseBoard } from "./io/board-text.js";
 export type { BoardInput, FormatBoardOptions, ParseBoardOptions } from "./io/board-text.js";
@@ -100,26 +105,9 @@ export type { NullityTask } from "./poly/sweep-task.js";
 export { factorModulus, MAX_MODULUS, solveModK } from "./rings/zk.js";
 export type { CyclicGenerator, ModKSolution, SolveModKOptions } from "./rings/zk.js";
 export {
-  allMultiStateSolutions,
-  applyMultiState,
-  fewestMultiStatePresses,
   MAX_ENUMERATED_SOLUTIONS,
   MAX_MULTISTATE_DENSE_CELLS,
   MAX_MULTISTATE_DISTRIBUTION_BOARDS,
-  multiStateChaseTrace,
-  multiStateDistribution,
-  multiStateQuietPatterns,
-  randomMultiStatePuzzle,
-  solveMultiState,
-} from "./lightsout/multistate.js";
-export type {
-  FewestMultiStatePresses,
-  MultiStateChaseStep,
-  MultiStateChaseTrace,
-  MultiStateDistribution,
-  MultiStateOptions,
-  MultiStateSolution,
-  StatesOptions,
 } from "./lightsout/multistate.js";
 export type { Field } from "./fields/field.js";
 export { MAX_FIELD_ORDER } from "./fields/field.js";

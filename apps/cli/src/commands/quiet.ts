@@ -5,12 +5,11 @@
  * @module
  */
 import {
-  boardTopology,
   formatBoardBytes,
   type GridBoard,
   gridBoard,
   gridNullity,
-  multiStateQuietPatterns,
+  isChaseableRectangle,
   quietPatterns,
 } from "@lightsout/core";
 import { Command } from "commander";
@@ -87,9 +86,8 @@ const QUIET_MAX_BYTES = 2 ** 28;
 function quietBasis(board: GridBoard, states: number): ArrayLike<number>[] {
   const { rows, cols } = board;
   try {
-    if (states > 2) return withProgress((onProgress) => multiStateQuietPatterns(board, { states, ...onProgress }));
-    const plain = boardTopology(board) === "plane" && (board.rule === undefined || board.rule === "plus");
-    if (plain) {
+    // the nullity over GF(2) of a plain rectangle has a closed form: two states are sized before the chase
+    if (states === 2 && isChaseableRectangle(board)) {
       const nullity = gridNullity(rows, cols);
       if (nullity === 0) return [];
       if (nullity * rows * cols > QUIET_MAX_BYTES)
@@ -98,7 +96,7 @@ function quietBasis(board: GridBoard, states: number): ArrayLike<number>[] {
             `${QUIET_MAX_BYTES / 2 ** 20} MiB; ask for it on smaller boards`,
         );
     }
-    return quietPatterns(board);
+    return withProgress((onProgress) => quietPatterns(board, { states, ...onProgress }));
   } catch (error) {
     if (error instanceof RangeError) throw usageError(`--rows ${rows} --cols ${cols}: ${error.message}`, error);
     throw error;

@@ -3,7 +3,7 @@
  *
  * @module
  */
-import { formatBoardBytes, gridBoard, randomMultiStatePuzzle, randomPuzzle } from "@lightsout/core";
+import { formatBoardBytes, gridBoard, randomPuzzle } from "@lightsout/core";
 import { Command } from "commander";
 import {
   type BoardFlags,
@@ -57,7 +57,7 @@ export function randomCommand(): Command {
       const board = gridBoard(rows, cols, gridOptions(flags, true));
       const states = boardStates(flags);
       const seed = flags.seed === undefined ? 0 : parseSeed(flags.seed);
-      const lights = states > 2 ? randomMultiStatePuzzle(board, { states, seed }) : randomPuzzle(board, { seed });
+      const lights = randomPuzzle(board, { states, seed });
       if (flags.json) {
         await writeOut(io.stdout, `{"board":${JSON.stringify(board)},"lights":`);
         await writeJsonValues(io.stdout, lights);

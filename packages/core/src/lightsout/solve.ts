@@ -454,7 +454,7 @@ function denseLeftKernel(board: Board): Uint8Array[] {
  * @example
  * ```ts
  * for (const presses of allSolutions(gridBoard(5, 5), new Array(25).fill(1))) console.log(presses);
- * [...allSolutions(gridBoard(4, 4), new Array(16).fill(1), { states: 3 })].length; // 9
+ * Array.from(allSolutions(gridBoard(4, 4), new Array(16).fill(1), { states: 3 })).length; // 9
  * ```
  */
 export function allSolutions(
@@ -472,7 +472,7 @@ export function allSolutions(
  * @example
  * ```ts
  * const k: number = 3;
- * [...allSolutions(gridBoard(4, 4), new Array(16).fill(1), { states: k })].length; // 9
+ * Array.from(allSolutions(gridBoard(4, 4), new Array(16).fill(1), { states: k })).length; // 9
  * ```
  */
 export function allSolutions(

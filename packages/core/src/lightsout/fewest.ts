@@ -233,7 +233,8 @@ export function fewestPresses(
  *
  * @param board - Any board.
  * @param lights - One state 0..k-1 per cell.
- * @param options - `states` (default 2), `limit`, `maxNullity`, engine, abort signal, progress callback.
+ * @param options - `states` (default 2), `limit` (more states), `maxNullity`, engine and progress (two states),
+ *   abort signal.
  * @returns `{ solvable, presses, count, optimal: true, nullity, solutions }`: presses a Uint8Array for two
  *   states, a Uint32Array for more.
  * @example

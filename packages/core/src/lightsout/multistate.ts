@@ -40,7 +40,7 @@ const BANDED_FROM_CELLS = 4096;
  * cancellation.
  */
 export interface MultiStateOptions {
-  /** Number of light states k, 3..2^31-1 (two states go to the GF(2) engine). */
+  /** Number of light states k, 2..2^31-1 (the public functions send two states to the GF(2) engine; 2 works here too, for cross-checks). */
   states: number;
   /** "auto" (default): chasing, banded or dense as below; "dense" or "banded" forces that elimination. */
   method?: "auto" | "dense" | "banded";

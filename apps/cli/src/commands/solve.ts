@@ -65,7 +65,9 @@ Examples:
 are renumbered (torus, rules, masks and graphs of any size whose presses are
 local; memory about cells x bandwidth bits); dense builds the whole press
 matrix (about 92,000 cells at most); auto (default) picks by an estimate of
-work and memory, and chases light on plain rectangles. A progress bar is drawn
+work and memory, and chases light on plain rectangles. With --states K, banded
+needs a prime K up to 46337 and dense holds K-residues (16,000 cells at
+most). A progress bar is drawn
 on stderr when it is a terminal.
 
 --states K (3..${MAX_STATES}): a press adds 1 (mod K) to its cell and neighbours;
@@ -94,7 +96,7 @@ export function solveCommand(): Command {
     .option("--limit <n>", "with --all: at most n solutions (default 1024)")
     .option("--explain", "the light-chasing trace, step by step (plain rectangles)")
     .option("--json", "print one JSON object")
-    .option("--method <m>", "auto | dense | banded: how a 2-state board is eliminated (default auto)")
+    .option("--method <m>", "auto | dense | banded: how the board is eliminated (default auto)")
     .addHelpText("after", EXAMPLES)
     .action(async (file: string | undefined, flags: SolveFlags) => {
       io.stdout.write(await solve(file, flags));
@@ -118,7 +120,6 @@ async function solve(file: string | undefined, flags: SolveFlags): Promise<strin
   const method = flags.method ?? "auto";
   if (!(METHODS as readonly string[]).includes(method))
     throw usageError(`--method expected one of ${METHODS.join(", ")}, got '${method}'`);
-  if (method !== "auto" && states > 2) throw usageError(`--method expected 2-state lights, got --states ${states}`);
   const { board, lights, source } = await readBoard(file, grid, states);
   refuseIgnoredBoardFlags(board, grid, source);
   if (flags.explain) return explain(board, lights, flags.json ?? false, states);

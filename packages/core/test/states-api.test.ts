@@ -18,6 +18,7 @@ import {
   quietPatterns,
   randomPuzzle,
   solveLightsOut,
+  winnabilityTest,
 } from "../src/index.js";
 import { MAX_MODULUS } from "../src/rings/zk.js";
 import { solveMultiState } from "../src/lightsout/multistate.js";
@@ -195,6 +196,39 @@ describe("one function family for 2 and k states", () => {
       });
     }
   }
+
+  it("winnabilityTest with any k agrees with brute force, asymmetric rules and huge k included", () => {
+    const boards: Board[] = [
+      gridBoard(2, 3),
+      gridBoard(2, 2, { torus: true }),
+      gridBoard(3, 3, { topology: "projective" }),
+      gridBoard(2, 3, { rule: { offsets: [[0, 1]] } }), // press (r, c) reaches (r, c + 1) only: A is not symmetric
+      graphBoard(4, [
+        [0, 1],
+        [1, 2],
+      ]),
+    ];
+    for (const board of boards) {
+      const cells = neighbourhoods(board).length;
+      for (const k of [2, 3, 4, 6]) {
+        if (k ** cells > 300_000) continue;
+        const best = bruteForce(board, k);
+        const test = winnabilityTest(board, { states: k });
+        for (const lights of everyPress(cells, k)) {
+          // b is winnable when -b = A x for some x
+          expect(test(lights)).toBe(best.has(lights.map((v) => (k - v) % k).join(",")));
+        }
+      }
+    }
+    // 1 x 2 over Z_(2^31 - 1): A x = (x0 + x1, x0 + x1), so b is winnable exactly when b0 = b1; the check
+    // multiplies residues near 2^31, past the 2^53 a double holds exactly
+    const test = winnabilityTest(gridBoard(1, 2), { states: MAX_STATES });
+    expect(test([MAX_STATES - 2, MAX_STATES - 2])).toBe(true);
+    expect(test([MAX_STATES - 1, MAX_STATES - 2])).toBe(false);
+    expect(test([5, 5])).toBe(true);
+    expect(() => test([MAX_STATES, 0])).toThrow(/"lights\[0\]" expected an integer in 0\.\.2147483646/);
+    expect(() => winnabilityTest(gridBoard(1, 2), { states: 1 })).toThrow(/"states" expected an integer/);
+  });
 
   it("two states take the GF(2) engine and agree with the Z_k engine run at k = 2", () => {
     for (const [, board] of BOARDS) {

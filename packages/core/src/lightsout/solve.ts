@@ -13,6 +13,7 @@ import {
   type Board,
   type CellValues,
   checkBoard,
+  checkLevels,
   checkStates,
   checkVector,
   type GridBoard,
@@ -402,19 +403,30 @@ export function quietPatterns(board: Board, options?: SolveOptions): CellValues[
 /**
  * Prepares a winnability test that needs no solving per board: b is winnable
  * exactly when it is orthogonal to every y with y A = 0 (for symmetric rules,
- * every quiet pattern).
+ * every quiet pattern). Over Z_k as over GF(2): the image of A is exactly
+ * the set of b with y . b = 0 (mod k) for every such y (Z_k is a Frobenius
+ * ring; in the Smith normal form A = U D V a board is winnable when each
+ * entry of U^-1 b is a multiple of gcd(d_i, k)). With more than two states
+ * the y are the quiet generators when A is symmetric (every named rule and
+ * every graph); a board whose press matrix is not symmetric (some custom
+ * offsets) is solved per call instead.
  *
  * @param board - Any board (big local boards by the banded route, as {@link solveLightsOut}).
- * @returns A function of the lights: true when they can all be switched off.
- * @throws {RangeError} when the press matrix or the basis of the y would not fit in memory, naming the size.
+ * @param options - `states`: k (default 2).
+ * @returns A function of the lights (one state 0..k-1 per cell): true when they can all be brought to 0.
+ * @throws {RangeError} when the press matrix or the basis of the y would not fit in memory, naming the size;
+ *   as {@link solveLightsOut} for a bad board or k.
  * @example
  * ```ts
  * const winnable = winnabilityTest(gridBoard(5, 5));
  * winnable(new Array(25).fill(1)); // true
+ * winnabilityTest(gridBoard(4, 4), { states: 3 })(new Array(16).fill(1)); // true
  * ```
  */
-export function winnabilityTest(board: Board): (lights: ArrayLike<number>) => boolean {
+export function winnabilityTest(board: Board, options?: StatesOptions): (lights: ArrayLike<number>) => boolean {
+  const k = checkStates(options);
   checkBoard(board);
+  if (k !== 2) return winnabilityModK(board, k);
   // chasing gives no left kernel: plain rectangles go dense when small, banded beyond
   const n = cellCount(board);
   const way = route(board, chaseable(board) ? { method: n < DENSE_BELOW_CELLS ? "dense" : "banded" } : {});
@@ -427,6 +439,53 @@ export function winnabilityTest(board: Board): (lights: ArrayLike<number>) => bo
       return dot === 0;
     });
   };
+}
+
+/** The k-state winnability test: the quiet generators when A is symmetric, a solve per call otherwise. */
+function winnabilityModK(board: Board, k: number): (lights: ArrayLike<number>) => boolean {
+  const targets = pressTargets(board);
+  const n = targets.length;
+  if (!isSymmetric(targets)) {
+    return (lights) => solveMultiState(board, lights, { states: k }).solvable;
+  }
+  const checks = multiStateQuietPatterns(board, { states: k });
+  return (lights) => {
+    checkLevels("lights", lights, n, k);
+    return checks.every((y) => {
+      let dot = 0;
+      // residues below 2^31: a product can pass 2^53, so mulMod reduces it exactly
+      for (let i = 0; i < n; i++) if (y[i] !== 0 && lights[i] !== 0) dot = (dot + mulMod(y[i]!, lights[i]!, k)) % k;
+      return dot === 0;
+    });
+  };
+}
+
+/** a * b mod k for a, b < k < 2^31, exactly (a double holds 53 bits, so the product is split). */
+function mulMod(a: number, b: number, k: number): number {
+  if (a * b <= Number.MAX_SAFE_INTEGER) return (a * b) % k;
+  const high = Math.floor(b / 65536);
+  const low = b % 65536;
+  return (((a * high) % k) * 65536 + a * low) % k;
+}
+
+/** Whether press j reaches cell i exactly when press i reaches cell j (A = A^T). */
+function isSymmetric(targets: Int32Array[]): boolean {
+  for (let j = 0; j < targets.length; j++) {
+    for (const i of targets[j]!) {
+      if (i === j) continue;
+      const back = targets[i]!;
+      // targets are sorted: binary search for j
+      let lo = 0;
+      let hi = back.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (back[mid]! < j) lo = mid + 1;
+        else hi = mid;
+      }
+      if (back[lo] !== j) return false;
+    }
+  }
+  return true;
 }
 
 /** A basis of the y with y A = 0, from the dense press matrix. */

@@ -4,7 +4,8 @@
  *
  * @module
  */
-import { type BoardInput, checkBoard, type GridOptions, ParseError, parseBoard, parseRule } from "@lightsout/core";
+import { type BoardInput, checkBoard, type GridOptions, parseBoard, ParseError, parseRule } from "@lightsout/core";
+import { MAX_STATES } from "@lightsout/core/lightsout";
 import type { Command } from "commander";
 import { inputError, printable, usageError } from "./errors.js";
 import { readInputBytes } from "./input.js";
@@ -12,9 +13,6 @@ import { parseIntegerOption } from "./options.js";
 import { io, type OutputStream, writeOut } from "./io.js";
 
 const TOPOLOGIES = ["plane", "torus", "projective"] as const;
-
-/** Most light states: the largest modulus of the core's Z_k solvers. */
-const MAX_STATES = 2 ** 31 - 1;
 
 /** Board options as commander hands them over. */
 export interface BoardFlags {
@@ -34,7 +32,7 @@ export function withBoardOptions(command: Command): Command {
   return command
     .option(
       "--states <k>",
-      "light states 2..2147483647 (default 2; more than 2 in solve, random and quiet; past 36, cells are numbers between blanks)",
+      `light states 2..${MAX_STATES} (default 2; more than 2 in solve, random and quiet; past 36, cells are numbers between blanks)`,
     )
     .option(
       "--topology <t>",

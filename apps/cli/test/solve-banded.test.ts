@@ -1,6 +1,7 @@
 // `lightsout solve --method`, in-process: the banded route through the CLI,
 // its answers checked by pressing on a torus with plain loops here.
 import { describe, expect, it } from "vitest";
+import { applyPresses, isDark } from "./_reference.js";
 import { oneLineError, run } from "./_run.js";
 
 /** Lights after pressing on an m x n torus (plus rule, self toggle), with plain loops. */
@@ -64,12 +65,24 @@ describe("lightsout solve --method", () => {
     expect(result.stderr.endsWith("\r\x1b[K")).toBe(true);
   });
 
-  it("refuses an unknown method and a method with more than two states (usage errors)", async () => {
+  it("refuses an unknown method (a usage error)", async () => {
     const bad = await run(["solve", "-", "--method", "sparse"], { input: "11\n11\n" });
     expect(bad.code).toBe(2);
     expect(oneLineError(bad)).toBe("lightsout: --method expected one of auto, dense, banded, got 'sparse'");
-    const states = await run(["solve", "-", "--method", "banded", "--states", "3"], { input: "12\n21\n" });
-    expect(states.code).toBe(2);
-    expect(oneLineError(states)).toMatch(/--method expected 2-state lights, got --states 3/);
+  });
+
+  it("--method with more states: dense and banded give answers that clear the board, banded needs a prime K", async () => {
+    const lights = ["2220", "2212", "1002", "2212"]; // random --rows 4 --cols 4 --states 3 --torus --seed 3
+    const input = `${lights.join("\n")}\n`;
+    for (const method of ["dense", "banded"]) {
+      const json = JSON.parse(
+        (await run(["solve", "-", "--states", "3", "--method", method, "--json", "--torus"], { input })).stdout,
+      );
+      expect(json.solvable).toBe(true);
+      expect(isDark(applyPresses(lights, json.presses, { states: 3, torus: true }))).toBe(true);
+    }
+    const composite = await run(["solve", "-", "--states", "4", "--method", "banded"], { input });
+    expect(composite.code).toBe(1);
+    expect(oneLineError(composite)).toMatch(/method "banded" expected a prime number of states up to 46337, got 4/);
   });
 });

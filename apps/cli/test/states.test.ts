@@ -161,3 +161,50 @@ describe("lightsout solve --states K", () => {
     expect(isDark(applyPresses(input.trim().split("\n"), json.solution, { states: 3 }))).toBe(true);
   });
 });
+
+describe("one solve path for 2 and K states", () => {
+  const SUMMARY = ["solvable", "presses", "pressCount", "nullity", "rank", "solutions", "winnableBoards", "optimal"];
+
+  it("solve --json: the same keys in the same order, states and quietCount past two, answers that clear the board", async () => {
+    // winnable boards (from `random --seed 3`) and unwinnable ones (answered with a proof)
+    for (const [k, lights] of [
+      [2, ["0101", "0111", "0101", "0010"]],
+      [3, ["1202", "2211", "2002", "1021"]],
+      [5, ["0034", "3432", "1003", "4012"]],
+      [2, ["1101", "0110", "1011", "0100"]],
+      [3, ["2101", "0120", "1021", "2100"]],
+    ] as const) {
+      const input = `${lights.join("\n")}\n`;
+      const json = JSON.parse((await run(["solve", "-", "--states", String(k), "--json"], { input })).stdout);
+      const extra = k > 2 ? ["states", "quietCount"] : [];
+      const proofs = Object.keys(json).filter((key) => key === "proof" || key === "lastRowProof");
+      expect(Object.keys(json)).toEqual([...SUMMARY, ...extra, ...proofs]);
+      expect(json.solvable).toBe(proofs.length === 0);
+      if (json.solvable) expect(isDark(applyPresses(lights, json.presses, { states: k }))).toBe(true);
+      const min = JSON.parse((await run(["solve", "-", "--states", String(k), "--min", "--json"], { input })).stdout);
+      if (!json.solvable) continue;
+      expect(min).toMatchObject({ solvable: true, optimal: true, lowerBound: min.pressCount });
+      expect(isDark(applyPresses(lights, min.presses, { states: k }))).toBe(true);
+      // the fewest presses are no more than every one of the solutions --all lists
+      const all = (await run(["solve", "-", "--states", String(k), "--all"], { input })).stdout.trim().split("\n\n");
+      expect(BigInt(all.length)).toBe(BigInt(json.solutions));
+      for (const x of all) {
+        const rows = x.split("\n");
+        expect(isDark(applyPresses(lights, rows, { states: k }))).toBe(true);
+        expect([...rows.join("")].reduce((w, c) => w + parseInt(c, 36), 0)).toBeGreaterThanOrEqual(min.pressCount);
+      }
+    }
+  });
+
+  it("quiet --states K: every pattern changes nothing, for 2 and 3 states", async () => {
+    for (const k of [2, 3]) {
+      const json = JSON.parse(
+        (await run(["quiet", "--rows", "4", "--cols", "4", "--states", String(k), "--json"])).stdout,
+      );
+      expect(json.nullity).toBe(k === 2 ? 4 : 2);
+      expect(json.patterns).toHaveLength(json.nullity);
+      for (const q of json.patterns as string[][])
+        expect(isDark(applyPresses(["0000", "0000", "0000", "0000"], q, { states: k }))).toBe(true);
+    }
+  });
+});

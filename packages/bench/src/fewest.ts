@@ -7,7 +7,7 @@
 // lane scan (the enumeration of blocks too large for the default limit) is
 // timed on the quiet patterns of tori, on one thread and on two, with the
 // process's CPU time beside the wall time (the test machine is shared).
-import { applyPresses, type GridOptions, gridBoard, quietPatterns, randomPuzzle } from "@lightsout/core";
+import { applyPresses, gridBoard, type GridOptions, quietPatterns, randomPuzzle } from "@lightsout/core";
 import { cosetMinimum, fewestPressesByIlp, optimalDistribution } from "@lightsout/core/lightsout";
 import { fmtMs, median, timeRepeats } from "./stats.js";
 
@@ -234,7 +234,7 @@ export async function runFewest(options: FewestOptions): Promise<{
   const d = timeRepeats(
     repeats,
     () => undefined,
-    () => optimalDistribution(5, 5),
+    () => optimalDistribution(gridBoard(5, 5)),
   );
   const distribution: FewestDistribution = {
     rows: 5,

@@ -3,10 +3,11 @@
 // system over Z_k, a numeric chase), and boards that cannot be chased (torus,
 // king rule, a mask, a random graph) through the full press matrix: unit-pivot
 // elimination over each prime power of k in WebAssembly, cells renumbered so
-// that the matrix is banded. Random winnable boards (seed 1); each
-// solution is verified here by applying it, outside the timing.
-import { type Board, graphBoard, gridBoard } from "@lightsout/core";
-import { applyMultiState, randomMultiStatePuzzle, solveMultiState } from "@lightsout/core/lightsout";
+// that the matrix is banded. Two-state rows go through the same call
+// (solveLightsOut with `states: 2`), which takes the bit-packed GF(2) engine.
+// Random winnable boards (seed 1); each solution is verified here by applying
+// it, outside the timing.
+import { applyPresses, type Board, graphBoard, gridBoard, randomPuzzle, solveLightsOut } from "@lightsout/core";
 import { fmtMs, median, timeRepeats } from "./stats.js";
 
 export interface MultiStateRow {
@@ -45,6 +46,18 @@ function cases(quick: boolean): { name: string; board: Board; states: number }[]
       { name: "3000-node graph", board: randomGraph(3000, 3, 5), states: 3 },
     );
   }
+  // two states through the same call: the GF(2) engine (chasing, banded or dense)
+  out.push(
+    { name: "256 x 256", board: gridBoard(256, 256), states: 2 },
+    { name: "64 x 64 torus", board: gridBoard(64, 64, { torus: true }), states: 2 },
+  );
+  if (!quick) {
+    out.push(
+      { name: "512 x 512", board: gridBoard(512, 512), states: 2 },
+      { name: "100 x 100 torus", board: gridBoard(100, 100, { torus: true }), states: 2 },
+      { name: "3000-node graph", board: randomGraph(3000, 3, 5), states: 2 },
+    );
+  }
   return out;
 }
 
@@ -65,14 +78,14 @@ function randomGraph(n: number, degree: number, seed: number): Board {
 export function runMultiState(options: MultiStateOptions): MultiStateRow[] {
   const rows: MultiStateRow[] = [];
   for (const { name, board, states } of cases(options.quick)) {
-    const lights = randomMultiStatePuzzle(board, { states, seed: 1 });
+    const lights = randomPuzzle(board, { states, seed: 1 });
     const repeats = options.quick ? 1 : 3;
     const { ms, last } = timeRepeats(
       repeats,
       () => lights,
-      (l) => solveMultiState(board, l, { states }),
+      (l) => solveLightsOut(board, l, { states }),
     );
-    if (!last.solvable || !applyMultiState(board, lights, last.presses!, states).every((v) => v === 0)) {
+    if (!last.solvable || !applyPresses(board, lights, last.presses!, { states }).every((v) => v === 0)) {
       throw new Error(`the solution of the ${name} board over Z_${states} does not clear it`);
     }
     const row: MultiStateRow = {

@@ -28,7 +28,9 @@ export {
   checkBoard,
   graphBoard,
   gridBoard,
+  isChaseableRectangle,
   maskBoard,
+  MAX_STATES,
   parseRule,
   pressTargets,
   ruleOffsets,
@@ -36,6 +38,8 @@ export {
 export type {
   Board,
   CellMap,
+  CellValues,
+  StatesOptions,
   GraphBoard,
   GridBoard,
   GridOptions,
@@ -52,6 +56,7 @@ export {
   winnabilityTest,
 } from "./lightsout/solve.js";
 export { randomPuzzle } from "./lightsout/random.js";
+export type { RandomPuzzleOptions } from "./lightsout/random.js";
 export type { LightsOutSolution, SolveOptions } from "./lightsout/solve.js";
 export { formatBoard, formatBoardBytes, parseBoard } from "./io/board-text.js";
 export type { BoardInput, FormatBoardOptions, ParseBoardOptions } from "./io/board-text.js";
@@ -97,26 +102,9 @@ export type { NullityTask } from "./poly/sweep-task.js";
 export { factorModulus, MAX_MODULUS, solveModK } from "./rings/zk.js";
 export type { CyclicGenerator, ModKSolution, SolveModKOptions } from "./rings/zk.js";
 export {
-  allMultiStateSolutions,
-  applyMultiState,
-  fewestMultiStatePresses,
   MAX_ENUMERATED_SOLUTIONS,
   MAX_MULTISTATE_DENSE_CELLS,
   MAX_MULTISTATE_DISTRIBUTION_BOARDS,
-  multiStateChaseTrace,
-  multiStateDistribution,
-  multiStateQuietPatterns,
-  randomMultiStatePuzzle,
-  solveMultiState,
-} from "./lightsout/multistate.js";
-export type {
-  FewestMultiStatePresses,
-  MultiStateChaseStep,
-  MultiStateChaseTrace,
-  MultiStateDistribution,
-  MultiStateOptions,
-  MultiStateSolution,
-  StatesOptions,
 } from "./lightsout/multistate.js";
 export type { Field } from "./fields/field.js";
 export { MAX_FIELD_ORDER } from "./fields/field.js";

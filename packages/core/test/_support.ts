@@ -207,7 +207,7 @@ export function neighbourhoods(board: Board): number[][] {
 /**
  * Lights after presses over Z_k (k = 2: plain Lights Out), with plain loops
  * over {@link neighbourhoods}: press j, made x_j times, adds x_j to each cell
- * it reaches. Independent of core's `applyPresses` and `applyMultiState`.
+ * it reaches. Independent of core's `applyPresses`.
  */
 export function pressed(board: Board, lights: ArrayLike<number>, presses: ArrayLike<number>, k = 2): Uint32Array {
   const reach = neighbourhoods(board);

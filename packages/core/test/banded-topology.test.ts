@@ -4,7 +4,7 @@
 // route once built its press lists from `torus` alone and answered these
 // boards as plain grids.
 import { describe, expect, it } from "vitest";
-import { type Board, gridBoard, type RuleName, solveLightsOut, solveMultiState } from "../src/index.js";
+import { type Board, gridBoard, type RuleName, solveLightsOut } from "../src/index.js";
 import { isDark, neighbourhoods, pressed } from "./_support.js";
 
 /** Seeded 0..k-1 lights (a plain LCG). */
@@ -58,7 +58,7 @@ describe("banded route, glued edges", () => {
   it("a projective board over Z_3 by the banded Z_p route: presses clear it, or the proof holds", () => {
     const board = gridBoard(64, 64, { topology: "projective" });
     const lights = lightsOf(64 * 64, 7, 3);
-    const s = solveMultiState(board, lights, { states: 3 });
+    const s = solveLightsOut(board, lights, { states: 3 });
     if (s.solvable) expect(isDark(pressed(board, lights, s.presses!, 3))).toBe(true);
     else {
       // y A = 0 and y . b != 0 (mod 3), A from the test's own neighbourhoods

@@ -11,8 +11,8 @@ import {
   gridBoard,
   maskBoard,
   type RuleName,
-  randomMultiStatePuzzle,
-  solveMultiState,
+  randomPuzzle,
+  solveLightsOut,
 } from "../src/index.js";
 import { wasmBytesInUse } from "../src/internal/kernel.js";
 import { getMemoryLimit, setMemoryLimit } from "../src/index.js";
@@ -72,7 +72,7 @@ const boardArb = fc.oneof(
 function lightsFor(board: Board, k: number, kind: number, seed: number): Uint32Array {
   const n = neighbourhoods(board).length;
   if (kind === 0) return Uint32Array.from(bits(n, seed), (v, i) => (v * (i + seed)) % k);
-  const lights = randomMultiStatePuzzle(board, { states: k, seed });
+  const lights = Uint32Array.from(randomPuzzle(board, { states: k, seed }));
   if (kind === 2) lights[seed % n] = (lights[seed % n]! + 1) % k;
   return lights;
 }
@@ -89,7 +89,7 @@ describe("banded route over Z_p", () => {
         (board, k, kind, seed, engine) => {
           const lights = lightsFor(board, k, kind, seed);
           const n = lights.length;
-          const dense = solveMultiState(board, lights, { states: k });
+          const dense = solveLightsOut(board, lights, { states: k });
           const r = Uint32Array.from(lights, (v) => (v === 0 ? 0 : k - v));
           const s = solveBandedModP(planBanded(board), k, r, engine);
           expect(s.solvable).toBe(dense.solvable);
@@ -141,14 +141,14 @@ describe("banded route over Z_p", () => {
     const board = gridBoard(70, 70, { torus: true });
     const lights = new Array(4900).fill(1);
     const seen: number[] = [];
-    solveMultiState(board, lights, { states: 3, onProgress: (f) => seen.push(f) });
+    solveLightsOut(board, lights, { states: 3, onProgress: (f) => seen.push(f) });
     expect(seen.length).toBeGreaterThan(1);
     expect(seen.at(-1)).toBe(1);
     const before = wasmBytesInUse();
     const controller = new AbortController();
     const stop = new Error("stopped");
     expect(() =>
-      solveMultiState(board, lights, {
+      solveLightsOut(board, lights, {
         states: 3,
         signal: controller.signal,
         onProgress: () => controller.abort(stop),
@@ -158,7 +158,7 @@ describe("banded route over Z_p", () => {
     const limit = getMemoryLimit();
     setMemoryLimit(2 ** 20);
     try {
-      expect(() => solveMultiState(board, lights, { states: 7 })).toThrow(
+      expect(() => solveLightsOut(board, lights, { states: 7 })).toThrow(
         /banded elimination of a (70 x 70|4900-cell) board.* needs [\d.]+ MiB, over the memory limit of 1.00 MiB/,
       );
     } finally {
@@ -166,15 +166,15 @@ describe("banded route over Z_p", () => {
     }
   });
 
-  it("solves big boards with a prime number of states through solveMultiState, checked by pressing", () => {
+  it("solves big boards with a prime number of states through solveLightsOut, checked by pressing", () => {
     // 120 x 120 torus over Z_3 (14,400 cells) and a 100 x 100 king board over Z_5: the banded route
     for (const [board, k] of [
       [gridBoard(120, 120, { torus: true }), 3],
       [gridBoard(100, 100, { rule: "king" }), 5],
     ] as const) {
       const n = board.rows * board.cols;
-      const lights = randomMultiStatePuzzle(board, { states: k, seed: 3 });
-      const s = solveMultiState(board, lights, { states: k });
+      const lights = randomPuzzle(board, { states: k, seed: 3 });
+      const s = solveLightsOut(board, lights, { states: k });
       expect(s.solvable).toBe(true);
       expect(isDark(pressed(board, lights, s.presses!, k))).toBe(true);
       expect(s.rank + s.nullity).toBe(n);

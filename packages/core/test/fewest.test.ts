@@ -329,6 +329,7 @@ describe("fewestPresses", () => {
       count: null,
       optimal: true,
       nullity: 40,
+      solutions: 0n,
     });
     // the 20 x 20 plain torus: one block of 32 dimensions on all 400 cells
     expect(() => fewestPresses(gridBoard(20, 20, { torus: true }), new Array(400).fill(0))).toThrow(
@@ -388,7 +389,7 @@ function bruteDistribution(board: Board): bigint[] {
 
 describe("optimalDistribution", () => {
   it("5 x 5: all 2^23 winnable boards, maximum 15 presses", () => {
-    const d = optimalDistribution(5, 5);
+    const d = optimalDistribution(gridBoard(5, 5));
     expect(d).toMatchObject({ cells: 25, rank: 23, nullity: 2 });
     expect(d.counts.reduce((a, b) => a + b, 0n)).toBe(2n ** 23n);
     expect(d.counts.length - 1).toBe(15);
@@ -416,23 +417,26 @@ describe("optimalDistribution", () => {
   ];
   for (const [rows, cols, options] of SMALL) {
     it(`${rows} x ${cols}${options ? ` ${JSON.stringify(options)}` : ""} matches brute force over all 2^${rows * cols} presses`, () => {
-      const d = optimalDistribution(rows, cols, options);
+      const d = optimalDistribution(gridBoard(rows, cols, options));
       expect(d.counts).toEqual(bruteDistribution(gridBoard(rows, cols, options)));
       expect(d.counts.reduce((a, b) => a + b, 0n)).toBe(2n ** BigInt(d.rank));
-      expect(optimalDistribution(rows, cols, { ...options, engine: "ts" }).counts).toEqual(d.counts);
+      expect(optimalDistribution(gridBoard(rows, cols, options), { engine: "ts" }).counts).toEqual(d.counts);
     });
   }
 
   it("invertible grids give binomial coefficients", () => {
-    const d = optimalDistribution(6, 6);
+    const d = optimalDistribution(gridBoard(6, 6));
     expect(d.nullity).toBe(0);
     expect(d.counts[18]).toBe(9075135300n);
     expect(d.counts.reduce((a, b) => a + b, 0n)).toBe(2n ** 36n);
   });
 
   it("refuses sizes it cannot enumerate", () => {
-    expect(() => optimalDistribution(9, 9)).toThrow(/at most 64 cells when the nullity is not 0.*nullity 8/);
-    expect(() => optimalDistribution(100, 100)).toThrow(/at most 4096 cells/);
-    expect(() => optimalDistribution(0, 5)).toThrow(/"rows" expected an integer/);
+    expect(() => optimalDistribution(gridBoard(9, 9))).toThrow(/at most 64 cells when the nullity is not 0.*nullity 8/);
+    expect(() => optimalDistribution(gridBoard(100, 100))).toThrow(/at most 4096 cells/);
+    expect(() => optimalDistribution({ kind: "grid", rows: 0, cols: 5 })).toThrow(/"rows" expected an integer/);
+    expect(() => optimalDistribution(gridBoard(3, 3), { states: 1 })).toThrow(
+      /"states" expected an integer in 2\.\.2147483647, got 1/,
+    );
   });
 });

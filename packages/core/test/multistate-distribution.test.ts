@@ -2,14 +2,8 @@
 // force: every press vector in 0..k-1 per cell, its board by plain
 // arithmetic, the least weight per board.
 import { describe, expect, it } from "vitest";
-import {
-  type Board,
-  fewestMultiStatePresses,
-  graphBoard,
-  gridBoard,
-  multiStateDistribution,
-  optimalDistribution,
-} from "../src/index.js";
+import { type Board, fewestPresses, graphBoard, gridBoard, optimalDistribution } from "../src/index.js";
+import { multiStateDistribution } from "../src/lightsout/multistate.js";
 import { neighbourhoods } from "./_support.js";
 
 function bruteForce(board: Board, k: number): number[] {
@@ -34,7 +28,7 @@ function bruteForce(board: Board, k: number): number[] {
   return Array.from(counts, (v) => v ?? 0);
 }
 
-describe("multiStateDistribution", () => {
+describe("optimalDistribution", () => {
   const boards: [string, Board][] = [
     ["2 x 2", gridBoard(2, 2)],
     ["2 x 3", gridBoard(2, 3)],
@@ -56,23 +50,23 @@ describe("multiStateDistribution", () => {
       const cells = neighbourhoods(board).length;
       if (k ** cells > 600_000) continue;
       it(`${name} over Z_${k}: brute force agrees`, () => {
-        const d = multiStateDistribution(board, { states: k });
-        expect(d.counts).toEqual(bruteForce(board, k));
-        expect(d.winnable).toBe(d.counts.reduce((a, b) => a + b, 0));
+        const d = optimalDistribution(board, { states: k });
+        expect(d.counts).toEqual(bruteForce(board, k).map(BigInt));
+        expect(d.winnableBoards).toBe(d.counts.reduce((a, b) => a + b, 0n));
       });
     }
   }
 
-  it("two states agree with optimalDistribution (4 x 4), and depths agree with fewestMultiStatePresses", () => {
+  it("two states: the GF(2) cosets agree with the breadth-first search over Z_2 (4 x 4), and depths agree with fewestPresses", () => {
     const d = multiStateDistribution(gridBoard(4, 4), { states: 2 });
-    expect(d.counts.map(BigInt)).toEqual(optimalDistribution(4, 4).counts);
+    expect(d.counts.map(BigInt)).toEqual(optimalDistribution(gridBoard(4, 4)).counts);
     const lights = [1, 2, 0, 1, 0, 0, 2, 1, 1];
-    const count = fewestMultiStatePresses(gridBoard(3, 3), lights, { states: 3 }).count!;
-    expect(multiStateDistribution(gridBoard(3, 3), { states: 3 }).counts[count]).toBeGreaterThan(0);
+    const count = fewestPresses(gridBoard(3, 3), lights, { states: 3 }).count!;
+    expect(optimalDistribution(gridBoard(3, 3), { states: 3 }).counts[count]).toBeGreaterThan(0);
   });
 
   it("refuses boards it cannot index", () => {
-    expect(() => multiStateDistribution(gridBoard(5, 5), { states: 3 })).toThrow(
+    expect(() => optimalDistribution(gridBoard(5, 5), { states: 3 })).toThrow(
       /expected k\^cells <= 2\^27, got 3\^25 = 847288609443/,
     );
   });

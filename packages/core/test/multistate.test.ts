@@ -4,17 +4,16 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
-  allMultiStateSolutions,
-  applyMultiState,
+  allSolutions,
+  applyPresses,
   type Board,
-  fewestMultiStatePresses,
+  fewestPresses,
   graphBoard,
   gridBoard,
   maskBoard,
-  multiStateQuietPatterns,
-  randomMultiStatePuzzle,
+  quietPatterns,
+  randomPuzzle,
   solveLightsOut,
-  solveMultiState,
 } from "../src/index.js";
 import { neighbourhoods, pressed } from "./_support.js";
 import { chaseModK } from "../src/lightsout/_multistate-chase.js";
@@ -22,7 +21,7 @@ import { chaseModK } from "../src/lightsout/_multistate-chase.js";
 const digits = (rows: string[]) => rows.join("").split("").map(Number);
 const MODULI = [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 17, 19, 23, 29, 31];
 
-/** Lights after presses, with plain loops over the targets (independent of applyMultiState). */
+/** Lights after presses, with plain loops over the targets (independent of applyPresses). */
 function lightsAfter(
   targets: readonly (readonly number[])[],
   lights: ArrayLike<number>,
@@ -106,11 +105,11 @@ describe("worked examples, checked by applying the presses", () => {
     const board = gridBoard(3, 3);
     const lights = digits(["211", "112", "021"]);
     const seed = digits(["000", "122", "200"]);
-    const s = solveMultiState(board, lights, { states: 3 });
+    const s = solveLightsOut(board, lights, { states: 3 });
     expect(s.solvable).toBe(true);
     expect(Array.from(pressed(board, lights, s.presses!, 3))).toEqual(new Array(9).fill(0));
     expect(Array.from(pressed(board, lights, seed, 3))).toEqual(new Array(9).fill(0));
-    const all = [...allMultiStateSolutions(board, lights, { states: 3 })].map((x) => Array.from(x).join(""));
+    const all = [...allSolutions(board, lights, { states: 3 })].map((x) => Array.from(x).join(""));
     expect(all).toHaveLength(Number(s.solutions));
     expect(all).toContain(seed.join(""));
   });
@@ -119,7 +118,7 @@ describe("worked examples, checked by applying the presses", () => {
     const board = gridBoard(4, 4);
     const lights = digits(["2222", "2012", "1111", "1110"]);
     const seed = digits(["1001", "0000", "0020", "2000"]);
-    const s = solveMultiState(board, lights, { states: 3 });
+    const s = solveLightsOut(board, lights, { states: 3 });
     expect(s).toMatchObject({
       solvable: true,
       rank: 14,
@@ -129,10 +128,10 @@ describe("worked examples, checked by applying the presses", () => {
       winnableBoards: 3n ** 14n,
     });
     expect(Array.from(pressed(board, lights, s.presses!, 3))).toEqual(new Array(16).fill(0));
-    const all = [...allMultiStateSolutions(board, lights, { states: 3 })].map((x) => Array.from(x).join(""));
+    const all = [...allSolutions(board, lights, { states: 3 })].map((x) => Array.from(x).join(""));
     expect(new Set(all).size).toBe(9);
     expect(all).toContain(seed.join(""));
-    const quiet = multiStateQuietPatterns(board, { states: 3 });
+    const quiet = quietPatterns(board, { states: 3 });
     expect(quiet).toHaveLength(2);
     for (const q of quiet)
       expect(Array.from(pressed(board, new Array(16).fill(0), q, 3))).toEqual(new Array(16).fill(0));
@@ -146,9 +145,9 @@ describe("worked examples, checked by applying the presses", () => {
     const board = gridBoard(3, 3);
     const targets = neighbourhoods(board);
     for (let seed = 0; seed < 20; seed++) {
-      const z4 = randomMultiStatePuzzle(board, { states: 4, seed });
+      const z4 = randomPuzzle(board, { states: 4, seed });
       const gf4 = Array.from(z4, (v) => cycle[v]!); // the same board in GF(4) labels
-      const s = solveMultiState(board, Array.from(gf4, toZ4), { states: 4 });
+      const s = solveLightsOut(board, Array.from(gf4, toZ4), { states: 4 });
       expect(s.solvable).toBe(true);
       // play the GF(4) game itself: each press applies the 4-cycle to every target
       const lights = gf4.slice();
@@ -175,8 +174,8 @@ describe("brute force over every press vector on tiny boards", () => {
             seed: seed++,
             numRuns: 1,
           })[0]!;
-          const lights = trial === 0 ? Array.from(randomMultiStatePuzzle(board, { states: k, seed })) : rand;
-          const s = solveMultiState(board, lights, { states: k });
+          const lights = trial === 0 ? Array.from(randomPuzzle(board, { states: k, seed })) : rand;
+          const s = solveLightsOut(board, lights, { states: k });
           const truth = brute(board, lights, k);
           expect(s.solvable).toBe(truth.solutions > 0);
           expect(s.solutions).toBe(BigInt(truth.solutions));
@@ -185,10 +184,10 @@ describe("brute force over every press vector on tiny boards", () => {
           if (trial === 0) expect(s.solvable).toBe(true);
           if (s.solvable) {
             expect(lightsAfter(targets, lights, s.presses!, k).every((v) => v === 0)).toBe(true);
-            const fewest = fewestMultiStatePresses(board, lights, { states: k });
+            const fewest = fewestPresses(board, lights, { states: k });
             expect(fewest.count).toBe(truth.fewest);
             expect(lightsAfter(targets, lights, fewest.presses!, k).every((v) => v === 0)).toBe(true);
-            const all = [...allMultiStateSolutions(board, lights, { states: k })];
+            const all = [...allSolutions(board, lights, { states: k })];
             expect(new Set(all.map((x) => x.join(","))).size).toBe(truth.solutions);
             for (const x of all) expect(lightsAfter(targets, lights, x, k).every((v) => v === 0)).toBe(true);
           } else {
@@ -198,12 +197,12 @@ describe("brute force over every press vector on tiny boards", () => {
             targets.forEach((t, j) => t.forEach((i) => (ya[j] = (ya[j]! + y[i]!) % k)));
             expect(ya.every((v) => v === 0)).toBe(true);
             expect(lights.reduce((acc, v, i) => acc + v * y[i]!, 0) % k).not.toBe(0);
-            expect(fewestMultiStatePresses(board, lights, { states: k })).toMatchObject({
+            expect(fewestPresses(board, lights, { states: k })).toMatchObject({
               solvable: false,
               count: null,
             });
           }
-          for (const q of multiStateQuietPatterns(board, { states: k })) {
+          for (const q of quietPatterns(board, { states: k })) {
             expect(lightsAfter(targets, new Array(n).fill(0), q, k).every((v) => v === 0)).toBe(true);
           }
         }
@@ -254,7 +253,7 @@ describe("property: random boards of every kind over Z_2..Z_12 and primes up to 
           seed,
           numRuns: 1,
         })[0]!;
-        const s = solveMultiState(board, rand, { states: k });
+        const s = solveLightsOut(board, rand, { states: k });
         if (s.solvable) expect(lightsAfter(targets, rand, s.presses!, k).every((v) => v === 0)).toBe(true);
         else {
           const y = s.proof!;
@@ -301,7 +300,7 @@ describe("k = 2 agrees with the GF(2) engine", () => {
           numRuns: 1,
         })[0]!;
         const two = solveLightsOut(board, lights);
-        const s = solveMultiState(board, lights, { states: 2 });
+        const s = solveLightsOut(board, lights, { states: 2 });
         expect({
           solvable: s.solvable,
           solutions: s.solutions,
@@ -340,8 +339,8 @@ describe("chasing over Z_k agrees with elimination", () => {
             fc.array(fc.integer({ min: 0, max: k - 1 }), { minLength: m * n, maxLength: m * n }),
             { seed, numRuns: 1 },
           )[0]!;
-          const dense = solveMultiState(board, lights, { states: k }); // under 400 cells: elimination
-          expect(dense.method).toBe("elimination");
+          const dense = solveLightsOut(board, lights, { states: k }); // under 400 cells: elimination
+          expect(dense.method).toBe("dense");
           const chased = chaseModK(m, n, k, lights);
           expect(chased.solvable).toBe(dense.solvable);
           expect(chased.solutions).toBe(dense.solutions);
@@ -364,8 +363,8 @@ describe("chasing over Z_k agrees with elimination", () => {
       [25, 30, 7],
     ] as const) {
       const board = gridBoard(m, n);
-      const lights = randomMultiStatePuzzle(board, { states: k, seed: m + n });
-      const s = solveMultiState(board, lights, { states: k });
+      const lights = randomPuzzle(board, { states: k, seed: m + n });
+      const s = solveLightsOut(board, lights, { states: k });
       expect(s).toMatchObject({ method: "chasing", solvable: true });
       expect(Array.from(pressed(board, lights, s.presses!, k)).every((v) => v === 0)).toBe(true);
       const bad = Array.from(lights);
@@ -374,7 +373,7 @@ describe("chasing over Z_k agrees with elimination", () => {
         let found = false;
         for (let i = 0; i < bad.length && !found; i++) {
           bad[i] = (bad[i]! + 1) % k;
-          const t = solveMultiState(board, bad, { states: k });
+          const t = solveLightsOut(board, bad, { states: k });
           if (!t.solvable) {
             expect(t.lastRowProof).toBeDefined();
             expect(t.solutions).toBe(0n);
@@ -395,18 +394,18 @@ describe("chasing over Z_k agrees with elimination", () => {
 describe("random puzzles, fewest presses bound and errors", () => {
   it("random puzzles are solvable, in range and reproducible", () => {
     const board = gridBoard(4, 5, { torus: true });
-    const a = randomMultiStatePuzzle(board, { states: 7, seed: 3 });
-    expect(Array.from(a)).toEqual(Array.from(randomMultiStatePuzzle(board, { states: 7, seed: 3 })));
+    const a = randomPuzzle(board, { states: 7, seed: 3 });
+    expect(Array.from(a)).toEqual(Array.from(randomPuzzle(board, { states: 7, seed: 3 })));
     expect(Array.from(a).every((v) => v >= 0 && v < 7)).toBe(true);
-    expect(solveMultiState(board, a, { states: 7 }).solvable).toBe(true);
+    expect(solveLightsOut(board, a, { states: 7 }).solvable).toBe(true);
   });
 
   it("fewest presses names the number of solutions and the limit beyond it", () => {
     const board = graphBoard(8, [], { selfToggle: false }); // every press vector is quiet: 3^8 solutions
-    expect(() => fewestMultiStatePresses(board, new Array(8).fill(0), { states: 3, limit: 1000 })).toThrow(
+    expect(() => fewestPresses(board, new Array(8).fill(0), { states: 3, limit: 1000 })).toThrow(
       /expected at most 1000 solutions to enumerate, got 6561/,
     );
-    expect(fewestMultiStatePresses(board, new Array(8).fill(0), { states: 3 })).toMatchObject({
+    expect(fewestPresses(board, new Array(8).fill(0), { states: 3 })).toMatchObject({
       count: 0,
       solutions: 6561n,
     });
@@ -414,23 +413,28 @@ describe("random puzzles, fewest presses bound and errors", () => {
 
   it("rejects bad states, lights and presses", () => {
     const board = gridBoard(2, 2);
-    expect(() => solveMultiState(board, [0, 0, 0, 0], { states: 1 })).toThrow(RangeError);
-    expect(() => solveMultiState(board, [0, 0, 0, 0], { states: 2 ** 31 })).toThrow(RangeError);
-    expect(() => solveMultiState(board, [0, 0, 0, 0], { states: 2.5 })).toThrow(TypeError);
-    expect(() => solveMultiState(board, [0, 0, 0, 0], {} as { states: number })).toThrow(TypeError);
-    expect(() => solveMultiState(board, [0, 0, 3, 0], { states: 3 })).toThrow(
+    expect(() => solveLightsOut(board, [0, 0, 0, 0], { states: 1 })).toThrow(RangeError);
+    expect(() => solveLightsOut(board, [0, 0, 0, 0], { states: 2 ** 31 })).toThrow(RangeError);
+    expect(() => solveLightsOut(board, [0, 0, 0, 0], { states: 2.5 })).toThrow(TypeError);
+    expect(() => solveLightsOut(board, [0, 0, 0, 0], { states: "3" as unknown as number })).toThrow(
+      /"states" expected an integer in 2\.\.2147483647, got "3"/,
+    );
+    expect(() => solveLightsOut(board, [0, 0, 0, 0], { states: 3, method: "fast" as "auto" })).toThrow(
+      /"method" expected "auto", "dense" or "banded"/,
+    );
+    expect(() => solveLightsOut(board, [0, 0, 3, 0], { states: 3 })).toThrow(
       /"lights\[2\]" expected an integer in 0\.\.2, got 3/,
     );
-    expect(() => solveMultiState(board, [0, 0, 0], { states: 3 })).toThrow(/expected 4 entries/);
-    expect(() => applyMultiState(board, [0, 0, 0, 0], [0, 5, 0, 0], 5)).toThrow(RangeError);
-    expect(() => randomMultiStatePuzzle(board, { states: 3, seed: 0.5 })).toThrow(TypeError);
-    expect(() =>
-      solveMultiState(gridBoard(130, 130, { torus: true }), new Array(16900).fill(0), { states: 4 }),
-    ).toThrow(/more than 2 states expected at most 16000 cells \(or a plain rectangle, solved by chasing, or a prime/);
-    expect(() => solveMultiState(board, [0, 0, 0, 0], { states: 3, signal: "stop" as unknown as AbortSignal })).toThrow(
+    expect(() => solveLightsOut(board, [0, 0, 0], { states: 3 })).toThrow(/expected 4 entries/);
+    expect(() => applyPresses(board, [0, 0, 0, 0], [0, 5, 0, 0], { states: 5 })).toThrow(RangeError);
+    expect(() => randomPuzzle(board, { states: 3, seed: 0.5 })).toThrow(TypeError);
+    expect(() => solveLightsOut(gridBoard(130, 130, { torus: true }), new Array(16900).fill(0), { states: 4 })).toThrow(
+      /more than 2 states expected at most 16000 cells \(or a plain rectangle, solved by chasing, or a prime/,
+    );
+    expect(() => solveLightsOut(board, [0, 0, 0, 0], { states: 3, signal: "stop" as unknown as AbortSignal })).toThrow(
       /"signal" expected an AbortSignal/,
     );
-    expect(() => solveMultiState(board, [0, 0, 0, 0], { states: 3, onProgress: 1 as unknown as () => void })).toThrow(
+    expect(() => solveLightsOut(board, [0, 0, 0, 0], { states: 3, onProgress: 1 as unknown as () => void })).toThrow(
       /"onProgress" expected a function/,
     );
   });

@@ -10,12 +10,10 @@ import {
   graphBoard,
   gridBoard,
   maskBoard,
-  multiStateQuietPatterns,
   quietPatterns,
-  randomMultiStatePuzzle,
+  randomPuzzle,
   solveLightsOut,
   solveModK,
-  solveMultiState,
   type Board,
 } from "../src/index.js";
 import { neighbourhoods, pressed } from "./_support.js";
@@ -168,7 +166,7 @@ describe("multi-state boards that cannot be chased", () => {
         for (const seed of [1, 2, 3]) {
           const rand = lcg(seed * 31 + k);
           const lights = Array.from({ length: cells }, () => rand(k));
-          const s = solveMultiState(board, lights, { states: k });
+          const s = solveLightsOut(board, lights, { states: k });
           const reference = solveModK(
             a,
             lights.map((v) => (k - v) % k),
@@ -199,12 +197,12 @@ describe("multi-state boards that cannot be chased", () => {
         5,
       ],
     ] as const) {
-      const lights = randomMultiStatePuzzle(board, { states: k, seed: 9 });
-      const s = solveMultiState(board, lights, { states: k });
-      expect(s).toMatchObject({ solvable: true, method: "elimination" });
+      const lights = randomPuzzle(board, { states: k, seed: 9 });
+      const s = solveLightsOut(board, lights, { states: k });
+      expect(s).toMatchObject({ solvable: true, method: "dense" });
       expect(pressed(board, lights, s.presses!, k).every((v) => v === 0)).toBe(true);
       // the quiet patterns are quiet
-      for (const q of multiStateQuietPatterns(board, { states: k })) {
+      for (const q of quietPatterns(board, { states: k })) {
         expect(pressed(board, new Uint32Array(q.length), q, k).every((v) => v === 0)).toBe(true);
       }
     }
@@ -220,7 +218,7 @@ describe("multi-state boards that cannot be chased", () => {
       edges.filter(([u, v]) => u !== v),
     );
     const lights = Array.from({ length: n }, () => rand(2));
-    const s = solveMultiState(board, lights, { states: 2 });
+    const s = solveLightsOut(board, lights, { states: 2 });
     const reference = solveLightsOut(board, lights);
     expect(s.solvable).toBe(reference.solvable);
     expect(s.nullity).toBe(quietPatterns(board).length);
@@ -234,13 +232,13 @@ describe("multi-state boards that cannot be chased", () => {
 
   it("long eliminations report progress and stop when aborted", () => {
     const board = gridBoard(30, 30, { torus: true });
-    const lights = randomMultiStatePuzzle(board, { states: 3, seed: 1 });
+    const lights = randomPuzzle(board, { states: 3, seed: 1 });
     const seen: number[] = [];
-    solveMultiState(board, lights, { states: 3, onProgress: (f) => seen.push(f) });
+    solveLightsOut(board, lights, { states: 3, onProgress: (f) => seen.push(f) });
     expect(seen.at(-1)).toBe(1);
     const controller = new AbortController();
     expect(() =>
-      solveMultiState(board, lights, {
+      solveLightsOut(board, lights, {
         states: 3,
         signal: controller.signal,
         onProgress: () => controller.abort(new Error("cancelled")),

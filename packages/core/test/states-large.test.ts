@@ -9,7 +9,7 @@ import {
   maskBoard,
   ParseError,
   parseBoard,
-  solveMultiState,
+  solveLightsOut,
 } from "../src/index.js";
 import { isDark, pressed } from "./_support.js";
 
@@ -35,7 +35,7 @@ describe("light states past 36", () => {
           const text = formatBoard(board, lights, { states: k });
           const read = parseBoard(text, { states: k, ...(board.mask ? {} : { topology: topology as "plane" }) });
           expect(Array.from(read.lights)).toEqual(lights);
-          const s = solveMultiState(board, read.lights, { states: k });
+          const s = solveLightsOut(board, read.lights, { states: k });
           if (s.solvable)
             expect([k, topology, isDark(pressed(board, lights, s.presses!, k))]).toEqual([k, topology, true]);
           else expect(s.presses).toBeNull();
@@ -49,7 +49,7 @@ describe("light states past 36", () => {
     for (const k of STATES) {
       const made = values(20, k, 7);
       const lights = pressed(board, new Array(20).fill(0), made, k);
-      const s = solveMultiState(board, lights, { states: k });
+      const s = solveLightsOut(board, lights, { states: k });
       expect(s.solvable).toBe(true);
       expect(isDark(pressed(board, lights, s.presses!, k))).toBe(true);
     }

@@ -16,8 +16,7 @@ import {
   randomPuzzle,
   type Rule,
   solveLightsOut,
-  solveMultiState,
-  applyMultiState,
+  applyPresses,
   formatBoard,
 } from "../src/index.js";
 import { addPressesInOrder } from "../src/lightsout/_press-walk.js";
@@ -118,10 +117,10 @@ describe("projective topology", () => {
           expect(isDark(pressed(board, lights, s.presses!))).toBe(true);
         }
         const lights = Array.from({ length: r * c }, (_, i) => (i * 7) % 5);
-        const m = solveMultiState(board, lights, { states: 5 });
+        const m = solveLightsOut(board, lights, { states: 5 });
         if (m.solvable) expect(isDark(pressed(board, lights, m.presses!, 5))).toBe(true);
         const presses = Array.from({ length: r * c }, (_, i) => (i * 3) % 5);
-        expect(Array.from(applyMultiState(board, lights, presses, 5))).toEqual(
+        expect(Array.from(applyPresses(board, lights, presses, { states: 5 }))).toEqual(
           Array.from(pressed(board, lights, presses, 5)),
         );
       }
@@ -184,7 +183,7 @@ describe("topology option", () => {
     const z3 = gridBoard(21, 21, { topology: "torus" });
     const made = Array.from({ length: 441 }, (_, i) => (i * i) % 3);
     const winnable = pressed(z3, new Array(441).fill(0), made, 3);
-    const m = solveMultiState(z3, winnable, { states: 3 });
+    const m = solveLightsOut(z3, winnable, { states: 3 });
     expect(m.solvable).toBe(true);
     expect(isDark(pressed(z3, winnable, m.presses!, 3))).toBe(true);
   });

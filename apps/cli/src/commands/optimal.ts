@@ -5,7 +5,7 @@
  * @module
  */
 import { gridBoard } from "@lightsout/core";
-import { multiStateDistribution, optimalDistribution } from "@lightsout/core/lightsout";
+import { optimalDistribution } from "@lightsout/core/lightsout";
 import { Command } from "commander";
 import { type BoardFlags, boardStates, gridOptions, gridSize, withBoardOptions } from "../board-options.js";
 import { usageError } from "../errors.js";
@@ -72,13 +72,10 @@ export function optimalCommand(): Command {
         );
       }
       const bar = createProgressBar("optimal");
-      let counts: (bigint | number)[];
+      let counts: bigint[];
       const progress = bar.active ? { onProgress: (done: number, total: number) => bar.update(done, total) } : {};
       try {
-        counts =
-          states === 2
-            ? optimalDistribution(rows, cols, { ...options, ...progress }).counts
-            : multiStateDistribution(gridBoard(rows, cols, options), { states, ...progress }).counts;
+        counts = optimalDistribution(gridBoard(rows, cols, options), { states, ...progress }).counts;
       } catch (error) {
         if (error instanceof RangeError || error instanceof TypeError)
           throw usageError(`--rows ${rows} --cols ${cols}: ${error.message}`, error);
@@ -88,7 +85,7 @@ export function optimalCommand(): Command {
       }
       // bigints as plain digits: exact, and valid JSON numbers
       const text = counts.map((c) => c.toString());
-      const extra = states === 2 ? "" : `,"states":${states}`;
+      const extra = states > 2 ? `,"states":${states}` : "";
       io.stdout.write(
         flags.json ? `{"counts":[${text.join(",")}]${extra}}\n` : text.map((c, p) => `${p} ${c}\n`).join(""),
       );

@@ -5,7 +5,7 @@
  * @module
  */
 import { type GridBoard, gridBoard, gridNullity, quietPatterns } from "@lightsout/core";
-import { boardTopology, multiStateQuietPatterns } from "@lightsout/core/lightsout";
+import { isChaseableRectangle } from "@lightsout/core/lightsout";
 import { formatBoardBytes } from "@lightsout/core/io";
 import { Command } from "commander";
 import { type BoardFlags, boardStates, gridOptions, gridSize, withBoardOptions } from "../board-options.js";
@@ -81,9 +81,8 @@ const QUIET_MAX_BYTES = 2 ** 28;
 function quietBasis(board: GridBoard, states: number): ArrayLike<number>[] {
   const { rows, cols } = board;
   try {
-    if (states > 2) return withProgress((onProgress) => multiStateQuietPatterns(board, { states, ...onProgress }));
-    const plain = boardTopology(board) === "plane" && (board.rule === undefined || board.rule === "plus");
-    if (plain) {
+    // the nullity over GF(2) of a plain rectangle has a closed form: two states are sized before the chase
+    if (states === 2 && isChaseableRectangle(board)) {
       const nullity = gridNullity(rows, cols);
       if (nullity === 0) return [];
       if (nullity * rows * cols > QUIET_MAX_BYTES)
@@ -92,7 +91,7 @@ function quietBasis(board: GridBoard, states: number): ArrayLike<number>[] {
             `${QUIET_MAX_BYTES / 2 ** 20} MiB; ask for it on smaller boards`,
         );
     }
-    return quietPatterns(board);
+    return withProgress((onProgress) => quietPatterns(board, { states, ...onProgress }));
   } catch (error) {
     if (error instanceof RangeError) throw usageError(`--rows ${rows} --cols ${cols}: ${error.message}`, error);
     throw error;

@@ -4,7 +4,6 @@
  * @module
  */
 import { gridBoard, randomPuzzle } from "@lightsout/core";
-import { randomMultiStatePuzzle } from "@lightsout/core/lightsout";
 import { formatBoardBytes } from "@lightsout/core/io";
 import { Command } from "commander";
 import {
@@ -59,7 +58,7 @@ export function randomCommand(): Command {
       const board = gridBoard(rows, cols, gridOptions(flags, true));
       const states = boardStates(flags);
       const seed = flags.seed === undefined ? 0 : parseSeed(flags.seed);
-      const lights = states > 2 ? randomMultiStatePuzzle(board, { states, seed }) : randomPuzzle(board, { seed });
+      const lights = randomPuzzle(board, { states, seed });
       if (flags.json) {
         await writeOut(io.stdout, `{"board":${JSON.stringify(board)},"lights":`);
         await writeJsonValues(io.stdout, lights);

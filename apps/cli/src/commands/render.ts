@@ -6,7 +6,6 @@
  */
 import { resolve } from "node:path";
 import { solveLightsOut } from "@lightsout/core";
-import { solveMultiState } from "@lightsout/core/lightsout";
 import { Command } from "commander";
 import { type BoardFlags, boardStates, gridOptions, readBoard, withBoardOptions } from "../board-options.js";
 import { inputError, usageError, writeFailure } from "../errors.js";
@@ -71,7 +70,7 @@ export function renderCommand(): Command {
       if (flags.solution) {
         let s: { presses: ArrayLike<number> | null };
         try {
-          s = states === 2 ? solveLightsOut(board, lights) : solveMultiState(board, lights, { states });
+          s = solveLightsOut(board, lights, { states });
         } catch (error) {
           // the press matrix of a huge board does not fit: say so on one line
           if (error instanceof RangeError) throw inputError(`--solution: ${error.message}`, error);

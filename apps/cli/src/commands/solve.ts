@@ -3,19 +3,20 @@
  *
  * @module
  */
-import { type Board, fewestPresses, formatBoard, solveLightsOut } from "@lightsout/core";
+import { type Board, fewestPresses, formatBoard, type LightsOutSolution, solveLightsOut } from "@lightsout/core";
 import {
   allSolutions,
-  boardTopology,
   chaseTrace,
-  multiStateChaseTrace,
+  type ChaseTrace,
   fewestPressesByIlp,
+  isChaseableRectangle,
+  MAX_STATES,
 } from "@lightsout/core/lightsout";
 import { Command } from "commander";
 import { inputError, usageError } from "../errors.js";
 import { type BoardFlags, boardStates, gridOptions, readBoard, withBoardOptions } from "../board-options.js";
 import { parseIntegerOption, refuseIgnoredBoardFlags } from "../options.js";
-import { refuseBigJsonAll, solveStates, writeSolutions } from "../states.js";
+import { refuseBigJsonAll, writeSolutions } from "../states.js";
 import { io } from "../io.js";
 import { createProgressBar } from "../progress.js";
 
@@ -60,10 +61,12 @@ Examples:
 are renumbered (torus, rules, masks and graphs of any size whose presses are
 local; memory about cells x bandwidth bits); dense builds the whole press
 matrix (about 92,000 cells at most); auto (default) picks by an estimate of
-work and memory, and chases light on plain rectangles. A progress bar is drawn
+work and memory, and chases light on plain rectangles. With --states K, banded
+needs a prime K up to 46337 and dense holds K-residues (16,000 cells at
+most). A progress bar is drawn
 on stderr when it is a terminal.
 
---states K (3..2147483647): a press adds 1 (mod K) to its cell and neighbours;
+--states K (3..${MAX_STATES}): a press adds 1 (mod K) to its cell and neighbours;
 cells are digits then letters (a = 10 ... z = 35) or numbers separated by
 spaces, and past 36 states numbers (or single letters) between blanks; the
 presses are counts 0..K-1 in the same notation. --json adds "states"
@@ -89,7 +92,7 @@ export function solveCommand(): Command {
     .option("--limit <n>", "with --all: at most n solutions (default 1024)")
     .option("--explain", "the light-chasing trace, step by step (plain rectangles)")
     .option("--json", "print one JSON object")
-    .option("--method <m>", "auto | dense | banded: how a 2-state board is eliminated (default auto)")
+    .option("--method <m>", "auto | dense | banded: how the board is eliminated (default auto)")
     .addHelpText("after", EXAMPLES)
     .action(async (file: string | undefined, flags: SolveFlags) => {
       io.stdout.write(await solve(file, flags));
@@ -113,15 +116,14 @@ async function solve(file: string | undefined, flags: SolveFlags): Promise<strin
   const method = flags.method ?? "auto";
   if (!(METHODS as readonly string[]).includes(method))
     throw usageError(`--method expected one of ${METHODS.join(", ")}, got '${method}'`);
-  if (method !== "auto" && states > 2) throw usageError(`--method expected 2-state lights, got --states ${states}`);
   const { board, lights, source } = await readBoard(file, grid, states);
   refuseIgnoredBoardFlags(board, grid, source);
   if (flags.explain) return explain(board, lights, flags.json ?? false, states);
-  if (states > 2) return await solveStates(board, lights, states, flags, limit, source);
-  let s: ReturnType<typeof solveLightsOut>;
+  let s: LightsOutSolution;
   const bar = createProgressBar("solve");
   try {
     s = solveLightsOut(board, lights, {
+      states,
       method: method as (typeof METHODS)[number],
       ...(bar.active ? { onProgress: (done: number, total: number) => bar.update(done, total) } : {}),
     });
@@ -132,16 +134,17 @@ async function solve(file: string | undefined, flags: SolveFlags): Promise<strin
   } finally {
     bar.finish();
   }
-  const shape = (values: Uint8Array) => rowsOf(board, values);
+  const text = (values: ArrayLike<number>) => formatBoard(board, values, { states });
+  const shape = (values: ArrayLike<number>) => rowsOf(board, text(values));
   if (flags.all) {
     if (!flags.json) {
       if (!s.solvable) return "IMPOSSIBLE\n";
-      await writeSolutions(allSolutions(board, lights), s.solutions, limit, (x) => formatBoard(board, x));
+      await writeSolutions(allSolutions(board, lights, { states }), s.solutions, limit, text);
       return "";
     }
     refuseBigJsonAll(s.solutions, limit, lights.length);
-    const found: Uint8Array[] = [];
-    for (const x of allSolutions(board, lights)) {
+    const found: ArrayLike<number>[] = [];
+    for (const x of allSolutions(board, lights, { states })) {
       if (found.length === limit) break;
       found.push(x);
     }
@@ -149,7 +152,7 @@ async function solve(file: string | undefined, flags: SolveFlags): Promise<strin
     return `${JSON.stringify({ ...summary(s, shape), all: found.map(shape), truncated })}\n`;
   }
   if (flags.min && s.solvable) {
-    const best = await minimum(board, lights, timeLimit);
+    const best = await minimum(board, lights, states, timeLimit, source);
     if (!best.optimal)
       io.stderr.write(
         `lightsout: not proven optimal: ${best.count} presses, at least ${best.lowerBound} needed (--time-limit)\n`,
@@ -157,70 +160,70 @@ async function solve(file: string | undefined, flags: SolveFlags): Promise<strin
     const fewest = { ...s, presses: best.presses };
     if (flags.json)
       return `${JSON.stringify({ ...summary(fewest, shape), optimal: best.optimal, lowerBound: best.lowerBound })}\n`;
-    return `${formatBoard(board, best.presses)}\n`;
+    return `${text(best.presses)}\n`;
   }
   if (flags.json) return `${JSON.stringify({ ...summary(s, shape), ...(flags.min ? { optimal: true } : {}) })}\n`;
-  return s.solvable ? `${formatBoard(board, s.presses!)}\n` : "IMPOSSIBLE\n";
+  return s.solvable ? `${text(s.presses!)}\n` : "IMPOSSIBLE\n";
 }
 
 /**
- * Fewest presses: exact enumeration of the 2^nullity solutions while that is
- * feasible, integer programming (HiGHS) under the time limit beyond it.
+ * Fewest presses: exact enumeration of the solutions while that is
+ * feasible; beyond it, for two states, integer programming (HiGHS) under
+ * the time limit (the integer program is over GF(2) only: with more states
+ * too many solutions is an input error).
  */
-async function minimum(board: Board, lights: ArrayLike<number>, seconds: number) {
+async function minimum(board: Board, lights: ArrayLike<number>, states: number, seconds: number, source: string) {
+  const bar = createProgressBar("solve");
   try {
-    const r = fewestPresses(board, lights);
+    const r = fewestPresses(board, lights, {
+      states,
+      ...(bar.active ? { onProgress: (done: number, total: number) => bar.update(done, total) } : {}),
+    });
     return { presses: r.presses!, count: r.count!, optimal: true, lowerBound: r.count! };
   } catch (error) {
-    if (!(error instanceof RangeError && /nullity/.test(error.message))) throw error;
+    if (!(error instanceof RangeError)) throw error;
+    if (states > 2) throw inputError(`${source}: --min: ${error.message}`, error);
+    if (!/nullity/.test(error.message)) throw error;
+  } finally {
+    bar.finish();
   }
   const r = await fewestPressesByIlp(board, lights, { timeLimitMs: seconds * 1000 });
   return { presses: r.presses!, count: r.count!, optimal: r.optimal, lowerBound: r.lowerBound };
 }
 
 /** Grid rows as strings ('.' for no cell); a graph as one string. */
-function rowsOf(board: Board, values: Uint8Array): string[] | string {
-  const text = formatBoard(board, values);
+function rowsOf(board: Board, text: string): string[] | string {
   return board.kind === "grid" ? text.split("\n") : text;
 }
 
-function summary(s: ReturnType<typeof solveLightsOut>, shape: (v: Uint8Array) => string[] | string) {
+/** The JSON summary: `states` and `quietCount` are added past two states (the two-state output is unchanged). */
+function summary(s: LightsOutSolution, shape: (v: ArrayLike<number>) => string[] | string) {
   return {
     solvable: s.solvable,
     presses: s.presses ? shape(s.presses) : null,
-    pressCount: s.presses ? s.presses.reduce((a, b) => a + b, 0) : null,
+    pressCount: s.presses ? Array.from(s.presses).reduce((a, b) => a + b, 0) : null,
     nullity: s.nullity,
     rank: s.rank,
     solutions: s.solutions.toString(),
     winnableBoards: s.winnableBoards.toString(),
-    optimal: null,
+    optimal: null as boolean | null,
+    ...(s.states > 2 ? { states: s.states, quietCount: s.quietCount.toString() } : {}),
     ...(s.proof ? { proof: shape(s.proof) } : {}),
+    ...(s.lastRowProof ? { lastRowProof: Array.from(s.lastRowProof) } : {}),
   };
 }
 
 /** The light-chasing trace of a plain rectangle, as text or JSON. */
 function explain(board: Board, lights: ArrayLike<number>, json: boolean, states: number): string {
-  if (
-    board.kind !== "grid" ||
-    boardTopology(board) !== "plane" ||
-    board.mask ||
-    (board.rule !== undefined && board.rule !== "plus") ||
-    board.selfToggle === false
-  ) {
+  if (!isChaseableRectangle(board)) {
     throw usageError(
       "--explain expected a plain rectangle (plus rule, no torus or other gluing, no missing cells), got another board",
     );
   }
   const { rows, cols } = board;
-  let trace: {
-    solvable: boolean;
-    steps: { phase: string; row: number; presses: ArrayLike<number>; lights: ArrayLike<number> }[];
-    lastRow: ArrayLike<number>;
-    firstRow?: ArrayLike<number> | null;
-    solution?: ArrayLike<number> | null;
-  };
+  let trace: ChaseTrace;
   try {
-    trace = states === 2 ? chaseTrace(rows, cols, lights) : multiStateChaseTrace(rows, cols, lights, { states });
+    trace = chaseTrace(rows, cols, lights, { states });
   } catch (error) {
     if (error instanceof RangeError) throw inputError(error.message, error);
     throw error;

@@ -2,8 +2,8 @@
 // link or a pasted file is untrusted input, and a board of 2^28 cells would
 // take the tab with it. The screens state these limits in their help text.
 
-import type { Board } from "@lightsout/core";
-import { boardTopology } from "@lightsout/core/lightsout";
+import type { Board, GridBoard } from "@lightsout/core";
+import { isChaseableRectangle } from "@lightsout/core/lightsout";
 
 /** Largest side of a grid in Play and Build (256 x 256 = 65,536 cells). */
 export const MAX_SIDE = 256;
@@ -15,6 +15,10 @@ export const MAX_EDGES = 65_536;
 export const MAX_STATES = 255;
 /** Most light states in Learn: its tables and sentences show each state as one base-36 digit. */
 export const MAX_LEARN_STATES = 36;
+/** Largest side in Learn: the step-by-step board, the first-row table and the quiet-pattern gallery stay readable. */
+export const MAX_LEARN_SIDE = 12;
+/** Largest seed the seed fields take (a puzzle is the same for the same seed). */
+export const MAX_SEED = 2 ** 31 - 1;
 /** Longest text Build imports (a paste or a file): 2,000,000 characters. */
 export const MAX_IMPORT_CHARS = 2_000_000;
 /** Longest link query read: a 256 x 256 board with 255 states (two characters a cell) and a mask takes about 142,000. */
@@ -110,16 +114,33 @@ export function checkDeclaredSize(value: unknown): void {
  * ```
  */
 export function tooBigToSolve(board: Board, cells: number): string | null {
-  const chased =
-    board.kind === "grid" &&
-    boardTopology(board) === "plane" &&
-    !board.mask &&
-    (board.rule ?? "plus") === "plus" &&
-    board.selfToggle !== false;
-  if (chased || cells <= MAX_DENSE_CELLS) return null;
+  if (isChaseableRectangle(board) || cells <= MAX_DENSE_CELLS) return null;
   return (
     `Solving a board of ${cells.toLocaleString("en-US")} cells that is not a plain rectangle takes elimination ` +
     `on its ${cells.toLocaleString("en-US")} × ${cells.toLocaleString("en-US")} press matrix; this app solves such boards ` +
     `up to ${MAX_DENSE_CELLS.toLocaleString("en-US")} cells (plain rectangles up to ${MAX_SIDE} × ${MAX_SIDE}).`
+  );
+}
+
+/**
+ * Whether Learn can show a board: a plain rectangle (the boards light
+ * chasing solves) of at most {@link MAX_LEARN_SIDE} rows and columns, with at
+ * most {@link MAX_LEARN_STATES} states.
+ *
+ * @param board - Any board.
+ * @param states - Its number of light states.
+ * @returns True when Learn chases it step by step.
+ * @example
+ * ```ts
+ * learnable(gridBoard(5, 5), 3); // true
+ * learnable(gridBoard(5, 5, { torus: true }), 2); // false: chasing needs edges
+ * ```
+ */
+export function learnable(board: Board, states: number): board is GridBoard {
+  return (
+    isChaseableRectangle(board) &&
+    states <= MAX_LEARN_STATES &&
+    board.rows <= MAX_LEARN_SIDE &&
+    board.cols <= MAX_LEARN_SIDE
   );
 }

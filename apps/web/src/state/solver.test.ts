@@ -1,7 +1,7 @@
 import { type Board, graphBoard, gridBoard, maskBoard } from "@lightsout/core";
 import { describe, expect, test } from "vitest";
 import { applyPresses, plusNeighbourhoods, seeded, solvableLights } from "../../e2e/_neighbourhoods.js";
-import { analyse, nextPress } from "./solver.js";
+import { analyse, nextPress, summarise } from "./solver.js";
 
 // Independent of the engine: neighbourhoods written out by hand, and brute force over every press vector.
 function plusTargets(rows: number, cols: number, present: (r: number, c: number) => boolean = () => true): number[][] {
@@ -216,5 +216,40 @@ describe("solver", () => {
         expect(a.count).toBe(a.presses.reduce((x, y) => x + y, 0));
       }
     }
+  });
+
+  test("the summary of two and three states: counts worked out by hand, winnability by brute force", () => {
+    // 5 x 5 over GF(2): nullity 2 (two quiet patterns), so 2^23 of the 2^25 boards are winnable
+    expect(summarise(gridBoard(5, 5), new Array(25).fill(1), 2)).toBe(
+      "25 cells, nullity 2 (2^23 of the 2^25 boards are winnable). These lights are winnable.",
+    );
+    expect(summarise(gridBoard(3, 3), new Array(9).fill(1), 2)).toBe(
+      "9 cells, nullity 0 (every board is winnable). These lights are winnable.",
+    );
+    // over Z_3: brute force over the 3^4 press vectors of the 2 x 2 torus (a press reaches its cell and the two
+    // others in its row and column; the diagonal cell is not a neighbour): quiet patterns = 3^4 / winnable boards
+    const torus = gridBoard(2, 2, { torus: true });
+    const targets = [
+      [0, 1, 2],
+      [0, 1, 3],
+      [0, 2, 3],
+      [1, 2, 3],
+    ];
+    const best = fewestByBruteForce(targets, 3);
+    const quiet = 81 / best.filter((b) => b !== null).length;
+    expect(quiet).toBe(3);
+    for (const lights of [
+      [2, 2, 2, 2],
+      [1, 0, 0, 0],
+      [1, 1, 2, 0],
+    ]) {
+      const winnable = best[codeOf(lights, 3)] !== null;
+      expect(summarise(torus, lights, 3)).toBe(
+        `4 cells, ${quiet} quiet patterns. These lights are ${winnable ? "winnable" : "not winnable"}.`,
+      );
+    }
+    expect(summarise(gridBoard(3, 3), new Array(9).fill(1), 3)).toBe(
+      "9 cells, 1 quiet pattern. These lights are winnable.",
+    );
   });
 });

@@ -1,9 +1,9 @@
 // The engine's answers as the screens need them: a fewest-press solution,
-// the next press of it, and the proof when a board cannot be cleared. Two
-// states go through the GF(2) solvers, more through the Z_k ones.
+// the next press of it, and the proof when a board cannot be cleared. The
+// engine takes the number of states and picks its arithmetic (GF(2) for
+// two, Z_k beyond).
 
 import { type Board, fewestPresses, solveLightsOut } from "@lightsout/core";
-import { fewestMultiStatePresses, solveMultiState } from "@lightsout/core/lightsout";
 import { targetsOf } from "./game.js";
 import { tooBigToSolve } from "./limits.js";
 
@@ -28,7 +28,8 @@ export type Analysis =
       proof: number[] | null;
     };
 
-// Above 2^20 solutions in one block the exhaustive minimum would freeze the page; one solution is still exact.
+// Above 2^20 solutions (two states: in one independent block) the exhaustive minimum would freeze the
+// page; one solution is still exact.
 const MAX_NULLITY = 20;
 const MAX_SOLUTIONS = 1 << 20;
 const MAX_BLOCK_PLANNING = 2 ** 26;
@@ -52,33 +53,22 @@ const MAX_BLOCK_PLANNING = 2 ** 26;
 export function analyse(board: Board, lights: ArrayLike<number>, states: number): Analysis {
   const tooBig = tooBigToSolve(board, targetsOf(board).length);
   if (tooBig) throw new RangeError(tooBig);
-  if (states === 2) {
-    // One solution first (light chasing on rectangles): it gives the nullity, and the
-    // enumeration of 2^nullity solutions only runs when that is small.
-    const s = solveLightsOut(board, lights);
-    if (!s.solvable) return { solvable: false, proof: s.proof ? Array.from(s.proof) : null };
-    // The engine splits the solutions into independent blocks and enumerates each on its own, so
-    // the bound is on a block's dimension, not on the whole nullity; finding the blocks costs about
-    // nullity^2 x cells bit operations (24 s for nullity 144 on 256 x 256), so it is bounded too.
-    if (s.nullity > 0 && s.nullity ** 2 * lights.length <= MAX_BLOCK_PLANNING) {
-      try {
-        const f = fewestPresses(board, lights, { maxNullity: MAX_NULLITY });
-        if (f.solvable) return { solvable: true, presses: Array.from(f.presses!), count: f.count!, optimal: true };
-      } catch (error) {
-        if (!(error instanceof RangeError) || !/maxNullity/.test(error.message)) throw error;
-      }
-    }
-    const presses = Array.from(s.presses!);
-    return { solvable: true, presses, count: sum(presses), optimal: s.nullity === 0 };
-  }
-  try {
-    const f = fewestMultiStatePresses(board, lights, { states, limit: MAX_SOLUTIONS });
-    if (f.solvable) return { solvable: true, presses: Array.from(f.presses!), count: f.count!, optimal: true };
-  } catch (error) {
-    if (!(error instanceof RangeError) || !/solutions to enumerate/.test(error.message)) throw error;
-  }
-  const s = solveMultiState(board, lights, { states });
+  // One solution first (light chasing on rectangles): it gives the nullity and the number of
+  // solutions, and the enumeration of them only runs when that is small.
+  const s = solveLightsOut(board, lights, { states });
   if (!s.solvable) return { solvable: false, proof: s.proof ? Array.from(s.proof) : null };
+  // Two states split the solutions into independent blocks and enumerate each on its own, so the
+  // bound there is on a block's dimension (maxNullity); finding the blocks costs about nullity^2 x
+  // cells bit operations (24 s for nullity 144 on 256 x 256), so it is bounded too. More states
+  // enumerate every solution, at most `limit`.
+  if (s.nullity > 0 && s.nullity ** 2 * lights.length <= MAX_BLOCK_PLANNING) {
+    try {
+      const f = fewestPresses(board, lights, { states, maxNullity: MAX_NULLITY, limit: MAX_SOLUTIONS });
+      if (f.solvable) return { solvable: true, presses: Array.from(f.presses!), count: f.count!, optimal: true };
+    } catch (error) {
+      if (!(error instanceof RangeError) || !/maxNullity|solutions to enumerate/.test(error.message)) throw error;
+    }
+  }
   const presses = Array.from(s.presses!);
   return { solvable: true, presses, count: sum(presses), optimal: s.quietCount === 1n };
 }
@@ -122,10 +112,11 @@ export function summarise(board: Board, lights: ArrayLike<number>, states: numbe
   const cells = lights.length;
   const tooBig = tooBigToSolve(board, cells);
   if (tooBig) throw new RangeError(tooBig);
-  if (states === 2) {
-    const s = solveLightsOut(board, lights);
-    return `${cells} cells, nullity ${s.nullity} (${s.nullity === 0 ? "every board is winnable" : `2^${s.rank} of the 2^${cells} boards are winnable`}). These lights are ${s.solvable ? "winnable" : "not winnable"}.`;
-  }
-  const s = solveMultiState(board, lights, { states });
-  return `${cells} cells, ${s.quietCount} quiet pattern${s.quietCount === 1n ? "" : "s"}. These lights are ${s.solvable ? "winnable" : "not winnable"}.`;
+  const s = solveLightsOut(board, lights, { states });
+  // two states: the nullity and the share of winnable boards as powers of 2; more: the quiet patterns
+  const counts =
+    s.states > 2
+      ? `${s.quietCount} quiet pattern${s.quietCount === 1n ? "" : "s"}`
+      : `nullity ${s.nullity} (${s.nullity === 0 ? "every board is winnable" : `2^${s.rank} of the 2^${cells} boards are winnable`})`;
+  return `${cells} cells, ${counts}. These lights are ${s.solvable ? "winnable" : "not winnable"}.`;
 }

@@ -22,12 +22,14 @@ export { ParseError } from "../internal/errors.js";
 export { applyPresses, checkBoard, graphBoard, gridBoard, maskBoard, parseRule } from "../lightsout/board.js";
 export type {
   Board,
+  CellValues,
   GraphBoard,
   GridBoard,
   GridOptions,
   Offset,
   Rule,
   RuleName,
+  StatesOptions,
   Topology,
 } from "../lightsout/board.js";
 export { quietPatterns, solveLightsOut } from "../lightsout/solve.js";
@@ -35,6 +37,7 @@ export type { LightsOutSolution, SolveOptions } from "../lightsout/solve.js";
 export { fewestPresses } from "../lightsout/fewest.js";
 export type { FewestPresses, FewestPressesOptions } from "../lightsout/fewest.js";
 export { randomPuzzle } from "../lightsout/random.js";
+export type { RandomPuzzleOptions } from "../lightsout/random.js";
 export { formatBoard, parseBoard } from "../io/board-text.js";
 export type { BoardInput, FormatBoardOptions, ParseBoardOptions } from "../io/board-text.js";
 export { gridNullity } from "../poly/nullity.js";

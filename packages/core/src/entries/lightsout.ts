@@ -12,7 +12,9 @@ export {
   checkBoard,
   graphBoard,
   gridBoard,
+  isChaseableRectangle,
   maskBoard,
+  MAX_STATES,
   parseRule,
   pressTargets,
   ruleOffsets,
@@ -20,17 +22,20 @@ export {
 export type {
   Board,
   CellMap,
+  CellValues,
   GraphBoard,
   GridBoard,
   GridOptions,
   Offset,
   Rule,
   RuleName,
+  StatesOptions,
   Topology,
 } from "../lightsout/board.js";
 export { allSolutions, pressMatrix, quietPatterns, solveLightsOut, winnabilityTest } from "../lightsout/solve.js";
 export type { LightsOutSolution, SolveOptions } from "../lightsout/solve.js";
 export { randomPuzzle } from "../lightsout/random.js";
+export type { RandomPuzzleOptions } from "../lightsout/random.js";
 export {
   cosetMinimum,
   defaultMaxNullity,
@@ -59,25 +64,5 @@ export type {
   GridSolution,
   SolveGridOptions,
 } from "../lightsout/chase.js";
-export {
-  allMultiStateSolutions,
-  applyMultiState,
-  fewestMultiStatePresses,
-  MAX_MULTISTATE_DENSE_CELLS,
-  MAX_MULTISTATE_DISTRIBUTION_BOARDS,
-  multiStateChaseTrace,
-  multiStateDistribution,
-  multiStateQuietPatterns,
-  randomMultiStatePuzzle,
-  solveMultiState,
-} from "../lightsout/multistate.js";
-export type {
-  FewestMultiStatePresses,
-  MultiStateChaseStep,
-  MultiStateChaseTrace,
-  MultiStateDistribution,
-  MultiStateOptions,
-  MultiStateSolution,
-  StatesOptions,
-} from "../lightsout/multistate.js";
+export { MAX_MULTISTATE_DENSE_CELLS, MAX_MULTISTATE_DISTRIBUTION_BOARDS } from "../lightsout/multistate.js";
 export { poj1222, poj3279 } from "../lightsout/judges.js";

@@ -9,7 +9,7 @@
 // as numbers separated by spaces, or digits then letters (a = 10 ... z = 35).
 
 import { describe } from "../internal/check.js";
-import { type Board, checkBoard, type GridBoard, type GridOptions } from "../lightsout/board.js";
+import { type Board, checkBoard, type GridBoard, type GridOptions, MAX_STATES } from "../lightsout/board.js";
 import { jsonErrorOffset } from "./_json-position.js";
 import { ParseError } from "./matrix-text.js";
 
@@ -58,8 +58,6 @@ export interface ParseBoardOptions extends GridOptions {
 
 const DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz";
 
-/** Most light states: the largest modulus of the Z_k solvers. */
-const MAX_STATES = 2 ** 31 - 1;
 /** Up to this many states a cell may be one digit or letter with no blank around it. */
 const MAX_PACKED_STATES = 36;
 /** Hole code in the 32-bit buffer used past 254 states (above every light). */

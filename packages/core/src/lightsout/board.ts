@@ -567,25 +567,168 @@ export function pressTargets(board: Board): Int32Array[] {
 }
 
 /**
- * Applies presses to lights over GF(2): each pressed cell toggles its targets.
+ * Largest number of light states k: a press adds 1 (mod k), and the
+ * arithmetic of every solver works on residues below 2^31.
+ *
+ * @example
+ * ```ts
+ * const board = gridBoard(1, 3);
+ * applyPresses(board, [MAX_STATES - 1, 0, 0], [1, 0, 0], { states: MAX_STATES }); // Uint32Array [0, 1, 0]
+ * ```
+ */
+export const MAX_STATES = 2 ** 31 - 1;
+
+/**
+ * The number of light states, the option every Lights Out function takes:
+ * 2 (default) is the classic on/off game over GF(2); k > 2 lights count
+ * 0..k-1 and a press adds 1 (mod k) to its cell and its targets.
+ *
+ * @example
+ * ```ts
+ * const options: StatesOptions = { states: 3 };
+ * solveLightsOut(gridBoard(3, 3), new Array(9).fill(1), options).solvable; // true
+ * ```
+ */
+export interface StatesOptions {
+  /** Number of light states k, 2..{@link MAX_STATES} (default 2). */
+  states?: number;
+}
+
+/**
+ * One value per cell (lights, or press counts): a Uint8Array of 0/1 for two
+ * states, a Uint32Array of 0..k-1 for more. Functions called without
+ * `states` (or with `states: 2` written as a literal) are typed Uint8Array.
+ * Indexing, `length`, `map`, `every` and for-of work on the union; TypeScript
+ * cannot call `reduce` on it, so sum with a loop or `Array.from(values)`.
+ *
+ * @example
+ * ```ts
+ * const k: number = 3;
+ * const lights: CellValues = randomPuzzle(gridBoard(3, 3), { states: k, seed: 1 });
+ * Array.from(lights).every((v) => v < k); // true
+ * ```
+ */
+export type CellValues = Uint8Array | Uint32Array;
+
+/**
+ * Whether a board is a plain rectangle: a grid with no mask, no wrapping
+ * edges, the plus rule and presses that toggle their own cell. Those are
+ * the boards light chasing solves (row by row, then a first-row fix), so
+ * they have no size limit beyond memory and are the only boards
+ * {@link chaseTrace} draws.
+ *
+ * @param board - Any board.
+ * @returns True for a plain rectangle (the board is then a {@link GridBoard}).
+ * @example
+ * ```ts
+ * isChaseableRectangle(gridBoard(5, 5)); // true
+ * isChaseableRectangle(gridBoard(5, 5, { torus: true })); // false
+ * ```
+ */
+export function isChaseableRectangle(board: Board): board is GridBoard {
+  return (
+    board.kind === "grid" &&
+    boardTopology(board) === "plane" &&
+    !board.mask &&
+    (board.rule === undefined || board.rule === "plus") &&
+    board.selfToggle !== false
+  );
+}
+
+/** The number of states of the options: an integer 2..MAX_STATES, default 2. */
+export function checkStates(options: unknown): number {
+  if (options === undefined) return 2;
+  if (options === null || typeof options !== "object")
+    throw new TypeError(`"options" expected an object, got ${describe(options)}`);
+  const k = (options as StatesOptions).states;
+  if (k === undefined) return 2;
+  if (typeof k !== "number" || !Number.isInteger(k))
+    throw new TypeError(`"states" expected an integer in 2..${MAX_STATES}, got ${describe(k)}`);
+  if (k < 2 || k > MAX_STATES) throw new RangeError(`"states" expected an integer in 2..${MAX_STATES}, got ${k}`);
+  return k;
+}
+
+/** Checks one value 0..k-1 per cell. */
+export function checkLevels(name: string, v: unknown, cells: number, k: number): ArrayLike<number> {
+  if (v === null || typeof v !== "object" || typeof (v as ArrayLike<number>).length !== "number") {
+    throw new TypeError(`"${name}" expected an array of integers 0..${k - 1}, one per cell, got ${describe(v)}`);
+  }
+  const a = v as ArrayLike<number>;
+  if (a.length !== cells) throw new RangeError(`"${name}" expected ${cells} entries (one per cell), got ${a.length}`);
+  for (let i = 0; i < cells; i++) {
+    const x = a[i];
+    if (typeof x !== "number" || !Number.isInteger(x))
+      throw new TypeError(`"${name}[${i}]" expected an integer in 0..${k - 1}, got ${describe(x)}`);
+    if (x < 0 || x >= k) throw new RangeError(`"${name}[${i}]" expected an integer in 0..${k - 1}, got ${x}`);
+  }
+  return a;
+}
+
+/**
+ * Applies presses to lights: pressing cell j x_j times adds x_j (mod k) to
+ * each of its targets (for two states, each pressed cell toggles them).
  *
  * @param board - The board.
- * @param lights - One 0/1 per cell (not modified).
- * @param presses - One 0/1 per cell.
- * @returns The new lights.
- * @throws {RangeError} when a length differs from the number of cells.
+ * @param lights - One state 0..k-1 per cell (not modified).
+ * @param presses - One press count 0..k-1 per cell.
+ * @param options - `states`: k (default 2).
+ * @returns The new lights: a Uint8Array for two states, a Uint32Array for more.
+ * @throws {TypeError | RangeError} for a bad k, or vectors of the wrong length or range.
  * @example
  * ```ts
  * applyPresses(gridBoard(1, 3), [1, 1, 1], [0, 1, 0]); // Uint8Array [0, 0, 0]
+ * applyPresses(gridBoard(1, 3), [2, 2, 2], [0, 1, 0], { states: 3 }); // Uint32Array [0, 0, 0]
  * ```
  */
-export function applyPresses(board: Board, lights: ArrayLike<number>, presses: ArrayLike<number>): Uint8Array {
+export function applyPresses(
+  board: Board,
+  lights: ArrayLike<number>,
+  presses: ArrayLike<number>,
+  options?: StatesOptions & { states?: 2 },
+): Uint8Array;
+/**
+ * Applies presses to lights with k states (see the two-state signature).
+ *
+ * @param board - The board.
+ * @param lights - One state 0..k-1 per cell (not modified).
+ * @param presses - One press count 0..k-1 per cell.
+ * @param options - `states`: k (default 2).
+ * @returns The new lights: a Uint8Array for two states, a Uint32Array for more.
+ * @example
+ * ```ts
+ * const k: number = 3;
+ * applyPresses(gridBoard(1, 3), [2, 2, 2], [0, 1, 0], { states: k }); // Uint32Array [0, 0, 0]
+ * ```
+ */
+export function applyPresses(
+  board: Board,
+  lights: ArrayLike<number>,
+  presses: ArrayLike<number>,
+  options?: StatesOptions,
+): CellValues;
+export function applyPresses(
+  board: Board,
+  lights: ArrayLike<number>,
+  presses: ArrayLike<number>,
+  options?: StatesOptions,
+): CellValues {
+  const k = checkStates(options);
   const targets = pressTargets(board);
-  checkVector("lights", lights, targets.length);
-  checkVector("presses", presses, targets.length);
-  const out = Uint8Array.from(lights);
+  if (k === 2) {
+    checkVector("lights", lights, targets.length);
+    checkVector("presses", presses, targets.length);
+    const out = Uint8Array.from(lights);
+    targets.forEach((t, j) => {
+      if (presses[j]! & 1) for (const i of t) out[i]! ^= 1;
+    });
+    return out;
+  }
+  checkLevels("lights", lights, targets.length, k);
+  checkLevels("presses", presses, targets.length, k);
+  const out = Uint32Array.from(lights);
   targets.forEach((t, j) => {
-    if (presses[j]! & 1) for (const i of t) out[i]! ^= 1;
+    const x = presses[j]!;
+    if (x !== 0) for (const i of t) out[i] = (out[i]! + x) % k;
   });
   return out;
 }

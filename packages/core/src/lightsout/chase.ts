@@ -8,7 +8,8 @@ import { BitMatrix, liveWords, type MatrixOptions } from "../gf2/bitmatrix.js";
 import { checkInteger } from "../internal/check.js";
 import { matrixBytes } from "../internal/layout.js";
 import { memoryLimit } from "../internal/memory.js";
-import { MAX_CELLS } from "./board.js";
+import { type CellValues, checkStates, MAX_CELLS, type StatesOptions } from "./board.js";
+import { multiStateChaseTrace } from "./multistate.js";
 import { chaseSymbolic, type ChaseRunOptions, type ChaseWords } from "./_chase-kernel.js";
 import { applyPacked, chaseNumeric, flipRows, isZero, packBoard, rowWords, unpackBoard } from "./_chase-bits.js";
 
@@ -102,22 +103,24 @@ export type ChasePhase = "chase" | "last-row" | "fix" | "chase-again";
  * const [first] = chaseTrace(3, 3, [1, 0, 0, 0, 0, 0, 0, 0, 0]).steps;
  * first!.phase;   // "chase": the lit cell of row 0 ...
  * first!.presses; // Uint8Array [0, 0, 0, 1, 0, 0, 0, 0, 0]: ... is cleared by the press below it
+ * const [again] = chaseTrace(2, 2, [1, 0, 0, 0], { states: 3 }).steps;
+ * again!.presses; // Uint32Array [0, 0, 2, 0]: twice below the cell at 1
  * ```
  */
-export interface ChaseStep {
+export interface ChaseStep<P extends CellValues = CellValues> {
   /**
-   * `chase`: the cells below the lit cells of `row` are pressed (first pass);
-   * `last-row`: nothing pressed, the lit last row is read;
-   * `fix`: the first-row presses that clear that last row;
+   * `chase`: the cells below the cells of `row` not at 0 are pressed, each
+   * k - light times (first pass); `last-row`: nothing pressed, the last row
+   * is read; `fix`: the first-row presses that clear that last row;
    * `chase-again`: as `chase`, after the fix.
    */
   phase: ChasePhase;
   /** The row whose lights are cleared (chase), read (last-row), or pressed (fix: 0). */
   row: number;
-  /** Presses made in this step: rows * cols entries, 1 = pressed. */
-  presses: Uint8Array;
+  /** Presses made in this step: rows * cols entries, how many times each cell is pressed (0..k-1). */
+  presses: P;
   /** The lights after this step: rows * cols entries. */
-  lights: Uint8Array;
+  lights: P;
 }
 
 /**
@@ -131,23 +134,25 @@ export interface ChaseStep {
  * t.solution; // every press of the trace: switches the board off
  * ```
  */
-export interface ChaseTrace {
+export interface ChaseTrace<P extends CellValues = CellValues> {
   /** Rows of the board. */
   rows: number;
   /** Columns of the board. */
   cols: number;
+  /** Number of light states k. */
+  states: number;
   /** The board at the start (rows * cols entries). */
-  lights: Uint8Array;
+  lights: P;
   /** Every step in order: the first pass, the last row, the fix, the second pass. */
-  steps: ChaseStep[];
+  steps: ChaseStep<P>[];
   /** The last row after the first pass (cols entries). */
-  lastRow: Uint8Array;
-  /** Whether the board can be cleared: the last row lies in the column space of C. */
+  lastRow: P;
+  /** Whether the board can be cleared: some first row clears the last row (C z = -d has a solution). */
   solvable: boolean;
   /** The first-row fix (cols entries), when solvable. */
-  firstRow?: Uint8Array;
-  /** The XOR of all presses of all steps (rows * cols entries): a solution, when solvable. */
-  solution?: Uint8Array;
+  firstRow?: P;
+  /** Every press of all steps summed (mod k; XOR for two states), rows * cols entries: a solution, when solvable. */
+  solution?: P;
 }
 
 /**
@@ -438,17 +443,19 @@ const TRACE_MAX_CELLS = 16384;
 /**
  * Light chasing step by step, for display and teaching, on the rows x cols
  * rectangle (plus rule): chase down (for rows 0..rows-2, press the cell
- * below every lit cell: one step per row), read the last row, press the
- * first-row fix from the chase matrix, chase again. Every step carries the
- * presses it made and the lights after it; on a winnable board the last
- * step leaves it dark. On a board that cannot be cleared the trace stops
- * after reading the last row (`solvable: false`).
+ * below every cell not at 0, k - light times: one step per row), read the
+ * last row, press the first-row fix from the chase matrix, chase again.
+ * Every step carries the presses it made and the lights after it; on a
+ * winnable board the last step leaves it dark. On a board that cannot be
+ * cleared the trace stops after reading the last row (`solvable: false`).
  *
  * @param rows - Rows, >= 1.
  * @param cols - Columns, >= 1, with rows * cols <= 16384.
- * @param lights - rows * cols entries 0/1, row-major.
+ * @param lights - rows * cols entries 0..k-1, row-major.
+ * @param options - `states`: k (default 2).
  * @returns The steps, the last row read, the fix and the overall solution.
- * @throws {TypeError} for an entry other than 0/1; {RangeError} for sizes and lengths.
+ * @throws {TypeError} for an entry that is not an integer; {RangeError} for sizes, lengths, k and entries
+ *   out of range.
  * @example
  * ```ts
  * const t = chaseTrace(5, 5, new Uint8Array(25).fill(1));
@@ -456,9 +463,33 @@ const TRACE_MAX_CELLS = 16384;
  * t.lastRow; // Uint8Array [1, 0, 0, 0, 1]: what the first pass leaves lit
  * t.firstRow; // Uint8Array [1, 1, 0, 0, 0]: the first-row presses that fix it
  * t.steps.at(-1)!.lights.every((v) => v === 0); // true
+ * chaseTrace(3, 3, [2, 1, 1, 1, 1, 2, 0, 2, 1], { states: 3 }).solvable; // true
  * ```
  */
-export function chaseTrace(rows: number, cols: number, lights: ArrayLike<number>): ChaseTrace {
+export function chaseTrace(
+  rows: number,
+  cols: number,
+  lights: ArrayLike<number>,
+  options?: StatesOptions & { states?: 2 },
+): ChaseTrace<Uint8Array>;
+/**
+ * Light chasing step by step with k states (see the two-state signature).
+ *
+ * @param rows - Rows, >= 1.
+ * @param cols - Columns, >= 1, with rows * cols <= 16384.
+ * @param lights - rows * cols entries 0..k-1, row-major.
+ * @param options - `states`: k (default 2).
+ * @returns The trace: Uint8Arrays for two states, Uint32Arrays for more.
+ * @example
+ * ```ts
+ * const k: number = 3;
+ * chaseTrace(3, 3, [2, 1, 1, 1, 1, 2, 0, 2, 1], { states: k }).steps.at(-1)!.lights.every((v) => v === 0); // true
+ * ```
+ */
+export function chaseTrace(rows: number, cols: number, lights: ArrayLike<number>, options?: StatesOptions): ChaseTrace;
+export function chaseTrace(rows: number, cols: number, lights: ArrayLike<number>, options?: StatesOptions): ChaseTrace {
+  const k = checkStates(options);
+  if (k !== 2) return multiStateChaseTrace(rows, cols, lights, { states: k });
   const [m, n] = checkSize(rows, cols);
   if (m * n > TRACE_MAX_CELLS) {
     throw new RangeError(`chaseTrace expected a board of at most ${TRACE_MAX_CELLS} cells, got ${m} x ${n} = ${m * n}`);
@@ -467,7 +498,7 @@ export function chaseTrace(rows: number, cols: number, lights: ArrayLike<number>
   const start = Uint8Array.from(lights);
   const state = start.slice();
   const solution = new Uint8Array(m * n);
-  const steps: ChaseStep[] = [];
+  const steps: ChaseStep<Uint8Array>[] = [];
   const press = (presses: Uint8Array) => {
     for (let k = 0; k < m * n; k++) {
       if (!presses[k]) continue;
@@ -494,11 +525,11 @@ export function chaseTrace(rows: number, cols: number, lights: ArrayLike<number>
   steps.push({ phase: "last-row", row: m - 1, presses: new Uint8Array(m * n), lights: state.slice() });
   using c = chaseMatrix(m, n);
   const fix = c.solve(lastRow);
-  if (!fix.solvable) return { rows: m, cols: n, lights: start, steps, lastRow, solvable: false };
+  if (!fix.solvable) return { rows: m, cols: n, states: 2, lights: start, steps, lastRow, solvable: false };
   const presses = new Uint8Array(m * n);
   presses.set(fix.x, 0);
   press(presses);
   steps.push({ phase: "fix", row: 0, presses, lights: state.slice() });
   chasePass("chase-again");
-  return { rows: m, cols: n, lights: start, steps, lastRow, solvable: true, firstRow: fix.x, solution };
+  return { rows: m, cols: n, states: 2, lights: start, steps, lastRow, solvable: true, firstRow: fix.x, solution };
 }

@@ -6,7 +6,13 @@
 import { checkInteger, describe } from "../internal/check.js";
 import type { EngineName } from "../gf2/bitmatrix.js";
 import { strideWords } from "../internal/layout.js";
-import { type Board, checkBoard, checkVector, gridBoard, type GridOptions } from "./board.js";
+import { type Board, type CellValues, checkBoard, checkStates, checkVector, type StatesOptions } from "./board.js";
+import {
+  fewestMultiStatePresses,
+  MAX_ENUMERATED_SOLUTIONS,
+  MAX_MULTISTATE_DISTRIBUTION_BOARDS,
+  multiStateDistribution,
+} from "./multistate.js";
 import {
   type CosetBest,
   cosetDistributionTs,
@@ -18,6 +24,7 @@ import {
 } from "./_coset.js";
 import { MAX_SPLIT_ENTRIES, minimiseBlocks, planCoset } from "./_blocks.js";
 import { pressMatrix } from "./solve.js";
+import { cellCount } from "./_press-walk.js";
 
 /**
  * Largest nullity the enumeration accepts at all: Gray-code indices are 32-bit.
@@ -133,15 +140,21 @@ export function cosetMinimum(
  * ```ts
  * const options: FewestPressesOptions = { maxNullity: 20, signal: AbortSignal.timeout(5_000) };
  * fewestPresses(gridBoard(5, 5), new Array(25).fill(1), options).count; // 15
+ * fewestPresses(gridBoard(4, 4), new Array(16).fill(1), { states: 3, limit: 1000 }).count;
  * ```
  */
-export interface FewestPressesOptions extends FewestOptions {
+export interface FewestPressesOptions extends FewestOptions, StatesOptions {
   /**
-   * Largest dimension of one independent block of the quiet patterns to
-   * enumerate (2^dimension members); default {@link defaultMaxNullity} of the
-   * block's cells; at most 31.
+   * Two states: largest dimension of one independent block of the quiet
+   * patterns to enumerate (2^dimension members); default
+   * {@link defaultMaxNullity} of the block's cells; at most 31.
    */
   maxNullity?: number;
+  /**
+   * More than two states: most solutions to enumerate (default
+   * {@link MAX_ENUMERATED_SOLUTIONS}).
+   */
+  limit?: number;
 }
 
 /**
@@ -154,24 +167,27 @@ export interface FewestPressesOptions extends FewestOptions {
  * best.optimal; // true
  * ```
  */
-export interface FewestPresses {
+export interface FewestPresses<P extends CellValues = CellValues> {
   /** Whether the board can be switched off at all. */
   solvable: boolean;
   /**
-   * The fewest presses, 0/1 per cell; among all minimum solutions the
-   * lexicographically smallest (cell 0 first). Null when unsolvable.
+   * The fewest presses, 0..k-1 per cell (0/1 for two states); among all
+   * minimum solutions the lexicographically smallest (cell 0 first). Null
+   * when unsolvable.
    */
-  presses: Uint8Array | null;
-  /** Number of presses of `presses`; null when unsolvable. */
+  presses: P | null;
+  /** Number of presses of `presses`, counted with multiplicity (pressing a cell 2 times counts 2); null when unsolvable. */
   count: number | null;
   /** Always true: the minimum is proven by exhaustive enumeration. */
   optimal: true;
-  /** Dimension of the quiet patterns: there are 2^nullity solutions. */
+  /** The fewest generators of the quiet patterns (two states: the dimension, 2^nullity solutions). */
   nullity: number;
+  /** Number of solutions (all of them searched); 0 when unsolvable. */
+  solutions: bigint;
 }
 
 /**
- * The exact minimum-press solution of a board. The solutions form the coset
+ * The exact minimum-press solution of a board. Two states: the solutions form the coset
  * x0 + Q of the quiet patterns Q, which splits into independent blocks:
  * subspaces of Q on disjoint sets of cells (the connected components of the
  * reduced echelon basis of Q, rows linked when they share a cell; no basis
@@ -181,31 +197,67 @@ export interface FewestPresses {
  * fall into two blocks of 16 (the 20 x 20 torus with the x rule, nullity 32)
  * costs 2 x 2^16 members, not 2^32. The minimum is returned, and among the
  * minimum solutions the lexicographically smallest (cell 0 first, as POJ
- * 3279 asks).
+ * 3279 asks). More states (`states: k`): presses count with multiplicity
+ * (pressing a cell 2 times counts 2), and every solution is enumerated
+ * (odometer steps over the cyclic decomposition of the quiet patterns), at
+ * most `limit` of them.
  *
  * @param board - Any board.
- * @param lights - One 0/1 per cell.
- * @param options - `maxNullity`: the largest block dimension to enumerate (default
+ * @param lights - One state 0..k-1 per cell.
+ * @param options - `states` (default 2); `limit` (more states: most solutions to enumerate, default
+ *   {@link MAX_ENUMERATED_SOLUTIONS}); `maxNullity`: the largest block dimension to enumerate (default
  *   {@link defaultMaxNullity} of the block's cells: 28 for up to 128 cells, and the blocks together
  *   at most 4 enumerations at their limits), engine, abort signal, progress callback (members
  *   scanned over all blocks).
- * @returns `{ solvable, presses, count, optimal: true, nullity }`.
+ * @returns `{ solvable, presses, count, optimal: true, nullity, solutions }`.
  * @throws {RangeError} when a solvable board has a block of dimension above `maxNullity`, or by default
  *   blocks that together cost more than 4 enumerations at their limits (beyond them, use
  *   `fewestPressesByIlp`: the same blocks, enumerated while the time allows, then
  *   integer programming with HiGHS, under a time limit), or when nullity x cells exceeds 2^26 (the
- *   quiet basis is not built); {TypeError | RangeError} for a bad board or lights.
+ *   quiet basis is not built); with more states when the board has more solutions than `limit`, naming
+ *   both; {TypeError | RangeError} for a bad board, k or lights.
  * @example
  * ```ts
  * fewestPresses(gridBoard(5, 5), new Array(25).fill(1)).count; // 15
  * fewestPresses(gridBoard(20, 20, { torus: true, rule: "x" }), new Array(400).fill(1)).count; // 80: 2 blocks of 16
+ * fewestPresses(gridBoard(1, 3), [2, 2, 2], { states: 3 }).count; // 1: press the middle cell once
  * ```
  */
 export function fewestPresses(
   board: Board,
   lights: ArrayLike<number>,
+  options?: FewestPressesOptions & { states?: 2 },
+): FewestPresses<Uint8Array>;
+/**
+ * The exact minimum-press solution of a board with k states (see the two-state signature).
+ *
+ * @param board - Any board.
+ * @param lights - One state 0..k-1 per cell.
+ * @param options - `states` (default 2), `limit` (more states), `maxNullity`, engine and progress (two states),
+ *   abort signal.
+ * @returns `{ solvable, presses, count, optimal: true, nullity, solutions }`: presses a Uint8Array for two
+ *   states, a Uint32Array for more.
+ * @example
+ * ```ts
+ * const k: number = 3;
+ * fewestPresses(gridBoard(1, 3), [2, 2, 2], { states: k }).count; // 1
+ * ```
+ */
+export function fewestPresses(board: Board, lights: ArrayLike<number>, options?: FewestPressesOptions): FewestPresses;
+export function fewestPresses(
+  board: Board,
+  lights: ArrayLike<number>,
   options: FewestPressesOptions = {},
 ): FewestPresses {
+  const k = checkStates(options);
+  if (k !== 2) {
+    const modK = { states: k, ...(options.limit === undefined ? {} : { limit: options.limit }) };
+    const f = fewestMultiStatePresses(board, lights, {
+      ...modK,
+      ...(options.signal ? { signal: options.signal } : {}),
+    });
+    return { ...f, optimal: true };
+  }
   checkBoard(board);
   const engine = checkEngine(options.engine);
   using a = pressMatrix(board);
@@ -217,7 +269,8 @@ export function fewestPresses(
       : checkInteger("maxNullity", options.maxNullity, 0, MAX_ENUMERATED_NULLITY);
   const plan = planCoset(a, lights);
   // an unsolvable board needs no enumeration, whatever its nullity
-  if (!plan.solvable) return { solvable: false, presses: null, count: null, optimal: true, nullity: plan.nullity };
+  if (!plan.solvable)
+    return { solvable: false, presses: null, count: null, optimal: true, nullity: plan.nullity, solutions: 0n };
   if (plan.blocks === null) {
     throw new RangeError(
       `fewestPresses splits the solutions into independent blocks, and this board's nullity ${plan.nullity}` +
@@ -250,7 +303,14 @@ export function fewestPresses(
   minimiseBlocks(x, plan.blocks, engine === "ts" ? cosetMinimumTs : cosetMinimumWasm, options);
   let count = 0;
   for (const v of x) count += v;
-  return { solvable: true, presses: x, count, optimal: true, nullity: plan.nullity };
+  return {
+    solvable: true,
+    presses: x,
+    count,
+    optimal: true,
+    nullity: plan.nullity,
+    solutions: 1n << BigInt(plan.nullity),
+  };
 }
 
 /**
@@ -258,12 +318,13 @@ export function fewestPresses(
  *
  * @example
  * ```ts
- * const options: DistributionOptions = { torus: true };
- * optimalDistribution(3, 3, options).counts; // [1n, 9n, 15n, 7n]
+ * const options: DistributionOptions = { engine: "ts" };
+ * optimalDistribution(gridBoard(3, 3, { torus: true }), options).counts; // [1n, 9n, 15n, 7n]
+ * optimalDistribution(gridBoard(2, 2), { states: 3 }).counts[0]; // 1n: only the dark board needs no press
  * ```
  */
-export interface DistributionOptions extends GridOptions, ScanControl {
-  /** "wasm" (default) or the TypeScript twin "ts" (slow; for tests). */
+export interface DistributionOptions extends ScanControl, StatesOptions {
+  /** Two states: "wasm" (default) or the TypeScript twin "ts" (slow; for tests). */
   engine?: EngineName;
 }
 
@@ -272,20 +333,27 @@ export interface DistributionOptions extends GridOptions, ScanControl {
  *
  * @example
  * ```ts
- * const d: OptimalDistribution = optimalDistribution(4, 4);
+ * const d: OptimalDistribution = optimalDistribution(gridBoard(4, 4));
  * d.rank;   // 12: 4096 winnable boards ...
  * d.counts; // [1n, 16n, 120n, 560n, 1387n, 1440n, 540n, 32n]: ... none needs more than 7 presses
  * ```
  */
 export interface OptimalDistribution {
-  /** counts[p] = number of winnable boards whose fewest presses is p (up to the maximum; no trailing zeros). */
+  /** Number of light states k. */
+  states: number;
+  /**
+   * counts[p] = number of winnable boards whose fewest presses (counted with
+   * multiplicity) is p, up to the maximum (no trailing zeros).
+   */
   counts: bigint[];
   /** Number of cells. */
   cells: number;
-  /** Rank of the press matrix: there are 2^rank winnable boards (the sum of counts). */
+  /** cells - nullity: for two states, the rank of the press matrix. */
   rank: number;
-  /** Dimension of the quiet patterns. */
+  /** The fewest generators of the quiet patterns (two states: their dimension). */
   nullity: number;
+  /** Number of winnable boards: the sum of counts (2^rank for two states). */
+  winnableBoards: bigint;
 }
 
 /**
@@ -297,7 +365,7 @@ export interface OptimalDistribution {
  * @example
  * ```ts
  * // Boards with quiet patterns cost 2^(rank + nullity) = 2^cells popcounts:
- * 5 * 6 <= MAX_DISTRIBUTION_WORK; // true: optimalDistribution(5, 6) runs (nullity 0 boards always do)
+ * 5 * 6 <= MAX_DISTRIBUTION_WORK; // true: optimalDistribution(gridBoard(5, 6)) runs (nullity 0 boards always do)
  * ```
  */
 export const MAX_DISTRIBUTION_WORK = 34;
@@ -310,56 +378,66 @@ function binomials(n: number): bigint[] {
 }
 
 /**
- * Largest grid {@link optimalDistribution} builds the press matrix of.
+ * Largest board {@link optimalDistribution} builds the press matrix of (two states).
  *
  * @example
  * ```ts
- * optimalDistribution(20, 20).counts.length; // 401: invertible, so the binomial coefficients C(400, p)
- * optimalDistribution(65, 64); // throws RangeError: more than MAX_DISTRIBUTION_CELLS cells
+ * optimalDistribution(gridBoard(20, 20)).counts.length; // 401: invertible, so the binomial coefficients C(400, p)
+ * optimalDistribution(gridBoard(65, 64)); // throws RangeError: more than MAX_DISTRIBUTION_CELLS cells
  * ```
  */
 export const MAX_DISTRIBUTION_CELLS = 4096;
 
+/** A board as error messages name it: "5 x 6 = 30" for a plain grid, else its cells. */
+function sizeOf(board: Board, cells: number): string {
+  return board.kind === "grid" && !board.mask ? `${board.rows} x ${board.cols} = ${cells}` : `${cells} cells`;
+}
+
 /**
  * The distribution of minimum press counts over all winnable boards of a
- * grid (5 x 5: all 2^23 of them, in about 0.1 s). Invertible grids give the
- * binomial coefficients (one solution per board). Every press vector
- * lies in exactly one coset of the quiet patterns, and each coset is one
- * winnable board; the canonical representatives (zero at the pivots of the
- * reduced quiet basis) are enumerated in Gray-code order in WASM, each with
- * the least weight over its 2^nullity members.
+ * board. Two states (5 x 5: all 2^23 boards, in about 0.1 s): invertible
+ * boards give the binomial coefficients (one solution per board). Every
+ * press vector lies in exactly one coset of the quiet patterns, and each
+ * coset is one winnable board; the canonical representatives (zero at the
+ * pivots of the reduced quiet basis) are enumerated in Gray-code order in
+ * WASM, each with the least weight over its 2^nullity members. More states
+ * (`states: k`): a breadth-first search from the dark board where each edge
+ * is one press (adds 1 mod k to a cell and its targets), so a board's depth
+ * is its fewest presses counted with multiplicity, and the boards reached
+ * are exactly the winnable ones (k^cells at most
+ * {@link MAX_MULTISTATE_DISTRIBUTION_BOARDS}).
  *
- * @param rows - Rows of the grid.
- * @param cols - Columns of the grid.
- * @param options - Torus, rule, self toggle; engine; abort signal and progress.
- * @returns The counts indexed by press count, with rank, nullity and cells.
- * @throws {RangeError} for more than {@link MAX_DISTRIBUTION_CELLS} cells, more than 64 cells with
- *   nullity > 0, or more than 2^{@link MAX_DISTRIBUTION_WORK} popcounts of work
- *   (2^rank boards x 2^nullity solutions); {TypeError | RangeError} for bad sizes.
+ * @param board - Any board.
+ * @param options - `states` (default 2); engine (two states); abort signal and progress.
+ * @returns The counts indexed by press count, with rank, nullity, cells and the number of winnable boards.
+ * @throws {RangeError} with two states for more than {@link MAX_DISTRIBUTION_CELLS} cells, more than 64 cells
+ *   with nullity > 0, or more than 2^{@link MAX_DISTRIBUTION_WORK} popcounts of work (2^rank boards x
+ *   2^nullity solutions); with more states when k^cells is too large to index, naming both;
+ *   {TypeError | RangeError} for a bad board or k.
  * @example
  * ```ts
- * const d = optimalDistribution(5, 5);
+ * const d = optimalDistribution(gridBoard(5, 5));
  * d.counts.length - 1; // 15: the all-on board needs 15 presses, no board more
  * d.counts[15];         // 7350n
+ * optimalDistribution(gridBoard(3, 3), { states: 3 }).winnableBoards; // 19683n: invertible over Z_3
  * ```
  */
-export function optimalDistribution(
-  rows: number,
-  cols: number,
-  options: DistributionOptions = {},
-): OptimalDistribution {
+export function optimalDistribution(board: Board, options: DistributionOptions = {}): OptimalDistribution {
+  const k = checkStates(options);
   const engine = checkEngine(options.engine);
-  const { torus, topology, rule, selfToggle } = options;
-  const board = gridBoard(rows, cols, {
-    ...(torus === undefined ? {} : { torus }),
-    ...(topology === undefined ? {} : { topology }),
-    ...(rule === undefined ? {} : { rule }),
-    ...(selfToggle === undefined ? {} : { selfToggle }),
-  });
-  const cells = rows * cols;
+  if (k !== 2) {
+    const d = multiStateDistribution(board, {
+      states: k,
+      ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+      ...(options.signal ? { signal: options.signal } : {}),
+    });
+    const counts = d.counts.map(BigInt);
+    return { states: k, counts, cells: d.cells, rank: d.rank, nullity: d.nullity, winnableBoards: BigInt(d.winnable) };
+  }
+  const cells = cellCount(checkBoard(board));
   if (cells > MAX_DISTRIBUTION_CELLS) {
     throw new RangeError(
-      `optimalDistribution expected at most ${MAX_DISTRIBUTION_CELLS} cells, got ${rows} x ${cols} = ${cells}`,
+      `optimalDistribution expected at most ${MAX_DISTRIBUTION_CELLS} cells, got ${sizeOf(board, cells)}`,
     );
   }
   using a = pressMatrix(board);
@@ -367,16 +445,25 @@ export function optimalDistribution(
   const basis = q.toRows();
   const nullity = basis.length;
   const rank = cells - nullity;
+  const result = (counts: bigint[]) => ({
+    states: 2,
+    counts,
+    cells,
+    rank,
+    nullity,
+    winnableBoards: 1n << BigInt(rank),
+  });
   // Invertible: each board has one solution, so p presses <-> C(cells, p) boards.
-  if (nullity === 0) return { counts: binomials(cells), cells, rank, nullity };
+  if (nullity === 0) return result(binomials(cells));
   if (cells > 64) {
     throw new RangeError(
-      `optimalDistribution expected at most 64 cells when the nullity is not 0, got ${rows} x ${cols} = ${cells} (nullity ${nullity})`,
+      `optimalDistribution expected at most 64 cells when the nullity is not 0, got ${sizeOf(board, cells)} (nullity ${nullity})`,
     );
   }
   if (rank + nullity > MAX_DISTRIBUTION_WORK) {
+    const name = board.kind === "grid" && !board.mask ? `${board.rows} x ${board.cols}` : `${cells} cells`;
     throw new RangeError(
-      `optimalDistribution needs 2^${rank} boards x 2^${nullity} solutions = 2^${rank + nullity} popcounts for ${rows} x ${cols}; ` +
+      `optimalDistribution needs 2^${rank} boards x 2^${nullity} solutions = 2^${rank + nullity} popcounts for ${name}; ` +
         `the limit is 2^${MAX_DISTRIBUTION_WORK}`,
     );
   }
@@ -384,5 +471,5 @@ export function optimalDistribution(
   const counts =
     engine === "ts" ? cosetDistributionTs(cells, split, options) : cosetDistributionWasm(cells, split, options);
   while (counts.length > 1 && counts[counts.length - 1] === 0n) counts.pop();
-  return { counts, cells, rank, nullity };
+  return result(counts);
 }

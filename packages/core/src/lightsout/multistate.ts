@@ -1,23 +1,32 @@
-// Multi-state Lights Out: every light has k states 0..k-1 and a press adds 1
-// (mod k) to its cell and to each of its targets (the same targets as the
-// two-state game, `pressTargets`). Presses x in 0..k-1 per cell clear lights
-// b when b + A x = 0 (mod k), i.e. A x = -b over the ring Z_k, solved
-// exactly for any k (composite too): plain rectangles of 400 cells or more
-// by light chasing over Z_k; k = 2 by the GF(2) engine (bit-packed, any
-// board it handles); a prime k up to 46337 on boards of 4096 cells or more
-// by the banded route over Z_p (_banded-zp.ts: memory cells x bandwidth);
-// other boards by the unit-pivot elimination of the full press matrix in
-// WebAssembly (rings/_schur.ts).
+// Lights Out with k > 2 states, behind the public functions (solveLightsOut,
+// quietPatterns, allSolutions, fewestPresses, chaseTrace,
+// optimalDistribution with `states`), which send two states to the GF(2)
+// engine and everything else here. Every light has k states 0..k-1 and a
+// press adds 1 (mod k) to its cell and to each of its targets (the same
+// targets as the two-state game, `pressTargets`). Presses x in 0..k-1 per
+// cell clear lights b when b + A x = 0 (mod k), i.e. A x = -b over the ring
+// Z_k, solved exactly for any k (composite too): plain rectangles of 400
+// cells or more by light chasing over Z_k; a prime k up to 46337 on boards
+// of 4096 cells or more by the banded route over Z_p (_banded-zp.ts: memory
+// cells x bandwidth); other boards by the unit-pivot elimination of the full
+// press matrix in WebAssembly (rings/_schur.ts).
 
 import { describe } from "../internal/check.js";
-import { xoshiro128 } from "../internal/random.js";
 import { checkZpSize } from "../modular/zp-kernel.js";
-import { type CyclicGenerator, MAX_MODULUS, type RingMatrix, solveFlatModK } from "../rings/zk.js";
-import { type Board, boardTopology, checkBoard, type GridBoard, gridBoard, pressTargets } from "./board.js";
-import { quietPatterns, solveLightsOut } from "./solve.js";
+import { type CyclicGenerator, type RingMatrix, solveFlatModK } from "../rings/zk.js";
+import {
+  type Board,
+  checkBoard,
+  checkLevels,
+  checkStates,
+  type GridBoard,
+  gridBoard,
+  isChaseableRectangle,
+  pressTargets,
+} from "./board.js";
 import { bandOrder } from "./_band-order.js";
 import { chaseModK } from "./_multistate-chase.js";
-import { addPressesInOrder, cellCount } from "./_press-walk.js";
+import { cellCount } from "./_press-walk.js";
 import { isPrime } from "../fields/prime.js";
 import { planBanded } from "./_banded.js";
 import { MAX_BANDED_PRIME, solveBandedModP } from "./_banded-zp.js";
@@ -26,34 +35,16 @@ import { MAX_BANDED_PRIME, solveBandedModP } from "./_banded-zp.js";
 const BANDED_FROM_CELLS = 4096;
 
 /**
- * Options naming the number of light states.
- *
- * @example
- * ```ts
- * const options: StatesOptions = { states: 3 };
- * solveMultiState(gridBoard(3, 3), new Array(9).fill(1), options).solvable; // true
- * ```
+ * Options of the k-state solvers: k, the route, progress (the fraction
+ * done, 0..1, of an elimination; light chasing does not report) and
+ * cancellation.
  */
-export interface StatesOptions {
-  /** Number of light states k, 2..2^31-1 (a press adds 1 mod k). */
+export interface MultiStateOptions {
+  /** Number of light states k, 2..2^31-1 (the public functions send two states to the GF(2) engine; 2 works here too, for cross-checks). */
   states: number;
-}
-
-/**
- * Options of the multi-state solvers that eliminate: progress and cancellation.
- *
- * @example
- * ```ts
- * const controller = new AbortController();
- * const options: MultiStateOptions = { states: 5, signal: controller.signal, onProgress: (f) => console.log(f) };
- * solveMultiState(gridBoard(40, 40, { torus: true }), new Array(1600).fill(1), options);
- * ```
- */
-export interface MultiStateOptions extends StatesOptions {
-  /**
-   * Called as the elimination of the full press matrix advances, with the
-   * fraction done (0..1). Light chasing and k = 2 do not report.
-   */
+  /** "auto" (default): chasing, banded or dense as below; "dense" or "banded" forces that elimination. */
+  method?: "auto" | "dense" | "banded";
+  /** Called as an elimination advances, with the fraction done (0..1). */
   onProgress?: (fraction: number) => void;
   /** Cancels a long elimination: the signal's reason is thrown. */
   signal?: AbortSignal;
@@ -72,30 +63,23 @@ const CHASE_FROM_CELLS = 400;
  * @example
  * ```ts
  * const board = gridBoard(100, 100, { torus: true }); // 10,000 cells <= MAX_MULTISTATE_DENSE_CELLS
- * solveMultiState(board, new Array(10_000).fill(1), { states: 3 }).method; // "elimination"
+ * solveLightsOut(board, new Array(10_000).fill(1), { states: 4, method: "dense" }).method; // "dense"
  * ```
  */
 export const MAX_MULTISTATE_DENSE_CELLS = 16_000;
 
 /**
- * Largest number of solutions that {@link fewestMultiStatePresses} enumerates by default.
+ * Largest number of solutions that {@link fewestPresses} enumerates by
+ * default with more than two states (its `limit`).
  *
  * @example
  * ```ts
- * fewestMultiStatePresses(gridBoard(4, 4), new Array(16).fill(0), { states: 3, limit: MAX_ENUMERATED_SOLUTIONS }).count; // 0
+ * fewestPresses(gridBoard(4, 4), new Array(16).fill(0), { states: 3, limit: MAX_ENUMERATED_SOLUTIONS }).count; // 0
  * ```
  */
 export const MAX_ENUMERATED_SOLUTIONS = 1 << 20;
 
-/**
- * The answer to a multi-state board.
- *
- * @example
- * ```ts
- * const s: MultiStateSolution = solveMultiState(gridBoard(4, 4), new Array(16).fill(1), { states: 3 });
- * s.quietCount; // 9n: two quiet generators of order 3
- * ```
- */
+/** The answer to a k-state board (the fields of the public LightsOutSolution). */
 export interface MultiStateSolution {
   /** Number of light states k. */
   states: number;
@@ -116,8 +100,8 @@ export interface MultiStateSolution {
   quietCount: bigint;
   /** Number of winnable boards: k^cells / quietCount. */
   winnableBoards: bigint;
-  /** How it was solved: the full press matrix, or light chasing on a plain rectangle. */
-  method: "elimination" | "chasing";
+  /** How it was solved: light chasing on a plain rectangle, the full press matrix, or banded elimination. */
+  method: "chasing" | "dense" | "banded";
   /**
    * When unsolvable: y (0..k-1 per cell) with y A = 0 and y . b != 0
    * (mod k), the proof that no presses clear the board. Always present after
@@ -140,39 +124,8 @@ interface Analysis extends MultiStateSolution {
   cyclic: CyclicGenerator[];
 }
 
-function checkStates(options: unknown): number {
-  const k = (options as StatesOptions | undefined)?.states;
-  if (typeof k !== "number" || !Number.isInteger(k))
-    throw new TypeError(`"states" expected an integer in 2..${MAX_MODULUS}, got ${describe(k)}`);
-  if (k < 2 || k > MAX_MODULUS) throw new RangeError(`"states" expected an integer in 2..${MAX_MODULUS}, got ${k}`);
-  return k;
-}
-
-/** Checks one value 0..k-1 per cell. */
-function checkLevels(name: string, v: unknown, cells: number, k: number): ArrayLike<number> {
-  if (v === null || typeof v !== "object" || typeof (v as ArrayLike<number>).length !== "number") {
-    throw new TypeError(`"${name}" expected an array of integers 0..${k - 1}, one per cell, got ${describe(v)}`);
-  }
-  const a = v as ArrayLike<number>;
-  if (a.length !== cells) throw new RangeError(`"${name}" expected ${cells} entries (one per cell), got ${a.length}`);
-  for (let i = 0; i < cells; i++) {
-    const x = a[i];
-    if (typeof x !== "number" || !Number.isInteger(x))
-      throw new TypeError(`"${name}[${i}]" expected an integer in 0..${k - 1}, got ${describe(x)}`);
-    if (x < 0 || x >= k) throw new RangeError(`"${name}[${i}]" expected an integer in 0..${k - 1}, got ${x}`);
-  }
-  return a;
-}
-
 function chaseable(board: Board): board is GridBoard {
-  return (
-    board.kind === "grid" &&
-    boardTopology(board) === "plane" &&
-    !board.mask &&
-    (board.rule === undefined || board.rule === "plus") &&
-    board.selfToggle !== false &&
-    board.rows * board.cols >= CHASE_FROM_CELLS
-  );
+  return isChaseableRectangle(board) && board.rows * board.cols >= CHASE_FROM_CELLS;
 }
 
 function transpose(values: ArrayLike<number>, rows: number, cols: number): Uint32Array {
@@ -183,6 +136,9 @@ function transpose(values: ArrayLike<number>, rows: number, cols: number): Uint3
 
 function analyse(board: Board, lights: unknown, options: MultiStateOptions): Analysis {
   const k = checkStates(options);
+  const method = options.method ?? "auto";
+  if (method !== "auto" && method !== "dense" && method !== "banded")
+    throw new TypeError(`"method" expected "auto", "dense" or "banded", got ${describe(method)}`);
   if (options.onProgress !== undefined && typeof options.onProgress !== "function") {
     throw new TypeError(`"onProgress" expected a function, got ${describe(options.onProgress)}`);
   }
@@ -198,7 +154,7 @@ function analyse(board: Board, lights: unknown, options: MultiStateOptions): Ana
     quietCount: bigint,
     quiet: Uint32Array[],
     cyclic: CyclicGenerator[],
-    method: "elimination" | "chasing",
+    method: "chasing" | "dense" | "banded",
     proof?: { proof?: Uint32Array; lastRowProof?: Uint32Array },
   ): Analysis => ({
     states: k,
@@ -214,7 +170,7 @@ function analyse(board: Board, lights: unknown, options: MultiStateOptions): Ana
     quiet,
     cyclic,
   });
-  if (chaseable(board)) {
+  if (method === "auto" && chaseable(board)) {
     const { rows, cols } = board;
     const flip = cols > rows; // chase along the longer side: the n x n system is the smaller one
     const s = flip ? chaseModK(cols, rows, k, transpose(b, rows, cols)) : chaseModK(rows, cols, k, b);
@@ -231,21 +187,10 @@ function analyse(board: Board, lights: unknown, options: MultiStateOptions): Ana
         : {},
     );
   }
-  if (k === 2) {
-    // the classic game: the bit-packed GF(2) engine reaches far larger boards
-    const s = solveLightsOut(board, b);
-    const quiet = quietPatterns(board).map((v) => Uint32Array.from(v));
-    return finish(
-      s.solvable,
-      s.presses && Uint32Array.from(s.presses),
-      2n ** BigInt(quiet.length),
-      quiet,
-      quiet.map((generator) => ({ generator, order: 2 })),
-      "elimination",
-      s.proof ? { proof: Uint32Array.from(s.proof) } : {},
-    );
+  if (method === "banded" && (k > MAX_BANDED_PRIME || !isPrime(k))) {
+    throw new RangeError(`method "banded" expected a prime number of states up to ${MAX_BANDED_PRIME}, got ${k}`);
   }
-  if (cells >= BANDED_FROM_CELLS && k <= MAX_BANDED_PRIME && isPrime(k)) {
+  if (method === "banded" || (method === "auto" && cells >= BANDED_FROM_CELLS && k <= MAX_BANDED_PRIME && isPrime(k))) {
     const plan = planBanded(board);
     const r = Uint32Array.from({ length: cells }, (_, i) => (b[i]! === 0 ? 0 : k - b[i]!));
     const onProgress = options.onProgress;
@@ -259,7 +204,7 @@ function analyse(board: Board, lights: unknown, options: MultiStateOptions): Ana
       BigInt(k) ** BigInt(s.kernel.length),
       s.kernel,
       s.kernel.map((generator) => ({ generator, order: k })),
-      "elimination",
+      "banded",
       s.certificate ? { proof: s.certificate } : {},
     );
   }
@@ -297,7 +242,7 @@ function analyse(board: Board, lights: unknown, options: MultiStateOptions): Ana
     s.kernelSize,
     s.kernel.map(back),
     s.cyclic.map((g) => ({ generator: back(g.generator), order: g.order })),
-    "elimination",
+    "dense",
     s.certificate ? { proof: back(s.certificate) } : {},
   );
 }
@@ -307,36 +252,7 @@ function strip(a: Analysis): MultiStateSolution {
   return rest;
 }
 
-/**
- * Solves a multi-state board: how many times to press each cell (0..k-1)
- * so that every light returns to 0, where a press adds 1 (mod k) to the
- * cell and its targets. Exact for every k, prime or composite, on every
- * board kind (grids, torus, masks, rules, graphs); plain rectangles of 400
- * cells or more are solved by light chasing over Z_k, in
- * O(rows * cols * min(rows, cols)) time (256 x 256 over Z_3 in about 0.45 s,
- * 512 x 512 in about 2 s); two states by the GF(2) engine (any board it
- * handles); a prime k up to 46337 on boards of 4096 cells or more by banded
- * elimination (cells renumbered so that the press matrix is banded; memory
- * about cells x bandwidth entries: a 256 x 256 torus over Z_3 in about 2.5 s
- * of CPU); other boards by elimination of the full press matrix in
- * WebAssembly, cubic in the cells (up to {@link MAX_MULTISTATE_DENSE_CELLS}).
- * Eliminations report progress and stop on the signal.
- *
- * @param board - Any board.
- * @param lights - One state 0..k-1 per cell (cells row-major over the cells present).
- * @param options - `states`: k; `onProgress` and `signal` for long eliminations.
- * @returns Solvability, one solution, counts of solutions, quiet patterns and winnable boards, and a proof when unsolvable.
- * @throws {TypeError | RangeError} for a malformed board, k outside 2..2^31-1, or lights of the wrong length or range.
- * @throws {RangeError} for a composite k (or a prime above 46337) on a board that is neither a plain
- *   rectangle nor at most {@link MAX_MULTISTATE_DENSE_CELLS} cells.
- * @throws The signal's reason when aborted.
- * @example
- * ```ts
- * const s = solveMultiState(gridBoard(3, 3), [2, 1, 1, 1, 1, 2, 0, 2, 1], { states: 3 });
- * s.solvable; // true
- * applyMultiState(gridBoard(3, 3), [2, 1, 1, 1, 1, 2, 0, 2, 1], s.presses!, 3); // all 0
- * ```
- */
+/** Solves a k-state board (k > 2): the k-state route of solveLightsOut. */
 export function solveMultiState(
   board: Board,
   lights: ArrayLike<number>,
@@ -346,106 +262,17 @@ export function solveMultiState(
 }
 
 /**
- * Generators of the quiet patterns over Z_k: press vectors that change no
- * light; every quiet pattern is a combination of them with coefficients in
- * Z_k, and adding one to a solution gives another.
- *
- * @param board - Any board (limits as in {@link solveMultiState}).
- * @param options - `states`: k.
- * @returns As few generators as possible (for a prime k, a basis of the null space over Z_k).
- * @throws {TypeError | RangeError} as {@link solveMultiState}.
- * @example
- * ```ts
- * multiStateQuietPatterns(gridBoard(4, 4), { states: 3 }).length; // 2
- * ```
+ * As few generators of the quiet patterns over Z_k as possible (for a prime
+ * k, a basis of the null space): the k-state route of quietPatterns.
  */
 export function multiStateQuietPatterns(board: Board, options: MultiStateOptions): Uint32Array[] {
   return analyse(board, new Uint32Array(cellCount(checkBoard(board))), options).quiet;
 }
 
 /**
- * Applies presses to multi-state lights: pressing cell j x_j times adds
- * x_j (mod k) to each of its targets.
- *
- * @param board - The board.
- * @param lights - One state 0..k-1 per cell (not modified).
- * @param presses - One press count 0..k-1 per cell.
- * @param states - k, 2..2^31-1.
- * @returns The new lights.
- * @throws {TypeError | RangeError} for k out of range or vectors of the wrong length or range.
- * @example
- * ```ts
- * applyMultiState(gridBoard(1, 3), [2, 2, 2], [0, 1, 0], 3); // Uint32Array [0, 0, 0]
- * ```
- */
-export function applyMultiState(
-  board: Board,
-  lights: ArrayLike<number>,
-  presses: ArrayLike<number>,
-  states: number,
-): Uint32Array {
-  const k = checkStates({ states });
-  const targets = pressTargets(checkBoard(board));
-  checkLevels("lights", lights, targets.length, k);
-  checkLevels("presses", presses, targets.length, k);
-  const out = Uint32Array.from(lights);
-  targets.forEach((t, j) => {
-    const x = presses[j]!;
-    if (x !== 0) for (const i of t) out[i] = (out[i]! + x) % k;
-  });
-  return out;
-}
-
-/**
- * A uniformly random winnable multi-state board: uniform random press counts
- * 0..k-1 applied to a dark board (every winnable board is reached by the
- * same number of press vectors).
- *
- * @param board - Any board.
- * @param options - `states`: k; `seed` (default 0): the same seed gives the same puzzle.
- * @returns The lights, one state 0..k-1 per cell.
- * @throws {TypeError | RangeError} for a malformed board, k or seed.
- * @example
- * ```ts
- * const lights = randomMultiStatePuzzle(gridBoard(4, 4), { states: 3, seed: 7 });
- * ```
- */
-export function randomMultiStatePuzzle(board: Board, options: StatesOptions & { seed?: number }): Uint32Array {
-  const k = checkStates(options);
-  const seed = options.seed ?? 0;
-  if (typeof seed !== "number" || !Number.isSafeInteger(seed))
-    throw new TypeError(`"seed" expected a safe integer, got ${describe(seed)}`);
-  checkBoard(board);
-  const next = xoshiro128(seed);
-  const bound = 2 ** 32 - (2 ** 32 % k); // rejection keeps every count equally likely
-  const lights = new Uint32Array(cellCount(board));
-  addPressesInOrder(
-    board,
-    k,
-    () => {
-      let r = next();
-      while (r >= bound) r = next();
-      return r % k;
-    },
-    lights,
-  );
-  return lights;
-}
-
-/**
- * Every solution of a multi-state board, lazily: the first solution, then
+ * Every solution of a k-state board, lazily: the first solution, then
  * odometer steps over the cyclic decomposition of the quiet patterns (each
- * step adds one generator).
- *
- * @param board - Any board.
- * @param lights - One state 0..k-1 per cell.
- * @param options - `states`: k.
- * @returns An iterator of press vectors; `solutions` of them in all (none when unsolvable).
- * @throws {TypeError | RangeError} as {@link solveMultiState}.
- * @example
- * ```ts
- * for (const x of allMultiStateSolutions(gridBoard(4, 4), lights, { states: 3 })) console.log(x);
- * ```
+ * step adds one generator). The k-state route of allSolutions.
  */
 export function* allMultiStateSolutions(
   board: Board,
@@ -474,15 +301,7 @@ function* odometer(start: Uint32Array, cyclic: CyclicGenerator[], k: number): Ge
   }
 }
 
-/**
- * The answer of {@link fewestMultiStatePresses}.
- *
- * @example
- * ```ts
- * const f: FewestMultiStatePresses = fewestMultiStatePresses(gridBoard(1, 3), [2, 2, 2], { states: 3 });
- * f.count; // 1: press the middle cell once
- * ```
- */
+/** The answer of {@link fewestMultiStatePresses}. */
 export interface FewestMultiStatePresses {
   /** Whether any presses clear the board. */
   solvable: boolean;
@@ -490,23 +309,17 @@ export interface FewestMultiStatePresses {
   presses: Uint32Array | null;
   /** Its number of presses, sum of x_i; null when unsolvable. */
   count: number | null;
+  /** The fewest generators of the quiet patterns. */
+  nullity: number;
   /** Number of solutions searched (all of them). */
   solutions: bigint;
 }
 
 /**
- * Fewest presses on a multi-state board, counted with multiplicity (pressing
- * a cell 2 times counts 2): exact, by enumerating every solution.
- *
- * @param board - Any board.
- * @param lights - One state 0..k-1 per cell.
- * @param options - `states`: k; `limit`: most solutions to enumerate (default 2^20).
- * @returns The fewest presses and their count, or solvable false.
- * @throws {RangeError} when the board has more solutions than `limit`, naming both; otherwise as {@link solveMultiState}.
- * @example
- * ```ts
- * fewestMultiStatePresses(gridBoard(4, 4), lights, { states: 3 }).count;
- * ```
+ * Fewest presses on a k-state board, counted with multiplicity (pressing a
+ * cell 2 times counts 2): exact, by enumerating every solution (at most
+ * `limit`, default MAX_ENUMERATED_SOLUTIONS, else a RangeError naming
+ * both). The k-state route of fewestPresses.
  */
 export function fewestMultiStatePresses(
   board: Board,
@@ -518,7 +331,7 @@ export function fewestMultiStatePresses(
     throw new RangeError(`"limit" expected a positive safe integer, got ${describe(limit)}`);
   }
   const a = analyse(board, lights, options);
-  if (!a.presses) return { solvable: false, presses: null, count: null, solutions: 0n };
+  if (!a.presses) return { solvable: false, presses: null, count: null, nullity: a.nullity, solutions: 0n };
   if (a.solutions > BigInt(limit)) {
     throw new RangeError(
       `fewest presses expected at most ${limit} solutions to enumerate, got ${a.solutions} (states ${a.states}, ${a.nullity} quiet generators)`,
@@ -552,7 +365,7 @@ export function fewestMultiStatePresses(
       bestCount = weight;
     }
   }
-  return { solvable: true, presses: best, count: bestCount, solutions: a.solutions };
+  return { solvable: true, presses: best, count: bestCount, nullity: a.nullity, solutions: a.solutions };
 }
 
 function lexLess(a: Uint32Array, b: Uint32Array): boolean {
@@ -560,17 +373,9 @@ function lexLess(a: Uint32Array, b: Uint32Array): boolean {
   return false;
 }
 
-/**
- * One step of {@link multiStateChaseTrace}: the phases of the two-state trace, with press counts.
- *
- * @example
- * ```ts
- * const [first]: MultiStateChaseStep[] = multiStateChaseTrace(2, 2, [1, 0, 0, 0], { states: 3 }).steps;
- * first!.presses; // Uint32Array [0, 0, 2, 0]: twice below the cell at 1
- * ```
- */
+/** One step of {@link multiStateChaseTrace}: the phases of the two-state trace, with press counts. */
 export interface MultiStateChaseStep {
-  /** `chase`, `last-row`, `fix` or `chase-again`, as in {@link chaseTrace}. */
+  /** `chase`, `last-row`, `fix` or `chase-again`, as in the two-state trace. */
   phase: "chase" | "last-row" | "fix" | "chase-again";
   /** The row whose lights are cleared (chase), read (last-row), or pressed (fix: 0). */
   row: number;
@@ -580,15 +385,7 @@ export interface MultiStateChaseStep {
   lights: Uint32Array;
 }
 
-/**
- * Light chasing over Z_k step by step, from {@link multiStateChaseTrace}.
- *
- * @example
- * ```ts
- * const t: MultiStateChaseTrace = multiStateChaseTrace(4, 4, new Array(16).fill(2), { states: 3 });
- * t.solvable ? t.solution : t.lastRow;
- * ```
- */
+/** Light chasing over Z_k step by step, from {@link multiStateChaseTrace}. */
 export interface MultiStateChaseTrace {
   /** Rows of the board. */
   rows: number;
@@ -596,46 +393,36 @@ export interface MultiStateChaseTrace {
   cols: number;
   /** Number of light states k. */
   states: number;
+  /** The board at the start. */
+  lights: Uint32Array;
   /** Whether some first row clears the last row (then the trace ends dark). */
   solvable: boolean;
   /** Every step in order: chase, last-row, then (when solvable) fix and chase-again. */
   steps: MultiStateChaseStep[];
   /** The last row after the first pass. */
   lastRow: Uint32Array;
-  /** The first-row presses that clear it, or null when none do. */
-  firstRow: Uint32Array | null;
-  /** Every press of the trace summed mod k: a solution, or null. */
-  solution: Uint32Array | null;
+  /** The first-row presses that clear it, when some do. */
+  firstRow?: Uint32Array;
+  /** Every press of the trace summed mod k: a solution, when solvable. */
+  solution?: Uint32Array;
 }
 
 /** Largest board a trace is drawn for (one copy of the lights per step). */
 const MULTISTATE_TRACE_MAX_CELLS = 16384;
 
 /**
- * Light chasing over Z_k step by step on the plain rows x cols rectangle:
- * chase down (press the cell below each unlit-to-be cell k - light times,
- * one step per row), read the last row, press the first-row fix (the first
- * row of any solution: the rest of a solution is forced by it), chase again.
- * On a winnable board the last step leaves every light at 0.
- *
- * @param rows - Rows, >= 1.
- * @param cols - Columns, >= 1, rows * cols <= 16384.
- * @param lights - One state 0..k-1 per cell, row-major.
- * @param options - `states`: k.
- * @returns The steps, the last row, the fix and the whole solution.
- * @throws {TypeError | RangeError} for sizes, k or lights out of range.
- * @example
- * ```ts
- * const t = multiStateChaseTrace(3, 3, [2, 1, 1, 1, 1, 2, 0, 2, 1], { states: 3 });
- * t.steps.map((s) => s.phase); // ["chase", "chase", "last-row", "fix", "chase-again", "chase-again"]
- * t.steps.at(-1)!.lights.every((v) => v === 0); // true
- * ```
+ * Light chasing over Z_k step by step on the plain rows x cols rectangle
+ * (at most 16384 cells): chase down (press the cell below each cell k -
+ * light times, one step per row), read the last row, press the first-row
+ * fix (the first row of any solution: the rest of a solution is forced by
+ * it), chase again. On a winnable board the last step leaves every light at
+ * 0. The k-state route of chaseTrace.
  */
 export function multiStateChaseTrace(
   rows: number,
   cols: number,
   lights: ArrayLike<number>,
-  options: StatesOptions,
+  options: { states: number },
 ): MultiStateChaseTrace {
   const k = checkStates(options);
   for (const [name, v] of [
@@ -685,7 +472,8 @@ export function multiStateChaseTrace(
   const lastRow = state.slice((rows - 1) * cols);
   steps.push({ phase: "last-row", row: rows - 1, presses: new Uint32Array(cells), lights: state.slice() });
   const s = solveMultiState(gridBoard(rows, cols), b, { states: k });
-  if (!s.solvable) return { rows, cols, states: k, solvable: false, steps, lastRow, firstRow: null, solution: null };
+  const start = Uint32Array.from(b);
+  if (!s.solvable) return { rows, cols, states: k, lights: start, solvable: false, steps, lastRow };
   // a last row already at 0 needs no fix; otherwise any solution's first row
   // does (chasing from it forces the rest)
   const firstRow = lastRow.every((v) => v === 0) ? new Uint32Array(cols) : s.presses!.slice(0, cols);
@@ -695,11 +483,12 @@ export function multiStateChaseTrace(
   chaseDown("chase-again");
   if (state.some((v) => v !== 0))
     throw new Error("internal error: the chase over Z_k did not clear the board; please report it");
-  return { rows, cols, states: k, solvable: true, steps, lastRow, firstRow, solution: total };
+  return { rows, cols, states: k, lights: start, solvable: true, steps, lastRow, firstRow, solution: total };
 }
 
 /**
- * Largest k^cells that {@link multiStateDistribution} indexes (one byte per possible board).
+ * Largest k^cells that {@link optimalDistribution} indexes with more than
+ * two states (one byte per possible board).
  *
  * @example
  * ```ts
@@ -708,15 +497,7 @@ export function multiStateChaseTrace(
  */
 export const MAX_MULTISTATE_DISTRIBUTION_BOARDS = 2 ** 27;
 
-/**
- * The answer of {@link multiStateDistribution}.
- *
- * @example
- * ```ts
- * const d: MultiStateDistribution = multiStateDistribution(gridBoard(2, 2), { states: 3 });
- * d.counts[0]; // 1: only the dark board needs no press
- * ```
- */
+/** The answer of {@link multiStateDistribution}. */
 export interface MultiStateDistribution {
   /** counts[p] = number of winnable boards whose fewest presses (with multiplicity) is p. */
   counts: number[];
@@ -726,28 +507,23 @@ export interface MultiStateDistribution {
   states: number;
   /** Number of cells of the board. */
   cells: number;
+  /** The fewest generators of the quiet patterns. */
+  nullity: number;
+  /** cells - nullity. */
+  rank: number;
 }
 
 /**
- * The distribution of fewest presses over every winnable board of a
- * multi-state board: a breadth-first search from the dark board where each
- * edge is one press (adds 1 mod k to a cell and its targets), so a board's
- * depth is its fewest presses counted with multiplicity, and the boards
- * reached are exactly the winnable ones.
- *
- * @param board - Any board with k^cells at most {@link MAX_MULTISTATE_DISTRIBUTION_BOARDS}.
- * @param options - `states`: k; `onProgress(done, total)` over winnable boards found; `signal`.
- * @returns The counts indexed by press count.
- * @throws {RangeError} when k^cells is too large to index, naming both; as {@link solveMultiState} for bad input.
- * @example
- * ```ts
- * const d = multiStateDistribution(gridBoard(3, 3), { states: 3 });
- * d.winnable; // 19683: the 3 x 3 board is invertible over Z_3
- * ```
+ * The distribution of fewest presses over every winnable board of a k-state
+ * board (k^cells at most MAX_MULTISTATE_DISTRIBUTION_BOARDS): a
+ * breadth-first search from the dark board where each edge is one press
+ * (adds 1 mod k to a cell and its targets), so a board's depth is its
+ * fewest presses counted with multiplicity, and the boards reached are
+ * exactly the winnable ones. The k-state route of optimalDistribution.
  */
 export function multiStateDistribution(
   board: Board,
-  options: StatesOptions & { onProgress?: (done: number, total: number) => void; signal?: AbortSignal },
+  options: { states: number; onProgress?: (done: number, total: number) => void; signal?: AbortSignal },
 ): MultiStateDistribution {
   const k = checkStates(options);
   const targets = pressTargets(checkBoard(board));
@@ -765,7 +541,8 @@ export function multiStateDistribution(
   seen[0] = 1;
   const counts = [1];
   let winnable = 1;
-  const total = Number(solveMultiState(board, new Uint32Array(cells), { states: k }).winnableBoards);
+  const dark = solveMultiState(board, new Uint32Array(cells), { states: k });
+  const total = Number(dark.winnableBoards);
   while (frontier.length > 0) {
     options.signal?.throwIfAborted();
     const next: number[] = [];
@@ -784,5 +561,5 @@ export function multiStateDistribution(
     frontier = Float64Array.from(next);
     options.onProgress?.(winnable, total);
   }
-  return { counts, winnable, states: k, cells };
+  return { counts, winnable, states: k, cells, nullity: dark.nullity, rank: dark.rank };
 }

@@ -3,29 +3,76 @@
 
 import { describe } from "../internal/check.js";
 import { xoshiro128 } from "../internal/random.js";
-import { type Board, checkBoard } from "./board.js";
+import { type Board, type CellValues, checkBoard, checkStates, type StatesOptions } from "./board.js";
 import { addPressesInOrder, cellCount } from "./_press-walk.js";
 
 /**
- * A uniformly random winnable board: random presses applied to a dark board
- * (each winnable board is reached by the same number of press sets).
+ * Options of {@link randomPuzzle}.
  *
- * @param board - Any board.
- * @param options - `seed` (default 0): the same seed gives the same puzzle.
- * @returns The lights, one 0/1 per cell.
- * @throws {TypeError | RangeError} for a malformed board or seed.
  * @example
  * ```ts
- * const lights = randomPuzzle(gridBoard(5, 5), { seed: 42 });
+ * const options: RandomPuzzleOptions = { states: 3, seed: 7 };
+ * randomPuzzle(gridBoard(4, 4), options).length; // 16
  * ```
  */
-export function randomPuzzle(board: Board, options: { seed?: number } = {}): Uint8Array {
+export interface RandomPuzzleOptions extends StatesOptions {
+  /** The same seed (a safe integer, default 0) gives the same puzzle. */
+  seed?: number;
+}
+
+/**
+ * A uniformly random winnable board: a uniform random press count 0..k-1
+ * per cell applied to a dark board (each winnable board is reached by the
+ * same number of press vectors, so each is equally likely).
+ *
+ * @param board - Any board.
+ * @param options - `states`: k (default 2); `seed` (default 0): the same seed gives the same puzzle.
+ * @returns The lights, one state per cell: a Uint8Array of 0/1 for two states, a Uint32Array of 0..k-1 for more.
+ * @throws {TypeError | RangeError} for a malformed board, k or seed.
+ * @example
+ * ```ts
+ * const lights = randomPuzzle(gridBoard(5, 5), { seed: 42 }); // Uint8Array of 0/1
+ * const levels = randomPuzzle(gridBoard(4, 4), { states: 3, seed: 7 }); // Uint32Array of 0..2
+ * ```
+ */
+export function randomPuzzle(board: Board, options?: RandomPuzzleOptions & { states?: 2 }): Uint8Array;
+/**
+ * A uniformly random winnable board with k states (see the two-state signature).
+ *
+ * @param board - Any board.
+ * @param options - `states`: k (default 2); `seed` (default 0).
+ * @returns The lights: a Uint8Array for two states, a Uint32Array for more.
+ * @example
+ * ```ts
+ * const k: number = 3;
+ * randomPuzzle(gridBoard(4, 4), { states: k, seed: 7 }).length; // 16
+ * ```
+ */
+export function randomPuzzle(board: Board, options?: RandomPuzzleOptions): CellValues;
+export function randomPuzzle(board: Board, options: RandomPuzzleOptions = {}): CellValues {
+  const k = checkStates(options);
   const seed = options.seed ?? 0;
   if (typeof seed !== "number" || !Number.isSafeInteger(seed))
     throw new TypeError(`"seed" expected a safe integer, got ${describe(seed)}`);
   checkBoard(board);
   const next = xoshiro128(seed);
-  const lights = new Uint8Array(cellCount(board));
-  addPressesInOrder(board, 2, () => next() & 1, lights);
+  const cells = cellCount(board);
+  if (k === 2) {
+    const lights = new Uint8Array(cells);
+    addPressesInOrder(board, 2, () => next() & 1, lights);
+    return lights;
+  }
+  const bound = 2 ** 32 - (2 ** 32 % k); // rejection keeps every count equally likely
+  const lights = new Uint32Array(cells);
+  addPressesInOrder(
+    board,
+    k,
+    () => {
+      let r = next();
+      while (r >= bound) r = next();
+      return r % k;
+    },
+    lights,
+  );
   return lights;
 }

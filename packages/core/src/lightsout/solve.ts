@@ -1,13 +1,32 @@
-// Lights Out over GF(2) on any board, through the press matrix A (column j
-// = the cells that pressing j toggles): solve A x = b, the quiet patterns
-// ker A, winnability, every solution, random solvable puzzles.
+// Lights Out on any board, through the press matrix A (column j = the cells
+// that pressing j toggles): solve A x = b, the quiet patterns ker A,
+// winnability, every solution. Two states (the default) are solved here over
+// GF(2); `states: k` > 2 goes to the Z_k solvers of multistate.ts, so that
+// callers use one function whatever k is.
 
 import type { MatrixOptions } from "../gf2/bitmatrix.js";
 import { BitMatrix } from "../gf2/bitmatrix.js";
 import { matrixBytes } from "../internal/layout.js";
 import { memoryLimit } from "../internal/memory.js";
 import { describe } from "../internal/check.js";
-import { type Board, boardTopology, checkBoard, checkVector, type GridBoard, pressTargets } from "./board.js";
+import {
+  type Board,
+  type CellValues,
+  checkBoard,
+  checkLevels,
+  checkStates,
+  checkVector,
+  type GridBoard,
+  isChaseableRectangle,
+  pressTargets,
+  type StatesOptions,
+} from "./board.js";
+import {
+  allMultiStateSolutions,
+  type MultiStateOptions,
+  multiStateQuietPatterns,
+  solveMultiState,
+} from "./multistate.js";
 import { cellCount } from "./_press-walk.js";
 import { quietPatternsOnDemand, solveGrid } from "./chase.js";
 import { type BandedPlan, planBanded, quietBanded, quietBandedSource, solveBanded } from "./_banded.js";
@@ -20,43 +39,44 @@ import { type BandedPlan, planBanded, quietBanded, quietBandedSource, solveBande
 const CHASE_FROM_CELLS = 400;
 
 function chaseable(board: Board): board is GridBoard {
-  return (
-    board.kind === "grid" &&
-    boardTopology(board) === "plane" &&
-    !board.mask &&
-    (board.rule === undefined || board.rule === "plus") &&
-    board.selfToggle !== false &&
-    board.rows * board.cols >= CHASE_FROM_CELLS
-  );
+  return isChaseableRectangle(board) && board.rows * board.cols >= CHASE_FROM_CELLS;
 }
 
 /** Below this many cells the dense press matrix is always cheap (under about 10 ms). */
 const DENSE_BELOW_CELLS = 4096;
 
 /**
- * Options of {@link solveLightsOut} and {@link quietPatterns}: which route,
- * progress and cancellation.
+ * Options of {@link solveLightsOut} and {@link quietPatterns}: the number of
+ * states, which route, progress and cancellation.
  *
  * @example
  * ```ts
  * const options: SolveOptions = { method: "banded", onProgress: (done, total) => console.log(done / total) };
  * solveLightsOut(gridBoard(300, 300, { torus: true }), new Array(90_000).fill(1), options).method; // "banded"
+ * solveLightsOut(gridBoard(3, 3), new Array(9).fill(2), { states: 3 }).solvable; // true
  * ```
  */
-export interface SolveOptions {
+export interface SolveOptions extends StatesOptions {
   /**
-   * "dense": eliminate the full press matrix (cells^2 bits, cubic work;
-   * about 92,000 cells at most). "banded": renumber the cells so that the
-   * press matrix is banded and eliminate only the band (memory about cells x
-   * bandwidth bits, work cells x bandwidth^2 / 128 lane operations; any local
-   * board). "auto" (default): light chasing for plain rectangles of 400
-   * cells or more, dense below 4096 cells, otherwise whichever of dense and
-   * banded the estimate of work and memory favours.
+   * "dense": eliminate the full press matrix (two states: cells^2 bits,
+   * cubic work, about 92,000 cells at most; more states: residues, at most
+   * {@link MAX_MULTISTATE_DENSE_CELLS} cells). "banded": renumber the cells
+   * so that the press matrix is banded and eliminate only the band (memory
+   * about cells x bandwidth entries; any local board; more than two states
+   * need a prime k up to 46337). "auto" (default): light chasing for plain
+   * rectangles of 400 cells or more; with two states dense below 4096 cells,
+   * otherwise whichever of dense and banded the estimate of work and memory
+   * favours; with more states banded for a prime k on 4096 cells or more,
+   * otherwise dense.
    */
   method?: "auto" | "dense" | "banded";
-  /** Called during a banded elimination with (columns done, columns in all). */
+  /**
+   * Called during an elimination with (done, total): two states report
+   * banded columns (done of total); more states report the fraction done as
+   * (fraction, 1), for dense and banded eliminations. Chasing does not report.
+   */
   onProgress?: (done: number, total: number) => void;
-  /** Cancels a banded elimination: the signal's reason is thrown, and its memory is freed. */
+  /** Cancels an elimination: the signal's reason is thrown, and its memory is freed. */
   signal?: AbortSignal;
 }
 
@@ -72,6 +92,16 @@ function checkSolveOptions(options: unknown): SolveOptions {
   if (o.signal !== undefined && !(o.signal instanceof AbortSignal))
     throw new TypeError(`"signal" expected an AbortSignal, got ${describe(o.signal)}`);
   return o;
+}
+
+/** The options of the k-state solvers (k > 2), progress as a fraction. */
+function modK(o: SolveOptions, k: number): MultiStateOptions {
+  const out: MultiStateOptions = { states: k };
+  if (o.method !== undefined) out.method = o.method;
+  const onProgress = o.onProgress;
+  if (onProgress) out.onProgress = (fraction) => onProgress(fraction, 1);
+  if (o.signal) out.signal = o.signal;
+  return out;
 }
 
 /**
@@ -115,7 +145,8 @@ function chaseSolve(board: GridBoard, lights: ArrayLike<number>, quiet: boolean)
 }
 
 /**
- * The answer to a Lights Out board.
+ * The answer to a Lights Out board. Press counts are 0/1 (a Uint8Array)
+ * for two states, 0..k-1 (a Uint32Array) for k states.
  *
  * @example
  * ```ts
@@ -123,29 +154,50 @@ function chaseSolve(board: GridBoard, lights: ArrayLike<number>, quiet: boolean)
  * s.rank;           // 23
  * s.solutions;      // 4n
  * s.winnableBoards; // 8388608n (2^23)
+ * const t: LightsOutSolution = solveLightsOut(gridBoard(4, 4), new Array(16).fill(1), { states: 3 });
+ * t.quietCount;     // 9n: two quiet generators of order 3
  * ```
  */
-export interface LightsOutSolution {
-  /** Whether the lights can all be switched off. */
+export interface LightsOutSolution<P extends CellValues = CellValues> {
+  /** Number of light states k (2 unless asked otherwise). */
+  states: number;
+  /** Whether every light can be brought to 0 (switched off). */
   solvable: boolean;
-  /** One set of presses (0/1 per cell) that switches them off; null when unsolvable. */
-  presses: Uint8Array | null;
-  /** Rank of the press matrix over GF(2). */
+  /** One solution: how many times to press each cell, 0..k-1 (0/1 for two states); null when unsolvable. */
+  presses: P | null;
+  /**
+   * cells - nullity: for two states (and any prime k) the rank of the press
+   * matrix over the field.
+   */
   rank: number;
-  /** Dimension of the quiet patterns: cells - rank. */
+  /**
+   * The fewest generators of the quiet patterns: for two states (and any
+   * prime k) the dimension of the null space of the press matrix.
+   */
   nullity: number;
-  /** Number of press sets that solve the board: 2^nullity, or 0 when unsolvable. */
+  /** Number of press vectors that solve the board: quietCount, or 0 when unsolvable. */
   solutions: bigint;
-  /** Number of winnable boards: 2^rank. */
+  /** Number of quiet patterns (press vectors that change nothing, pressing nothing included): 2^nullity for two states. */
+  quietCount: bigint;
+  /** Number of winnable boards: k^cells / quietCount (2^rank for two states). */
   winnableBoards: bigint;
   /** How it was solved: light chasing, the dense press matrix, or banded elimination. */
   method: "chasing" | "dense" | "banded";
   /**
-   * When unsolvable: y with y A = 0 and y . b = 1, the proof. For symmetric
-   * rules (all the named ones) y is a quiet pattern that covers an odd number
-   * of lit cells.
+   * When unsolvable: y (0..k-1 per cell) with y A = 0 and y . b != 0
+   * (mod k), the proof that no presses clear the board. For two states and
+   * symmetric rules (all the named ones) y is a quiet pattern that covers an
+   * odd number of lit cells. Always present for two states and after an
+   * elimination; after chasing with more states, present when the quiet
+   * pattern built from `lastRowProof` checks out.
    */
-  proof?: Uint8Array;
+  proof?: P;
+  /**
+   * Chasing with more than two states, when unsolvable: y over the cells of
+   * the last chased row with y C = 0 and y . d != 0 (mod k), where C z = -d
+   * is the chase system of the first-row presses z.
+   */
+  lastRowProof?: P;
 }
 
 /**
@@ -176,37 +228,80 @@ export function pressMatrix(board: Board, options?: MatrixOptions): BitMatrix {
 }
 
 /**
- * Solves a board: which cells to press to switch every light off.
+ * Solves a board: how many times to press each cell so that every light
+ * goes to 0. Two states (the default) are solved over GF(2), bit-packed:
+ * light chasing on plain rectangles of 400 cells or more (10000 x 10000 in
+ * about 9 s), the dense press matrix, or banded elimination. With `states:
+ * k` a press adds 1 (mod k) to its cell and its targets, and the board is
+ * solved exactly over Z_k for any k, prime or composite: light chasing on
+ * plain rectangles (256 x 256 over Z_3 in about 0.45 s), banded elimination
+ * for a prime k up to 46337 on 4096 cells or more, otherwise elimination
+ * of the full press matrix in WebAssembly (cubic, at most
+ * {@link MAX_MULTISTATE_DENSE_CELLS} cells).
  *
  * @param board - Any board.
- * @param lights - One 0/1 per cell (cells are numbered row-major over the cells present).
- * @param options - The route (`method`), `onProgress` and `signal`.
+ * @param lights - One state 0..k-1 per cell (cells are numbered row-major over the cells present).
+ * @param options - `states` (default 2), the route (`method`), `onProgress` and `signal`.
  * @returns Solvability, one solution, counts, the route taken, and a proof when unsolvable.
- * @throws {TypeError | RangeError} for a malformed board, bad options or lights of the wrong length.
+ * @throws {TypeError | RangeError} for a malformed board, bad options, k outside 2..{@link MAX_STATES}, or
+ *   lights of the wrong length or range.
  * @throws {RangeError} naming the memory needed when the route chosen would pass the memory limit
- *   (checked before anything large is allocated).
+ *   (checked before anything large is allocated); with more than two states, for a composite k (or a prime
+ *   above 46337) on a board that is neither a plain rectangle nor at most
+ *   {@link MAX_MULTISTATE_DENSE_CELLS} cells.
  * @throws The signal's reason when aborted.
  * @example
  * ```ts
  * const s = solveLightsOut(gridBoard(5, 5), new Array(25).fill(1));
  * s.solvable; // true; s.solutions === 4n
+ * const t = solveLightsOut(gridBoard(3, 3), [2, 1, 1, 1, 1, 2, 0, 2, 1], { states: 3 });
+ * applyPresses(gridBoard(3, 3), [2, 1, 1, 1, 1, 2, 0, 2, 1], t.presses!, { states: 3 }); // all 0
  * ```
  */
+export function solveLightsOut(
+  board: Board,
+  lights: ArrayLike<number>,
+  options?: SolveOptions & { states?: 2 },
+): LightsOutSolution<Uint8Array>;
+/**
+ * Solves a board with k states (see the two-state signature).
+ *
+ * @param board - Any board.
+ * @param lights - One state 0..k-1 per cell.
+ * @param options - `states` (default 2), the route (`method`), `onProgress` and `signal`.
+ * @returns Solvability, one solution (a Uint8Array for two states, a Uint32Array for more), counts, the route,
+ *   and a proof when unsolvable.
+ * @example
+ * ```ts
+ * const k: number = 3;
+ * solveLightsOut(gridBoard(4, 4), new Array(16).fill(1), { states: k }).quietCount; // 9n
+ * ```
+ */
+export function solveLightsOut(board: Board, lights: ArrayLike<number>, options?: SolveOptions): LightsOutSolution;
 export function solveLightsOut(board: Board, lights: ArrayLike<number>, options?: SolveOptions): LightsOutSolution {
-  checkBoard(board);
   const o = checkSolveOptions(options);
+  const k = checkStates(o);
+  if (k !== 2) return solveMultiState(board, lights, modK(o, k));
+  return solveGf2(board, lights, o);
+}
+
+/** The two-state route of solveLightsOut. */
+function solveGf2(board: Board, lights: ArrayLike<number>, o: SolveOptions): LightsOutSolution<Uint8Array> {
+  checkBoard(board);
   const way = route(board, o);
   if (typeof way === "object") {
     checkVector("lights", lights, way.rows.n);
     const s = solveBanded(way, lights, "wasm", o);
     const counts = {
+      states: 2,
       method: "banded" as const,
       rank: s.rank,
       nullity: s.nullity,
+      quietCount: 1n << BigInt(s.nullity),
       winnableBoards: 1n << BigInt(s.rank),
     };
     return s.solvable
-      ? { solvable: true, presses: s.presses, ...counts, solutions: 1n << BigInt(s.nullity) }
+      ? { solvable: true, presses: s.presses, ...counts, solutions: counts.quietCount }
       : { solvable: false, presses: null, ...counts, solutions: 0n, proof: s.proof! };
   }
   if (way === "chasing" && chaseable(board)) {
@@ -214,53 +309,88 @@ export function solveLightsOut(board: Board, lights: ArrayLike<number>, options?
     checkVector("lights", lights, cells);
     const g = chaseSolve(board, lights, false);
     const rank = cells - g.nullity;
-    const counts = { method: "chasing" as const, rank, nullity: g.nullity, winnableBoards: 1n << BigInt(rank) };
+    const counts = {
+      states: 2,
+      method: "chasing" as const,
+      rank,
+      nullity: g.nullity,
+      quietCount: 1n << BigInt(g.nullity),
+      winnableBoards: 1n << BigInt(rank),
+    };
     return g.solvable
-      ? { solvable: true, presses: g.presses, ...counts, solutions: 1n << BigInt(g.nullity) }
+      ? { solvable: true, presses: g.presses, ...counts, solutions: counts.quietCount }
       : { solvable: false, presses: null, ...counts, solutions: 0n, proof: g.certificate };
   }
   using a = pressMatrix(board);
   checkVector("lights", lights, a.rows);
   const r = a.solve(lights);
   const winnableBoards = 1n << BigInt(r.rank);
+  const quietCount = 1n << BigInt(r.nullity);
   if (!r.solvable) {
     return {
+      states: 2,
       solvable: false,
       presses: null,
       method: "dense",
       rank: r.rank,
       nullity: r.nullity,
       solutions: 0n,
+      quietCount,
       winnableBoards,
       proof: r.certificate,
     };
   }
   return {
+    states: 2,
     solvable: true,
     presses: r.x,
     method: "dense",
     rank: r.rank,
     nullity: r.nullity,
-    solutions: 1n << BigInt(r.nullity),
+    solutions: quietCount,
+    quietCount,
     winnableBoards,
   };
 }
 
 /**
- * A basis of the quiet patterns: press sets that change no light (ker A).
+ * Generators of the quiet patterns: press vectors that change no light
+ * (ker A). Every quiet pattern is a combination of them (for two states a
+ * sum; for k states with coefficients 0..k-1), and adding one to a solution
+ * gives another. For two states, and any prime k, they are a basis of the
+ * null space; for a composite k as few generators as possible.
  *
  * @param board - Any board.
- * @param options - The route (`method`), `onProgress` and `signal`, as for {@link solveLightsOut}.
- * @returns nullity vectors of 0/1 per cell (empty when every board is winnable).
- * @throws {RangeError} when the basis would take more than 1 GiB (nullity x cells bytes), naming its size.
+ * @param options - `states` (default 2), the route (`method`), `onProgress` and `signal`, as for
+ *   {@link solveLightsOut}.
+ * @returns nullity vectors of press counts per cell (empty when every board is winnable).
+ * @throws {RangeError} when the basis would take more than 1 GiB (nullity x cells bytes), naming its size;
+ *   as {@link solveLightsOut} for bad input and sizes.
  * @example
  * ```ts
  * quietPatterns(gridBoard(5, 5)).length; // 2
+ * quietPatterns(gridBoard(4, 4), { states: 3 }).length; // 2
  * ```
  */
-export function quietPatterns(board: Board, options?: SolveOptions): Uint8Array[] {
-  checkBoard(board);
+export function quietPatterns(board: Board, options?: SolveOptions & { states?: 2 }): Uint8Array[];
+/**
+ * Generators of the quiet patterns with k states (see the two-state signature).
+ *
+ * @param board - Any board.
+ * @param options - `states` (default 2), the route (`method`), `onProgress` and `signal`.
+ * @returns The generators: Uint8Arrays for two states, Uint32Arrays for more.
+ * @example
+ * ```ts
+ * const k: number = 3;
+ * quietPatterns(gridBoard(4, 4), { states: k }).length; // 2
+ * ```
+ */
+export function quietPatterns(board: Board, options?: SolveOptions): CellValues[];
+export function quietPatterns(board: Board, options?: SolveOptions): CellValues[] {
   const o = checkSolveOptions(options);
+  const k = checkStates(o);
+  if (k !== 2) return multiStateQuietPatterns(board, modK(o, k));
+  checkBoard(board);
   const way = route(board, o);
   if (typeof way === "object") return quietBanded(way, "wasm", o);
   if (way === "chasing" && chaseable(board))
@@ -273,19 +403,30 @@ export function quietPatterns(board: Board, options?: SolveOptions): Uint8Array[
 /**
  * Prepares a winnability test that needs no solving per board: b is winnable
  * exactly when it is orthogonal to every y with y A = 0 (for symmetric rules,
- * every quiet pattern).
+ * every quiet pattern). Over Z_k as over GF(2): the image of A is exactly
+ * the set of b with y . b = 0 (mod k) for every such y (Z_k is a Frobenius
+ * ring; in the Smith normal form A = U D V a board is winnable when each
+ * entry of U^-1 b is a multiple of gcd(d_i, k)). With more than two states
+ * the y are the quiet generators when A is symmetric (every named rule and
+ * every graph); a board whose press matrix is not symmetric (some custom
+ * offsets) is solved per call instead.
  *
  * @param board - Any board (big local boards by the banded route, as {@link solveLightsOut}).
- * @returns A function of the lights: true when they can all be switched off.
- * @throws {RangeError} when the press matrix or the basis of the y would not fit in memory, naming the size.
+ * @param options - `states`: k (default 2).
+ * @returns A function of the lights (one state 0..k-1 per cell): true when they can all be brought to 0.
+ * @throws {RangeError} when the press matrix or the basis of the y would not fit in memory, naming the size;
+ *   as {@link solveLightsOut} for a bad board or k.
  * @example
  * ```ts
  * const winnable = winnabilityTest(gridBoard(5, 5));
  * winnable(new Array(25).fill(1)); // true
+ * winnabilityTest(gridBoard(4, 4), { states: 3 })(new Array(16).fill(1)); // true
  * ```
  */
-export function winnabilityTest(board: Board): (lights: ArrayLike<number>) => boolean {
+export function winnabilityTest(board: Board, options?: StatesOptions): (lights: ArrayLike<number>) => boolean {
+  const k = checkStates(options);
   checkBoard(board);
+  if (k !== 2) return winnabilityModK(board, k);
   // chasing gives no left kernel: plain rectangles go dense when small, banded beyond
   const n = cellCount(board);
   const way = route(board, chaseable(board) ? { method: n < DENSE_BELOW_CELLS ? "dense" : "banded" } : {});
@@ -300,6 +441,53 @@ export function winnabilityTest(board: Board): (lights: ArrayLike<number>) => bo
   };
 }
 
+/** The k-state winnability test: the quiet generators when A is symmetric, a solve per call otherwise. */
+function winnabilityModK(board: Board, k: number): (lights: ArrayLike<number>) => boolean {
+  const targets = pressTargets(board);
+  const n = targets.length;
+  if (!isSymmetric(targets)) {
+    return (lights) => solveMultiState(board, lights, { states: k }).solvable;
+  }
+  const checks = multiStateQuietPatterns(board, { states: k });
+  return (lights) => {
+    checkLevels("lights", lights, n, k);
+    return checks.every((y) => {
+      let dot = 0;
+      // residues below 2^31: a product can pass 2^53, so mulMod reduces it exactly
+      for (let i = 0; i < n; i++) if (y[i] !== 0 && lights[i] !== 0) dot = (dot + mulMod(y[i]!, lights[i]!, k)) % k;
+      return dot === 0;
+    });
+  };
+}
+
+/** a * b mod k for a, b < k < 2^31, exactly (a double holds 53 bits, so the product is split). */
+function mulMod(a: number, b: number, k: number): number {
+  if (a * b <= Number.MAX_SAFE_INTEGER) return (a * b) % k;
+  const high = Math.floor(b / 65536);
+  const low = b % 65536;
+  return (((a * high) % k) * 65536 + a * low) % k;
+}
+
+/** Whether press j reaches cell i exactly when press i reaches cell j (A = A^T). */
+function isSymmetric(targets: Int32Array[]): boolean {
+  for (let j = 0; j < targets.length; j++) {
+    for (const i of targets[j]!) {
+      if (i === j) continue;
+      const back = targets[i]!;
+      // targets are sorted: binary search for j
+      let lo = 0;
+      let hi = back.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (back[mid]! < j) lo = mid + 1;
+        else hi = mid;
+      }
+      if (back[lo] !== j) return false;
+    }
+  }
+  return true;
+}
+
 /** A basis of the y with y A = 0, from the dense press matrix. */
 function denseLeftKernel(board: Board): Uint8Array[] {
   using a = pressMatrix(board);
@@ -309,22 +497,59 @@ function denseLeftKernel(board: Board): Uint8Array[] {
 }
 
 /**
- * Every solution of a board, lazily, in Gray-code order: x0, then each next
- * one differs from the previous by one quiet pattern. Quiet patterns are
- * built as the enumeration first needs them, so taking the first N solutions
- * of a big chased rectangle (or of a board on the banded route) expands
- * about log2(N) of them, not the whole basis.
+ * Every solution of a board, lazily. Two states: in Gray-code order, x0,
+ * then each next one differs from the previous by one quiet pattern; quiet
+ * patterns are built as the enumeration first needs them, so taking the
+ * first N solutions of a big chased rectangle (or of a board on the banded
+ * route) expands about log2(N) of them, not the whole basis. More states:
+ * odometer steps over the cyclic decomposition of the quiet patterns (each
+ * step adds one generator).
  *
  * @param board - Any board.
- * @param lights - One 0/1 per cell.
- * @returns An iterator of press sets (empty when unsolvable); 2^nullity in all.
+ * @param lights - One state 0..k-1 per cell.
+ * @param options - `states` (default 2).
+ * @returns An iterator of press vectors (empty when unsolvable); `solutions` of them in all.
+ * @throws {TypeError | RangeError} as {@link solveLightsOut}, at the first step.
  * @example
  * ```ts
  * for (const presses of allSolutions(gridBoard(5, 5), new Array(25).fill(1))) console.log(presses);
+ * Array.from(allSolutions(gridBoard(4, 4), new Array(16).fill(1), { states: 3 })).length; // 9
  * ```
  */
-export function* allSolutions(board: Board, lights: ArrayLike<number>): Generator<Uint8Array, void, undefined> {
-  const s = solveLightsOut(board, lights);
+export function allSolutions(
+  board: Board,
+  lights: ArrayLike<number>,
+  options?: StatesOptions & { states?: 2 },
+): Generator<Uint8Array, void, undefined>;
+/**
+ * Every solution of a board with k states (see the two-state signature).
+ *
+ * @param board - Any board.
+ * @param lights - One state 0..k-1 per cell.
+ * @param options - `states` (default 2).
+ * @returns An iterator of press vectors: Uint8Arrays for two states, Uint32Arrays for more.
+ * @example
+ * ```ts
+ * const k: number = 3;
+ * Array.from(allSolutions(gridBoard(4, 4), new Array(16).fill(1), { states: k })).length; // 9
+ * ```
+ */
+export function allSolutions(
+  board: Board,
+  lights: ArrayLike<number>,
+  options?: StatesOptions,
+): Generator<CellValues, void, undefined>;
+export function* allSolutions(
+  board: Board,
+  lights: ArrayLike<number>,
+  options?: StatesOptions,
+): Generator<CellValues, void, undefined> {
+  const k = checkStates(options);
+  if (k !== 2) {
+    yield* allMultiStateSolutions(board, lights, { states: k });
+    return;
+  }
+  const s = solveGf2(board, lights, {});
   if (!s.presses) return;
   const quiet = quietPatternSource(board);
   const x = s.presses.slice();

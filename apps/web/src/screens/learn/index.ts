@@ -2,29 +2,17 @@
 // patterns of the board as a gallery, and the first-row lookup table (two
 // states) or the first-row fix of the current board (k states).
 
-import { gridBoard, type GridBoard, quietPatterns, randomPuzzle } from "@lightsout/core";
-import {
-  type ChaseTrace,
-  chaseTrace,
-  boardTopology,
-  firstRowLookup,
-  multiStateQuietPatterns,
-  type MultiStateChaseTrace,
-  randomMultiStatePuzzle,
-  solveMultiState,
-} from "@lightsout/core/lightsout";
+import { gridBoard, type GridBoard, quietPatterns, randomPuzzle, solveLightsOut } from "@lightsout/core";
+import { type ChaseTrace, firstRowLookup } from "@lightsout/core/lightsout";
 import { mountAfterCore } from "../../core-ready.js";
 import type { MountScreen, ScreenContext } from "../../screen.js";
-import { MAX_LEARN_STATES } from "../../state/limits.js";
+import { learnable, MAX_LEARN_SIDE, MAX_LEARN_STATES, MAX_SEED, MAX_STATES } from "../../state/limits.js";
 import { decodeBoard, encodeBoard } from "../../state/url.js";
 import { boardView, type BoardView } from "../../ui/board-view.js";
 import { button, field, h, numberInput, readNumber } from "../../ui/dom.js";
 import { chaseSentence, multiStateChaseSentence } from "./sentences.js";
 import { chaseMatrixModK, learnChase } from "./trace.js";
 import "./learn.css";
-
-/** Largest side in Learn: the table and the gallery stay readable. */
-const MAX_SIDE = 12;
 
 /** The learn screen. */
 export const mount: MountScreen = mountAfterCore(setup);
@@ -35,10 +23,10 @@ function gcd(a: number, b: number): number {
 }
 
 function setup(root: HTMLElement, context: ScreenContext): () => void {
-  const rows = numberInput("rows", 5, 1, MAX_SIDE);
-  const cols = numberInput("cols", 5, 1, MAX_SIDE);
+  const rows = numberInput("rows", 5, 1, MAX_LEARN_SIDE);
+  const cols = numberInput("cols", 5, 1, MAX_LEARN_SIDE);
   const statesInput = numberInput("states", 2, 2, MAX_LEARN_STATES);
-  const seed = numberInput("seed", 1, 0, 2 ** 31 - 1);
+  const seed = numberInput("seed", 1, 0, MAX_SEED);
   const host = h("div", { class: "board-host" });
   const sentence = h("p", { class: "sentence", "aria-live": "polite", "data-testid": "sentence" });
   const counter = h("span", { class: "muted", "data-testid": "step" });
@@ -72,11 +60,7 @@ function setup(root: HTMLElement, context: ScreenContext): () => void {
             const s = readNumber(seed, 1);
             const k = readNumber(statesInput, 2);
             const shape = gridBoard(size()[0], size()[1]);
-            setBoard(
-              k === 2
-                ? Array.from(randomPuzzle(shape, { seed: s }))
-                : Array.from(randomMultiStatePuzzle(shape, { states: k, seed: s })),
-            );
+            setBoard(Array.from(randomPuzzle(shape, { states: k, seed: s })));
             seed.value = String(s + 1);
           },
           { "data-action": "random" },
@@ -88,7 +72,7 @@ function setup(root: HTMLElement, context: ScreenContext): () => void {
       h(
         "p",
         { class: "muted", "data-testid": "learn-limits" },
-        `Learn chases plain rectangles (no wrapping edges) up to ${MAX_SIDE} × ${MAX_SIDE} with 2 to ${MAX_LEARN_STATES} states; Play and Build take tori, projective planes and up to 255 states.`,
+        `Learn chases plain rectangles (no wrapping edges) up to ${MAX_LEARN_SIDE} × ${MAX_LEARN_SIDE} with 2 to ${MAX_LEARN_STATES} states; Play and Build take tori, projective planes and up to ${MAX_STATES} states.`,
       ),
       h(
         "div",
@@ -117,8 +101,8 @@ function setup(root: HTMLElement, context: ScreenContext): () => void {
   let board: GridBoard = gridBoard(5, 5);
   let states = 2;
   let lights: number[] = new Array<number>(25).fill(0);
-  // two states: the GF(2) trace and its lookup table; k states: the trace over Z_k
-  let trace: ChaseTrace | MultiStateChaseTrace;
+  // two states: the trace and its lookup table; k states: the trace and the first-row system over Z_k
+  let trace: ChaseTrace;
   let step = 0;
   let view: BoardView;
   let timer: ReturnType<typeof setInterval> | undefined;
@@ -158,9 +142,8 @@ function setup(root: HTMLElement, context: ScreenContext): () => void {
       if (states === 2) drawLookup();
     }
     lights = [...next];
-    trace =
-      states === 2 ? chaseTrace(board.rows, board.cols, lights) : learnChase(board.rows, board.cols, lights, states);
-    if (states > 2) drawFix(trace as MultiStateChaseTrace);
+    trace = learnChase(board.rows, board.cols, lights, states);
+    if (states > 2) drawFix(trace);
     context.setParams(encodeBoard({ board, states, lights }));
     stop();
     go(0);
@@ -170,7 +153,7 @@ function setup(root: HTMLElement, context: ScreenContext): () => void {
     step = Math.max(0, Math.min(trace.steps.length, target));
     const s = step === 0 ? null : trace.steps[step - 1]!;
     const presses = s ? Array.from(s.presses) : null;
-    if ("states" in trace) {
+    if (trace.states > 2) {
       // the step's press counts in each cell's corner; the labels say they belong to this step
       view.update(s ? Array.from(s.lights) : lights, { highlight: presses, solution: presses });
       for (const cell of view.element.querySelectorAll<HTMLElement>("[data-cell]")) {
@@ -237,18 +220,19 @@ function setup(root: HTMLElement, context: ScreenContext): () => void {
     quietIntro.textContent =
       `Press counts (0 to ${k - 1} per cell) that bring every light back to where it was: each cell gets a multiple of ${k}. ` +
       `Adding one to a solution gives another solution, and a board is winnable exactly when, for every quiet pattern, the sum over the cells of count × state is a multiple of ${k}.`;
-    const patterns = multiStateQuietPatterns(board, { states: k });
+    const patterns = quietPatterns(board, { states: k });
     gallery.replaceChildren();
     const where = `The ${board.rows} × ${board.cols} board over Z_${k}`;
     if (patterns.length === 0) {
       galleryNote.textContent = `${where} has none besides pressing nothing: every board of this size is winnable, in exactly one way.`;
       return;
     }
-    const count = solveMultiState(board, new Array<number>(board.rows * board.cols).fill(0), { states: k }).quietCount;
+    const count = solveLightsOut(board, new Array<number>(board.rows * board.cols).fill(0), { states: k }).quietCount;
     galleryNote.textContent =
       `${where} has ${count - 1n} besides pressing nothing, all combinations of ${patterns.length === 1 ? "this one" : `these ${patterns.length}`} ` +
       `(each added 0 to ${k - 1} times, counts mod ${k}); so every winnable board has ${count} solutions. The digits are press counts.`;
-    patterns.forEach((q, i) => {
+    patterns.forEach((pattern, i) => {
+      const q = Array.from(pattern);
       const presses = q.reduce((n, v) => n + v, 0);
       const order =
         k /
@@ -272,7 +256,7 @@ function setup(root: HTMLElement, context: ScreenContext): () => void {
     });
   }
 
-  function drawFix(t: MultiStateChaseTrace): void {
+  function drawFix(t: ChaseTrace): void {
     const k = t.states;
     const n = t.cols;
     lookupTitle.textContent = "The first-row fix";
@@ -303,7 +287,7 @@ function setup(root: HTMLElement, context: ScreenContext): () => void {
         "This board's last row after the first chase and the first-row presses that clear it",
       ),
       h("thead", {}, head),
-      h("tbody", {}, line("Last row after chasing", t.lastRow), line("Presses in the first row", t.firstRow)),
+      h("tbody", {}, line("Last row after chasing", t.lastRow), line("Presses in the first row", t.firstRow ?? null)),
     );
     const verdict = t.firstRow
       ? h(
@@ -427,16 +411,7 @@ function setup(root: HTMLElement, context: ScreenContext): () => void {
   let start: number[] | null = null;
   try {
     const shared = decodeBoard(context.params);
-    if (
-      shared?.board.kind === "grid" &&
-      shared.states <= MAX_LEARN_STATES &&
-      !shared.board.mask &&
-      boardTopology(shared.board) === "plane" &&
-      (shared.board.rule ?? "plus") === "plus" &&
-      shared.board.selfToggle !== false &&
-      shared.board.rows <= MAX_SIDE &&
-      shared.board.cols <= MAX_SIDE
-    ) {
+    if (shared && learnable(shared.board, shared.states)) {
       rows.value = String(shared.board.rows);
       cols.value = String(shared.board.cols);
       statesInput.value = String(shared.states);

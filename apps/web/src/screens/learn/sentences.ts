@@ -1,9 +1,9 @@
 // One sentence per step of a light chase, from the trace's plain values:
 // lights on and off for two states, counts and "not yet at 0" for k states.
 
-import type { ChaseTrace, MultiStateChaseTrace } from "@lightsout/core/lightsout";
+import type { ChaseTrace } from "@lightsout/core/lightsout";
 
-function columns(presses: Uint8Array, from: number, cols: number): number[] {
+function columns(presses: ArrayLike<number>, from: number, cols: number): number[] {
   const out: number[] = [];
   for (let c = 0; c < cols; c++) if (presses[from + c]) out.push(c + 1);
   return out;
@@ -32,12 +32,12 @@ function bits(row: ArrayLike<number>): string {
 export function chaseSentence(trace: ChaseTrace, step: number): string {
   const { cols } = trace;
   if (step === 0) {
-    const lit = trace.lights.reduce((n, v) => n + v, 0);
+    const lit = sum(trace.lights);
     return `Start: ${lit} ${lit === 1 ? "light" : "lights"} on. Light chasing clears the board row by row, from the top: a lit cell is switched off by pressing the cell right below it.`;
   }
   const s = trace.steps[step - 1]!;
   const last = step === trace.steps.length;
-  const pressed = s.presses.reduce((n, v) => n + v, 0);
+  const pressed = sum(s.presses);
   let text: string;
   switch (s.phase) {
     case "chase":
@@ -68,7 +68,7 @@ export function chaseSentence(trace: ChaseTrace, step: number): string {
     }
   }
   if (last && trace.solvable && s.phase !== "last-row") {
-    const total = trace.solution!.reduce((n, v) => n + v, 0);
+    const total = sum(trace.solution!);
     text += ` The board is dark: all the presses together, ${total} of them, are one solution.`;
   }
   return text;
@@ -99,7 +99,7 @@ function states(row: ArrayLike<number>): string {
  * below 2 times", "cells not yet at 0". Step 0 is the start; step i > 0 is
  * trace.steps[i - 1].
  *
- * @param trace - From multiStateChaseTrace (or learnChase).
+ * @param trace - From chaseTrace with `states` (or learnChase).
  * @param start - The lights at step 0, one state 0..k-1 per cell.
  * @param step - 0..steps.length.
  * @returns A few sentences.
@@ -109,7 +109,7 @@ function states(row: ArrayLike<number>): string {
  * multiStateChaseSentence(learnChase(3, 3, lights, 3), lights, 0); // "Start: 8 cells not yet at 0 ..."
  * ```
  */
-export function multiStateChaseSentence(trace: MultiStateChaseTrace, start: ArrayLike<number>, step: number): string {
+export function multiStateChaseSentence(trace: ChaseTrace, start: ArrayLike<number>, step: number): string {
   const { cols, states: k } = trace;
   if (step === 0) {
     let waiting = 0;

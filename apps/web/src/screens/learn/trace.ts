@@ -1,14 +1,14 @@
-// The multi-state chase as Learn shows it: the core's trace, stopped at the
-// last row when the first pass already left every cell at 0.
+// The chase as Learn shows it: the core's trace; with more than two states,
+// stopped at the last row when the first pass already left every cell at 0.
 
-import { multiStateChaseTrace, type MultiStateChaseTrace } from "@lightsout/core/lightsout";
+import { type ChaseTrace, chaseTrace } from "@lightsout/core/lightsout";
 
 /**
- * Light chasing over Z_k for Learn. When the first pass leaves the last row
- * at 0 the board is solved by chasing alone; the core would still press the
- * first row of some solution (any one, possibly differing by a quiet
- * pattern) and chase again, so the trace is cut after "last-row" and its
- * solution is the first pass's presses.
+ * Light chasing for Learn. With more than two states, when the first pass
+ * leaves the last row at 0 the board is solved by chasing alone, and the
+ * trace is cut after "last-row" (the empty fix and second pass would only
+ * repeat the board); its solution is the first pass's presses. Two states
+ * keep the whole trace, which the first-row lookup table follows.
  *
  * @param rows - Rows of the plain rectangle.
  * @param cols - Columns.
@@ -20,14 +20,9 @@ import { multiStateChaseTrace, type MultiStateChaseTrace } from "@lightsout/core
  * learnChase(3, 3, [2, 1, 1, 1, 1, 2, 0, 2, 1], 3).steps.map((s) => s.phase); // ["chase", "chase", "last-row"]
  * ```
  */
-export function learnChase(
-  rows: number,
-  cols: number,
-  lights: ArrayLike<number>,
-  states: number,
-): MultiStateChaseTrace {
-  const trace = multiStateChaseTrace(rows, cols, lights, { states });
-  if (!trace.solvable || trace.lastRow.some((v) => v !== 0)) return trace;
+export function learnChase(rows: number, cols: number, lights: ArrayLike<number>, states: number): ChaseTrace {
+  const trace = chaseTrace(rows, cols, lights, { states });
+  if (states <= 2 || !trace.solvable || trace.lastRow.some((v) => v !== 0)) return trace;
   const end = trace.steps.findIndex((s) => s.phase === "last-row");
   const steps = trace.steps.slice(0, end + 1);
   const solution = new Uint32Array(rows * cols);

@@ -7,7 +7,7 @@ import { boardTopology } from "@lightsout/core/lightsout";
 import { mountAfterCore } from "../../core-ready.js";
 import type { MountScreen } from "../../screen.js";
 import { type Game, isDark, newGame, press, redo, replay, reset, undo } from "../../state/game.js";
-import { LIMITS_TEXT, MAX_LEARN_STATES, MAX_SIDE, MAX_STATES } from "../../state/limits.js";
+import { learnable, LIMITS_TEXT, MAX_SEED, MAX_SIDE, MAX_STATES } from "../../state/limits.js";
 import type { Analysis } from "../../state/solver.js";
 import { nextPress } from "../../state/solver.js";
 import { Cancelled, Solver } from "../../state/solver-client.js";
@@ -92,7 +92,7 @@ function setup(root: HTMLElement, context: Parameters<MountScreen>[1]): () => vo
   // "This board's rule" is offered while the board played has custom offsets.
   const rule = select("rule", [...RULE_OPTIONS, ["custom", "This board's rule (custom)"]], "plus");
   const customRule = rule.querySelector<HTMLOptionElement>('option[value="custom"]')!;
-  const seed = numberInput("seed", 1, 0, 2 ** 31 - 1);
+  const seed = numberInput("seed", 1, 0, MAX_SEED);
   const form = h(
     "form",
     { class: "panel new-puzzle", "aria-label": "New puzzle" },
@@ -290,18 +290,7 @@ function setup(root: HTMLElement, context: Parameters<MountScreen>[1]): () => vo
       });
     }
     about.textContent = describeBoard(next.board, next.states);
-    // Learn chases plain rectangles of up to 12 x 12, with 2..36 states.
-    const b = next.board;
-    toLearn.hidden = !(
-      b.kind === "grid" &&
-      next.states <= MAX_LEARN_STATES &&
-      !b.mask &&
-      boardTopology(b) === "plane" &&
-      (b.rule ?? "plus") === "plus" &&
-      b.selfToggle !== false &&
-      b.rows <= 12 &&
-      b.cols <= 12
-    );
+    toLearn.hidden = !learnable(next.board, next.states);
     if (next.board.kind === "grid") {
       rows.value = String(next.board.rows);
       cols.value = String(next.board.cols);
@@ -463,10 +452,7 @@ function setup(root: HTMLElement, context: Parameters<MountScreen>[1]): () => vo
     update(game);
   }
 
-  // Deals are numbered: a multi-state puzzle arrives after its code loads, and a later deal wins.
-  let dealt = 0;
   function newPuzzle(): void {
-    const mine = ++dealt;
     const k = readNumber(states, 2);
     const s = readNumber(seed, 1);
     let board: Board;
@@ -479,26 +465,23 @@ function setup(root: HTMLElement, context: Parameters<MountScreen>[1]): () => vo
             ? game.board.rule
             : (rule.value as RuleName),
       });
-    const deal = (lights: ArrayLike<number>) => {
-      if (mine !== dealt) return;
-      if (board !== game?.board || k !== game.states) viewBoard = undefined;
-      start(newGame(board, lights, k), { seed: s, daily: null });
-      seed.value = String(s); // the field shows the seed of the puzzle played ("Next seed" moves on)
-    };
-    if (k === 2) return deal(randomPuzzle(board, { seed: s }));
-    import("../../state/multistate-puzzle.js").then(
-      ({ randomMultiStatePuzzle }) => deal(randomMultiStatePuzzle(board, { states: k, seed: s })),
-      (error: Error) =>
-        info.replaceChildren(
-          h("p", { class: "error", role: "alert" }, `The puzzle could not be made: ${error.message}.`),
-        ),
-    );
+    let lights: ArrayLike<number>;
+    try {
+      lights = randomPuzzle(board, { states: k, seed: s });
+    } catch (error) {
+      info.replaceChildren(
+        h("p", { class: "error", role: "alert" }, `The puzzle could not be made: ${(error as Error).message}.`),
+      );
+      return;
+    }
+    if (board !== game?.board || k !== game.states) viewBoard = undefined;
+    start(newGame(board, lights, k), { seed: s, daily: null });
+    seed.value = String(s); // the field shows the seed of the puzzle played ("Next seed" moves on)
   }
 
   /** The same 7 x 7 puzzle for everyone on a UTC day, with its par. */
   function todaysPuzzle(date = daily(new Date())): void {
     const board = gridBoard(7, 7);
-    dealt++; // a multi-state puzzle still loading does not replace this one
     viewBoard = undefined;
     seed.value = String(date.seed);
     shape.value = "rect";

@@ -15,6 +15,7 @@ import { memoryLimit } from "../gf2/_memory.js";
 import { MAX_CELLS } from "../lightsout/board.js";
 import { engineOption } from "./gf2poly.js";
 import { MAX_SEQUENCE_INDEX } from "./sequence.js";
+import { boardAt, costAt, costBetween, nextTask, type PlannedTask, type Shape } from "./_sweep-plan.js";
 import { runNullityTask, type NullityTask } from "./sweep-task.js";
 
 /**
@@ -119,15 +120,6 @@ export interface SweepOptions {
  */
 export const MAX_SWEEP_RESULTS = 2 ** 30;
 
-interface Shape {
-  rowFrom: number;
-  rows: number;
-  colFrom: number;
-  cols: number;
-  square: boolean;
-  torus: boolean;
-}
-
 function checkRange(name: string, range: unknown): { from: number; to: number } {
   if (range === null || typeof range !== "object")
     throw new TypeError(`"${name}" expected { from, to }, got ${describe(range)}`);
@@ -212,26 +204,6 @@ export function sweepSize(sweep: NullitySweep): number {
   return s.rows * s.cols;
 }
 
-/** m and n of result `index`. */
-function boardAt(s: Shape, index: number): { m: number; n: number } {
-  const row = Math.floor(index / s.cols);
-  const n = s.colFrom + (index - row * s.cols);
-  return { m: s.square ? n : s.rowFrom + row, n };
-}
-
-/**
- * Relative cost of one result: the gcd is quadratic in the larger degree,
- * and every result pays a fixed overhead (a call into WebAssembly, a step
- * of the recurrences) worth about a 64 x 64 gcd.
- */
-function costAt(s: Shape, index: number): number {
-  const { m, n } = boardAt(s, index);
-  // an m x n torus (m != n) is eliminated: cells x band^2, the band about 2 min(m, n) cells wide
-  if (s.torus && m !== n) return m * n * Math.min(m, n) ** 2 + 4096;
-  const d = Math.max(m, n);
-  return d * d + 4096;
-}
-
 /**
  * Splits a sweep into `count` contiguous shards of about equal cost (not
  * of equal size: large boards cost more), so that shards 0..count-1 run
@@ -277,24 +249,6 @@ export function shardBounds(
     return size;
   };
   return { start: cut(index), end: cut(index + 1) };
-}
-
-/** Tasks covering start..end-1: runs within one row, cut at about `budget` cost. */
-function planTasks(s: Shape, start: number, end: number, budget: number): { start: number; task: NullityTask }[] {
-  const tasks: { start: number; task: NullityTask }[] = [];
-  let i = start;
-  while (i < end) {
-    const rowEnd = Math.min(end, (Math.floor(i / s.cols) + 1) * s.cols);
-    let j = i;
-    let cost = 0;
-    do cost += costAt(s, j++);
-    while (j < rowEnd && cost < budget);
-    const first = boardAt(s, i);
-    const task: NullityTask = { m: s.square ? "square" : first.m, from: first.n, to: first.n + (j - i) - 1 };
-    tasks.push({ start: i, task: s.torus ? { ...task, torus: true } : task });
-    i = j;
-  }
-  return tasks;
 }
 
 /** A worker of either platform, as the pool needs it. */
@@ -386,14 +340,18 @@ export async function* nullitySweep(sweep: NullitySweep, options: SweepOptions =
     options.workers === undefined ? await defaultWorkers() : checkInteger("workers", options.workers, 1, 1024);
   const { signal, onProgress } = options;
   signal?.throwIfAborted();
-  let totalCost = 0;
-  for (let i = start; i < end; i++) totalCost += costAt(s, i);
+  const totalCost = costBetween(s, start, end);
   // About 16 tasks per worker for balance, each worth at least a few
   // milliseconds so that messages stay cheap (cost 2^22 ~ a 2000 x 2000
   // gcd), and at most a few hundred (2^29 ~ one 23,000 x 23,000 gcd) so that
   // progress, results and cancellation keep coming.
   const budget = Math.min(2 ** 29, Math.max(2 ** 22, totalCost / (16 * workers)));
-  const tasks = planTasks(s, start, end, budget).map(({ start: at, task }) => ({ at, task: { ...task, engine } }));
+  const tasks: PlannedTask[] = [];
+  for (let at = start; at < end; ) {
+    const { task } = nextTask(s, at, end, budget);
+    tasks.push({ at, task: { ...task, engine } });
+    at += task.to - task.from + 1;
+  }
   const total = end - start;
   let done = 0;
   const emit = function* (at: number, values: Int32Array): Generator<NullityResult> {

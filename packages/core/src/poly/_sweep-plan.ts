@@ -54,9 +54,57 @@ export function nextTask(s: Shape, at: number, end: number, budget: number): Pla
   return { at, task: s.torus ? { ...task, torus: true } : task };
 }
 
-/** Cost of results start..end-1 (a plain sum). */
-export function costBetween(s: Shape, start: number, end: number): number {
+/** 1^2 + ... + x^2, 1^3 + ... + x^3 and 1 + ... + x, as doubles (the budget needs no more). */
+const squares = (x: number) => (x * (x + 1) * (2 * x + 1)) / 6;
+const cubes = (x: number) => ((x * (x + 1)) / 2) ** 2;
+const naturals = (x: number) => (x * (x + 1)) / 2;
+/** sum(a..b) of a prefix-sum function, 0 when the range is empty. */
+const between = (sum: (x: number) => number, a: number, b: number) => (b < a ? 0 : sum(b) - sum(a - 1));
+
+/** Cost of the boards m x n, n = a..b (m undefined: n x n), by closed forms of {@link costAt}'s sum. */
+function runCost(s: Shape, m: number | undefined, a: number, b: number): number {
+  const overhead = OVERHEAD * (b - a + 1);
+  if (m === undefined) return overhead + between(squares, a, b);
+  const below = [a, Math.min(b, m - 1)] as const; // n < m
+  const above = [Math.max(a, m + 1), b] as const; // n > m
+  const diagonal = a <= m && m <= b ? m * m : 0;
+  if (s.torus) {
+    // m n min(m, n)^2: m n^3 below the diagonal, m^3 n above
+    return overhead + diagonal + m * between(cubes, ...below) + m ** 3 * between(naturals, ...above);
+  }
+  return overhead + diagonal + m * m * Math.max(0, below[1] - below[0] + 1) + between(squares, ...above);
+}
+
+/**
+ * Cost of results start..end-1, one closed form per row, stopping once the
+ * sum reaches `cap` (so it takes no longer than a few million rows, however
+ * large the sweep).
+ */
+export function costBetween(s: Shape, start: number, end: number, cap = Number.POSITIVE_INFINITY): number {
   let total = 0;
-  for (let i = start; i < end; i++) total += costAt(s, i);
+  for (let i = start; i < end && total < cap; ) {
+    const row = Math.floor(i / s.cols);
+    const rowEnd = Math.min(end, (row + 1) * s.cols);
+    const a = boardAt(s, i).n;
+    total += runCost(s, s.square ? undefined : s.rowFrom + row, a, a + (rowEnd - i) - 1);
+    i = rowEnd;
+  }
   return total;
+}
+
+/** Smallest and largest task budgets (see {@link taskBudget}). */
+const MIN_BUDGET = 2 ** 22;
+const MAX_BUDGET = 2 ** 29;
+/** Tasks per worker over a sweep, for balance. */
+const TASKS_PER_WORKER = 16;
+
+/**
+ * The cost at which tasks are cut: about 16 tasks per worker for balance,
+ * each worth at least a few milliseconds so that messages stay cheap (cost
+ * 2^22 ~ a 2000 x 2000 gcd), and at most a few hundred (2^29 ~ one
+ * 23,000 x 23,000 gcd) so that progress, results and cancellation keep coming.
+ */
+export function taskBudget(s: Shape, start: number, end: number, workers: number): number {
+  const total = costBetween(s, start, end, TASKS_PER_WORKER * workers * MAX_BUDGET);
+  return Math.min(MAX_BUDGET, Math.max(MIN_BUDGET, total / (TASKS_PER_WORKER * workers)));
 }

@@ -15,8 +15,8 @@ import { memoryLimit } from "../gf2/_memory.js";
 import { MAX_CELLS } from "../lightsout/board.js";
 import { engineOption } from "./gf2poly.js";
 import { MAX_SEQUENCE_INDEX } from "./sequence.js";
-import { boardAt, costAt, costBetween, nextTask, type PlannedTask, type Shape } from "./_sweep-plan.js";
-import { runNullityTask, type NullityTask } from "./sweep-task.js";
+import { boardAt, costAt, nextTask, taskBudget, type PlannedTask, type Shape } from "./_sweep-plan.js";
+import { runNullityTask, type TaskRequest } from "./sweep-task.js";
 
 /**
  * Which boards a sweep covers.
@@ -108,6 +108,14 @@ export interface SweepOptions {
   onProgress?: (done: number, total: number) => void;
   /** The gcd engine: `"wasm"` (default) or `"ts"`. */
   engine?: EngineName;
+  /**
+   * Starts one worker of the pool (called up to `workers` times, as tasks
+   * need them): a module Web Worker or a Node `worker_threads` Worker whose
+   * module calls {@link serveNullityTasks}. With a factory every task runs
+   * in a worker, even with `workers: 1`. Default: the package's own worker
+   * script in Node, and in browsers a module Worker that bundlers find.
+   */
+  createWorker?: () => SweepWorker;
 }
 
 /**
@@ -251,13 +259,41 @@ export function shardBounds(
   return { start: cut(index), end: cut(index + 1) };
 }
 
-/** A worker of either platform, as the pool needs it. */
-interface PoolWorker {
-  post(message: { id: number; task: NullityTask }): void;
-  terminate(): void;
+/**
+ * A worker thread as a `createWorker` factory supplies it: a browser `Worker`
+ * (module type) or a Node `worker_threads` `Worker`, whose module calls
+ * {@link serveNullityTasks}. The sweep listens for its `message`, `error`
+ * and `messageerror` events (`on("exit")` as well in Node) and ends it with
+ * `terminate()`.
+ *
+ * @example
+ * ```ts
+ * const createWorker = (): SweepWorker => new Worker(new URL("./nullity.worker.js", import.meta.url), { type: "module" });
+ * ```
+ */
+export interface SweepWorker {
+  /** Sends the worker one task. */
+  postMessage(message: unknown): void;
+  /** Stops the worker at once. */
+  terminate(): unknown;
+  /** Browsers: the `message`, `error` and `messageerror` events. */
+  addEventListener?(type: string, listener: (event: { data?: unknown; message?: unknown }) => void): void;
+  /** Node: the `message`, `error`, `messageerror` and `exit` events. */
+  on?(event: string, listener: (value: unknown) => void): unknown;
 }
 
-type Reply = { id: number; values: Int32Array } | { id: number; error: string };
+/** Tasks in flight on one worker: a second one waits there while the first runs, so no worker idles between tasks. */
+const DEPTH = 2;
+/** At most this many tasks per worker between the oldest result not yet yielded and the newest task sent. */
+const AHEAD = 8;
+
+/** One worker of the pool. */
+interface Slot {
+  post(request: TaskRequest): void;
+  stop(): void;
+  /** Tasks sent and not answered. */
+  busy: number;
+}
 
 const nodeVersion = (globalThis as { process?: { versions?: { node?: string } } }).process?.versions?.node;
 // Variable specifiers keep bundlers and the DOM-only typings away from Node's modules.
@@ -272,54 +308,99 @@ async function defaultWorkers(): Promise<number> {
   return (globalThis as { navigator?: { hardwareConcurrency?: number } }).navigator?.hardwareConcurrency ?? 1;
 }
 
-async function startWorker(onReply: (reply: Reply) => void, onError: (error: unknown) => void): Promise<PoolWorker> {
-  if (nodeVersion !== undefined) {
-    type NodeWorker = {
-      on(event: "message", f: (reply: Reply) => void): void;
-      on(event: "error", f: (error: unknown) => void): void;
-      on(event: "exit", f: (code: number) => void): void;
-      postMessage(message: unknown): void;
-      terminate(): Promise<number>;
-      unref(): void;
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** What starts a worker: the caller's factory, checked, or the package's own worker script. */
+async function spawner(createWorker: (() => SweepWorker) | undefined): Promise<() => SweepWorker> {
+  if (createWorker !== undefined) {
+    return () => {
+      let worker: unknown;
+      try {
+        worker = createWorker();
+      } catch (error) {
+        throw new Error(`"createWorker" failed: ${messageOf(error)}`, { cause: error });
+      }
+      const w = worker as SweepWorker | null;
+      const listens = typeof w?.on === "function" || typeof w?.addEventListener === "function";
+      if (
+        w === null ||
+        typeof w !== "object" ||
+        typeof w.postMessage !== "function" ||
+        typeof w.terminate !== "function" ||
+        !listens
+      ) {
+        throw new TypeError(
+          `"createWorker" expected to return a Worker (postMessage, terminate, and addEventListener or on), got ${describe(worker)}`,
+        );
+      }
+      return w;
     };
-    const { Worker } = (await import(nodeThreads)) as { Worker: new (url: URL) => NodeWorker };
+  }
+  if (nodeVersion !== undefined) {
+    const { Worker } = (await import(nodeThreads)) as { Worker: new (url: URL) => SweepWorker };
     // The worker script beside this module (compiled: dist/poly/_sweep-worker.js).
-    const worker = new Worker(new URL("./_sweep-worker.js", import.meta.url));
-    let ending = false;
-    worker.on("message", onReply);
-    worker.on("error", onError);
+    const url = new URL("./_sweep-worker.js", import.meta.url);
+    return () => new Worker(url);
+  }
+  // Written out in full so that bundlers (Vite, webpack 5) see and bundle the worker.
+  return () => new Worker(new URL("./_sweep-worker.js", import.meta.url), { type: "module" });
+}
+
+/** Wires a worker to the pool: its replies to `onReply`, every way it can fail to `onError`. */
+function adopt(worker: SweepWorker, onReply: (reply: unknown) => void, onError: (error: Error) => void): Slot {
+  let ending = false;
+  const failed = (detail: string, cause?: unknown) => {
+    if (!ending) onError(new Error(`nullity worker failed: ${detail}`, { cause }));
+  };
+  if (typeof worker.on === "function") {
+    worker.on("message", (data) => ending || onReply(data));
+    worker.on("error", (error) => failed(messageOf(error), error));
+    worker.on("messageerror", (error) => failed(`a message could not be read (${messageOf(error)})`, error));
     // An exit nobody asked for (process.exit in the worker, a crash) sends no message and no error:
     // without this the sweep would wait for its results forever.
     worker.on("exit", (code) => {
       if (!ending) onError(new Error(`nullity worker exited unexpectedly (exit code ${code})`));
     });
-    return {
-      post: (m) => worker.postMessage(m),
-      terminate: () => {
-        ending = true;
-        void worker.terminate();
-      },
-    };
+  } else {
+    worker.addEventListener!("message", (event) => ending || onReply(event.data));
+    // A module that fails to load or throws: an ErrorEvent (its message is empty when the script never loaded).
+    worker.addEventListener!("error", (event) => {
+      // handled here: keep it from also being reported as an uncaught error of the page
+      (event as { preventDefault?: () => void }).preventDefault?.();
+      failed(typeof event.message === "string" && event.message !== "" ? event.message : "it could not start or threw");
+    });
+    worker.addEventListener!("messageerror", () => failed("a message could not be read"));
   }
-  // Written out in full so that bundlers (Vite, webpack 5) see and bundle the worker.
-  const worker = new Worker(new URL("./_sweep-worker.js", import.meta.url), { type: "module" });
-  worker.onmessage = (event: MessageEvent<Reply>) => onReply(event.data);
-  worker.onerror = (event) => onError(new Error(`nullity worker failed: ${event.message}`));
-  return { post: (m) => worker.postMessage(m), terminate: () => worker.terminate() };
+  return {
+    busy: 0,
+    post: (request) => worker.postMessage(request),
+    stop: () => {
+      if (ending) return;
+      ending = true;
+      try {
+        const done = worker.terminate();
+        if (done instanceof Promise) done.catch(() => undefined);
+      } catch {
+        // a worker that cannot be stopped is left to the garbage collector
+      }
+    },
+  };
 }
 
 /**
  * The nullity of every board of a sweep, yielded in order as soon as it
  * and all before it are known, computed by `workers` threads (each task
- * a run of consecutive n, see {@link runNullityTask}). Resume a sweep with
- * `start`; split one across machines with {@link shardBounds}.
+ * a run of consecutive n, see {@link runNullityTask}). Tasks are cut one at
+ * a time as workers free up, so the first results come at once however
+ * large the sweep, and at most a few tasks per worker wait unread. Resume a
+ * sweep with `start`; split one across machines with {@link shardBounds}.
  *
  * @param sweep - `{ kind: "square", from, to }` or `{ kind: "grid", rows: { from, to }, cols: { from, to } }`,
  *   either with `torus: true` for tori
- * @param options - workers, start/end indices, progress, abort signal, gcd engine
+ * @param options - workers (or a factory for them), start/end indices, progress, abort signal, gcd engine
  * @returns an async iterator of `{ m, n, nullity }`
  * @throws {RangeError} for out-of-range sizes or indices; the signal's reason when aborted;
- *   an Error when a worker fails
+ *   an Error when a worker fails or exits
  * @example
  * ```ts
  * import { nullitySweep } from "@lightsout/core";
@@ -336,23 +417,22 @@ export async function* nullitySweep(sweep: NullitySweep, options: SweepOptions =
   const size = s.rows * s.cols;
   const start = options.start === undefined ? 0 : checkInteger("start", options.start, 0, size);
   const end = options.end === undefined ? size : checkInteger("end", options.end, start, size);
+  const { signal, onProgress, createWorker } = options;
+  if (createWorker !== undefined && typeof createWorker !== "function")
+    throw new TypeError(`"createWorker" expected a function returning a Worker, got ${describe(createWorker)}`);
   const workers =
     options.workers === undefined ? await defaultWorkers() : checkInteger("workers", options.workers, 1, 1024);
-  const { signal, onProgress } = options;
   signal?.throwIfAborted();
-  const totalCost = costBetween(s, start, end);
-  // About 16 tasks per worker for balance, each worth at least a few
-  // milliseconds so that messages stay cheap (cost 2^22 ~ a 2000 x 2000
-  // gcd), and at most a few hundred (2^29 ~ one 23,000 x 23,000 gcd) so that
-  // progress, results and cancellation keep coming.
-  const budget = Math.min(2 ** 29, Math.max(2 ** 22, totalCost / (16 * workers)));
-  const tasks: PlannedTask[] = [];
-  for (let at = start; at < end; ) {
-    const { task } = nextTask(s, at, end, budget);
-    tasks.push({ at, task: { ...task, engine } });
-    at += task.to - task.from + 1;
-  }
+  const budget = taskBudget(s, start, end, workers);
   const total = end - start;
+  let planned = start;
+  /** The next task, cut now (undefined when every result has one). */
+  const plan = (): PlannedTask | undefined => {
+    if (planned >= end) return undefined;
+    const { at, task } = nextTask(s, planned, end, budget);
+    planned += task.to - task.from + 1;
+    return { at, task: { ...task, engine } };
+  };
   let done = 0;
   const emit = function* (at: number, values: Int32Array): Generator<NullityResult> {
     for (let k = 0; k < values.length; k++) {
@@ -362,68 +442,124 @@ export async function* nullitySweep(sweep: NullitySweep, options: SweepOptions =
     }
   };
 
-  if (workers === 1 || tasks.length <= 1) {
-    for (const { at, task } of tasks) {
+  let held = plan();
+  if (held === undefined) return;
+  if (createWorker === undefined && (workers === 1 || planned >= end)) {
+    for (let t: PlannedTask | undefined = held; t !== undefined; t = plan()) {
       signal?.throwIfAborted();
-      const values = runNullityTask(task);
+      const values = runNullityTask(t.task);
       done += values.length;
       onProgress?.(done, total);
-      yield* emit(at, values);
+      yield* emit(t.at, values);
       await new Promise((resolve) => setTimeout(resolve, 0)); // let abort signals and I/O in
     }
     return;
   }
 
-  // The pool: results wait in `ready` until every earlier task is in.
-  const ready = new Map<number, Int32Array>();
+  // The pool. Task ids count up in sweep order; a task's entry stays until its results are yielded.
+  const spawn = await spawner(createWorker);
+  const entries = new Map<number, { at: number; length: number; slot: Slot; values?: Int32Array }>();
+  const slots: Slot[] = [];
+  let sent = 0;
+  let yielded = 0;
   let failure: unknown;
+  let stopped = false;
   let wake: (() => void) | undefined;
   const notify = () => {
     const w = wake;
     wake = undefined;
     w?.();
   };
-  let next = 0;
-  const pool: PoolWorker[] = [];
-  const dispatch = (worker: PoolWorker) => {
-    if (next < tasks.length) worker.post({ id: next, task: tasks[next++]!.task });
+  const stopAll = () => {
+    stopped = true;
+    for (const slot of slots) slot.stop();
   };
-  const onAbort = () => notify();
+  const fail = (error: unknown) => {
+    failure ??= error;
+    stopAll();
+    notify();
+  };
+  const receive = (slot: Slot, reply: unknown) => {
+    if (stopped) return;
+    const { id, values, error } = (reply ?? {}) as { id?: unknown; values?: unknown; error?: unknown };
+    const entry = typeof id === "number" ? entries.get(id) : undefined;
+    if (entry === undefined || entry.slot !== slot || entry.values !== undefined) {
+      fail(
+        new Error(
+          `nullity worker sent an unexpected message: expected { id, values } for a task it was sent, got ${describe(reply)}`,
+        ),
+      );
+      return;
+    }
+    if (typeof error === "string") {
+      fail(new Error(`nullity worker failed: ${error}`));
+      return;
+    }
+    if (!(values instanceof Int32Array) || values.length !== entry.length) {
+      fail(new Error(`nullity worker answered a task of ${entry.length} boards with ${describe(values)}`));
+      return;
+    }
+    entry.values = values;
+    slot.busy--;
+    done += values.length;
+    try {
+      onProgress?.(done, total);
+    } catch (progressError) {
+      fail(progressError);
+      return;
+    }
+    fill();
+    notify();
+  };
+  /** Sends tasks while a worker has room and the results waiting to be read stay within bounds. */
+  const fill = () => {
+    while (!stopped && sent - yielded < AHEAD * workers) {
+      held ??= plan();
+      if (held === undefined) return;
+      let slot = slots.reduce<Slot | undefined>(
+        (best, x) => (best === undefined || x.busy < best.busy ? x : best),
+        undefined,
+      );
+      if ((slot === undefined || slot.busy > 0) && slots.length < workers) {
+        try {
+          const fresh: Slot = adopt(spawn(), (reply) => receive(fresh, reply), fail);
+          slots.push(fresh);
+          slot = fresh;
+        } catch (error) {
+          fail(error);
+          return;
+        }
+      }
+      if (slot === undefined || slot.busy >= DEPTH) return;
+      const { at, task } = held;
+      held = undefined;
+      entries.set(sent, { at, length: task.to - task.from + 1, slot });
+      slot.busy++;
+      slot.post({ id: sent++, task });
+    }
+  };
+  const onAbort = () => {
+    stopAll();
+    notify();
+  };
   signal?.addEventListener("abort", onAbort);
   try {
-    const count = Math.min(workers, tasks.length);
-    for (let w = 0; w < count; w++) {
-      const index = w;
-      const worker = await startWorker(
-        (reply) => {
-          if ("error" in reply) failure ??= new Error(`nullity worker failed: ${reply.error}`);
-          else ready.set(reply.id, reply.values);
-          done += "values" in reply ? reply.values.length : 0;
-          onProgress?.(done, total);
-          dispatch(pool[index]!);
-          notify();
-        },
-        (error) => {
-          failure ??= error;
-          notify();
-        },
-      );
-      pool.push(worker);
-    }
-    pool.forEach(dispatch);
-    for (let t = 0; t < tasks.length; t++) {
-      for (;;) {
+    fill();
+    for (;;) {
+      let entry = entries.get(yielded);
+      while (entry?.values === undefined) {
         signal?.throwIfAborted();
         if (failure !== undefined) throw failure;
-        if (ready.has(t)) break;
+        if (entry === undefined) return; // every task is in
         await new Promise<void>((resolve) => (wake = resolve));
+        entry = entries.get(yielded);
       }
-      const values = ready.get(t)!;
-      ready.delete(t);
-      yield* emit(tasks[t]!.at, values);
+      entries.delete(yielded++);
+      yield* emit(entry.at, entry.values);
+      fill();
     }
   } finally {
     signal?.removeEventListener("abort", onAbort);
-    for (const worker of pool) worker.terminate();
+    stopAll();
   }
 }

@@ -116,8 +116,8 @@ const nodeThreads = "node:worker_threads";
  * @throws {Error} (as a rejection) when called outside a worker
  * @example
  * ```ts
- * // nullity.worker.ts, started by
- * // nullitySweep(sweep, { createWorker: () => new Worker(new URL("./nullity.worker.ts", import.meta.url), { type: "module" }) })
+ * // nullity.worker.js, started by
+ * // nullitySweep(sweep, { createWorker: () => new Worker("./nullity.worker.js", { type: "module" }) })
  * import { serveNullityTasks } from "@lightsout/core";
  * void serveNullityTasks();
  * ```

@@ -268,7 +268,9 @@ export function shardBounds(
  *
  * @example
  * ```ts
- * const createWorker = (): SweepWorker => new Worker(new URL("./nullity.worker.js", import.meta.url), { type: "module" });
+ * // nullity.worker.js calls serveNullityTasks(); a bundler would rather see new URL("./nullity.worker.ts", import.meta.url)
+ * const createWorker = (): SweepWorker => new Worker("./nullity.worker.js", { type: "module" });
+ * for await (const r of nullitySweep({ kind: "square", from: 1, to: 100 }, { createWorker })) console.log(r.n, r.nullity);
  * ```
  */
 export interface SweepWorker {

@@ -256,8 +256,14 @@ describe("a worker that fails makes the sweep reject with a clear error", () => 
     );
   });
 
-  it("a messageerror, an error reply, a reply to no task sent, a reply of the wrong length", async () => {
+  it("a postMessage that throws, a messageerror, an error reply, a reply to no task sent, a reply of the wrong length", async () => {
     const cases: [Behaviour, string | RegExp][] = [
+      [
+        () => {
+          throw new Error("DataCloneError: could not be cloned");
+        },
+        "nullity worker refused a task: DataCloneError: could not be cloned",
+      ],
       [(w) => setTimeout(() => w.fire("messageerror", {}), 0), "nullity worker failed: a message could not be read"],
       [
         (w, { id }) => setTimeout(() => w.fire("message", { data: { id, error: "RangeError: too big" } }), 0),

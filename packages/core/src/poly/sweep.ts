@@ -537,7 +537,12 @@ export async function* nullitySweep(sweep: NullitySweep, options: SweepOptions =
       held = undefined;
       entries.set(sent, { at, length: task.to - task.from + 1, slot });
       slot.busy++;
-      slot.post({ id: sent++, task });
+      try {
+        slot.post({ id: sent++, task });
+      } catch (error) {
+        fail(new Error(`nullity worker refused a task: ${messageOf(error)}`, { cause: error }));
+        return;
+      }
     }
   };
   const onAbort = () => {
@@ -546,6 +551,7 @@ export async function* nullitySweep(sweep: NullitySweep, options: SweepOptions =
   };
   signal?.addEventListener("abort", onAbort);
   try {
+    signal?.throwIfAborted(); // aborted while the worker module loaded: start none
     fill();
     for (;;) {
       let entry = entries.get(yielded);

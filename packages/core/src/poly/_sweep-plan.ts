@@ -92,19 +92,27 @@ export function costBetween(s: Shape, start: number, end: number, cap = Number.P
   return total;
 }
 
-/** Smallest and largest task budgets (see {@link taskBudget}). */
+/** Smallest task budget (see {@link taskBudget}). */
 const MIN_BUDGET = 2 ** 22;
-const MAX_BUDGET = 2 ** 29;
+/** Largest task budget of gcds, and of sweeps that eliminate tori (see {@link taskBudget}). */
+const MAX_BUDGET = 2 ** 32;
+const MAX_ELIMINATION_BUDGET = 2 ** 29;
 /** Tasks per worker over a sweep, for balance. */
 const TASKS_PER_WORKER = 16;
 
 /**
  * The cost at which tasks are cut: about 16 tasks per worker for balance,
  * each worth at least a few milliseconds so that messages stay cheap (cost
- * 2^22 ~ a 2000 x 2000 gcd), and at most a few hundred (2^29 ~ one
- * 23,000 x 23,000 gcd) so that progress, results and cancellation keep coming.
+ * 2^22 ~ a 2000 x 2000 gcd), and at most some tens of milliseconds so that
+ * progress, results and cancellation keep coming: 2^32 of gcds took 13-35 ms
+ * in Node on the benchmark machine at n = 10,000-20,000 (2^29 made tasks of
+ * a few milliseconds, and in a browser the messages of 8 times as many tasks
+ * cost a 1..10,000 sweep about 40% more time). A unit of torus elimination
+ * takes far longer (2^29 of it 0.3-5 s at 20..150 rows), so sweeps of m x n
+ * tori keep 2^29.
  */
 export function taskBudget(s: Shape, start: number, end: number, workers: number): number {
-  const total = costBetween(s, start, end, TASKS_PER_WORKER * workers * MAX_BUDGET);
-  return Math.min(MAX_BUDGET, Math.max(MIN_BUDGET, total / (TASKS_PER_WORKER * workers)));
+  const max = s.torus && !s.square ? MAX_ELIMINATION_BUDGET : MAX_BUDGET;
+  const total = costBetween(s, start, end, TASKS_PER_WORKER * workers * max);
+  return Math.min(max, Math.max(MIN_BUDGET, total / (TASKS_PER_WORKER * workers)));
 }

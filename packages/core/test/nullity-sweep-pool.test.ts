@@ -160,14 +160,26 @@ describe("tasks are cut as the sweep goes, not all first", () => {
 
   it("a reader that stops reading stops the sends: results waiting are bounded", async () => {
     const { created, createWorker } = factory(zeros);
-    const sweep = nullitySweep({ kind: "square", from: 1, to: 200_000 }, { workers: 2, createWorker });
+    // 3 million results, tasks of one row (1000 results) each.
+    const sweep = nullitySweep(
+      { kind: "grid", rows: { from: 1, to: 3000 }, cols: { from: 1, to: 1000 } },
+      { workers: 2, createWorker },
+    );
     await sweep.next();
-    await turns(50);
-    const sent = created.reduce((sum, w) => sum + w.posted.length, 0);
-    await turns(50);
-    // Nothing more goes out while the reader waits; at most 8 tasks per worker are ahead of it.
-    expect(created.reduce((sum, w) => sum + w.posted.length, 0)).toBe(sent);
-    expect(sent).toBeLessThanOrEqual(1 + 8 * 2);
+    const sentResults = () =>
+      created.reduce((sum, w) => sum + w.posted.reduce((s, { task }) => s + task.to - task.from + 1, 0), 0);
+    // Wait until nothing more goes out (every fake answers on the next turn).
+    let last = -1;
+    for (let quiet = 0; quiet < 20; ) {
+      await turns(1);
+      quiet = sentResults() === last ? quiet + 1 : 0;
+      last = sentResults();
+    }
+    // The first row was read; at most 2^20 results (4 MiB) are out beyond it, then nothing more.
+    expect(last - 1000).toBeLessThanOrEqual(2 ** 20);
+    expect(last).toBeLessThan(3_000_000);
+    await turns(20);
+    expect(sentResults()).toBe(last);
     await sweep.return(undefined);
     for (const worker of created) expect(worker.terminated).toBe(1);
   });
@@ -351,7 +363,7 @@ describe("abort", () => {
 const DIST_WORKER = new URL("../dist/poly/_sweep-worker.js", import.meta.url);
 
 describe.skipIf(!existsSync(DIST_WORKER))("a factory of real worker_threads (the built worker script)", () => {
-  it("n = 1..300 equal to OEIS A159257; an abort ends the threads", async () => {
+  it("n = 1..300 equal to OEIS A159257; the threads end with the sweep", async () => {
     const threads: Worker[] = [];
     const createWorker = () => {
       const worker = new Worker(DIST_WORKER);

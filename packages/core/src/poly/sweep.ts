@@ -119,7 +119,7 @@ export interface SweepOptions {
 }
 
 /**
- * A sweep holds at most this many results (the cost model walks them all).
+ * A sweep holds at most this many results ({@link shardBounds} walks the cost model over them all).
  *
  * @example
  * ```ts
@@ -286,8 +286,14 @@ export interface SweepWorker {
 
 /** Tasks in flight on one worker: a second one waits there while the first runs, so no worker idles between tasks. */
 const DEPTH = 2;
-/** At most this many tasks per worker between the oldest result not yet yielded and the newest task sent. */
-const AHEAD = 8;
+/**
+ * Results sent to workers and not yet yielded (computed or not): no more
+ * tasks go out past this many (4 MiB of them), so a reader that falls behind
+ * holds up the workers instead of piling up results. A bound of a few tasks
+ * per worker was too tight: a reader that competes with the workers for the
+ * cores fell behind in bursts, and the 2000 x 2000 rectangle took 1.5x longer.
+ */
+const MAX_PENDING = 2 ** 20;
 
 /** One worker of the pool. */
 interface Slot {
@@ -464,6 +470,8 @@ export async function* nullitySweep(sweep: NullitySweep, options: SweepOptions =
   const slots: Slot[] = [];
   let sent = 0;
   let yielded = 0;
+  /** Results of the tasks sent and not yet yielded. */
+  let pending = 0;
   let failure: unknown;
   let stopped = false;
   let wake: (() => void) | undefined;
@@ -515,9 +523,12 @@ export async function* nullitySweep(sweep: NullitySweep, options: SweepOptions =
   };
   /** Sends tasks while a worker has room and the results waiting to be read stay within bounds. */
   const fill = () => {
-    while (!stopped && sent - yielded < AHEAD * workers) {
+    while (!stopped) {
       held ??= plan();
       if (held === undefined) return;
+      const length = held.task.to - held.task.from + 1;
+      // Past the bound only while fewer than DEPTH tasks per worker are out, so that every worker has work.
+      if (pending + length > MAX_PENDING && sent - yielded >= DEPTH * workers) return;
       let slot = slots.reduce<Slot | undefined>(
         (best, x) => (best === undefined || x.busy < best.busy ? x : best),
         undefined,
@@ -535,7 +546,8 @@ export async function* nullitySweep(sweep: NullitySweep, options: SweepOptions =
       if (slot === undefined || slot.busy >= DEPTH) return;
       const { at, task } = held;
       held = undefined;
-      entries.set(sent, { at, length: task.to - task.from + 1, slot });
+      entries.set(sent, { at, length, slot });
+      pending += length;
       slot.busy++;
       try {
         slot.post({ id: sent++, task });
@@ -563,6 +575,7 @@ export async function* nullitySweep(sweep: NullitySweep, options: SweepOptions =
         entry = entries.get(yielded);
       }
       entries.delete(yielded++);
+      pending -= entry.length;
       yield* emit(entry.at, entry.values);
       fill();
     }

@@ -1,7 +1,8 @@
-// The Explore screen's worker: every computation of the screen runs here, so
-// the page's main thread only draws. One request at a time per worker;
-// cancelling a job terminates its worker (a busy worker cannot read an abort
-// message until the computation returns, so an AbortSignal could not reach it).
+// The Explore screen's worker: every computation of the screen runs here
+// (the sweep's in nullity.worker.ts), so the page's main thread only draws.
+// One request at a time per worker; cancelling a job terminates its worker
+// (a busy worker cannot read an abort message until the computation
+// returns, so an AbortSignal could not reach it).
 
 import { ParseError, chaseMatrix, initThreads, readBitMatrix, solveGrid, squareNullity } from "@lightsout/core";
 import { pictureSide, type Answer, type Envelope, type Palette, type Reply, type Request } from "./protocol.js";

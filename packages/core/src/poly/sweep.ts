@@ -13,10 +13,9 @@ import type { EngineName } from "../gf2/_engine.js";
 import { matrixBytes } from "../gf2/_layout.js";
 import { memoryLimit } from "../gf2/_memory.js";
 import { MAX_CELLS } from "../lightsout/board.js";
-import { engineOption } from "./gf2poly.js";
 import { MAX_SEQUENCE_INDEX } from "./sequence.js";
 import { boardAt, costAt, nextTask, taskBudget, type PlannedTask, type Shape } from "./_sweep-plan.js";
-import { runNullityTask, type TaskRequest } from "./sweep-task.js";
+import type { TaskRequest } from "./sweep-task.js";
 
 /**
  * Which boards a sweep covers.
@@ -93,9 +92,11 @@ export interface NullityResult {
  */
 export interface SweepOptions {
   /**
-   * Threads: 1 runs in the calling thread (yielding to the event loop between
-   * tasks); more start that many workers. Default: every core
-   * (`os.availableParallelism()` in Node, `navigator.hardwareConcurrency` in browsers).
+   * Threads: in Node, 1 runs in the calling thread (yielding to the event
+   * loop between tasks), as does a sweep of one task; more start that many
+   * workers. In browsers, and with `createWorker`, every task runs on a
+   * worker. Default: every core (`os.availableParallelism()` in Node,
+   * `navigator.hardwareConcurrency` in browsers).
    */
   workers?: number;
   /** Index of the first result to compute (default 0): resumes a sweep. */
@@ -307,6 +308,7 @@ const nodeVersion = (globalThis as { process?: { versions?: { node?: string } } 
 // Variable specifiers keep bundlers and the DOM-only typings away from Node's modules.
 const nodeOs = "node:os";
 const nodeThreads = "node:worker_threads";
+const sweepTaskModule = "./sweep-task.js";
 
 async function defaultWorkers(): Promise<number> {
   if (nodeVersion !== undefined) {
@@ -421,7 +423,9 @@ export async function* nullitySweep(sweep: NullitySweep, options: SweepOptions =
   const s = shapeOf(sweep);
   if (options === null || typeof options !== "object")
     throw new TypeError(`options expected an object, got ${describe(options)}`);
-  const engine = engineOption(options);
+  const engine = options.engine ?? "wasm";
+  if (engine !== "wasm" && engine !== "ts")
+    throw new TypeError(`"engine" expected "wasm" or "ts", got ${describe(engine)}`);
   const size = s.rows * s.cols;
   const start = options.start === undefined ? 0 : checkInteger("start", options.start, 0, size);
   const end = options.end === undefined ? size : checkInteger("end", options.end, start, size);
@@ -452,7 +456,10 @@ export async function* nullitySweep(sweep: NullitySweep, options: SweepOptions =
 
   let held = plan();
   if (held === undefined) return;
-  if (createWorker === undefined && (workers === 1 || planned >= end)) {
+  if (nodeVersion !== undefined && createWorker === undefined && (workers === 1 || planned >= end)) {
+    // Node only, by a specifier bundlers leave alone: a page gets no gcd kernel from this module,
+    // so that importing nullitySweep costs a page a few kilobytes (its sweeps run on workers).
+    const { runNullityTask } = (await import(sweepTaskModule)) as typeof import("./sweep-task.js");
     for (let t: PlannedTask | undefined = held; t !== undefined; t = plan()) {
       signal?.throwIfAborted();
       const values = runNullityTask(t.task);

@@ -246,26 +246,27 @@ function sweepPanel(): { section: HTMLElement; dispose(): void } {
       batchFrom += batch.length;
       batch = [];
     };
-    const stream = async () => {
-      const { nullitySweep } = await import("@lightsout/core");
-      const results = nullitySweep(
-        { kind: "square", from: first, to: last },
-        {
-          workers: sweepWorkers(),
-          createWorker: () => new Worker(new URL("./nullity.worker.ts", import.meta.url), { type: "module" }),
-          signal: running.signal,
-          onProgress: (done) =>
-            job.progress(
-              done / total,
-              `n = ${format(first)}..${format(first + chart.count - 1)} in order, ${format(done)} of ${format(total)} done (${seconds(performance.now() - started)})`,
-            ),
-        },
-      );
-      for await (const { nullity } of results) {
-        batch.push(nullity);
-        pending ??= setTimeout(flushBatch, 0);
-      }
-    };
+    // `.then(({ nullitySweep }) => ...)`: the form that lets the bundler keep only what is used of core.
+    const stream = () =>
+      import("@lightsout/core").then(async ({ nullitySweep }) => {
+        const results = nullitySweep(
+          { kind: "square", from: first, to: last },
+          {
+            workers: sweepWorkers(),
+            createWorker: () => new Worker(new URL("./nullity.worker.ts", import.meta.url), { type: "module" }),
+            signal: running.signal,
+            onProgress: (done) =>
+              job.progress(
+                done / total,
+                `n = ${format(first)}..${format(first + chart.count - 1)} in order, ${format(done)} of ${format(total)} done (${seconds(performance.now() - started)})`,
+              ),
+          },
+        );
+        for await (const { nullity } of results) {
+          batch.push(nullity);
+          pending ??= setTimeout(flushBatch, 0);
+        }
+      });
     stream()
       .finally(flushBatch)
       .then(

@@ -10,6 +10,5 @@ export { sequencePolynomial } from "../poly/sequence.js";
 export { gridNullity, squareNullity, torusNullity } from "../poly/nullity.js";
 export type { NullityOptions } from "../poly/nullity.js";
 export { nullitySweep, shardBounds, sweepSize } from "../poly/sweep.js";
-export type { NullityResult, NullitySweep, SweepOptions } from "../poly/sweep.js";
-export { runNullityTask } from "../poly/sweep-task.js";
-export type { NullityTask } from "../poly/sweep-task.js";
+export type { NullityResult, NullitySweep, SweepOptions, SweepWorker } from "../poly/sweep.js";
+export { serveNullityTasks } from "../poly/sweep-task.js";

@@ -79,3 +79,71 @@ export function runNullityTask(task: NullityTask): Int32Array {
   }
   return out;
 }
+
+/** What a sweep posts to a worker: task `id`. */
+export interface TaskRequest {
+  id: number;
+  task: NullityTask;
+}
+
+/** What a worker answers: the task's nullities, or why it failed. */
+export type TaskReply = { id: number; values: Int32Array } | { id: number; error: string };
+
+function answer(request: TaskRequest): TaskReply {
+  try {
+    return { id: request.id, values: runNullityTask(request.task) };
+  } catch (error) {
+    return { id: request.id, error: error instanceof Error ? `${error.name}: ${error.message}` : String(error) };
+  }
+}
+
+interface NodePort {
+  on(event: "message", listener: (request: TaskRequest) => void): void;
+  postMessage(reply: TaskReply, transfer?: ArrayBuffer[]): void;
+}
+
+const isNode = (globalThis as { process?: { versions?: { node?: string } } }).process?.versions?.node !== undefined;
+// A variable specifier keeps bundlers and the DOM-only typings away from Node's module.
+const nodeThreads = "node:worker_threads";
+
+/**
+ * Makes the current worker answer the tasks of {@link nullitySweep}: call it
+ * at the top of the module that a `createWorker` factory starts (a module Web
+ * Worker, or a Node `worker_threads` worker). The worker then runs
+ * {@link runNullityTask} on each task it is sent and posts the nullities back.
+ *
+ * @returns a promise that settles once the worker listens (at once in browsers)
+ * @throws {Error} (as a rejection) when called outside a worker
+ * @example
+ * ```ts
+ * // nullity.worker.js, started by
+ * // nullitySweep(sweep, { createWorker: () => new Worker("./nullity.worker.js", { type: "module" }) })
+ * import { serveNullityTasks } from "@lightsout/core";
+ * void serveNullityTasks();
+ * ```
+ */
+export async function serveNullityTasks(): Promise<void> {
+  if (isNode) {
+    // No top-level await in the callers: bundlers emit workers as classic scripts by default
+    // (Vite: IIFE), which cannot hold one. Node queues messages until the listener is on.
+    const { parentPort } = (await import(nodeThreads)) as { parentPort: NodePort | null };
+    if (!parentPort) throw new Error("serveNullityTasks expected to run in a worker thread, got the main thread");
+    parentPort.on("message", (request) => {
+      const reply = answer(request);
+      parentPort.postMessage(reply, "values" in reply ? [reply.values.buffer as ArrayBuffer] : []);
+    });
+    return;
+  }
+  const scope = globalThis as unknown as {
+    onmessage: ((event: { data: TaskRequest }) => void) | null;
+    postMessage(reply: TaskReply, transfer?: ArrayBuffer[]): void;
+    WorkerGlobalScope?: abstract new () => unknown;
+  };
+  if (scope.WorkerGlobalScope === undefined || !(globalThis instanceof scope.WorkerGlobalScope))
+    throw new Error("serveNullityTasks expected to run in a Web Worker, got a page's main thread");
+  // Set synchronously: messages that arrive while the worker's module loads are kept for it.
+  scope.onmessage = (event) => {
+    const reply = answer(event.data);
+    scope.postMessage(reply, "values" in reply ? [reply.values.buffer as ArrayBuffer] : []);
+  };
+}

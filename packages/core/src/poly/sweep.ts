@@ -13,9 +13,9 @@ import type { EngineName } from "../gf2/bitmatrix.js";
 import { matrixBytes } from "../internal/layout.js";
 import { memoryLimit } from "../internal/memory.js";
 import { MAX_CELLS } from "../lightsout/board.js";
-import { engineOption } from "./gf2poly.js";
 import { MAX_SEQUENCE_INDEX } from "./sequence.js";
-import { runNullityTask, type NullityTask } from "./sweep-task.js";
+import { boardAt, costAt, nextTask, taskBudget, type PlannedTask, type Shape } from "./_sweep-plan.js";
+import type { TaskRequest } from "./sweep-task.js";
 
 /**
  * Which boards a sweep covers.
@@ -92,9 +92,11 @@ export interface NullityResult {
  */
 export interface SweepOptions {
   /**
-   * Threads: 1 runs in the calling thread (yielding to the event loop between
-   * tasks); more start that many workers. Default: every core
-   * (`os.availableParallelism()` in Node, `navigator.hardwareConcurrency` in browsers).
+   * Threads: in Node, 1 runs in the calling thread (yielding to the event
+   * loop between tasks), as does a sweep of one task; more start that many
+   * workers. In browsers, and with `createWorker`, every task runs on a
+   * worker. Default: every core (`os.availableParallelism()` in Node,
+   * `navigator.hardwareConcurrency` in browsers).
    */
   workers?: number;
   /** Index of the first result to compute (default 0): resumes a sweep. */
@@ -107,10 +109,18 @@ export interface SweepOptions {
   onProgress?: (done: number, total: number) => void;
   /** The gcd engine: `"wasm"` (default) or `"ts"`. */
   engine?: EngineName;
+  /**
+   * Starts one worker of the pool (called up to `workers` times, as tasks
+   * need them): a module Web Worker or a Node `worker_threads` Worker whose
+   * module calls {@link serveNullityTasks}. With a factory every task runs
+   * in a worker, even with `workers: 1`. Default: the package's own worker
+   * script in Node, and in browsers a module Worker that bundlers find.
+   */
+  createWorker?: () => SweepWorker;
 }
 
 /**
- * A sweep holds at most this many results (the cost model walks them all).
+ * A sweep holds at most this many results ({@link shardBounds} walks the cost model over them all).
  *
  * @example
  * ```ts
@@ -118,15 +128,6 @@ export interface SweepOptions {
  * ```
  */
 export const MAX_SWEEP_RESULTS = 2 ** 30;
-
-interface Shape {
-  rowFrom: number;
-  rows: number;
-  colFrom: number;
-  cols: number;
-  square: boolean;
-  torus: boolean;
-}
 
 function checkRange(name: string, range: unknown): { from: number; to: number } {
   if (range === null || typeof range !== "object")
@@ -212,26 +213,6 @@ export function sweepSize(sweep: NullitySweep): number {
   return s.rows * s.cols;
 }
 
-/** m and n of result `index`. */
-function boardAt(s: Shape, index: number): { m: number; n: number } {
-  const row = Math.floor(index / s.cols);
-  const n = s.colFrom + (index - row * s.cols);
-  return { m: s.square ? n : s.rowFrom + row, n };
-}
-
-/**
- * Relative cost of one result: the gcd is quadratic in the larger degree,
- * and every result pays a fixed overhead (a call into WebAssembly, a step
- * of the recurrences) worth about a 64 x 64 gcd.
- */
-function costAt(s: Shape, index: number): number {
-  const { m, n } = boardAt(s, index);
-  // an m x n torus (m != n) is eliminated: cells x band^2, the band about 2 min(m, n) cells wide
-  if (s.torus && m !== n) return m * n * Math.min(m, n) ** 2 + 4096;
-  const d = Math.max(m, n);
-  return d * d + 4096;
-}
-
 /**
  * Splits a sweep into `count` contiguous shards of about equal cost (not
  * of equal size: large boards cost more), so that shards 0..count-1 run
@@ -279,36 +260,55 @@ export function shardBounds(
   return { start: cut(index), end: cut(index + 1) };
 }
 
-/** Tasks covering start..end-1: runs within one row, cut at about `budget` cost. */
-function planTasks(s: Shape, start: number, end: number, budget: number): { start: number; task: NullityTask }[] {
-  const tasks: { start: number; task: NullityTask }[] = [];
-  let i = start;
-  while (i < end) {
-    const rowEnd = Math.min(end, (Math.floor(i / s.cols) + 1) * s.cols);
-    let j = i;
-    let cost = 0;
-    do cost += costAt(s, j++);
-    while (j < rowEnd && cost < budget);
-    const first = boardAt(s, i);
-    const task: NullityTask = { m: s.square ? "square" : first.m, from: first.n, to: first.n + (j - i) - 1 };
-    tasks.push({ start: i, task: s.torus ? { ...task, torus: true } : task });
-    i = j;
-  }
-  return tasks;
+/**
+ * A worker thread as a `createWorker` factory supplies it: a browser `Worker`
+ * (module type) or a Node `worker_threads` `Worker`, whose module calls
+ * {@link serveNullityTasks}. The sweep listens for its `message`, `error`
+ * and `messageerror` events (`on("exit")` as well in Node) and ends it with
+ * `terminate()`.
+ *
+ * @example
+ * ```ts
+ * // nullity.worker.js calls serveNullityTasks(); a bundler would rather see new URL("./nullity.worker.ts", import.meta.url)
+ * const createWorker = (): SweepWorker => new Worker("./nullity.worker.js", { type: "module" });
+ * for await (const r of nullitySweep({ kind: "square", from: 1, to: 100 }, { createWorker })) console.log(r.n, r.nullity);
+ * ```
+ */
+export interface SweepWorker {
+  /** Sends the worker one task. */
+  postMessage(message: unknown): void;
+  /** Stops the worker at once. */
+  terminate(): unknown;
+  /** Browsers: the `message`, `error` and `messageerror` events. */
+  addEventListener?(type: string, listener: (event: { data?: unknown; message?: unknown }) => void): void;
+  /** Node: the `message`, `error`, `messageerror` and `exit` events. */
+  on?(event: string, listener: (value: unknown) => void): unknown;
 }
 
-/** A worker of either platform, as the pool needs it. */
-interface PoolWorker {
-  post(message: { id: number; task: NullityTask }): void;
-  terminate(): void;
-}
+/** Tasks in flight on one worker: a second one waits there while the first runs, so no worker idles between tasks. */
+const DEPTH = 2;
+/**
+ * Results sent to workers and not yet yielded (computed or not): no more
+ * tasks go out past this many (4 MiB of them), so a reader that falls behind
+ * holds up the workers instead of piling up results. A bound of a few tasks
+ * per worker was too tight: a reader that competes with the workers for the
+ * cores fell behind in bursts, and the 2000 x 2000 rectangle took 1.5x longer.
+ */
+const MAX_PENDING = 2 ** 20;
 
-type Reply = { id: number; values: Int32Array } | { id: number; error: string };
+/** One worker of the pool. */
+interface Slot {
+  post(request: TaskRequest): void;
+  stop(): void;
+  /** Tasks sent and not answered. */
+  busy: number;
+}
 
 const nodeVersion = (globalThis as { process?: { versions?: { node?: string } } }).process?.versions?.node;
 // Variable specifiers keep bundlers and the DOM-only typings away from Node's modules.
 const nodeOs = "node:os";
 const nodeThreads = "node:worker_threads";
+const sweepTaskModule = "./sweep-task.js";
 
 async function defaultWorkers(): Promise<number> {
   if (nodeVersion !== undefined) {
@@ -318,54 +318,99 @@ async function defaultWorkers(): Promise<number> {
   return (globalThis as { navigator?: { hardwareConcurrency?: number } }).navigator?.hardwareConcurrency ?? 1;
 }
 
-async function startWorker(onReply: (reply: Reply) => void, onError: (error: unknown) => void): Promise<PoolWorker> {
-  if (nodeVersion !== undefined) {
-    type NodeWorker = {
-      on(event: "message", f: (reply: Reply) => void): void;
-      on(event: "error", f: (error: unknown) => void): void;
-      on(event: "exit", f: (code: number) => void): void;
-      postMessage(message: unknown): void;
-      terminate(): Promise<number>;
-      unref(): void;
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** What starts a worker: the caller's factory, checked, or the package's own worker script. */
+async function spawner(createWorker: (() => SweepWorker) | undefined): Promise<() => SweepWorker> {
+  if (createWorker !== undefined) {
+    return () => {
+      let worker: unknown;
+      try {
+        worker = createWorker();
+      } catch (error) {
+        throw new Error(`"createWorker" failed: ${messageOf(error)}`, { cause: error });
+      }
+      const w = worker as SweepWorker | null;
+      const listens = typeof w?.on === "function" || typeof w?.addEventListener === "function";
+      if (
+        w === null ||
+        typeof w !== "object" ||
+        typeof w.postMessage !== "function" ||
+        typeof w.terminate !== "function" ||
+        !listens
+      ) {
+        throw new TypeError(
+          `"createWorker" expected to return a Worker (postMessage, terminate, and addEventListener or on), got ${describe(worker)}`,
+        );
+      }
+      return w;
     };
-    const { Worker } = (await import(nodeThreads)) as { Worker: new (url: URL) => NodeWorker };
+  }
+  if (nodeVersion !== undefined) {
+    const { Worker } = (await import(nodeThreads)) as { Worker: new (url: URL) => SweepWorker };
     // The worker script beside this module (compiled: dist/poly/_sweep-worker.js).
-    const worker = new Worker(new URL("./_sweep-worker.js", import.meta.url));
-    let ending = false;
-    worker.on("message", onReply);
-    worker.on("error", onError);
+    const url = new URL("./_sweep-worker.js", import.meta.url);
+    return () => new Worker(url);
+  }
+  // Written out in full so that bundlers (Vite, webpack 5) see and bundle the worker.
+  return () => new Worker(new URL("./_sweep-worker.js", import.meta.url), { type: "module" });
+}
+
+/** Wires a worker to the pool: its replies to `onReply`, every way it can fail to `onError`. */
+function adopt(worker: SweepWorker, onReply: (reply: unknown) => void, onError: (error: Error) => void): Slot {
+  let ending = false;
+  const failed = (detail: string, cause?: unknown) => {
+    if (!ending) onError(new Error(`nullity worker failed: ${detail}`, { cause }));
+  };
+  if (typeof worker.on === "function") {
+    worker.on("message", (data) => ending || onReply(data));
+    worker.on("error", (error) => failed(messageOf(error), error));
+    worker.on("messageerror", (error) => failed(`a message could not be read (${messageOf(error)})`, error));
     // An exit nobody asked for (process.exit in the worker, a crash) sends no message and no error:
     // without this the sweep would wait for its results forever.
     worker.on("exit", (code) => {
       if (!ending) onError(new Error(`nullity worker exited unexpectedly (exit code ${code})`));
     });
-    return {
-      post: (m) => worker.postMessage(m),
-      terminate: () => {
-        ending = true;
-        void worker.terminate();
-      },
-    };
+  } else {
+    worker.addEventListener!("message", (event) => ending || onReply(event.data));
+    // A module that fails to load or throws: an ErrorEvent (its message is empty when the script never loaded).
+    worker.addEventListener!("error", (event) => {
+      // handled here: keep it from also being reported as an uncaught error of the page
+      (event as { preventDefault?: () => void }).preventDefault?.();
+      failed(typeof event.message === "string" && event.message !== "" ? event.message : "it could not start or threw");
+    });
+    worker.addEventListener!("messageerror", () => failed("a message could not be read"));
   }
-  // Written out in full so that bundlers (Vite, webpack 5) see and bundle the worker.
-  const worker = new Worker(new URL("./_sweep-worker.js", import.meta.url), { type: "module" });
-  worker.onmessage = (event: MessageEvent<Reply>) => onReply(event.data);
-  worker.onerror = (event) => onError(new Error(`nullity worker failed: ${event.message}`));
-  return { post: (m) => worker.postMessage(m), terminate: () => worker.terminate() };
+  return {
+    busy: 0,
+    post: (request) => worker.postMessage(request),
+    stop: () => {
+      if (ending) return;
+      ending = true;
+      try {
+        const done = worker.terminate();
+        if (done instanceof Promise) done.catch(() => undefined);
+      } catch {
+        // a worker that cannot be stopped is left to the garbage collector
+      }
+    },
+  };
 }
 
 /**
  * The nullity of every board of a sweep, yielded in order as soon as it
  * and all before it are known, computed by `workers` threads (each task
- * a run of consecutive n, see {@link runNullityTask}). Resume a sweep with
- * `start`; split one across machines with {@link shardBounds}.
+ * a run of consecutive n, see {@link runNullityTask}). Tasks are cut one at
+ * a time as workers free up, so the first results come at once however
+ * large the sweep, and at most a few tasks per worker wait unread. Resume a
+ * sweep with `start`; split one across machines with {@link shardBounds}.
  *
  * @param sweep - `{ kind: "square", from, to }` or `{ kind: "grid", rows: { from, to }, cols: { from, to } }`,
  *   either with `torus: true` for tori
- * @param options - workers, start/end indices, progress, abort signal, gcd engine
+ * @param options - workers (or a factory for them), start/end indices, progress, abort signal, gcd engine
  * @returns an async iterator of `{ m, n, nullity }`
  * @throws {RangeError} for out-of-range sizes or indices; the signal's reason when aborted;
- *   an Error when a worker fails
+ *   an Error when a worker fails or exits
  * @example
  * ```ts
  * import { nullitySweep } from "@lightsout/core/nullity";
@@ -378,23 +423,28 @@ export async function* nullitySweep(sweep: NullitySweep, options: SweepOptions =
   const s = shapeOf(sweep);
   if (options === null || typeof options !== "object")
     throw new TypeError(`options expected an object, got ${describe(options)}`);
-  const engine = engineOption(options);
+  const engine = options.engine ?? "wasm";
+  if (engine !== "wasm" && engine !== "ts")
+    throw new TypeError(`"engine" expected "wasm" or "ts", got ${describe(engine)}`);
   const size = s.rows * s.cols;
   const start = options.start === undefined ? 0 : checkInteger("start", options.start, 0, size);
   const end = options.end === undefined ? size : checkInteger("end", options.end, start, size);
+  const { signal, onProgress, createWorker } = options;
+  if (createWorker !== undefined && typeof createWorker !== "function")
+    throw new TypeError(`"createWorker" expected a function returning a Worker, got ${describe(createWorker)}`);
   const workers =
     options.workers === undefined ? await defaultWorkers() : checkInteger("workers", options.workers, 1, 1024);
-  const { signal, onProgress } = options;
   signal?.throwIfAborted();
-  let totalCost = 0;
-  for (let i = start; i < end; i++) totalCost += costAt(s, i);
-  // About 16 tasks per worker for balance, each worth at least a few
-  // milliseconds so that messages stay cheap (cost 2^22 ~ a 2000 x 2000
-  // gcd), and at most a few hundred (2^29 ~ one 23,000 x 23,000 gcd) so that
-  // progress, results and cancellation keep coming.
-  const budget = Math.min(2 ** 29, Math.max(2 ** 22, totalCost / (16 * workers)));
-  const tasks = planTasks(s, start, end, budget).map(({ start: at, task }) => ({ at, task: { ...task, engine } }));
+  const budget = taskBudget(s, start, end, workers);
   const total = end - start;
+  let planned = start;
+  /** The next task, cut now (undefined when every result has one). */
+  const plan = (): PlannedTask | undefined => {
+    if (planned >= end) return undefined;
+    const { at, task } = nextTask(s, planned, end, budget);
+    planned += task.to - task.from + 1;
+    return { at, task: { ...task, engine } };
+  };
   let done = 0;
   const emit = function* (at: number, values: Int32Array): Generator<NullityResult> {
     for (let k = 0; k < values.length; k++) {
@@ -404,68 +454,140 @@ export async function* nullitySweep(sweep: NullitySweep, options: SweepOptions =
     }
   };
 
-  if (workers === 1 || tasks.length <= 1) {
-    for (const { at, task } of tasks) {
+  let held = plan();
+  if (held === undefined) return;
+  if (nodeVersion !== undefined && createWorker === undefined && (workers === 1 || planned >= end)) {
+    // Node only, by a specifier bundlers leave alone: a page gets no gcd kernel from this module,
+    // so that importing nullitySweep costs a page a few kilobytes (its sweeps run on workers).
+    const { runNullityTask } = (await import(sweepTaskModule)) as typeof import("./sweep-task.js");
+    for (let t: PlannedTask | undefined = held; t !== undefined; t = plan()) {
       signal?.throwIfAborted();
-      const values = runNullityTask(task);
+      const values = runNullityTask(t.task);
       done += values.length;
       onProgress?.(done, total);
-      yield* emit(at, values);
+      yield* emit(t.at, values);
       await new Promise((resolve) => setTimeout(resolve, 0)); // let abort signals and I/O in
     }
     return;
   }
 
-  // The pool: results wait in `ready` until every earlier task is in.
-  const ready = new Map<number, Int32Array>();
+  // The pool. Task ids count up in sweep order; a task's entry stays until its results are yielded.
+  const spawn = await spawner(createWorker);
+  const entries = new Map<number, { at: number; length: number; slot: Slot; values?: Int32Array }>();
+  const slots: Slot[] = [];
+  let sent = 0;
+  let yielded = 0;
+  /** Results of the tasks sent and not yet yielded. */
+  let pending = 0;
   let failure: unknown;
+  let stopped = false;
   let wake: (() => void) | undefined;
   const notify = () => {
     const w = wake;
     wake = undefined;
     w?.();
   };
-  let next = 0;
-  const pool: PoolWorker[] = [];
-  const dispatch = (worker: PoolWorker) => {
-    if (next < tasks.length) worker.post({ id: next, task: tasks[next++]!.task });
+  const stopAll = () => {
+    stopped = true;
+    for (const slot of slots) slot.stop();
   };
-  const onAbort = () => notify();
+  const fail = (error: unknown) => {
+    failure ??= error;
+    stopAll();
+    notify();
+  };
+  const receive = (slot: Slot, reply: unknown) => {
+    if (stopped) return;
+    const { id, values, error } = (reply ?? {}) as { id?: unknown; values?: unknown; error?: unknown };
+    const entry = typeof id === "number" ? entries.get(id) : undefined;
+    if (entry === undefined || entry.slot !== slot || entry.values !== undefined) {
+      fail(
+        new Error(
+          `nullity worker sent an unexpected message: expected { id, values } for a task it was sent, got ${describe(reply)}`,
+        ),
+      );
+      return;
+    }
+    if (typeof error === "string") {
+      fail(new Error(`nullity worker failed: ${error}`));
+      return;
+    }
+    if (!(values instanceof Int32Array) || values.length !== entry.length) {
+      fail(new Error(`nullity worker answered a task of ${entry.length} boards with ${describe(values)}`));
+      return;
+    }
+    entry.values = values;
+    slot.busy--;
+    done += values.length;
+    try {
+      onProgress?.(done, total);
+    } catch (progressError) {
+      fail(progressError);
+      return;
+    }
+    fill();
+    notify();
+  };
+  /** Sends tasks while a worker has room and the results waiting to be read stay within bounds. */
+  const fill = () => {
+    while (!stopped) {
+      held ??= plan();
+      if (held === undefined) return;
+      const length = held.task.to - held.task.from + 1;
+      // Past the bound only while fewer than DEPTH tasks per worker are out, so that every worker has work.
+      if (pending + length > MAX_PENDING && sent - yielded >= DEPTH * workers) return;
+      let slot = slots.reduce<Slot | undefined>(
+        (best, x) => (best === undefined || x.busy < best.busy ? x : best),
+        undefined,
+      );
+      if ((slot === undefined || slot.busy > 0) && slots.length < workers) {
+        try {
+          const fresh: Slot = adopt(spawn(), (reply) => receive(fresh, reply), fail);
+          slots.push(fresh);
+          slot = fresh;
+        } catch (error) {
+          fail(error);
+          return;
+        }
+      }
+      if (slot === undefined || slot.busy >= DEPTH) return;
+      const { at, task } = held;
+      held = undefined;
+      entries.set(sent, { at, length, slot });
+      pending += length;
+      slot.busy++;
+      try {
+        slot.post({ id: sent++, task });
+      } catch (error) {
+        fail(new Error(`nullity worker refused a task: ${messageOf(error)}`, { cause: error }));
+        return;
+      }
+    }
+  };
+  const onAbort = () => {
+    stopAll();
+    notify();
+  };
   signal?.addEventListener("abort", onAbort);
   try {
-    const count = Math.min(workers, tasks.length);
-    for (let w = 0; w < count; w++) {
-      const index = w;
-      const worker = await startWorker(
-        (reply) => {
-          if ("error" in reply) failure ??= new Error(`nullity worker failed: ${reply.error}`);
-          else ready.set(reply.id, reply.values);
-          done += "values" in reply ? reply.values.length : 0;
-          onProgress?.(done, total);
-          dispatch(pool[index]!);
-          notify();
-        },
-        (error) => {
-          failure ??= error;
-          notify();
-        },
-      );
-      pool.push(worker);
-    }
-    pool.forEach(dispatch);
-    for (let t = 0; t < tasks.length; t++) {
-      for (;;) {
+    signal?.throwIfAborted(); // aborted while the worker module loaded: start none
+    fill();
+    for (;;) {
+      let entry = entries.get(yielded);
+      while (entry?.values === undefined) {
         signal?.throwIfAborted();
         if (failure !== undefined) throw failure;
-        if (ready.has(t)) break;
+        if (entry === undefined) return; // every task is in
         await new Promise<void>((resolve) => (wake = resolve));
+        entry = entries.get(yielded);
       }
-      const values = ready.get(t)!;
-      ready.delete(t);
-      yield* emit(tasks[t]!.at, values);
+      entries.delete(yielded++);
+      pending -= entry.length;
+      yield* emit(entry.at, entry.values);
+      fill();
     }
   } finally {
     signal?.removeEventListener("abort", onAbort);
-    for (const worker of pool) worker.terminate();
+    stopAll();
   }
 }

@@ -1,13 +1,14 @@
-// The Explore screen's worker: every computation of the screen runs here, so
-// the page's main thread only draws. One request at a time per worker;
-// cancelling a job terminates its worker (a busy worker cannot read an abort
-// message until the computation returns, so an AbortSignal could not reach it).
+// The Explore screen's worker: every computation of the screen runs here
+// (the sweep's in nullity.worker.ts), so the page's main thread only draws.
+// One request at a time per worker; cancelling a job terminates its worker
+// (a busy worker cannot read an abort message until the computation
+// returns, so an AbortSignal could not reach it).
 
 import { ParseError } from "@lightsout/core";
 import { chaseMatrix, solveGrid } from "@lightsout/core/lightsout";
 import { initThreads } from "@lightsout/core/gf2";
 import { readBitMatrix } from "@lightsout/core/io";
-import { runNullityTask, squareNullity } from "@lightsout/core/nullity";
+import { squareNullity } from "@lightsout/core/nullity";
 import { pictureSide, type Answer, type Envelope, type Palette, type Reply, type Request } from "./protocol.js";
 
 /** The worker's global scope, as much of it as this module needs (the DOM typings lack it). */
@@ -40,7 +41,7 @@ async function handle(id: number, request: Request): Promise<void> {
     // large eliminations share out their sweeps; one thread where that is impossible
     if (request.kind === "rank-file" || request.kind === "chase") await initThreads().catch(() => 1);
     const answer = await compute(request, progress);
-    scope.postMessage({ id, type: "done", answer }, transfers(answer));
+    scope.postMessage({ id, type: "done", answer });
   } catch (error) {
     if (error instanceof ParseError && error.line > 0) {
       // The reason alone: the page shows the line and column its own way.
@@ -54,19 +55,12 @@ async function handle(id: number, request: Request): Promise<void> {
   }
 }
 
-function transfers(answer: Answer): Transferable[] {
-  if (answer.kind === "nullity-range") return [answer.values.buffer as ArrayBuffer];
-  return [];
-}
-
 type Progress = (phase: string) => (done: number, total: number) => void;
 
 async function compute(request: Request, progress: Progress): Promise<Answer> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
   switch (request.kind) {
-    case "nullity-range":
-      return { kind: "nullity-range", values: runNullityTask({ m: "square", from: request.from, to: request.to }) };
     case "nullity":
       return { kind: "nullity", n: request.n, nullity: squareNullity(request.n), ms: elapsed() };
     case "chase":

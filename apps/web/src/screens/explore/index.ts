@@ -9,7 +9,6 @@ import type { MountScreen } from "../../screen.js";
 import { NullityChart } from "./chart.js";
 import { JobControls } from "./job.js";
 import { pictureSide, type Palette } from "./protocol.js";
-import { startSweep, type RunningSweep } from "./sweep.js";
 import { Cancelled, ExploreWorker, WorkerError, terminateAll } from "./worker-client.js";
 
 /** Limits of the panels (the issue's sizes; larger ones run out of memory or patience in a browser). */
@@ -194,7 +193,7 @@ function sweepPanel(): { section: HTMLElement; dispose(): void } {
   tableBox.append(summary, table);
   section.append(form, chart.element, download, tableBox);
 
-  let sweep: RunningSweep | undefined;
+  let sweep: AbortController | undefined;
   let csvUrl: string | undefined;
   const fillTable = () => {
     const rows = chart.nonZero(TABLE_ROWS);
@@ -232,17 +231,44 @@ function sweepPanel(): { section: HTMLElement; dispose(): void } {
     const started = performance.now();
     const total = last - first + 1;
     job.running(`Starting ${format(total)} boards…`);
-    const running = startSweep(first, last, sweepWorkers(), {
-      onValues: (at, values) => chart.push(at, values),
-      onProgress: (done) =>
-        job.progress(
-          done / total,
-          `n = ${format(first)}..${format(first + chart.count - 1)} in order, ${format(done)} of ${format(total)} done (${seconds(performance.now() - started)})`,
-        ),
-    });
+    const running = new AbortController();
     sweep = running;
     download.disabled = false;
-    running.finished
+    // Results arrive one by one, a task's worth in one turn of the event loop: the chart takes them a batch at a time.
+    let batch: number[] = [];
+    let batchFrom = first;
+    let pending: ReturnType<typeof setTimeout> | undefined;
+    const flushBatch = () => {
+      clearTimeout(pending);
+      pending = undefined;
+      if (batch.length === 0) return;
+      chart.push(batchFrom, Int32Array.from(batch));
+      batchFrom += batch.length;
+      batch = [];
+    };
+    // `.then(({ nullitySweep }) => ...)`: the form that lets the bundler keep only what is used of core.
+    const stream = () =>
+      import("@lightsout/core/nullity").then(async ({ nullitySweep }) => {
+        const results = nullitySweep(
+          { kind: "square", from: first, to: last },
+          {
+            workers: sweepWorkers(),
+            createWorker: () => new Worker(new URL("./nullity.worker.ts", import.meta.url), { type: "module" }),
+            signal: running.signal,
+            onProgress: (done) =>
+              job.progress(
+                done / total,
+                `n = ${format(first)}..${format(first + chart.count - 1)} in order, ${format(done)} of ${format(total)} done (${seconds(performance.now() - started)})`,
+              ),
+          },
+        );
+        for await (const { nullity } of results) {
+          batch.push(nullity);
+          pending ??= setTimeout(flushBatch, 0);
+        }
+      });
+    stream()
+      .finally(flushBatch)
       .then(
         () => {
           const ms = performance.now() - started;
@@ -264,7 +290,8 @@ function sweepPanel(): { section: HTMLElement; dispose(): void } {
         if (sweep === running) sweep = undefined;
       });
   });
-  job.cancel.addEventListener("click", () => sweep?.cancel());
+  // The workers are terminated at once; the sweep then ends with this reason.
+  job.cancel.addEventListener("click", () => sweep?.abort(new Cancelled()));
 
   // One n at a time, up to sizes no sweep reaches.
   const single = element("form", { class: "explore-form", id: "explore-single" });
@@ -297,6 +324,7 @@ function sweepPanel(): { section: HTMLElement; dispose(): void } {
   return {
     section,
     dispose() {
+      sweep?.abort(new Cancelled());
       chart.dispose();
       if (csvUrl) URL.revokeObjectURL(csvUrl);
     },

@@ -11,8 +11,6 @@ export interface Palette {
 
 /** What the screen asks a worker to compute. */
 export type Request =
-  /** Nullities of the n x n boards for n = from..to (one run of a streaming sweep). */
-  | { kind: "nullity-range"; from: number; to: number }
   /** The nullity of one n x n board. */
   | { kind: "nullity"; n: number }
   /** The chase matrix of the n x n board, drawn one pixel per entry on an n x n canvas. */
@@ -24,7 +22,6 @@ export type Request =
 
 /** The answer to each kind of request. */
 export type Answer =
-  | { kind: "nullity-range"; values: Int32Array }
   | { kind: "nullity"; n: number; nullity: number; ms: number }
   | { kind: "chase"; n: number; rank: number; ones: number; ms: number }
   | {

@@ -152,7 +152,7 @@ export interface FewestPressesOptions extends FewestOptions, StatesOptions {
   maxNullity?: number;
   /**
    * More than two states: most solutions to enumerate (default
-   * {@link MAX_ENUMERATED_SOLUTIONS}).
+   * `MAX_ENUMERATED_SOLUTIONS`).
    */
   limit?: number;
 }
@@ -205,7 +205,7 @@ export interface FewestPresses<P extends CellValues = CellValues> {
  * @param board - Any board.
  * @param lights - One state 0..k-1 per cell.
  * @param options - `states` (default 2); `limit` (more states: most solutions to enumerate, default
- *   {@link MAX_ENUMERATED_SOLUTIONS}); `maxNullity`: the largest block dimension to enumerate (default
+ *   `MAX_ENUMERATED_SOLUTIONS`); `maxNullity`: the largest block dimension to enumerate (default
  *   {@link defaultMaxNullity} of the block's cells: 28 for up to 128 cells, and the blocks together
  *   at most 4 enumerations at their limits), engine, abort signal, progress callback (members
  *   scanned over all blocks).

@@ -60,7 +60,7 @@ export interface SolveOptions extends StatesOptions {
   /**
    * "dense": eliminate the full press matrix (two states: cells^2 bits,
    * cubic work, about 92,000 cells at most; more states: residues, at most
-   * {@link MAX_MULTISTATE_DENSE_CELLS} cells). "banded": renumber the cells
+   * `MAX_MULTISTATE_DENSE_CELLS` cells). "banded": renumber the cells
    * so that the press matrix is banded and eliminate only the band (memory
    * about cells x bandwidth entries; any local board; more than two states
    * need a prime k up to 46337). "auto" (default): light chasing for plain
@@ -237,18 +237,18 @@ export function pressMatrix(board: Board, options?: MatrixOptions): BitMatrix {
  * plain rectangles (256 x 256 over Z_3 in about 0.45 s), banded elimination
  * for a prime k up to 46337 on 4096 cells or more, otherwise elimination
  * of the full press matrix in WebAssembly (cubic, at most
- * {@link MAX_MULTISTATE_DENSE_CELLS} cells).
+ * `MAX_MULTISTATE_DENSE_CELLS` cells).
  *
  * @param board - Any board.
  * @param lights - One state 0..k-1 per cell (cells are numbered row-major over the cells present).
  * @param options - `states` (default 2), the route (`method`), `onProgress` and `signal`.
  * @returns Solvability, one solution, counts, the route taken, and a proof when unsolvable.
- * @throws {TypeError | RangeError} for a malformed board, bad options, k outside 2..{@link MAX_STATES}, or
+ * @throws {TypeError | RangeError} for a malformed board, bad options, k outside 2..`MAX_STATES`, or
  *   lights of the wrong length or range.
  * @throws {RangeError} naming the memory needed when the route chosen would pass the memory limit
  *   (checked before anything large is allocated); with more than two states, for a composite k (or a prime
  *   above 46337) on a board that is neither a plain rectangle nor at most
- *   {@link MAX_MULTISTATE_DENSE_CELLS} cells.
+ *   `MAX_MULTISTATE_DENSE_CELLS` cells.
  * @throws The signal's reason when aborted.
  * @example
  * ```ts

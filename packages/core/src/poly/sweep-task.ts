@@ -110,7 +110,7 @@ const nodeThreads = "node:worker_threads";
  * Makes the current worker answer the tasks of {@link nullitySweep}: call it
  * at the top of the module that a `createWorker` factory starts (a module Web
  * Worker, or a Node `worker_threads` worker). The worker then runs
- * {@link runNullityTask} on each task it is sent and posts the nullities back.
+ * `runNullityTask` on each task it is sent and posts the nullities back.
  *
  * @returns a promise that settles once the worker listens (at once in browsers)
  * @throws {Error} (as a rejection) when called outside a worker

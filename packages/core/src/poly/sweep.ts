@@ -400,7 +400,7 @@ function adopt(worker: SweepWorker, onReply: (reply: unknown) => void, onError: 
 /**
  * The nullity of every board of a sweep, yielded in order as soon as it
  * and all before it are known, computed by `workers` threads (each task
- * a run of consecutive n, see {@link runNullityTask}). Tasks are cut one at
+ * a run of consecutive n, see `runNullityTask`). Tasks are cut one at
  * a time as workers free up, so the first results come at once however
  * large the sweep, and at most a few tasks per worker wait unread. Resume a
  * sweep with `start`; split one across machines with {@link shardBounds}.

@@ -7,12 +7,7 @@ import { checkInteger, describe } from "../internal/check.js";
 import type { EngineName } from "../gf2/bitmatrix.js";
 import { strideWords } from "../internal/layout.js";
 import { type Board, type CellValues, checkBoard, checkStates, checkVector, type StatesOptions } from "./board.js";
-import {
-  fewestMultiStatePresses,
-  MAX_ENUMERATED_SOLUTIONS,
-  MAX_MULTISTATE_DISTRIBUTION_BOARDS,
-  multiStateDistribution,
-} from "./multistate.js";
+import { fewestMultiStatePresses, MAX_MULTISTATE_DISTRIBUTION_BOARDS, multiStateDistribution } from "./multistate.js";
 import {
   type CosetBest,
   cosetDistributionTs,
@@ -152,7 +147,7 @@ export interface FewestPressesOptions extends FewestOptions, StatesOptions {
   maxNullity?: number;
   /**
    * More than two states: most solutions to enumerate (default
-   * `MAX_ENUMERATED_SOLUTIONS`).
+   * 2^20).
    */
   limit?: number;
 }
@@ -205,7 +200,7 @@ export interface FewestPresses<P extends CellValues = CellValues> {
  * @param board - Any board.
  * @param lights - One state 0..k-1 per cell.
  * @param options - `states` (default 2); `limit` (more states: most solutions to enumerate, default
- *   `MAX_ENUMERATED_SOLUTIONS`); `maxNullity`: the largest block dimension to enumerate (default
+ *   2^20); `maxNullity`: the largest block dimension to enumerate (default
  *   {@link defaultMaxNullity} of the block's cells: 28 for up to 128 cells, and the blocks together
  *   at most 4 enumerations at their limits), engine, abort signal, progress callback (members
  *   scanned over all blocks).

@@ -75,8 +75,13 @@ export function findCli(): string | undefined {
   return existsSync(repo) ? repo : undefined;
 }
 
+// The child's own peak RSS in KiB: VmHWM of /proc/self/status. Not
+// `process.resourceUsage().maxRSS`: Linux carries that high-water mark across
+// exec, so every child would report at least the forking benchmark's own RSS.
+const PEAK_KIB = `(() => { try { const m = /VmHWM:\\s+(\\d+)/.exec(require("node:fs").readFileSync("/proc/self/status", "utf8")); if (m) return Number(m[1]); } catch {} return process.resourceUsage().maxRSS; })()`;
+
 /** Loaded into each CLI child with --require: writes the child's peak RSS (KiB) to a file at exit. */
-const PEAK_REPORTER = `process.on("exit", () => require("node:fs").writeFileSync(process.env.LIGHTSOUT_BENCH_PEAK, String(process.resourceUsage().maxRSS)));\n`;
+const PEAK_REPORTER = `process.on("exit", () => require("node:fs").writeFileSync(process.env.LIGHTSOUT_BENCH_PEAK, String(${PEAK_KIB})));\n`;
 
 /** Runs node on `args` with stdout to `out`; its wall time and peak RSS (read in the child at exit). */
 function timed(
@@ -120,13 +125,19 @@ function head(path: string, length: number): Buffer {
 
 /** Runs `body` (an ES module using `core`, setting `result`) in a child; its reported time and peak RSS. */
 function library(body: string, dir: string): { ms: number; peakMiB: number; result: unknown } {
-  const core = import.meta.resolve("@lightsout/core");
+  // `core`: the root entry with the subpaths the jobs use (the library as a user would import it)
+  const entries = ["@lightsout/core", "@lightsout/core/lightsout", "@lightsout/core/io"].map((e) =>
+    import.meta.resolve(e),
+  );
   const script = join(dir, "job.mjs");
   writeFileSync(
     script,
-    `import * as core from ${JSON.stringify(core)};\nimport { readFileSync } from "node:fs";\nimport { createHash } from "node:crypto";\n` +
+    `${entries.map((e, i) => `import * as entry${i} from ${JSON.stringify(e)};\n`).join("")}` +
+      `const core = { ${entries.map((_, i) => `...entry${i}`).join(", ")} };\n` +
+      `import { readFileSync } from "node:fs";\nimport { createHash } from "node:crypto";\n` +
       `let result;\nconst t0 = performance.now();\n${body}\nconst ms = performance.now() - t0;\n` +
-      `console.log(JSON.stringify({ ms, result, peak: process.resourceUsage().maxRSS }));\n`,
+      `import { createRequire } from "node:module";\nconst require = createRequire(import.meta.url);\n` +
+      `console.log(JSON.stringify({ ms, result, peak: ${PEAK_KIB} }));\n`,
   );
   const r = spawnSync(process.execPath, [script], { encoding: "utf8", maxBuffer: 2 ** 20 });
   if (r.status !== 0) throw new Error(`library job failed: ${r.stderr}`);

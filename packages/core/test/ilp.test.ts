@@ -22,6 +22,15 @@ describe("fewest presses by integer programming", () => {
     expect(pressed(gridBoard(5, 5), new Array(25).fill(1), r.presses!).every((v) => v === 0)).toBe(true);
   });
 
+  it("all lights on the 20 x 20 torus (one block of 32): 80 presses, the counting bound", async () => {
+    // each press switches 5 lights, so 400 lights need at least 80 presses: a solution of 80 is the minimum
+    const board = gridBoard(20, 20, { torus: true });
+    const lights = new Array(400).fill(1);
+    const r = await fewestPressesByIlp(board, lights, { timeLimitMs: 600_000 });
+    expect(r).toMatchObject({ count: 80, optimal: true, lowerBound: 80, blocks: [32] });
+    expect(pressed(board, lights, r.presses!).every((v) => v === 0)).toBe(true);
+  });
+
   it("matches exhaustive search over the quiet space on random boards", async () => {
     for (const [board, seeds] of [
       [gridBoard(4, 4), 4],

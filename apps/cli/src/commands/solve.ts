@@ -44,10 +44,12 @@ optimal is null unless --min was asked); an unsolvable board adds "proof":
 a quiet pattern covering an odd number of lit cells.
 
 --min enumerates every solution while 2^nullity is small (exact; ties go to
-the lexicographically smallest grid), and beyond that solves an integer
-program (HiGHS) for --time-limit seconds: if time runs out it prints the best
-found with a note "not proven optimal" and, with --json, "optimal": false and
-the proven "lowerBound".
+the lexicographically smallest grid). Beyond that, within --time-limit
+seconds, it splits the solutions into independent blocks, enumerates each
+block that fits on every core, and gives the rest to a search over
+information sets and an integer program (HiGHS): if time runs out it prints
+the best found with a note "not proven optimal" and, with --json,
+"optimal": false and the proven "lowerBound".
 
 Examples:
   $ printf '11000\\n10100\\n00000\\n00000\\n00000\\n' | lightsout solve -
@@ -86,8 +88,8 @@ export function solveCommand(): Command {
       .description("Solve a Lights Out board read from FILE ('-' or nothing for stdin).")
       .argument("[file]", "board as text or JSON; '-' for stdin"),
   )
-    .option("--min", "fewest presses (exact enumeration; integer programming for large nullity)")
-    .option("--time-limit <s>", "with --min: seconds for integer programming (default 10)")
+    .option("--min", "fewest presses (exact enumeration; blocks, information sets and integer programming for large nullity)")
+    .option("--time-limit <s>", "with --min: seconds for the search beyond enumeration (default 10)")
     .option("--all", "every solution, separated by blank lines")
     .option("--limit <n>", "with --all: at most n solutions (default 1024)")
     .option("--explain", "the light-chasing trace, step by step (plain rectangles)")

@@ -180,8 +180,24 @@ export async function fewestPressesByIlp(
   for (const [i, block] of hard.entries()) {
     const begin = performance.now();
     const share = Math.max(1, (deadline - begin) / (hard.length - i));
-    if (limit === undefined && plan.blocks !== null && enumerateWithin(x, block, share)) {
+    if (limit === undefined && plan.blocks !== null && block.basis.length >= QUICK_SEARCH_DIMENSION) {
+      // a short look at the information sets first: a minimum small beside the block (all lights on a
+      // torus) is proven in milliseconds, where the enumeration below would take seconds
+      const quick = searchInformationSets(
+        restrict(x, block.cells),
+        block.basis,
+        begin + Math.min(share / 16, QUICK_SEARCH_MS),
+      );
+      if (quick.weight < weightOn(x, block.cells)) block.cells.forEach((c, t) => (x[c] = quick.vector[t]!));
+      if (quick.lowerBound >= weightOn(x, block.cells)) {
+        lowerBound += weightOn(x, block.cells);
+        if (optimal) status = "information sets";
+        continue;
+      }
+    }
+    if (limit === undefined && plan.blocks !== null && enumerateWithin(x, block, share - (performance.now() - begin))) {
       lowerBound += weightOn(x, block.cells);
+      if (optimal) status = "enumerated";
       continue;
     }
     const leftMs = () => Math.max(1, share - (performance.now() - begin));
@@ -218,6 +234,12 @@ export async function fewestPressesByIlp(
     blocks: dims,
   };
 }
+
+/** The most time a hard block's first, short information-set search may take (ms). */
+const QUICK_SEARCH_MS = 500;
+
+/** From this dimension on, enumerating a block takes seconds (2^30 members): worth the short search first. */
+const QUICK_SEARCH_DIMENSION = 30;
 
 /** Thrown from a progress callback to stop an enumeration that would overrun its time. */
 const OVERRUN = Symbol("overrun");

@@ -236,7 +236,7 @@ export async function fewestPressesByIlp(
 }
 
 /** The most time a hard block's first, short information-set search may take (ms). */
-const QUICK_SEARCH_MS = 500;
+const QUICK_SEARCH_MS = 250;
 
 /** From this dimension on, enumerating a block takes seconds (2^30 members): worth the short search first. */
 const QUICK_SEARCH_DIMENSION = 30;

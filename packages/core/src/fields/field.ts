@@ -3,6 +3,7 @@
 // Uint32Arrays. Implementations: prime.ts (Z_p) and extension.ts (GF(p^r)).
 
 import { describe } from "../internal/check.js";
+import { MAX_MODULUS } from "../modular/arith.js";
 
 /**
  * A finite field with `order` elements, coded as the integers 0..order-1.
@@ -61,7 +62,7 @@ export interface Field {
  * primeField(MAX_FIELD_ORDER).order; // 2147483647, a prime
  * ```
  */
-export const MAX_FIELD_ORDER = 2 ** 31 - 1;
+export const MAX_FIELD_ORDER = MAX_MODULUS;
 
 /** The shared element check: an integer code in 0..order-1. */
 export function checkElement(field: Field, value: unknown, name: string): number {

@@ -18,13 +18,12 @@
  */
 import { ParseError } from "../internal/errors.js";
 import { formatBytes } from "../internal/memory.js";
+import { MAX_MODULUS } from "../modular/arith.js";
 
 export { ParseError };
 
 /** Default limit on `rows * cols` (2^31 entries). */
 const DEFAULT_MAX_ENTRIES = 2 ** 31;
-/** Largest accepted modulus: values must fit in an i32. */
-const MAX_MODULUS = 2 ** 31 - 1;
 /** Longest excerpt of the input quoted in a message. */
 const MAX_QUOTE = 24;
 

@@ -4,6 +4,7 @@
 // the Lights Out engine speaks in those cell indices.
 
 import { checkInteger, describe } from "../internal/check.js";
+import { MAX_MODULUS } from "../modular/arith.js";
 
 /**
  * A neighbour offset: rows down, columns right.
@@ -576,7 +577,7 @@ export function pressTargets(board: Board): Int32Array[] {
  * applyPresses(board, [MAX_STATES - 1, 0, 0], [1, 0, 0], { states: MAX_STATES }); // Uint32Array [0, 1, 0]
  * ```
  */
-export const MAX_STATES = 2 ** 31 - 1;
+export const MAX_STATES = MAX_MODULUS;
 
 /**
  * The number of light states, the option every Lights Out function takes:

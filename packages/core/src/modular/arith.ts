@@ -3,6 +3,13 @@
 // Arithmetic stays in doubles below 2^53: residues are below 2^31, and a
 // product of two is split as a * b_hi * 2^16 + a * b_lo (each part < 2^47).
 
+/**
+ * The largest modulus anywhere in the library (Z_k, GF(p), Z_p matrices,
+ * k light states): residues below 2^31 fit an i32 in the kernels and their
+ * products stay exact in doubles here.
+ */
+export const MAX_MODULUS = 2 ** 31 - 1;
+
 /** a * b mod m for residues below 2^31, exact. */
 export function mulMod(a: number, b: number, m: number): number {
   if (m <= 94_906_265) return (a * b) % m; // m^2 < 2^53

@@ -8,7 +8,7 @@
 // then the diagonal form on the small Schur complement).
 
 import { checkInteger, describe } from "../internal/check.js";
-import { invMod, mulMod } from "../modular/arith.js";
+import { invMod, MAX_MODULUS as MODULUS_LIMIT, mulMod } from "../modular/arith.js";
 import { type LocalAnswer, solveLocal } from "./_local.js";
 import { type RingMatrix, type SchurOptions, solveLocalSchur } from "./_schur.js";
 
@@ -24,7 +24,7 @@ export { invMod, mulMod } from "../modular/arith.js";
  * solveModK([[1]], [0], MAX_MODULUS).solvable; // true: any k up to 2^31 - 1
  * ```
  */
-export const MAX_MODULUS = 2 ** 31 - 1;
+export const MAX_MODULUS = MODULUS_LIMIT;
 
 /**
  * One element of the kernel's decomposition: a generator and its additive order.

@@ -88,7 +88,10 @@ export function solveCommand(): Command {
       .description("Solve a Lights Out board read from FILE ('-' or nothing for stdin).")
       .argument("[file]", "board as text or JSON; '-' for stdin"),
   )
-    .option("--min", "fewest presses (exact enumeration; blocks, information sets and integer programming for large nullity)")
+    .option(
+      "--min",
+      "fewest presses (exact enumeration; blocks, information sets and integer programming for large nullity)",
+    )
     .option("--time-limit <s>", "with --min: seconds for the search beyond enumeration (default 10)")
     .option("--all", "every solution, separated by blank lines")
     .option("--limit <n>", "with --all: at most n solutions (default 1024)")

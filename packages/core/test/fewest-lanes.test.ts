@@ -4,7 +4,7 @@
 // bound, progress and cancellation.
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
-import { cosetScanTs, cosetScanWasm } from "../src/lightsout/_coset.js";
+import { cosetScanTs, cosetScanWasm, laneScratch, laneSizes } from "../src/lightsout/_coset.js";
 import { endThreads, fewestPresses, fewestPressesByIlp, gridBoard, randomPuzzle } from "../src/index.js";
 import { pressed } from "./_support.js";
 
@@ -114,6 +114,36 @@ describe("lane scan: WASM (1 and 2 threads), TypeScript twin, brute force", () =
       expect(cosetScanWasm(x0, basis, { threads, bound: least + 1 }).weight).toBe(least);
     }
     expect(cosetScanTs(x0, basis, { bound: least })).toEqual({ weight: least, vector: null });
+  });
+});
+
+describe("lane scan: the threads' scratch vectors", () => {
+  it("sit on 128-byte units of their own, inside their block, wherever the block lands", () => {
+    // each thread writes its vector on every step: two vectors (or a vector and other data) on one
+    // cache line, or one 128-byte pair of lines, make the threads slow each other down
+    const unit = 128;
+    for (const n of [1, 128, 129, 256, 400, 961, 1024, 1025, 2100]) {
+      for (const threads of [2, 3, 4, 8]) {
+        const size = laneSizes(n, 10, threads).sizes[3]!;
+        const bytes = Math.ceil(n / 128) * 16;
+        // blocks are 16-aligned: every offset modulo 128, at a low and a high address
+        for (const ptr of Array.from({ length: 16 }, (_, j) => [16 * j, 65536 + 16 * j]).flat()) {
+          const { base, stride } = laneScratch(ptr, bytes, threads);
+          const owner = new Map<number, number>();
+          for (let t = 0; t < threads; t++) {
+            const start = base + t * stride;
+            const end = start + bytes;
+            expect(start % 16).toBe(0);
+            expect(Math.floor(start / unit) * unit).toBeGreaterThanOrEqual(ptr);
+            expect(Math.ceil(end / unit) * unit).toBeLessThanOrEqual(ptr + size);
+            for (let u = Math.floor(start / unit); u < Math.ceil(end / unit); u++) {
+              expect(owner.get(u) ?? t).toBe(t);
+              owner.set(u, t);
+            }
+          }
+        }
+      }
+    }
   });
 });
 

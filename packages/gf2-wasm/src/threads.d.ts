@@ -59,9 +59,11 @@ export interface Gf2ThreadsExports {
    * caller and helpers in `threadHelper` on the 128-byte control block `ctl`).
    * The job block `job` (i32 each): +0 x0, +4 meta, +8 k, +12 words (as
    * `Gf2Exports.cosetScanLanes`), +16 chunk bits (chunk c is members
-   * c << bits up to the next chunk), +20 scratch (threads x words x 8
-   * bytes), +24 results (16 bytes per thread: i32 best weight preset to a
-   * bound, u64 first index at +8), total members as f64 at +32.
+   * c << bits up to the next chunk), +20 scratch (thread i's `words` x 8
+   * bytes at scratch + i x stride), +24 results (16 bytes per thread: i32
+   * best weight preset to a bound, u64 first index at +8), +28 the scratch
+   * stride in bytes (keep each thread's scratch on cache lines of its own:
+   * it is written on every step), total members as f64 at +32.
    */
   cosetScanThreaded(ctl: number, job: number, first: number, end: number, threads: number, blocking: number): void;
 }

@@ -174,9 +174,9 @@ test("phone width: every screen of this part fits 375 px without horizontal scro
 });
 
 // The README promises about 38 KB gzipped for the first screen; the budget leaves room for small changes only.
-const FIRST_SCREEN_BUDGET = 48 * 1024;
+const FIRST_SCREEN_BUDGET = 42 * 1024;
 
-test("budget: the first screen (HTML, JS, CSS of the shell and Play) is at most 48 KB gzipped, no other screen loads", async () => {
+test("budget: the first screen (HTML, JS, CSS of the shell and Play) is at most 42 KB gzipped, no other screen loads", async () => {
   const page = await e2e.browser.newPage();
   const bodies: Promise<{ file: string; gzip: number }>[] = [];
   page.on("response", (response) => {

@@ -16,7 +16,7 @@ import {
   solveLightsOut,
   squareNullity,
 } from "../src/index.js";
-import { apply, lightsOutMatrix } from "./_support.js";
+import { apply, lightsOutMatrix, pressed } from "./_support.js";
 
 const GiB = 2 ** 30;
 const MiB = 2 ** 20;
@@ -25,40 +25,6 @@ const NULLITY = readFileSync(new URL("./vectors/nullity_square_1_300.txt", impor
   .trim()
   .split(/\s+/)
   .map(Number);
-
-/** Lights after pressing `presses` (counts mod k) on the rows x cols grid, with plain loops (torus wraps). */
-function pressGrid(
-  rows: number,
-  cols: number,
-  lights: ArrayLike<number>,
-  presses: ArrayLike<number>,
-  k = 2,
-  torus = false,
-) {
-  const out = Array.from(lights);
-  for (let r = 0; r < rows; r++) {
-    for (let c = 0; c < cols; c++) {
-      const times = presses[r * cols + c]!;
-      if (!times) continue;
-      for (const [dr, dc] of [
-        [0, 0],
-        [1, 0],
-        [-1, 0],
-        [0, 1],
-        [0, -1],
-      ] as const) {
-        let rr = r + dr;
-        let cc = c + dc;
-        if (torus) {
-          rr = (rr + rows) % rows;
-          cc = (cc + cols) % cols;
-        } else if (rr < 0 || rr >= rows || cc < 0 || cc >= cols) continue;
-        out[rr * cols + cc] = (out[rr * cols + cc]! + times) % k;
-      }
-    }
-  }
-  return out;
-}
 
 describe("WASM memory past 2 GiB", () => {
   it("every kernel answers correctly with its blocks beyond 2 GiB", () => {
@@ -99,13 +65,14 @@ describe("WASM memory past 2 GiB", () => {
       // light chasing (a 48 x 48 board), the coset scan (5 x 5, nullity 2), Z_3 elimination, polynomial gcd
       const chased = solveLightsOut(gridBoard(48, 48), new Uint8Array(48 * 48).fill(1));
       expect(chased.presses).not.toBeNull();
-      expect(pressGrid(48, 48, new Array(48 * 48).fill(1), chased.presses!).every((v) => v === 0)).toBe(true);
+      expect(pressed(gridBoard(48, 48), new Array(48 * 48).fill(1), chased.presses!).every((v) => v === 0)).toBe(true);
       const fewest = fewestPresses(gridBoard(5, 5), new Uint8Array(25).fill(1));
       expect(fewest.count).toBe(15);
-      expect(pressGrid(5, 5, new Array(25).fill(1), fewest.presses!).every((v) => v === 0)).toBe(true);
+      expect(pressed(gridBoard(5, 5), new Array(25).fill(1), fewest.presses!).every((v) => v === 0)).toBe(true);
       const lights = Array.from({ length: 36 }, (_, i) => (i * 7) % 3);
       const z3 = solveLightsOut(gridBoard(6, 6, { torus: true }), lights, { states: 3 });
-      if (z3.presses) expect(pressGrid(6, 6, lights, z3.presses, 3, true).every((v) => v === 0)).toBe(true);
+      if (z3.presses)
+        expect(pressed(gridBoard(6, 6, { torus: true }), lights, z3.presses, 3).every((v) => v === 0)).toBe(true);
       for (const n of [5, 9, 30, 299]) expect(squareNullity(n)).toBe(NULLITY[n - 1]);
     });
     expect(wasmBytesInUse()).toBe(held);

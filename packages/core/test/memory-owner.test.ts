@@ -18,6 +18,7 @@ import { cosetMinimumWasm } from "../src/lightsout/_coset.js";
 import { solveMultiState } from "../src/lightsout/multistate.js";
 import { solveLightsOut } from "../src/lightsout/solve.js";
 import { gcdWasm } from "../src/poly/_poly-wasm.js";
+import { pressed } from "./_support.js";
 
 /** Runs `call` with 1 MiB held and no room left under the cap; returns what it threw. */
 function atTheCap(call: () => unknown): unknown {
@@ -46,40 +47,6 @@ function expectCapError(call: () => unknown, what: RegExp): void {
   expect((error as Error).message).toMatch(what);
   expect((error as Error).message).toMatch(/over the memory limit of .* already in use \(see setMemoryLimit\)/);
   expect(wasmBytesInUse()).toBe(before);
-}
-
-/** Lights after pressing `presses` on a rows x cols grid (plus rule, torus when asked), mod k: a plain loop. */
-function pressGrid(
-  rows: number,
-  cols: number,
-  torus: boolean,
-  lights: ArrayLike<number>,
-  presses: ArrayLike<number>,
-  k: number,
-) {
-  const out = Array.from(lights, Number);
-  for (let r = 0; r < rows; r++) {
-    for (let c = 0; c < cols; c++) {
-      const x = Number(presses[r * cols + c]);
-      if (x === 0) continue;
-      for (const [dr, dc] of [
-        [0, 0],
-        [1, 0],
-        [-1, 0],
-        [0, 1],
-        [0, -1],
-      ] as const) {
-        let rr = r + dr;
-        let cc = c + dc;
-        if (torus) {
-          rr = (rr + rows) % rows;
-          cc = (cc + cols) % cols;
-        } else if (rr < 0 || rr >= rows || cc < 0 || cc >= cols) continue;
-        out[rr * cols + cc] = (out[rr * cols + cc]! + x) % k;
-      }
-    }
-  }
-  return out;
 }
 
 describe("every kernel path allocates through the memory owner", () => {
@@ -124,7 +91,8 @@ describe("every kernel path allocates through the memory owner", () => {
     const lights = Array.from({ length: 400 }, (_, i) => ((i * 7) % 3 === 0 ? 1 : 0));
     expectCapError(() => solveLightsOut(board, lights, { method: "banded" }), /banded elimination of a .* needs/);
     const s = solveLightsOut(board, lights, { method: "banded" });
-    if (s.solvable) expect(pressGrid(20, 20, true, lights, s.presses!, 2).every((v) => v === 0)).toBe(true);
+    if (s.solvable)
+      expect(pressed(gridBoard(20, 20, { torus: true }), lights, s.presses!).every((v) => v === 0)).toBe(true);
     else expect(s.solvable).toBe(false);
     const dark = solveLightsOut(board, new Array(400).fill(0), { method: "banded" });
     expect(dark.solvable).toBe(true);
@@ -135,14 +103,16 @@ describe("every kernel path allocates through the memory owner", () => {
     const board = gridBoard(64, 64, { torus: true });
     const presses0 = Array.from({ length: 4096 }, (_, i) => (i * 5 + 1) % 3);
     // lights that presses0 clears: a solvable puzzle built by plain loops
-    const lights = pressGrid(64, 64, true, new Array(4096).fill(0), presses0, 3).map((v) => (3 - v) % 3);
+    const lights = pressed(gridBoard(64, 64, { torus: true }), new Array(4096).fill(0), presses0, 3).map(
+      (v) => (3 - v) % 3,
+    );
     expectCapError(
       () => solveMultiState(board, lights, { states: 3 }),
       /the banded elimination of a 64 x 64 board needs/,
     );
     const s = solveMultiState(board, lights, { states: 3 });
     expect(s.presses).not.toBeNull();
-    expect(pressGrid(64, 64, true, lights, s.presses!, 3).every((v) => v === 0)).toBe(true);
+    expect(pressed(gridBoard(64, 64, { torus: true }), lights, s.presses!, 3).every((v) => v === 0)).toBe(true);
   });
 
   it("Z_p eliminations of FieldMatrix", () => {

@@ -14,7 +14,7 @@ import { BitMatrix } from "../src/gf2/bitmatrix.js";
 import { endThreads, initThreads } from "../src/internal/threads.js";
 import { gridBoard } from "../src/lightsout/board.js";
 import { chaseMatrix } from "../src/lightsout/chase.js";
-import { cosetMinimumWasm } from "../src/lightsout/_coset.js";
+import { cosetMinimumWasm, cosetScanWasm, laneSizes } from "../src/lightsout/_coset.js";
 import { solveMultiState } from "../src/lightsout/multistate.js";
 import { solveLightsOut } from "../src/lightsout/solve.js";
 import { gcdWasm } from "../src/poly/_poly-wasm.js";
@@ -182,6 +182,44 @@ describe("every kernel path allocates through the memory owner", () => {
       expect(peak).toBeLessThanOrEqual(held + 3 * mib);
     } finally {
       setMemoryLimit(limit);
+    }
+    expect(wasmBytesInUse()).toBe(held);
+  });
+
+  it("the threaded lane scan: its blocks in shared memory count, and over the cap one thread works instead", async () => {
+    await initThreads(2);
+    const n = 4000;
+    const k = 18;
+    const bits = (seed: number) => Array.from({ length: n }, (_, i) => ((i * 2654435761 + seed * 40503) >>> 9) & 1);
+    const x0 = bits(0);
+    const basis = Array.from({ length: k }, (_, g) => bits(g + 1));
+    const one = cosetScanWasm(x0, basis);
+    const shared = laneSizes(n, k, 2).sizes.reduce((a, b) => a + b, 0);
+    const held = wasmBytesInUse();
+    let peak = 0;
+    let reports = 0;
+    const onProgress = () => {
+      reports++;
+      peak = Math.max(peak, wasmBytesInUse());
+    };
+    expect(cosetScanWasm(x0, basis, { threads: 2, onProgress })).toEqual(one);
+    expect(reports).toBeGreaterThan(0);
+    expect(peak).toBeGreaterThanOrEqual(held + shared);
+    expect(wasmBytesInUse()).toBe(held);
+
+    const limit = getMemoryLimit();
+    const hold = BitMatrix.zeros(8192, 1024); // 1 MiB: the cap may not go below 1 MiB
+    try {
+      // room for the one-thread blocks in the kernel's memory, not for the shared ones
+      const oneThread = laneSizes(n, k, 1).sizes.reduce((a, b) => a + Math.max(16, b), 0);
+      expect(oneThread + 64).toBeLessThan(shared);
+      setMemoryLimit(wasmBytesInUse() + oneThread + 64);
+      peak = 0;
+      expect(cosetScanWasm(x0, basis, { threads: 2, onProgress })).toEqual(one);
+      expect(peak).toBeLessThanOrEqual(getMemoryLimit());
+    } finally {
+      setMemoryLimit(limit);
+      hold.dispose();
     }
     expect(wasmBytesInUse()).toBe(held);
   });

@@ -130,7 +130,11 @@ export function release(ptr: number, bytes: number): void {
  *   blocks pass the memory limit, one is over 1 GiB, or memory cannot grow.
  *   For example `withScratch("the polynomial gcd", [bytes, bytes], ([pa, pb]) => k.polyGcd(pa!, pb!, words, steps))`.
  */
-export function withScratch<T>(what: string, sizes: readonly number[], run: (ptrs: number[]) => T): T {
+export function withScratch<const S extends readonly number[], T>(
+  what: string,
+  sizes: S,
+  run: (ptrs: { -readonly [K in keyof S]: number }) => T,
+): T {
   const blocks = sizes.map((size) => Math.max(16, size));
   memoryLimit.check(
     what,
@@ -140,7 +144,7 @@ export function withScratch<T>(what: string, sizes: readonly number[], run: (ptr
   const ptrs: number[] = [];
   try {
     for (const bytes of blocks) ptrs.push(allocate(what, bytes));
-    return run(ptrs);
+    return run(ptrs as { -readonly [K in keyof S]: number });
   } finally {
     ptrs.forEach((ptr, i) => release(ptr, blocks[i]!));
   }

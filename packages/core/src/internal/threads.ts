@@ -352,10 +352,75 @@ export function echelonizeThreaded(
   const k = p.kernel;
   const bytes = job.source().length;
   const pivotCount = Math.min(job.rows, job.cols, job.pivotLimit);
-  const sizes = [bytes, Math.max(16, pivotCount * 4), 16, Math.max(16, job.scratchBytes), Math.max(16, job.rows * 4)];
-  // the copy counts under the memory cap like the kernel's own blocks; over it, one thread does the work
+  const sizes = [
+    bytes,
+    Math.max(16, pivotCount * 4),
+    16,
+    Math.max(16, job.scratchBytes),
+    Math.max(16, job.rows * 4),
+  ] as const;
+  return withPoolBlocks(p, sizes, ([a, pivots, state, scratch, versions]) => {
+    try {
+      new Uint8Array(p.memory.buffer, a, bytes).set(job.source());
+      new Int32Array(p.memory.buffer, state, 2).fill(0);
+      const limit = Math.min(job.cols, job.pivotLimit);
+      const blocking = canBlock() ? 1 : 0;
+      let c = 0;
+      let rank = 0;
+      while (c < limit && rank < job.rows) {
+        job.signal?.throwIfAborted();
+        rank = k.echelonizeM4riThreaded(
+          a,
+          job.rows,
+          job.cols,
+          job.stride,
+          job.pivotLimit,
+          job.full ? 1 : 0,
+          pivots,
+          job.k,
+          job.tables,
+          job.steps,
+          scratch,
+          versions,
+          state,
+          c + job.slice,
+          p.ctl,
+          n,
+          blocking,
+        );
+        c = new Int32Array(p.memory.buffer, state, 2)[1]!;
+        job.onProgress?.(Math.min(c, limit), limit);
+      }
+      job.source().set(new Uint8Array(p.memory.buffer, a, bytes));
+      return { rank, pivots: new Int32Array(p.memory.buffer, pivots, rank).slice() };
+    } catch (error) {
+      // cancelled or failed: no helper stays behind
+      endThreads();
+      if (error instanceof WebAssembly.RuntimeError) {
+        throw new Error(
+          `internal error in the GF(2) kernel during threaded elimination (${error.message}); please report it`,
+        );
+      }
+      throw error;
+    }
+  });
+}
+
+/**
+ * Blocks of the given byte sizes in the pool's shared memory for one call,
+ * counted under the memory cap with the kernel's own blocks (holdOutside)
+ * and freed afterwards. Returns undefined, holding nothing, when they would
+ * pass the cap or the shared memory cannot grow: the caller then works on
+ * one thread.
+ */
+export function withPoolBlocks<const S extends readonly number[], T>(
+  p: Pick<ThreadPoolView, "kernel">,
+  sizes: S,
+  run: (ptrs: { -readonly [K in keyof S]: number }) => T,
+): T | undefined {
   const total = sizes.reduce((sum, size) => sum + size, 0);
   if (!holdOutside(total)) return undefined;
+  const k = p.kernel;
   const ptrs: number[] = [];
   try {
     for (const size of sizes) ptrs.push(k.alloc(size) >>> 0);
@@ -365,51 +430,10 @@ export function echelonizeThreaded(
     if (error instanceof WebAssembly.RuntimeError) return undefined; // no room: one thread
     throw error;
   }
-  const [a, pivots, state, scratch, versions] = ptrs as [number, number, number, number, number];
   try {
-    new Uint8Array(p.memory.buffer, a, bytes).set(job.source());
-    new Int32Array(p.memory.buffer, state, 2).fill(0);
-    const limit = Math.min(job.cols, job.pivotLimit);
-    const blocking = canBlock() ? 1 : 0;
-    let c = 0;
-    let rank = 0;
-    while (c < limit && rank < job.rows) {
-      job.signal?.throwIfAborted();
-      rank = k.echelonizeM4riThreaded(
-        a,
-        job.rows,
-        job.cols,
-        job.stride,
-        job.pivotLimit,
-        job.full ? 1 : 0,
-        pivots,
-        job.k,
-        job.tables,
-        job.steps,
-        scratch,
-        versions,
-        state,
-        c + job.slice,
-        p.ctl,
-        n,
-        blocking,
-      );
-      c = new Int32Array(p.memory.buffer, state, 2)[1]!;
-      job.onProgress?.(Math.min(c, limit), limit);
-    }
-    job.source().set(new Uint8Array(p.memory.buffer, a, bytes));
-    return { rank, pivots: new Int32Array(p.memory.buffer, pivots, rank).slice() };
-  } catch (error) {
-    // cancelled or failed: no helper stays behind
-    endThreads();
-    if (error instanceof WebAssembly.RuntimeError) {
-      throw new Error(
-        `internal error in the GF(2) kernel during threaded elimination (${error.message}); please report it`,
-      );
-    }
-    throw error;
+    return run(ptrs as { -readonly [K in keyof S]: number });
   } finally {
-    if (pool === p) for (const ptr of ptrs) k.free(ptr);
+    for (const ptr of ptrs) k.free(ptr);
     releaseOutside(total);
   }
 }

@@ -166,22 +166,9 @@ function frontZpWasm(input: FrontInput, p: number, slots: number, watch: ZpWatch
     slots * 4,
     outSize,
     28,
-  ];
+  ] as const;
   return withScratch(`the banded elimination of a ${n}-cell board over Z_${p}`, sizes, (ptrs) => {
-    const [pStart, pCols, pLo, pRhs, pRing, pExtent, pSlotRhs, pSteps, pFront, pFree, pOut, pState] = ptrs as [
-      number,
-      number,
-      number,
-      number,
-      number,
-      number,
-      number,
-      number,
-      number,
-      number,
-      number,
-      number,
-    ];
+    const [pStart, pCols, pLo, pRhs, pRing, pExtent, pSlotRhs, pSteps, pFront, pFree, pOut, pState] = ptrs;
     const mem = () => k.memory.buffer;
     new Int32Array(mem(), pStart, start.length).set(start);
     new Int32Array(mem(), pCols, cols.length).set(cols);

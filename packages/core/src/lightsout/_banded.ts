@@ -376,22 +376,9 @@ function frontWasm(input: FrontInput, slots: number, watch: BandedWatch): Banded
     256 * lanes * 16 + 3072 + slots * 4,
     outSize,
     28,
-  ];
+  ] as const;
   return withScratch(`the banded elimination of a ${n}-cell board`, sizes, (ptrs) => {
-    const [pStart, pCols, pLo, pRhs, pRing, pExtent, pSlotRhs, pFront, pFree, pTable, pOut, pState] = ptrs as [
-      number,
-      number,
-      number,
-      number,
-      number,
-      number,
-      number,
-      number,
-      number,
-      number,
-      number,
-      number,
-    ];
+    const [pStart, pCols, pLo, pRhs, pRing, pExtent, pSlotRhs, pFront, pFree, pTable, pOut, pState] = ptrs;
     const mem = () => k.memory.buffer;
     new Int32Array(mem(), pStart, start.length).set(start);
     new Int32Array(mem(), pCols, cols.length).set(cols);

@@ -15,7 +15,7 @@ import type { Gf2Exports } from "@lightsout/gf2-wasm";
 // one kernel instance (and linear memory) per realm, shared with the matrices
 import { load, withScratch } from "../internal/kernel.js";
 import { strideWords } from "../internal/layout.js";
-import { type ThreadPoolView, withThreadPool } from "../internal/threads.js";
+import { type ThreadPoolView, withPoolBlocks, withThreadPool } from "../internal/threads.js";
 
 /** The least weight in a coset and its lexicographically smallest member. */
 export interface CosetBest {
@@ -100,7 +100,11 @@ export function cosetMinimumTs(
 }
 
 /** Runs `run` with blocks of the given byte sizes (freed afterwards); a trap becomes a clear error. */
-function withBlocks<T>(operation: string, sizes: readonly number[], run: (k: Gf2Exports, ptrs: number[]) => T): T {
+function withBlocks<const S extends readonly number[], T>(
+  operation: string,
+  sizes: S,
+  run: (k: Gf2Exports, ptrs: { -readonly [K in keyof S]: number }) => T,
+): T {
   const k = load();
   return withScratch(operation, sizes, (ptrs) => {
     try {
@@ -126,7 +130,7 @@ export function cosetMinimumWasm(
   const bytes = words64 * 8;
   const words32 = words64 * 2;
   return withBlocks("the coset scan", [bytes, bytes * Math.max(1, k), bytes, bytes, 16], (wasm, ptrs) => {
-    const [x0p, basisp, curp, bestp, statep] = ptrs as [number, number, number, number, number];
+    const [x0p, basisp, curp, bestp, statep] = ptrs;
     const mem = () => new Uint32Array(wasm.memory.buffer);
     let u = mem();
     u.fill(0, x0p >>> 2, (x0p + bytes) >>> 2);
@@ -233,7 +237,7 @@ export function cosetDistributionWasm(n: number, split: CosetSplit, control: Sca
   const spanBytes = split.span.length * 8;
   const freeBytes = split.free.length * 8;
   return withBlocks("the distribution scan", [spanBytes, freeBytes, 65 * 8], (wasm, ptrs) => {
-    const [spanp, freep, countsp] = ptrs as [number, number, number];
+    const [spanp, freep, countsp] = ptrs;
     const b = new BigUint64Array(wasm.memory.buffer);
     split.span.forEach((s, i) => (b[(spanp >>> 3) + i] = s));
     split.free.forEach((j, i) => (b[(freep >>> 3) + i] = 1n << BigInt(j)));
@@ -443,7 +447,11 @@ export function laneScratch(ptr: number, bytes: number, threads: number): { base
 }
 
 /** Bytes of each part of a lane scan's data in WASM memory. */
-export function laneSizes(n: number, k: number, threads: number): { words64: number; sizes: number[] } {
+export function laneSizes(
+  n: number,
+  k: number,
+  threads: number,
+): { words64: number; sizes: readonly [number, number, number, number, number, number] } {
   const words64 = strideWords(n);
   const bytes = words64 * 8;
   // x0, rows, meta, scratch (one per thread; on threads, room to align and space them: laneScratch),
@@ -455,13 +463,13 @@ export function laneSizes(n: number, k: number, threads: number): { words64: num
 /** Writes x0, the rows and the meta of a lane scan (blocks from laneSizes) into `memory`. */
 function writeLaneScan(
   memory: WebAssembly.Memory,
-  ptrs: readonly number[],
+  ptrs: readonly [number, number, number, ...number[]],
   x0: ArrayLike<number>,
   basis: readonly ArrayLike<number>[],
   layout: LaneLayout,
   words64: number,
 ): void {
-  const [x0p, rowsp, metap] = ptrs as [number, number, number];
+  const [x0p, rowsp, metap] = ptrs;
   const bytes = words64 * 8;
   const u = new Uint32Array(memory.buffer);
   const permuted = (v: ArrayLike<number>) => Uint8Array.from(layout.cells, (c) => v[c]!);
@@ -540,7 +548,7 @@ export function cosetScanWasm(
   const { words64, sizes } = laneSizes(n, k, 1);
   return withBlocks("the lane scan", sizes, (wasm, ptrs) => {
     writeLaneScan(wasm.memory, ptrs, x0, basis, layout, words64);
-    const [x0p, , metap, curp, resultp] = ptrs as [number, number, number, number, number];
+    const [x0p, , metap, curp, resultp] = ptrs;
     presetResults(wasm.memory, resultp, 1, bound);
     const total = 2 ** k;
     for (let start = 0; start < total; start += LANE_SLICE) {
@@ -577,17 +585,10 @@ function scanThreaded(
   const k = basis.length;
   const { kernel, memory, ctl, threads, blocking } = pool;
   const { words64, sizes } = laneSizes(n, k, threads);
-  const ptrs: number[] = [];
-  try {
-    for (const size of sizes) ptrs.push(kernel.alloc(size) >>> 0);
-  } catch (error) {
-    for (const ptr of ptrs) kernel.free(ptr);
-    if (error instanceof WebAssembly.RuntimeError) return undefined; // no room: one thread
-    throw error;
-  }
-  try {
+  // blocks in the pool's shared memory, counted under the cap; none to be had: one thread
+  return withPoolBlocks(pool, sizes, (ptrs) => {
     writeLaneScan(memory, ptrs, x0, basis, layout, words64);
-    const [x0p, , metap, scratchp, resultsp, jobp] = ptrs as [number, number, number, number, number, number];
+    const [x0p, , metap, scratchp, resultsp, jobp] = ptrs;
     presetResults(memory, resultsp, threads, bound);
     const total = 2 ** k;
     const bits = Math.max(Math.min(k, CHUNK_BITS), k - 30);
@@ -623,7 +624,5 @@ function scanThreaded(
       }
     }
     return mergeResults(memory, resultsp, threads);
-  } finally {
-    for (const ptr of ptrs) kernel.free(ptr);
-  }
+  });
 }

@@ -297,7 +297,7 @@ export function tailKernel(
     const p = t - s;
     // v, rows, acc (s rows), chosen, result, best
     return withScratch("the information-set search", [bytes, bytes * k, bytes * s, 4 * s, 16, bytes], (ptrs) => {
-      const [vp, rowsp, accp, chosenp, resultp, bestp] = ptrs as [number, number, number, number, number, number];
+      const [vp, rowsp, accp, chosenp, resultp, bestp] = ptrs;
       const wasm = load();
       const u = new Uint32Array(wasm.memory.buffer);
       const put = (v: Uint32Array, at: number) => {

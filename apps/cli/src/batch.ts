@@ -7,6 +7,7 @@
  *
  * @module
  */
+import { showToken } from "@lightsout/core/io";
 import { open, type FileHandle } from "node:fs/promises";
 import { resolve } from "node:path";
 import { CliError, inputError, usageError } from "./errors.js";
@@ -152,7 +153,7 @@ function envInteger(env: NodeJS.ProcessEnv, name: string): number | undefined {
   if (text === undefined) return undefined;
   const value = /^[0-9]+$/.test(text) ? Number(text) : NaN;
   if (!(value <= 2 ** 31)) {
-    throw usageError(`--shard auto expected ${name} to be an integer >= 0, got ${JSON.stringify(text.slice(0, 40))}`);
+    throw usageError(`--shard auto expected ${name} to be an integer >= 0, got ${showToken(text)}`);
   }
   return value;
 }
@@ -290,9 +291,9 @@ async function checkLines(
   return { lines, bytes, last };
 }
 
-/** A line as a JSON string (control characters escaped), cut at 60 characters. */
+/** A line of a file for a message, as the readers show input: `'...'`, invisible characters as `<U+001B>`. */
 function quote(line: string): string {
-  return JSON.stringify(line.length > 60 ? `${line.slice(0, 60)}...` : line);
+  return showToken(line);
 }
 
 function reasonOf(error: unknown): string {

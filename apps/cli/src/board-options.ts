@@ -4,11 +4,12 @@
  *
  * @module
  */
-import { type BoardInput, checkBoard, type GridOptions, parseBoard, ParseError, parseRule } from "@lightsout/core";
+import { type BoardInput, checkBoard, type GridOptions, ParseError, parseRule } from "@lightsout/core";
+import { readBoard as readBoardBytes } from "@lightsout/core/io";
 import { MAX_STATES } from "@lightsout/core/lightsout";
 import type { Command } from "commander";
 import { inputError, printable, usageError } from "./errors.js";
-import { readInputBytes } from "./input.js";
+import { inputBytes } from "./input.js";
 import { parseIntegerOption } from "./options.js";
 import { io, type OutputStream, writeOut } from "./io.js";
 
@@ -154,9 +155,10 @@ export async function readBoard(
 ): Promise<BoardInput & { source: string }> {
   if (file === undefined && io.stdin.isTTY)
     throw usageError("expected a FILE or '-' for stdin, got nothing (stdin is a terminal)");
-  const { source, bytes } = await readInputBytes(file ?? "-");
+  // streamed: a board past the limits is refused at its line, before the rest of the input is read
+  const { source, chunks } = inputBytes(file ?? "-");
   try {
-    return { ...parseBoard(bytes, { source, states, ...grid }), source };
+    return { ...(await readBoardBytes(chunks, { source, states, ...grid })), source };
   } catch (error) {
     if (error instanceof ParseError) throw inputError(error.message, error);
     if (error instanceof RangeError || error instanceof TypeError)

@@ -96,15 +96,15 @@ const UNSAFE = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202
 const MAX_MESSAGE = 1000;
 
 /**
- * Text from the input made safe to print: control characters as `\u001b`
- * escapes, and at most `max` characters (then `...`).
+ * Text from the input made safe to print: control characters written
+ * `<U+001B>` (as the readers show them), and at most `max` characters (then `...`).
  *
  * @param text - any text, e.g. a line the user typed or a token of a file
  * @param max - characters kept (whole code points)
  * @returns the shown text, without quotes
  * @example
  * ```ts
- * printable("\u001b[31mEVIL\u0007"); // "\\u001b[31mEVIL\\u0007"
+ * printable("\u001b[31mEVIL\u0007"); // "<U+001B>[31mEVIL<U+0007>"
  * printable("x".repeat(1e7), 40);   // 40 x's and "..."
  * ```
  */
@@ -112,7 +112,7 @@ export function printable(text: string, max = MAX_MESSAGE): string {
   // slice first: a 10 MB line is not split into 10 million code points
   const head = Array.from(text.slice(0, 2 * max + 2));
   const kept = head.length > max ? `${head.slice(0, max).join("")}...` : text;
-  return kept.replace(UNSAFE, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  return kept.replace(UNSAFE, (ch) => `<U+${ch.charCodeAt(0).toString(16).toUpperCase().padStart(4, "0")}>`);
 }
 
 /**

@@ -7,6 +7,7 @@
 import { createReadStream, writeFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
+import { decodeText } from "@lightsout/core/io";
 import { inputError, writeFailure } from "./errors.js";
 import { io } from "./io.js";
 
@@ -17,7 +18,11 @@ export const STDIN_SOURCE = "<stdin>";
 export interface Input {
   /** The file path as given, or `<stdin>`. */
   source: string;
-  /** The whole content, decoded as UTF-8, without a leading byte order mark. */
+  /**
+   * The whole content, decoded as UTF-8, without a leading byte order mark;
+   * a byte that is not UTF-8 is kept as one character that messages name
+   * (`byte 0x9B`), never replaced (see `decodeText`).
+   */
   text: string;
 }
 
@@ -47,13 +52,13 @@ const REASONS: Record<string, string> = {
 export async function readInput(file: string): Promise<Input> {
   if (file === "-") {
     try {
-      return { source: STDIN_SOURCE, text: withoutBom((await readStream(io.stdin)).toString("utf8")) };
+      return { source: STDIN_SOURCE, text: withoutBom(decodeText(await readStream(io.stdin))) };
     } catch (error) {
       throw inputError(`cannot read standard input: ${reasonOf(error)}`, error);
     }
   }
   try {
-    return { source: file, text: withoutBom(await readFile(resolve(io.cwd, file), "utf8")) };
+    return { source: file, text: withoutBom(decodeText(await readFile(resolve(io.cwd, file)))) };
   } catch (error) {
     throw inputError(`cannot read '${file}': ${reasonOf(error)}`, error);
   }
@@ -122,24 +127,6 @@ export function writeOutputFile(file: string, data: string | Uint8Array): void {
 
 function withoutBom(text: string): string {
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-}
-
-/**
- * Reads a whole file, or all of stdin when `file` is `-`, as bytes: for
- * inputs too big to hold twice (the bytes and a string of them).
- *
- * @param file - a path, or `-` for standard input
- * @returns the bytes and the input's name for messages
- * @throws {@link CliError} (exit 1) as {@link readInput}
- */
-export async function readInputBytes(file: string): Promise<{ source: string; bytes: Uint8Array }> {
-  const source = file === "-" ? STDIN_SOURCE : file;
-  try {
-    return { source, bytes: file === "-" ? await readStream(io.stdin) : await readFile(resolve(io.cwd, file)) };
-  } catch (error) {
-    const what = file === "-" ? "standard input" : `'${file}'`;
-    throw inputError(`cannot read ${what}: ${reasonOf(error)}`, error);
-  }
 }
 
 async function readStream(stream: NodeJS.ReadableStream): Promise<Buffer> {

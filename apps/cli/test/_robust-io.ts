@@ -25,8 +25,8 @@ function collector(): OutputStream & { text: () => string } {
   };
 }
 
-/** Runs `lightsout ...args` in-process with `input` on stdin (not a TTY). */
-export async function cli(args: string[], input = "", cwd = process.cwd()): Promise<Ran> {
+/** Runs `lightsout ...args` in-process with `input` (text, or bytes as they are) on stdin (not a TTY). */
+export async function cli(args: string[], input: string | Uint8Array = "", cwd = process.cwd()): Promise<Ran> {
   const stdout = collector();
   const stderr = collector();
   const io: Io = { stdin: Readable.from([Buffer.from(input)]), stdout, stderr, env: {}, cwd };

@@ -50,18 +50,18 @@ describe("nullity --output FILE", () => {
       [
         "1 0\n2 0\n3 1\n",
         ["1..300"],
-        'bad.txt:3: expected nullity 0 for the 3 x 3 board (recomputed), got "3 1" (not the output of this run?)',
+        "bad.txt:3: expected nullity 0 for the 3 x 3 board (recomputed), got '3 1' (not the output of this run?)",
       ],
-      ["1 0\n2 0\n3 0\n4 5\n", ["1..300"], 'bad.txt:4: expected the line of the 4 x 4 board ("4 "..), got "4 5"'],
-      ["1 0\n2 00\n", ["1..300"], 'bad.txt:2: expected the line of the 2 x 2 board ("2 "..), got "2 00"'],
-      ["5 2\n", ["1..300"], 'bad.txt:1: expected the line of the 1 x 1 board ("1 "..), got "5 2"'],
+      ["1 0\n2 0\n3 0\n4 5\n", ["1..300"], "bad.txt:4: expected the line of the 4 x 4 board ('4 '..), got '4 5'"],
+      ["1 0\n2 00\n", ["1..300"], "bad.txt:2: expected the line of the 2 x 2 board ('2 '..), got '2 00'"],
+      ["5 2\n", ["1..300"], "bad.txt:1: expected the line of the 1 x 1 board ('1 '..), got '5 2'"],
       [
         "1 0\n2 0\n",
         ["1..300", "--json"],
-        'bad.txt:1: expected the line of the 1 x 1 board ("{\\"m\\":1,\\"n\\":1,\\"nullity\\":"..), got "1 0"',
+        `bad.txt:1: expected the line of the 1 x 1 board ('{"m":1,"n":1,"nullity":'..), got '1 0'`,
       ],
       [SQUARES, ["1..30"], "bad.txt:31: expected at most 30 lines for this run, got more"],
-      ["\u001b[31m\n", ["1..300"], 'bad.txt:1: expected the line of the 1 x 1 board ("1 "..), got "\\u001b[31m"'],
+      ["\u001b[31m\n", ["1..300"], "bad.txt:1: expected the line of the 1 x 1 board ('1 '..), got '<U+001B>[31m'"],
       ["x".repeat(10_000), ["1..300"], "bad.txt:1: expected a result line, got a line of over 4096 bytes"],
     ];
     for (const [content, args, message] of cases) {
@@ -115,7 +115,7 @@ describe("resumeOutput on files of many read chunks", () => {
     const content = numbers(300_000).replace("\n250000\n", "\n250001\n");
     writeFileSync(file, `${content}12`);
     await expect(resumeOutput(file, 300_000, check, () => undefined)).rejects.toThrow(
-      `${file}:250001: expected 250000, got "250001" (not the output of this run?)`,
+      `${file}:250001: expected 250000, got '250001' (not the output of this run?)`,
     );
     expect(readFileSync(file, "utf8")).toBe(`${content}12`);
   });

@@ -138,7 +138,7 @@ describe("nullity --shard auto", () => {
       ["auto/4", { SLURM_ARRAY_TASK_ID: "" }, /got neither/],
       ["auto", { JOB_COMPLETION_INDEX: "2" }, /JOB_COMPLETION_INDEX=2 .* gives no shard count: pass --shard auto\/K/],
       ["auto/4", { JOB_COMPLETION_INDEX: "4" }, /expected JOB_COMPLETION_INDEX in 0\.\.3 .*got 4$/],
-      ["auto/4", { JOB_COMPLETION_INDEX: "-1" }, /expected JOB_COMPLETION_INDEX to be an integer >= 0, got "-1"$/],
+      ["auto/4", { JOB_COMPLETION_INDEX: "-1" }, /expected JOB_COMPLETION_INDEX to be an integer >= 0, got '-1'$/],
       [
         "auto/4",
         { JOB_COMPLETION_INDEX: "1", SLURM_ARRAY_TASK_ID: "2" },
@@ -153,12 +153,12 @@ describe("nullity --shard auto", () => {
       [
         "auto",
         slurm(2, 4, { SLURM_ARRAY_TASK_ID: "2x" }),
-        /expected SLURM_ARRAY_TASK_ID to be an integer >= 0, got "2x"$/,
+        /expected SLURM_ARRAY_TASK_ID to be an integer >= 0, got '2x'$/,
       ],
       [
         "auto/4",
         { SLURM_ARRAY_TASK_ID: "\u001b[2J", JOB_COMPLETION_INDEX: "1" },
-        /expected SLURM_ARRAY_TASK_ID to be an integer >= 0, got "\\u001b\[2J"$/,
+        /expected SLURM_ARRAY_TASK_ID to be an integer >= 0, got '<U\+001B>\[2J'$/,
       ],
       ["auto/0", {}, /--shard expected auto or auto\/K with 1 <= K <= 1048576, got 'auto\/0'$/],
       ["automatic", {}, /--shard expected auto or auto\/K with 1 <= K <= 1048576, got 'automatic'$/],

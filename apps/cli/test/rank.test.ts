@@ -199,7 +199,7 @@ describe("lightsout rank: bad input and usage", () => {
     const result = await run(["rank", "-"], { input: mtx });
     expect(result.code).toBe(1);
     expect(oneLineError(result)).toBe(
-      "lightsout: <stdin>:2:1: expected a matrix of at most 2147483648 entries, got 100000 x 100000 = 10000000000 entries",
+      "lightsout: <stdin>:2:1: a 100000 x 100000 matrix expected at most 2,147,483,648 entries, got 10,000,000,000 entries",
     );
   });
 

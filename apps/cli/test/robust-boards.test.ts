@@ -165,3 +165,34 @@ describe("a UTF-8 byte order mark is read past by every command", () => {
     expect(judge.stdout).toBe("0 1 0\n");
   });
 });
+
+describe("bytes that are not UTF-8: an error at their line and column in every command, never dropped", () => {
+  const withByte = (before: string, byte: number, after: string) =>
+    Uint8Array.from([...Buffer.from(before), byte, ...Buffer.from(after)]);
+
+  it("solve reads '1 0x9B 1' as an error at 1:2, not as the board 11 (exit 1)", async () => {
+    for (const [input, states, byte] of [
+      [withByte("1", 0x9b, "1\n"), "2", "0x9B"],
+      [Uint8Array.from([0x31, 0x80, 0x80, 0x80, 0x0a]), "3", "0x80"],
+    ] as const) {
+      const ran = await cli(["solve", "-", "--states", states], input);
+      expect(ran.code).toBe(1);
+      expect(errorLine(ran)).toBe(
+        `lightsout: <stdin>:1:2: expected a light 0..${Number(states) - 1} or . (no cell), got byte ${byte}`,
+      );
+    }
+    const alone = await cli(["solve", "-"], Uint8Array.from([0x9b, 0x0a]));
+    expect(errorLine(alone)).toBe("lightsout: <stdin>:1:1: expected a light 0..1 or . (no cell), got byte 0x9B");
+  });
+
+  it("rank (any modulus, MatrixMarket) and judge name the byte the same way", async () => {
+    const dense = await cli(["rank", "-", "--field", "3"], withByte("12\n2", 0x9b, "\n"));
+    expect(errorLine(dense)).toBe("lightsout: <stdin>:2:2: expected a digit 0..2, got byte 0x9B");
+    const judge = await cli(["judge", "poj3279", "-"], withByte("1 1\n", 0xff, "\n"));
+    expect(errorLine(judge)).toBe(
+      "lightsout: <stdin>:2:1: expected the light at row 1, column 1 (0 or 1), got byte 0xFF",
+    );
+    const control = await cli(["solve", "-"], "10\n1\u001b\n");
+    expect(errorLine(control)).toBe("lightsout: <stdin>:2:2: expected a light 0..1 or . (no cell), got U+001B");
+  });
+});

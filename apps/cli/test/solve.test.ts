@@ -150,7 +150,7 @@ describe("lightsout solve", () => {
     expect(ragged.code).toBe(1);
     expect(oneLineError(ragged)).toBe("lightsout: <stdin>:2:3: expected 3 cells (like line 1), got 2");
     const bad = await run(["solve", "-"], { input: "101\n1x1\n" });
-    expect(oneLineError(bad)).toBe('lightsout: <stdin>:2:2: expected a light 0..1 or . (no cell), got "x"');
+    expect(oneLineError(bad)).toBe("lightsout: <stdin>:2:2: expected a light 0..1 or . (no cell), got 'x'");
     expect(oneLineError(await run(["solve", "-"], { input: "# nothing\n" }))).toMatch(
       /<stdin>:1:1: expected at least one row of lights/,
     );

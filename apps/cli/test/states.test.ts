@@ -111,7 +111,7 @@ describe("lightsout solve --states K", () => {
 
   it("errors: a digit >= K with line:column, --states outside 2..2^31-1, two-state-only options", async () => {
     expect(oneLineError(await run(["solve", "-", "--states", "3"], { input: "210\n232\n" }))).toMatch(
-      /<stdin>:2:2: expected a light 0\.\.2 or \. \(no cell\), got "3"/,
+      /<stdin>:2:2: expected a light 0\.\.2 or \. \(no cell\), got '3'/,
     );
     expect((await run(["solve", "-", "--states", "3"], { input: "210\n232\n" })).code).toBe(1);
     for (const k of ["1", "2147483648", "x"]) {

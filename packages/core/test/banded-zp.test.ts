@@ -159,7 +159,7 @@ describe("banded route over Z_p", () => {
     setMemoryLimit(2 ** 20);
     try {
       expect(() => solveLightsOut(board, lights, { states: 7 })).toThrow(
-        /banded elimination of a (70 x 70|4900-cell) board.* needs [\d.]+ MiB, over the memory limit of 1.00 MiB/,
+        /banded elimination of a (70 x 70|4900-cell) board.* needs [\d.]+ MiB, but at most 1 MiB fit \(the memory limit\); see setMemoryLimit$/,
       );
     } finally {
       setMemoryLimit(limit);

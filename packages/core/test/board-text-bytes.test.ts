@@ -22,11 +22,11 @@ function parseErrorOf(text: string | Uint8Array, options: { states?: number } = 
 
 describe("board text: one token, one cell", () => {
   it.each([
-    ["9a 0\n0 0\n", 36, '"9a"'],
-    ["ab 0\n0 0\n", 36, '"ab"'],
-    ["XYZ 0\n0 0\n", 36, '"XYZ"'],
-    ["bc 0\n0 0\n", 12, '"bc"'],
-    ["1b 0\n0 0\n", 12, '"1b"'],
+    ["9a 0\n0 0\n", 36, "'9a'"],
+    ["ab 0\n0 0\n", 36, "'ab'"],
+    ["XYZ 0\n0 0\n", 36, "'XYZ'"],
+    ["bc 0\n0 0\n", 12, "'bc'"],
+    ["1b 0\n0 0\n", 12, "'1b'"],
   ])("%j with --states %i is an error at 1:1, never one value", (text, states, got) => {
     const last = DIGITS[states - 1];
     const message = `b.txt:1:1: expected a light 0..${last} or . (no cell), got ${got}`;
@@ -37,23 +37,25 @@ describe("board text: one token, one cell", () => {
   it("numbers and single letters between blanks still read as one value each", () => {
     expect(Array.from(parseBoard("10 a 035\n. Z 1\n", { states: 36 }).lights)).toEqual([10, 10, 35, 35, 1]);
     expect(parseErrorOf("11 12\n0 0\n", { states: 12 })).toBe(
-      'b.txt:1:4: expected a light 0..b or . (no cell), got "12"',
+      "b.txt:1:4: expected a light 0..b or . (no cell), got '12'",
     );
   });
 
-  it("the wrong number of cells is reported before a bad cell of the same row", () => {
-    expect(parseErrorOf("101\n1x\n")).toBe("b.txt:2:3: expected 3 cells (like line 1), got 2");
-    expect(parseErrorOf("101\n1x11\n")).toBe("b.txt:2:4: expected 3 cells (like line 1), got 4");
+  it("the first problem of a row, in reading order, is the one reported", () => {
+    expect(parseErrorOf("101\n1x\n")).toBe("b.txt:2:2: expected a light 0..1 or . (no cell), got 'x'");
+    expect(parseErrorOf("101\n1x11\n")).toBe("b.txt:2:2: expected a light 0..1 or . (no cell), got 'x'");
+    expect(parseErrorOf("101\n1111x\n")).toBe("b.txt:2:4: expected 3 cells (like line 1), got 5");
+    expect(parseErrorOf("101\n10\n")).toBe("b.txt:2:3: expected 3 cells (like line 1), got 2");
     expect(parseErrorOf("1 2 3\n4 5\n", { states: 12 })).toBe("b.txt:2:4: expected 3 cells (like line 1), got 2");
     expect(parseErrorOf("1 2 3\n4 5 6 10\n", { states: 12 })).toBe("b.txt:2:7: expected 3 cells (like line 1), got 4");
   });
 
   it("columns count code points; the character is quoted whole; long tokens are shortened", () => {
-    expect(parseErrorOf("1é1\n")).toBe('b.txt:1:2: expected a light 0..1 or . (no cell), got "é"');
-    expect(parseErrorOf("11\n\u{1F600}1\n")).toBe('b.txt:2:1: expected a light 0..1 or . (no cell), got "\u{1F600}"');
-    expect(parseErrorOf("10\n1\u001b\n")).toBe('b.txt:2:2: expected a light 0..1 or . (no cell), got "\\u001b"');
+    expect(parseErrorOf("1é1\n")).toBe("b.txt:1:2: expected a light 0..1 or . (no cell), got 'é'");
+    expect(parseErrorOf("11\n\u{1F600}1\n")).toBe("b.txt:2:1: expected a light 0..1 or . (no cell), got '\u{1F600}'");
+    expect(parseErrorOf("10\n1\u001b\n")).toBe("b.txt:2:2: expected a light 0..1 or . (no cell), got U+001B");
     expect(parseErrorOf(`${"9".repeat(100)} 1\n`, { states: 12 })).toBe(
-      `b.txt:1:1: expected a light 0..b or . (no cell), got "${"9".repeat(24)}..."`,
+      `b.txt:1:1: expected a light 0..b or . (no cell), got '${"9".repeat(24)}...'`,
     );
   });
 });
@@ -65,7 +67,7 @@ describe("board text: byte-order mark, arguments", () => {
       expect(board).toEqual({ kind: "grid", rows: 2, cols: 3, mask: ["###", "#.#"] });
       expect(Array.from(lights)).toEqual([1, 0, 1, 0, 1]);
     }
-    expect(parseErrorOf("\uFEFF1x\n")).toBe('b.txt:1:2: expected a light 0..1 or . (no cell), got "x"');
+    expect(parseErrorOf("\uFEFF1x\n")).toBe("b.txt:1:2: expected a light 0..1 or . (no cell), got 'x'");
     const json = `\uFEFF${JSON.stringify({ board: gridBoard(1, 2), lights: [1, 0] })}`;
     expect(Array.from(parseBoard(json).lights)).toEqual([1, 0]);
     expect(Array.from(parseBoard(bytes(json)).lights)).toEqual([1, 0]);
@@ -86,7 +88,7 @@ describe("board text: byte-order mark, arguments", () => {
     json[0] = 0x7b; // {
     expect(() => parseBoard(json)).toThrow(
       new RangeError(
-        "a JSON board expected at most 268435456 bytes (256 MiB), got 268435457; write big boards in the text format",
+        "a JSON board needs 268,435,457 bytes, but at most 268,435,456 bytes fit; write big boards in the text format",
       ),
     );
   });

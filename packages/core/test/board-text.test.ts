@@ -38,15 +38,15 @@ describe("board text", () => {
       throw new Error("no error");
     };
     expect(at("101\n1 1\n")).toBe("b.txt:2:4: expected 3 cells (like line 1), got 2");
-    expect(at("101\n121\n")).toBe('b.txt:2:2: expected a light 0..1 or . (no cell), got "2"');
-    expect(at("0123\n", { states: 3 })).toBe('b.txt:1:4: expected a light 0..2 or . (no cell), got "3"');
+    expect(at("101\n121\n")).toBe("b.txt:2:2: expected a light 0..1 or . (no cell), got '2'");
+    expect(at("0123\n", { states: 3 })).toBe("b.txt:1:4: expected a light 0..2 or . (no cell), got '3'");
     expect(at("\n# only comments\n")).toBe("b.txt:1:1: expected at least one row of lights, got an empty board");
     expect(at("..\n")).toBe("b.txt:1:1: expected at least one cell, got only . (no cell)");
     expect(at('{"board": {"kind": "grid", "rows": 1, "cols": 2}, "lights": [1]}')).toBe(
       'b.txt:1:1: expected "lights" with 2 entries (one per cell), got 1',
     );
     expect(at('{"board": 3}')).toMatch(/^b\.txt:1:1: "board": board expected an object, got 3$/);
-    expect(at('{\n  "board": ,\n}')).toBe('b.txt:2:12: expected valid JSON, got ","');
+    expect(at('{\n  "board": ,\n}')).toBe("b.txt:2:12: expected valid JSON, got ','");
     expect(at('{"board": [1, 2')).toBe("b.txt:1:16: expected valid JSON, got the end of the input");
   });
 });

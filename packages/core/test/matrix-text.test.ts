@@ -253,7 +253,7 @@ describe("parseMatrix: MatrixMarket", () => {
 
   it("reports more entries than announced at the first extra one", () => {
     expect(parseFailure(`${MM} pattern general\n2 2 1\n1 1\n% fine\n  2 2\n`)).toBe(
-      "<input>:5:3: expected 1 entry (as the size line says), got more",
+      "<input>:5:3: expected 1 entry (as the size line says), got more: '2'",
     );
   });
 
@@ -270,11 +270,11 @@ describe("parseMatrix: size guard and options", () => {
     const error = failure(huge, { source: "big.mtx" });
     expect(error).toBeInstanceOf(RangeError);
     expect((error as Error).message).toBe(
-      "big.mtx:2:1: expected a matrix of at most 2147483648 entries, got 1000000 x 1000000 = 1000000000000 entries",
+      "big.mtx:2:1: a 1000000 x 1000000 matrix expected at most 2,147,483,648 entries, got 1,000,000,000,000 entries",
     );
     const dense = failure("0110\n0110\n", { maxEntries: 7 });
     expect(dense).toBeInstanceOf(RangeError);
-    expect((dense as Error).message).toBe("<input>: expected a matrix of at most 7 entries, got 2 x 4 = 8 entries");
+    expect((dense as Error).message).toBe("<input>: a 2 x 4 matrix expected at most 7 entries, got 8 entries");
     expect(parseMatrix("0110\n0110\n", { maxEntries: 8 }).rows).toBe(2);
   });
 

@@ -45,7 +45,9 @@ function expectCapError(call: () => unknown, what: RegExp): void {
   const error = atTheCap(call);
   expect(error).toBeInstanceOf(RangeError);
   expect((error as Error).message).toMatch(what);
-  expect((error as Error).message).toMatch(/over the memory limit of .* already in use \(see setMemoryLimit\)/);
+  expect((error as Error).message).toMatch(
+    /, but at most .* fit \(the memory limit of .*, .* of it in use\); see setMemoryLimit$/,
+  );
   expect(wasmBytesInUse()).toBe(before);
 }
 

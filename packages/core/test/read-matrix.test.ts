@@ -173,7 +173,9 @@ describe("readBitMatrix: dense text read as bytes", () => {
   it("refuses a matrix over maxEntries with a RangeError, before reading it all", async () => {
     const error = await failure([encode("1111\n1111\n1111\n")], { maxEntries: 8, source: "big.txt" });
     expect(error).toBeInstanceOf(RangeError);
-    expect(error.message).toBe("big.txt:3: expected a matrix of at most 8 entries, got at least 3 x 4 = 12 entries");
+    expect(error.message).toBe(
+      "big.txt:3: a matrix of 4 columns (3 rows so far) expected at most 8 entries, got 12 entries",
+    );
   });
 
   it("refuses rows that pass the memory limit while they are read", async () => {
@@ -187,7 +189,9 @@ describe("readBitMatrix: dense text read as bytes", () => {
         { source: "tall.txt" },
       );
       expect(error).toBeInstanceOf(RangeError);
-      expect(error.message).toMatch(/^tall\.txt:2049: the matrix needs more than 1\.00 MiB/);
+      expect(error.message).toBe(
+        "tall.txt:2049: the matrix (2049 rows so far) needs 1.0005 MiB, but at most 1 MiB fit (the memory limit)",
+      );
     } finally {
       setMemoryLimit(limit);
     }
@@ -246,9 +250,24 @@ describe("PBM", () => {
     expect(error.message).toBe("c.pbm:2:1: expected a digit or whitespace after the height, got byte 0xFF");
   });
 
-  it("ignores junk after a P1 raster that starts with whitespace", async () => {
-    const { matrix } = await readBitMatrix([encode("P1 2 1 10 anything # here")]);
+  it("refuses anything but whitespace after a P1 raster, as after a P4 raster (one image per file)", async () => {
+    const { matrix } = await readBitMatrix([encode("P1 2 1 10 \n\t\r\n")]);
     expect(rowsOf(matrix)).toEqual(["10"]);
+    for (const [tail, got, column] of [
+      [" anything", "'a'", 11],
+      [" 1", "'1'", 11],
+      ["\n\u001b", "U+001B", 1],
+      [" ~", "byte 0x9B", 11], // the ~ replaced by a byte that is not UTF-8
+    ] as const) {
+      const bytes = encode(`P1 2 1 10${tail}`);
+      if (got.startsWith("byte")) bytes[bytes.length - 1] = 0x9b;
+      const error = await failure([bytes], { source: "j.pbm" });
+      expect(error).toBeInstanceOf(ParseError);
+      const line = tail.startsWith("\n") ? 2 : 1;
+      expect(error.message).toBe(
+        `j.pbm:${line}:${column}: expected only whitespace after the 2 pixels of the image (one image per file is read), got ${got}`,
+      );
+    }
   });
 
   it("writes P4 and P1 byte for byte", () => {
@@ -383,7 +402,7 @@ describe("PBM", () => {
       [
         "a P1 extra pixel",
         encode("P1\n2 1\n011\n"),
-        "f:3:3: expected whitespace after the 2 pixels of the image, got '1'",
+        "f:3:3: expected only whitespace after the 2 pixels of the image (one image per file is read), got '1'",
       ],
       ["a comment in a P1 raster", encode("P1\n2 1\n0 # c\n1\n"), "f:3:3: expected a pixel 0 or 1, got '#'"],
     ];
@@ -408,12 +427,14 @@ describe("PBM", () => {
       const over = await failure([encode("P4 5000 5000\n")], { source: "m.pbm", maxEntries: 2 ** 24 });
       expect(over).toBeInstanceOf(RangeError);
       expect(over.message).toBe(
-        "m.pbm: expected a matrix of at most 16777216 entries, got 5000 x 5000 = 25000000 pixels",
+        "m.pbm: an image 5000 pixels wide and 5000 high (a 5000 x 5000 matrix) expected at most 16,777,216 entries, got 25,000,000 entries",
       );
       // 100000 x 100000 bits (1.2 GiB) pass the 1 GiB a WebAssembly block holds: refused at the header.
       const huge = await failure([encode("P4 100000 100000\n")], { source: "h.pbm", maxEntries: 2 ** 40 });
       expect(huge).toBeInstanceOf(RangeError);
-      expect(huge.message).toMatch(/^h\.pbm: a 100000 x 100000 image \(1\.17 GiB as a matrix\): .*needs 1\.17 GiB/);
+      expect(huge.message).toMatch(
+        /^h\.pbm: an image 100000 pixels wide and 100000 high: a 100000 x 100000 GF\(2\) matrix needs 1\.17 GiB, but at most 1 GiB fit \(one block of WebAssembly memory\)$/,
+      );
     });
   });
 

@@ -91,13 +91,13 @@ describe("light states past 36", () => {
 
   it("names the bad cell with line:column: a value >= k, a word, a sign", () => {
     expect(() => parseBoard("1 2\n3 255\n", { states: 255, source: "b.txt" })).toThrow(
-      'b.txt:2:3: expected a light 0..254 (numbers between blanks) or . (no cell), got "255"',
+      "b.txt:2:3: expected a light 0..254 (numbers between blanks) or . (no cell), got '255'",
     );
-    expect(() => parseBoard("1 x1\n", { states: 300 })).toThrow(/<input>:1:3: expected a light 0..299 .* got "x1"/);
-    expect(() => parseBoard("1 -1\n", { states: 300 })).toThrow(/1:3: .* got "-1"/);
+    expect(() => parseBoard("1 x1\n", { states: 300 })).toThrow(/<input>:1:3: expected a light 0..299 .* got 'x1'/);
+    expect(() => parseBoard("1 -1\n", { states: 300 })).toThrow(/1:3: .* got '-1'/);
     // 255 is neither a hole nor a light past 254 states by accident: the byte codes stay codes
-    expect(() => parseBoard("1 !\n", { states: 300 })).toThrow(/got "!"/);
-    expect(() => parseBoard("1 99999999999999999999\n", { states: 2 ** 31 - 1 })).toThrow(/got "99999999999999999999"/);
+    expect(() => parseBoard("1 !\n", { states: 300 })).toThrow(/got '!'/);
+    expect(() => parseBoard("1 99999999999999999999\n", { states: 2 ** 31 - 1 })).toThrow(/got '99999999999999999999'/);
   });
 
   it("JSON boards take numbers past 36 states, as arrays or as rows of numbers between blanks", () => {
@@ -108,7 +108,7 @@ describe("light states past 36", () => {
     const b = parseBoard(JSON.stringify({ board, lights: ["65536 0", "1 300"] }), { states: k });
     expect(Array.from(b.lights)).toEqual([65_536, 0, 1, 300]);
     expect(() => parseBoard(JSON.stringify({ board, lights: ["65537 0", "1 300"] }), { states: k })).toThrow(
-      /expected a light 0..65536 .* at "lights\[0\]" column 1, got "65537"/,
+      /expected a light 0..65536 .* at "lights\[0\]" column 1, got '65537'/,
     );
     expect(() => parseBoard(JSON.stringify({ board, lights: [".", "1 300"] }), { states: k })).toThrow(ParseError);
   });

@@ -8,6 +8,7 @@
 import { availableParallelism } from "node:os";
 import { gridNullity } from "@lightsout/core";
 import { nullitySweep, shardBounds, sweepSize, torusNullity, type NullitySweep } from "@lightsout/core/nullity";
+import { showToken } from "@lightsout/core/io";
 import { Command } from "commander";
 import { formatDuration, parseShard, progressLog, type ResumedOutput, resumeOutput } from "../batch.js";
 import { usageError } from "../errors.js";
@@ -234,7 +235,7 @@ async function nullity(n: string | undefined, options: NullityOptions): Promise<
         )
           return undefined;
         const expected = format(m, nn, 0);
-        return `expected the line of the ${m} x ${nn} board (${JSON.stringify(expected.slice(0, expected.lastIndexOf("0")))}..)`;
+        return `expected the line of the ${m} x ${nn} board (${showToken(expected.slice(0, expected.lastIndexOf("0")))}..)`;
       },
       (line, j) => {
         // one board recomputed: catches the file of another computation that fits the format

@@ -19,6 +19,8 @@ export type {
 } from "../gf2/bitmatrix.js";
 export { init } from "../internal/kernel.js";
 export { ParseError } from "../internal/errors.js";
+export { formatBytes, formatCount, formatLimit } from "../internal/sizes.js";
+export type { Limit, LimitUnit } from "../internal/sizes.js";
 export { applyPresses, checkBoard, graphBoard, gridBoard, maskBoard, parseRule } from "../lightsout/board.js";
 export type {
   Board,

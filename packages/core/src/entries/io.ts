@@ -12,5 +12,6 @@ export { formatPbm } from "../io/pbm.js";
 export type { FormatPbmOptions } from "../io/pbm.js";
 export { largestBitMatrixSide, readBitMatrix } from "../io/read-matrix.js";
 export type { BitMatrixFormat, ReadBitMatrix, ReadBitMatrixOptions } from "../io/read-matrix.js";
-export { formatBoard, formatBoardBytes, parseBoard } from "../io/board-text.js";
+export { formatBoard, formatBoardBytes, parseBoard, readBoard } from "../io/board-text.js";
+export { decodeText, showToken } from "../internal/text.js";
 export type { BoardInput, FormatBoardOptions, ParseBoardOptions } from "../io/board-text.js";

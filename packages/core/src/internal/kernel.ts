@@ -5,7 +5,8 @@
 // all of them, and every trap becomes a clear error.
 
 import { compileModule, instantiate, type Gf2Exports } from "@lightsout/gf2-wasm";
-import { formatBytes, memoryLimit } from "./memory.js";
+import { memoryLimit } from "./memory.js";
+import { formatBytes, formatLimit } from "./sizes.js";
 
 /** The kernel's heap hands out blocks of at most 1 GiB (assembly/heap.ts). */
 export const MAX_BLOCK = 2 ** 30;
@@ -91,7 +92,7 @@ export function guard<T>(operation: string, run: () => T): T {
 export function allocate(what: string, bytes: number): number {
   if (bytes > MAX_BLOCK) {
     throw new RangeError(
-      `${what} needs ${formatBytes(bytes)}, but at most ${formatBytes(MAX_BLOCK)} fit in one block of WebAssembly memory`,
+      formatLimit({ subject: what, max: MAX_BLOCK, got: bytes, unit: "bytes", why: "one block of WebAssembly memory" }),
     );
   }
   memoryLimit.check(what, bytes, inUse);

@@ -2,20 +2,10 @@
 // RangeError before anything is allocated or written.
 
 import { checkInteger } from "./check.js";
+import { formatBytes, formatLimit } from "./sizes.js";
 
 /** wasm32 addresses 4 GiB; keep 64 MiB for the runtime and scratch tables. */
 export const DEFAULT_MEMORY_LIMIT = 2 ** 32 - 2 ** 26;
-
-export function formatBytes(bytes: number): string {
-  const units = ["bytes", "KiB", "MiB", "GiB", "TiB"];
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  return unit === 0 ? `${bytes} bytes` : `${value.toFixed(value < 10 ? 2 : 1)} ${units[unit]}`;
-}
 
 class MemoryLimit {
   bytes = DEFAULT_MEMORY_LIMIT;
@@ -23,9 +13,19 @@ class MemoryLimit {
   /** Throws a RangeError naming `what` when `bytes` more would pass the cap with `inUse` bytes held. */
   check(what: string, bytes: number, inUse: number): void {
     if (bytes > this.bytes - inUse) {
+      const why =
+        inUse > 0
+          ? `the memory limit of ${formatBytes(this.bytes)}, ${formatBytes(inUse)} of it in use`
+          : "the memory limit";
       throw new RangeError(
-        `${what} needs ${formatBytes(bytes)}, over the memory limit of ${formatBytes(this.bytes)} ` +
-          `with ${formatBytes(inUse)} already in use (see setMemoryLimit)`,
+        formatLimit({
+          subject: what,
+          max: this.bytes - inUse,
+          got: bytes,
+          unit: "bytes",
+          why,
+          hint: "see setMemoryLimit",
+        }),
       );
     }
   }

@@ -9,9 +9,21 @@
 // as numbers separated by spaces, or digits then letters (a = 10 ... z = 35).
 
 import { describe } from "../internal/check.js";
-import { type Board, checkBoard, type GridBoard, type GridOptions, MAX_STATES } from "../lightsout/board.js";
+import { ParseError } from "../internal/errors.js";
+import { formatLimit } from "../internal/sizes.js";
+import {
+  byteColumn,
+  decodeText,
+  encodeText,
+  showByteChar,
+  showByteToken,
+  showChar,
+  showToken,
+  textColumn,
+  utf8CharLength,
+} from "../internal/text.js";
+import { type Board, checkBoard, type GridBoard, type GridOptions, MAX_CELLS, MAX_STATES } from "../lightsout/board.js";
 import { jsonErrorOffset } from "./_json-position.js";
-import { ParseError } from "./matrix-text.js";
 
 /** Cells of a checked board: vertices, or the grid's cells present in its mask. */
 function cellCount(board: Board): number {
@@ -58,6 +70,8 @@ export interface ParseBoardOptions extends GridOptions {
 
 const DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz";
 
+/** Digits of the longest number a light is written with: 2^31 - 2 has 10. */
+const MAX_NUMBER_DIGITS = 10;
 /** Up to this many states a cell may be one digit or letter with no blank around it. */
 const MAX_PACKED_STATES = 36;
 /** Hole code in the 32-bit buffer used past 254 states (above every light). */
@@ -90,9 +104,6 @@ const CELL_OF_BYTE = (() => {
 /** The byte of each light value 0..35. */
 const BYTE_OF_LIGHT = Uint8Array.from(DIGITS, (ch) => ch.charCodeAt(0));
 
-/** Longest excerpt of the input quoted in a message, in code points. */
-const MAX_QUOTE = 24;
-
 function cellValue(ch: string, states: number): number {
   const v = ch.length === 1 ? CELL_OF_BYTE[ch.charCodeAt(0)]! : NOT_A_CELL;
   return v < DIGITS.length && v < states ? v : -1;
@@ -117,38 +128,6 @@ function isEdgeBlank(b: number): boolean {
   return b === SPACE || (b >= TAB && b <= CR);
 }
 
-/** A token of the input for a message: JSON-quoted (escapes control characters), shortened when long. */
-function quoteToken(token: string): string {
-  const points = Array.from(token);
-  return JSON.stringify(points.length > MAX_QUOTE ? `${points.slice(0, MAX_QUOTE).join("")}...` : token);
-}
-
-/** 1-based column of byte `at` in the line starting at byte `lineStart`, counted in code points. */
-function columnOf(bytes: Uint8Array, lineStart: number, at: number): number {
-  let column = 1;
-  for (let i = lineStart; i < at; i++) if ((bytes[i]! & 0xc0) !== 0x80) column++;
-  return column;
-}
-
-/** End of the UTF-8 character starting at byte `at` (continuation bytes belong to it). */
-function characterEnd(bytes: Uint8Array, at: number, end: number): number {
-  let i = at + 1;
-  while (i < end && (bytes[i]! & 0xc0) === 0x80) i++;
-  return i;
-}
-
-/** First byte of cell `k` (0-based) of the line's content `s..e`: for messages only. */
-function cellStart(bytes: Uint8Array, s: number, e: number, k: number, spaced: boolean): number {
-  let seen = -1;
-  for (let i = s; i < e; i++) {
-    const b = bytes[i]!;
-    if (isBlank(b) || (!spaced && (b & 0xc0) === 0x80)) continue;
-    if (++seen === k) return i;
-    if (spaced) while (i + 1 < e && !isBlank(bytes[i + 1]!)) i++;
-  }
-  return e;
-}
-
 /**
  * Reads a board and its lights from the text or JSON format.
  *
@@ -156,14 +135,14 @@ function cellStart(bytes: Uint8Array, s: number, e: number, k: number, spaced: b
  * can be passed as they are); a leading byte-order mark is skipped. A cell
  * is one digit or letter, or with more than 10 states a number or a letter
  * between blanks (always between blanks past 36 states); anything else
- * (`9a`, `ab`) is an error, never a value.
+ * (`9a`, `ab`, a byte that is not UTF-8) is an error, never a value.
  *
  * @param text - The input: a string, or its UTF-8 bytes.
  * @param options - Source name, number of states, and (for text) the torus and rule.
  * @returns The board and its lights.
- * @throws {ParseError} with line:column for malformed text or JSON.
+ * @throws {ParseError} with line:column for malformed text or JSON, and for a board over 2^28 cells.
  * @throws {TypeError} when `text` is neither a string nor a Uint8Array, or `options` is not an object.
- * @throws {RangeError} for `states` outside 2..2^31-1, a board over 2^28 cells, or JSON over 256 MiB.
+ * @throws {RangeError} for `states` outside 2..2^31-1, or JSON over 256 MiB.
  * @example
  * ```ts
  * const { board, lights } = parseBoard("101\n0.1\n");
@@ -171,81 +150,359 @@ function cellStart(bytes: Uint8Array, s: number, e: number, k: number, spaced: b
  * ```
  */
 export function parseBoard(text: string | Uint8Array, options: ParseBoardOptions = {}): BoardInput {
-  if (options === null || typeof options !== "object")
-    throw new TypeError(`"options" expected an object, got ${describe(options)}`);
-  const source = options.source ?? "<input>";
-  const states = options.states ?? 2;
-  if (!Number.isInteger(states) || states < 2 || states > MAX_STATES) {
-    throw new RangeError(`"states" expected an integer in 2..${MAX_STATES}, got ${describe(states)}`);
-  }
-  const { source: _s, states: _k, ...grid } = options;
+  const reader = new BoardReader(options);
   if (typeof text === "string") {
     const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-    if (body.trimStart().startsWith("{")) {
-      checkJsonSize(body.length);
-      return parseJsonBoard(body, source, states);
-    }
-    return parseTextBoard(new TextEncoder().encode(body), 0, source, states, grid);
-  }
-  if (!(text instanceof Uint8Array))
+    // a JSON board stays a string: no bytes of it are made
+    if (body.trimStart().startsWith("{")) return reader.json(body);
+    reader.push(encodeText(body));
+  } else if (text instanceof Uint8Array) {
+    reader.push(text);
+  } else {
     throw new TypeError(`"text" expected a string or a Uint8Array of UTF-8 text, got ${describe(text)}`);
-  const start = text[0] === 0xef && text[1] === 0xbb && text[2] === 0xbf ? 3 : 0;
-  let first = start;
-  while (first < text.length && isEdgeBlank(text[first]!)) first++;
-  if (text[first] === OPEN_BRACE) {
-    checkJsonSize(text.length - start);
-    return parseJsonBoard(new TextDecoder().decode(text.subarray(start)), source, states);
   }
-  return parseTextBoard(text, start, source, states, grid);
+  return reader.end();
+}
+
+/**
+ * {@link parseBoard} over bytes as they arrive (a file stream, stdin, a
+ * browser `File.stream()`): a text board is read line by line, and a board
+ * past 2^28 cells, a row longer than the first or a bad cell is refused at
+ * its line and column without reading on.
+ *
+ * @param input - The bytes, in order: an async iterable or an iterable of chunks.
+ * @param options - As for {@link parseBoard}.
+ * @returns The board and its lights.
+ * @throws {ParseError} with line:column for malformed text or JSON, and for a board over 2^28 cells.
+ * @throws {TypeError} when `input` is not an iterable of Uint8Array chunks, or `options` is not an object.
+ * @throws {RangeError} for `states` outside 2..2^31-1, or JSON over 256 MiB.
+ * @example
+ * ```ts
+ * // in Node: readBoard(createReadStream("board.txt"), { source: "board.txt" })
+ * const { board, lights } = await readBoard([new TextEncoder().encode("10\n01\n")]);
+ * ```
+ */
+export async function readBoard(
+  input: AsyncIterable<Uint8Array> | Iterable<Uint8Array>,
+  options: ParseBoardOptions = {},
+): Promise<BoardInput> {
+  if (input === null || typeof input !== "object" || !(Symbol.asyncIterator in input || Symbol.iterator in input))
+    throw new TypeError(`"input" expected an iterable of byte chunks, got ${describe(input)}`);
+  const reader = new BoardReader(options);
+  for await (const chunk of input as AsyncIterable<Uint8Array>) {
+    if (!(chunk instanceof Uint8Array))
+      throw new TypeError(`"input" expected chunks of bytes (Uint8Array), got ${describe(chunk)}`);
+    reader.push(chunk);
+  }
+  return reader.end();
 }
 
 /** Largest JSON board, in bytes: JSON becomes a string and an array of values; big boards are text. */
 const MAX_JSON_BYTES = 2 ** 28;
 
-function checkJsonSize(length: number): void {
-  if (length > MAX_JSON_BYTES)
-    throw new RangeError(
-      `a JSON board expected at most ${MAX_JSON_BYTES} bytes (256 MiB), got ${length}; write big boards in the text format`,
-    );
+function jsonTooLarge(length: number): RangeError {
+  return new RangeError(
+    formatLimit({
+      subject: "a JSON board",
+      max: MAX_JSON_BYTES,
+      got: length,
+      unit: "bytes",
+      hint: "write big boards in the text format",
+    }),
+  );
+}
+
+/** A growable byte buffer. */
+class Bytes {
+  data = new Uint8Array(256);
+  length = 0;
+
+  append(chunk: Uint8Array, from: number, to: number): void {
+    const need = this.length + (to - from);
+    if (need > this.data.length) {
+      const grown = new Uint8Array(Math.max(need, this.data.length * 2));
+      grown.set(this.data.subarray(0, this.length));
+      this.data = grown;
+    }
+    this.data.set(chunk.subarray(from, to), this.length);
+    this.length = need;
+  }
 }
 
 /**
- * The text format, in one pass over the bytes: a cell code per grid
- * position (at most one per byte, so the buffer never grows), then the
- * lights and, when there are holes, the mask.
+ * The text format, pushed in chunks and read a line at a time: a cell code
+ * per grid position, then the lights and, when there are holes, the mask.
+ * A line split by chunks is gathered; while it grows its cells are counted,
+ * so a row past the limit is refused before its end is read.
  */
-function parseTextBoard(
-  bytes: Uint8Array,
-  start: number,
-  source: string,
-  states: number,
-  grid: GridOptions,
-): BoardInput {
-  const end = bytes.length;
-  // a cell code per byte at most; past 254 states lights need 32 bits, and the hole a code above them
-  const codes = states <= 254 ? new Uint8Array(end - start) : new Uint32Array(end - start);
-  const hole = states <= 254 ? HOLE : WIDE_HOLE;
-  let positions = 0;
-  let rows = 0;
-  let cols = 0;
-  let firstLine = 0;
-  let holes = false;
-  let lineNo = 0;
-  for (let pos = start; pos < end; ) {
-    lineNo++;
-    const lineStart = pos;
-    let lineEnd = bytes.indexOf(LF, pos);
-    if (lineEnd < 0) lineEnd = end;
-    pos = lineEnd + 1;
+class BoardReader {
+  readonly #source: string;
+  readonly #states: number;
+  readonly #grid: GridOptions;
+  readonly #hole: number;
+  /** "head" until the first byte that is not a blank tells JSON (`{`) from text. */
+  #mode: "head" | "json" | "text" = "head";
+  /** The first bytes, while they do not tell JSON from text. */
+  #pending = new Bytes();
+  /** The chunks of a JSON board (pushed chunks are not changed by the caller: a stream hands out new ones). */
+  readonly #jsonChunks: Uint8Array[] = [];
+  #jsonLength = 0;
+  /** The line being read when it began in an earlier chunk. */
+  readonly #carry = new Bytes();
+  /** The carried line is a comment: its bytes are dropped. */
+  #carryComment = false;
+  /** Cells counted in the carried line so far (a lower bound of its cells), and the bytes counted. */
+  #carryBytes = 0;
+  #carryTokens = 0;
+  #carryCounted = 0;
+  /** Offset of the first byte of the carried line that is never part of a cell, or -1. */
+  #carryBad = -1;
+  #codes: Uint8Array | Uint32Array;
+  #positions = 0;
+  #rows = 0;
+  #cols = 0;
+  #firstLine = 0;
+  #holes = false;
+  #lineNo = 0;
+
+  constructor(options: ParseBoardOptions) {
+    if (options === null || typeof options !== "object")
+      throw new TypeError(`"options" expected an object, got ${describe(options)}`);
+    const { source = "<input>", states = 2, ...grid } = options;
+    if (!Number.isInteger(states) || states < 2 || states > MAX_STATES)
+      throw new RangeError(`"states" expected an integer in 2..${MAX_STATES}, got ${describe(states)}`);
+    this.#source = source;
+    this.#states = states;
+    this.#grid = grid;
+    // a cell code per position; past 254 states lights need 32 bits, and the hole a code above them
+    this.#codes = states <= 254 ? new Uint8Array(1024) : new Uint32Array(1024);
+    this.#hole = states <= 254 ? HOLE : WIDE_HOLE;
+  }
+
+  /** A JSON board given as a string. */
+  json(text: string): BoardInput {
+    if (text.length > MAX_JSON_BYTES) throw jsonTooLarge(text.length);
+    return parseJsonBoard(text, this.#source, this.#states);
+  }
+
+  push(chunk: Uint8Array): void {
+    if (this.#mode === "text") return this.#text(chunk, 0);
+    if (this.#mode === "json") return this.#gatherJson(chunk);
+    // the head: gathered only while it is too short to tell (a cut byte-order mark, leading blanks)
+    let head = chunk;
+    if (this.#pending.length > 0) {
+      this.#pending.append(chunk, 0, chunk.length);
+      head = this.#pending.data.subarray(0, this.#pending.length);
+    }
+    if (head.length < 3 && (head.length === 0 || head[0] === 0xef)) return this.#keepHead(head, chunk);
+    const bom = head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf ? 3 : 0;
+    let first = bom;
+    while (first < head.length && isEdgeBlank(head[first]!)) first++;
+    if (first === head.length) return this.#keepHead(head, chunk);
+    this.#pending = new Bytes();
+    if (head[first] === OPEN_BRACE) {
+      this.#mode = "json";
+      return this.#gatherJson(head.subarray(bom));
+    }
+    this.#mode = "text";
+    this.#text(head, bom);
+  }
+
+  /** Keeps the head for the next chunk (copied unless it is already the pending bytes). */
+  #keepHead(head: Uint8Array, chunk: Uint8Array): void {
+    if (head === chunk) this.#pending.append(chunk, 0, chunk.length);
+  }
+
+  /** A chunk of a JSON board, refused as soon as the whole would pass the limit. */
+  #gatherJson(chunk: Uint8Array): void {
+    const length = this.#jsonLength + chunk.length;
+    if (length > MAX_JSON_BYTES) throw jsonTooLarge(length);
+    this.#jsonChunks.push(chunk);
+    this.#jsonLength = length;
+  }
+
+  end(): BoardInput {
+    if (this.#mode === "json") {
+      const chunks = this.#jsonChunks;
+      let bytes = chunks[0] ?? new Uint8Array(0);
+      if (chunks.length > 1) {
+        bytes = new Uint8Array(this.#jsonLength);
+        let at = 0;
+        for (const chunk of chunks) {
+          bytes.set(chunk, at);
+          at += chunk.length;
+        }
+      }
+      return parseJsonBoard(decodeText(bytes), this.#source, this.#states);
+    }
+    if (this.#mode === "head") {
+      // blanks only (or nothing): read as text, which says the board is empty
+      const head = this.#pending.data.subarray(0, this.#pending.length);
+      this.#mode = "text";
+      this.#text(head, head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf ? 3 : 0);
+    }
+    if (this.#carry.length > 0 || this.#carryComment) {
+      this.#line(this.#carry.data, 0, this.#carry.length);
+      this.#carry.length = 0;
+    }
+    return this.#result();
+  }
+
+  /** Text bytes from `from`: each whole line read, the rest carried. */
+  #text(chunk: Uint8Array, from: number): void {
+    const carry = this.#carry;
+    for (;;) {
+      const lf = chunk.indexOf(LF, from);
+      const to = lf < 0 ? chunk.length : lf;
+      if (lf >= 0 && carry.length === 0 && !this.#carryComment) {
+        this.#line(chunk, from, to);
+      } else {
+        if (!this.#carryComment) {
+          carry.append(chunk, from, to);
+          this.#countCarry();
+        }
+        if (lf < 0) return;
+        this.#line(carry.data, 0, carry.length);
+        carry.length = 0;
+        this.#carryComment = false;
+        this.#carryBytes = 0;
+        this.#carryTokens = 0;
+        this.#carryCounted = 0;
+        this.#carryBad = -1;
+      }
+      from = lf + 1;
+    }
+  }
+
+  /**
+   * Counts the cells of the new bytes of the carried line, a lower bound of
+   * the line's cells whatever follows, and refuses the line as soon as it
+   * has too many. Up to 10 states a cell is a byte; past 36 it is a token
+   * between blanks; in between, tokens once a blank separated two of them,
+   * else bytes once more than 10 (no number of 11 digits is a light).
+   */
+  #countCarry(): void {
+    const { data, length } = this.#carry;
+    let i = this.#carryCounted;
+    if (i === 0) {
+      let s = 0;
+      while (s < length && isEdgeBlank(data[s]!)) s++;
+      if (s === length) return;
+      if (data[s] === HASH) {
+        this.#carryComment = true;
+        this.#carry.length = 0;
+        return;
+      }
+    }
+    let bytes = this.#carryBytes;
+    let tokens = this.#carryTokens;
+    let bad = this.#carryBad;
+    let inToken = i > 0 && data[i - 1]! > SPACE;
+    for (; i < length; i++) {
+      const b = data[i]!;
+      if (b > SPACE) {
+        bytes++;
+        if (!inToken) tokens++;
+        inToken = true;
+        // never part of a cell, whatever the line turns out to be
+        if (bad < 0 && CELL_OF_BYTE[b] === NOT_A_CELL) bad = i;
+      } else {
+        inToken = false;
+        // a control character: not a blank, and not CR, VT, FF (they may end the line)
+        if (bad < 0 && b !== SPACE && b !== TAB && (b < TAB || b > CR)) bad = i;
+      }
+    }
+    this.#carryBytes = bytes;
+    this.#carryTokens = tokens;
+    this.#carryBad = bad;
+    this.#carryCounted = length;
+    const states = this.#states;
+    const byTokens = states > MAX_PACKED_STATES || (states > 10 && tokens >= 2);
+    // a bad byte, once it is known whether cells are characters or tokens: the line is read up to its
+    // token (or character), which reports it or a problem before it, without waiting for the line's end
+    if (bad >= 0 && (states <= 10 || byTokens)) {
+      let end = bad + Math.max(1, utf8CharLength(data, bad, length));
+      if (byTokens) while (end < length && !isBlank(data[end]!)) end++;
+      // only once the character (at most 4 bytes) or the token is whole, so that the message is the same however cut
+      if (byTokens ? end < length : length - bad >= 4) {
+        const [lineNo, rows, positions] = [this.#lineNo, this.#rows, this.#positions];
+        this.#line(data, 0, end, byTokens); // throws; were it to read a row, it is forgotten and read again at the end
+        [this.#lineNo, this.#rows, this.#positions] = [lineNo, rows, positions];
+      }
+    }
+    if (bad >= 0) return; // the bad byte is the line's error, reported once whole
+    const cells = byTokens ? tokens : states <= 10 || bytes > 10 ? bytes : 0;
+    const limit = this.#rows === 0 ? MAX_CELLS : this.#cols;
+    if (cells <= limit) return;
+    // the first byte of cell number limit + 1
+    let seen = 0;
+    let at = 0;
+    for (let inside = false; at < length; at++) {
+      const b = data[at]!;
+      const starts = b > SPACE && (!byTokens || !inside);
+      inside = b > SPACE;
+      if (starts && ++seen > limit) break;
+    }
+    this.#tooManyCells(this.#lineNo + 1, byteColumn(data, 0, at));
+  }
+
+  /** Refuses a row with more cells than the first row, or than a board may hold. */
+  #tooManyCells(lineNo: number, column: number, got: number | "more" = "more"): never {
+    const reason =
+      this.#rows === 0
+        ? formatLimit({ subject: "a row", max: MAX_CELLS, got, unit: ["cell", "cells"], why: "the largest board" })
+        : `expected ${this.#cols} cells (like line ${this.#firstLine}), got ${got}`;
+    throw new ParseError(this.#source, lineNo, column, reason);
+  }
+
+  /** A row of the whole line `s..e` is too long: refused at cell `at`, with the line's count of cells. */
+  #tooLong(bytes: Uint8Array, lineStart: number, s: number, e: number, at: number, spaced: boolean): never {
+    let cells = 0;
+    for (let i = s, inside = false; i < e; i++) {
+      const blank = isBlank(bytes[i]!);
+      if (!blank && (!spaced || !inside)) cells++;
+      inside = !blank;
+    }
+    return this.#tooManyCells(this.#lineNo, byteColumn(bytes, lineStart, at), cells);
+  }
+
+  /** Room for `count` more cell codes, within the largest board. */
+  #reserve(count: number): Uint8Array | Uint32Array {
+    const need = this.#positions + count;
+    if (need <= this.#codes.length) return this.#codes;
+    const size = Math.min(Math.max(need, this.#codes.length * 2), MAX_CELLS);
+    const grown = this.#states <= 254 ? new Uint8Array(size) : new Uint32Array(size);
+    grown.set(this.#codes.subarray(0, this.#positions));
+    this.#codes = grown;
+    return grown;
+  }
+
+  /**
+   * One whole line, `s..e` of `bytes` (without its LF); `tokens` when the
+   * start of a longer line is read and its blanks made cells tokens.
+   */
+  #line(bytes: Uint8Array, lineStart: number, lineEnd: number, tokens = false): void {
+    this.#lineNo++;
+    const states = this.#states;
     let s = lineStart;
     let e = lineEnd;
     while (s < e && isEdgeBlank(bytes[s]!)) s++;
     while (e > s && isEdgeBlank(bytes[e - 1]!)) e--;
-    if (s === e || bytes[s] === HASH) continue;
-    const rowStart = positions;
-    let bad = -1; // first byte of the first cell that is not a light
-    let badEnd = -1;
-    let spaced = false;
+    if (s === e || bytes[s] === HASH || this.#carryComment) return;
+    const limit = this.#rows === 0 ? MAX_CELLS : this.#cols;
+    // a code per cell: at most one per byte, and never past the limit plus one
+    const codes = this.#reserve(Math.min(e - s, limit + 1));
+    const rowStart = this.#positions;
+    let positions = rowStart;
+    const bad = (at: number, shown: string): never => {
+      throw new ParseError(
+        this.#source,
+        this.#lineNo,
+        byteColumn(bytes, lineStart, at),
+        `expected ${expectedCell(states)}, got ${shown}`,
+      );
+    };
+    let spaced = tokens;
     if (states > MAX_PACKED_STATES) spaced = true;
     else if (states > 10) for (let i = s; i < e && !spaced; i++) spaced = isBlank(bytes[i]!);
     if (spaced) {
@@ -263,16 +520,19 @@ function parseTextBoard(
           if (b < DIGIT_0 || b > DIGIT_9) digits = false;
           else if (number < states) number = number * 10 + (b - DIGIT_0);
         }
-        // -1: not a light (the hole and the error codes of one byte are not lights either)
-        const code = i - t === 1 ? CELL_OF_BYTE[bytes[t]!]! : -1;
-        let v = i - t === 1 ? (code >= HOLE ? -1 : code) : digits ? number : -1;
+        const code = i - t === 1 ? CELL_OF_BYTE[bytes[t]!]! : NOT_A_CELL;
+        let v: number;
         if (code === HOLE) {
-          holes = true;
-          v = hole;
-        } else if (v < 0 || v >= states) {
-          if (bad < 0) [bad, badEnd] = [t, i];
-          v = 0;
+          this.#holes = true;
+          v = this.#hole;
+        } else if (
+          i - t === 1 ? code < DIGITS.length && code < states : digits && i - t <= MAX_NUMBER_DIGITS && number < states
+        ) {
+          v = i - t === 1 ? code : number;
+        } else {
+          return bad(t, i - t === 1 ? showByteChar(bytes, t, e) : showByteToken(bytes, t, i));
         }
+        if (positions - rowStart === limit) this.#tooLong(bytes, lineStart, s, e, t, true);
         codes[positions++] = v;
       }
     } else {
@@ -281,69 +541,94 @@ function parseTextBoard(
         const b = bytes[i]!;
         const v = CELL_OF_BYTE[b]!;
         if (v < states) {
+          if (positions - rowStart === limit) this.#tooLong(bytes, lineStart, s, e, i, false);
           codes[positions++] = v;
           continue;
         }
-        if (b === SPACE || b === TAB || (b & 0xc0) === 0x80) continue; // continuation bytes: part of the last cell
-        if (v === HOLE) {
-          holes = true;
-          codes[positions++] = HOLE;
-          continue;
-        }
-        if (bad < 0) [bad, badEnd] = [i, characterEnd(bytes, i, e)];
-        codes[positions++] = 0;
+        if (b === SPACE || b === TAB) continue;
+        if (v !== HOLE) bad(i, showByteChar(bytes, i, e));
+        this.#holes = true;
+        if (positions - rowStart === limit) this.#tooLong(bytes, lineStart, s, e, i, false);
+        codes[positions++] = this.#hole;
       }
     }
     const count = positions - rowStart;
-    if (rows === 0) {
-      cols = count;
-      firstLine = lineNo;
-    } else if (count !== cols) {
-      // after the last cell of a short row, or at the first cell too many
-      const column =
-        count < cols
-          ? columnOf(bytes, lineStart, cellStart(bytes, s, e, count - 1, spaced)) + 1
-          : columnOf(bytes, lineStart, cellStart(bytes, s, e, cols, spaced));
-      throw new ParseError(source, lineNo, column, `expected ${cols} cells (like line ${firstLine}), got ${count}`);
-    }
-    if (bad >= 0) {
-      const got = quoteToken(new TextDecoder().decode(bytes.subarray(bad, badEnd)));
+    if (this.#rows === 0) {
+      this.#cols = count;
+      this.#firstLine = this.#lineNo;
+    } else if (count < this.#cols) {
+      // just after the last cell of the short row
+      const column = byteColumn(bytes, lineStart, cellEnd(bytes, s, e, count - 1, spaced));
       throw new ParseError(
-        source,
-        lineNo,
-        columnOf(bytes, lineStart, bad),
-        `expected ${expectedCell(states)}, got ${got}`,
+        this.#source,
+        this.#lineNo,
+        column,
+        `expected ${this.#cols} cells (like line ${this.#firstLine}), got ${count}`,
       );
     }
-    rows++;
-  }
-  if (rows === 0) throw new ParseError(source, 1, 1, `expected at least one row of lights, got an empty board`);
-  let lights: Uint8Array | Uint32Array;
-  let mask: string[] | undefined;
-  if (holes) {
-    let present = 0;
-    for (let p = 0; p < positions; p++) if (codes[p] !== hole) present++;
-    if (present === 0) throw new ParseError(source, firstLine, 1, `expected at least one cell, got only . (no cell)`);
-    lights = lightsArray(states, present);
-    mask = [];
-    const row = new Uint8Array(cols);
-    const decoder = new TextDecoder();
-    for (let r = 0, i = 0; r < rows; r++) {
-      for (let c = 0; c < cols; c++) {
-        const v = codes[r * cols + c]!;
-        row[c] = v === hole ? DOT : HASH;
-        if (v !== hole) lights[i++] = v;
-      }
-      mask.push(decoder.decode(row));
+    if ((this.#rows + 1) * this.#cols > MAX_CELLS) {
+      const subject = `a board of ${this.#cols}-cell rows`;
+      throw new ParseError(
+        this.#source,
+        this.#lineNo,
+        byteColumn(bytes, lineStart, s),
+        formatLimit({ subject, max: MAX_CELLS, got: (this.#rows + 1) * this.#cols, unit: ["cell", "cells"] }) +
+          ` at row ${this.#rows + 1}`,
+      );
     }
-  } else if (states > 254 && states <= 256) {
-    lights = Uint8Array.from(codes.subarray(0, positions)); // 255 and 256 states: bytes, read through 32 bits
-  } else {
-    // keep the buffer when little of it is unused (a row per line, no blanks)
-    lights = positions * 8 >= codes.length * 7 ? codes.subarray(0, positions) : codes.slice(0, positions);
+    this.#positions = positions;
+    this.#rows++;
   }
-  const board = checkBoard({ kind: "grid", rows, cols, ...(mask ? { mask } : {}), ...grid }) as GridBoard;
-  return { board, lights };
+
+  /** The board of the lines read. */
+  #result(): BoardInput {
+    const source = this.#source;
+    const rows = this.#rows;
+    const cols = this.#cols;
+    const positions = this.#positions;
+    const codes = this.#codes;
+    const hole = this.#hole;
+    const states = this.#states;
+    if (rows === 0) throw new ParseError(source, 1, 1, `expected at least one row of lights, got an empty board`);
+    let lights: Uint8Array | Uint32Array;
+    let mask: string[] | undefined;
+    if (this.#holes) {
+      let present = 0;
+      for (let p = 0; p < positions; p++) if (codes[p] !== hole) present++;
+      if (present === 0)
+        throw new ParseError(source, this.#firstLine, 1, `expected at least one cell, got only . (no cell)`);
+      lights = lightsArray(states, present);
+      mask = [];
+      const row = new Uint8Array(cols);
+      const decoder = new TextDecoder();
+      for (let r = 0, i = 0; r < rows; r++) {
+        for (let c = 0; c < cols; c++) {
+          const v = codes[r * cols + c]!;
+          row[c] = v === hole ? DOT : HASH;
+          if (v !== hole) lights[i++] = v;
+        }
+        mask.push(decoder.decode(row));
+      }
+    } else if (states > 254 && states <= 256) {
+      lights = Uint8Array.from(codes.subarray(0, positions)); // 255 and 256 states: bytes, read through 32 bits
+    } else {
+      // keep the buffer when little of it is unused
+      lights = positions * 8 >= codes.length * 7 ? codes.subarray(0, positions) : codes.slice(0, positions);
+    }
+    const board = checkBoard({ kind: "grid", rows, cols, ...(mask ? { mask } : {}), ...this.#grid }) as GridBoard;
+    return { board, lights };
+  }
+}
+
+/** Offset just past cell `k` (0-based) of the line's content `s..e`: for messages only. */
+function cellEnd(bytes: Uint8Array, s: number, e: number, k: number, spaced: boolean): number {
+  let seen = -1;
+  for (let i = s; i < e; i++) {
+    if (isBlank(bytes[i]!)) continue;
+    if (spaced) while (i + 1 < e && !isBlank(bytes[i + 1]!)) i++;
+    if (++seen === k) return i + 1;
+  }
+  return s;
 }
 
 function parseJsonBoard(text: string, source: string, states: number): BoardInput {
@@ -352,9 +637,12 @@ function parseJsonBoard(text: string, source: string, states: number): BoardInpu
     value = JSON.parse(text);
   } catch {
     const offset = Math.max(0, jsonErrorOffset(text));
-    const before = text.slice(0, offset).split(/\r?\n/);
-    const got = offset < text.length ? JSON.stringify(text[offset]) : "the end of the input";
-    throw new ParseError(source, before.length, (before.at(-1)?.length ?? 0) + 1, `expected valid JSON, got ${got}`);
+    let line = 1;
+    for (let at = text.indexOf("\n"); at >= 0 && at < offset; at = text.indexOf("\n", at + 1)) line++;
+    const lineStart = text.lastIndexOf("\n", offset - 1) + 1;
+    const column = textColumn(text.slice(lineStart, offset), offset - lineStart);
+    const got = offset < text.length ? showChar(text, offset) : "the end of the input";
+    throw new ParseError(source, line, column, `expected valid JSON, got ${got}`);
   }
   const fail = (reason: string): never => {
     throw new ParseError(source, 1, 1, reason);
@@ -383,13 +671,11 @@ function parseJsonBoard(text: string, source: string, states: number): BoardInpu
       for (let c = 0; c < board.cols; c++) {
         const ch = cells[c]!;
         if (mask !== undefined && mask.charCodeAt(c) !== HASH) {
-          if (ch !== ".")
-            fail(`expected "." at "lights[${r}]" column ${c + 1} (no cell there), got ${JSON.stringify(ch)}`);
+          if (ch !== ".") fail(`expected "." at "lights[${r}]" column ${c + 1} (no cell there), got ${showToken(ch)}`);
           continue;
         }
         const v = ch.length > 1 && /^[0-9]+$/.test(ch) && Number(ch) < states ? Number(ch) : cellValue(ch, states);
-        if (v < 0)
-          fail(`expected ${expectedCell(states)} at "lights[${r}]" column ${c + 1}, got ${JSON.stringify(ch)}`);
+        if (v < 0) fail(`expected ${expectedCell(states)} at "lights[${r}]" column ${c + 1}, got ${showToken(ch)}`);
         lights[i++] = v;
       }
     });

@@ -17,15 +17,14 @@
  * @module
  */
 import { ParseError } from "../internal/errors.js";
-import { formatBytes } from "../internal/memory.js";
+import { formatLimit } from "../internal/sizes.js";
+import { showByteChar, showChar, showToken, textColumn } from "../internal/text.js";
 import { MAX_MODULUS } from "../modular/arith.js";
 
 export { ParseError };
 
 /** Default limit on `rows * cols` (2^31 entries). */
 const DEFAULT_MAX_ENTRIES = 2 ** 31;
-/** Longest excerpt of the input quoted in a message. */
-const MAX_QUOTE = 24;
 
 const TAB = 0x09;
 const SPACE = 0x20;
@@ -147,39 +146,9 @@ function readOptions(options: ParseMatrixOptions): Context {
 }
 
 function describeValue(value: unknown): string {
-  if (typeof value === "string") return JSON.stringify(quote(value, 40));
+  if (typeof value === "string") return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}...` : value);
   if (typeof value === "number" || typeof value === "boolean" || typeof value === "bigint") return String(value);
   return value === null ? "null" : typeof value;
-}
-
-function quote(text: string, max = MAX_QUOTE): string {
-  const points = Array.from(text);
-  return points.length > max ? `${points.slice(0, max).join("")}...` : text;
-}
-
-/** `'tok'` for a token of the input, shortened when long. */
-function showToken(token: string): string {
-  return `'${quote(token)}'`;
-}
-
-/** The character at `index` as `'x'`, or `U+XXXX` when it is invisible. */
-function showChar(line: string, index: number): string {
-  const code = line.codePointAt(index) ?? 0;
-  const char = String.fromCodePoint(code);
-  if (/^[\p{C}\p{Z}]$/u.test(char)) return `U+${code.toString(16).toUpperCase().padStart(4, "0")}`;
-  return char === "'" ? `"'"` : `'${char}'`;
-}
-
-/** 1-based column of UTF-16 `index` in `line`, counted in code points. */
-function columnOf(line: string, index: number): number {
-  let column = 1;
-  for (let i = 0; i < index; i++) {
-    const code = line.charCodeAt(i);
-    // A high surrogate and its low surrogate make one column.
-    if (code >= 0xd800 && code <= 0xdbff && i + 1 < index) i++;
-    column++;
-  }
-  return column;
 }
 
 function isBlank(code: number): boolean {
@@ -209,7 +178,7 @@ function allocate(ctx: Context, rows: number, cols: number, where: string): Uint
   const total = rows * cols;
   if (total > ctx.maxEntries) {
     throw new RangeError(
-      `${where}: expected a matrix of at most ${ctx.maxEntries} entries, got ${rows} x ${cols} = ${total} entries`,
+      `${where}: ${formatLimit({ subject: `a ${rows} x ${cols} matrix`, max: ctx.maxEntries, got: total, unit: ["entry", "entries"] })}`,
     );
   }
   return ctx.modulus <= 256 ? new Uint8Array(total) : new Uint32Array(total);
@@ -236,7 +205,7 @@ function parseDense(lines: string[], ctx: Context): ParsedMatrix {
       throw new ParseError(
         source,
         i + 1,
-        columnOf(line, index),
+        textColumn(line, index),
         `expected ${entries(cols)} (like line ${first}), got ${count}`,
       );
     }
@@ -250,7 +219,7 @@ function parseDense(lines: string[], ctx: Context): ParsedMatrix {
     throw new ParseError(
       source,
       last,
-      columnOf(lastLine, lastLine.length),
+      textColumn(lastLine, lastLine.length),
       `expected at least one row of ${what}, got ${empty ? "an empty file" : "only blank lines and # comments"}`,
     );
   }
@@ -293,7 +262,7 @@ function scanDenseRow(
         throw new ParseError(
           ctx.source,
           lineNo,
-          columnOf(line, i),
+          textColumn(line, i),
           `expected ${denseExpected(modulus)}, got ${showChar(line, i)}`,
         );
       }
@@ -318,7 +287,7 @@ function scanDenseRow(
       throw new ParseError(
         ctx.source,
         lineNo,
-        columnOf(line, start),
+        textColumn(line, start),
         `expected ${denseExpected(modulus)}, got ${showToken(line.slice(start, i))}`,
       );
     }
@@ -398,7 +367,7 @@ class LineCursor {
   }
 
   errorAt(index: number, reason: string): ParseError {
-    return new ParseError(this.ctx.source, this.lineNo, columnOf(this.line, index), reason);
+    return new ParseError(this.ctx.source, this.lineNo, textColumn(this.line, index), reason);
   }
 }
 
@@ -490,7 +459,7 @@ function parseMatrixMarket(lines: string[], ctx: Context): ParsedMatrix {
   if (symmetry === "symmetric" && rows !== cols) {
     throw sizeLine.error(rowsToken, `expected a square matrix for symmetry 'symmetric', got ${rows} x ${cols}`);
   }
-  const values = allocate(ctx, rows, cols, `${source}:${i + 1}:${columnOf(lines[i]!, rowsToken.index)}`);
+  const values = allocate(ctx, rows, cols, `${source}:${i + 1}:${textColumn(lines[i]!, rowsToken.index)}`);
 
   // Entries: row column [value], 1-based.
   const pattern = field === "pattern";
@@ -501,7 +470,10 @@ function parseMatrixMarket(lines: string[], ctx: Context): ParsedMatrix {
     const line = lines[i]!;
     if (isSkippable(line)) continue;
     const cursor = new LineCursor(ctx, line, i + 1);
-    if (seen === nnz) throw cursor.errorAt(firstNonBlank(line), `expected ${expectedCount}, got more`);
+    if (seen === nnz) {
+      const extra = cursor.take("an entry");
+      throw cursor.error(extra, `expected ${expectedCount}, got more: ${showToken(extra.text)}`);
+    }
     const r = readIndex(cursor, cursor.take("a row index"), "row", rows);
     const c = readIndex(cursor, cursor.take("a column index"), "column", cols);
     const value = pattern ? 1 : readValue(cursor, cursor.take("an integer value"), modulus);
@@ -526,7 +498,7 @@ function parseMatrixMarket(lines: string[], ctx: Context): ParsedMatrix {
 
 function endOfFile(ctx: Context, lines: string[], reason: string): ParseError {
   const last = lines[lines.length - 1]!;
-  return new ParseError(ctx.source, lines.length, columnOf(last, last.length), reason);
+  return new ParseError(ctx.source, lines.length, textColumn(last, last.length), reason);
 }
 
 // ---------------------------------------------------------------------------
@@ -534,16 +506,6 @@ function endOfFile(ctx: Context, lines: string[], reason: string): ParseError {
 
 const LF = 0x0a;
 const CR = 0x0d;
-
-/** `'x'` for the character starting at byte `i` of `bytes`, or `U+XXXX` when invisible. */
-export function showByteChar(bytes: Uint8Array, i: number): string {
-  const b = bytes[i]!;
-  if (b < 0x80) return showChar(String.fromCharCode(b), 0);
-  const text = new TextDecoder().decode(bytes.subarray(i, i + 4));
-  // Not UTF-8 (binary data, or a sequence cut by the end of the chunk): the byte itself.
-  if (text.charCodeAt(0) === 0xfffd) return `byte 0x${b.toString(16).toUpperCase()}`;
-  return showChar(text, 0);
-}
 
 /**
  * Packed rows read by {@link DenseBitRows}: `rows` rows of `stride` 32-bit
@@ -791,9 +753,9 @@ export class DenseBitRows {
     if (this.#stride !== 0) {
       const rows = this.#rows + 1;
       if (rows * this.#cols > this.#maxEntries) {
+        const subject = `a matrix of ${this.#cols} columns (${rows} rows so far)`;
         throw new RangeError(
-          `${this.#source}:${this.#line}: expected a matrix of at most ${this.#maxEntries} entries, ` +
-            `got at least ${rows} x ${this.#cols} = ${rows * this.#cols} entries`,
+          `${this.#source}:${this.#line}: ${formatLimit({ subject, max: this.#maxEntries, got: rows * this.#cols, unit: ["entry", "entries"] })}`,
         );
       }
       this.#grow(rows * this.#stride);
@@ -814,9 +776,13 @@ export class DenseBitRows {
         this.#stride = Math.ceil(count / 128) * 4;
         this.#firstDataLine = this.#line;
         if (count > this.#maxEntries) {
-          throw new RangeError(
-            `${this.#source}:${this.#line}: expected a matrix of at most ${this.#maxEntries} entries, got a row of ${count}`,
-          );
+          const limit = formatLimit({
+            subject: "a row",
+            max: this.#maxEntries,
+            got: count,
+            unit: ["entry", "entries"],
+          });
+          throw new RangeError(`${this.#source}:${this.#line}: ${limit}`);
         }
         this.#grow(this.#stride);
       } else if (count !== this.#cols) {
@@ -836,10 +802,15 @@ export class DenseBitRows {
     if (words <= this.#words.length) return this.#words;
     if (words * 4 > this.#maxBytes) {
       const rows = Math.max(1, this.#rows + 1);
-      throw new RangeError(
-        `${this.#source}:${this.#line}: the matrix needs more than ${formatBytes(words * 4)} ` +
-          `(${rows} rows so far), over the limit of ${formatBytes(this.#maxBytes)}`,
-      );
+      const subject = this.#stride === 0 ? "the first row" : `the matrix (${rows} rows so far)`;
+      const limit = formatLimit({
+        subject,
+        max: this.#maxBytes,
+        got: words * 4,
+        unit: "bytes",
+        why: "the memory limit",
+      });
+      throw new RangeError(`${this.#source}:${this.#line}: ${limit}`);
     }
     const grown = new Uint32Array(Math.min(Math.max(words, this.#words.length * 2), Math.floor(this.#maxBytes / 4)));
     grown.set(this.#words);

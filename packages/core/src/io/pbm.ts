@@ -8,22 +8,25 @@
  *   first pixel in the most significant bit, the bits after the last pixel
  *   of a row ignored ("don't care").
  * - **P1** (plain): the same header with `P1`, then the pixels as ASCII
- *   `0`/`1`, whitespace between them ignored; anything after the last pixel
- *   must start with whitespace and is ignored.
+ *   `0`/`1`, whitespace between them ignored; only whitespace may follow
+ *   the last pixel.
  *
  * Whitespace is blank, TAB, CR and LF. In the header (up to the whitespace
  * character that delimits the raster) a comment runs from `#` through the
  * next CR or LF and is ignored as if absent: it may sit inside a number, and
  * the line end closing a comment does not delimit the raster. These are the
  * rules of the Netpbm format description (netpbm.sourceforge.net/doc/pbm.html).
- * A file holds one image here: bytes after a P4 raster are an error.
+ * A file holds one image here (Netpbm allows several): bytes after a P4
+ * raster, and anything but whitespace after the pixels of a P1 image, are
+ * an error, never silently dropped.
  *
  * @module
  */
 import { BitMatrix, liveWords } from "../gf2/bitmatrix.js";
 import type { EngineName } from "../gf2/bitmatrix.js";
-import { formatBytes } from "../internal/memory.js";
-import { ParseError, showByteChar } from "./matrix-text.js";
+import { formatLimit } from "../internal/sizes.js";
+import { ParseError } from "../internal/errors.js";
+import { showByteChar } from "../internal/text.js";
 
 const LF = 0x0a;
 const CR = 0x0d;
@@ -156,7 +159,6 @@ export class PbmReader {
   #row = 0;
   #rowByte = 0;
   #pixels = 0;
-  #trailing = false;
   /** The magic number was read and no whitespace has followed yet. */
   #needSpace = false;
   /** Offset of the first digit of the number being read. */
@@ -323,22 +325,18 @@ export class PbmReader {
   #delimiter(i: number): number {
     const rows = this.#height;
     const cols = this.#width;
+    // width x height in the file, rows x columns as a matrix: both said, so neither reads as the other
+    const image = `${this.#source}: an image ${cols} pixels wide and ${rows} high`;
     if (rows * cols > this.#maxEntries) {
+      const subject = `${image} (a ${rows} x ${cols} matrix)`;
       throw new RangeError(
-        `${this.#source}: expected a matrix of at most ${this.#maxEntries} entries, got ${cols} x ${rows} = ${rows * cols} pixels`,
+        formatLimit({ subject, max: this.#maxEntries, got: rows * cols, unit: ["entry", "entries"] }),
       );
     }
     try {
       this.#matrix = BitMatrix.zeros(rows, cols, this.#engine === undefined ? undefined : { engine: this.#engine });
     } catch (error) {
-      if (error instanceof RangeError) {
-        throw new RangeError(
-          `${this.#source}: a ${cols} x ${rows} image (${formatBytes(rows * Math.ceil(cols / 128) * 16)} as a matrix): ${error.message}`,
-          {
-            cause: error,
-          },
-        );
-      }
+      if (error instanceof RangeError) throw new RangeError(`${image}: ${error.message}`, { cause: error });
       throw error;
     }
     return i + 1;
@@ -420,15 +418,11 @@ export class PbmReader {
     let col = pixels - row * cols;
     for (; i < n; i++) {
       const b = chunk[i]!;
-      if (this.#trailing) {
-        this.#countLine(b, this.#offset + i);
-        continue;
-      }
       if (b === DIGIT_0 || b === DIGIT_0 + 1) {
         if (pixels === total) {
           throw this.#error(
             this.#offset + i,
-            `expected whitespace after the ${total} pixels of the image, got ${showByteChar(chunk, i)}`,
+            `expected only whitespace after the ${total} pixels of the image (one image per file is read), got ${showByteChar(chunk, i)}`,
           );
         }
         if (b !== DIGIT_0) words[row * stride + (col >>> 5)]! |= 1 << (col & 31);
@@ -440,10 +434,12 @@ export class PbmReader {
         continue;
       }
       if (!isWhitespace(b)) {
-        const what = pixels === total ? "whitespace after the pixels" : "a pixel 0 or 1";
+        const what =
+          pixels === total
+            ? `only whitespace after the ${total} pixels of the image (one image per file is read)`
+            : "a pixel 0 or 1";
         throw this.#error(this.#offset + i, `expected ${what}, got ${showByteChar(chunk, i)}`);
       }
-      if (pixels === total) this.#trailing = true;
       this.#countLine(b, this.#offset + i);
     }
     this.#pixels = pixels;

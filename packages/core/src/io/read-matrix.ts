@@ -10,6 +10,7 @@ import { BitMatrix, type EngineName, liveWords } from "../gf2/bitmatrix.js";
 import { matrixBytes } from "../internal/layout.js";
 import { MAX_BLOCK } from "../internal/kernel.js";
 import { getMemoryLimit } from "../internal/memory.js";
+import { decodeText } from "../internal/text.js";
 import { DenseBitRows, parseMatrix } from "./matrix-text.js";
 import { PbmReader } from "./pbm.js";
 
@@ -113,9 +114,14 @@ export async function readBitMatrix(
   if (input === null || typeof input !== "object" || !(Symbol.asyncIterator in input || Symbol.iterator in input)) {
     throw new TypeError(`"input" expected an iterable of byte chunks, got ${input === null ? "null" : typeof input}`);
   }
-  const { source = "<input>", maxEntries = Number.MAX_SAFE_INTEGER, format = "auto", engine, onProgress } = options;
+  // no limit on entries by default: the memory limit bounds dense text and PBM
+  const { source = "<input>", maxEntries = Number.POSITIVE_INFINITY, format = "auto", engine, onProgress } = options;
   if (typeof source !== "string") throw new TypeError(`"source" expected a string, got ${typeof source}`);
-  if (typeof maxEntries !== "number" || !Number.isSafeInteger(maxEntries) || maxEntries < 1) {
+  if (
+    typeof maxEntries !== "number" ||
+    maxEntries < 1 ||
+    !(Number.isSafeInteger(maxEntries) || maxEntries === Infinity)
+  ) {
     throw new RangeError(`"maxEntries" expected a positive integer, got ${String(maxEntries)}`);
   }
   if (format !== "auto" && format !== "pbm") {
@@ -212,7 +218,7 @@ function sinkFor(kind: BitMatrixFormat, source: string, maxEntries: number, engi
       chunks.push(chunk);
     },
     end() {
-      const text = new TextDecoder().decode(concat(chunks, length));
+      const text = decodeText(concat(chunks, length));
       const parsed = parseMatrix(text, { source, maxEntries: Math.min(maxEntries, MAX_MATRIX_MARKET_ENTRIES) });
       return BitMatrix.fromBits(parsed.rows, parsed.cols, parsed.values, matrixOptions);
     },

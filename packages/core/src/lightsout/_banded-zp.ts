@@ -6,7 +6,8 @@
 // entries of 32 bits, never cells^2.
 
 import { guard, load, wasmBytesInUse, withScratch } from "../internal/kernel.js";
-import { formatBytes, memoryLimit } from "../internal/memory.js";
+import { memoryLimit } from "../internal/memory.js";
+import { formatBytes } from "../internal/sizes.js";
 import { xoshiro128 } from "../internal/random.js";
 import { invMod, mulMod } from "../modular/arith.js";
 import {

@@ -16,6 +16,7 @@ import type { Gf2Exports } from "@lightsout/gf2-wasm";
 import { load, withScratch } from "../internal/kernel.js";
 import { strideWords } from "../internal/layout.js";
 import { type ThreadPoolView, withPoolBlocks, withThreadPool } from "../internal/threads.js";
+import { formatLimit } from "../internal/sizes.js";
 
 /** The least weight in a coset and its lexicographically smallest member. */
 export interface CosetBest {
@@ -233,7 +234,8 @@ const DISTRIBUTION_SLICE = 2 ** 21;
 
 /** The WASM `cosetDistribution` (n <= 64), sliced for progress and cancellation. */
 export function cosetDistributionWasm(n: number, split: CosetSplit, control: ScanControl = {}): bigint[] {
-  if (n > 64) throw new RangeError(`the distribution kernel expected at most 64 cells, got ${n}`);
+  if (n > 64)
+    throw new RangeError(formatLimit({ subject: "the distribution kernel", max: 64, got: n, unit: ["cell", "cells"] }));
   const spanBytes = split.span.length * 8;
   const freeBytes = split.free.length * 8;
   return withBlocks("the distribution scan", [spanBytes, freeBytes, 65 * 8], (wasm, ptrs) => {
@@ -372,7 +374,9 @@ export const MAX_LANE_DIMENSION = 48;
 
 function checkLaneScan(n: number, k: number): void {
   if (k > MAX_LANE_DIMENSION) {
-    throw new RangeError(`the lane scan expected at most ${MAX_LANE_DIMENSION} generators, got ${k}`);
+    throw new RangeError(
+      formatLimit({ subject: "the lane scan", max: MAX_LANE_DIMENSION, got: k, unit: ["generator", "generators"] }),
+    );
   }
   if (n < 1) throw new RangeError(`the lane scan expected at least one cell, got ${n}`);
 }

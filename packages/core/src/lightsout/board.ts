@@ -5,6 +5,7 @@
 
 import { checkInteger, describe } from "../internal/check.js";
 import { MAX_MODULUS } from "../modular/arith.js";
+import { formatLimit } from "../internal/sizes.js";
 
 /**
  * A neighbour offset: rows down, columns right.
@@ -404,6 +405,16 @@ export function wrapPosition(topology: Topology, rows: number, cols: number, r: 
 /** Largest number of cells a board may have. */
 export const MAX_CELLS = 2 ** 28;
 
+/** The message for a rows x cols grid over {@link MAX_CELLS}. */
+export function boardTooLarge(rows: number, cols: number): string {
+  return formatLimit({
+    subject: `a ${rows} x ${cols} board`,
+    max: MAX_CELLS,
+    got: rows * cols,
+    unit: ["cell", "cells"],
+  });
+}
+
 /**
  * Checks that a value (for example parsed JSON) is a valid board.
  *
@@ -425,8 +436,7 @@ export function checkBoard(value: unknown): Board {
   if (b.kind === "grid") {
     const rows = checkInteger("rows", b.rows, 1, MAX_CELLS);
     const cols = checkInteger("cols", b.cols, 1, MAX_CELLS);
-    if (rows * cols > MAX_CELLS)
-      throw new RangeError(`board expected at most ${MAX_CELLS} cells, got ${rows} x ${cols}`);
+    if (rows * cols > MAX_CELLS) throw new RangeError(boardTooLarge(rows, cols));
     if (b.torus !== undefined && typeof b.torus !== "boolean")
       throw new TypeError(`"torus" expected a boolean, got ${describe(b.torus)}`);
     if (b.topology !== undefined) {

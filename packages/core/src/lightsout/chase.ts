@@ -8,10 +8,11 @@ import { BitMatrix, liveWords, type MatrixOptions } from "../gf2/bitmatrix.js";
 import { checkInteger } from "../internal/check.js";
 import { matrixBytes } from "../internal/layout.js";
 import { memoryLimit } from "../internal/memory.js";
-import { type CellValues, checkStates, MAX_CELLS, type StatesOptions } from "./board.js";
+import { boardTooLarge, type CellValues, checkStates, MAX_CELLS, type StatesOptions } from "./board.js";
 import { multiStateChaseTrace } from "./multistate.js";
 import { chaseSymbolic, type ChaseRunOptions, type ChaseWords } from "./_chase-kernel.js";
 import { applyPacked, chaseNumeric, flipRows, isZero, packBoard, rowWords, unpackBoard } from "./_chase-bits.js";
+import { formatLimit } from "../internal/sizes.js";
 
 /**
  * Options of {@link chaseMatrix}.
@@ -206,7 +207,7 @@ export interface FirstRowLookup {
 function checkSize(rows: unknown, cols: unknown): [number, number] {
   const m = checkInteger("rows", rows, 1, MAX_CELLS);
   const n = checkInteger("cols", cols, 1, MAX_CELLS);
-  if (m * n > MAX_CELLS) throw new RangeError(`board expected at most ${MAX_CELLS} cells, got ${m} x ${n}`);
+  if (m * n > MAX_CELLS) throw new RangeError(boardTooLarge(m, n));
   return [m, n];
 }
 
@@ -492,7 +493,14 @@ export function chaseTrace(rows: number, cols: number, lights: ArrayLike<number>
   if (k !== 2) return multiStateChaseTrace(rows, cols, lights, { states: k });
   const [m, n] = checkSize(rows, cols);
   if (m * n > TRACE_MAX_CELLS) {
-    throw new RangeError(`chaseTrace expected a board of at most ${TRACE_MAX_CELLS} cells, got ${m} x ${n} = ${m * n}`);
+    throw new RangeError(
+      formatLimit({
+        subject: `chaseTrace: a ${m} x ${n} board`,
+        max: TRACE_MAX_CELLS,
+        got: m * n,
+        unit: ["cell", "cells"],
+      }),
+    );
   }
   packBoard("lights", m, n, lights); // checks the length and the entries
   const start = Uint8Array.from(lights);

@@ -20,6 +20,7 @@ import {
 import { MAX_SPLIT_ENTRIES, minimiseBlocks, planCoset } from "./_blocks.js";
 import { pressMatrix } from "./solve.js";
 import { cellCount } from "./_press-walk.js";
+import { formatLimit } from "../internal/sizes.js";
 
 /**
  * Largest nullity the enumeration accepts at all: Gray-code indices are 32-bit.
@@ -121,7 +122,13 @@ export function cosetMinimum(
   if (!Array.isArray(basis)) throw new TypeError(`"basis" expected an array of vectors, got ${describe(basis)}`);
   if (basis.length > MAX_ENUMERATED_NULLITY) {
     throw new RangeError(
-      `"basis" expected at most ${MAX_ENUMERATED_NULLITY} vectors (2^k members are enumerated), got ${basis.length}`,
+      formatLimit({
+        subject: '"basis"',
+        max: MAX_ENUMERATED_NULLITY,
+        got: basis.length,
+        unit: ["vector", "vectors"],
+        why: "its 2^k members are enumerated",
+      }),
     );
   }
   basis.forEach((b, i) => checkVector(`basis[${i}]`, b, x0.length));
@@ -385,7 +392,7 @@ export const MAX_DISTRIBUTION_CELLS = 4096;
 
 /** A board as error messages name it: "5 x 6 = 30" for a plain grid, else its cells. */
 function sizeOf(board: Board, cells: number): string {
-  return board.kind === "grid" && !board.mask ? `${board.rows} x ${board.cols} = ${cells}` : `${cells} cells`;
+  return board.kind === "grid" && !board.mask ? `a ${board.rows} x ${board.cols} board` : `a board of ${cells} cells`;
 }
 
 /**
@@ -432,7 +439,12 @@ export function optimalDistribution(board: Board, options: DistributionOptions =
   const cells = cellCount(checkBoard(board));
   if (cells > MAX_DISTRIBUTION_CELLS) {
     throw new RangeError(
-      `optimalDistribution expected at most ${MAX_DISTRIBUTION_CELLS} cells, got ${sizeOf(board, cells)}`,
+      formatLimit({
+        subject: `optimalDistribution: ${sizeOf(board, cells)}`,
+        max: MAX_DISTRIBUTION_CELLS,
+        got: cells,
+        unit: ["cell", "cells"],
+      }),
     );
   }
   using a = pressMatrix(board);
@@ -452,7 +464,13 @@ export function optimalDistribution(board: Board, options: DistributionOptions =
   if (nullity === 0) return result(binomials(cells));
   if (cells > 64) {
     throw new RangeError(
-      `optimalDistribution expected at most 64 cells when the nullity is not 0, got ${sizeOf(board, cells)} (nullity ${nullity})`,
+      formatLimit({
+        subject: `optimalDistribution: ${sizeOf(board, cells)} of nullity ${nullity}`,
+        max: 64,
+        got: cells,
+        unit: ["cell", "cells"],
+        why: "when the nullity is not 0",
+      }),
     );
   }
   if (rank + nullity > MAX_DISTRIBUTION_WORK) {

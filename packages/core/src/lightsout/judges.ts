@@ -5,6 +5,7 @@
 // judges read it, whitespace-separated numbers; errors say line:column.
 
 import { ParseError } from "../internal/errors.js";
+import { showToken } from "../internal/text.js";
 import { gridBoard } from "./board.js";
 import { fewestPresses } from "./fewest.js";
 import { solveLightsOut } from "./solve.js";
@@ -66,7 +67,7 @@ class Tokens {
     if (!token) this.fail(undefined, `expected ${what} (an integer in ${min}..${max}), got end of input`);
     const value = /^[+-]?[0-9]+$/.test(token.text) ? Number(token.text) : NaN;
     if (!(Number.isSafeInteger(value) && value >= min && value <= max)) {
-      this.fail(token, `expected ${what} (an integer in ${min}..${max}), got '${clip(token.text)}'`);
+      this.fail(token, `expected ${what} (an integer in ${min}..${max}), got ${showToken(token.text)}`);
     }
     this.#next++;
     return value;
@@ -77,14 +78,10 @@ class Tokens {
     const token = this.#tokens[this.#next];
     if (!token) this.fail(undefined, `expected ${what} (0 or 1), got end of input`);
     if (token.text !== "0" && token.text !== "1")
-      this.fail(token, `expected ${what} (0 or 1), got '${clip(token.text)}'`);
+      this.fail(token, `expected ${what} (0 or 1), got ${showToken(token.text)}`);
     this.#next++;
     return token.text === "1" ? 1 : 0;
   }
-}
-
-function clip(text: string): string {
-  return text.length > 20 ? `${text.slice(0, 20)}...` : text;
 }
 
 /** Rows of `cols` numbers separated by single spaces, each ending with a line feed. */
@@ -146,7 +143,7 @@ export function poj1222(input: string, source = "<input>"): string {
   if (!tokens.done)
     tokens.fail(
       tokens.peek(),
-      `expected end of input after ${count} puzzle${count === 1 ? "" : "s"}, got '${clip(tokens.peek()!.text)}'`,
+      `expected end of input after ${count} puzzle${count === 1 ? "" : "s"}, got ${showToken(tokens.peek()!.text)}`,
     );
   return out;
 }

@@ -30,6 +30,7 @@ import { cellCount } from "./_press-walk.js";
 import { isPrime } from "../fields/prime.js";
 import { planBanded } from "./_banded.js";
 import { MAX_BANDED_PRIME, solveBandedModP } from "./_banded-zp.js";
+import { formatLimit } from "../internal/sizes.js";
 
 /** Boards of at least this many cells with a prime number of states go by the banded route (memory cells x band). */
 const BANDED_FROM_CELLS = 4096;
@@ -210,8 +211,14 @@ function analyse(board: Board, lights: unknown, options: MultiStateOptions): Ana
   }
   if (cells > MAX_MULTISTATE_DENSE_CELLS) {
     throw new RangeError(
-      `multi-state boards with more than 2 states expected at most ${MAX_MULTISTATE_DENSE_CELLS} cells ` +
-        `(or a plain rectangle, solved by chasing, or a prime number of states up to ${MAX_BANDED_PRIME}), got ${cells}`,
+      formatLimit({
+        subject: `a board with ${k} states`,
+        max: MAX_MULTISTATE_DENSE_CELLS,
+        got: cells,
+        unit: ["cell", "cells"],
+        why: "dense elimination",
+        hint: `plain rectangles are solved by chasing, and any board with a prime number of states up to ${MAX_BANDED_PRIME} by banded elimination`,
+      }),
     );
   }
   checkZpSize(cells, cells + 1, `a ${cells}-cell board over Z_${k}`);
@@ -435,7 +442,12 @@ export function multiStateChaseTrace(
   const cells = rows * cols;
   if (cells > MULTISTATE_TRACE_MAX_CELLS) {
     throw new RangeError(
-      `a chase trace expected at most ${MULTISTATE_TRACE_MAX_CELLS} cells, got ${rows} x ${cols} = ${cells}`,
+      formatLimit({
+        subject: `a chase trace of a ${rows} x ${cols} board`,
+        max: MULTISTATE_TRACE_MAX_CELLS,
+        got: cells,
+        unit: ["cell", "cells"],
+      }),
     );
   }
   const b = checkLevels("lights", lights, cells, k);

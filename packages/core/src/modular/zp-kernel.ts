@@ -4,7 +4,7 @@
 // columns (progress, cancellation), copies back.
 
 import { guard, load, MAX_BLOCK, withScratch } from "../internal/kernel.js";
-import { formatBytes } from "../internal/memory.js";
+import { formatLimit } from "../internal/sizes.js";
 
 /** Entry updates per slice: about 10-30 ms of kernel time between progress reports. */
 const SLICE_WORK = 2 ** 25;
@@ -51,7 +51,7 @@ export function checkZpSize(rows: number, cols: number, what: string): void {
   const bytes = zpBytes(rows, cols);
   if (bytes > MAX_BLOCK) {
     throw new RangeError(
-      `${what} needs ${formatBytes(bytes)} in WebAssembly memory; at most ${formatBytes(MAX_BLOCK)} fit in one block`,
+      formatLimit({ subject: what, max: MAX_BLOCK, got: bytes, unit: "bytes", why: "one block of WebAssembly memory" }),
     );
   }
 }

@@ -16,6 +16,7 @@ import { MAX_CELLS } from "../lightsout/board.js";
 import { MAX_SEQUENCE_INDEX } from "./sequence.js";
 import { boardAt, costAt, nextTask, taskBudget, type PlannedTask, type Shape } from "./_sweep-plan.js";
 import type { TaskRequest } from "./sweep-task.js";
+import { formatLimit } from "../internal/sizes.js";
 
 /**
  * Which boards a sweep covers.
@@ -161,7 +162,14 @@ function shapeOf(sweep: NullitySweep): Shape {
     throw new TypeError(`"kind" expected "square" or "grid", got ${describe((sweep as { kind: unknown }).kind)}`);
   }
   if (shape.rows * shape.cols > MAX_SWEEP_RESULTS) {
-    throw new RangeError(`a sweep expected at most ${MAX_SWEEP_RESULTS} results, got ${shape.rows * shape.cols}`);
+    throw new RangeError(
+      formatLimit({
+        subject: "a sweep",
+        max: MAX_SWEEP_RESULTS,
+        got: shape.rows * shape.cols,
+        unit: ["result", "results"],
+      }),
+    );
   }
   return shape;
 }
@@ -189,7 +197,15 @@ function checkTorusElimination(rows: { from: number; to: number }, cols: { from:
   }
   if (largest === 0) return;
   if (largest > MAX_CELLS)
-    throw new RangeError(`the ${board} torus expected at most ${MAX_CELLS} cells for elimination, got ${largest}`);
+    throw new RangeError(
+      formatLimit({
+        subject: `the ${board} torus`,
+        max: MAX_CELLS,
+        got: largest,
+        unit: ["cell", "cells"],
+        why: "elimination",
+      }),
+    );
   memoryLimit.check(
     `the ${board} torus (no closed form for m != n: elimination of a ${largest} x ${largest} GF(2) matrix)`,
     matrixBytes(largest, largest),

@@ -238,11 +238,23 @@ export function encodeText(text: string): Uint8Array {
     from = i + 1;
   }
   flush(text.length);
+  return concatBytes(parts, length);
+}
+
+/**
+ * Chunks of bytes as one array (the chunk itself when there is one).
+ *
+ * @param chunks - The parts, in order.
+ * @param length - Their total length.
+ * @returns The bytes.
+ */
+export function concatBytes(chunks: readonly Uint8Array[], length: number): Uint8Array {
+  if (chunks.length === 1) return chunks[0]!;
   const out = new Uint8Array(length);
   let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
+  for (const chunk of chunks) {
+    out.set(chunk, at);
+    at += chunk.length;
   }
   return out;
 }

@@ -13,6 +13,7 @@ import { ParseError } from "../internal/errors.js";
 import { formatLimit } from "../internal/sizes.js";
 import {
   byteColumn,
+  concatBytes,
   decodeText,
   encodeText,
   showByteChar,
@@ -323,17 +324,8 @@ class BoardReader {
 
   end(): BoardInput {
     if (this.#mode === "json") {
-      const chunks = this.#jsonChunks;
-      let bytes = chunks[0] ?? new Uint8Array(0);
-      if (chunks.length > 1) {
-        bytes = new Uint8Array(this.#jsonLength);
-        let at = 0;
-        for (const chunk of chunks) {
-          bytes.set(chunk, at);
-          at += chunk.length;
-        }
-      }
-      return parseJsonBoard(decodeText(bytes), this.#source, this.#states);
+      const text = decodeText(concatBytes(this.#jsonChunks, this.#jsonLength));
+      return parseJsonBoard(text, this.#source, this.#states);
     }
     if (this.#mode === "head") {
       // blanks only (or nothing): read as text, which says the board is empty

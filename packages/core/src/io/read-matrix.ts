@@ -10,7 +10,7 @@ import { BitMatrix, type EngineName, liveWords } from "../gf2/bitmatrix.js";
 import { matrixBytes } from "../internal/layout.js";
 import { MAX_BLOCK } from "../internal/kernel.js";
 import { getMemoryLimit } from "../internal/memory.js";
-import { decodeText } from "../internal/text.js";
+import { concatBytes, decodeText } from "../internal/text.js";
 import { DenseBitRows, parseMatrix } from "./matrix-text.js";
 import { PbmReader } from "./pbm.js";
 
@@ -147,7 +147,7 @@ export async function readBitMatrix(
         pending.push(chunk);
         pendingBytes += chunk.length;
         if (pendingBytes < SNIFF_BYTES) continue;
-        const head = concat(pending, pendingBytes);
+        const head = concatBytes(pending, pendingBytes);
         pending = [];
         start(head);
         sink!.push(withoutBom(head, kind));
@@ -157,7 +157,7 @@ export async function readBitMatrix(
       onProgress?.(bytes);
     }
     if (sink === undefined) {
-      const head = concat(pending, pendingBytes);
+      const head = concatBytes(pending, pendingBytes);
       start(head);
       sink!.push(withoutBom(head, kind));
       onProgress?.(bytes);
@@ -180,17 +180,6 @@ function sniff(head: Uint8Array, format: "auto" | "pbm"): BitMatrixFormat {
 function withoutBom(head: Uint8Array, kind: BitMatrixFormat): Uint8Array {
   const bom = kind !== "pbm" && head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf;
   return bom ? head.subarray(3) : head;
-}
-
-function concat(chunks: Uint8Array[], length: number): Uint8Array {
-  if (chunks.length === 1) return chunks[0]!;
-  const out = new Uint8Array(length);
-  let at = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, at);
-    at += chunk.length;
-  }
-  return out;
 }
 
 function sinkFor(kind: BitMatrixFormat, source: string, maxEntries: number, engine?: EngineName): Sink {
@@ -218,7 +207,7 @@ function sinkFor(kind: BitMatrixFormat, source: string, maxEntries: number, engi
       chunks.push(chunk);
     },
     end() {
-      const text = decodeText(concat(chunks, length));
+      const text = decodeText(concatBytes(chunks, length));
       const parsed = parseMatrix(text, { source, maxEntries: Math.min(maxEntries, MAX_MATRIX_MARKET_ENTRIES) });
       return BitMatrix.fromBits(parsed.rows, parsed.cols, parsed.values, matrixOptions);
     },

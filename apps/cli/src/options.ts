@@ -4,8 +4,6 @@
  *
  * @module
  */
-import type { Board, GridOptions } from "@lightsout/core";
-import { boardTopology, ruleOffsets } from "@lightsout/core/lightsout";
 import { usageError } from "./errors.js";
 
 /**
@@ -99,38 +97,4 @@ function primePower(n: number): Field | undefined {
   let rest = n;
   for (; rest % p === 0; rest /= p) r++;
   return rest === 1 ? { p, r } : undefined;
-}
-
-/**
- * Refuses `--torus`, `--topology` and `--rule` that the board read does not carry: a JSON
- * board states its own kind, topology and rule, and the flags (applied to text
- * boards) would otherwise be ignored without a word. Flags that agree with
- * the file (`--torus` on a JSON torus) pass.
- *
- * @param board - the board as read (text boards carry the flags already)
- * @param grid - the --torus, --topology and --rule flags
- * @param source - the input's name, for the message
- * @throws {@link CliError} (exit 2) naming the flag, the file and what the file says
- * @example
- * ```ts
- * refuseIgnoredBoardFlags(board, { torus: true }, "board.json"); // throws unless board is a torus
- * ```
- */
-export function refuseIgnoredBoardFlags(board: Board, grid: GridOptions, source: string): void {
-  const asked = grid.topology ?? (grid.torus ? "torus" : undefined);
-  if (asked !== undefined && !(board.kind === "grid" && boardTopology(board) === asked)) {
-    const flag = grid.topology === undefined ? "--torus" : `--topology ${asked}`;
-    const setting = asked === "torus" ? '"torus": true' : `"topology": "${asked}"`;
-    const kind = board.kind === "grid" ? `a grid without ${setting}` : "a graph";
-    throw usageError(
-      `${flag} conflicts with '${source}': its JSON board is ${kind} (set it in the file, or drop ${flag})`,
-    );
-  }
-  if (grid.rule === undefined) return;
-  const rule = board.kind === "grid" ? (board.rule ?? "plus") : undefined;
-  const same = rule !== undefined && JSON.stringify(ruleOffsets(rule)) === JSON.stringify(ruleOffsets(grid.rule));
-  if (!same) {
-    const has = rule === undefined ? "is a graph (no rule)" : `has the rule ${JSON.stringify(rule)}`;
-    throw usageError(`--rule conflicts with '${source}': its JSON board ${has} (set it in the file, or drop --rule)`);
-  }
 }

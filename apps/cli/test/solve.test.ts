@@ -159,7 +159,7 @@ describe("lightsout solve", () => {
     );
     const rule = await run(["solve", "-", "--rule", "queen"], { input: "1\n" });
     expect(rule.code).toBe(2);
-    expect(oneLineError(rule)).toMatch(/--rule rule expected plus, x, king, knight or offsets/);
+    expect(oneLineError(rule)).toMatch(/--rule expected plus, x, king, knight, or offsets dr,dc separated by ';' \(like '-1,0;1,0;0,-1;0,1'/);
     expect((await run(["solve", "-", "--limit", "3"], { input: "1\n" })).code).toBe(2);
   });
 });

@@ -7,9 +7,8 @@
 import { resolve } from "node:path";
 import { solveLightsOut } from "@lightsout/core";
 import { Command } from "commander";
-import { type BoardFlags, boardStates, gridOptions, readBoard, withBoardOptions } from "../board-options.js";
+import { type BoardFlags, gridOptions, readBoard, withBoardOptions } from "../board-options.js";
 import { inputError, usageError, writeFailure } from "../errors.js";
-import { refuseIgnoredBoardFlags } from "../options.js";
 import { checkSvgSize, writeBoardPng, writeBoardSvg } from "../pictures.js";
 import { io, stdoutWritable } from "../io.js";
 
@@ -48,15 +47,13 @@ export function renderCommand(): Command {
     .option("--solution", "mark the presses of a solution")
     .addHelpText("after", EXAMPLES)
     .action(async (file: string | undefined, flags: RenderFlags) => {
-      const states = boardStates(flags);
-      const grid = gridOptions(flags, true);
+      gridOptions(flags, true); // bad board flags are usage errors before anything is read
       if ((flags.svg === undefined) === (flags.png === undefined)) {
         throw usageError(
           `expected exactly one of --svg OUT and --png OUT, got ${flags.svg === undefined ? "neither" : "both"}`,
         );
       }
-      const { board, lights, source } = await readBoard(file, grid, states);
-      refuseIgnoredBoardFlags(board, grid, source);
+      const { board, lights, states } = await readBoard(file, flags);
       if (flags.png !== undefined && board.kind !== "grid")
         throw usageError("--png draws grid boards; use --svg for a graph");
       if (flags.svg !== undefined) {

@@ -15,7 +15,7 @@ import {
 import { Command } from "commander";
 import { inputError, usageError } from "../errors.js";
 import { type BoardFlags, boardStates, gridOptions, readBoard, withBoardOptions } from "../board-options.js";
-import { parseIntegerOption, refuseIgnoredBoardFlags } from "../options.js";
+import { parseIntegerOption } from "../options.js";
 import { refuseBigJsonAll, writeSolutions } from "../states.js";
 import { io } from "../io.js";
 import { createProgressBar } from "../progress.js";
@@ -105,7 +105,7 @@ export function solveCommand(): Command {
 }
 
 async function solve(file: string | undefined, flags: SolveFlags): Promise<string> {
-  const grid = gridOptions(flags, true);
+  gridOptions(flags, true); // bad board flags are usage errors before anything is read
   const states = boardStates(flags);
   if (states > 2 && flags.timeLimit !== undefined) {
     throw usageError(`--time-limit expected 2-state lights, got --states ${states}`);
@@ -121,8 +121,7 @@ async function solve(file: string | undefined, flags: SolveFlags): Promise<strin
   const method = flags.method ?? "auto";
   if (!(METHODS as readonly string[]).includes(method))
     throw usageError(`--method expected one of ${METHODS.join(", ")}, got '${method}'`);
-  const { board, lights, source } = await readBoard(file, grid, states);
-  refuseIgnoredBoardFlags(board, grid, source);
+  const { board, lights, source } = await readBoard(file, flags);
   if (flags.explain) return explain(board, lights, flags.json ?? false, states);
   let s: LightsOutSolution;
   const bar = createProgressBar("solve");

@@ -13,7 +13,14 @@ import {
   ParseError,
   parseRule,
 } from "@lightsout/core";
-import { boardTopology, MAX_STATES, type Offset, type Rule, ruleOffsets, type Topology } from "@lightsout/core/lightsout";
+import {
+  boardTopology,
+  MAX_STATES,
+  type Offset,
+  type Rule,
+  ruleOffsets,
+  type Topology,
+} from "@lightsout/core/lightsout";
 import type { Command } from "commander";
 import { inputError, printable, usageError } from "./errors.js";
 import { readInputBytes } from "./input.js";
@@ -105,7 +112,8 @@ function askedRule(flags: BoardFlags): Rule | undefined {
     return parseRule(flags.rule);
   } catch (error) {
     // an offset beyond the largest board: the core names the limit and the digits
-    if (error instanceof RangeError) throw usageError(`--rule ${(error as Error).message.replace(/^rule /, "")}`, error);
+    if (error instanceof RangeError)
+      throw usageError(`--rule ${(error as Error).message.replace(/^rule /, "")}`, error);
     throw usageError(`--rule expected ${RULE_HELP}, got '${printable(flags.rule)}'`, error);
   }
 }
@@ -139,7 +147,7 @@ export function refuseDisagreeingBoardFlags(board: Board, flags: BoardFlags, sou
   if (board.kind !== "grid" || !sameOffsets(ruleOffsets(board.rule ?? "plus"), ruleOffsets(rule))) {
     const has =
       board.kind === "grid"
-        ? `has the rule ${describeRule(board.rule ?? "plus")}${board.rule === undefined ? " (the default: no \"rule\")" : ""}`
+        ? `has the rule ${describeRule(board.rule ?? "plus")}${board.rule === undefined ? ' (the default: no "rule")' : ""}`
         : "is a graph (no rule)";
     throw usageError(
       `--rule ${printable(flags.rule!)} conflicts with '${source}': its JSON board ${has}; set the rule in the file, or drop --rule`,

@@ -84,7 +84,10 @@ describe("--torus and --rule with a JSON board", () => {
   });
 
   it("--topology plane is refused for a JSON torus, naming the file's topology (it was ignored: the torus's answer)", async () => {
-    const json = JSON.stringify({ board: { kind: "grid", rows: 3, cols: 3, torus: true }, lights: ["100", "000", "000"] });
+    const json = JSON.stringify({
+      board: { kind: "grid", rows: 3, cols: 3, torus: true },
+      lights: ["100", "000", "000"],
+    });
     for (const command of [
       ["solve", "-", "--json"],
       ["render", "-", "--svg", "never-written.svg"],
@@ -96,7 +99,10 @@ describe("--torus and --rule with a JSON board", () => {
         `lightsout: --topology plane conflicts with '<stdin>': its JSON board is a torus grid ("torus": true); set the topology in the file, or drop --topology plane`,
       );
     }
-    const projective = JSON.stringify({ board: { kind: "grid", rows: 2, cols: 2, topology: "projective" }, lights: [1, 1, 1, 1] });
+    const projective = JSON.stringify({
+      board: { kind: "grid", rows: 2, cols: 2, topology: "projective" },
+      lights: [1, 1, 1, 1],
+    });
     expect(errorLine(await cli(["solve", "-", "--topology", "plane"], projective))).toMatch(
       /--topology plane conflicts with '<stdin>': its JSON board is a projective grid \("topology": "projective"\)/,
     );
@@ -108,8 +114,11 @@ describe("--torus and --rule with a JSON board", () => {
     );
   });
 
-  it("--topology plane agrees with a JSON grid without a topology, or with \"topology\": \"plane\"", async () => {
-    const explicit = JSON.stringify({ board: { kind: "grid", rows: 3, cols: 3, topology: "plane" }, lights: ["100", "000", "000"] });
+  it('--topology plane agrees with a JSON grid without a topology, or with "topology": "plane"', async () => {
+    const explicit = JSON.stringify({
+      board: { kind: "grid", rows: 3, cols: 3, topology: "plane" },
+      lights: ["100", "000", "000"],
+    });
     const expected = await cli(["solve", "-"], plain);
     expect(expected.code).toBe(0);
     expect(await cli(["solve", "-", "--topology", "plane"], plain)).toEqual(expected);
@@ -118,7 +127,17 @@ describe("--torus and --rule with a JSON board", () => {
 
   it("--rule compares the offsets as sets: order, repeats and 0,0 do not make another rule", async () => {
     const offsets = JSON.stringify({
-      board: { kind: "grid", rows: 3, cols: 3, rule: { offsets: [[1, 0], [0, 1]] } },
+      board: {
+        kind: "grid",
+        rows: 3,
+        cols: 3,
+        rule: {
+          offsets: [
+            [1, 0],
+            [0, 1],
+          ],
+        },
+      },
       lights: ["110", "100", "000"],
     });
     const expected = await cli(["solve", "-"], offsets);

@@ -163,7 +163,18 @@ describe("lightsout solve --states K", () => {
 });
 
 describe("one solve path for 2 and K states", () => {
-  const SUMMARY = ["solvable", "presses", "pressCount", "nullity", "rank", "solutions", "winnableBoards", "optimal"];
+  const SUMMARY = [
+    "solvable",
+    "presses",
+    "pressCount",
+    "nullity",
+    "rank",
+    "solutions",
+    "winnableBoards",
+    "solutionsFactors",
+    "winnableBoardsFactors",
+    "optimal",
+  ];
 
   it("solve --json: the same keys in the same order, states and quietCount past two, answers that clear the board", async () => {
     // winnable boards (from `random --seed 3`) and unwinnable ones (answered with a proof)
@@ -176,7 +187,7 @@ describe("one solve path for 2 and K states", () => {
     ] as const) {
       const input = `${lights.join("\n")}\n`;
       const json = JSON.parse((await run(["solve", "-", "--states", String(k), "--json"], { input })).stdout);
-      const extra = k > 2 ? ["states", "quietCount"] : [];
+      const extra = k > 2 ? ["states", "quietCount", "quietCountFactors"] : [];
       const proofs = Object.keys(json).filter((key) => key === "proof" || key === "lastRowProof");
       expect(Object.keys(json)).toEqual([...SUMMARY, ...extra, ...proofs]);
       expect(json.solvable).toBe(proofs.length === 0);

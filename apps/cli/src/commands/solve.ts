@@ -9,6 +9,7 @@ import {
   chaseTrace,
   type ChaseTrace,
   fewestPressesByIlp,
+  formatCount,
   isChaseableRectangle,
   MAX_STATES,
 } from "@lightsout/core/lightsout";
@@ -16,7 +17,7 @@ import { Command } from "commander";
 import { inputError, usageError } from "../errors.js";
 import { type BoardFlags, boardStates, gridOptions, readBoard, withBoardOptions } from "../board-options.js";
 import { parseIntegerOption } from "../options.js";
-import { refuseBigJsonAll, writeSolutions } from "../states.js";
+import { refuseBigJsonAll, solutionCount, writeSolutions } from "../states.js";
 import { io } from "../io.js";
 import { createProgressBar } from "../progress.js";
 
@@ -39,9 +40,12 @@ where an irregular board has no cell, '#' starts a comment line; or JSON
 
 Output: the cells to press, in the board's shape (1 = press), or IMPOSSIBLE.
 --json prints {solvable, presses, pressCount, nullity, rank, solutions,
-winnableBoards, optimal} (solutions and winnableBoards as decimal strings;
-optimal is null unless --min was asked); an unsolvable board adds "proof":
-a quiet pattern covering an odd number of lit cells.
+winnableBoards, solutionsFactors, winnableBoardsFactors, optimal}: the counts
+as exact strings, decimal up to 2^256 and prime powers beyond ("2^99999998"),
+and as [{"prime": 2, "exponent": 23}] lists (solutionsFactors is null when
+there is no solution); optimal is null unless --min was asked. An
+unsolvable board adds "proof": a quiet pattern covering an odd number of
+lit cells.
 
 --min enumerates every solution while 2^nullity is small (exact; ties go to
 the lexicographically smallest grid). Beyond that, within --time-limit
@@ -71,8 +75,8 @@ on stderr when it is a terminal.
 --states K (3..${MAX_STATES}): a press adds 1 (mod K) to its cell and neighbours;
 cells are digits then letters (a = 10 ... z = 35) or numbers separated by
 spaces, and past 36 states numbers (or single letters) between blanks; the
-presses are counts 0..K-1 in the same notation. --json adds "states"
-and "quietCount"; --min enumerates every solution (exact, counted with
+presses are counts 0..K-1 in the same notation. --json adds "states",
+"quietCount" and "quietCountFactors"; --min enumerates every solution (exact, counted with
 multiplicity); --all and --explain work as for two states (--explain: k - light
 presses below each cell); --time-limit is two-state only.`;
 
@@ -143,17 +147,17 @@ async function solve(file: string | undefined, flags: SolveFlags): Promise<strin
   if (flags.all) {
     if (!flags.json) {
       if (!s.solvable) return "IMPOSSIBLE\n";
-      await writeSolutions(allSolutions(board, lights, { states }), s.solutions, limit, text);
+      await writeSolutions(allSolutions(board, lights, { states }), s, limit, text);
       return "";
     }
-    refuseBigJsonAll(s.solutions, limit, lights.length);
+    refuseBigJsonAll(s, limit, lights.length);
     const found: ArrayLike<number>[] = [];
     for (const x of allSolutions(board, lights, { states })) {
       if (found.length === limit) break;
       found.push(x);
     }
-    const truncated = s.solutions > BigInt(found.length);
-    return `${JSON.stringify({ ...summary(s, shape), all: found.map(shape), truncated })}\n`;
+    const truncated = solutionCount(s) > found.length;
+    return `${JSON.stringify({ ...summary(s, s.presses, shape), all: found.map(shape), truncated })}\n`;
   }
   if (flags.min && s.solvable) {
     const best = await minimum(board, lights, states, timeLimit, source);
@@ -161,12 +165,12 @@ async function solve(file: string | undefined, flags: SolveFlags): Promise<strin
       io.stderr.write(
         `lightsout: not proven optimal: ${best.count} presses, at least ${best.lowerBound} needed (--time-limit)\n`,
       );
-    const fewest = { ...s, presses: best.presses };
     if (flags.json)
-      return `${JSON.stringify({ ...summary(fewest, shape), optimal: best.optimal, lowerBound: best.lowerBound })}\n`;
+      return `${JSON.stringify({ ...summary(s, best.presses, shape), optimal: best.optimal, lowerBound: best.lowerBound })}\n`;
     return `${text(best.presses)}\n`;
   }
-  if (flags.json) return `${JSON.stringify({ ...summary(s, shape), ...(flags.min ? { optimal: true } : {}) })}\n`;
+  if (flags.json)
+    return `${JSON.stringify({ ...summary(s, s.presses, shape), ...(flags.min ? { optimal: true } : {}) })}\n`;
   return s.solvable ? `${text(s.presses!)}\n` : "IMPOSSIBLE\n";
 }
 
@@ -200,21 +204,42 @@ function rowsOf(board: Board, text: string): string[] | string {
   return board.kind === "grid" ? text.split("\n") : text;
 }
 
-/** The JSON summary: `states` and `quietCount` are added past two states (the two-state output is unchanged). */
-function summary(s: LightsOutSolution, shape: (v: ArrayLike<number>) => string[] | string) {
+/**
+ * The JSON summary: `states`, `quietCount` and `quietCountFactors` are added
+ * past two states. Counts are exact: decimal strings up to 2^256, the prime
+ * powers beyond (`"2^99999998"`: the decimal of 2^rank of a 10000 x 10000
+ * board has 30 million digits), and always as `[{prime, exponent}]` lists
+ * (`solutionsFactors` is null when there is no solution); the bigints are never built.
+ */
+function summary(
+  s: LightsOutSolution,
+  presses: ArrayLike<number> | null,
+  shape: (v: ArrayLike<number>) => string[] | string,
+) {
   return {
     solvable: s.solvable,
-    presses: s.presses ? shape(s.presses) : null,
-    pressCount: s.presses ? Array.from(s.presses).reduce((a, b) => a + b, 0) : null,
+    presses: presses ? shape(presses) : null,
+    pressCount: presses ? sum(presses) : null,
     nullity: s.nullity,
     rank: s.rank,
-    solutions: s.solutions.toString(),
-    winnableBoards: s.winnableBoards.toString(),
+    solutions: s.solvable ? formatCount(s.quietCountFactors) : "0",
+    winnableBoards: formatCount(s.winnableBoardsFactors),
+    solutionsFactors: s.solvable ? s.quietCountFactors : null,
+    winnableBoardsFactors: s.winnableBoardsFactors,
     optimal: null as boolean | null,
-    ...(s.states > 2 ? { states: s.states, quietCount: s.quietCount.toString() } : {}),
+    ...(s.states > 2
+      ? { states: s.states, quietCount: formatCount(s.quietCountFactors), quietCountFactors: s.quietCountFactors }
+      : {}),
     ...(s.proof ? { proof: shape(s.proof) } : {}),
     ...(s.lastRowProof ? { lastRowProof: Array.from(s.lastRowProof) } : {}),
   };
+}
+
+/** The sum of the values, by a plain loop (no array of 10^8 numbers). */
+function sum(values: ArrayLike<number>): number {
+  let total = 0;
+  for (let i = 0; i < values.length; i++) total += values[i]!;
+  return total;
 }
 
 /** The light-chasing trace of a plain rectangle, as text or JSON. */

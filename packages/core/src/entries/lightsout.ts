@@ -33,6 +33,8 @@ export type {
   Topology,
 } from "../lightsout/board.js";
 export { allSolutions, pressMatrix, quietPatterns, solveLightsOut, winnabilityTest } from "../lightsout/solve.js";
+export { countValue, DECIMAL_COUNT_BITS, formatCount } from "../lightsout/counts.js";
+export type { PrimePower } from "../lightsout/counts.js";
 export type { LightsOutSolution, SolveOptions } from "../lightsout/solve.js";
 export { randomPuzzle } from "../lightsout/random.js";
 export type { RandomPuzzleOptions } from "../lightsout/random.js";

@@ -30,6 +30,7 @@ import { cellCount } from "./_press-walk.js";
 import { isPrime } from "../fields/prime.js";
 import { planBanded } from "./_banded.js";
 import { MAX_BANDED_PRIME, solveBandedModP } from "./_banded-zp.js";
+import { countValue, formatCount, type PrimePower, primePowersOf, withCounts } from "./counts.js";
 
 /** Boards of at least this many cells with a prime number of states go by the banded route (memory cells x band). */
 const BANDED_FROM_CELLS = 4096;
@@ -94,12 +95,16 @@ export interface MultiStateSolution {
   nullity: number;
   /** cells - nullity (for a prime k the rank over Z_k). */
   rank: number;
-  /** Number of press vectors that clear the board: quietCount when solvable, else 0. */
+  /** Number of press vectors that clear the board: quietCount when solvable, else 0 (built when read). */
   solutions: bigint;
-  /** Number of quiet patterns: press vectors that change nothing (the kernel's size). */
+  /** Number of quiet patterns: press vectors that change nothing (the kernel's size; built when read). */
   quietCount: bigint;
-  /** Number of winnable boards: k^cells / quietCount. */
+  /** Number of winnable boards: k^cells / quietCount (built when read: k^cells of a huge board takes seconds). */
   winnableBoards: bigint;
+  /** quietCount as powers of the primes of k, ascending. */
+  quietCountFactors: readonly PrimePower[];
+  /** winnableBoards as powers of the primes of k, ascending. */
+  winnableBoardsFactors: readonly PrimePower[];
   /** How it was solved: light chasing on a plain rectangle, the full press matrix, or banded elimination. */
   method: "chasing" | "dense" | "banded";
   /**
@@ -118,10 +123,30 @@ export interface MultiStateSolution {
   lastRowProof?: Uint32Array;
 }
 
-/** The full analysis, with the kernel as a direct sum of cyclic groups. */
-interface Analysis extends MultiStateSolution {
+/** The full analysis, with the kernel as a direct sum of cyclic groups, and the counts as prime powers only. */
+interface Analysis extends Omit<MultiStateSolution, "solutions" | "quietCount" | "winnableBoards"> {
   quiet: Uint32Array[];
   cyclic: CyclicGenerator[];
+}
+
+/**
+ * The counts of a k-state board as powers of the primes of k: the quiet
+ * patterns number the product of the cyclic generators' orders (each a
+ * divisor of k), the winnable boards k^cells over that.
+ */
+function countFactors(k: number, cells: number, orders: readonly number[]) {
+  const primes = primePowersOf(k);
+  const quiet = primes.map(({ prime }) => ({ prime, exponent: 0 }));
+  for (let order of orders) {
+    for (const f of quiet) {
+      for (; order % f.prime === 0; order /= f.prime) f.exponent++;
+    }
+  }
+  const winnable = primes.map(({ prime, exponent }, i) => ({ prime, exponent: exponent * cells - quiet[i]!.exponent }));
+  return {
+    quietCountFactors: quiet.filter((f) => f.exponent > 0),
+    winnableBoardsFactors: winnable.filter((f) => f.exponent > 0),
+  };
 }
 
 function chaseable(board: Board): board is GridBoard {
@@ -151,7 +176,6 @@ function analyse(board: Board, lights: unknown, options: MultiStateOptions): Ana
   const finish = (
     solvable: boolean,
     presses: Uint32Array | null,
-    quietCount: bigint,
     quiet: Uint32Array[],
     cyclic: CyclicGenerator[],
     method: "chasing" | "dense" | "banded",
@@ -162,9 +186,11 @@ function analyse(board: Board, lights: unknown, options: MultiStateOptions): Ana
     presses,
     nullity: quiet.length,
     rank: cells - quiet.length,
-    solutions: solvable ? quietCount : 0n,
-    quietCount,
-    winnableBoards: BigInt(k) ** BigInt(cells) / quietCount,
+    ...countFactors(
+      k,
+      cells,
+      cyclic.map((g) => g.order),
+    ),
     method,
     ...proof,
     quiet,
@@ -178,7 +204,6 @@ function analyse(board: Board, lights: unknown, options: MultiStateOptions): Ana
     return finish(
       s.solvable,
       s.presses && back(s.presses),
-      s.kernelSize,
       s.kernel.map(back),
       s.cyclic.map((g) => ({ generator: back(g.generator), order: g.order })),
       "chasing",
@@ -201,7 +226,6 @@ function analyse(board: Board, lights: unknown, options: MultiStateOptions): Ana
     return finish(
       s.solvable,
       s.x,
-      BigInt(k) ** BigInt(s.kernel.length),
       s.kernel,
       s.kernel.map((generator) => ({ generator, order: k })),
       "banded",
@@ -239,7 +263,6 @@ function analyse(board: Board, lights: unknown, options: MultiStateOptions): Ana
   return finish(
     s.solvable,
     s.x && back(s.x),
-    s.kernelSize,
     s.kernel.map(back),
     s.cyclic.map((g) => ({ generator: back(g.generator), order: g.order })),
     "dense",
@@ -249,7 +272,7 @@ function analyse(board: Board, lights: unknown, options: MultiStateOptions): Ana
 
 function strip(a: Analysis): MultiStateSolution {
   const { quiet: _q, cyclic: _c, ...rest } = a;
-  return rest;
+  return withCounts(rest, rest.solvable, rest.quietCountFactors, rest.winnableBoardsFactors);
 }
 
 /** Solves a k-state board (k > 2): the k-state route of solveLightsOut. */
@@ -332,9 +355,12 @@ export function fewestMultiStatePresses(
   }
   const a = analyse(board, lights, options);
   if (!a.presses) return { solvable: false, presses: null, count: null, nullity: a.nullity, solutions: 0n };
-  if (a.solutions > BigInt(limit)) {
+  // the count from its exponents: a huge one is neither built nor written in decimal
+  const bits = a.quietCountFactors.reduce((sum, f) => sum + f.exponent * Math.log2(f.prime), 0);
+  const solutions = bits < 60 ? Number(countValue(a.quietCountFactors)) : Number.POSITIVE_INFINITY;
+  if (solutions > limit) {
     throw new RangeError(
-      `fewest presses expected at most ${limit} solutions to enumerate, got ${a.solutions} (states ${a.states}, ${a.nullity} quiet generators)`,
+      `fewest presses expected at most ${limit} solutions to enumerate, got ${formatCount(a.quietCountFactors)} (states ${a.states}, ${a.nullity} quiet generators)`,
     );
   }
   // odometer over the cyclic decomposition, the weight kept up to date per changed entry
@@ -365,7 +391,7 @@ export function fewestMultiStatePresses(
       bestCount = weight;
     }
   }
-  return { solvable: true, presses: best, count: bestCount, nullity: a.nullity, solutions: a.solutions };
+  return { solvable: true, presses: best, count: bestCount, nullity: a.nullity, solutions: BigInt(solutions) };
 }
 
 function lexLess(a: Uint32Array, b: Uint32Array): boolean {

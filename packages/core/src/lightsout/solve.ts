@@ -30,6 +30,7 @@ import {
 import { cellCount } from "./_press-walk.js";
 import { quietPatternsOnDemand, solveGrid } from "./chase.js";
 import { type BandedPlan, planBanded, quietBanded, quietBandedSource, solveBanded } from "./_banded.js";
+import { type PrimePower, type SolutionCounts, withCounts } from "./counts.js";
 
 /**
  * Plain rectangles (plus rule, no torus, no mask, self toggle) with at least
@@ -153,7 +154,8 @@ function chaseSolve(board: GridBoard, lights: ArrayLike<number>, quiet: boolean)
  * const s: LightsOutSolution = solveLightsOut(gridBoard(5, 5), new Array(25).fill(1));
  * s.rank;           // 23
  * s.solutions;      // 4n
- * s.winnableBoards; // 8388608n (2^23)
+ * s.winnableBoards; // 8388608n (2^23), built when read
+ * s.winnableBoardsFactors; // [{ prime: 2, exponent: 23 }]: the same, exact at any size
  * const t: LightsOutSolution = solveLightsOut(gridBoard(4, 4), new Array(16).fill(1), { states: 3 });
  * t.quietCount;     // 9n: two quiet generators of order 3
  * ```
@@ -175,12 +177,32 @@ export interface LightsOutSolution<P extends CellValues = CellValues> {
    * prime k) the dimension of the null space of the press matrix.
    */
   nullity: number;
-  /** Number of press vectors that solve the board: quietCount, or 0 when unsolvable. */
+  /**
+   * Number of press vectors that solve the board: quietCount, or 0 when
+   * unsolvable. Built when first read (see `quietCountFactors`).
+   */
   solutions: bigint;
-  /** Number of quiet patterns (press vectors that change nothing, pressing nothing included): 2^nullity for two states. */
+  /**
+   * Number of quiet patterns (press vectors that change nothing, pressing
+   * nothing included): 2^nullity for two states. Built when first read.
+   */
   quietCount: bigint;
-  /** Number of winnable boards: k^cells / quietCount (2^rank for two states). */
+  /**
+   * Number of winnable boards: k^cells / quietCount (2^rank for two
+   * states). Built when first read: 2^rank of a 10000 x 10000 grid is a
+   * 12.5 MB bigint (and 3^cells over Z_3 takes seconds), so a caller that
+   * only needs the size reads `winnableBoardsFactors` instead.
+   */
   winnableBoards: bigint;
+  /**
+   * quietCount as prime powers, ascending primes, exact at any size and
+   * free to compute: `[{ prime: 2, exponent: nullity }]` for two states
+   * (`[]` when the count is 1); over Z_k a product of powers of the primes
+   * of k. `solutions` is this count when solvable, else 0.
+   */
+  quietCountFactors: readonly PrimePower[];
+  /** winnableBoards as prime powers, ascending primes: `[{ prime: 2, exponent: rank }]` for two states. */
+  winnableBoardsFactors: readonly PrimePower[];
   /** How it was solved: light chasing, the dense press matrix, or banded elimination. */
   method: "chasing" | "dense" | "banded";
   /**
@@ -285,6 +307,12 @@ export function solveLightsOut(board: Board, lights: ArrayLike<number>, options?
   return solveGf2(board, lights, o);
 }
 
+/** The two-state counts: 2^nullity quiet patterns and 2^rank winnable boards, as exponents (bigints when read). */
+function gf2Counts<T extends { solvable: boolean; rank: number; nullity: number }>(s: T): T & SolutionCounts {
+  const two = (exponent: number): PrimePower[] => (exponent === 0 ? [] : [{ prime: 2, exponent }]);
+  return withCounts(s, s.solvable, two(s.nullity), two(s.rank));
+}
+
 /** The two-state route of solveLightsOut. */
 function solveGf2(board: Board, lights: ArrayLike<number>, o: SolveOptions): LightsOutSolution<Uint8Array> {
   checkBoard(board);
@@ -292,65 +320,33 @@ function solveGf2(board: Board, lights: ArrayLike<number>, o: SolveOptions): Lig
   if (typeof way === "object") {
     checkVector("lights", lights, way.rows.n);
     const s = solveBanded(way, lights, "wasm", o);
-    const counts = {
-      states: 2,
-      method: "banded" as const,
-      rank: s.rank,
-      nullity: s.nullity,
-      quietCount: 1n << BigInt(s.nullity),
-      winnableBoards: 1n << BigInt(s.rank),
-    };
-    return s.solvable
-      ? { solvable: true, presses: s.presses, ...counts, solutions: counts.quietCount }
-      : { solvable: false, presses: null, ...counts, solutions: 0n, proof: s.proof! };
+    const common = { states: 2, method: "banded" as const, rank: s.rank, nullity: s.nullity };
+    return gf2Counts(
+      s.solvable
+        ? { solvable: true, presses: s.presses, ...common }
+        : { solvable: false, presses: null, ...common, proof: s.proof! },
+    );
   }
   if (way === "chasing" && chaseable(board)) {
     const cells = board.rows * board.cols;
     checkVector("lights", lights, cells);
     const g = chaseSolve(board, lights, false);
-    const rank = cells - g.nullity;
-    const counts = {
-      states: 2,
-      method: "chasing" as const,
-      rank,
-      nullity: g.nullity,
-      quietCount: 1n << BigInt(g.nullity),
-      winnableBoards: 1n << BigInt(rank),
-    };
-    return g.solvable
-      ? { solvable: true, presses: g.presses, ...counts, solutions: counts.quietCount }
-      : { solvable: false, presses: null, ...counts, solutions: 0n, proof: g.certificate };
+    const common = { states: 2, method: "chasing" as const, rank: cells - g.nullity, nullity: g.nullity };
+    return gf2Counts(
+      g.solvable
+        ? { solvable: true, presses: g.presses, ...common }
+        : { solvable: false, presses: null, ...common, proof: g.certificate },
+    );
   }
   using a = pressMatrix(board);
   checkVector("lights", lights, a.rows);
   const r = a.solve(lights);
-  const winnableBoards = 1n << BigInt(r.rank);
-  const quietCount = 1n << BigInt(r.nullity);
-  if (!r.solvable) {
-    return {
-      states: 2,
-      solvable: false,
-      presses: null,
-      method: "dense",
-      rank: r.rank,
-      nullity: r.nullity,
-      solutions: 0n,
-      quietCount,
-      winnableBoards,
-      proof: r.certificate,
-    };
-  }
-  return {
-    states: 2,
-    solvable: true,
-    presses: r.x,
-    method: "dense",
-    rank: r.rank,
-    nullity: r.nullity,
-    solutions: quietCount,
-    quietCount,
-    winnableBoards,
-  };
+  const common = { states: 2, method: "dense" as const, rank: r.rank, nullity: r.nullity };
+  return gf2Counts(
+    r.solvable
+      ? { solvable: true, presses: r.x, ...common }
+      : { solvable: false, presses: null, ...common, proof: r.certificate },
+  );
 }
 
 /**

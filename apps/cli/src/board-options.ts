@@ -205,6 +205,24 @@ export function gridSize(flags: { rows?: string; cols?: string }): { rows: numbe
 }
 
 /**
+ * The board options as the user typed them, for messages about the board:
+ * `--rows 1200 --cols 1200 --torus --states 3`.
+ *
+ * @param flags - the board flags
+ * @param rows - the rows, checked
+ * @param cols - the columns, checked
+ * @returns the options, in a fixed order
+ */
+export function boardDescription(flags: BoardFlags, rows: number, cols: number): string {
+  const parts = [`--rows ${rows}`, `--cols ${cols}`];
+  if (flags.torus) parts.push("--torus");
+  if (flags.topology !== undefined) parts.push(`--topology ${printable(flags.topology)}`);
+  if (flags.rule !== undefined) parts.push(`--rule ${printable(flags.rule)}`);
+  if (flags.states !== undefined) parts.push(`--states ${printable(flags.states)}`);
+  return parts.join(" ");
+}
+
+/**
  * Writes values as a JSON array (`[0,1,...]`) a block at a time, so a
  * board of 10^8 cells never becomes one string or an array of numbers.
  *

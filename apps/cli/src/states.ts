@@ -77,11 +77,19 @@ export async function writeSolutions<T>(
 }
 
 /**
- * Runs `work` with an onProgress option drawing a bar on stderr (a TTY
- * only; boards that are eliminated whole can take minutes).
+ * Runs `work` with an onProgress option that shows its progress on stderr
+ * (a bar on a terminal, sparse lines elsewhere; boards that are eliminated
+ * whole can take minutes).
+ *
+ * @param label - what is being done, e.g. `quiet`
+ * @param work - the job, given the option to pass on
+ * @returns what `work` returns
  */
-export function withProgress<T>(work: (options: { onProgress?: (done: number, total: number) => void }) => T): T {
-  const bar = createProgressBar("eliminate");
+export function withProgress<T>(
+  label: string,
+  work: (options: { onProgress?: (done: number, total: number) => void }) => T,
+): T {
+  const bar = createProgressBar(label);
   try {
     return work(bar.active ? { onProgress: (done, total) => bar.update(done, total) } : {});
   } finally {

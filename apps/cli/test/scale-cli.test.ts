@@ -75,7 +75,7 @@ describe("sizes are checked before allocating", () => {
     expect(result.code).toBe(2);
     // nullity 2072 (the closed form), so 2072 patterns of 2^24 cells: far over 256 MiB, refused before any chase
     expect(failure(result)).toBe(
-      "lightsout: --rows 4096 --cols 4096: the quiet basis holds 2072 patterns of 16777216 cells, over 256 MiB; ask for it on smaller boards",
+      "lightsout: --rows 4096 --cols 4096: the quiet basis holds 2072 patterns of 16777216 cells, over 256 MiB; ask for it on smaller boards (lightsout nullity gives their number)",
     );
   });
 
@@ -93,12 +93,44 @@ describe("sizes are checked before allocating", () => {
   });
 
   it("a torus too big even for the banded route: one line, no crash", async () => {
-    // 2048 x 2048 tori are answered now (banded elimination, about a minute); 8192 x 8192 needs 132 GiB
-    const result = await runInProcess(["quiet", "--rows", "8192", "--cols", "8192", "--torus"]);
+    // an 8192 x 8191 torus needs about 132 GiB to eliminate (no closed form for m != n)
+    const result = await runInProcess(["quiet", "--rows", "8192", "--cols", "8191", "--torus"]);
     expect(result.code).toBe(2);
     expect(failure(result)).toMatch(
-      /^lightsout: --rows 8192 --cols 8192: the banded elimination .*over the memory limit/,
+      /^lightsout: --rows 8192 --cols 8191 --torus: the banded elimination .*over the memory limit/,
     );
+    // the 8192 x 8192 torus has nullity 0 by the closed form: answered without eliminating
+    const square = await runInProcess(["quiet", "--rows", "8192", "--cols", "8192", "--torus"]);
+    expect(square).toEqual({ code: 0, stdout: "nullity 0\n", stderr: "" });
+  });
+
+  it("quiet refuses a basis over 256 MiB on every board, not only plain rectangles", async () => {
+    // square plus tori by the closed form (OEIS A165738), before any elimination: 1200 x 1200 has 192 patterns
+    for (const [n, nullity] of [
+      [1200, 192],
+      [2000, 128],
+    ] as const) {
+      const torus = await runInProcess(["quiet", "--rows", String(n), "--cols", String(n), "--torus", "--json"]);
+      expect(torus.code).toBe(2);
+      expect(failure(torus)).toBe(
+        `lightsout: --rows ${n} --cols ${n} --torus: the quiet basis holds ${nullity} patterns of ${n * n} cells, over 256 MiB; ask for it on smaller boards (lightsout nullity gives their number)`,
+      );
+    }
+    // other boards as soon as the elimination knows the nullity, before any pattern is built: on a 2-row torus
+    // both vertical offsets reach the same cell, so each column pressed whole is quiet (12,000 x 24,000 cells)
+    const rule = ["--rows", "2", "--cols", "12000", "--torus", "--rule", "1,0;-1,0"];
+    for (const states of [[], ["--states", "3"]]) {
+      const result = await runInProcess(["quiet", ...rule, ...states]);
+      expect(result.code, states.join(" ")).toBe(2);
+      expect(failure(result)).toMatch(
+        new RegExp(
+          `^lightsout: --rows 2 --cols 12000 --torus --rule 1,0;-1,0${states.length ? " --states 3" : ""}: the 12000 quiet (patterns|generators) of this 24000-cell board`,
+        ),
+      );
+    }
+    const small = await runInProcess(["quiet", "--rows", "2", "--cols", "100", "--torus", "--rule", "1,0;-1,0"]);
+    expect(small.code).toBe(0);
+    expect(small.stdout.startsWith("nullity 100\n")).toBe(true);
   });
 });
 

@@ -269,7 +269,8 @@ async function nullity(n: string | undefined, options: NullityOptions): Promise<
   }
 
   const began = performance.now();
-  const bar = options.progress ? undefined : createProgressBar("nullity");
+  // lines off a terminal are --progress's (with the sweep's own units), not the bar's
+  const bar = options.progress ? undefined : createProgressBar("nullity", { lines: false });
   const log = options.progress ? progressLog(io.stderr, PROGRESS_INTERVAL_MS) : undefined;
   const out = new Writer(output ? (text) => output.write(text) : (text) => writeOut(io.stdout, text), bar);
   const onProgress = log

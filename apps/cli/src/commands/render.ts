@@ -10,6 +10,7 @@ import { Command } from "commander";
 import { type BoardFlags, gridOptions, readBoard, withBoardOptions } from "../board-options.js";
 import { inputError, usageError, writeFailure } from "../errors.js";
 import { checkSvgSize, writeBoardPng, writeBoardSvg } from "../pictures.js";
+import { withProgress } from "../states.js";
 import { io, stdoutWritable } from "../io.js";
 
 interface RenderFlags extends BoardFlags {
@@ -67,7 +68,7 @@ export function renderCommand(): Command {
       if (flags.solution) {
         let s: { presses: ArrayLike<number> | null };
         try {
-          s = solveLightsOut(board, lights, { states });
+          s = withProgress("render", (watch) => solveLightsOut(board, lights, { states, ...watch }));
         } catch (error) {
           // the press matrix of a huge board does not fit: say so on one line
           if (error instanceof RangeError) throw inputError(`--solution: ${error.message}`, error);

@@ -69,8 +69,8 @@ local; memory about cells x bandwidth bits); dense builds the whole press
 matrix (about 92,000 cells at most); auto (default) picks by an estimate of
 work and memory, and chases light on plain rectangles. With --states K, banded
 needs a prime K up to 46337 and dense holds K-residues (16,000 cells at
-most). A progress bar is drawn
-on stderr when it is a terminal.
+most). Progress goes to stderr: a bar on a terminal, elsewhere a line every
+10 s from 10 s on (LIGHTSOUT_PROGRESS=0: none).
 
 --states K (3..${MAX_STATES}): a press adds 1 (mod K) to its cell and neighbours;
 cells are digits then letters (a = 10 ... z = 35) or numbers separated by

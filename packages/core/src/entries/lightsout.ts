@@ -35,7 +35,7 @@ export type {
 export { allSolutions, pressMatrix, quietPatterns, solveLightsOut, winnabilityTest } from "../lightsout/solve.js";
 export { countValue, DECIMAL_COUNT_BITS, formatCount } from "../lightsout/counts.js";
 export type { PrimePower } from "../lightsout/counts.js";
-export type { LightsOutSolution, SolveOptions } from "../lightsout/solve.js";
+export type { LightsOutSolution, QuietPatternsOptions, SolveOptions } from "../lightsout/solve.js";
 export { randomPuzzle } from "../lightsout/random.js";
 export type { RandomPuzzleOptions } from "../lightsout/random.js";
 export {

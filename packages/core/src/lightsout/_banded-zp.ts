@@ -286,6 +286,7 @@ export interface ZpAnswer {
  * @param r - One residue per cell.
  * @param engine - The kernel or its twin.
  * @param watch - Progress and cancellation.
+ * @param maxEntries - The caller's cap on the basis, generators x cells (checked as soon as their number is known).
  * @returns The answer.
  * @throws {RangeError} naming the memory when the pivot rows or the basis would pass the limits.
  */
@@ -295,16 +296,18 @@ export function solveBandedModP(
   r: ArrayLike<number>,
   engine: BandedEngine,
   watch: ZpWatch = {},
+  maxEntries = Number.POSITIVE_INFINITY,
 ): ZpAnswer {
   const n = plan.rows.n;
   const bytes = plan.estimate.pivotBytes * 32 + (plan.estimate.front + 64) * (plan.estimate.lanes + 1) * 512;
   memoryLimit.check(`the banded elimination of a ${n}-cell board over Z_${p}`, bytes, wasmBytesInUse());
   const e = bandedZpEchelonFor(plan, p, r, engine, { watch });
   const free = freeColumns(e);
-  if (free.length * n * 4 > MAX_BASIS_BYTES) {
+  const most = Math.min(MAX_BASIS_BYTES, 4 * maxEntries);
+  if (free.length * n * 4 > most) {
     throw new RangeError(
       `the ${free.length} quiet generators of this ${n}-cell board over Z_${p} need ` +
-        `${formatBytes(free.length * n * 4)}, over the ${formatBytes(MAX_BASIS_BYTES)} they may take`,
+        `${formatBytes(free.length * n * 4)}, over the ${formatBytes(most)} they may take`,
     );
   }
   const basis = (rows: ZpEchelonRows) =>

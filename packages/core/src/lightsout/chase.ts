@@ -7,11 +7,12 @@
 import { BitMatrix, liveWords, type MatrixOptions } from "../gf2/bitmatrix.js";
 import { checkInteger } from "../internal/check.js";
 import { matrixBytes } from "../internal/layout.js";
-import { memoryLimit } from "../internal/memory.js";
+import { formatBytes, memoryLimit } from "../internal/memory.js";
 import { type CellValues, checkStates, MAX_CELLS, type StatesOptions } from "./board.js";
 import { multiStateChaseTrace } from "./multistate.js";
 import { chaseSymbolic, type ChaseRunOptions, type ChaseWords } from "./_chase-kernel.js";
 import { applyPacked, chaseNumeric, flipRows, isZero, packBoard, rowWords, unpackBoard } from "./_chase-bits.js";
+import { checkMaxEntries } from "./_quiet-limit.js";
 
 /**
  * Options of {@link chaseMatrix}.
@@ -43,6 +44,12 @@ export interface ChaseOptions extends MatrixOptions {
 export interface SolveGridOptions extends ChaseOptions {
   /** Also return a basis of the quiet patterns (default false; at most 2^28 bytes of them). */
   quiet?: boolean;
+  /**
+   * With `quiet`: most entries (nullity x cells) the basis may hold, at
+   * most the default 2^28; a RangeError as soon as the nullity is known,
+   * before any pattern is chased out.
+   */
+  maxQuietEntries?: number;
 }
 
 /**
@@ -310,10 +317,11 @@ export function solveGrid(
   const solved = c.solve(d);
   const { rank, nullity } = solved;
   const base = { rows: m, cols: n, rank, nullity };
-  if (options?.quiet && nullity * m * n > QUIET_MAX_BYTES) {
+  const most = Math.min(QUIET_MAX_BYTES, checkMaxEntries("maxQuietEntries", options?.maxQuietEntries));
+  if (options?.quiet && nullity * m * n > most) {
     throw new RangeError(
       `the quiet basis of the ${m} x ${n} board holds ${nullity} patterns of ${m * n} cells, over ` +
-        `${QUIET_MAX_BYTES / 2 ** 20} MiB; ask for it on smaller boards, or take the first rows from firstRowLookup`,
+        `${formatBytes(most)}; ask for it on smaller boards, or take the first rows from firstRowLookup`,
     );
   }
   const quiet = options?.quiet ? quietPatterns(m, n, c) : undefined;

@@ -49,6 +49,8 @@ export interface MultiStateOptions {
   onProgress?: (fraction: number) => void;
   /** Cancels a long elimination: the signal's reason is thrown. */
   signal?: AbortSignal;
+  /** Most entries (generators x cells) of the quiet generators, checked as soon as their number is known. */
+  maxQuietEntries?: number;
 }
 
 /** Plain rectangles with at least this many cells are solved by chasing (as in GF(2)). */
@@ -199,7 +201,8 @@ function analyse(board: Board, lights: unknown, options: MultiStateOptions): Ana
   if (method === "auto" && chaseable(board)) {
     const { rows, cols } = board;
     const flip = cols > rows; // chase along the longer side: the n x n system is the smaller one
-    const s = flip ? chaseModK(cols, rows, k, transpose(b, rows, cols)) : chaseModK(rows, cols, k, b);
+    const most = options.maxQuietEntries;
+    const s = flip ? chaseModK(cols, rows, k, transpose(b, rows, cols), most) : chaseModK(rows, cols, k, b, most);
     const back = (v: Uint32Array) => (flip ? transpose(v, cols, rows) : v);
     return finish(
       s.solvable,
@@ -219,10 +222,17 @@ function analyse(board: Board, lights: unknown, options: MultiStateOptions): Ana
     const plan = planBanded(board);
     const r = Uint32Array.from({ length: cells }, (_, i) => (b[i]! === 0 ? 0 : k - b[i]!));
     const onProgress = options.onProgress;
-    const s = solveBandedModP(plan, k, r, "wasm", {
-      ...(onProgress ? { onProgress: (done: number, total: number) => onProgress(done / total) } : {}),
-      ...(options.signal ? { signal: options.signal } : {}),
-    });
+    const s = solveBandedModP(
+      plan,
+      k,
+      r,
+      "wasm",
+      {
+        ...(onProgress ? { onProgress: (done: number, total: number) => onProgress(done / total) } : {}),
+        ...(options.signal ? { signal: options.signal } : {}),
+      },
+      options.maxQuietEntries,
+    );
     return finish(
       s.solvable,
       s.x,
@@ -255,6 +265,13 @@ function analyse(board: Board, lights: unknown, options: MultiStateOptions): Ana
   if (options.onProgress) watch.onProgress = options.onProgress;
   if (options.signal) watch.signal = options.signal;
   const s = solveFlatModK(a, minusB, k, watch);
+  // at most 16,000 cells: the generators come out of the elimination, checked before they are renumbered
+  if (s.kernel.length * cells > (options.maxQuietEntries ?? Number.POSITIVE_INFINITY)) {
+    throw new RangeError(
+      `the ${s.kernel.length} quiet generators of this ${cells}-cell board over Z_${k} hold ` +
+        `${s.kernel.length * cells} entries, over the ${options.maxQuietEntries} asked for`,
+    );
+  }
   const back = (v: Uint32Array): Uint32Array => {
     const out = new Uint32Array(cells);
     order.forEach((cell, t) => (out[cell] = v[t]!));

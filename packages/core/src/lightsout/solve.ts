@@ -7,7 +7,7 @@
 import type { MatrixOptions } from "../gf2/bitmatrix.js";
 import { BitMatrix } from "../gf2/bitmatrix.js";
 import { matrixBytes } from "../internal/layout.js";
-import { memoryLimit } from "../internal/memory.js";
+import { formatBytes, memoryLimit } from "../internal/memory.js";
 import { describe } from "../internal/check.js";
 import {
   type Board,
@@ -29,7 +29,15 @@ import {
 } from "./multistate.js";
 import { cellCount } from "./_press-walk.js";
 import { quietPatternsOnDemand, solveGrid } from "./chase.js";
-import { type BandedPlan, planBanded, quietBanded, quietBandedSource, solveBanded } from "./_banded.js";
+import {
+  type BandedPlan,
+  MAX_QUIET_BYTES,
+  planBanded,
+  quietBanded,
+  quietBandedSource,
+  solveBanded,
+} from "./_banded.js";
+import { checkMaxEntries } from "./_quiet-limit.js";
 import { type PrimePower, type SolutionCounts, withCounts } from "./counts.js";
 
 /**
@@ -73,8 +81,9 @@ export interface SolveOptions extends StatesOptions {
   method?: "auto" | "dense" | "banded";
   /**
    * Called during an elimination with (done, total): two states report
-   * banded columns (done of total); more states report the fraction done as
-   * (fraction, 1), for dense and banded eliminations. Chasing does not report.
+   * columns (done of total) of the banded or dense elimination; more states
+   * report the fraction done as (fraction, 1), for dense and banded
+   * eliminations. Chasing does not report.
    */
   onProgress?: (done: number, total: number) => void;
   /** Cancels an elimination: the signal's reason is thrown, and its memory is freed. */
@@ -93,6 +102,11 @@ function checkSolveOptions(options: unknown): SolveOptions {
   if (o.signal !== undefined && !(o.signal instanceof AbortSignal))
     throw new TypeError(`"signal" expected an AbortSignal, got ${describe(o.signal)}`);
   return o;
+}
+
+/** Progress and cancellation of a dense elimination. */
+function watchOf(o: SolveOptions): { onProgress?: (done: number, total: number) => void; signal?: AbortSignal } {
+  return { ...(o.onProgress ? { onProgress: o.onProgress } : {}), ...(o.signal ? { signal: o.signal } : {}) };
 }
 
 /** The options of the k-state solvers (k > 2), progress as a fraction. */
@@ -134,10 +148,14 @@ function transposeCells(values: ArrayLike<number>, rows: number, cols: number): 
  * Solves a plain rectangle by chasing, along its longer side so that the
  * chase matrix is the smaller one (min(rows, cols) square).
  */
-function chaseSolve(board: GridBoard, lights: ArrayLike<number>, quiet: boolean) {
+function chaseSolve(board: GridBoard, lights: ArrayLike<number>, quiet: boolean, maxQuietEntries?: number) {
   const { rows, cols } = board;
-  if (cols <= rows) return solveGrid(rows, cols, lights, { quiet });
-  const g = solveGrid(cols, rows, transposeCells(lights, rows, cols), { quiet });
+  const options = {
+    quiet,
+    ...(maxQuietEntries === undefined || maxQuietEntries === Number.POSITIVE_INFINITY ? {} : { maxQuietEntries }),
+  };
+  if (cols <= rows) return solveGrid(rows, cols, lights, options);
+  const g = solveGrid(cols, rows, transposeCells(lights, rows, cols), options);
   const back = (v: Uint8Array) => transposeCells(v, cols, rows);
   const common = { rows, cols, rank: g.rank, nullity: g.nullity, ...(g.quiet ? { quiet: g.quiet.map(back) } : {}) };
   return g.solvable
@@ -340,7 +358,7 @@ function solveGf2(board: Board, lights: ArrayLike<number>, o: SolveOptions): Lig
   }
   using a = pressMatrix(board);
   checkVector("lights", lights, a.rows);
-  const r = a.solve(lights);
+  const r = a.solve(lights, watchOf(o));
   const common = { states: 2, method: "dense" as const, rank: r.rank, nullity: r.nullity };
   return gf2Counts(
     r.solvable
@@ -358,17 +376,17 @@ function solveGf2(board: Board, lights: ArrayLike<number>, o: SolveOptions): Lig
  *
  * @param board - Any board.
  * @param options - `states` (default 2), the route (`method`), `onProgress` and `signal`, as for
- *   {@link solveLightsOut}.
+ *   {@link solveLightsOut}; `maxEntries`, a cap on the basis (patterns x cells).
  * @returns nullity vectors of press counts per cell (empty when every board is winnable).
- * @throws {RangeError} when the basis would take more than 1 GiB (nullity x cells bytes), naming its size;
- *   as {@link solveLightsOut} for bad input and sizes.
+ * @throws {RangeError} when the basis would take more than 1 GiB (nullity x cells bytes) or `maxEntries`,
+ *   naming its size, before any pattern is built; as {@link solveLightsOut} for bad input and sizes.
  * @example
  * ```ts
  * quietPatterns(gridBoard(5, 5)).length; // 2
  * quietPatterns(gridBoard(4, 4), { states: 3 }).length; // 2
  * ```
  */
-export function quietPatterns(board: Board, options?: SolveOptions & { states?: 2 }): Uint8Array[];
+export function quietPatterns(board: Board, options?: QuietPatternsOptions & { states?: 2 }): Uint8Array[];
 /**
  * Generators of the quiet patterns with k states (see the two-state signature).
  *
@@ -381,19 +399,55 @@ export function quietPatterns(board: Board, options?: SolveOptions & { states?: 
  * quietPatterns(gridBoard(4, 4), { states: k }).length; // 2
  * ```
  */
-export function quietPatterns(board: Board, options?: SolveOptions): CellValues[];
-export function quietPatterns(board: Board, options?: SolveOptions): CellValues[] {
+export function quietPatterns(board: Board, options?: QuietPatternsOptions): CellValues[];
+export function quietPatterns(board: Board, options?: QuietPatternsOptions): CellValues[] {
   const o = checkSolveOptions(options);
   const k = checkStates(o);
-  if (k !== 2) return multiStateQuietPatterns(board, modK(o, k));
+  const maxEntries = checkMaxEntries("maxEntries", (o as QuietPatternsOptions).maxEntries);
+  if (k !== 2) {
+    const m = modK(o, k);
+    if (maxEntries !== Number.POSITIVE_INFINITY) m.maxQuietEntries = maxEntries;
+    return multiStateQuietPatterns(board, m);
+  }
   checkBoard(board);
   const way = route(board, o);
-  if (typeof way === "object") return quietBanded(way, "wasm", o);
+  if (typeof way === "object") return quietBanded(way, "wasm", o, false, maxEntries);
   if (way === "chasing" && chaseable(board))
-    return chaseSolve(board, new Uint8Array(board.rows * board.cols), true).quiet ?? [];
+    return chaseSolve(board, new Uint8Array(board.rows * board.cols), true, maxEntries).quiet ?? [];
   using a = pressMatrix(board);
-  using basis = a.nullspace();
+  using basis = a.nullspace(watchOf(o));
+  // the nullity is known: the basis as bytes (1 per cell per pattern) is checked before it is built
+  const bytes = basis.rows * basis.cols;
+  const most = Math.min(MAX_QUIET_BYTES, maxEntries);
+  if (bytes > most) {
+    throw new RangeError(
+      `the ${basis.rows} quiet patterns of this ${basis.cols}-cell board need ${formatBytes(bytes)}, ` +
+        `over the ${formatBytes(most)} a basis may take; count them with solveLightsOut (nullity) instead`,
+    );
+  }
   return basis.toRows();
+}
+
+/**
+ * Options of {@link quietPatterns}: those of {@link solveLightsOut} and a
+ * cap on the basis.
+ *
+ * @example
+ * ```ts
+ * const options: QuietPatternsOptions = { maxEntries: 2 ** 28 }; // at most 256 MiB of patterns
+ * quietPatterns(gridBoard(1200, 1200, { torus: true }), options); // RangeError: 192 patterns of 1440000 cells
+ * ```
+ */
+export interface QuietPatternsOptions extends SolveOptions {
+  /**
+   * Most entries (patterns x cells) the basis may hold. Over it, a
+   * RangeError naming the sizes comes as soon as the nullity is known,
+   * before any pattern is built: after the elimination (the smaller part of
+   * the work on big boards: building 192 patterns of the 1200 x 1200 torus
+   * takes about 6 times as long as eliminating it). Default: no cap of the
+   * caller's; each route's own limit applies anyway (1 GiB of patterns).
+   */
+  maxEntries?: number;
 }
 
 /**

@@ -10,6 +10,7 @@
 import { open, type FileHandle } from "node:fs/promises";
 import { resolve } from "node:path";
 import { CliError, inputError, usageError } from "./errors.js";
+import { cannotWrite } from "./input.js";
 import { io } from "./io.js";
 
 /**
@@ -214,7 +215,8 @@ export async function resumeOutput(
   try {
     handle = await open(path, "a+");
   } catch (error) {
-    throw inputError(`cannot open '${file}': ${reasonOf(error)}`, error);
+    // opened to append: a missing folder, a folder, no permission are write failures
+    throw cannotWrite(file, error);
   }
   try {
     const { lines, bytes, last } = await checkLines(handle, file, total, check);
@@ -229,7 +231,7 @@ export async function resumeOutput(
         try {
           await handle.write(text);
         } catch (error) {
-          throw inputError(`cannot write '${file}': ${reasonOf(error)}`, error);
+          throw cannotWrite(file, error);
         }
       },
       async close() {

@@ -83,6 +83,16 @@ export function parseField(text: string): Field {
   return { p: power.p, r: power.r * exponent };
 }
 
+/**
+ * Whether n (below 2^31) is a prime, by trial division.
+ *
+ * @param n - an integer
+ * @returns true for a prime
+ */
+export function isPrime(n: number): boolean {
+  return primePower(n)?.r === 1;
+}
+
 /** n = p^r for a prime p, or undefined (n < 2^31: trial division is quick). */
 function primePower(n: number): Field | undefined {
   if (n < 2) return undefined;

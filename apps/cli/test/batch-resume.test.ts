@@ -81,11 +81,11 @@ describe("nullity --output FILE", () => {
       "lightsout: --output expected a file (results go to stdout without it), got '-'\n",
     ]);
     const folder = await cli(["nullity", "1..3", "--output", "."], {}, dir);
-    expect([folder.code, folder.stderr]).toEqual([1, "lightsout: cannot open '.': it is a directory\n"]);
+    expect([folder.code, folder.stderr]).toEqual([1, "lightsout: cannot write '.': it is a directory\n"]);
     const missing = await cli(["nullity", "1..3", "--output", "no/such/folder.txt"], {}, dir);
     expect([missing.code, missing.stderr]).toEqual([
       1,
-      "lightsout: cannot open 'no/such/folder.txt': no such file or directory\n",
+      "lightsout: cannot write 'no/such/folder.txt': no such directory\n",
     ]);
   });
 });

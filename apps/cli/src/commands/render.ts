@@ -8,7 +8,8 @@ import { resolve } from "node:path";
 import { solveLightsOut } from "@lightsout/core";
 import { Command } from "commander";
 import { type BoardFlags, gridOptions, readBoard, withBoardOptions } from "../board-options.js";
-import { inputError, usageError, writeFailure } from "../errors.js";
+import { inputError, usageError } from "../errors.js";
+import { cannotWrite } from "../input.js";
 import { checkSvgSize, writeBoardPng, writeBoardSvg } from "../pictures.js";
 import { withProgress } from "../states.js";
 import { io, stdoutWritable } from "../io.js";
@@ -84,10 +85,9 @@ export function renderCommand(): Command {
         if (flags.svg !== undefined) await writeBoardSvg(target, board, lights, presses, states);
         else if (board.kind === "grid") await writeBoardPng(target, board, lights, presses, states);
       } catch (error) {
-        throw inputError(
-          `cannot write '${out}': ${writeFailure(error) ?? (error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
-          error,
-        );
+        // writing stdout ('-') fails as stdout does everywhere; a file names itself
+        if (out === "-") throw error;
+        throw cannotWrite(out, error);
       }
     });
 }

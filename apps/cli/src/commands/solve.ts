@@ -11,12 +11,14 @@ import {
   fewestPressesByIlp,
   formatCount,
   isChaseableRectangle,
+  MAX_BANDED_PRIME,
+  MAX_MULTISTATE_DENSE_CELLS,
   MAX_STATES,
 } from "@lightsout/core/lightsout";
 import { Command } from "commander";
 import { inputError, usageError } from "../errors.js";
 import { type BoardFlags, boardStates, gridOptions, readBoard, withBoardOptions } from "../board-options.js";
-import { parseIntegerOption } from "../options.js";
+import { isPrime, parseIntegerOption } from "../options.js";
 import { refuseBigJsonAll, solutionCount, writeSolutions } from "../states.js";
 import { io } from "../io.js";
 import { createProgressBar } from "../progress.js";
@@ -125,8 +127,15 @@ async function solve(file: string | undefined, flags: SolveFlags): Promise<strin
   const method = flags.method ?? "auto";
   if (!(METHODS as readonly string[]).includes(method))
     throw usageError(`--method expected one of ${METHODS.join(", ")}, got '${method}'`);
+  refuseBandedStates(method, states);
   const { board, lights, source } = await readBoard(file, flags);
   if (flags.explain) return explain(board, lights, flags.json ?? false, states);
+  if (method === "dense" && states > 2 && lights.length > MAX_MULTISTATE_DENSE_CELLS) {
+    throw usageError(
+      `--method dense with --states ${states} expected a board of at most ${MAX_MULTISTATE_DENSE_CELLS} cells (the whole press matrix of residues), ` +
+        `got ${lights.length} in '${source}'; use --method auto${isPrime(states) && states <= MAX_BANDED_PRIME ? " or --method banded" : ""}`,
+    );
+  }
   let s: LightsOutSolution;
   const bar = createProgressBar("solve");
   try {
@@ -136,8 +145,13 @@ async function solve(file: string | undefined, flags: SolveFlags): Promise<strin
       ...(bar.active ? { onProgress: (done: number, total: number) => bar.update(done, total) } : {}),
     });
   } catch (error) {
-    // the press matrix of a huge board does not fit: say so on one line
-    if (error instanceof RangeError) throw inputError(`${source}: ${error.message}`, error);
+    if (error instanceof RangeError) {
+      // a route the user chose that this board does not fit is the option's fault
+      if (method !== "auto")
+        throw usageError(`--method ${method}: '${source}': ${error.message}; use --method auto`, error);
+      // the press matrix of a huge board does not fit: say so on one line
+      throw inputError(`${source}: ${error.message}`, error);
+    }
     throw error;
   } finally {
     bar.finish();
@@ -160,6 +174,14 @@ async function solve(file: string | undefined, flags: SolveFlags): Promise<strin
     return `${JSON.stringify({ ...summary(s, s.presses, shape), all: found.map(shape), truncated })}\n`;
   }
   if (flags.min && s.solvable) {
+    if (states > 2 && solutionCount(s) > MIN_MAX_SOLUTIONS) {
+      const n = s.nullity;
+      throw usageError(
+        `--min with --states ${states} expected at most 2^20 = ${MIN_MAX_SOLUTIONS} solutions to enumerate (past two states ` +
+          `every solution is tried), got ${formatCount(s.quietCountFactors)} (${n} quiet generator${n === 1 ? "" : "s"}) ` +
+          `for '${source}'; drop --min for one solution, or list some with --all --limit N`,
+      );
+    }
     const best = await minimum(board, lights, states, timeLimit, source);
     if (!best.optimal)
       io.stderr.write(
@@ -185,6 +207,7 @@ async function minimum(board: Board, lights: ArrayLike<number>, states: number, 
   try {
     const r = fewestPresses(board, lights, {
       states,
+      ...(states > 2 ? { limit: MIN_MAX_SOLUTIONS } : {}),
       ...(bar.active ? { onProgress: (done: number, total: number) => bar.update(done, total) } : {}),
     });
     return { presses: r.presses!, count: r.count!, optimal: true, lowerBound: r.count! };
@@ -233,6 +256,18 @@ function summary(
     ...(s.proof ? { proof: shape(s.proof) } : {}),
     ...(s.lastRowProof ? { lastRowProof: Array.from(s.lastRowProof) } : {}),
   };
+}
+
+/** Most solutions `--min` enumerates past two states (every solution is tried; two states go on to HiGHS). */
+const MIN_MAX_SOLUTIONS = 2 ** 20;
+
+/** Refuses --method banded with a number of states the banded route does not take, before anything is read. */
+function refuseBandedStates(method: string, states: number): void {
+  if (method !== "banded" || states === 2 || (states <= MAX_BANDED_PRIME && isPrime(states))) return;
+  throw usageError(
+    `--method banded expected --states 2 or a prime up to ${MAX_BANDED_PRIME} (it eliminates over the field Z_p), ` +
+      `got --states ${states}; use --method dense (boards up to ${MAX_MULTISTATE_DENSE_CELLS} cells) or --method auto`,
+  );
 }
 
 /** The sum of the values, by a plain loop (no array of 10^8 numbers). */

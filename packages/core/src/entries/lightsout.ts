@@ -66,5 +66,9 @@ export type {
   GridSolution,
   SolveGridOptions,
 } from "../lightsout/chase.js";
-export { MAX_MULTISTATE_DENSE_CELLS, MAX_MULTISTATE_DISTRIBUTION_BOARDS } from "../lightsout/multistate.js";
+export {
+  MAX_BANDED_PRIME,
+  MAX_MULTISTATE_DENSE_CELLS,
+  MAX_MULTISTATE_DISTRIBUTION_BOARDS,
+} from "../lightsout/multistate.js";
 export { poj1222, poj3279 } from "../lightsout/judges.js";

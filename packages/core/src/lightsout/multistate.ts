@@ -32,6 +32,18 @@ import { planBanded } from "./_banded.js";
 import { MAX_BANDED_PRIME, solveBandedModP } from "./_banded-zp.js";
 import { countValue, formatCount, type PrimePower, primePowersOf, withCounts } from "./counts.js";
 
+/**
+ * Largest prime number of light states the banded route takes (`method:
+ * "banded"` with more than two states needs a prime up to this).
+ *
+ * @example
+ * ```ts
+ * const k = 7;
+ * const banded = k <= MAX_BANDED_PRIME; // true: 7 is a prime up to 46337
+ * ```
+ */
+export { MAX_BANDED_PRIME };
+
 /** Boards of at least this many cells with a prime number of states go by the banded route (memory cells x band). */
 const BANDED_FROM_CELLS = 4096;
 

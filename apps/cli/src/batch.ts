@@ -12,6 +12,7 @@ import { resolve } from "node:path";
 import { CliError, inputError, usageError } from "./errors.js";
 import { cannotWrite } from "./input.js";
 import { io } from "./io.js";
+import { counted } from "./words.js";
 
 /**
  * One shard of a sweep cut into `count` parts.
@@ -278,7 +279,7 @@ async function checkLines(
     carry = buffer.toString("latin1", end + 1, bytesRead);
     for (const line of text.split("\n")) {
       if (lines >= total) {
-        throw inputError(`${file}:${lines + 1}: expected at most ${total} lines for this run, got more`);
+        throw inputError(`${file}:${lines + 1}: expected at most ${counted(total, "line")} for this run, got more`);
       }
       const problem = check(line, lines);
       if (problem !== undefined) {

@@ -4,17 +4,10 @@
  *
  * @module
  */
-import {
-  type Board,
-  type BoardInput,
-  checkBoard,
-  type GridOptions,
-  parseBoard,
-  ParseError,
-  parseRule,
-} from "@lightsout/core";
+import { type Board, type BoardInput, type GridOptions, parseBoard, ParseError, parseRule } from "@lightsout/core";
 import {
   boardTopology,
+  MAX_CELLS,
   MAX_STATES,
   type Offset,
   type Rule,
@@ -194,13 +187,13 @@ export function gridSize(flags: { rows?: string; cols?: string }): { rows: numbe
   if (flags.rows === undefined || flags.cols === undefined) {
     throw usageError(`expected --rows R and --cols C, got ${flags.rows === undefined ? "no --rows" : "no --cols"}`);
   }
-  const rows = parseIntegerOption("--rows", flags.rows, 1);
-  const cols = parseIntegerOption("--cols", flags.cols, 1);
-  try {
-    checkBoard({ kind: "grid", rows, cols });
-  } catch (error) {
-    throw usageError(`--rows ${rows} --cols ${cols}: ${(error as Error).message}`, error);
-  }
+  const why = "a board has at most 2^28 cells";
+  const rows = parseIntegerOption("--rows", flags.rows, 1, MAX_CELLS, why);
+  const cols = parseIntegerOption("--cols", flags.cols, 1, MAX_CELLS, why);
+  if (rows * cols > MAX_CELLS)
+    throw usageError(
+      `--rows ${rows} --cols ${cols} expected at most ${MAX_CELLS} cells (2^28) in all, got ${rows} x ${cols} = ${rows * cols}`,
+    );
   return { rows, cols };
 }
 

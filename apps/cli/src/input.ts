@@ -145,9 +145,7 @@ export function cannotWrite(file: string, error: unknown): CliError {
   const code = (error as { code?: unknown } | null)?.code;
   const reason =
     writeFailure(error) ??
-    (typeof code === "string" && Object.hasOwn(WRITE_OPEN_REASONS, code)
-      ? WRITE_OPEN_REASONS[code]
-      : reasonOf(error));
+    (typeof code === "string" && Object.hasOwn(WRITE_OPEN_REASONS, code) ? WRITE_OPEN_REASONS[code] : reasonOf(error));
   return inputError(`cannot write '${file}': ${reason}`, error);
 }
 

@@ -14,14 +14,22 @@ import { usageError } from "./errors.js";
  * @param min - smallest accepted value
  * @param max - largest accepted value; when it is `Number.MAX_SAFE_INTEGER`
  *   the message only says `>= min`
+ * @param why - where the limits come from, added to the message in parentheses
  * @returns the value
  * @throws {@link CliError} (exit 2) `--random expected an integer >= 1, got 'abc'`
  */
-export function parseIntegerOption(option: string, text: string, min: number, max = Number.MAX_SAFE_INTEGER): number {
+export function parseIntegerOption(
+  option: string,
+  text: string,
+  min: number,
+  max = Number.MAX_SAFE_INTEGER,
+  why?: string,
+): number {
   const value = /^[+-]?[0-9]+$/.test(text) ? Number(text) : NaN;
   if (!(Number.isSafeInteger(value) && value >= min && value <= max)) {
     const range = max === Number.MAX_SAFE_INTEGER ? `>= ${min}` : `in ${min}..${max}`;
-    throw usageError(`${option} expected an integer ${range}, got '${text}'`);
+    const shown = text.length > 40 ? `${text.slice(0, 40)}...` : text;
+    throw usageError(`${option} expected an integer ${range}, got '${shown}'${why === undefined ? "" : ` (${why})`}`);
   }
   return value;
 }

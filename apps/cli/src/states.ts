@@ -9,6 +9,7 @@ import { countValue, formatCount, type PrimePower } from "@lightsout/core/lights
 import { usageError } from "./errors.js";
 import { createProgressBar } from "./progress.js";
 import { io, writeOut } from "./io.js";
+import { counted } from "./words.js";
 
 /** Most cells `--all --json` holds (solutions x cells): it builds one JSON object in memory. */
 const JSON_ALL_MAX_CELLS = 2 ** 27;
@@ -45,7 +46,7 @@ export function refuseBigJsonAll(s: Counted, limit: number, cells: number): void
   const shown = Math.min(solutionCount(s), limit);
   if (shown * cells > JSON_ALL_MAX_CELLS) {
     throw usageError(
-      `--all --json expected at most ${JSON_ALL_MAX_CELLS} cells in all (one object in memory), got ${shown} solutions of ${cells} cells; lower --limit, or drop --json to stream them`,
+      `--all --json expected at most ${JSON_ALL_MAX_CELLS} cells in all (one object in memory), got ${counted(shown, "solution")} of ${counted(cells, "cell")}; lower --limit, or drop --json to stream them`,
     );
   }
 }

@@ -192,6 +192,14 @@ describe("long runs say so (separate processes, stopped after their first line)"
 });
 
 describe("--progress lines", () => {
+  it("one board is 1 board, not 1 boards", async () => {
+    const one = await cli(["nullity", "5", "--progress"], {}, dir);
+    expect(one.stdout).toBe("5 2\n");
+    expect(one.stderr).toMatch(
+      /^lightsout: 1 board, 1 worker, estimated 0 s\nlightsout: done: 1 board \(1 computed\) in \d+ s\n$/,
+    );
+  });
+
   it("are plain lines, at most one per interval, with the time left from the work done", () => {
     const written: string[] = [];
     let clock = 0;

@@ -57,6 +57,24 @@ describe("lightsout mastermind solve", () => {
     expect(lines.at(-1)).toMatch(/^time \d+(\.\d+)? (ms|s)$/);
   });
 
+  it("counts of one are singular: 1 secret, 1 guess, a code of 1 peg", async () => {
+    const one = await run(["mastermind", "solve", "--pegs", "1", "--colors", "1"]);
+    expect(one.code).toBe(0);
+    expect(one.stdout.split("\n").slice(0, 1)).toEqual(["game [1,1]: 1 secret"]);
+    expect(one.stdout).toContain("  1 guess: 1\n");
+    const two = await run(["mastermind", "solve", "--pegs", "1", "--colors", "2"]);
+    expect(two.stdout.split("\n")[0]).toBe("game [1,2]: 2 secrets");
+    const play = await run(["mastermind", "play", "--pegs", "1", "--colors", "2"], {
+      input: "1 0\n",
+      stdinIsTTY: true,
+    });
+    expect(play.code).toBe(0);
+    expect(play.stderr).toContain("Think of a code of 1 peg with colours 1..2");
+    expect(play.stderr).toContain("solved: 1 in 1 guess\n");
+    const secret = await run(["mastermind", "play", "--pegs", "1", "--colors", "2", "--secret", "1"]);
+    expect(secret.stdout).toBe("1 1 0\nsolved in 1 guess\n");
+  });
+
   it("the other strategies and the seeded baseline", async () => {
     const json = async (args: string[]) =>
       JSON.parse((await run(["mastermind", "solve", "--json", ...args])).stdout) as {

@@ -153,7 +153,14 @@ describe("lightsout optimal --distribution", () => {
     const cases: [string[], RegExp][] = [
       [["optimal", "--rows", "5", "--cols", "5"], /expected --distribution/],
       [["optimal", "--rows", "5", "--distribution"], /expected --rows R and --cols C, got no --cols/],
-      [["optimal", "--rows", "0", "--cols", "5", "--distribution"], /--rows expected an integer >= 1, got '0'/],
+      [
+        ["optimal", "--rows", "0", "--cols", "5", "--distribution"],
+        /--rows expected an integer in 1\.\.268435456, got '0' \(a board has at most 2\^28 cells\)/,
+      ],
+      [
+        ["optimal", "--rows", "100", "--cols", "100", "--distribution"],
+        /^lightsout: --rows 100 --cols 100: expected at most 4096 cells/,
+      ],
       [["optimal", "--rows", "9", "--cols", "9", "--distribution"], /at most 64 cells when the nullity is not 0/],
       [["optimal", "--rows", "5", "--cols", "5", "--rule", "queen", "--distribution"], /--rule/],
       [

@@ -23,6 +23,7 @@ import { Command } from "commander";
 import { inputError, printable, usageError } from "../errors.js";
 import { parseIntegerOption } from "../options.js";
 import { io } from "../io.js";
+import { counted } from "../words.js";
 
 /** Options shared by `solve` and `play`. */
 interface GameFlags {
@@ -193,7 +194,7 @@ function solveAll(flags: GameFlags): void {
   const game = gameOf(flags);
   const { space } = game;
   if (io.stderr.isTTY && space.size > 5000 && game.strategy !== "consistent") {
-    io.stderr.write(`evaluating ${game.strategy} over ${space.size} secrets: this can take minutes\n`);
+    io.stderr.write(`evaluating ${game.strategy} over ${counted(space.size, "secret")}: this can take minutes\n`);
   }
   const start = performance.now();
   const e = evaluate(space, solverOptions(game));
@@ -210,7 +211,7 @@ function solveAll(flags: GameFlags): void {
   }
   const width = String(e.worst).length;
   const lines = [
-    `game [${e.pegs},${e.colors}]: ${e.secrets} secrets`,
+    `game [${e.pegs},${e.colors}]: ${counted(e.secrets, "secret")}`,
     `strategy ${e.strategy}, first guess ${firstGuess}`,
     `total ${e.total}`,
     `average ${e.average.toFixed(3)}`,
@@ -262,7 +263,7 @@ async function playInteractive(flags: PlayFlags): Promise<void> {
   try {
     if (tty) {
       io.stderr.write(
-        `Think of a code of ${space.pegs} pegs with colours ${space.format(space.codeAt(0)).slice(0, 1)}..${space.format(space.codeAt(space.size - 1)).slice(0, 1)}; score each guess as "black white".\n`,
+        `Think of a code of ${counted(space.pegs, "peg")} with colours ${space.format(space.codeAt(0)).slice(0, 1)}..${space.format(space.codeAt(space.size - 1)).slice(0, 1)}; score each guess as "black white".\n`,
       );
     }
     while (!solver.solved) {

@@ -14,6 +14,7 @@ import { usageError } from "../errors.js";
 import { parseIntegerOption } from "../options.js";
 import { createProgressBar } from "../progress.js";
 import { io, writeOut } from "../io.js";
+import { counted } from "../words.js";
 
 /** Options of the `nullity` command, as commander hands them over. */
 interface NullityOptions {
@@ -253,7 +254,7 @@ async function nullity(n: string | undefined, options: NullityOptions): Promise<
     const resumed = from === start ? "" : `, ${from - start} already in ${options.output}`;
     const capped = requested !== undefined && workers < requested ? ` (of ${requested} asked: cores or boards)` : "";
     io.stderr.write(
-      `lightsout: ${part}${end - start} boards${resumed}, ${workers} worker${workers === 1 ? "" : "s"}${capped}, estimated ${formatDuration(left.seconds)}\n`,
+      `lightsout: ${part}${counted(end - start, "board")}${resumed}, ${workers} worker${workers === 1 ? "" : "s"}${capped}, estimated ${formatDuration(left.seconds)}\n`,
     );
   } else if (left.seconds >= ANNOUNCE_SECONDS) {
     io.stderr.write(
@@ -296,7 +297,7 @@ async function nullity(n: string | undefined, options: NullityOptions): Promise<
   }
   if (options.progress) {
     io.stderr.write(
-      `lightsout: done: ${end - start} boards (${end - from} computed) in ${formatDuration((performance.now() - began) / 1000)}\n`,
+      `lightsout: done: ${counted(end - start, "board")} (${end - from} computed) in ${formatDuration((performance.now() - began) / 1000)}\n`,
     );
   }
 }

@@ -20,6 +20,7 @@ import {
 import { withProgress } from "../states.js";
 import { usageError } from "../errors.js";
 import { io, writeOut } from "../io.js";
+import { counted } from "../words.js";
 
 interface QuietFlags extends BoardFlags {
   rows?: string;
@@ -97,7 +98,7 @@ function quietBasis(board: GridBoard, states: number, size: string): ArrayLike<n
     if (nullity === 0) return [];
     if (nullity !== undefined && nullity * rows * cols > QUIET_MAX_BYTES)
       throw usageError(
-        `${size}: the quiet basis holds ${nullity} patterns of ${rows * cols} cells, over ` +
+        `${size}: the quiet basis holds ${counted(nullity, "pattern")} of ${rows * cols} cells, over ` +
           `${QUIET_MAX_BYTES / 2 ** 20} MiB; ask for it on smaller boards (lightsout nullity gives their number)`,
       );
     return withProgress("quiet", (onProgress) =>

@@ -21,6 +21,7 @@ import { type BoardFlags, boardStates, gridOptions, readBoard, withBoardOptions 
 import { isPrime, parseIntegerOption } from "../options.js";
 import { refuseBigJsonAll, solutionCount, writeSolutions } from "../states.js";
 import { io } from "../io.js";
+import { counted } from "../words.js";
 import { createProgressBar } from "../progress.js";
 
 interface SolveFlags extends BoardFlags {
@@ -178,14 +179,14 @@ async function solve(file: string | undefined, flags: SolveFlags): Promise<strin
       const n = s.nullity;
       throw usageError(
         `--min with --states ${states} expected at most 2^20 = ${MIN_MAX_SOLUTIONS} solutions to enumerate (past two states ` +
-          `every solution is tried), got ${formatCount(s.quietCountFactors)} (${n} quiet generator${n === 1 ? "" : "s"}) ` +
+          `every solution is tried), got ${formatCount(s.quietCountFactors)} (${counted(n, "quiet generator")}) ` +
           `for '${source}'; drop --min for one solution, or list some with --all --limit N`,
       );
     }
     const best = await minimum(board, lights, states, timeLimit, source);
     if (!best.optimal)
       io.stderr.write(
-        `lightsout: not proven optimal: ${best.count} presses, at least ${best.lowerBound} needed (--time-limit)\n`,
+        `lightsout: not proven optimal: ${counted(best.count, "press", "presses")}, at least ${best.lowerBound} needed (--time-limit)\n`,
       );
     if (flags.json)
       return `${JSON.stringify({ ...summary(s, best.presses, shape), optimal: best.optimal, lowerBound: best.lowerBound })}\n`;

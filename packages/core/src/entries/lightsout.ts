@@ -14,6 +14,7 @@ export {
   gridBoard,
   isChaseableRectangle,
   maskBoard,
+  MAX_CELLS,
   MAX_STATES,
   parseRule,
   pressTargets,

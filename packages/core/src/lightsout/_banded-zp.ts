@@ -5,6 +5,7 @@
 // back substitution over the pivot rows. Memory about cells x bandwidth
 // entries of 32 bits, never cells^2.
 
+import { counted } from "./_quiet-limit.js";
 import { guard, load, wasmBytesInUse, withScratch } from "../internal/kernel.js";
 import { formatBytes, memoryLimit } from "../internal/memory.js";
 import { xoshiro128 } from "../internal/random.js";
@@ -306,7 +307,7 @@ export function solveBandedModP(
   const most = Math.min(MAX_BASIS_BYTES, 4 * maxEntries);
   if (free.length * n * 4 > most) {
     throw new RangeError(
-      `the ${free.length} quiet generators of this ${n}-cell board over Z_${p} need ` +
+      `the ${counted(free.length, "quiet generator")} of this ${n}-cell board over Z_${p} need ` +
         `${formatBytes(free.length * n * 4)}, over the ${formatBytes(most)} they may take`,
     );
   }

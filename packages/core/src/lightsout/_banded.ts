@@ -7,6 +7,7 @@
 
 import { guard, load, wasmBytesInUse, withScratch } from "../internal/kernel.js";
 import { formatBytes, memoryLimit } from "../internal/memory.js";
+import { counted } from "./_quiet-limit.js";
 import { xoshiro128 } from "../internal/random.js";
 import { type Board, boardTopology, type GridBoard, ruleOffsets } from "./board.js";
 import {
@@ -628,7 +629,7 @@ export function quietBanded(
   const most = Math.min(MAX_QUIET_BYTES, maxEntries);
   if (nullity * n > most) {
     throw new RangeError(
-      `the ${nullity} quiet patterns of this ${n}-cell board need ${formatBytes(nullity * n)}, ` +
+      `the ${counted(nullity, "quiet pattern")} of this ${n}-cell board need ${formatBytes(nullity * n)}, ` +
         `over the ${formatBytes(most)} a basis may take; count them with solveLightsOut (nullity) instead`,
     );
   }

@@ -6,6 +6,7 @@
 // numeric chase from the first row z gives every press. O(m n^2) work, three
 // symbolic rows in memory.
 
+import { counted } from "./_quiet-limit.js";
 import { type CyclicGenerator, mulMod, solveModK } from "../rings/zk.js";
 
 /** The answer for the rectangle, in the same cell order as the lights. */
@@ -145,7 +146,7 @@ export function chaseModK(
   if (patterns * m * n > most) {
     // each is a board of m * n entries: refused before they are built (2048 x 2048 over Z_6 held 35 GB)
     throw new RangeError(
-      `the quiet patterns of the ${m} x ${n} board over Z_${k} hold ${patterns} boards of ${m * n} cells, ` +
+      `the quiet patterns of the ${m} x ${n} board over Z_${k} hold ${counted(patterns, "board")} of ${m * n} cells, ` +
         `over ${most} entries; ask for them on smaller boards`,
     );
   }

@@ -19,3 +19,14 @@ export function checkMaxEntries(name: string, value: unknown): number {
     throw new RangeError(`"${name}" expected a positive safe integer, got ${describe(value)}`);
   return value;
 }
+
+/**
+ * A count and its noun, for messages: `1 quiet pattern`, `2 quiet patterns`.
+ *
+ * @param n - The count.
+ * @param noun - The singular.
+ * @returns The words.
+ */
+export function counted(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? "" : "s"}`;
+}

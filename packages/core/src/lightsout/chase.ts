@@ -12,7 +12,7 @@ import { type CellValues, checkStates, MAX_CELLS, type StatesOptions } from "./b
 import { multiStateChaseTrace } from "./multistate.js";
 import { chaseSymbolic, type ChaseRunOptions, type ChaseWords } from "./_chase-kernel.js";
 import { applyPacked, chaseNumeric, flipRows, isZero, packBoard, rowWords, unpackBoard } from "./_chase-bits.js";
-import { checkMaxEntries } from "./_quiet-limit.js";
+import { checkMaxEntries, counted } from "./_quiet-limit.js";
 
 /**
  * Options of {@link chaseMatrix}.
@@ -320,7 +320,7 @@ export function solveGrid(
   const most = Math.min(QUIET_MAX_BYTES, checkMaxEntries("maxQuietEntries", options?.maxQuietEntries));
   if (options?.quiet && nullity * m * n > most) {
     throw new RangeError(
-      `the quiet basis of the ${m} x ${n} board holds ${nullity} patterns of ${m * n} cells, over ` +
+      `the quiet basis of the ${m} x ${n} board holds ${counted(nullity, "pattern")} of ${m * n} cells, over ` +
         `${formatBytes(most)}; ask for it on smaller boards, or take the first rows from firstRowLookup`,
     );
   }

@@ -31,6 +31,7 @@ import { isPrime } from "../fields/prime.js";
 import { planBanded } from "./_banded.js";
 import { MAX_BANDED_PRIME, solveBandedModP } from "./_banded-zp.js";
 import { countValue, formatCount, type PrimePower, primePowersOf, withCounts } from "./counts.js";
+import { counted } from "./_quiet-limit.js";
 
 /**
  * Largest prime number of light states the banded route takes (`method:
@@ -280,7 +281,7 @@ function analyse(board: Board, lights: unknown, options: MultiStateOptions): Ana
   // at most 16,000 cells: the generators come out of the elimination, checked before they are renumbered
   if (s.kernel.length * cells > (options.maxQuietEntries ?? Number.POSITIVE_INFINITY)) {
     throw new RangeError(
-      `the ${s.kernel.length} quiet generators of this ${cells}-cell board over Z_${k} hold ` +
+      `the ${counted(s.kernel.length, "quiet generator")} of this ${cells}-cell board over Z_${k} hold ` +
         `${s.kernel.length * cells} entries, over the ${options.maxQuietEntries} asked for`,
     );
   }
@@ -389,7 +390,7 @@ export function fewestMultiStatePresses(
   const solutions = bits < 60 ? Number(countValue(a.quietCountFactors)) : Number.POSITIVE_INFINITY;
   if (solutions > limit) {
     throw new RangeError(
-      `fewest presses expected at most ${limit} solutions to enumerate, got ${formatCount(a.quietCountFactors)} (states ${a.states}, ${a.nullity} quiet generators)`,
+      `fewest presses expected at most ${limit} solutions to enumerate, got ${formatCount(a.quietCountFactors)} (states ${a.states}, ${counted(a.nullity, "quiet generator")})`,
     );
   }
   // odometer over the cyclic decomposition, the weight kept up to date per changed entry

@@ -37,7 +37,7 @@ import {
   quietBandedSource,
   solveBanded,
 } from "./_banded.js";
-import { checkMaxEntries } from "./_quiet-limit.js";
+import { checkMaxEntries, counted } from "./_quiet-limit.js";
 import { type PrimePower, type SolutionCounts, withCounts } from "./counts.js";
 
 /**
@@ -421,7 +421,7 @@ export function quietPatterns(board: Board, options?: QuietPatternsOptions): Cel
   const most = Math.min(MAX_QUIET_BYTES, maxEntries);
   if (bytes > most) {
     throw new RangeError(
-      `the ${basis.rows} quiet patterns of this ${basis.cols}-cell board need ${formatBytes(bytes)}, ` +
+      `the ${counted(basis.rows, "quiet pattern")} of this ${basis.cols}-cell board need ${formatBytes(bytes)}, ` +
         `over the ${formatBytes(most)} a basis may take; count them with solveLightsOut (nullity) instead`,
     );
   }

@@ -43,7 +43,8 @@ const EXAMPLES = `
 Output:
   rows, cols, rank, nullity (= cols - rank) and the time of the elimination
   alone; --random also prints its seed. Progress goes to stderr: a bar on a
-  terminal, elsewhere a line every 10 s from 10 s on (LIGHTSOUT_PROGRESS=0: none).
+  terminal, elsewhere a line every 10 s from 10 s on (LIGHTSOUT_PROGRESS=0:
+  none).
 
 Input formats (read as a stream; PBM is told by its magic number):
   dense         one row per line, e.g. "0110" or "0 1 1 0"; blank lines and

@@ -8,9 +8,11 @@
  * @module
  */
 import { showToken } from "@lightsout/core/io";
+import { formatLimit } from "@lightsout/core";
 import { open, type FileHandle } from "node:fs/promises";
 import { resolve } from "node:path";
 import { CliError, inputError, usageError } from "./errors.js";
+import { cannotWrite } from "./input.js";
 import { io } from "./io.js";
 
 /**
@@ -215,7 +217,8 @@ export async function resumeOutput(
   try {
     handle = await open(path, "a+");
   } catch (error) {
-    throw inputError(`cannot open '${file}': ${reasonOf(error)}`, error);
+    // opened to append: a missing folder, a folder, no permission are write failures
+    throw cannotWrite(file, error);
   }
   try {
     const { lines, bytes, last } = await checkLines(handle, file, total, check);
@@ -230,7 +233,7 @@ export async function resumeOutput(
         try {
           await handle.write(text);
         } catch (error) {
-          throw inputError(`cannot write '${file}': ${reasonOf(error)}`, error);
+          throw cannotWrite(file, error);
         }
       },
       async close() {
@@ -277,7 +280,13 @@ async function checkLines(
     carry = buffer.toString("latin1", end + 1, bytesRead);
     for (const line of text.split("\n")) {
       if (lines >= total) {
-        throw inputError(`${file}:${lines + 1}: expected at most ${total} lines for this run, got more`);
+        const limit = formatLimit({
+          subject: "the output of this run",
+          max: total,
+          got: "more",
+          unit: ["line", "lines"],
+        });
+        throw inputError(`${file}:${lines + 1}: ${limit}`);
       }
       const problem = check(line, lines);
       if (problem !== undefined) {

@@ -4,9 +4,17 @@
  *
  * @module
  */
-import { type BoardInput, checkBoard, type GridOptions, ParseError, parseRule } from "@lightsout/core";
+import { type Board, type BoardInput, type GridOptions, ParseError, parseRule } from "@lightsout/core";
 import { readBoard as readBoardBytes } from "@lightsout/core/io";
-import { MAX_STATES } from "@lightsout/core/lightsout";
+import {
+  boardTopology,
+  MAX_CELLS,
+  MAX_STATES,
+  type Offset,
+  type Rule,
+  ruleOffsets,
+  type Topology,
+} from "@lightsout/core/lightsout";
 import type { Command } from "commander";
 import { inputError, printable, usageError } from "./errors.js";
 import { inputBytes } from "./input.js";
@@ -69,21 +77,103 @@ export function gridOptions(flags: BoardFlags, multiState = false): GridOptions 
       `--states ${k} is not available for this command; only 2-state lights (GF(2)) here (solve, random and quiet take --states)`,
     );
   const options: GridOptions = {};
+  const topology = askedTopology(flags);
+  if (topology === "torus") options.torus = true;
+  else if (topology === "projective") options.topology = "projective";
+  const rule = askedRule(flags);
+  if (rule !== undefined) options.rule = rule;
+  return options;
+}
+
+/** The topology --topology or --torus asks for (checked), or undefined when neither was given. */
+function askedTopology(flags: BoardFlags): Topology | undefined {
   const topology = flags.topology;
   if (topology !== undefined && !(TOPOLOGIES as readonly string[]).includes(topology))
     throw usageError(`--topology expected plane, torus or projective, got '${printable(topology)}'`);
   if (flags.torus && topology !== undefined && topology !== "torus")
     throw usageError(`--torus conflicts with --topology ${topology}: give one of them`);
-  if (flags.torus || topology === "torus") options.torus = true;
-  else if (topology === "projective") options.topology = "projective";
-  if (flags.rule !== undefined) {
-    try {
-      options.rule = parseRule(flags.rule);
-    } catch (error) {
-      throw usageError(`--rule ${(error as Error).message}`, error);
-    }
+  return flags.torus ? "torus" : (topology as Topology | undefined);
+}
+
+/** What a rule looks like, for messages. */
+const RULE_HELP =
+  "plus, x, king, knight, or offsets dr,dc separated by ';' (like '-1,0;1,0;0,-1;0,1', the plus rule, or '0,1;0,-1' for left and right only)";
+
+/** The rule --rule asks for (checked), or undefined without --rule. */
+function askedRule(flags: BoardFlags): Rule | undefined {
+  if (flags.rule === undefined) return undefined;
+  try {
+    return parseRule(flags.rule);
+  } catch (error) {
+    // an offset beyond the largest board: the core names the limit and the digits
+    if (error instanceof RangeError)
+      throw usageError(`--rule ${(error as Error).message.replace(/^rule /, "")}`, error);
+    throw usageError(`--rule expected ${RULE_HELP}, got '${printable(flags.rule)}'`, error);
   }
-  return options;
+}
+
+/**
+ * Refuses board flags that disagree with the board read: a JSON board states
+ * its own topology and rule, and --topology, --torus or --rule saying
+ * otherwise would be ignored without a word (the answer would be for
+ * another board than the one the user described). Flags that agree pass:
+ * `--torus` on a JSON torus, `--topology plane` on a grid without a
+ * topology, `--rule '0,1;1,0'` on the rule `{"offsets": [[1, 0], [0, 1]]}`
+ * (a rule is a set of offsets: order, repeats and 0,0, which adds nothing to
+ * a press, do not matter). Text boards are built from the flags, so they agree.
+ *
+ * @param board - the board as read
+ * @param flags - the flags as typed (already checked by {@link gridOptions})
+ * @param source - the input's name, for the message
+ * @throws a usage error (exit 2) naming the flag as typed, the input and what the input's board says
+ */
+export function refuseDisagreeingBoardFlags(board: Board, flags: BoardFlags, source: string): void {
+  const topology = askedTopology(flags);
+  if (topology !== undefined && !(board.kind === "grid" && boardTopology(board) === topology)) {
+    const flag = flags.topology === undefined ? "--torus" : `--topology ${topology}`;
+    throw usageError(
+      `${flag} conflicts with '${source}': its JSON board is ${describeTopology(board)}; ` +
+        `set the topology in the file, or drop ${flag}`,
+    );
+  }
+  const rule = askedRule(flags);
+  if (rule === undefined) return;
+  if (board.kind !== "grid" || !sameOffsets(ruleOffsets(board.rule ?? "plus"), ruleOffsets(rule))) {
+    const has =
+      board.kind === "grid"
+        ? `has the rule ${describeRule(board.rule ?? "plus")}${board.rule === undefined ? ' (the default: no "rule")' : ""}`
+        : "is a graph (no rule)";
+    throw usageError(
+      `--rule ${printable(flags.rule!)} conflicts with '${source}': its JSON board ${has}; set the rule in the file, or drop --rule`,
+    );
+  }
+}
+
+/** A board's topology as its JSON states it, e.g. `a torus grid ("torus": true)`. */
+function describeTopology(board: Board): string {
+  if (board.kind === "graph") return "a graph (no topology)";
+  const topology = boardTopology(board);
+  const how =
+    board.topology !== undefined
+      ? `"topology": "${board.topology}"`
+      : board.torus
+        ? '"torus": true'
+        : 'no "topology" or "torus"';
+  return `a ${topology === "plane" ? "plane" : topology} grid (${how})`;
+}
+
+/** A rule in the notation of --rule: its name, or its offsets `dr,dc;dr,dc`. */
+function describeRule(rule: Rule): string {
+  return typeof rule === "string" ? rule : rule.offsets.map(([dr, dc]) => `${dr},${dc}`).join(";");
+}
+
+/** Whether two lists of offsets are the same set, 0,0 aside (a press reaches its own cell or not by selfToggle). */
+function sameOffsets(a: readonly Offset[], b: readonly Offset[]): boolean {
+  const set = (offsets: readonly Offset[]) =>
+    new Set(offsets.filter(([dr, dc]) => dr !== 0 || dc !== 0).map(([dr, dc]) => `${dr},${dc}`));
+  const x = set(a);
+  const y = set(b);
+  return x.size === y.size && [...x].every((o) => y.has(o));
 }
 
 /**
@@ -98,14 +188,32 @@ export function gridSize(flags: { rows?: string; cols?: string }): { rows: numbe
   if (flags.rows === undefined || flags.cols === undefined) {
     throw usageError(`expected --rows R and --cols C, got ${flags.rows === undefined ? "no --rows" : "no --cols"}`);
   }
-  const rows = parseIntegerOption("--rows", flags.rows, 1);
-  const cols = parseIntegerOption("--cols", flags.cols, 1);
-  try {
-    checkBoard({ kind: "grid", rows, cols });
-  } catch (error) {
-    throw usageError(`--rows ${rows} --cols ${cols}: ${(error as Error).message}`, error);
-  }
+  const why = "a board has at most 2^28 cells";
+  const rows = parseIntegerOption("--rows", flags.rows, 1, MAX_CELLS, why);
+  const cols = parseIntegerOption("--cols", flags.cols, 1, MAX_CELLS, why);
+  if (rows * cols > MAX_CELLS)
+    throw usageError(
+      `--rows ${rows} --cols ${cols} expected at most ${MAX_CELLS} cells (2^28) in all, got ${rows} x ${cols} = ${rows * cols}`,
+    );
   return { rows, cols };
+}
+
+/**
+ * The board options as the user typed them, for messages about the board:
+ * `--rows 1200 --cols 1200 --torus --states 3`.
+ *
+ * @param flags - the board flags
+ * @param rows - the rows, checked
+ * @param cols - the columns, checked
+ * @returns the options, in a fixed order
+ */
+export function boardDescription(flags: BoardFlags, rows: number, cols: number): string {
+  const parts = [`--rows ${rows}`, `--cols ${cols}`];
+  if (flags.torus) parts.push("--torus");
+  if (flags.topology !== undefined) parts.push(`--topology ${printable(flags.topology)}`);
+  if (flags.rule !== undefined) parts.push(`--rule ${printable(flags.rule)}`);
+  if (flags.states !== undefined) parts.push(`--states ${printable(flags.states)}`);
+  return parts.join(" ");
 }
 
 /**
@@ -139,30 +247,37 @@ export async function writeJsonValues(stream: OutputStream, values: ArrayLike<nu
 }
 
 /**
- * Reads a board and its lights from FILE ('-' or nothing: stdin).
+ * Reads a board and its lights from FILE ('-' or nothing: stdin), with the
+ * board flags: --states for the lights, --topology (--torus) and --rule for
+ * a text board; a JSON board states its own, and flags that disagree with
+ * it are refused.
  *
  * @param file - the FILE argument
- * @param grid - torus and rule for text boards
- * @param states - light states K (default 2): text cells 0..K-1
- * @returns the board, its lights and the input's name
- * @throws a usage error when stdin is a terminal and no FILE was given; an
- *   input error (exit 1, with file:line:column) for a malformed board
+ * @param flags - the board flags as typed
+ * @returns the board, its lights, the number of light states and the input's name
+ * @throws a usage error for bad flags, flags that disagree with a JSON board,
+ *   or when stdin is a terminal and no FILE was given; an input error (exit
+ *   1, with file:line:column) for a malformed board
  */
 export async function readBoard(
   file: string | undefined,
-  grid: GridOptions,
-  states = 2,
-): Promise<BoardInput & { source: string }> {
+  flags: BoardFlags,
+): Promise<BoardInput & { source: string; states: number }> {
+  const grid = gridOptions(flags, true);
+  const states = boardStates(flags);
   if (file === undefined && io.stdin.isTTY)
     throw usageError("expected a FILE or '-' for stdin, got nothing (stdin is a terminal)");
   // streamed: a board past the limits is refused at its line, before the rest of the input is read
   const { source, chunks } = inputBytes(file ?? "-");
+  let input: BoardInput;
   try {
-    return { ...(await readBoardBytes(chunks, { source, states, ...grid })), source };
+    input = await readBoardBytes(chunks, { source, states, ...grid });
   } catch (error) {
     if (error instanceof ParseError) throw inputError(error.message, error);
     if (error instanceof RangeError || error instanceof TypeError)
       throw inputError(`${source}: ${error.message}`, error);
     throw error;
   }
+  refuseDisagreeingBoardFlags(input.board, flags, source);
+  return { ...input, source, states };
 }

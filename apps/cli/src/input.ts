@@ -8,7 +8,7 @@ import { createReadStream, writeFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import { decodeText } from "@lightsout/core/io";
-import { inputError, writeFailure } from "./errors.js";
+import { type CliError, inputError, writeFailure } from "./errors.js";
 import { io } from "./io.js";
 
 /** Name used for standard input in messages. */
@@ -118,11 +118,40 @@ export function writeOutputFile(file: string, data: string | Uint8Array): void {
   try {
     writeFileSync(resolve(io.cwd, file), data);
   } catch (error) {
-    // ENOENT on a write: a folder of the path is missing
-    const missing = (error as { code?: unknown }).code === "ENOENT";
-    const reason = missing ? "no such directory" : (writeFailure(error) ?? reasonOf(error));
-    throw inputError(`cannot write '${file}': ${reason}`, error);
+    throw cannotWrite(file, error);
   }
+}
+
+/** Why a file cannot be written, in words, for the errors of opening it. */
+const WRITE_OPEN_REASONS: Record<string, string> = {
+  // ENOENT when opening for writing: a folder of the path is missing
+  ENOENT: "no such directory",
+  EISDIR: "it is a directory",
+  EACCES: "permission denied",
+  EPERM: "permission denied",
+  ENOTDIR: "a component of the path is not a directory",
+  ENAMETOOLONG: "the name is too long",
+  EROFS: "read-only file system",
+};
+
+/**
+ * The error for a file that cannot be written (opened, written or closed),
+ * with the reason in words: `cannot write 'out/x.png': no such directory`.
+ *
+ * @param file - the path as the user typed it
+ * @param error - what opening or writing threw
+ * @returns an input error (exit 1), to be thrown
+ * @example
+ * ```ts
+ * try { writeFileSync(path, data); } catch (error) { throw cannotWrite("x.png", error); }
+ * ```
+ */
+export function cannotWrite(file: string, error: unknown): CliError {
+  const code = (error as { code?: unknown } | null)?.code;
+  const reason =
+    writeFailure(error) ??
+    (typeof code === "string" && Object.hasOwn(WRITE_OPEN_REASONS, code) ? WRITE_OPEN_REASONS[code] : reasonOf(error));
+  return inputError(`cannot write '${file}': ${reason}`, error);
 }
 
 function withoutBom(text: string): string {

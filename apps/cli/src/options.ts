@@ -4,8 +4,6 @@
  *
  * @module
  */
-import type { Board, GridOptions } from "@lightsout/core";
-import { boardTopology, ruleOffsets } from "@lightsout/core/lightsout";
 import { usageError } from "./errors.js";
 
 /**
@@ -16,14 +14,22 @@ import { usageError } from "./errors.js";
  * @param min - smallest accepted value
  * @param max - largest accepted value; when it is `Number.MAX_SAFE_INTEGER`
  *   the message only says `>= min`
+ * @param why - where the limits come from, added to the message in parentheses
  * @returns the value
  * @throws {@link CliError} (exit 2) `--random expected an integer >= 1, got 'abc'`
  */
-export function parseIntegerOption(option: string, text: string, min: number, max = Number.MAX_SAFE_INTEGER): number {
+export function parseIntegerOption(
+  option: string,
+  text: string,
+  min: number,
+  max = Number.MAX_SAFE_INTEGER,
+  why?: string,
+): number {
   const value = /^[+-]?[0-9]+$/.test(text) ? Number(text) : NaN;
   if (!(Number.isSafeInteger(value) && value >= min && value <= max)) {
     const range = max === Number.MAX_SAFE_INTEGER ? `>= ${min}` : `in ${min}..${max}`;
-    throw usageError(`${option} expected an integer ${range}, got '${text}'`);
+    const shown = text.length > 40 ? `${text.slice(0, 40)}...` : text;
+    throw usageError(`${option} expected an integer ${range}, got '${shown}'${why === undefined ? "" : ` (${why})`}`);
   }
   return value;
 }
@@ -85,6 +91,16 @@ export function parseField(text: string): Field {
   return { p: power.p, r: power.r * exponent };
 }
 
+/**
+ * Whether n (below 2^31) is a prime, by trial division.
+ *
+ * @param n - an integer
+ * @returns true for a prime
+ */
+export function isPrime(n: number): boolean {
+  return primePower(n)?.r === 1;
+}
+
 /** n = p^r for a prime p, or undefined (n < 2^31: trial division is quick). */
 function primePower(n: number): Field | undefined {
   if (n < 2) return undefined;
@@ -99,38 +115,4 @@ function primePower(n: number): Field | undefined {
   let rest = n;
   for (; rest % p === 0; rest /= p) r++;
   return rest === 1 ? { p, r } : undefined;
-}
-
-/**
- * Refuses `--torus`, `--topology` and `--rule` that the board read does not carry: a JSON
- * board states its own kind, topology and rule, and the flags (applied to text
- * boards) would otherwise be ignored without a word. Flags that agree with
- * the file (`--torus` on a JSON torus) pass.
- *
- * @param board - the board as read (text boards carry the flags already)
- * @param grid - the --torus, --topology and --rule flags
- * @param source - the input's name, for the message
- * @throws {@link CliError} (exit 2) naming the flag, the file and what the file says
- * @example
- * ```ts
- * refuseIgnoredBoardFlags(board, { torus: true }, "board.json"); // throws unless board is a torus
- * ```
- */
-export function refuseIgnoredBoardFlags(board: Board, grid: GridOptions, source: string): void {
-  const asked = grid.topology ?? (grid.torus ? "torus" : undefined);
-  if (asked !== undefined && !(board.kind === "grid" && boardTopology(board) === asked)) {
-    const flag = grid.topology === undefined ? "--torus" : `--topology ${asked}`;
-    const setting = asked === "torus" ? '"torus": true' : `"topology": "${asked}"`;
-    const kind = board.kind === "grid" ? `a grid without ${setting}` : "a graph";
-    throw usageError(
-      `${flag} conflicts with '${source}': its JSON board is ${kind} (set it in the file, or drop ${flag})`,
-    );
-  }
-  if (grid.rule === undefined) return;
-  const rule = board.kind === "grid" ? (board.rule ?? "plus") : undefined;
-  const same = rule !== undefined && JSON.stringify(ruleOffsets(rule)) === JSON.stringify(ruleOffsets(grid.rule));
-  if (!same) {
-    const has = rule === undefined ? "is a graph (no rule)" : `has the rule ${JSON.stringify(rule)}`;
-    throw usageError(`--rule conflicts with '${source}': its JSON board ${has} (set it in the file, or drop --rule)`);
-  }
 }

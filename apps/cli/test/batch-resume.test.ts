@@ -60,7 +60,7 @@ describe("nullity --output FILE", () => {
         ["1..300", "--json"],
         `bad.txt:1: expected the line of the 1 x 1 board ('{"m":1,"n":1,"nullity":'..), got '1 0'`,
       ],
-      [SQUARES, ["1..30"], "bad.txt:31: expected at most 30 lines for this run, got more"],
+      [SQUARES, ["1..30"], "bad.txt:31: the output of this run expected at most 30 lines, got more"],
       ["\u001b[31m\n", ["1..300"], "bad.txt:1: expected the line of the 1 x 1 board ('1 '..), got '<U+001B>[31m'"],
       ["x".repeat(10_000), ["1..300"], "bad.txt:1: expected a result line, got a line of over 4096 bytes"],
     ];
@@ -81,11 +81,11 @@ describe("nullity --output FILE", () => {
       "lightsout: --output expected a file (results go to stdout without it), got '-'\n",
     ]);
     const folder = await cli(["nullity", "1..3", "--output", "."], {}, dir);
-    expect([folder.code, folder.stderr]).toEqual([1, "lightsout: cannot open '.': it is a directory\n"]);
+    expect([folder.code, folder.stderr]).toEqual([1, "lightsout: cannot write '.': it is a directory\n"]);
     const missing = await cli(["nullity", "1..3", "--output", "no/such/folder.txt"], {}, dir);
     expect([missing.code, missing.stderr]).toEqual([
       1,
-      "lightsout: cannot open 'no/such/folder.txt': no such file or directory\n",
+      "lightsout: cannot write 'no/such/folder.txt': no such directory\n",
     ]);
   });
 });
@@ -180,11 +180,11 @@ describe("long runs say so (separate processes, stopped after their first line)"
     );
     // rows 1..10^5 x cols 1..1000: (sum m)(sum n) = 5.00005e9 x 500500 cells -> 5005 s, plus 10^8 boards -> 700 s
     const grid = ["nullity", "--rows", "1..100000", "--cols", "1..1000", "--workers", "1", "--progress"];
-    expect(await firstLine(grid)).toBe("lightsout: 100000000 boards, 1 worker, estimated 1.6 h");
+    expect(await firstLine(grid)).toBe("lightsout: 100,000,000 boards, 1 worker, estimated 1.6 h");
     // its last shard of 4 (cut to equal work by the core's own model): a part of the whole, in minutes
     const shard = await firstLine([...grid, "--shard", "4/4"]);
     const minutes = Number(
-      /^lightsout: shard 4\/4 \(--shard 4\/4\): \d+ boards, 1 worker, estimated (\d+) min$/.exec(shard)?.[1],
+      /^lightsout: shard 4\/4 \(--shard 4\/4\): [\d,]+ boards, 1 worker, estimated (\d+) min$/.exec(shard)?.[1],
     );
     expect(minutes).toBeGreaterThan(5);
     expect(minutes).toBeLessThan(60);
@@ -192,6 +192,14 @@ describe("long runs say so (separate processes, stopped after their first line)"
 });
 
 describe("--progress lines", () => {
+  it("one board is 1 board, not 1 boards", async () => {
+    const one = await cli(["nullity", "5", "--progress"], {}, dir);
+    expect(one.stdout).toBe("5 2\n");
+    expect(one.stderr).toMatch(
+      /^lightsout: 1 board, 1 worker, estimated 0 s\nlightsout: done: 1 board \(1 computed\) in \d+ s\n$/,
+    );
+  });
+
   it("are plain lines, at most one per interval, with the time left from the work done", () => {
     const written: string[] = [];
     let clock = 0;

@@ -74,8 +74,9 @@ describe("lightsout (program)", () => {
 
       Output:
         rows, cols, rank, nullity (= cols - rank) and the time of the elimination
-        alone; --random also prints its seed. A progress bar goes to stderr when
-        it is a terminal.
+        alone; --random also prints its seed. Progress goes to stderr: a bar on a
+        terminal, elsewhere a line every 10 s from 10 s on (LIGHTSOUT_PROGRESS=0:
+        none).
 
       Input formats (read as a stream; PBM is told by its magic number):
         dense         one row per line, e.g. "0110" or "0 1 1 0"; blank lines and

@@ -42,7 +42,7 @@ describe("lightsout mastermind solve", () => {
     expect(result.code).toBe(0);
     const lines = result.stdout.trimEnd().split("\n");
     expect(lines.slice(0, -1)).toEqual([
-      "game [4,6]: 1296 secrets",
+      "game [4,6]: 1,296 secrets",
       "strategy knuth, first guess 1122",
       "total 5801",
       "average 4.476",
@@ -55,6 +55,24 @@ describe("lightsout mastermind solve", () => {
       "  5 guesses: 694",
     ]);
     expect(lines.at(-1)).toMatch(/^time \d+(\.\d+)? (ms|s)$/);
+  });
+
+  it("counts of one are singular: 1 secret, 1 guess, a code of 1 peg", async () => {
+    const one = await run(["mastermind", "solve", "--pegs", "1", "--colors", "1"]);
+    expect(one.code).toBe(0);
+    expect(one.stdout.split("\n").slice(0, 1)).toEqual(["game [1,1]: 1 secret"]);
+    expect(one.stdout).toContain("  1 guess: 1\n");
+    const two = await run(["mastermind", "solve", "--pegs", "1", "--colors", "2"]);
+    expect(two.stdout.split("\n")[0]).toBe("game [1,2]: 2 secrets");
+    const play = await run(["mastermind", "play", "--pegs", "1", "--colors", "2"], {
+      input: "1 0\n",
+      stdinIsTTY: true,
+    });
+    expect(play.code).toBe(0);
+    expect(play.stderr).toContain("Think of a code of 1 peg with colours 1..2");
+    expect(play.stderr).toContain("solved: 1 in 1 guess\n");
+    const secret = await run(["mastermind", "play", "--pegs", "1", "--colors", "2", "--secret", "1"]);
+    expect(secret.stdout).toBe("1 1 0\nsolved in 1 guess\n");
   });
 
   it("the other strategies and the seeded baseline", async () => {
@@ -95,7 +113,7 @@ describe("lightsout mastermind solve", () => {
       [["--colors", "x"], "lightsout: --colors expected an integer in 1..35, got 'x'"],
       [
         ["--pegs", "8", "--colors", "8"],
-        "lightsout: --pegs/--colors expected at most 1048576 codes (colors^pegs), got 8^8 = 16777216",
+        "lightsout: --pegs 8 --colors 8 expected at most 1,048,576 codes (colors^pegs), got 16,777,216 codes",
       ],
       [
         ["--strategy", "greedy"],

@@ -124,7 +124,7 @@ describe("lightsout nullity", () => {
       ],
       [
         ["nullity", "--rows", "1..40000", "--cols", "1..40000"],
-        "lightsout: expected a sweep of at most 2^30 boards, got 1600000000",
+        "lightsout: a sweep expected at most 1,073,741,824 boards, got 1,600,000,000 boards",
       ],
     ];
     for (const [args, message] of cases) {

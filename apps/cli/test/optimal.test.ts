@@ -153,8 +153,18 @@ describe("lightsout optimal --distribution", () => {
     const cases: [string[], RegExp][] = [
       [["optimal", "--rows", "5", "--cols", "5"], /expected --distribution/],
       [["optimal", "--rows", "5", "--distribution"], /expected --rows R and --cols C, got no --cols/],
-      [["optimal", "--rows", "0", "--cols", "5", "--distribution"], /--rows expected an integer >= 1, got '0'/],
-      [["optimal", "--rows", "9", "--cols", "9", "--distribution"], /at most 64 cells when the nullity is not 0/],
+      [
+        ["optimal", "--rows", "0", "--cols", "5", "--distribution"],
+        /--rows expected an integer in 1\.\.268435456, got '0' \(a board has at most 2\^28 cells\)/,
+      ],
+      [
+        ["optimal", "--rows", "100", "--cols", "100", "--distribution"],
+        /^lightsout: --rows 100 --cols 100: a 100 x 100 board expected at most 4,096 cells, got 10,000 cells$/,
+      ],
+      [
+        ["optimal", "--rows", "9", "--cols", "9", "--distribution"],
+        /a 9 x 9 board of nullity 8 expected at most 64 cells \(when the nullity is not 0\), got 81 cells$/,
+      ],
       [["optimal", "--rows", "5", "--cols", "5", "--rule", "queen", "--distribution"], /--rule/],
       [
         ["optimal", "--rows", "5", "--cols", "5", "--states", "3", "--distribution"],

@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { CliError } from "../src/errors.js";
 import { withIo } from "../src/io.js";
 import { createProgressBar, type ProgressStream } from "../src/progress.js";
+import { run } from "./_run.js";
 
 function fakeStream(isTTY: boolean): ProgressStream & { output: string } {
   return {
@@ -25,13 +26,50 @@ const withEnv = <T>(env: Record<string, string>, task: () => T) =>
   );
 
 describe("createProgressBar", () => {
-  it("draws nothing when the stream is not a terminal", () => {
+  it("draws no bar when the stream is not a terminal: plain lines, or nothing with lines: false", () => {
     const stream = fakeStream(false);
-    const bar = createProgressBar("work", { stream, delayMs: 0, intervalMs: 0 });
-    expect(bar.active).toBe(false);
+    const bar = createProgressBar("work", { stream, delayMs: 0, intervalMs: 0, now: () => 0 });
+    expect(bar.active).toBe(true);
     bar.update(1, 2);
     bar.finish();
+    expect(stream.output).toBe("lightsout: work: 50%, 0 s elapsed, about 0 s left\n");
+    const none = fakeStream(false);
+    const off = createProgressBar("work", { stream: none, delayMs: 0, intervalMs: 0, lines: false });
+    expect(off.active).toBe(false);
+    off.update(1, 2);
+    expect(none.output).toBe("");
+  });
+
+  it("off a terminal: nothing before the delay, then a line at most once per interval, with the time left", () => {
+    let t = 0;
+    const stream = fakeStream(false);
+    const bar = createProgressBar("quiet", { stream, delayMs: 10_000, intervalMs: 10_000, now: () => t });
+    t = 9_999;
+    bar.update(10, 100);
     expect(stream.output).toBe("");
+    t = 12_000;
+    bar.update(35, 100);
+    expect(stream.output).toBe("lightsout: quiet: 35%, 12 s elapsed, about 22 s left\n");
+    t = 21_999;
+    bar.update(50, 100);
+    expect(stream.output.split("\n")).toHaveLength(2);
+    t = 22_000;
+    bar.update(0, 100); // no share done yet: no estimate
+    expect(stream.output.endsWith("lightsout: quiet: 0%, 22 s elapsed\n")).toBe(true);
+    bar.finish();
+    expect(stream.output.split("\n")).toHaveLength(3);
+  });
+
+  it("the defaults off a terminal: first line after 10 s (quick jobs print nothing)", async () => {
+    let t = 0;
+    const stream = fakeStream(false);
+    const bar = await withEnv({}, () => createProgressBar("solve", { stream, now: () => t }));
+    t = 9_000;
+    bar.update(1, 2);
+    expect(stream.output).toBe("");
+    t = 10_000;
+    bar.update(1, 2);
+    expect(stream.output).toBe("lightsout: solve: 50%, 10 s elapsed, about 10 s left\n");
   });
 
   it("draws after the delay, at most once per interval, and erases itself", () => {
@@ -66,6 +104,55 @@ describe("createProgressBar", () => {
       createProgressBar("work", { stream, delayMs: 0, intervalMs: 1e12, now: () => t }).update(0, 4);
       expect(stream.output).toBe(`\rwork [${"-".repeat(40)}]   0%\x1b[K`);
     }
+  });
+});
+
+describe("LIGHTSOUT_PROGRESS", () => {
+  it("0 turns progress off on a terminal and off it; 1 or empty leaves it on; anything else is a usage error", async () => {
+    for (const isTTY of [true, false]) {
+      const stream = fakeStream(isTTY);
+      const bar = await withEnv({ LIGHTSOUT_PROGRESS: "0", LIGHTSOUT_PROGRESS_DELAY_MS: "0" }, () =>
+        createProgressBar("work", { stream }),
+      );
+      expect(bar.active).toBe(false);
+      bar.update(1, 2);
+      expect(stream.output).toBe("");
+      for (const on of ["1", ""]) {
+        const shown = await withEnv({ LIGHTSOUT_PROGRESS: on }, () => createProgressBar("work", { stream }));
+        expect(shown.active).toBe(true);
+      }
+    }
+    const error = await withEnv({ LIGHTSOUT_PROGRESS: "yes" }, () => {
+      try {
+        createProgressBar("work", { stream: fakeStream(false) });
+      } catch (caught) {
+        return caught;
+      }
+      return undefined;
+    });
+    expect(error).toBeInstanceOf(CliError);
+    expect((error as CliError).exitCode).toBe(2);
+    expect((error as CliError).message).toBe(
+      "LIGHTSOUT_PROGRESS expected 0 (no progress) or 1 (progress on stderr), got 'yes'",
+    );
+  });
+
+  it("a whole run: quiet, solve and optimal print lines on a stderr that is not a terminal", async () => {
+    const env = { LIGHTSOUT_PROGRESS_DELAY_MS: "0" };
+    const line = (label: string) => new RegExp(`^lightsout: ${label}: \\d+%, \\d+ s elapsed`);
+    const quiet = await run(["quiet", "--rows", "30", "--cols", "30", "--torus"], { env });
+    expect(quiet.code).toBe(0);
+    expect(quiet.stderr).toMatch(line("quiet"));
+    const input = `${"0".repeat(70)}\n`.repeat(70);
+    const solve = await run(["solve", "-", "--torus", "--method", "banded"], { input, env });
+    expect(solve.stderr).toMatch(line("solve"));
+    const optimal = await run(["optimal", "--rows", "4", "--cols", "4", "--distribution"], { env });
+    expect(optimal.stderr).toMatch(line("optimal"));
+    // off: the output alone
+    const off = await run(["quiet", "--rows", "30", "--cols", "30", "--torus"], {
+      env: { ...env, LIGHTSOUT_PROGRESS: "0" },
+    });
+    expect(off).toEqual({ ...quiet, stderr: "" });
   });
 });
 

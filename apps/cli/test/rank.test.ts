@@ -139,11 +139,36 @@ describe("lightsout rank --random", () => {
   });
 
   it.each([
-    [["0"], "lightsout: --random expected an integer >= 1, got '0'"],
-    [["abc"], "lightsout: --random expected an integer >= 1, got 'abc'"],
-    [["-3"], "lightsout: --random expected an integer >= 1, got '-3'"],
-    [["1.5"], "lightsout: --random expected an integer >= 1, got '1.5'"],
-    [["8", "--cols", "x"], "lightsout: --cols expected an integer >= 1, got 'x'"],
+    [
+      ["0"],
+      "lightsout: --random expected an integer in 1..92672, got '0' (a matrix over GF(2) must fit in one block of WebAssembly memory, 1 GiB, or the memory limit if lower: 92672 x 92672 bits is the largest)",
+    ],
+    [
+      ["abc"],
+      "lightsout: --random expected an integer in 1..92672, got 'abc' (a matrix over GF(2) must fit in one block of WebAssembly memory, 1 GiB, or the memory limit if lower: 92672 x 92672 bits is the largest)",
+    ],
+    [
+      ["-3"],
+      "lightsout: --random expected an integer in 1..92672, got '-3' (a matrix over GF(2) must fit in one block of WebAssembly memory, 1 GiB, or the memory limit if lower: 92672 x 92672 bits is the largest)",
+    ],
+    [
+      ["1.5"],
+      "lightsout: --random expected an integer in 1..92672, got '1.5' (a matrix over GF(2) must fit in one block of WebAssembly memory, 1 GiB, or the memory limit if lower: 92672 x 92672 bits is the largest)",
+    ],
+    [
+      ["99999999999"],
+      "lightsout: --random expected an integer in 1..92672, got '99999999999' (a matrix over GF(2) must fit in one block of WebAssembly memory, 1 GiB, or the memory limit if lower: 92672 x 92672 bits is the largest)",
+    ],
+    [
+      ["100000", "--cols", "100000"],
+      "lightsout: --random expected an integer in 1..85816, got '100000' (a matrix over GF(2) must fit in one block of WebAssembly memory, 1 GiB, or the memory limit if lower: 85816 rows of 100000 bits are the most)",
+    ],
+    [
+      ["50000", "--field", "3"],
+      "lightsout: --random expected an integer in 1..32768, got '50000' (a matrix over GF(3) holds at most 2^30 entries: 32768 x 32768)",
+    ],
+    [["8", "--cols", "x"], "lightsout: --cols expected an integer in 1..1073741824, got 'x'"],
+    [["8", "--cols", "99999999999"], "lightsout: --cols expected an integer in 1..1073741824, got '99999999999'"],
     [["8", "--seed", "1.5"], "lightsout: --seed expected an integer with |s| < 2^53, got '1.5'"],
   ])("exits 2 on --random %j", async (args, message) => {
     const result = await run(["rank", "--random", ...args]);
@@ -155,9 +180,18 @@ describe("lightsout rank --random", () => {
     const result = await run(["rank", "--random", "1000000"]);
     expect(result.code).toBe(2);
     const line = oneLineError(result);
-    expect(line).toMatch(/^lightsout: --random 1000000: /);
-    expect(line).toContain("1000000 x 1000000");
+    expect(line).toMatch(/^lightsout: --random expected an integer in 1\.\.92672, got '1000000' \(/);
     expect(line).not.toMatch(/\bat \S+:\d+:\d+/);
+  });
+
+  it("the largest --random that the message names is taken, one more is refused", async () => {
+    // 85816 rows of 100000 bits fit; not run here (1 GiB): the refusal comes before anything is allocated
+    const over = await run(["rank", "--random", "85817", "--cols", "100000"]);
+    expect(over.code).toBe(2);
+    expect(oneLineError(over)).toMatch(/expected an integer in 1\.\.85816, got '85817'/);
+    const fits = await run(["rank", "--random", "40000", "--cols", "10", "--field", "3", "--json"]);
+    expect(fits.code).toBe(0);
+    expect(JSON.parse(fits.stdout)).toMatchObject({ rows: 40000, cols: 10, rank: 10 });
   });
 });
 
@@ -230,13 +264,15 @@ describe("lightsout rank: bad input and usage", () => {
   });
 
   it("shows stack traces, of the error and its cause, only with LIGHTSOUT_DEBUG=1", async () => {
-    const plain = await run(["rank", "--random", "1000000"]);
+    // a basis the library refuses (a RangeError, the cause) after its elimination
+    const args = ["quiet", "--rows", "2", "--cols", "12000", "--torus", "--rule", "1,0;-1,0"];
+    const plain = await run(args);
     expect(plain.stderr).not.toContain("    at ");
-    const debug = await run(["rank", "--random", "1000000"], { env: { LIGHTSOUT_DEBUG: "1" } });
+    const debug = await run(args, { env: { LIGHTSOUT_DEBUG: "1" } });
     expect(debug.code).toBe(2);
     const lines = debug.stderr.split("\n");
     expect(lines[0]).toBe(plain.stderr.trimEnd());
-    expect(lines[1]).toMatch(/^CliError: --random 1000000: /);
+    expect(lines[1]).toMatch(/^CliError: --rows 2 --cols 12000 --torus --rule 1,0;-1,0: /);
     expect(debug.stderr).toMatch(/\ncaused by: RangeError: /);
     expect(debug.stderr).toContain("    at ");
   });
@@ -262,10 +298,13 @@ describe("lightsout rank: progress bar", () => {
     }
   });
 
-  it("draws nothing when stderr is not a terminal", async () => {
+  it("draws no bar when stderr is not a terminal: plain lines, or nothing with LIGHTSOUT_PROGRESS=0", async () => {
     const result = await run(["rank", "--random", "300"], { env: noDelay });
     expect(result.code).toBe(0);
-    expect(result.stderr).toBe("");
+    for (const line of result.stderr.trimEnd().split("\n"))
+      expect(line).toMatch(/^lightsout: echelonize: \d+%, \d+ s elapsed(, about \d+ s left)?$/);
+    const off = await run(["rank", "--random", "300"], { env: { ...noDelay, LIGHTSOUT_PROGRESS: "0" } });
+    expect(off.stderr).toBe("");
   });
 
   it("LIGHTSOUT_PROGRESS_DELAY_MS other than an integer >= 0: exit 2, one line", async () => {
@@ -279,11 +318,13 @@ describe("lightsout rank: progress bar", () => {
     expect((await run(["rank", "--random", "8"], { env: { LIGHTSOUT_PROGRESS_DELAY_MS: "" } })).code).toBe(0);
   });
 
-  it("never writes a progress bar to a pipe (the binary)", () => {
+  it("never writes a progress bar to a pipe (the binary): lines without escapes", () => {
     requireBuild();
     const result = runBinary(["rank", "--random", "300"], { env: noDelay });
     expect(result.code).toBe(0);
-    expect(result.stderr).toBe("");
+    expect(result.stderr.includes("\r") || result.stderr.includes("\u001b")).toBe(false);
+    expect(result.stderr).toMatch(/^lightsout: echelonize: \d+%/);
+    expect(runBinary(["rank", "--random", "300"], { env: { ...noDelay, LIGHTSOUT_PROGRESS: "0" } }).stderr).toBe("");
   });
 
   it.skipIf(!HAS_SCRIPT)("draws and then erases a bar on a terminal", () => {

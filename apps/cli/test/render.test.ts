@@ -136,8 +136,35 @@ describe("lightsout render", () => {
       input: "10000\n00000\n00000\n00000\n00000\n",
     });
     expect(unsolvable.stderr).toBe("lightsout: the board is unsolvable: drawn without presses\n");
-    expect(oneLineError(await run(["render", "-", "--svg", "/nonexistent/dir/x.svg"], { input: "1\n" }))).toMatch(
-      /cannot write '\/nonexistent\/dir\/x.svg': ENOENT/,
+    expect(oneLineError(await run(["render", "-", "--svg", "/nonexistent/dir/x.svg"], { input: "1\n" }))).toBe(
+      "lightsout: cannot write '/nonexistent/dir/x.svg': no such directory",
     );
   });
+});
+
+describe("every file a command writes: an unwritable path is said in words, exit 1", () => {
+  // (permission denied is not tried: the tests may run as root, who may write anywhere)
+  const writers: [string, string[], string?][] = [
+    ["render --svg", ["render", "-", "--svg"], "1\n"],
+    ["render --png", ["render", "-", "--png"], "1\n"],
+    ["chase-matrix --png", ["chase-matrix", "8", "--png"]],
+    ["chase-matrix --svg", ["chase-matrix", "8", "--svg"]],
+    ["chase-matrix --pbm", ["chase-matrix", "8", "--pbm"]],
+    ["nullity --output", ["nullity", "1..3", "--output"]],
+  ];
+  for (const [name, args, input] of writers) {
+    it(`${name}: a missing folder, a folder, a path through a file`, async () => {
+      const file = join(dir, "plain-file.txt");
+      await run(["chase-matrix", "2", "--pbm", file]);
+      for (const [path, reason] of [
+        ["/nonexistent/dir/x.out", "no such directory"],
+        [dir, "it is a directory"],
+        [join(file, "x.out"), "a component of the path is not a directory"],
+      ]) {
+        const ran = await run([...args, path!], { ...(input === undefined ? {} : { input }) });
+        expect(ran.code, `${name} ${path}`).toBe(1);
+        expect(oneLineError(ran)).toBe(`lightsout: cannot write '${path}': ${reason}`);
+      }
+    });
+  }
 });

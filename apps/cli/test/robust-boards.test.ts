@@ -56,7 +56,7 @@ describe("--torus and --rule with a JSON board", () => {
     const ran = await cli(["solve", "-", "--torus"], plain);
     expect(ran.code).toBe(2);
     expect(errorLine(ran)).toBe(
-      `lightsout: --torus conflicts with '<stdin>': its JSON board is a grid without "torus": true (set it in the file, or drop --torus)`,
+      `lightsout: --torus conflicts with '<stdin>': its JSON board is a plane grid (no "topology" or "torus"); set the topology in the file, or drop --torus`,
     );
   });
 
@@ -65,7 +65,7 @@ describe("--torus and --rule with a JSON board", () => {
     const rule = await cli(["solve", "-", "--rule", "king"], plain);
     expect(rule.code).toBe(2);
     expect(errorLine(rule)).toBe(
-      `lightsout: --rule conflicts with '<stdin>': its JSON board has the rule "plus" (set it in the file, or drop --rule)`,
+      `lightsout: --rule king conflicts with '<stdin>': its JSON board has the rule plus (the default: no "rule"); set the rule in the file, or drop --rule`,
     );
     expect((await cli(["solve", "-", "--rule", "x"], graph)).code).toBe(2);
   });
@@ -83,6 +83,77 @@ describe("--torus and --rule with a JSON board", () => {
     expect(press(3, 3, true, PLUS, digits("111 100 100"), presses)).toEqual(new Array(9).fill(0));
   });
 
+  it("--topology plane is refused for a JSON torus, naming the file's topology (it was ignored: the torus's answer)", async () => {
+    const json = JSON.stringify({
+      board: { kind: "grid", rows: 3, cols: 3, torus: true },
+      lights: ["100", "000", "000"],
+    });
+    for (const command of [
+      ["solve", "-", "--json"],
+      ["render", "-", "--svg", "never-written.svg"],
+    ]) {
+      const ran = await cli([...command, "--topology", "plane"], json, tmpdir());
+      expect(ran.code).toBe(2);
+      expect(ran.stdout).toBe("");
+      expect(errorLine(ran)).toBe(
+        `lightsout: --topology plane conflicts with '<stdin>': its JSON board is a torus grid ("torus": true); set the topology in the file, or drop --topology plane`,
+      );
+    }
+    const projective = JSON.stringify({
+      board: { kind: "grid", rows: 2, cols: 2, topology: "projective" },
+      lights: [1, 1, 1, 1],
+    });
+    expect(errorLine(await cli(["solve", "-", "--topology", "plane"], projective))).toMatch(
+      /--topology plane conflicts with '<stdin>': its JSON board is a projective grid \("topology": "projective"\)/,
+    );
+    expect(errorLine(await cli(["solve", "-", "--topology", "plane"], graph))).toMatch(
+      /--topology plane conflicts with '<stdin>': its JSON board is a graph \(no topology\)/,
+    );
+    expect(errorLine(await cli(["solve", "-", "--topology", "torus"], plain))).toMatch(
+      /--topology torus conflicts with '<stdin>': its JSON board is a plane grid/,
+    );
+  });
+
+  it('--topology plane agrees with a JSON grid without a topology, or with "topology": "plane"', async () => {
+    const explicit = JSON.stringify({
+      board: { kind: "grid", rows: 3, cols: 3, topology: "plane" },
+      lights: ["100", "000", "000"],
+    });
+    const expected = await cli(["solve", "-"], plain);
+    expect(expected.code).toBe(0);
+    expect(await cli(["solve", "-", "--topology", "plane"], plain)).toEqual(expected);
+    expect(await cli(["solve", "-", "--topology", "plane"], explicit)).toEqual(expected);
+  });
+
+  it("--rule compares the offsets as sets: order, repeats and 0,0 do not make another rule", async () => {
+    const offsets = JSON.stringify({
+      board: {
+        kind: "grid",
+        rows: 3,
+        cols: 3,
+        rule: {
+          offsets: [
+            [1, 0],
+            [0, 1],
+          ],
+        },
+      },
+      lights: ["110", "100", "000"],
+    });
+    const expected = await cli(["solve", "-"], offsets);
+    expect(expected.code).toBe(0);
+    for (const rule of ["0,1;1,0", "1,0;0,1;0,1", "0,0;0,1;1,0"]) {
+      expect(await cli(["solve", "-", "--rule", rule], offsets), rule).toEqual(expected);
+    }
+    // a named rule is its offsets
+    expect((await cli(["solve", "-", "--rule", "0,1;0,-1;1,0;-1,0"], plain)).code).toBe(0);
+    const other = await cli(["solve", "-", "--rule", "0,1;-1,0"], offsets);
+    expect(other.code).toBe(2);
+    expect(errorLine(other)).toBe(
+      `lightsout: --rule 0,1;-1,0 conflicts with '<stdin>': its JSON board has the rule 1,0;0,1; set the rule in the file, or drop --rule`,
+    );
+  });
+
   it("text boards take the flags: the king torus answer switches the board off", async () => {
     const ran = await cli(["solve", "-", "--torus", "--rule", "king"], "1000\n0000\n0010\n0000\n");
     expect(ran.code).toBe(0);
@@ -97,7 +168,7 @@ describe("--rule names and offsets", () => {
       const ran = await cli(["solve", "-", "--rule", name], "11\n11\n");
       expect(ran.code).toBe(2);
       expect(errorLine(ran)).toBe(
-        `lightsout: --rule rule expected plus, x, king, knight or offsets like "-1,0;1,0", got "${name}"`,
+        `lightsout: --rule expected plus, x, king, knight, or offsets dr,dc separated by ';' (like '-1,0;1,0;0,-1;0,1', the plus rule, or '0,1;0,-1' for left and right only), got '${name}'`,
       );
     });
 
@@ -109,11 +180,21 @@ describe("--rule names and offsets", () => {
     });
   }
 
+  it("--rule '' and malformed offsets say what a rule looks like, with an example", async () => {
+    for (const rule of ["", " ", ";", "1;0", "up"]) {
+      const ran = await cli(["quiet", "--rows", "2", "--cols", "2", "--rule", rule]);
+      expect(ran.code, rule).toBe(2);
+      expect(errorLine(ran)).toMatch(
+        /^lightsout: --rule expected plus, x, king, knight, or offsets dr,dc separated by ';' \(like '-1,0;1,0;0,-1;0,1', the plus rule.*\), got '/,
+      );
+    }
+  });
+
   it("--rule '9007199254740993,0' is refused, quoting the digits as typed", async () => {
     const ran = await cli(["solve", "-", "--rule", "9007199254740993,0"], "11\n11\n");
     expect(ran.code).toBe(2);
     expect(errorLine(ran)).toBe(
-      `lightsout: --rule rule offset expected an integer in -268435456..268435456, got "9007199254740993"`,
+      `lightsout: --rule offset expected an integer in -268435456..268435456, got "9007199254740993"`,
     );
   });
 
@@ -121,7 +202,7 @@ describe("--rule names and offsets", () => {
     for (const command of ["quiet", "random"]) {
       const ran = await cli([command, "--rows", "2", "--cols", "2", "--rule", "0,9007199254740993"]);
       expect(ran.code).toBe(2);
-      expect(errorLine(ran)).toMatch(/--rule rule offset expected an integer in -268435456\.\.268435456/);
+      expect(errorLine(ran)).toMatch(/--rule offset expected an integer in -268435456\.\.268435456/);
     }
   });
 });

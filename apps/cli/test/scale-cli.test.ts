@@ -47,10 +47,10 @@ describe("solve: one token, one cell", () => {
   it("'9a 0' with --states 36 is bad input at 1:1, not the board 9 0", async () => {
     const result = await runInProcess(["solve", "-", "--states", "36", "--json"], { input: "9a 0\n0 0\n" });
     expect(result.code).toBe(1);
-    expect(failure(result)).toBe('lightsout: <stdin>:1:1: expected a light 0..z or . (no cell), got "9a"');
+    expect(failure(result)).toBe("lightsout: <stdin>:1:1: expected a light 0..z or . (no cell), got '9a'");
     const bc = await runInProcess(["solve", "-", "--states", "12"], { input: "1 0\nbc 0\n" });
     expect(bc.code).toBe(1);
-    expect(failure(bc)).toBe('lightsout: <stdin>:2:1: expected a light 0..b or . (no cell), got "bc"');
+    expect(failure(bc)).toBe("lightsout: <stdin>:2:1: expected a light 0..b or . (no cell), got 'bc'");
   });
 
   it("a UTF-8 byte-order mark is skipped", async () => {
@@ -66,7 +66,7 @@ describe("sizes are checked before allocating", () => {
     const result = await runInProcess(["random", "--rows", "16384", "--cols", "16385"]);
     expect(result.code).toBe(2);
     expect(failure(result)).toBe(
-      "lightsout: --rows 16384 --cols 16385: board expected at most 268435456 cells, got 16384 x 16385",
+      "lightsout: --rows 16384 --cols 16385 expected at most 268435456 cells (2^28) in all, got 16384 x 16385 = 268451840",
     );
   });
 
@@ -75,7 +75,7 @@ describe("sizes are checked before allocating", () => {
     expect(result.code).toBe(2);
     // nullity 2072 (the closed form), so 2072 patterns of 2^24 cells: far over 256 MiB, refused before any chase
     expect(failure(result)).toBe(
-      "lightsout: --rows 4096 --cols 4096: the quiet basis holds 2072 patterns of 16777216 cells, over 256 MiB; ask for it on smaller boards",
+      "lightsout: --rows 4096 --cols 4096: the quiet basis (2,072 patterns of 16,777,216 cells) expected at most 268,435,456 entries, got 34,762,391,552 entries; ask for the nullity instead (lightsout nullity), or for the patterns of a smaller board",
     );
   });
 
@@ -88,17 +88,49 @@ describe("sizes are checked before allocating", () => {
     const result = await runInProcess(["quiet", "--rows", "268435454", "--cols", "1"]);
     expect(result.code).toBe(2);
     expect(failure(result)).toMatch(
-      /^lightsout: --rows 268435454 --cols 1: a 268435454 x 1 GF\(2\) matrix needs 4\.00 GiB, over the memory limit/,
+      /^lightsout: --rows 268435454 --cols 1: a 268435454 x 1 GF\(2\) matrix needs 4 GiB, but at most .* fit \(the memory limit/,
     );
   });
 
   it("a torus too big even for the banded route: one line, no crash", async () => {
-    // 2048 x 2048 tori are answered now (banded elimination, about a minute); 8192 x 8192 needs 132 GiB
-    const result = await runInProcess(["quiet", "--rows", "8192", "--cols", "8192", "--torus"]);
+    // an 8192 x 8191 torus needs about 132 GiB to eliminate (no closed form for m != n)
+    const result = await runInProcess(["quiet", "--rows", "8192", "--cols", "8191", "--torus"]);
     expect(result.code).toBe(2);
     expect(failure(result)).toMatch(
-      /^lightsout: --rows 8192 --cols 8192: the banded elimination .*over the memory limit/,
+      /^lightsout: --rows 8192 --cols 8191 --torus: the banded elimination .* needs .*, but at most .* fit \(the memory limit/,
     );
+    // the 8192 x 8192 torus has nullity 0 by the closed form: answered without eliminating
+    const square = await runInProcess(["quiet", "--rows", "8192", "--cols", "8192", "--torus"]);
+    expect(square).toEqual({ code: 0, stdout: "nullity 0\n", stderr: "" });
+  });
+
+  it("quiet refuses a basis over 256 MiB on every board, not only plain rectangles", async () => {
+    // square plus tori by the closed form (OEIS A165738), before any elimination: 1200 x 1200 has 192 patterns
+    for (const [n, nullity] of [
+      [1200, 192],
+      [2000, 128],
+    ] as const) {
+      const torus = await runInProcess(["quiet", "--rows", String(n), "--cols", String(n), "--torus", "--json"]);
+      expect(torus.code).toBe(2);
+      expect(failure(torus)).toBe(
+        `lightsout: --rows ${n} --cols ${n} --torus: the quiet basis (${nullity} patterns of ${(n * n).toLocaleString("en-US")} cells) expected at most 268,435,456 entries, got ${(nullity * n * n).toLocaleString("en-US")} entries; ask for the nullity instead (lightsout nullity), or for the patterns of a smaller board`,
+      );
+    }
+    // other boards as soon as the elimination knows the nullity, before any pattern is built: on a 2-row torus
+    // both vertical offsets reach the same cell, so each column pressed whole is quiet (12,000 x 24,000 cells)
+    const rule = ["--rows", "2", "--cols", "12000", "--torus", "--rule", "1,0;-1,0"];
+    for (const states of [[], ["--states", "3"]]) {
+      const result = await runInProcess(["quiet", ...rule, ...states]);
+      expect(result.code, states.join(" ")).toBe(2);
+      expect(failure(result)).toMatch(
+        new RegExp(
+          `^lightsout: --rows 2 --cols 12000 --torus --rule 1,0;-1,0${states.length ? " --states 3" : ""}: the quiet basis of this 24000-cell board.* \\(12,000 patterns of 24,000 cells\\) expected at most`,
+        ),
+      );
+    }
+    const small = await runInProcess(["quiet", "--rows", "2", "--cols", "100", "--torus", "--rule", "1,0;-1,0"]);
+    expect(small.code).toBe(0);
+    expect(small.stdout.startsWith("nullity 100\n")).toBe(true);
   });
 });
 

@@ -15,9 +15,10 @@ const dir = mkdtempSync(join(tmpdir(), "lightsout-slow-scale-"));
 beforeAll(requireBuild);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-/** `lightsout ...args` with stdout to a file; exit code and stderr. */
+/** `lightsout ...args` with stdout to a file; exit code and stderr (progress lines off: stderr is a pipe). */
 function runToFile(args: string[], out: string): { code: number | null; stderr: string } {
   const r = spawnSync(process.execPath, [CLI, ...args], {
+    env: { ...process.env, LIGHTSOUT_PROGRESS: "0" },
     stdio: ["ignore", "pipe", "pipe"],
     maxBuffer: 2 ** 31 - 1,
     timeout: 600_000,

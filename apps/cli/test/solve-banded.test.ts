@@ -81,8 +81,21 @@ describe("lightsout solve --method", () => {
       expect(json.solvable).toBe(true);
       expect(isDark(applyPresses(lights, json.presses, { states: 3, torus: true }))).toBe(true);
     }
-    const composite = await run(["solve", "-", "--states", "4", "--method", "banded"], { input });
-    expect(composite.code).toBe(1);
-    expect(oneLineError(composite)).toMatch(/method "banded" expected a prime number of states up to 46337, got 4/);
+    // options that conflict: a usage error naming both and what to use instead, before the input is read
+    for (const states of ["4", "46349"]) {
+      const composite = await run(["solve", "-", "--states", states, "--method", "banded"], { input });
+      expect(composite.code).toBe(2);
+      expect(oneLineError(composite)).toBe(
+        `lightsout: --method banded expected --states 2 or a prime up to 46337 (it eliminates over the field Z_p), got --states ${states}; use --method dense (boards up to 16000 cells) or --method auto`,
+      );
+    }
+    // --method dense past its 16,000 cells with more states: the option's fault, exit 2
+    const big = await run(["solve", "-", "--states", "3", "--method", "dense"], {
+      input: `${"0".repeat(130)}\n`.repeat(130),
+    });
+    expect(big.code).toBe(2);
+    expect(oneLineError(big)).toBe(
+      "lightsout: --method dense with --states 3 expected a board of at most 16000 cells (the whole press matrix of residues), got 16900 in '<stdin>'; use --method auto or --method banded",
+    );
   });
 });

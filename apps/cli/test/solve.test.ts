@@ -49,6 +49,44 @@ describe("lightsout solve", () => {
     expect(isDark(applyPresses(new Array(5).fill("11111"), json.presses))).toBe(true);
   });
 
+  it("--json counts: exact decimals up to 2^256, prime powers beyond, and [{prime, exponent}] lists always", async () => {
+    // 16 x 16 all on: rank 248, 2^248 winnable boards (decimal); 4 x 4 unsolvable: no solutions
+    const small = JSON.parse((await run(["solve", "-", "--json"], { input: `${"1".repeat(16)}\n`.repeat(16) })).stdout);
+    expect(small).toMatchObject({ nullity: 8, rank: 248, solutions: "256", winnableBoards: (1n << 248n).toString() });
+    expect(small.solutionsFactors).toEqual([{ prime: 2, exponent: 8 }]);
+    expect(small.winnableBoardsFactors).toEqual([{ prime: 2, exponent: 248 }]);
+    const none = JSON.parse((await run(["solve", "-", "--json"], { input: "1000\n0000\n0000\n0000\n" })).stdout);
+    expect(none).toMatchObject({ solutions: "0", solutionsFactors: null, winnableBoards: "4096" });
+    // 281 x 281 all on (nullity 2): 2^78959 winnable boards (23,769 digits) as a power; the JSON is the presses and a few keys
+    const big = await run(["solve", "-", "--json"], { input: `${"1".repeat(281)}\n`.repeat(281) });
+    const json = JSON.parse(big.stdout);
+    expect(json).toMatchObject({ nullity: 2, rank: 78_959, solutions: "4", winnableBoards: "2^78959" });
+    expect(json.winnableBoardsFactors).toEqual([{ prime: 2, exponent: 78_959 }]);
+    expect(big.stdout.length).toBeLessThan(281 * 284 + 400);
+    // a graph whose every press is quiet: 2^300 solutions; over Z_6, 6^300 = 2^300 * 3^300
+    const graph = (states: number) =>
+      run(["solve", "-", "--json", "--states", String(states)], {
+        input: JSON.stringify({
+          board: { kind: "graph", vertices: 300, edges: [], selfToggle: false },
+          lights: new Array(300).fill(0),
+        }),
+      });
+    expect(JSON.parse((await graph(2)).stdout)).toMatchObject({
+      solutions: "2^300",
+      solutionsFactors: [{ prime: 2, exponent: 300 }],
+      winnableBoards: "1",
+      winnableBoardsFactors: [],
+    });
+    expect(JSON.parse((await graph(6)).stdout)).toMatchObject({
+      solutions: "2^300*3^300",
+      quietCount: "2^300*3^300",
+      quietCountFactors: [
+        { prime: 2, exponent: 300 },
+        { prime: 3, exponent: 300 },
+      ],
+    });
+  });
+
   it("--min: fewest presses, exact by enumeration, by integer programming beyond", async () => {
     const json = JSON.parse(
       (await run(["solve", "-", "--min", "--json"], { input: "11111\n11111\n11111\n11111\n11111\n" })).stdout,
@@ -104,6 +142,14 @@ describe("lightsout solve", () => {
     const some = await run(["solve", "-", "--all", "--limit", "3"], { input: lights });
     expect(some.stdout.trim().split("\n\n")).toHaveLength(3);
     expect(some.stderr).toBe("lightsout: showing 3 of 16 solutions (--limit)\n");
+    // past 2^256 solutions the note has their power, not a decimal of 91 digits
+    const quiet = JSON.stringify({
+      board: { kind: "graph", vertices: 300, edges: [], selfToggle: false },
+      lights: new Array(300).fill(0),
+    });
+    const many = await run(["solve", "-", "--all", "--limit", "2"], { input: quiet });
+    expect(many.stdout.trim().split("\n\n")).toHaveLength(2);
+    expect(many.stderr).toBe("lightsout: showing 2 of 2^300 solutions (--limit)\n");
   });
 
   it("irregular boards, the torus and JSON boards", async () => {
@@ -159,7 +205,9 @@ describe("lightsout solve", () => {
     );
     const rule = await run(["solve", "-", "--rule", "queen"], { input: "1\n" });
     expect(rule.code).toBe(2);
-    expect(oneLineError(rule)).toMatch(/--rule rule expected plus, x, king, knight or offsets/);
+    expect(oneLineError(rule)).toMatch(
+      /--rule expected plus, x, king, knight, or offsets dr,dc separated by ';' \(like '-1,0;1,0;0,-1;0,1'/,
+    );
     expect((await run(["solve", "-", "--limit", "3"], { input: "1\n" })).code).toBe(2);
   });
 });

@@ -75,7 +75,7 @@ describe("--states past 36", () => {
     const big = await run(["solve", "-", "--states", "300"], { input: "1 300\n" });
     expect(big.code).toBe(1);
     expect(oneLineError(big)).toBe(
-      'lightsout: <stdin>:1:3: expected a light 0..299 (numbers between blanks) or . (no cell), got "300"',
+      "lightsout: <stdin>:1:3: expected a light 0..299 (numbers between blanks) or . (no cell), got '300'",
     );
   });
 });

@@ -131,16 +131,23 @@ describe("lightsout solve --states K", () => {
     expect(oneLineError(await run(["chase-matrix", "5", "--states", "3"]))).toMatch(
       /--states 3 is not available for this command|unknown option/,
     );
-    // --min beyond the enumeration bound names the number of solutions
-    const idle = JSON.stringify({
-      board: { kind: "graph", vertices: 13, edges: [], selfToggle: false },
-      lights: new Array(13).fill(0),
-    });
-    const min = await run(["solve", "-", "--states", "3", "--min"], { input: idle });
-    expect(min.code).toBe(1);
-    expect(oneLineError(min)).toMatch(
-      /--min: fewest presses expected at most 1048576 solutions to enumerate, got 1594323/,
+    // --min beyond the enumeration bound: a usage error naming the number of solutions, the limit and the ways out
+    const idle = (vertices: number) =>
+      JSON.stringify({
+        board: { kind: "graph", vertices, edges: [], selfToggle: false },
+        lights: new Array(vertices).fill(0),
+      });
+    const min = await run(["solve", "-", "--states", "3", "--min"], { input: idle(13) });
+    expect(min.code).toBe(2);
+    expect(oneLineError(min)).toBe(
+      "lightsout: --min with --states 3 expected at most 2^20 = 1048576 solutions to enumerate (past two states every solution is tried), got 1594323 (13 quiet generators) for '<stdin>'; drop --min for one solution, or list some with --all --limit N",
     );
+    // past 2^256 the count is its power, and nothing is enumerated
+    expect(oneLineError(await run(["solve", "-", "--states", "3", "--min"], { input: idle(300) }))).toMatch(
+      /got 3\^300 \(300 quiet generators\)/,
+    );
+    // at the bound it is answered: 3^12 = 531441 solutions
+    expect((await run(["solve", "-", "--states", "3", "--min", "--json"], { input: idle(12) })).code).toBe(0);
   });
 
   it("--states 2 is the two-state game", async () => {
@@ -163,7 +170,18 @@ describe("lightsout solve --states K", () => {
 });
 
 describe("one solve path for 2 and K states", () => {
-  const SUMMARY = ["solvable", "presses", "pressCount", "nullity", "rank", "solutions", "winnableBoards", "optimal"];
+  const SUMMARY = [
+    "solvable",
+    "presses",
+    "pressCount",
+    "nullity",
+    "rank",
+    "solutions",
+    "winnableBoards",
+    "solutionsFactors",
+    "winnableBoardsFactors",
+    "optimal",
+  ];
 
   it("solve --json: the same keys in the same order, states and quietCount past two, answers that clear the board", async () => {
     // winnable boards (from `random --seed 3`) and unwinnable ones (answered with a proof)
@@ -176,7 +194,7 @@ describe("one solve path for 2 and K states", () => {
     ] as const) {
       const input = `${lights.join("\n")}\n`;
       const json = JSON.parse((await run(["solve", "-", "--states", String(k), "--json"], { input })).stdout);
-      const extra = k > 2 ? ["states", "quietCount"] : [];
+      const extra = k > 2 ? ["states", "quietCount", "quietCountFactors"] : [];
       const proofs = Object.keys(json).filter((key) => key === "proof" || key === "lastRowProof");
       expect(Object.keys(json)).toEqual([...SUMMARY, ...extra, ...proofs]);
       expect(json.solvable).toBe(proofs.length === 0);

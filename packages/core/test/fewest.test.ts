@@ -433,7 +433,7 @@ describe("optimalDistribution", () => {
 
   it("refuses sizes it cannot enumerate", () => {
     expect(() => optimalDistribution(gridBoard(9, 9))).toThrow(
-      "optimalDistribution: a 9 x 9 board of nullity 8 expected at most 64 cells (when the nullity is not 0), got 81 cells",
+      "a 9 x 9 board of nullity 8 expected at most 64 cells (when the nullity is not 0), got 81 cells",
     );
     expect(() => optimalDistribution(gridBoard(100, 100))).toThrow(/at most 4,096 cells, got 10,000 cells$/);
     expect(() => optimalDistribution({ kind: "grid", rows: 0, cols: 5 })).toThrow(/"rows" expected an integer/);

@@ -7,7 +7,7 @@
  * @module
  */
 import type { BitMatrix } from "@lightsout/core";
-import { chaseMatrix } from "@lightsout/core/lightsout";
+import { chaseMatrix, MAX_CELLS } from "@lightsout/core/lightsout";
 import { formatPbm } from "@lightsout/core/io";
 import { Command } from "commander";
 import { usageError } from "../errors.js";
@@ -80,7 +80,16 @@ export function chaseMatrixCommand(): Command {
 
 function run(nText: string, flags: ChaseMatrixFlags): void {
   const n = parseIntegerOption("N", nText, 1, N_MAX);
-  const m = flags.rows === undefined ? n : parseIntegerOption("--rows", flags.rows, 1);
+  const m =
+    flags.rows === undefined
+      ? n
+      : parseIntegerOption(
+          "--rows",
+          flags.rows,
+          1,
+          Math.floor(MAX_CELLS / n),
+          `the grid has at most 2^28 cells: M x ${n}`,
+        );
   const outputs = (["png", "svg", "pbm"] as const).filter((flag) => flags[flag] !== undefined);
   if (outputs.length > 1) {
     const given = outputs.map((flag) => `--${flag} '${flags[flag]}'`).join(" and ");

@@ -7,6 +7,7 @@
  * @module
  */
 import { createInterface } from "node:readline";
+import { formatCount, formatLimit } from "@lightsout/core";
 import {
   CodeSpace,
   evaluate,
@@ -164,7 +165,13 @@ function gameOf(flags: GameFlags): Game {
   const colors = parseIntegerOption("--colors", flags.colors, 1, 35);
   if (colors ** pegs > MAX_CODES) {
     throw usageError(
-      `--pegs/--colors expected at most ${MAX_CODES} codes (colors^pegs), got ${colors}^${pegs} = ${colors ** pegs}`,
+      formatLimit({
+        subject: `--pegs ${pegs} --colors ${colors}`,
+        max: MAX_CODES,
+        got: colors ** pegs,
+        unit: ["code", "codes"],
+        why: "colors^pegs",
+      }),
     );
   }
   const space = new CodeSpace(pegs, colors);
@@ -193,7 +200,7 @@ function solveAll(flags: GameFlags): void {
   const game = gameOf(flags);
   const { space } = game;
   if (io.stderr.isTTY && space.size > 5000 && game.strategy !== "consistent") {
-    io.stderr.write(`evaluating ${game.strategy} over ${space.size} secrets: this can take minutes\n`);
+    io.stderr.write(`evaluating ${game.strategy} over ${formatCount(space.size, "secret")}: this can take minutes\n`);
   }
   const start = performance.now();
   const e = evaluate(space, solverOptions(game));
@@ -210,7 +217,7 @@ function solveAll(flags: GameFlags): void {
   }
   const width = String(e.worst).length;
   const lines = [
-    `game [${e.pegs},${e.colors}]: ${e.secrets} secrets`,
+    `game [${e.pegs},${e.colors}]: ${formatCount(e.secrets, "secret")}`,
     `strategy ${e.strategy}, first guess ${firstGuess}`,
     `total ${e.total}`,
     `average ${e.average.toFixed(3)}`,
@@ -262,7 +269,7 @@ async function playInteractive(flags: PlayFlags): Promise<void> {
   try {
     if (tty) {
       io.stderr.write(
-        `Think of a code of ${space.pegs} pegs with colours ${space.format(space.codeAt(0)).slice(0, 1)}..${space.format(space.codeAt(space.size - 1)).slice(0, 1)}; score each guess as "black white".\n`,
+        `Think of a code of ${formatCount(space.pegs, "peg")} with colours ${space.format(space.codeAt(0)).slice(0, 1)}..${space.format(space.codeAt(space.size - 1)).slice(0, 1)}; score each guess as "black white".\n`,
       );
     }
     while (!solver.solved) {

@@ -6,7 +6,7 @@
  * @module
  */
 import { availableParallelism } from "node:os";
-import { gridNullity } from "@lightsout/core";
+import { formatCount, formatLimit, gridNullity } from "@lightsout/core";
 import { nullitySweep, shardBounds, sweepSize, torusNullity, type NullitySweep } from "@lightsout/core/nullity";
 import { showToken } from "@lightsout/core/io";
 import { Command } from "commander";
@@ -200,7 +200,8 @@ async function nullity(n: string | undefined, options: NullityOptions): Promise<
     sweep.kind === "square"
       ? sweep.to - sweep.from + 1
       : (sweep.rows.to - sweep.rows.from + 1) * (sweep.cols.to - sweep.cols.from + 1);
-  if (size > 2 ** 30) throw usageError(`expected a sweep of at most 2^30 boards, got ${size}`);
+  if (size > 2 ** 30)
+    throw usageError(formatLimit({ subject: "a sweep", max: 2 ** 30, got: size, unit: ["board", "boards"] }));
   // a torus sweep too big to eliminate fails here, before any estimate or output
   if (sweep.torus) {
     try {
@@ -254,7 +255,7 @@ async function nullity(n: string | undefined, options: NullityOptions): Promise<
     const resumed = from === start ? "" : `, ${from - start} already in ${options.output}`;
     const capped = requested !== undefined && workers < requested ? ` (of ${requested} asked: cores or boards)` : "";
     io.stderr.write(
-      `lightsout: ${part}${end - start} boards${resumed}, ${workers} worker${workers === 1 ? "" : "s"}${capped}, estimated ${formatDuration(left.seconds)}\n`,
+      `lightsout: ${part}${formatCount(end - start, "board")}${resumed}, ${workers} worker${workers === 1 ? "" : "s"}${capped}, estimated ${formatDuration(left.seconds)}\n`,
     );
   } else if (left.seconds >= ANNOUNCE_SECONDS) {
     io.stderr.write(
@@ -270,7 +271,8 @@ async function nullity(n: string | undefined, options: NullityOptions): Promise<
   }
 
   const began = performance.now();
-  const bar = options.progress ? undefined : createProgressBar("nullity");
+  // lines off a terminal are --progress's (with the sweep's own units), not the bar's
+  const bar = options.progress ? undefined : createProgressBar("nullity", { lines: false });
   const log = options.progress ? progressLog(io.stderr, PROGRESS_INTERVAL_MS) : undefined;
   const out = new Writer(output ? (text) => output.write(text) : (text) => writeOut(io.stdout, text), bar);
   const onProgress = log
@@ -296,7 +298,7 @@ async function nullity(n: string | undefined, options: NullityOptions): Promise<
   }
   if (options.progress) {
     io.stderr.write(
-      `lightsout: done: ${end - start} boards (${end - from} computed) in ${formatDuration((performance.now() - began) / 1000)}\n`,
+      `lightsout: done: ${formatCount(end - start, "board")} (${end - from} computed) in ${formatDuration((performance.now() - began) / 1000)}\n`,
     );
   }
 }

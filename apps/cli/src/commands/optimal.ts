@@ -7,7 +7,14 @@
 import { gridBoard } from "@lightsout/core";
 import { optimalDistribution } from "@lightsout/core/lightsout";
 import { Command } from "commander";
-import { type BoardFlags, boardStates, gridOptions, gridSize, withBoardOptions } from "../board-options.js";
+import {
+  type BoardFlags,
+  boardDescription,
+  boardStates,
+  gridOptions,
+  gridSize,
+  withBoardOptions,
+} from "../board-options.js";
 import { usageError } from "../errors.js";
 import { createProgressBar } from "../progress.js";
 import { io } from "../io.js";
@@ -77,8 +84,12 @@ export function optimalCommand(): Command {
       try {
         counts = optimalDistribution(gridBoard(rows, cols, options), { states, ...progress }).counts;
       } catch (error) {
+        // the library names itself ("optimalDistribution expected ..."): the options are what the user typed
         if (error instanceof RangeError || error instanceof TypeError)
-          throw usageError(`--rows ${rows} --cols ${cols}: ${error.message}`, error);
+          throw usageError(
+            `${boardDescription(flags, rows, cols)}: ${error.message.replace(/^optimalDistribution /, "")}`,
+            error,
+          );
         throw error;
       } finally {
         bar.finish();

@@ -4,11 +4,19 @@
  *
  * @module
  */
-import { type GridBoard, gridBoard, gridNullity, quietPatterns } from "@lightsout/core";
-import { isChaseableRectangle } from "@lightsout/core/lightsout";
+import { formatCount, formatLimit, type GridBoard, gridBoard, gridNullity, quietPatterns } from "@lightsout/core";
+import { boardTopology, isChaseableRectangle } from "@lightsout/core/lightsout";
+import { torusNullity } from "@lightsout/core/nullity";
 import { formatBoardBytes } from "@lightsout/core/io";
 import { Command } from "commander";
-import { type BoardFlags, boardStates, gridOptions, gridSize, withBoardOptions } from "../board-options.js";
+import {
+  type BoardFlags,
+  boardDescription,
+  boardStates,
+  gridOptions,
+  gridSize,
+  withBoardOptions,
+} from "../board-options.js";
 import { withProgress } from "../states.js";
 import { usageError } from "../errors.js";
 import { io, writeOut } from "../io.js";
@@ -50,7 +58,7 @@ export function quietCommand(): Command {
       const { rows, cols } = gridSize(flags);
       const states = boardStates(flags);
       const board = gridBoard(rows, cols, gridOptions(flags, true));
-      const basis = quietBasis(board, states);
+      const basis = quietBasis(board, states, boardDescription(flags, rows, cols));
       if (flags.json) {
         const head = { rows, cols, ...(states === 2 ? {} : { states }), nullity: basis.length };
         await writeOut(io.stdout, `${JSON.stringify(head).slice(0, -1)},"patterns":[`);
@@ -69,33 +77,51 @@ export function quietCommand(): Command {
     });
 }
 
-/** The largest quiet basis the library's chase returns (nullity x cells bytes): refused here before the chase. */
+/** The largest quiet basis written (nullity x cells entries, at least a byte each): 256 MiB. */
 const QUIET_MAX_BYTES = 2 ** 28;
 
 /**
- * The quiet basis, with its size checked before the engine allocates it:
- * a plain rectangle's nullity comes first from its closed form (no pattern
- * to build when it is 0), and a basis or press matrix that cannot fit is a
- * usage error.
+ * The quiet basis, its size checked before the work that builds it, on
+ * every board: two-state plain rectangles and square plus tori by their
+ * closed forms (no elimination: nothing to build when the nullity is 0),
+ * every other board (rules, the projective plane, m x n tori, more states)
+ * by the library as soon as its elimination knows the nullity, before any
+ * pattern is built (building them is most of the work: 192 patterns of the
+ * 1200 x 1200 torus take about 6 times the elimination). A basis over
+ * {@link QUIET_MAX_BYTES}, or a press matrix that cannot fit, is a usage error.
  */
-function quietBasis(board: GridBoard, states: number): ArrayLike<number>[] {
+function quietBasis(board: GridBoard, states: number, size: string): ArrayLike<number>[] {
   const { rows, cols } = board;
   try {
-    // the nullity over GF(2) of a plain rectangle has a closed form: two states are sized before the chase
-    if (states === 2 && isChaseableRectangle(board)) {
-      const nullity = gridNullity(rows, cols);
-      if (nullity === 0) return [];
-      if (nullity * rows * cols > QUIET_MAX_BYTES)
-        throw usageError(
-          `--rows ${rows} --cols ${cols}: the quiet basis holds ${nullity} patterns of ${rows * cols} cells, over ` +
-            `${QUIET_MAX_BYTES / 2 ** 20} MiB; ask for it on smaller boards`,
-        );
-    }
-    return withProgress((onProgress) => quietPatterns(board, { states, ...onProgress }));
+    const nullity = states === 2 ? closedFormNullity(board) : undefined;
+    if (nullity === 0) return [];
+    if (nullity !== undefined && nullity * rows * cols > QUIET_MAX_BYTES)
+      throw usageError(
+        formatLimit({
+          subject: `${size}: the quiet basis (${formatCount(nullity, "pattern")} of ${formatCount(rows * cols, "cell")})`,
+          max: QUIET_MAX_BYTES,
+          got: nullity * rows * cols,
+          unit: ["entry", "entries"],
+          hint: "ask for the nullity instead (lightsout nullity), or for the patterns of a smaller board",
+        }),
+      );
+    return withProgress("quiet", (onProgress) =>
+      quietPatterns(board, { states, maxEntries: QUIET_MAX_BYTES, ...onProgress }),
+    );
   } catch (error) {
-    if (error instanceof RangeError) throw usageError(`--rows ${rows} --cols ${cols}: ${error.message}`, error);
+    if (error instanceof RangeError) throw usageError(`${size}: ${error.message}`, error);
     throw error;
   }
+}
+
+/** The nullity over GF(2) when a closed form gives it: plain rectangles, and square tori with the plus rule. */
+function closedFormNullity(board: GridBoard): number | undefined {
+  const { rows, cols, rule, mask, selfToggle } = board;
+  if (isChaseableRectangle(board)) return gridNullity(rows, cols);
+  const plus = rule === undefined || rule === "plus";
+  if (boardTopology(board) === "torus" && rows === cols && plus && !mask && selfToggle !== false)
+    return torusNullity(rows);
+  return undefined;
 }
 
 /** Board text (rows separated by line breaks) as a JSON array of row strings: `["01","10"]`. */

@@ -9,7 +9,7 @@ import { statSync } from "node:fs";
 import { resolve } from "node:path";
 import { BitMatrix, ParseError } from "@lightsout/core";
 import { initThreads } from "@lightsout/core/gf2";
-import { parseMatrix, readBitMatrix } from "@lightsout/core/io";
+import { largestBitMatrixRows, largestBitMatrixSide, parseMatrix, readBitMatrix } from "@lightsout/core/io";
 import { FieldMatrix, galoisField, type Field } from "@lightsout/core/fields";
 import { Command } from "commander";
 import { inputError, usageError } from "../errors.js";
@@ -42,8 +42,9 @@ interface RankReport {
 const EXAMPLES = `
 Output:
   rows, cols, rank, nullity (= cols - rank) and the time of the elimination
-  alone; --random also prints its seed. A progress bar goes to stderr when
-  it is a terminal.
+  alone; --random also prints its seed. Progress goes to stderr: a bar on a
+  terminal, elsewhere a line every 10 s from 10 s on (LIGHTSOUT_PROGRESS=0:
+  none).
 
 Input formats (read as a stream; PBM is told by its magic number):
   dense         one row per line, e.g. "0110" or "0 1 1 0"; blank lines and
@@ -222,9 +223,40 @@ function timedFieldRank(matrix: FieldMatrix): { rank: number; ms: number } {
   }
 }
 
+/** Most entries of a matrix over GF(q): FieldMatrix refuses rows x cols past 2^30. */
+const FIELD_MAX_ENTRIES = 2 ** 30;
+/** Most rows or columns of a GF(2) matrix (BitMatrix). */
+const MAX_SIDE = 2 ** 30;
+
+/**
+ * The sizes of `--random N [--cols C]`, checked against what the matrix
+ * can take before anything is allocated: a GF(2) matrix must fit in one
+ * block of WebAssembly memory (1 GiB, or the memory limit when lower), a
+ * matrix over GF(q) holds at most 2^30 entries.
+ */
+function randomSize(n: string, colsText: string | undefined, field?: Field): { rows: number; cols: number } {
+  const over = field ? `over GF(${field.order})` : "over GF(2)";
+  const cols =
+    colsText === undefined
+      ? undefined
+      : parseIntegerOption("--cols", colsText, 1, field ? FIELD_MAX_ENTRIES : MAX_SIDE);
+  let most: number;
+  let why: string;
+  if (field) {
+    most = cols === undefined ? Math.floor(Math.sqrt(FIELD_MAX_ENTRIES)) : Math.floor(FIELD_MAX_ENTRIES / cols);
+    why = `a matrix ${over} holds at most 2^30 entries: ${cols === undefined ? `${most} x ${most}` : `${most} rows of ${cols}`}`;
+  } else {
+    most = cols === undefined ? largestBitMatrixSide() : largestBitMatrixRows(cols);
+    why =
+      `a matrix ${over} must fit in one block of WebAssembly memory, 1 GiB, or the memory limit if lower: ` +
+      (cols === undefined ? `${most} x ${most} bits is the largest` : `${most} rows of ${cols} bits are the most`);
+  }
+  const rows = parseIntegerOption("--random", n, 1, most, why);
+  return { rows, cols: cols ?? rows };
+}
+
 async function rankOfRandom(n: string, options: RankOptions, field?: Field, threads?: number): Promise<RankReport> {
-  const rows = parseIntegerOption("--random", n, 1);
-  const cols = options.cols === undefined ? rows : parseIntegerOption("--cols", options.cols, 1);
+  const { rows, cols } = randomSize(n, options.cols, field);
   const seed = options.seed === undefined ? 0 : parseSeed(options.seed);
   if (field) {
     let matrix: FieldMatrix;

@@ -7,10 +7,11 @@
 import { resolve } from "node:path";
 import { solveLightsOut } from "@lightsout/core";
 import { Command } from "commander";
-import { type BoardFlags, boardStates, gridOptions, readBoard, withBoardOptions } from "../board-options.js";
-import { inputError, usageError, writeFailure } from "../errors.js";
-import { refuseIgnoredBoardFlags } from "../options.js";
+import { type BoardFlags, gridOptions, readBoard, withBoardOptions } from "../board-options.js";
+import { inputError, usageError } from "../errors.js";
+import { cannotWrite } from "../input.js";
 import { checkSvgSize, writeBoardPng, writeBoardSvg } from "../pictures.js";
+import { withProgress } from "../states.js";
 import { io, stdoutWritable } from "../io.js";
 
 interface RenderFlags extends BoardFlags {
@@ -48,15 +49,13 @@ export function renderCommand(): Command {
     .option("--solution", "mark the presses of a solution")
     .addHelpText("after", EXAMPLES)
     .action(async (file: string | undefined, flags: RenderFlags) => {
-      const states = boardStates(flags);
-      const grid = gridOptions(flags, true);
+      gridOptions(flags, true); // bad board flags are usage errors before anything is read
       if ((flags.svg === undefined) === (flags.png === undefined)) {
         throw usageError(
           `expected exactly one of --svg OUT and --png OUT, got ${flags.svg === undefined ? "neither" : "both"}`,
         );
       }
-      const { board, lights, source } = await readBoard(file, grid, states);
-      refuseIgnoredBoardFlags(board, grid, source);
+      const { board, lights, states } = await readBoard(file, flags);
       if (flags.png !== undefined && board.kind !== "grid")
         throw usageError("--png draws grid boards; use --svg for a graph");
       if (flags.svg !== undefined) {
@@ -70,7 +69,7 @@ export function renderCommand(): Command {
       if (flags.solution) {
         let s: { presses: ArrayLike<number> | null };
         try {
-          s = solveLightsOut(board, lights, { states });
+          s = withProgress("render", (watch) => solveLightsOut(board, lights, { states, ...watch }));
         } catch (error) {
           // the press matrix of a huge board does not fit: say so on one line
           if (error instanceof RangeError) throw inputError(`--solution: ${error.message}`, error);
@@ -86,10 +85,9 @@ export function renderCommand(): Command {
         if (flags.svg !== undefined) await writeBoardSvg(target, board, lights, presses, states);
         else if (board.kind === "grid") await writeBoardPng(target, board, lights, presses, states);
       } catch (error) {
-        throw inputError(
-          `cannot write '${out}': ${writeFailure(error) ?? (error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
-          error,
-        );
+        // writing stdout ('-') fails as stdout does everywhere; a file names itself
+        if (out === "-") throw error;
+        throw cannotWrite(out, error);
       }
     });
 }

@@ -3,20 +3,30 @@
  *
  * @module
  */
-import { type Board, fewestPresses, formatBoard, type LightsOutSolution, solveLightsOut } from "@lightsout/core";
+import {
+  type Board,
+  fewestPresses,
+  formatBoard,
+  formatCount,
+  type LightsOutSolution,
+  solveLightsOut,
+} from "@lightsout/core";
 import {
   allSolutions,
   chaseTrace,
   type ChaseTrace,
   fewestPressesByIlp,
+  formatPrimePowers,
   isChaseableRectangle,
+  MAX_BANDED_PRIME,
+  MAX_MULTISTATE_DENSE_CELLS,
   MAX_STATES,
 } from "@lightsout/core/lightsout";
 import { Command } from "commander";
 import { inputError, usageError } from "../errors.js";
 import { type BoardFlags, boardStates, gridOptions, readBoard, withBoardOptions } from "../board-options.js";
-import { parseIntegerOption, refuseIgnoredBoardFlags } from "../options.js";
-import { refuseBigJsonAll, writeSolutions } from "../states.js";
+import { isPrime, parseIntegerOption } from "../options.js";
+import { refuseBigJsonAll, solutionCount, writeSolutions } from "../states.js";
 import { io } from "../io.js";
 import { createProgressBar } from "../progress.js";
 
@@ -39,9 +49,12 @@ where an irregular board has no cell, '#' starts a comment line; or JSON
 
 Output: the cells to press, in the board's shape (1 = press), or IMPOSSIBLE.
 --json prints {solvable, presses, pressCount, nullity, rank, solutions,
-winnableBoards, optimal} (solutions and winnableBoards as decimal strings;
-optimal is null unless --min was asked); an unsolvable board adds "proof":
-a quiet pattern covering an odd number of lit cells.
+winnableBoards, solutionsFactors, winnableBoardsFactors, optimal}: the counts
+as exact strings, decimal up to 2^256 and prime powers beyond ("2^99999998"),
+and as [{"prime": 2, "exponent": 23}] lists (solutionsFactors is null when
+there is no solution); optimal is null unless --min was asked. An
+unsolvable board adds "proof": a quiet pattern covering an odd number of
+lit cells.
 
 --min enumerates every solution while 2^nullity is small (exact; ties go to
 the lexicographically smallest grid). Beyond that, within --time-limit
@@ -65,14 +78,14 @@ local; memory about cells x bandwidth bits); dense builds the whole press
 matrix (about 92,000 cells at most); auto (default) picks by an estimate of
 work and memory, and chases light on plain rectangles. With --states K, banded
 needs a prime K up to 46337 and dense holds K-residues (16,000 cells at
-most). A progress bar is drawn
-on stderr when it is a terminal.
+most). Progress goes to stderr: a bar on a terminal, elsewhere a line every
+10 s from 10 s on (LIGHTSOUT_PROGRESS=0: none).
 
 --states K (3..${MAX_STATES}): a press adds 1 (mod K) to its cell and neighbours;
 cells are digits then letters (a = 10 ... z = 35) or numbers separated by
 spaces, and past 36 states numbers (or single letters) between blanks; the
-presses are counts 0..K-1 in the same notation. --json adds "states"
-and "quietCount"; --min enumerates every solution (exact, counted with
+presses are counts 0..K-1 in the same notation. --json adds "states",
+"quietCount" and "quietCountFactors"; --min enumerates every solution (exact, counted with
 multiplicity); --all and --explain work as for two states (--explain: k - light
 presses below each cell); --time-limit is two-state only.`;
 
@@ -105,7 +118,7 @@ export function solveCommand(): Command {
 }
 
 async function solve(file: string | undefined, flags: SolveFlags): Promise<string> {
-  const grid = gridOptions(flags, true);
+  gridOptions(flags, true); // bad board flags are usage errors before anything is read
   const states = boardStates(flags);
   if (states > 2 && flags.timeLimit !== undefined) {
     throw usageError(`--time-limit expected 2-state lights, got --states ${states}`);
@@ -121,9 +134,15 @@ async function solve(file: string | undefined, flags: SolveFlags): Promise<strin
   const method = flags.method ?? "auto";
   if (!(METHODS as readonly string[]).includes(method))
     throw usageError(`--method expected one of ${METHODS.join(", ")}, got '${method}'`);
-  const { board, lights, source } = await readBoard(file, grid, states);
-  refuseIgnoredBoardFlags(board, grid, source);
+  refuseBandedStates(method, states);
+  const { board, lights, source } = await readBoard(file, flags);
   if (flags.explain) return explain(board, lights, flags.json ?? false, states);
+  if (method === "dense" && states > 2 && lights.length > MAX_MULTISTATE_DENSE_CELLS) {
+    throw usageError(
+      `--method dense with --states ${states} expected a board of at most ${MAX_MULTISTATE_DENSE_CELLS} cells (the whole press matrix of residues), ` +
+        `got ${lights.length} in '${source}'; use --method auto${isPrime(states) && states <= MAX_BANDED_PRIME ? " or --method banded" : ""}`,
+    );
+  }
   let s: LightsOutSolution;
   const bar = createProgressBar("solve");
   try {
@@ -133,8 +152,13 @@ async function solve(file: string | undefined, flags: SolveFlags): Promise<strin
       ...(bar.active ? { onProgress: (done: number, total: number) => bar.update(done, total) } : {}),
     });
   } catch (error) {
-    // the press matrix of a huge board does not fit: say so on one line
-    if (error instanceof RangeError) throw inputError(`${source}: ${error.message}`, error);
+    if (error instanceof RangeError) {
+      // a route the user chose that this board does not fit is the option's fault
+      if (method !== "auto")
+        throw usageError(`--method ${method}: '${source}': ${error.message}; use --method auto`, error);
+      // the press matrix of a huge board does not fit: say so on one line
+      throw inputError(`${source}: ${error.message}`, error);
+    }
     throw error;
   } finally {
     bar.finish();
@@ -144,30 +168,38 @@ async function solve(file: string | undefined, flags: SolveFlags): Promise<strin
   if (flags.all) {
     if (!flags.json) {
       if (!s.solvable) return "IMPOSSIBLE\n";
-      await writeSolutions(allSolutions(board, lights, { states }), s.solutions, limit, text);
+      await writeSolutions(allSolutions(board, lights, { states }), s, limit, text);
       return "";
     }
-    refuseBigJsonAll(s.solutions, limit, lights.length);
+    refuseBigJsonAll(s, limit, lights.length);
     const found: ArrayLike<number>[] = [];
     for (const x of allSolutions(board, lights, { states })) {
       if (found.length === limit) break;
       found.push(x);
     }
-    const truncated = s.solutions > BigInt(found.length);
-    return `${JSON.stringify({ ...summary(s, shape), all: found.map(shape), truncated })}\n`;
+    const truncated = solutionCount(s) > found.length;
+    return `${JSON.stringify({ ...summary(s, s.presses, shape), all: found.map(shape), truncated })}\n`;
   }
   if (flags.min && s.solvable) {
+    if (states > 2 && solutionCount(s) > MIN_MAX_SOLUTIONS) {
+      const n = s.nullity;
+      throw usageError(
+        `--min with --states ${states} expected at most 2^20 = ${MIN_MAX_SOLUTIONS} solutions to enumerate (past two states ` +
+          `every solution is tried), got ${formatPrimePowers(s.quietCountFactors)} (${formatCount(n, "quiet generator")}) ` +
+          `for '${source}'; drop --min for one solution, or list some with --all --limit N`,
+      );
+    }
     const best = await minimum(board, lights, states, timeLimit, source);
     if (!best.optimal)
       io.stderr.write(
-        `lightsout: not proven optimal: ${best.count} presses, at least ${best.lowerBound} needed (--time-limit)\n`,
+        `lightsout: not proven optimal: ${formatCount(best.count, "press", "presses")}, at least ${best.lowerBound} needed (--time-limit)\n`,
       );
-    const fewest = { ...s, presses: best.presses };
     if (flags.json)
-      return `${JSON.stringify({ ...summary(fewest, shape), optimal: best.optimal, lowerBound: best.lowerBound })}\n`;
+      return `${JSON.stringify({ ...summary(s, best.presses, shape), optimal: best.optimal, lowerBound: best.lowerBound })}\n`;
     return `${text(best.presses)}\n`;
   }
-  if (flags.json) return `${JSON.stringify({ ...summary(s, shape), ...(flags.min ? { optimal: true } : {}) })}\n`;
+  if (flags.json)
+    return `${JSON.stringify({ ...summary(s, s.presses, shape), ...(flags.min ? { optimal: true } : {}) })}\n`;
   return s.solvable ? `${text(s.presses!)}\n` : "IMPOSSIBLE\n";
 }
 
@@ -182,6 +214,7 @@ async function minimum(board: Board, lights: ArrayLike<number>, states: number, 
   try {
     const r = fewestPresses(board, lights, {
       states,
+      ...(states > 2 ? { limit: MIN_MAX_SOLUTIONS } : {}),
       ...(bar.active ? { onProgress: (done: number, total: number) => bar.update(done, total) } : {}),
     });
     return { presses: r.presses!, count: r.count!, optimal: true, lowerBound: r.count! };
@@ -201,21 +234,54 @@ function rowsOf(board: Board, text: string): string[] | string {
   return board.kind === "grid" ? text.split("\n") : text;
 }
 
-/** The JSON summary: `states` and `quietCount` are added past two states (the two-state output is unchanged). */
-function summary(s: LightsOutSolution, shape: (v: ArrayLike<number>) => string[] | string) {
+/**
+ * The JSON summary: `states`, `quietCount` and `quietCountFactors` are added
+ * past two states. Counts are exact: decimal strings up to 2^256, the prime
+ * powers beyond (`"2^99999998"`: the decimal of 2^rank of a 10000 x 10000
+ * board has 30 million digits), and always as `[{prime, exponent}]` lists
+ * (`solutionsFactors` is null when there is no solution); the bigints are never built.
+ */
+function summary(
+  s: LightsOutSolution,
+  presses: ArrayLike<number> | null,
+  shape: (v: ArrayLike<number>) => string[] | string,
+) {
   return {
     solvable: s.solvable,
-    presses: s.presses ? shape(s.presses) : null,
-    pressCount: s.presses ? Array.from(s.presses).reduce((a, b) => a + b, 0) : null,
+    presses: presses ? shape(presses) : null,
+    pressCount: presses ? sum(presses) : null,
     nullity: s.nullity,
     rank: s.rank,
-    solutions: s.solutions.toString(),
-    winnableBoards: s.winnableBoards.toString(),
+    solutions: s.solvable ? formatPrimePowers(s.quietCountFactors) : "0",
+    winnableBoards: formatPrimePowers(s.winnableBoardsFactors),
+    solutionsFactors: s.solvable ? s.quietCountFactors : null,
+    winnableBoardsFactors: s.winnableBoardsFactors,
     optimal: null as boolean | null,
-    ...(s.states > 2 ? { states: s.states, quietCount: s.quietCount.toString() } : {}),
+    ...(s.states > 2
+      ? { states: s.states, quietCount: formatPrimePowers(s.quietCountFactors), quietCountFactors: s.quietCountFactors }
+      : {}),
     ...(s.proof ? { proof: shape(s.proof) } : {}),
     ...(s.lastRowProof ? { lastRowProof: Array.from(s.lastRowProof) } : {}),
   };
+}
+
+/** Most solutions `--min` enumerates past two states (every solution is tried; two states go on to HiGHS). */
+const MIN_MAX_SOLUTIONS = 2 ** 20;
+
+/** Refuses --method banded with a number of states the banded route does not take, before anything is read. */
+function refuseBandedStates(method: string, states: number): void {
+  if (method !== "banded" || states === 2 || (states <= MAX_BANDED_PRIME && isPrime(states))) return;
+  throw usageError(
+    `--method banded expected --states 2 or a prime up to ${MAX_BANDED_PRIME} (it eliminates over the field Z_p), ` +
+      `got --states ${states}; use --method dense (boards up to ${MAX_MULTISTATE_DENSE_CELLS} cells) or --method auto`,
+  );
+}
+
+/** The sum of the values, by a plain loop (no array of 10^8 numbers). */
+function sum(values: ArrayLike<number>): number {
+  let total = 0;
+  for (let i = 0; i < values.length; i++) total += values[i]!;
+  return total;
 }
 
 /** The light-chasing trace of a plain rectangle, as text or JSON. */

@@ -36,6 +36,7 @@ export type {
 } from "../lightsout/board.js";
 export { quietPatterns, solveLightsOut } from "../lightsout/solve.js";
 export type { LightsOutSolution, SolveOptions } from "../lightsout/solve.js";
+export type { PrimePower } from "../lightsout/counts.js";
 export { fewestPresses } from "../lightsout/fewest.js";
 export type { FewestPresses, FewestPressesOptions } from "../lightsout/fewest.js";
 export { randomPuzzle } from "../lightsout/random.js";

@@ -10,7 +10,7 @@ export { parseMatrix } from "../io/matrix-text.js";
 export type { ParsedMatrix, ParseMatrixOptions } from "../io/matrix-text.js";
 export { formatPbm } from "../io/pbm.js";
 export type { FormatPbmOptions } from "../io/pbm.js";
-export { largestBitMatrixSide, readBitMatrix } from "../io/read-matrix.js";
+export { largestBitMatrixRows, largestBitMatrixSide, readBitMatrix } from "../io/read-matrix.js";
 export type { BitMatrixFormat, ReadBitMatrix, ReadBitMatrixOptions } from "../io/read-matrix.js";
 export { formatBoard, formatBoardBytes, parseBoard, readBoard } from "../io/board-text.js";
 export { decodeText, showToken } from "../internal/text.js";

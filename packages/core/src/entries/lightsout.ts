@@ -14,6 +14,7 @@ export {
   gridBoard,
   isChaseableRectangle,
   maskBoard,
+  MAX_CELLS,
   MAX_STATES,
   parseRule,
   pressTargets,
@@ -33,7 +34,9 @@ export type {
   Topology,
 } from "../lightsout/board.js";
 export { allSolutions, pressMatrix, quietPatterns, solveLightsOut, winnabilityTest } from "../lightsout/solve.js";
-export type { LightsOutSolution, SolveOptions } from "../lightsout/solve.js";
+export { countValue, DECIMAL_COUNT_BITS, formatPrimePowers } from "../lightsout/counts.js";
+export type { PrimePower } from "../lightsout/counts.js";
+export type { LightsOutSolution, QuietPatternsOptions, SolveOptions } from "../lightsout/solve.js";
 export { randomPuzzle } from "../lightsout/random.js";
 export type { RandomPuzzleOptions } from "../lightsout/random.js";
 export {
@@ -64,5 +67,9 @@ export type {
   GridSolution,
   SolveGridOptions,
 } from "../lightsout/chase.js";
-export { MAX_MULTISTATE_DENSE_CELLS, MAX_MULTISTATE_DISTRIBUTION_BOARDS } from "../lightsout/multistate.js";
+export {
+  MAX_BANDED_PRIME,
+  MAX_MULTISTATE_DENSE_CELLS,
+  MAX_MULTISTATE_DISTRIBUTION_BOARDS,
+} from "../lightsout/multistate.js";
 export { poj1222, poj3279 } from "../lightsout/judges.js";

@@ -33,14 +33,14 @@ export function formatBytes(bytes: number, significant = 3): string {
 }
 
 /** A whole number with thousands separated by commas: `268,435,456`. */
-function grouped(value: number): string {
-  return Number.isSafeInteger(value) ? value.toLocaleString("en-US") : String(value);
+function grouped(value: number | bigint): string {
+  return typeof value === "bigint" || Number.isSafeInteger(value) ? value.toLocaleString("en-US") : String(value);
 }
 
 /**
  * A count with its noun: `"1 cell"`, `"268,435,456 cells"`.
  *
- * @param count - The number.
+ * @param count - The number (a bigint past 2^53).
  * @param singular - The noun for one.
  * @param plural - The noun for any other count (default: `singular` + "s").
  * @returns The count and the noun.
@@ -50,8 +50,9 @@ function grouped(value: number): string {
  * formatCount(65536, "vertex", "vertices");   // "65,536 vertices"
  * ```
  */
-export function formatCount(count: number, singular: string, plural = `${singular}s`): string {
-  return `${grouped(count)} ${count === 1 ? singular : plural}`;
+export function formatCount(count: number | bigint, singular: string, plural = `${singular}s`): string {
+  // exactly one is singular (1n too); 0, fractions and many are plural
+  return `${grouped(count)} ${count === 1 || count === 1n ? singular : plural}`;
 }
 
 /**

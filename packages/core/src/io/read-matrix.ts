@@ -8,6 +8,7 @@
  */
 import { BitMatrix, type EngineName, liveWords } from "../gf2/bitmatrix.js";
 import { matrixBytes } from "../internal/layout.js";
+import { MAX_DIMENSION } from "../internal/check.js";
 import { MAX_BLOCK } from "../internal/kernel.js";
 import { getMemoryLimit } from "../internal/memory.js";
 import { concatBytes, decodeText } from "../internal/text.js";
@@ -232,4 +233,22 @@ export function largestBitMatrixSide(): number {
   let n = Math.floor(Math.sqrt(bytes * 8));
   while (n > 0 && matrixBytes(n, n) > bytes) n--;
   return n;
+}
+
+/**
+ * The most rows of a GF(2) matrix with `cols` columns that fit the memory
+ * limit and one block of WebAssembly memory (1 GiB), when nothing else is
+ * held: what `BitMatrix.zeros(rows, cols)` takes (at most 2^30 rows).
+ *
+ * @param cols - Columns, 1..2^30.
+ * @returns The rows (2^30 / (16 ceil(cols / 128)) under the default limits); 0 when not even one row fits.
+ * @example
+ * ```ts
+ * largestBitMatrixRows(1000); // 8388608: rows of 1000 bits take 128 bytes (whole 128-bit lanes)
+ * ```
+ */
+export function largestBitMatrixRows(cols: number): number {
+  const bytes = Math.min(getMemoryLimit(), MAX_BLOCK);
+  const row = matrixBytes(1, cols);
+  return Math.min(MAX_DIMENSION, Math.floor(bytes / row));
 }

@@ -5,9 +5,9 @@
 // back substitution over the pivot rows. Memory about cells x bandwidth
 // entries of 32 bits, never cells^2.
 
+import { quietTooLarge } from "./_quiet-limit.js";
 import { guard, load, wasmBytesInUse, withScratch } from "../internal/kernel.js";
 import { memoryLimit } from "../internal/memory.js";
-import { formatBytes } from "../internal/sizes.js";
 import { xoshiro128 } from "../internal/random.js";
 import { invMod, mulMod } from "../modular/arith.js";
 import {
@@ -287,6 +287,7 @@ export interface ZpAnswer {
  * @param r - One residue per cell.
  * @param engine - The kernel or its twin.
  * @param watch - Progress and cancellation.
+ * @param maxEntries - The caller's cap on the basis, generators x cells (checked as soon as their number is known).
  * @returns The answer.
  * @throws {RangeError} naming the memory when the pivot rows or the basis would pass the limits.
  */
@@ -296,17 +297,16 @@ export function solveBandedModP(
   r: ArrayLike<number>,
   engine: BandedEngine,
   watch: ZpWatch = {},
+  maxEntries = Number.POSITIVE_INFINITY,
 ): ZpAnswer {
   const n = plan.rows.n;
   const bytes = plan.estimate.pivotBytes * 32 + (plan.estimate.front + 64) * (plan.estimate.lanes + 1) * 512;
   memoryLimit.check(`the banded elimination of a ${n}-cell board over Z_${p}`, bytes, wasmBytesInUse());
   const e = bandedZpEchelonFor(plan, p, r, engine, { watch });
   const free = freeColumns(e);
-  if (free.length * n * 4 > MAX_BASIS_BYTES) {
-    throw new RangeError(
-      `the ${free.length} quiet generators of this ${n}-cell board over Z_${p} need ` +
-        `${formatBytes(free.length * n * 4)}, over the ${formatBytes(MAX_BASIS_BYTES)} they may take`,
-    );
+  const most = Math.min(MAX_BASIS_BYTES, 4 * maxEntries);
+  if (free.length * n * 4 > most) {
+    throw quietTooLarge(`this ${n}-cell board over Z_${p}`, free.length, n, Math.floor(most / 4)); // 4 bytes an entry
   }
   const basis = (rows: ZpEchelonRows) =>
     Array.from(freeColumns(rows), (f) => {

@@ -7,7 +7,7 @@
 
 import { guard, load, wasmBytesInUse, withScratch } from "../internal/kernel.js";
 import { memoryLimit } from "../internal/memory.js";
-import { formatBytes } from "../internal/sizes.js";
+import { quietTooLarge } from "./_quiet-limit.js";
 import { xoshiro128 } from "../internal/random.js";
 import { type Board, boardTopology, type GridBoard, ruleOffsets } from "./board.js";
 import {
@@ -609,14 +609,16 @@ export function solveBanded(
  * @param engine - The kernel or its twin.
  * @param watch - Progress and cancellation.
  * @param left - Eliminate A^T instead (the same as A for symmetric boards).
+ * @param maxEntries - The caller's cap on nullity x cells (checked with {@link MAX_QUIET_BYTES} after the elimination).
  * @returns nullity patterns of 0/1 per cell.
- * @throws {RangeError} when the basis would pass {@link MAX_QUIET_BYTES}, naming its size.
+ * @throws {RangeError} when the basis would pass {@link MAX_QUIET_BYTES} or the cap, naming its size.
  */
 export function quietBanded(
   plan: BandedPlan,
   engine: BandedEngine,
   watch: BandedWatch = {},
   left = false,
+  maxEntries = Number.POSITIVE_INFINITY,
 ): Uint8Array[] {
   checkMemory(plan);
   const { order } = plan;
@@ -624,11 +626,9 @@ export function quietBanded(
   const n = rows.n;
   const e = eliminate(frontInput(rows, order, null, plan.estimate), engine, watch);
   const nullity = n - e.rank;
-  if (nullity * n > MAX_QUIET_BYTES) {
-    throw new RangeError(
-      `the ${nullity} quiet patterns of this ${n}-cell board need ${formatBytes(nullity * n)}, ` +
-        `over the ${formatBytes(MAX_QUIET_BYTES)} a basis may take; count them with solveLightsOut (nullity) instead`,
-    );
+  const most = Math.min(MAX_QUIET_BYTES, maxEntries);
+  if (nullity * n > most) {
+    throw quietTooLarge(`this ${n}-cell board`, nullity, n, most);
   }
   return Array.from(freeColumns(e), (f) => {
     const x = bitVector(n);

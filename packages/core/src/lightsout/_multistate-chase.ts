@@ -6,6 +6,7 @@
 // numeric chase from the first row z gives every press. O(m n^2) work, three
 // symbolic rows in memory.
 
+import { quietTooLarge } from "./_quiet-limit.js";
 import { type CyclicGenerator, mulMod, solveModK } from "../rings/zk.js";
 
 /** The answer for the rectangle, in the same cell order as the lights. */
@@ -84,8 +85,18 @@ export function chaseNumericModK(
 /** Largest number of entries in the quiet patterns a chase returns (generators and cyclic ones, 4 bytes each). */
 const QUIET_MAX_ENTRIES = 2 ** 28;
 
-/** Solves the m x n plain rectangle (lights row-major, 0..k-1) by chasing. */
-export function chaseModK(m: number, n: number, k: number, lights: ArrayLike<number>): ChaseModK {
+/**
+ * Solves the m x n plain rectangle (lights row-major, 0..k-1) by chasing;
+ * `maxEntries` caps the quiet generators (count x cells), checked before
+ * any is chased out.
+ */
+export function chaseModK(
+  m: number,
+  n: number,
+  k: number,
+  lights: ArrayLike<number>,
+  maxEntries = Number.POSITIVE_INFINITY,
+): ChaseModK {
   const w = n + 1; // n unknowns, then the constant
   let prev = new Int32Array(n * w);
   let cur = new Int32Array(n * w);
@@ -128,13 +139,13 @@ export function chaseModK(m: number, n: number, k: number, lights: ArrayLike<num
     c2.push(row);
   }
   const s = solveModK(c2, rhs, k);
-  const patterns = s.kernel.length + s.cyclic.length;
-  if (patterns * m * n > QUIET_MAX_ENTRIES) {
+  // the generators and the cyclic ones are all chased out; the caller's cap is on the generators
+  const mine = (s.kernel.length + s.cyclic.length) * m * n > QUIET_MAX_ENTRIES;
+  const patterns = mine ? s.kernel.length + s.cyclic.length : s.kernel.length;
+  const most = mine ? QUIET_MAX_ENTRIES : maxEntries;
+  if (patterns * m * n > most) {
     // each is a board of m * n entries: refused before they are built (2048 x 2048 over Z_6 held 35 GB)
-    throw new RangeError(
-      `the quiet patterns of the ${m} x ${n} board over Z_${k} hold ${patterns} boards of ${m * n} cells, ` +
-        `over ${QUIET_MAX_ENTRIES} entries; ask for them on smaller boards`,
-    );
+    throw quietTooLarge(`the ${m} x ${n} board over Z_${k}`, patterns, m * n, most);
   }
   const quiet = (g: Uint32Array) => chaseNumericModK(m, n, k, null, g);
   const common = {

@@ -13,6 +13,7 @@ import { multiStateChaseTrace } from "./multistate.js";
 import { chaseSymbolic, type ChaseRunOptions, type ChaseWords } from "./_chase-kernel.js";
 import { applyPacked, chaseNumeric, flipRows, isZero, packBoard, rowWords, unpackBoard } from "./_chase-bits.js";
 import { formatLimit } from "../internal/sizes.js";
+import { checkMaxEntries, quietTooLarge } from "./_quiet-limit.js";
 
 /**
  * Options of {@link chaseMatrix}.
@@ -44,6 +45,12 @@ export interface ChaseOptions extends MatrixOptions {
 export interface SolveGridOptions extends ChaseOptions {
   /** Also return a basis of the quiet patterns (default false; at most 2^28 bytes of them). */
   quiet?: boolean;
+  /**
+   * With `quiet`: most entries (nullity x cells) the basis may hold, at
+   * most the default 2^28; a RangeError as soon as the nullity is known,
+   * before any pattern is chased out.
+   */
+  maxQuietEntries?: number;
 }
 
 /**
@@ -311,11 +318,9 @@ export function solveGrid(
   const solved = c.solve(d);
   const { rank, nullity } = solved;
   const base = { rows: m, cols: n, rank, nullity };
-  if (options?.quiet && nullity * m * n > QUIET_MAX_BYTES) {
-    throw new RangeError(
-      `the quiet basis of the ${m} x ${n} board holds ${nullity} patterns of ${m * n} cells, over ` +
-        `${QUIET_MAX_BYTES / 2 ** 20} MiB; ask for it on smaller boards, or take the first rows from firstRowLookup`,
-    );
+  const most = Math.min(QUIET_MAX_BYTES, checkMaxEntries("maxQuietEntries", options?.maxQuietEntries));
+  if (options?.quiet && nullity * m * n > most) {
+    throw quietTooLarge(`the ${m} x ${n} board`, nullity, m * n, most);
   }
   const quiet = options?.quiet ? quietPatterns(m, n, c) : undefined;
   const extra = quiet ? { quiet } : {};

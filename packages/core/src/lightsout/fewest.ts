@@ -440,7 +440,7 @@ export function optimalDistribution(board: Board, options: DistributionOptions =
   if (cells > MAX_DISTRIBUTION_CELLS) {
     throw new RangeError(
       formatLimit({
-        subject: `optimalDistribution: ${sizeOf(board, cells)}`,
+        subject: sizeOf(board, cells),
         max: MAX_DISTRIBUTION_CELLS,
         got: cells,
         unit: ["cell", "cells"],
@@ -465,7 +465,7 @@ export function optimalDistribution(board: Board, options: DistributionOptions =
   if (cells > 64) {
     throw new RangeError(
       formatLimit({
-        subject: `optimalDistribution: ${sizeOf(board, cells)} of nullity ${nullity}`,
+        subject: `${sizeOf(board, cells)} of nullity ${nullity}`,
         max: 64,
         got: cells,
         unit: ["cell", "cells"],

@@ -30,7 +30,21 @@ import { cellCount } from "./_press-walk.js";
 import { isPrime } from "../fields/prime.js";
 import { planBanded } from "./_banded.js";
 import { MAX_BANDED_PRIME, solveBandedModP } from "./_banded-zp.js";
-import { formatLimit } from "../internal/sizes.js";
+import { formatCount, formatLimit } from "../internal/sizes.js";
+import { countValue, formatPrimePowers, type PrimePower, primePowersOf, withCounts } from "./counts.js";
+import { quietTooLarge } from "./_quiet-limit.js";
+
+/**
+ * Largest prime number of light states the banded route takes (`method:
+ * "banded"` with more than two states needs a prime up to this).
+ *
+ * @example
+ * ```ts
+ * const k = 7;
+ * const banded = k <= MAX_BANDED_PRIME; // true: 7 is a prime up to 46337
+ * ```
+ */
+export { MAX_BANDED_PRIME };
 
 /** Boards of at least this many cells with a prime number of states go by the banded route (memory cells x band). */
 const BANDED_FROM_CELLS = 4096;
@@ -49,6 +63,8 @@ export interface MultiStateOptions {
   onProgress?: (fraction: number) => void;
   /** Cancels a long elimination: the signal's reason is thrown. */
   signal?: AbortSignal;
+  /** Most entries (generators x cells) of the quiet generators, checked as soon as their number is known. */
+  maxQuietEntries?: number;
 }
 
 /** Plain rectangles with at least this many cells are solved by chasing (as in GF(2)). */
@@ -95,12 +111,16 @@ export interface MultiStateSolution {
   nullity: number;
   /** cells - nullity (for a prime k the rank over Z_k). */
   rank: number;
-  /** Number of press vectors that clear the board: quietCount when solvable, else 0. */
+  /** Number of press vectors that clear the board: quietCount when solvable, else 0 (built when read). */
   solutions: bigint;
-  /** Number of quiet patterns: press vectors that change nothing (the kernel's size). */
+  /** Number of quiet patterns: press vectors that change nothing (the kernel's size; built when read). */
   quietCount: bigint;
-  /** Number of winnable boards: k^cells / quietCount. */
+  /** Number of winnable boards: k^cells / quietCount (built when read: k^cells of a huge board takes seconds). */
   winnableBoards: bigint;
+  /** quietCount as powers of the primes of k, ascending. */
+  quietCountFactors: readonly PrimePower[];
+  /** winnableBoards as powers of the primes of k, ascending. */
+  winnableBoardsFactors: readonly PrimePower[];
   /** How it was solved: light chasing on a plain rectangle, the full press matrix, or banded elimination. */
   method: "chasing" | "dense" | "banded";
   /**
@@ -119,10 +139,30 @@ export interface MultiStateSolution {
   lastRowProof?: Uint32Array;
 }
 
-/** The full analysis, with the kernel as a direct sum of cyclic groups. */
-interface Analysis extends MultiStateSolution {
+/** The full analysis, with the kernel as a direct sum of cyclic groups, and the counts as prime powers only. */
+interface Analysis extends Omit<MultiStateSolution, "solutions" | "quietCount" | "winnableBoards"> {
   quiet: Uint32Array[];
   cyclic: CyclicGenerator[];
+}
+
+/**
+ * The counts of a k-state board as powers of the primes of k: the quiet
+ * patterns number the product of the cyclic generators' orders (each a
+ * divisor of k), the winnable boards k^cells over that.
+ */
+function countFactors(k: number, cells: number, orders: readonly number[]) {
+  const primes = primePowersOf(k);
+  const quiet = primes.map(({ prime }) => ({ prime, exponent: 0 }));
+  for (let order of orders) {
+    for (const f of quiet) {
+      for (; order % f.prime === 0; order /= f.prime) f.exponent++;
+    }
+  }
+  const winnable = primes.map(({ prime, exponent }, i) => ({ prime, exponent: exponent * cells - quiet[i]!.exponent }));
+  return {
+    quietCountFactors: quiet.filter((f) => f.exponent > 0),
+    winnableBoardsFactors: winnable.filter((f) => f.exponent > 0),
+  };
 }
 
 function chaseable(board: Board): board is GridBoard {
@@ -152,7 +192,6 @@ function analyse(board: Board, lights: unknown, options: MultiStateOptions): Ana
   const finish = (
     solvable: boolean,
     presses: Uint32Array | null,
-    quietCount: bigint,
     quiet: Uint32Array[],
     cyclic: CyclicGenerator[],
     method: "chasing" | "dense" | "banded",
@@ -163,9 +202,11 @@ function analyse(board: Board, lights: unknown, options: MultiStateOptions): Ana
     presses,
     nullity: quiet.length,
     rank: cells - quiet.length,
-    solutions: solvable ? quietCount : 0n,
-    quietCount,
-    winnableBoards: BigInt(k) ** BigInt(cells) / quietCount,
+    ...countFactors(
+      k,
+      cells,
+      cyclic.map((g) => g.order),
+    ),
     method,
     ...proof,
     quiet,
@@ -174,12 +215,12 @@ function analyse(board: Board, lights: unknown, options: MultiStateOptions): Ana
   if (method === "auto" && chaseable(board)) {
     const { rows, cols } = board;
     const flip = cols > rows; // chase along the longer side: the n x n system is the smaller one
-    const s = flip ? chaseModK(cols, rows, k, transpose(b, rows, cols)) : chaseModK(rows, cols, k, b);
+    const most = options.maxQuietEntries;
+    const s = flip ? chaseModK(cols, rows, k, transpose(b, rows, cols), most) : chaseModK(rows, cols, k, b, most);
     const back = (v: Uint32Array) => (flip ? transpose(v, cols, rows) : v);
     return finish(
       s.solvable,
       s.presses && back(s.presses),
-      s.kernelSize,
       s.kernel.map(back),
       s.cyclic.map((g) => ({ generator: back(g.generator), order: g.order })),
       "chasing",
@@ -195,14 +236,20 @@ function analyse(board: Board, lights: unknown, options: MultiStateOptions): Ana
     const plan = planBanded(board);
     const r = Uint32Array.from({ length: cells }, (_, i) => (b[i]! === 0 ? 0 : k - b[i]!));
     const onProgress = options.onProgress;
-    const s = solveBandedModP(plan, k, r, "wasm", {
-      ...(onProgress ? { onProgress: (done: number, total: number) => onProgress(done / total) } : {}),
-      ...(options.signal ? { signal: options.signal } : {}),
-    });
+    const s = solveBandedModP(
+      plan,
+      k,
+      r,
+      "wasm",
+      {
+        ...(onProgress ? { onProgress: (done: number, total: number) => onProgress(done / total) } : {}),
+        ...(options.signal ? { signal: options.signal } : {}),
+      },
+      options.maxQuietEntries,
+    );
     return finish(
       s.solvable,
       s.x,
-      BigInt(k) ** BigInt(s.kernel.length),
       s.kernel,
       s.kernel.map((generator) => ({ generator, order: k })),
       "banded",
@@ -238,6 +285,10 @@ function analyse(board: Board, lights: unknown, options: MultiStateOptions): Ana
   if (options.onProgress) watch.onProgress = options.onProgress;
   if (options.signal) watch.signal = options.signal;
   const s = solveFlatModK(a, minusB, k, watch);
+  // at most 16,000 cells: the generators come out of the elimination, checked before they are renumbered
+  if (s.kernel.length * cells > (options.maxQuietEntries ?? Number.POSITIVE_INFINITY)) {
+    throw quietTooLarge(`this ${cells}-cell board over Z_${k}`, s.kernel.length, cells, options.maxQuietEntries!);
+  }
   const back = (v: Uint32Array): Uint32Array => {
     const out = new Uint32Array(cells);
     order.forEach((cell, t) => (out[cell] = v[t]!));
@@ -246,7 +297,6 @@ function analyse(board: Board, lights: unknown, options: MultiStateOptions): Ana
   return finish(
     s.solvable,
     s.x && back(s.x),
-    s.kernelSize,
     s.kernel.map(back),
     s.cyclic.map((g) => ({ generator: back(g.generator), order: g.order })),
     "dense",
@@ -256,7 +306,7 @@ function analyse(board: Board, lights: unknown, options: MultiStateOptions): Ana
 
 function strip(a: Analysis): MultiStateSolution {
   const { quiet: _q, cyclic: _c, ...rest } = a;
-  return rest;
+  return withCounts(rest, rest.solvable, rest.quietCountFactors, rest.winnableBoardsFactors);
 }
 
 /** Solves a k-state board (k > 2): the k-state route of solveLightsOut. */
@@ -339,9 +389,14 @@ export function fewestMultiStatePresses(
   }
   const a = analyse(board, lights, options);
   if (!a.presses) return { solvable: false, presses: null, count: null, nullity: a.nullity, solutions: 0n };
-  if (a.solutions > BigInt(limit)) {
+  // the count from its exponents: a huge one is neither built nor written in decimal
+  const bits = a.quietCountFactors.reduce((sum, f) => sum + f.exponent * Math.log2(f.prime), 0);
+  const solutions = bits < 60 ? Number(countValue(a.quietCountFactors)) : Number.POSITIVE_INFINITY;
+  if (solutions > limit) {
+    // the count may be past 2^53: written from its prime powers, not by formatLimit's numbers
     throw new RangeError(
-      `fewest presses expected at most ${limit} solutions to enumerate, got ${a.solutions} (states ${a.states}, ${a.nullity} quiet generators)`,
+      `fewest presses expected at most ${formatCount(limit, "solution")} to enumerate, got ` +
+        `${formatPrimePowers(a.quietCountFactors)} (states ${a.states}, ${formatCount(a.nullity, "quiet generator")})`,
     );
   }
   // odometer over the cyclic decomposition, the weight kept up to date per changed entry
@@ -372,7 +427,7 @@ export function fewestMultiStatePresses(
       bestCount = weight;
     }
   }
-  return { solvable: true, presses: best, count: bestCount, nullity: a.nullity, solutions: a.solutions };
+  return { solvable: true, presses: best, count: bestCount, nullity: a.nullity, solutions: BigInt(solutions) };
 }
 
 function lexLess(a: Uint32Array, b: Uint32Array): boolean {

@@ -29,7 +29,16 @@ import {
 } from "./multistate.js";
 import { cellCount } from "./_press-walk.js";
 import { quietPatternsOnDemand, solveGrid } from "./chase.js";
-import { type BandedPlan, planBanded, quietBanded, quietBandedSource, solveBanded } from "./_banded.js";
+import {
+  type BandedPlan,
+  MAX_QUIET_BYTES,
+  planBanded,
+  quietBanded,
+  quietBandedSource,
+  solveBanded,
+} from "./_banded.js";
+import { checkMaxEntries, quietTooLarge } from "./_quiet-limit.js";
+import { type PrimePower, type SolutionCounts, withCounts } from "./counts.js";
 
 /**
  * Plain rectangles (plus rule, no torus, no mask, self toggle) with at least
@@ -72,8 +81,9 @@ export interface SolveOptions extends StatesOptions {
   method?: "auto" | "dense" | "banded";
   /**
    * Called during an elimination with (done, total): two states report
-   * banded columns (done of total); more states report the fraction done as
-   * (fraction, 1), for dense and banded eliminations. Chasing does not report.
+   * columns (done of total) of the banded or dense elimination; more states
+   * report the fraction done as (fraction, 1), for dense and banded
+   * eliminations. Chasing does not report.
    */
   onProgress?: (done: number, total: number) => void;
   /** Cancels an elimination: the signal's reason is thrown, and its memory is freed. */
@@ -92,6 +102,11 @@ function checkSolveOptions(options: unknown): SolveOptions {
   if (o.signal !== undefined && !(o.signal instanceof AbortSignal))
     throw new TypeError(`"signal" expected an AbortSignal, got ${describe(o.signal)}`);
   return o;
+}
+
+/** Progress and cancellation of a dense elimination. */
+function watchOf(o: SolveOptions): { onProgress?: (done: number, total: number) => void; signal?: AbortSignal } {
+  return { ...(o.onProgress ? { onProgress: o.onProgress } : {}), ...(o.signal ? { signal: o.signal } : {}) };
 }
 
 /** The options of the k-state solvers (k > 2), progress as a fraction. */
@@ -133,10 +148,14 @@ function transposeCells(values: ArrayLike<number>, rows: number, cols: number): 
  * Solves a plain rectangle by chasing, along its longer side so that the
  * chase matrix is the smaller one (min(rows, cols) square).
  */
-function chaseSolve(board: GridBoard, lights: ArrayLike<number>, quiet: boolean) {
+function chaseSolve(board: GridBoard, lights: ArrayLike<number>, quiet: boolean, maxQuietEntries?: number) {
   const { rows, cols } = board;
-  if (cols <= rows) return solveGrid(rows, cols, lights, { quiet });
-  const g = solveGrid(cols, rows, transposeCells(lights, rows, cols), { quiet });
+  const options = {
+    quiet,
+    ...(maxQuietEntries === undefined || maxQuietEntries === Number.POSITIVE_INFINITY ? {} : { maxQuietEntries }),
+  };
+  if (cols <= rows) return solveGrid(rows, cols, lights, options);
+  const g = solveGrid(cols, rows, transposeCells(lights, rows, cols), options);
   const back = (v: Uint8Array) => transposeCells(v, cols, rows);
   const common = { rows, cols, rank: g.rank, nullity: g.nullity, ...(g.quiet ? { quiet: g.quiet.map(back) } : {}) };
   return g.solvable
@@ -153,7 +172,8 @@ function chaseSolve(board: GridBoard, lights: ArrayLike<number>, quiet: boolean)
  * const s: LightsOutSolution = solveLightsOut(gridBoard(5, 5), new Array(25).fill(1));
  * s.rank;           // 23
  * s.solutions;      // 4n
- * s.winnableBoards; // 8388608n (2^23)
+ * s.winnableBoards; // 8388608n (2^23), built when read
+ * s.winnableBoardsFactors; // [{ prime: 2, exponent: 23 }]: the same, exact at any size
  * const t: LightsOutSolution = solveLightsOut(gridBoard(4, 4), new Array(16).fill(1), { states: 3 });
  * t.quietCount;     // 9n: two quiet generators of order 3
  * ```
@@ -175,12 +195,32 @@ export interface LightsOutSolution<P extends CellValues = CellValues> {
    * prime k) the dimension of the null space of the press matrix.
    */
   nullity: number;
-  /** Number of press vectors that solve the board: quietCount, or 0 when unsolvable. */
+  /**
+   * Number of press vectors that solve the board: quietCount, or 0 when
+   * unsolvable. Built when first read (see `quietCountFactors`).
+   */
   solutions: bigint;
-  /** Number of quiet patterns (press vectors that change nothing, pressing nothing included): 2^nullity for two states. */
+  /**
+   * Number of quiet patterns (press vectors that change nothing, pressing
+   * nothing included): 2^nullity for two states. Built when first read.
+   */
   quietCount: bigint;
-  /** Number of winnable boards: k^cells / quietCount (2^rank for two states). */
+  /**
+   * Number of winnable boards: k^cells / quietCount (2^rank for two
+   * states). Built when first read: 2^rank of a 10000 x 10000 grid is a
+   * 12.5 MB bigint (and 3^cells over Z_3 takes seconds), so a caller that
+   * only needs the size reads `winnableBoardsFactors` instead.
+   */
   winnableBoards: bigint;
+  /**
+   * quietCount as prime powers, ascending primes, exact at any size and
+   * free to compute: `[{ prime: 2, exponent: nullity }]` for two states
+   * (`[]` when the count is 1); over Z_k a product of powers of the primes
+   * of k. `solutions` is this count when solvable, else 0.
+   */
+  quietCountFactors: readonly PrimePower[];
+  /** winnableBoards as prime powers, ascending primes: `[{ prime: 2, exponent: rank }]` for two states. */
+  winnableBoardsFactors: readonly PrimePower[];
   /** How it was solved: light chasing, the dense press matrix, or banded elimination. */
   method: "chasing" | "dense" | "banded";
   /**
@@ -285,6 +325,12 @@ export function solveLightsOut(board: Board, lights: ArrayLike<number>, options?
   return solveGf2(board, lights, o);
 }
 
+/** The two-state counts: 2^nullity quiet patterns and 2^rank winnable boards, as exponents (bigints when read). */
+function gf2Counts<T extends { solvable: boolean; rank: number; nullity: number }>(s: T): T & SolutionCounts {
+  const two = (exponent: number): PrimePower[] => (exponent === 0 ? [] : [{ prime: 2, exponent }]);
+  return withCounts(s, s.solvable, two(s.nullity), two(s.rank));
+}
+
 /** The two-state route of solveLightsOut. */
 function solveGf2(board: Board, lights: ArrayLike<number>, o: SolveOptions): LightsOutSolution<Uint8Array> {
   checkBoard(board);
@@ -292,65 +338,33 @@ function solveGf2(board: Board, lights: ArrayLike<number>, o: SolveOptions): Lig
   if (typeof way === "object") {
     checkVector("lights", lights, way.rows.n);
     const s = solveBanded(way, lights, "wasm", o);
-    const counts = {
-      states: 2,
-      method: "banded" as const,
-      rank: s.rank,
-      nullity: s.nullity,
-      quietCount: 1n << BigInt(s.nullity),
-      winnableBoards: 1n << BigInt(s.rank),
-    };
-    return s.solvable
-      ? { solvable: true, presses: s.presses, ...counts, solutions: counts.quietCount }
-      : { solvable: false, presses: null, ...counts, solutions: 0n, proof: s.proof! };
+    const common = { states: 2, method: "banded" as const, rank: s.rank, nullity: s.nullity };
+    return gf2Counts(
+      s.solvable
+        ? { solvable: true, presses: s.presses, ...common }
+        : { solvable: false, presses: null, ...common, proof: s.proof! },
+    );
   }
   if (way === "chasing" && chaseable(board)) {
     const cells = board.rows * board.cols;
     checkVector("lights", lights, cells);
     const g = chaseSolve(board, lights, false);
-    const rank = cells - g.nullity;
-    const counts = {
-      states: 2,
-      method: "chasing" as const,
-      rank,
-      nullity: g.nullity,
-      quietCount: 1n << BigInt(g.nullity),
-      winnableBoards: 1n << BigInt(rank),
-    };
-    return g.solvable
-      ? { solvable: true, presses: g.presses, ...counts, solutions: counts.quietCount }
-      : { solvable: false, presses: null, ...counts, solutions: 0n, proof: g.certificate };
+    const common = { states: 2, method: "chasing" as const, rank: cells - g.nullity, nullity: g.nullity };
+    return gf2Counts(
+      g.solvable
+        ? { solvable: true, presses: g.presses, ...common }
+        : { solvable: false, presses: null, ...common, proof: g.certificate },
+    );
   }
   using a = pressMatrix(board);
   checkVector("lights", lights, a.rows);
-  const r = a.solve(lights);
-  const winnableBoards = 1n << BigInt(r.rank);
-  const quietCount = 1n << BigInt(r.nullity);
-  if (!r.solvable) {
-    return {
-      states: 2,
-      solvable: false,
-      presses: null,
-      method: "dense",
-      rank: r.rank,
-      nullity: r.nullity,
-      solutions: 0n,
-      quietCount,
-      winnableBoards,
-      proof: r.certificate,
-    };
-  }
-  return {
-    states: 2,
-    solvable: true,
-    presses: r.x,
-    method: "dense",
-    rank: r.rank,
-    nullity: r.nullity,
-    solutions: quietCount,
-    quietCount,
-    winnableBoards,
-  };
+  const r = a.solve(lights, watchOf(o));
+  const common = { states: 2, method: "dense" as const, rank: r.rank, nullity: r.nullity };
+  return gf2Counts(
+    r.solvable
+      ? { solvable: true, presses: r.x, ...common }
+      : { solvable: false, presses: null, ...common, proof: r.certificate },
+  );
 }
 
 /**
@@ -362,17 +376,17 @@ function solveGf2(board: Board, lights: ArrayLike<number>, o: SolveOptions): Lig
  *
  * @param board - Any board.
  * @param options - `states` (default 2), the route (`method`), `onProgress` and `signal`, as for
- *   {@link solveLightsOut}.
+ *   {@link solveLightsOut}; `maxEntries`, a cap on the basis (patterns x cells).
  * @returns nullity vectors of press counts per cell (empty when every board is winnable).
- * @throws {RangeError} when the basis would take more than 1 GiB (nullity x cells bytes), naming its size;
- *   as {@link solveLightsOut} for bad input and sizes.
+ * @throws {RangeError} when the basis would take more than 1 GiB (nullity x cells bytes) or `maxEntries`,
+ *   naming its size, before any pattern is built; as {@link solveLightsOut} for bad input and sizes.
  * @example
  * ```ts
  * quietPatterns(gridBoard(5, 5)).length; // 2
  * quietPatterns(gridBoard(4, 4), { states: 3 }).length; // 2
  * ```
  */
-export function quietPatterns(board: Board, options?: SolveOptions & { states?: 2 }): Uint8Array[];
+export function quietPatterns(board: Board, options?: QuietPatternsOptions & { states?: 2 }): Uint8Array[];
 /**
  * Generators of the quiet patterns with k states (see the two-state signature).
  *
@@ -385,19 +399,52 @@ export function quietPatterns(board: Board, options?: SolveOptions & { states?: 
  * quietPatterns(gridBoard(4, 4), { states: k }).length; // 2
  * ```
  */
-export function quietPatterns(board: Board, options?: SolveOptions): CellValues[];
-export function quietPatterns(board: Board, options?: SolveOptions): CellValues[] {
+export function quietPatterns(board: Board, options?: QuietPatternsOptions): CellValues[];
+export function quietPatterns(board: Board, options?: QuietPatternsOptions): CellValues[] {
   const o = checkSolveOptions(options);
   const k = checkStates(o);
-  if (k !== 2) return multiStateQuietPatterns(board, modK(o, k));
+  const maxEntries = checkMaxEntries("maxEntries", (o as QuietPatternsOptions).maxEntries);
+  if (k !== 2) {
+    const m = modK(o, k);
+    if (maxEntries !== Number.POSITIVE_INFINITY) m.maxQuietEntries = maxEntries;
+    return multiStateQuietPatterns(board, m);
+  }
   checkBoard(board);
   const way = route(board, o);
-  if (typeof way === "object") return quietBanded(way, "wasm", o);
+  if (typeof way === "object") return quietBanded(way, "wasm", o, false, maxEntries);
   if (way === "chasing" && chaseable(board))
-    return chaseSolve(board, new Uint8Array(board.rows * board.cols), true).quiet ?? [];
+    return chaseSolve(board, new Uint8Array(board.rows * board.cols), true, maxEntries).quiet ?? [];
   using a = pressMatrix(board);
-  using basis = a.nullspace();
+  using basis = a.nullspace(watchOf(o));
+  // the nullity is known: the basis as bytes (1 per cell per pattern) is checked before it is built
+  const bytes = basis.rows * basis.cols;
+  const most = Math.min(MAX_QUIET_BYTES, maxEntries);
+  if (bytes > most) {
+    throw quietTooLarge(`this ${basis.cols}-cell board`, basis.rows, basis.cols, most);
+  }
   return basis.toRows();
+}
+
+/**
+ * Options of {@link quietPatterns}: those of {@link solveLightsOut} and a
+ * cap on the basis.
+ *
+ * @example
+ * ```ts
+ * const options: QuietPatternsOptions = { maxEntries: 2 ** 28 }; // at most 256 MiB of patterns
+ * quietPatterns(gridBoard(1200, 1200, { torus: true }), options); // RangeError: 192 patterns of 1440000 cells
+ * ```
+ */
+export interface QuietPatternsOptions extends SolveOptions {
+  /**
+   * Most entries (patterns x cells) the basis may hold. Over it, a
+   * RangeError naming the sizes comes as soon as the nullity is known,
+   * before any pattern is built: after the elimination (the smaller part of
+   * the work on big boards: building 192 patterns of the 1200 x 1200 torus
+   * takes about 6 times as long as eliminating it). Default: no cap of the
+   * caller's; each route's own limit applies anyway (1 GiB of patterns).
+   */
+  maxEntries?: number;
 }
 
 /**

@@ -18,7 +18,8 @@ import {
 import { checkImportText, LIMITS_TEXT, MAX_IMPORT_CHARS, MAX_SIDE, MAX_STATES } from "../../state/limits.js";
 import { Cancelled, Solver } from "../../state/solver-client.js";
 import { decodeBoard, encodeBoard } from "../../state/url.js";
-import { boardView, type CanvasViewState } from "../../ui/board-view.js";
+import { boardView } from "../../ui/board-view.js";
+import type { CanvasViewState } from "../../ui/board-types.js";
 import { button, field, h, numberInput, readNumber, RULE_OPTIONS, select, TOPOLOGY_OPTIONS } from "../../ui/dom.js";
 import { describeBoard } from "../../ui/words.js";
 import "./build.css";

@@ -14,7 +14,7 @@ import {
   paintCell,
   resize,
   withStates,
-} from "../../state/draft.js";
+} from "../../state/build/draft.js";
 import { checkImportText, LIMITS_TEXT, MAX_IMPORT_CHARS, MAX_SIDE, MAX_STATES } from "../../state/limits.js";
 import { Cancelled, Solver } from "../../state/solver-client.js";
 import { decodeBoard, encodeBoard } from "../../state/url.js";

@@ -8,8 +8,14 @@ import "./explore.css";
 import type { MountScreen } from "../../screen.js";
 import { NullityChart } from "./chart.js";
 import { JobControls } from "./job.js";
-import { pictureSide, type Palette } from "./protocol.js";
-import { Cancelled, ExploreWorker, WorkerError, terminateAll } from "./worker-client.js";
+import { pictureSide, type Palette } from "../../state/explore/protocol.js";
+import {
+  Cancelled,
+  ExploreWorker,
+  nullityWorker,
+  WorkerError,
+  terminateAll,
+} from "../../state/explore/worker-client.js";
 
 /** Limits of the panels (the sizes; larger ones run out of memory or patience in a browser). */
 const MAX_SWEEP_N = 1_000_000;
@@ -253,7 +259,7 @@ function sweepPanel(): { section: HTMLElement; dispose(): void } {
           { kind: "square", from: first, to: last },
           {
             workers: sweepWorkers(),
-            createWorker: () => new Worker(new URL("./nullity.worker.ts", import.meta.url), { type: "module" }),
+            createWorker: nullityWorker,
             signal: running.signal,
             onProgress: (done) =>
               job.progress(

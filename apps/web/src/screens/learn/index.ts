@@ -11,8 +11,8 @@ import { decodeBoard, encodeBoard } from "../../state/url.js";
 import type { BoardView } from "../../ui/board-types.js";
 import { boardView } from "../../ui/board-view.js";
 import { button, field, h, numberInput, readNumber } from "../../ui/dom.js";
-import { chaseSentence, multiStateChaseSentence } from "./sentences.js";
-import { chaseMatrixModK, learnChase } from "./trace.js";
+import { chaseSentence, multiStateChaseSentence } from "../../state/learn/sentences.js";
+import { chaseMatrixModK, learnChase } from "../../state/learn/trace.js";
 import "./learn.css";
 
 /** The learn screen. */

@@ -6,12 +6,20 @@ import { type Board, gridBoard, randomPuzzle, type RuleName, type Topology } fro
 import { boardTopology } from "@lightsout/core/lightsout";
 import { mountAfterCore } from "../../core-ready.js";
 import type { MountScreen } from "../../screen.js";
-import { type Game, isDark, newGame, press, redo, replay, reset, undo } from "../../state/game.js";
+import { type Game, isDark, newGame, press, redo, replay, reset, undo } from "../../state/play/game.js";
 import { learnable, LIMITS_TEXT, MAX_SEED, MAX_SIDE, MAX_STATES } from "../../state/limits.js";
 import type { Analysis } from "../../state/solver.js";
 import { nextPress } from "../../state/solver.js";
 import { Cancelled, Solver } from "../../state/solver-client.js";
-import { type Best, daily, decodeMoves, encodeMoves, loadBest, puzzleKey, recordBest } from "../../state/progress.js";
+import {
+  type Best,
+  daily,
+  decodeMoves,
+  encodeMoves,
+  loadBest,
+  puzzleKey,
+  recordBest,
+} from "../../state/play/progress.js";
 import { decodeBoard, encodeBoard } from "../../state/url.js";
 import type { BoardView } from "../../ui/board-types.js";
 import { boardView } from "../../ui/board-view.js";

@@ -31,12 +31,11 @@ const DRAG_SLOP = 6; // css px a pointer moves before a press becomes a pan
 export function canvasGridView(board: GridBoard, map: CellMap, options: BoardViewOptions): BoardView {
   const { rows, cols } = board;
   const grid = { rows, cols };
-  const parts = canvasElements(board, options.label, {
+  const { canvas, element, summary, live } = canvasElements(board, options.label, {
     zoomIn: () => zoomBy(1.5),
     zoomOut: () => zoomBy(1 / 1.5),
     fit: () => fitView(),
   });
-  const { canvas, element, summary, live } = parts;
 
   let lights: readonly number[] = [];
   let marks: BoardMarks = {};
@@ -78,15 +77,7 @@ export function canvasGridView(board: GridBoard, map: CellMap, options: BoardVie
     } else if (first) fitView();
     else schedule();
   }
-  // Laid out again when the host's size changes; the observer stops once the view leaves the page.
-  let shown = false;
-  const resized = new ResizeObserver(() => {
-    if (element.isConnected) {
-      shown = true;
-      layout();
-    } else if (shown) resized.disconnect();
-  });
-  resized.observe(element);
+  observeSize(element, layout);
 
   function schedule(): void {
     if (frame) return;
@@ -147,33 +138,17 @@ export function canvasGridView(board: GridBoard, map: CellMap, options: BoardVie
     schedule();
   }
 
-  canvas.addEventListener("keydown", (event) => {
-    const arrow = ARROW_STEPS[event.key];
-    if (arrow) move(arrow);
-    else if (event.key === "Enter" || event.key === " ") press(cursor);
-    else if (event.key === "+" || event.key === "=") zoomBy(1.5);
-    else if (event.key === "-") zoomBy(1 / 1.5);
-    else if (event.key === "0") fitView();
-    else return;
-    event.preventDefault();
-  });
-  canvas.addEventListener("focus", schedule);
-  canvas.addEventListener("blur", schedule);
-  canvas.addEventListener(
-    "wheel",
-    (event) => {
-      event.preventDefault();
-      const r = canvas.getBoundingClientRect();
-      zoomAt(event.clientX - r.left, event.clientY - r.top, Math.exp(-event.deltaY * 0.002));
-    },
-    { passive: false },
-  );
-  pointerGestures(canvas, {
+  canvasInput(canvas, {
+    move,
+    press: () => press(cursor),
+    zoomBy,
+    zoomAt,
+    fit: fitView,
+    redraw: schedule,
     pan(dx, dy) {
       view = { ...view, ox: view.ox + dx, oy: view.oy + dy };
       schedule();
     },
-    pinch: zoomAt,
     tap(x, y) {
       const p = positionAt(view, grid, x, y);
       if (p < 0) return;
@@ -197,6 +172,18 @@ export function canvasGridView(board: GridBoard, map: CellMap, options: BoardVie
       schedule();
     },
   };
+}
+
+/** Lays the view out again when the host's size changes; the observer stops once the view leaves the page. */
+function observeSize(element: HTMLElement, layout: () => void): void {
+  let shown = false;
+  const resized = new ResizeObserver(() => {
+    if (element.isConnected) {
+      shown = true;
+      layout();
+    } else if (shown) resized.disconnect();
+  });
+  resized.observe(element);
 }
 
 /** The canvas, its zoom buttons, the summary and the live region, in their host. */
@@ -270,18 +257,49 @@ function summarise(
   return lit;
 }
 
-/**
- * Pointers on the canvas: a tap presses, a drag pans, two fingers pinch.
- * Points are css px from the canvas's corner.
- */
-function pointerGestures(
-  canvas: HTMLCanvasElement,
-  on: {
-    pan(dx: number, dy: number): void;
-    pinch(x: number, y: number, factor: number): void;
-    tap(x: number, y: number): void;
-  },
-): void {
+/** What the canvas's input asks of the view (points in css px from the canvas's corner). */
+interface CanvasActions {
+  /** An arrow key: move the cursor. */
+  move(step: readonly [number, number]): void;
+  /** Enter or Space: press the cursor's cell. */
+  press(): void;
+  zoomBy(factor: number): void;
+  zoomAt(x: number, y: number, factor: number): void;
+  fit(): void;
+  /** Focus came or went: the cursor shows only while the keyboard is on the board. */
+  redraw(): void;
+  pan(dx: number, dy: number): void;
+  tap(x: number, y: number): void;
+}
+
+/** Keys, the wheel and pointers on the canvas, as actions. */
+function canvasInput(canvas: HTMLCanvasElement, on: CanvasActions): void {
+  canvas.addEventListener("keydown", (event) => {
+    const arrow = ARROW_STEPS[event.key];
+    if (arrow) on.move(arrow);
+    else if (event.key === "Enter" || event.key === " ") on.press();
+    else if (event.key === "+" || event.key === "=") on.zoomBy(1.5);
+    else if (event.key === "-") on.zoomBy(1 / 1.5);
+    else if (event.key === "0") on.fit();
+    else return;
+    event.preventDefault();
+  });
+  canvas.addEventListener("focus", on.redraw);
+  canvas.addEventListener("blur", on.redraw);
+  canvas.addEventListener(
+    "wheel",
+    (event) => {
+      event.preventDefault();
+      const r = canvas.getBoundingClientRect();
+      on.zoomAt(event.clientX - r.left, event.clientY - r.top, Math.exp(-event.deltaY * 0.002));
+    },
+    { passive: false },
+  );
+  pointerGestures(canvas, on);
+}
+
+/** Pointers on the canvas: a tap presses, a drag pans, two fingers pinch. */
+function pointerGestures(canvas: HTMLCanvasElement, on: CanvasActions): void {
   const pointers = new Map<number, { x: number; y: number }>();
   let dragged = false;
   let start = { x: 0, y: 0 };
@@ -306,7 +324,7 @@ function pointerGestures(
       const d0 = Math.hypot(before.x - other.x, before.y - other.y);
       const d1 = Math.hypot(now.x - other.x, now.y - other.y);
       const r = canvas.getBoundingClientRect();
-      if (d0 > 0) on.pinch((now.x + other.x) / 2 - r.left, (now.y + other.y) / 2 - r.top, d1 / d0);
+      if (d0 > 0) on.zoomAt((now.x + other.x) / 2 - r.left, (now.y + other.y) / 2 - r.top, d1 / d0);
     } else if (dragged || Math.hypot(now.x - start.x, now.y - start.y) > DRAG_SLOP) {
       dragged = true;
       on.pan(now.x - before.x, now.y - before.y);

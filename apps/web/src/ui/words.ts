@@ -2,24 +2,9 @@
 
 import { type Board, formatBoard } from "@lightsout/core";
 import { boardTopology } from "@lightsout/core/lightsout";
+import { count } from "../state/text.js";
 import { h } from "./dom.js";
 import { MAX_DRAWN_EDGES, MAX_FORCE_VERTICES } from "./graph-layout.js";
-
-/**
- * A count with its noun, one notation for every count: "1 edge", "2 edges", "1,024 cells".
- *
- * @param n - The count.
- * @param one - The noun for 1.
- * @param many - The noun for any other count.
- * @returns The phrase.
- * @example
- * ```ts
- * count(1, "edge", "edges"); // "1 edge"
- * ```
- */
-export function count(n: number, one: string, many: string): string {
-  return `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
-}
 
 const RULE_REACH: Record<string, string> = {
   plus: "its orthogonal neighbours",

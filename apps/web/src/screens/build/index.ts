@@ -7,34 +7,7 @@ import type { RuleName, Topology } from "@lightsout/core";
 import { mountAfterCore } from "../../core-ready.js";
 import type { MountScreen, ScreenContext } from "../../screen.js";
 import { type Draft, resize, withStates } from "../../state/build/draft.js";
-import {
-  allOff,
-  type BuildState,
-  clicked,
-  controlsOf,
-  DEFAULT_OFFSETS,
-  downloadFile,
-  drawnBoard,
-  drawnFrame,
-  drawnLights,
-  drawnShape,
-  exported,
-  exportNote,
-  fileRefusal,
-  filled,
-  imported,
-  importOptions,
-  linkOf,
-  NO_CELLS,
-  opened,
-  pasteRefusal,
-  sharedOf,
-  withDraft,
-  withOffsets,
-  withRule,
-  withSelfToggle,
-  withTopology,
-} from "../../state/build/state.js";
+import * as build from "../../state/build/state.js";
 import { checkImportText } from "../../state/limits.js";
 import { Cancelled, Solver } from "../../state/solver-client.js";
 import { encodeBoard } from "../../state/url.js";
@@ -53,8 +26,8 @@ class BuildScreen {
   // Solving and parsing run in a worker; the page says so and can stop it.
   readonly #solver = new Solver();
   readonly #view: BuildView;
-  #state: BuildState;
-  /** The drawn board's shape ({@link drawnShape}): a new one is drawn anew, lights alone repaint. */
+  #state: build.BuildState;
+  /** The drawn board's shape ({@link build.drawnShape}): a new one is drawn anew, lights alone repaint. */
   #drawn = "";
   /** The summary asked for last: an older answer is dropped. */
   #summaryRun = 0;
@@ -63,7 +36,7 @@ class BuildScreen {
     this.#context = context;
     this.#view = buildView(root, this.#handlers());
     this.#solver.onBusy = (inFlight) => this.#view.busy(inFlight > 0);
-    const { state, error } = opened(context.params);
+    const { state, error } = build.opened(context.params);
     this.#state = state;
     if (error) this.#view.io.message(error, { tone: "error" });
     this.#change(state.draft);
@@ -88,34 +61,34 @@ class BuildScreen {
       states: () => this.#change(withStates(this.#draft, controls().states())),
       rule: () => this.#rule(),
       offsets: () => this.#offsets(),
-      topology: () => this.#changeGrid(withTopology(this.#draft, controls().topology() as Topology)),
-      selfToggle: () => this.#change(withSelfToggle(this.#draft, controls().selfToggle())),
+      topology: () => this.#changeGrid(build.withTopology(this.#draft, controls().topology() as Topology)),
+      selfToggle: () => this.#change(build.withSelfToggle(this.#draft, controls().selfToggle())),
       mode: (mode) => {
         this.#state = { ...this.#state, mode };
         controls().mode(mode);
       },
-      clear: () => this.#change(allOff(this.#draft)),
-      fill: () => this.#changeGrid(filled(this.#draft)),
-      press: (position) => this.#change(clicked(this.#state, position)),
+      clear: () => this.#change(build.allOff(this.#draft)),
+      fill: () => this.#changeGrid(build.filled(this.#draft)),
+      press: (position) => this.#change(build.clicked(this.#state, position)),
       play: () => {
-        const shared = sharedOf(this.#draft);
+        const shared = build.sharedOf(this.#draft);
         if (shared) this.#context.navigate("play", encodeBoard(shared));
       },
       exportAs: (format) => {
-        const content = exported(this.#draft, format);
+        const content = build.exported(this.#draft, format);
         if (content === null) return;
         this.#view.io.setText(content);
-        this.#view.io.message(exportNote(format), { tone: "muted", alert: false });
+        this.#view.io.message(build.exportNote(format), { tone: "muted", alert: false });
       },
       download: (format) => {
-        const content = exported(this.#draft, format);
-        const { name, type } = downloadFile(format);
+        const content = build.exported(this.#draft, format);
+        const { name, type } = build.downloadFile(format);
         if (content !== null) this.#view.io.download(content, name, type);
       },
       import: () => void this.#import(this.#view.io.text()),
       file: (file) => void this.#importFile(file),
       paste: (current, pasted) => {
-        const refusal = pasteRefusal(current, pasted);
+        const refusal = build.pasteRefusal(current, pasted);
         if (refusal) this.#fail(refusal);
         return refusal !== null;
       },
@@ -134,14 +107,14 @@ class BuildScreen {
     const controls = this.#view.controls;
     const rule = controls.rule();
     controls.showOffsets(rule === "custom");
-    if (rule !== "custom") return this.#changeGrid(withRule(this.#draft, rule as RuleName));
-    if (!controls.offsets() && this.#draft.kind === "grid") controls.showOffsets(true, DEFAULT_OFFSETS);
+    if (rule !== "custom") return this.#changeGrid(build.withRule(this.#draft, rule as RuleName));
+    if (!controls.offsets() && this.#draft.kind === "grid") controls.showOffsets(true, build.DEFAULT_OFFSETS);
     this.#offsets();
   }
 
   #offsets(): void {
     if (this.#draft.kind !== "grid") return;
-    const { draft, error } = withOffsets(this.#draft, this.#view.controls.offsets());
+    const { draft, error } = build.withOffsets(this.#draft, this.#view.controls.offsets());
     this.#view.controls.offsetsError(error ?? "");
     if (!error) this.#change(draft);
   }
@@ -153,26 +126,26 @@ class BuildScreen {
 
   /** The draft changed: the board (drawn anew when its frame or cells changed), the controls, the summary. */
   #change(draft: Draft): void {
-    this.#state = withDraft(this.#state, draft);
-    const shape = drawnShape(draft);
+    this.#state = build.withDraft(this.#state, draft);
+    const shape = build.drawnShape(draft);
     if (shape !== this.#drawn) {
       this.#drawn = shape;
-      this.#view.board(drawnBoard(draft), draft.states, drawnFrame(draft));
+      this.#view.board(build.drawnBoard(draft), draft.states, build.drawnFrame(draft));
     }
-    this.#view.lights(drawnLights(draft));
-    this.#view.controls.show(controlsOf(draft));
+    this.#view.lights(build.drawnLights(draft));
+    this.#view.controls.show(build.controlsOf(draft));
     this.#view.controls.mode(this.#state.mode);
     this.#summarise();
   }
 
   /** The summary and link of the board; the summary's verdict comes from the worker. */
   #summarise(): void {
-    const shared = sharedOf(this.#draft);
+    const shared = build.sharedOf(this.#draft);
     const run = ++this.#summaryRun;
-    const params = linkOf(this.#draft);
+    const params = build.linkOf(this.#draft);
     this.#context.setParams(params);
     this.#view.io.link(shared ? `${location.origin}${location.pathname}#/play?${params}` : null);
-    const verdict = this.#view.summary(shared && describeBoard(shared.board, shared.states), NO_CELLS);
+    const verdict = this.#view.summary(shared && describeBoard(shared.board, shared.states), build.NO_CELLS);
     if (!shared || !verdict) return;
     this.#solver.cancel(); // a newer board makes the running summary moot
     this.#solver.run({ kind: "summary", board: shared.board, lights: shared.lights, states: shared.states }).then(
@@ -199,9 +172,9 @@ class BuildScreen {
         kind: "import",
         text: input,
         states: this.#draft.states,
-        grid: importOptions(this.#draft),
+        grid: build.importOptions(this.#draft),
       });
-      const { draft, message } = imported(board);
+      const { draft, message } = build.imported(board);
       this.#change(draft);
       this.#view.io.message(message, { tone: "muted", alert: false });
     } catch (error) {
@@ -211,7 +184,7 @@ class BuildScreen {
 
   async #importFile(chosen: File): Promise<void> {
     // Bytes bound characters from above: the size is checked before the file is read.
-    const refusal = fileRefusal(chosen.name, chosen.size);
+    const refusal = build.fileRefusal(chosen.name, chosen.size);
     if (refusal) return this.#fail(refusal);
     const content = await chosen.text();
     this.#view.io.setText(content);

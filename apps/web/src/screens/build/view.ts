@@ -7,7 +7,17 @@ import { LIMITS_TEXT, MAX_IMPORT_CHARS, MAX_SIDE, MAX_STATES } from "../../state
 import type { Controls, Mode } from "../../state/build/state.js";
 import type { BoardView, CanvasViewState } from "../../ui/board-types.js";
 import { boardView } from "../../ui/board-view.js";
-import { button, field, h, numberInput, readNumber, RULE_OPTIONS, select, TOPOLOGY_OPTIONS } from "../../ui/dom.js";
+import {
+  busyLine,
+  button,
+  field,
+  h,
+  numberInput,
+  readNumber,
+  RULE_OPTIONS,
+  select,
+  TOPOLOGY_OPTIONS,
+} from "../../ui/dom.js";
 
 /** What the screen does when the user acts. */
 export interface BuildHandlers {
@@ -52,12 +62,7 @@ export function buildView(root: HTMLElement, on: BuildHandlers) {
   const controls = frameControls(on);
   const host = h("div", { class: "board-host" });
   const summary = h("div", { class: "panel", "aria-live": "polite", "data-testid": "summary" });
-  const busy = h(
-    "p",
-    { class: "busy", role: "status", "data-testid": "busy", hidden: true },
-    "Working… ",
-    button("Cancel", on.cancel, { "data-action": "cancel" }),
-  );
+  const busy = busyLine("Working… ", on.cancel);
   const io = importExport(on);
   root.append(
     h("h1", { class: "visually-hidden" }, "Build"),

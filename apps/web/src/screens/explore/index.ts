@@ -7,31 +7,14 @@
 import "./explore.css";
 import type { MountScreen } from "../../screen.js";
 import { type Palette, pictureSide } from "../../state/explore/protocol.js";
-import {
-  chaseCaption,
-  doneText,
-  EXPLORE_LIMITS,
-  errorMessage as messageOf,
-  estimateFor,
-  fileAnswer,
-  fileLimit,
-  format,
-  phaseText,
-  progressText,
-  readInteger,
-  singleAnswer,
-  singleStart,
-  solveCaption,
-  sweepText,
-  sweepWorkers,
-} from "../../state/explore/state.js";
+import * as explore from "../../state/explore/state.js";
 import { Cancelled, ExploreWorker, nullityWorker, terminateAll } from "../../state/explore/worker-client.js";
 import { NullityChart } from "./chart.js";
 import { JobControls } from "./job.js";
 
 /** Reads an integer field, or says what was expected and what was got. */
 function integerField(input: HTMLInputElement, name: string, min: number, max: number): number {
-  return readInteger(input.value, name, min, max);
+  return explore.readInteger(input.value, name, min, max);
 }
 
 /** A CSS colour token as a packed little-endian RGBA pixel (0xAABBGGRR). */
@@ -69,7 +52,11 @@ function numberField(
   const row = element("label", { class: "explore-field", for: id }, label);
   const input = element("input", { id, type: "text", inputmode: "numeric", value: String(value) });
   input.setAttribute("aria-describedby", `${id}-hint`);
-  const hint = element("span", { id: `${id}-hint`, class: "explore-hint" }, `${format(min)} to ${format(max)}`);
+  const hint = element(
+    "span",
+    { id: `${id}-hint`, class: "explore-hint" },
+    `${explore.format(min)} to ${explore.format(max)}`,
+  );
   row.append(input, hint);
   return { row, input };
 }
@@ -104,7 +91,7 @@ function singleJob(
       },
       (error: unknown) => {
         if (error instanceof Cancelled) job.finish("cancelled", "Cancelled.");
-        else job.finish("error", messageOf(error, source));
+        else job.finish("error", explore.errorMessage(error, source));
         return false;
       },
     )
@@ -123,12 +110,12 @@ function sweepPanel(): { section: HTMLElement; dispose(): void } {
     "The dimension of the quiet patterns of every n x n board, streamed in order as workers compute it (Sutner's polynomial gcd; no matrices).",
   );
   const form = element("form", { class: "explore-form" });
-  const from = numberField("sweep-from", "From n", 1, 1, EXPLORE_LIMITS.sweepN);
-  const to = numberField("sweep-to", "To n", 10_000, 1, EXPLORE_LIMITS.sweepN);
+  const from = numberField("sweep-from", "From n", 1, 1, explore.LIMITS.sweepN);
+  const to = numberField("sweep-to", "To n", 10_000, 1, explore.LIMITS.sweepN);
   const job = new JobControls("Nullity sweep", "Run sweep");
   const estimate = element("p", { class: "explore-hint", "data-testid": "sweep-estimate", "aria-live": "polite" });
   const updateEstimate = () => {
-    estimate.textContent = estimateFor(from.input.value, to.input.value);
+    estimate.textContent = explore.estimateFor(from.input.value, to.input.value);
   };
   from.input.addEventListener("input", updateEstimate);
   to.input.addEventListener("input", updateEstimate);
@@ -153,10 +140,10 @@ function sweepPanel(): { section: HTMLElement; dispose(): void } {
     let first: number;
     let last: number;
     try {
-      first = integerField(from.input, "From n", 1, EXPLORE_LIMITS.sweepN);
-      last = integerField(to.input, "To n", first, EXPLORE_LIMITS.sweepN);
+      first = integerField(from.input, "From n", 1, explore.LIMITS.sweepN);
+      last = integerField(to.input, "To n", first, explore.LIMITS.sweepN);
     } catch (error) {
-      job.finish("error", messageOf(error));
+      job.finish("error", explore.errorMessage(error));
       return;
     }
     const running = new AbortController();
@@ -187,13 +174,13 @@ function nonZeroTable(chart: NullityChart): { element: HTMLElement; refresh(): v
   const table = element("table");
   box.append(summary, table);
   const fill = () => {
-    const rows = chart.nonZero(EXPLORE_LIMITS.tableRows);
+    const rows = chart.nonZero(explore.LIMITS.tableRows);
     const head = element("tr");
     head.append(element("th", { scope: "col" }, "n"), element("th", { scope: "col" }, "nullity"));
-    table.replaceChildren(element("caption", {}, sweepText.tableCaption(rows.length)), head);
+    table.replaceChildren(element("caption", {}, explore.sweepText.tableCaption(rows.length)), head);
     for (const { n, nullity } of rows) {
       const tr = element("tr");
-      tr.append(element("td", {}, format(n)), element("td", {}, String(nullity)));
+      tr.append(element("td", {}, explore.format(n)), element("td", {}, String(nullity)));
       table.append(tr);
     }
   };
@@ -211,7 +198,7 @@ function runSweep(job: JobControls, chart: NullityChart, first: number, last: nu
   chart.reset(first, last);
   const started = performance.now();
   const total = last - first + 1;
-  job.running(sweepText.starting(total));
+  job.running(explore.sweepText.starting(total));
   // Results arrive one by one, a task's worth in one turn of the event loop: the chart takes them a batch at a time.
   let batch: number[] = [];
   let batchFrom = first;
@@ -230,13 +217,13 @@ function runSweep(job: JobControls, chart: NullityChart, first: number, last: nu
       const results = nullitySweep(
         { kind: "square", from: first, to: last },
         {
-          workers: sweepWorkers(navigator.hardwareConcurrency),
+          workers: explore.sweepWorkers(navigator.hardwareConcurrency),
           createWorker: nullityWorker,
           signal,
           onProgress: (done) =>
             job.progress(
               done / total,
-              sweepText.progress(first, chart.count, done, total, performance.now() - started),
+              explore.sweepText.progress(first, chart.count, done, total, performance.now() - started),
             ),
         },
       );
@@ -251,11 +238,11 @@ function runSweep(job: JobControls, chart: NullityChart, first: number, last: nu
       () => {
         const ms = performance.now() - started;
         job.element.dataset.ms = String(Math.round(ms));
-        job.finish("done", sweepText.done(first, last, ms));
+        job.finish("done", explore.sweepText.done(first, last, ms));
       },
       (error: unknown) => {
-        if (error instanceof Cancelled) job.finish("cancelled", sweepText.cancelled(first, chart.count));
-        else job.finish("error", messageOf(error));
+        if (error instanceof Cancelled) job.finish("cancelled", explore.sweepText.cancelled(first, chart.count));
+        else job.finish("error", explore.errorMessage(error));
       },
     )
     .finally(() => chart.flush());
@@ -264,7 +251,7 @@ function runSweep(job: JobControls, chart: NullityChart, first: number, last: nu
 /** One n at a time, up to sizes no sweep reaches (appended to the sweep's panel). */
 function singleNullity(section: HTMLElement): void {
   const single = element("form", { class: "explore-form", id: "explore-single" });
-  const n = numberField("single-n", "One n", 1_000_000, 1, EXPLORE_LIMITS.singleN);
+  const n = numberField("single-n", "One n", 1_000_000, 1, explore.LIMITS.singleN);
   const job = new JobControls("Single nullity", "Compute nullity");
   const answer = element("p", { class: "explore-answer", "aria-live": "polite" });
   single.append(n.row, job.element);
@@ -273,20 +260,20 @@ function singleNullity(section: HTMLElement): void {
     event.preventDefault();
     let size: number;
     try {
-      size = integerField(n.input, "n", 1, EXPLORE_LIMITS.singleN);
+      size = integerField(n.input, "n", 1, explore.LIMITS.singleN);
     } catch (error) {
-      job.finish("error", messageOf(error));
+      job.finish("error", explore.errorMessage(error));
       return;
     }
     singleJob(
       job,
       async (worker) => {
         const result = await worker.run({ kind: "nullity", n: size });
-        answer.textContent = singleAnswer(size, result.nullity);
+        answer.textContent = explore.singleAnswer(size, result.nullity);
         job.element.dataset.ms = String(result.ms);
-        return doneText(result.ms);
+        return explore.doneText(result.ms);
       },
-      singleStart(size),
+      explore.singleStart(size),
       false,
     );
   });
@@ -330,7 +317,7 @@ function picturePanel(options: {
     try {
       n = integerField(field.input, options.label, 1, options.max);
     } catch (error) {
-      job.finish("error", messageOf(error));
+      job.finish("error", explore.errorMessage(error));
       return;
     }
     // A new canvas per job, shown once drawn: a cancelled job leaves the last picture in place.
@@ -345,7 +332,7 @@ function picturePanel(options: {
       job,
       async (worker) => {
         const result = await options.run(worker, n, offscreen, (done, total, phase) =>
-          job.progress(done / total, progressText(phase, done, total)),
+          job.progress(done / total, explore.progressText(phase, done, total)),
         );
         canvas.replaceWith(next);
         canvas = next;
@@ -353,9 +340,9 @@ function picturePanel(options: {
         caption.textContent = result.caption;
         canvas.setAttribute("aria-label", result.caption);
         job.element.dataset.ms = String(result.ms);
-        return doneText(result.ms);
+        return explore.doneText(result.ms);
       },
-      `Starting n = ${format(n)}…`,
+      `Starting n = ${explore.format(n)}…`,
       true,
       (worker) => {
         drewLast = worker;
@@ -373,13 +360,13 @@ function chasePanel(): HTMLElement {
       "Press one first-row cell of a dark n x n board and chase the lights down: column i is what stays lit below the last row. One pixel per entry (lit = 1); nullity = n - rank.",
     label: "n",
     value: 512,
-    max: EXPLORE_LIMITS.chaseN,
+    max: explore.LIMITS.chaseN,
     jobName: "Chase matrix",
     startLabel: "Draw chase matrix",
     side: (n) => n,
     async run(worker, n, canvas, onProgress) {
       const r = await worker.run({ kind: "chase", n, palette: palette(), canvas }, onProgress, [canvas]);
-      return { caption: chaseCaption(n, r), ms: r.ms };
+      return { caption: explore.chaseCaption(n, r), ms: r.ms };
     },
   });
 }
@@ -392,17 +379,17 @@ function solvePanel(): HTMLElement {
       "Every light of an n x n board on, solved by light chasing (no mn x mn matrix). The picture shows the presses, down-sampled: brighter = more presses in the block.",
     label: "n",
     value: 1024,
-    max: EXPLORE_LIMITS.solveN,
+    max: explore.LIMITS.solveN,
     jobName: "All-on solve",
     startLabel: "Solve",
-    side: (n) => pictureSide(n, EXPLORE_LIMITS.solvePictureSide).size,
+    side: (n) => pictureSide(n, explore.LIMITS.solvePictureSide).size,
     async run(worker, n, canvas, onProgress) {
       const r = await worker.run(
-        { kind: "solve", n, side: EXPLORE_LIMITS.solvePictureSide, palette: palette(), canvas },
+        { kind: "solve", n, side: explore.LIMITS.solvePictureSide, palette: palette(), canvas },
         onProgress,
         [canvas],
       );
-      return { caption: solveCaption(n, r), ms: r.ms };
+      return { caption: explore.solveCaption(n, r), ms: r.ms };
     },
   });
 }
@@ -418,7 +405,7 @@ function filePanel(): HTMLElement {
   // Loaded apart, so that the panel draws without waiting for the core's code.
   void import("@lightsout/core/io").then(({ largestBitMatrixSide }) => {
     const side = largestBitMatrixSide();
-    limit.textContent = fileLimit(side);
+    limit.textContent = explore.fileLimit(side);
   });
   const field = element("label", { class: "explore-field", for: "explore-file-input" }, "Matrix file");
   const input = element("input", {
@@ -460,9 +447,9 @@ function filePanel(): HTMLElement {
             job.element.dataset.phases = phases.join(" ");
           }
           // An empty file reads 0 of 0 bytes.
-          job.progress(total > 0 ? done / total : 0, phaseText(phase, done, total));
+          job.progress(total > 0 ? done / total : 0, explore.phaseText(phase, done, total));
         });
-        const said = fileAnswer(chosen.name, r);
+        const said = explore.fileAnswer(chosen.name, r);
         answer.textContent = said.answer;
         job.element.dataset.ms = String(r.ms);
         return said.done;

@@ -7,19 +7,7 @@
 import { mountAfterCore } from "../../core-ready.js";
 import type { MountScreen, ScreenContext } from "../../screen.js";
 import { firstRowFix, lookupTable, quietGallery } from "../../state/learn/panels.js";
-import {
-  atEnd,
-  edited,
-  editHint,
-  filledLights,
-  type LearnState,
-  linkOf,
-  opened,
-  randomLights,
-  reshaped,
-  shownStep,
-  stepped,
-} from "../../state/learn/state.js";
+import * as learn from "../../state/learn/state.js";
 import { type LearnView, learnView } from "./view.js";
 import "./learn.css";
 
@@ -32,22 +20,22 @@ export const mount: MountScreen = mountAfterCore((root, context) => {
 class LearnScreen {
   readonly #context: ScreenContext;
   readonly #view: LearnView;
-  #state: LearnState | undefined;
+  #state: learn.LearnState | undefined;
   #timer: ReturnType<typeof setInterval> | undefined;
 
   constructor(root: HTMLElement, context: ScreenContext) {
     this.#context = context;
     this.#view = learnView(root, {
-      reshape: () => this.#fromForm(filledLights(...this.#size(), 1)),
+      reshape: () => this.#fromForm(learn.filledLights(...this.#size(), 1)),
       random: () => {
         const { rows, cols, states, seed } = this.#view.form.read();
-        this.#fromForm(randomLights(rows, cols, states, seed));
+        this.#fromForm(learn.randomLights(rows, cols, states, seed));
         this.#view.form.seed(seed + 1);
       },
-      allOn: () => this.#fromForm(filledLights(...this.#size(), 1)),
-      allOff: () => this.#fromForm(filledLights(...this.#size(), 0)),
+      allOn: () => this.#fromForm(learn.filledLights(...this.#size(), 1)),
+      allOff: () => this.#fromForm(learn.filledLights(...this.#size(), 0)),
       press: (cell) => {
-        const next = this.#state && edited(this.#state, cell);
+        const next = this.#state && learn.edited(this.#state, cell);
         if (next) this.#show(next, false);
       },
       back: () => this.#go(this.#state!.step - 1),
@@ -55,10 +43,10 @@ class LearnScreen {
       play: () => this.#togglePlay(),
       restart: () => this.#go(0),
     });
-    const shared = opened(context.params);
+    const shared = learn.opened(context.params);
     if (shared) this.#view.form.shape(shared.rows, shared.cols, shared.states);
     // not a board Learn can chase: start from the all-on board
-    this.#fromForm(shared?.lights ?? filledLights(5, 5, 1));
+    this.#fromForm(shared?.lights ?? learn.filledLights(5, 5, 1));
   }
 
   #size(): [number, number] {
@@ -69,34 +57,34 @@ class LearnScreen {
   /** New lights on a board of the form's size and states. */
   #fromForm(lights: readonly number[]): void {
     const { rows, cols, states } = this.#view.form.read();
-    const { state, changed } = reshaped(this.#state, rows, cols, states, lights);
+    const { state, changed } = learn.reshaped(this.#state, rows, cols, states, lights);
     this.#show(state, changed);
   }
 
   /** A new board (drawn anew when its shape or states changed), at step 0. */
-  #show(state: LearnState, changed: boolean): void {
+  #show(state: learn.LearnState, changed: boolean): void {
     const { board, states } = state;
     if (changed) {
-      this.#view.board(board, states, editHint(states));
+      this.#view.board(board, states, learn.editHint(states));
       this.#view.gallery(board, states, quietGallery(board, states));
       if (states === 2) this.#view.lookup(lookupTable(board));
     }
     if (states > 2) this.#view.fix(firstRowFix(state.trace));
     this.#state = state;
-    this.#context.setParams(linkOf(state));
+    this.#context.setParams(learn.linkOf(state));
     this.stop();
     this.#go(0);
   }
 
   #go(target: number): void {
-    this.#state = stepped(this.#state!, target);
-    this.#view.step(shownStep(this.#state), this.#state.trace.states > 2);
-    if (atEnd(this.#state)) this.stop();
+    this.#state = learn.stepped(this.#state!, target);
+    this.#view.step(learn.shownStep(this.#state), this.#state.trace.states > 2);
+    if (learn.atEnd(this.#state)) this.stop();
   }
 
   #togglePlay(): void {
     if (this.#timer) return this.stop();
-    if (atEnd(this.#state!)) this.#go(0);
+    if (learn.atEnd(this.#state!)) this.#go(0);
     this.#view.playing(true);
     this.#timer = setInterval(() => this.#go(this.#state!.step + 1), 900);
   }

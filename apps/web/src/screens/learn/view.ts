@@ -9,7 +9,7 @@ import type { StepShown } from "../../state/learn/state.js";
 import { MAX_LEARN_SIDE, MAX_LEARN_STATES, MAX_SEED, MAX_STATES } from "../../state/limits.js";
 import type { BoardView } from "../../ui/board-types.js";
 import { boardView } from "../../ui/board-view.js";
-import { button, field, h, numberInput, readNumber } from "../../ui/dom.js";
+import { button, field, h, numberInput, readNumber, toolbar } from "../../ui/dom.js";
 
 /** What the screen does when the user acts. */
 export interface LearnHandlers {
@@ -144,14 +144,7 @@ function chaseControls(on: LearnHandlers) {
     element: h(
       "div",
       { class: "chase-side" },
-      h(
-        "div",
-        { class: "toolbar", role: "toolbar", "aria-label": "Steps" },
-        back,
-        next,
-        play,
-        button("Restart", on.restart, { "data-action": "restart" }),
-      ),
+      toolbar("Steps", back, next, play, button("Restart", on.restart, { "data-action": "restart" })),
       counter,
       sentence,
     ),

@@ -17,38 +17,8 @@ import {
   recordBest,
   saveTimerShown,
 } from "../../state/play/progress.js";
-import {
-  bestText,
-  hintText,
-  minutes,
-  NOT_WINNABLE,
-  parText,
-  solutionText,
-  solverFailure,
-  statusText,
-  todayStatus,
-  winnableText,
-} from "../../state/play/sentences.js";
-import {
-  AnalysisCache,
-  boardMarks,
-  boardParams,
-  dailyGame,
-  elapsed,
-  formFor,
-  gameParams,
-  lightsChanged,
-  linkShape,
-  NO_ORIGIN,
-  type Origin,
-  type PlayState,
-  played,
-  puzzleBoard,
-  puzzleParams,
-  readLink,
-  started,
-  wantsPar,
-} from "../../state/play/state.js";
+import * as sentences from "../../state/play/sentences.js";
+import * as play from "../../state/play/state.js";
 import { type Analysis, nextPress } from "../../state/solver.js";
 import { Cancelled, Solver } from "../../state/solver-client.js";
 import { describeBoard } from "../../ui/words.js";
@@ -66,9 +36,9 @@ class PlayScreen {
   readonly #context: ScreenContext;
   // Solving runs in a worker: the page says so and can stop it.
   readonly #solver = new Solver();
-  readonly #cache = new AnalysisCache();
+  readonly #cache = new play.AnalysisCache();
   readonly #view: PlayView;
-  #state: PlayState | undefined;
+  #state: play.PlayState | undefined;
   /** The board drawn: a new board object gets a new view. */
   #drawn: Game["board"] | undefined;
   #timerShown = true;
@@ -92,13 +62,14 @@ class PlayScreen {
       },
       today: () => this.#today(),
       toggleTimer: () => this.#showTimer(!this.#timerShown),
-      toBuild: () => context.navigate("build", boardParams(this.#game)),
-      toLearn: () => context.navigate("learn", boardParams(this.#game)),
+      toBuild: () => context.navigate("build", play.boardParams(this.#game)),
+      toLearn: () => context.navigate("learn", play.boardParams(this.#game)),
     });
     this.#solver.onBusy = (inFlight) => this.#view.busy(inFlight > 0);
     this.#tick = setInterval(() => {
       const s = this.#state;
-      if (s && s.startedAt !== null && s.finishedMs === null) this.#view.clock(minutes(elapsed(s, performance.now())));
+      if (s && s.startedAt !== null && s.finishedMs === null)
+        this.#view.clock(sentences.minutes(play.elapsed(s, performance.now())));
     }, 1000);
   }
 
@@ -108,7 +79,7 @@ class PlayScreen {
 
   /** The puzzle of the link (with its moves), or a random one by the link's seed. */
   open(params: URLSearchParams): void {
-    const link = readLink(params);
+    const link = play.readLink(params);
     const unreadable =
       link.error && `The link's board could not be read: ${link.error}. Here is a random puzzle instead.`;
     if (link.shared) {
@@ -124,7 +95,7 @@ class PlayScreen {
       } catch (error) {
         this.#view.info.alert(`The link's moves could not be read: ${(error as Error).message}.`);
       }
-      const shape = linkShape(board);
+      const shape = play.linkShape(board);
       if (shape !== null) this.#view.form.shape(shape);
     } else {
       this.#view.form.seed(link.origin.seed ?? 1);
@@ -147,11 +118,11 @@ class PlayScreen {
   }
 
   /** A new puzzle on the board: no marks, no par, the timer at 0, the info panel starting over. */
-  #start(game: Game, origin: Origin = NO_ORIGIN): void {
+  #start(game: Game, origin: play.Origin = play.NO_ORIGIN): void {
     this.#cache.clear();
     this.#solver.cancel();
-    const link = puzzleParams(game, origin);
-    this.#state = started(game, origin, loadBest(puzzleKey(link.toString())));
+    const link = play.puzzleParams(game, origin);
+    this.#state = play.started(game, origin, loadBest(puzzleKey(link.toString())));
     this.#view.clock("0:00");
     this.#view.par(null);
     this.#view.solution(false);
@@ -159,7 +130,7 @@ class PlayScreen {
       this.#drawn = game.board;
       this.#view.board(game.board, game.states);
     }
-    this.#view.best(bestText(this.#state.best));
+    this.#view.best(sentences.bestText(this.#state.best));
     if (origin.daily !== null) {
       // The daily puzzle shows its par from the start (the worker starts only for it).
       void this.#analysisOf(game, game.start, true).then((a) => {
@@ -167,30 +138,30 @@ class PlayScreen {
       });
     }
     this.#view.puzzle(describeBoard(game.board, game.states), `#/play?${link}`, learnable(game.board, game.states));
-    this.#view.form.follow(formFor(game.board, game.states));
+    this.#view.form.follow(play.formFor(game.board, game.states));
     this.#view.info.rules(game.board, game.states);
     this.#draw(game, true);
   }
 
   /** A move (or the same game again, to redraw its marks). */
   #play(next: Game): void {
-    const changed = lightsChanged(this.#game, next);
+    const changed = play.lightsChanged(this.#game, next);
     if (changed) this.#view.info.rules(next.board, next.states);
     this.#draw(next, changed);
   }
 
   #draw(next: Game, changed: boolean): void {
     const now = performance.now();
-    const { state: moved, result } = played(this.#state!, next, now, this.#timerShown);
+    const { state: moved, result } = play.played(this.#state!, next, now, this.#timerShown);
     this.#state = moved;
     if (result) {
-      this.#state = { ...moved, best: recordBest(puzzleKey(puzzleParams(next, moved.origin).toString()), result) };
-      this.#view.best(bestText(this.#state.best));
+      this.#state = { ...moved, best: recordBest(puzzleKey(play.puzzleParams(next, moved.origin).toString()), result) };
+      this.#view.best(sentences.bestText(this.#state.best));
     }
     // What the panel said was about the lights before: with the overlay on, it describes the new solution.
     if (changed && moved.showSolution) void this.#describeSolution();
     const known = this.#cache.get(next.lights);
-    const marked = boardMarks(this.#state, known);
+    const marked = play.boardMarks(this.#state, known);
     this.#state = marked.state;
     if (moved.showSolution && !known) {
       const lights = next.lights;
@@ -200,18 +171,18 @@ class PlayScreen {
       });
     }
     this.#view.lights(next.lights, marked.marks);
-    this.#context.setParams(gameParams(marked.state));
+    this.#context.setParams(play.gameParams(marked.state));
     const moves = next.history.length;
     this.#view.game({
       moves,
-      status: statusText(next.lights, moves, marked.state.fewest),
+      status: sentences.statusText(next.lights, moves, marked.state.fewest),
       win: isDark(next),
-      clock: minutes(elapsed(marked.state, now)),
+      clock: sentences.minutes(play.elapsed(marked.state, now)),
       canUndo: moves > 0,
       canRedo: next.future.length > 0,
       canReset: moves > 0,
     });
-    if (wantsPar(marked.state)) {
+    if (play.wantsPar(marked.state)) {
       const from = next;
       void this.#analysisOf(from, from.start, true).then((a) => {
         if (a && this.#game.start === from.start) {
@@ -225,7 +196,7 @@ class PlayScreen {
   /** Par: the fewest presses from the start, when the solver proved it. */
   #setFewest(a: Analysis): void {
     this.#state = { ...this.#state!, fewest: a };
-    this.#view.par(parText(a));
+    this.#view.par(sentences.parText(a));
   }
 
   #setSolution(on: boolean): void {
@@ -246,7 +217,7 @@ class PlayScreen {
     } catch (error) {
       if (!quiet && board === this.#game.board) {
         const cancelled = error instanceof Cancelled;
-        this.#view.info.alert(solverFailure(error, cancelled), !cancelled);
+        this.#view.info.alert(sentences.solverFailure(error, cancelled), !cancelled);
       }
       return null;
     }
@@ -266,7 +237,7 @@ class PlayScreen {
     const hint = nextPress(a);
     this.#state = { ...this.#state!, hint };
     this.#play(this.#game);
-    this.#view.info.note(hintText(this.#game.board, hint, a));
+    this.#view.info.note(sentences.hintText(this.#game.board, hint, a));
   }
 
   async #toggleSolution(): Promise<void> {
@@ -279,7 +250,7 @@ class PlayScreen {
   async #describeSolution(): Promise<void> {
     const a = await this.#analysis();
     if (!a || !this.#state!.showSolution) return;
-    this.#view.info.note(solutionText(a, this.#game.states));
+    this.#view.info.note(sentences.solutionText(a, this.#game.states));
   }
 
   async #winnable(): Promise<void> {
@@ -287,15 +258,15 @@ class PlayScreen {
     if (!a) return;
     const game = this.#game;
     this.#state = { ...this.#state!, proof: a.solvable ? null : a.proof };
-    if (a.solvable) this.#view.info.verdict(winnableText(a));
-    else this.#view.info.proof(NOT_WINNABLE, game.board, game.states, game.lights, a.proof);
+    if (a.solvable) this.#view.info.verdict(sentences.winnableText(a));
+    else this.#view.info.proof(sentences.NOT_WINNABLE, game.board, game.states, game.lights, a.proof);
     this.#play(game);
   }
 
   #newPuzzle(): void {
     const form = this.#view.form.read();
     const current = this.#state?.game;
-    const board = puzzleBoard(form, current?.board);
+    const board = play.puzzleBoard(form, current?.board);
     let lights: ArrayLike<number>;
     try {
       lights = randomPuzzle(board, { states: form.states, seed: form.seed });
@@ -305,7 +276,7 @@ class PlayScreen {
     }
     if (board !== current?.board || form.states !== current.states) this.#drawn = undefined;
     this.#start(newGame(board, lights, form.states), { seed: form.seed, daily: null });
-    this.#view.form.seed(form.seed); // the field shows the seed of the puzzle played ("Next seed" moves on)
+    this.#view.form.seed(form.seed); // the field shows the seed of the puzzle play.played ("Next seed" moves on)
   }
 
   /** The same 7 x 7 puzzle for everyone on a UTC day, with its par. */
@@ -314,7 +285,7 @@ class PlayScreen {
     this.#drawn = undefined;
     this.#view.form.seed(date.seed);
     this.#view.form.shape("rect");
-    this.#start(dailyGame(date.seed), { seed: date.seed, daily: date.date });
-    this.#view.status(todayStatus(date.date, statusText(this.#game.lights, 0, null)));
+    this.#start(play.dailyGame(date.seed), { seed: date.seed, daily: date.date });
+    this.#view.status(sentences.todayStatus(date.date, sentences.statusText(this.#game.lights, 0, null)));
   }
 }

@@ -7,7 +7,7 @@ import { LIMITS_TEXT, MAX_SEED, MAX_SIDE, MAX_STATES } from "../../state/limits.
 import { type PuzzleForm, shortcut } from "../../state/play/state.js";
 import type { BoardMarks, BoardView } from "../../ui/board-types.js";
 import { boardView } from "../../ui/board-view.js";
-import { button, field, h, numberInput, readNumber, RULE_OPTIONS, select } from "../../ui/dom.js";
+import { busyLine, button, field, h, numberInput, readNumber, RULE_OPTIONS, select, toolbar } from "../../ui/dom.js";
 import { pressRule, proofExplanation } from "../../ui/words.js";
 
 /** What the screen does when the user acts. */
@@ -55,12 +55,7 @@ export interface FormFields {
 export function playView(root: HTMLElement, on: PlayHandlers) {
   const line = gameLine(on);
   const info = h("div", { class: "panel info", "aria-live": "polite", "data-testid": "info" });
-  const busy = h(
-    "p",
-    { class: "busy", role: "status", "data-testid": "busy", hidden: true },
-    "Solving… ",
-    button("Cancel", on.cancel, { "data-action": "cancel" }),
-  );
+  const busy = busyLine("Solving… ", on.cancel);
   const boardHost = h("div", { class: "board-host" });
   const controls = gameControls(on);
   const form = puzzleForm(on);
@@ -195,9 +190,8 @@ function gameControls(on: PlayHandlers) {
   const reset = button("Reset", on.reset, { "data-action": "reset" });
   const solution = button("Show solution", on.solution, { "data-action": "solution", "aria-pressed": "false" });
   return {
-    element: h(
-      "div",
-      { class: "toolbar", role: "toolbar", "aria-label": "Game controls" },
+    element: toolbar(
+      "Game controls",
       undo,
       redo,
       reset,

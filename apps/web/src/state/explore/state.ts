@@ -6,7 +6,7 @@ import type { Answer } from "./protocol.js";
 import { WorkerError } from "./worker-client.js";
 
 /** The panels' sizes: larger ones run out of memory or patience in a browser. */
-export const EXPLORE_LIMITS = {
+export const LIMITS = {
   /** Largest n of a sweep. */
   sweepN: 1_000_000,
   /** Largest single n. */

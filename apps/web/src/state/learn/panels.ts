@@ -23,6 +23,16 @@ export interface Gallery {
   readonly digits: boolean;
 }
 
+/** A board with no quiet pattern: every board of its size is winnable, in one way. */
+function noQuietPattern(intro: string, where: string, digits: boolean): Gallery {
+  return {
+    intro,
+    note: `${where} has none besides pressing nothing: every board of this size is winnable, in exactly one way.`,
+    patterns: [],
+    digits,
+  };
+}
+
 function gcd(a: number, b: number): number {
   while (b) [a, b] = [b, a % b];
   return a;
@@ -48,13 +58,7 @@ function twoStateGallery(board: GridBoard): Gallery {
     "Press sets that change no light at all. Adding one to a solution gives another solution, and a board is winnable exactly when it meets every quiet pattern in an even number of lit cells.";
   const patterns = quietPatterns(board);
   const size = `The ${board.rows} × ${board.cols} board`;
-  if (patterns.length === 0)
-    return {
-      intro,
-      note: `${size} has none besides pressing nothing: every board of this size is winnable, in exactly one way.`,
-      patterns: [],
-      digits: false,
-    };
+  if (patterns.length === 0) return noQuietPattern(intro, size, false);
   return {
     intro,
     note: `${size} has ${2 ** patterns.length - 1} besides pressing nothing, all sums of these ${patterns.length}; so every winnable board has ${2 ** patterns.length} solutions.`,
@@ -76,13 +80,7 @@ function multiStateGallery(board: GridBoard, k: number): Gallery {
     `Adding one to a solution gives another solution, and a board is winnable exactly when, for every quiet pattern, the sum over the cells of count × state is a multiple of ${k}.`;
   const patterns = quietPatterns(board, { states: k });
   const where = `The ${board.rows} × ${board.cols} board over Z_${k}`;
-  if (patterns.length === 0)
-    return {
-      intro,
-      note: `${where} has none besides pressing nothing: every board of this size is winnable, in exactly one way.`,
-      patterns: [],
-      digits: true,
-    };
+  if (patterns.length === 0) return noQuietPattern(intro, where, true);
   const count = solveLightsOut(board, new Array<number>(board.rows * board.cols).fill(0), { states: k }).quietCount;
   return {
     intro,

@@ -32,6 +32,11 @@ export const MAX_LINK_CHARS = 1_000_000;
  */
 export const MAX_DENSE_CELLS = 16_384;
 
+/** Most vertices of a graph laid out by forces (quadratic work per step); bigger graphs go on a circle. */
+export const MAX_FORCE_VERTICES = 200;
+/** Graphs with more edges than this are drawn without them (the board's description says so). */
+export const MAX_DRAWN_EDGES = 2000;
+
 /** The limits as one sentence, for help texts. */
 export const LIMITS_TEXT =
   `Boards up to ${MAX_SIDE} × ${MAX_SIDE} cells or ${MAX_VERTICES.toLocaleString("en-US")} vertices and ` +

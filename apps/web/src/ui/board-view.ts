@@ -9,7 +9,8 @@ import { canvasGridView } from "./canvas-board.js";
 import { cellLabel, stateColor, stateText, topologyClass } from "./cells.js";
 import { h } from "./dom.js";
 import { ARROW_STEPS, walk } from "./grid-walk.js";
-import { graphLayout, MAX_DRAWN_EDGES } from "./graph-layout.js";
+import { MAX_DRAWN_EDGES } from "../state/limits.js";
+import { graphLayout } from "./graph-layout.js";
 import "./board-view.css";
 
 /** Grids with more positions than this are drawn on a canvas (a button per cell stays smooth up to about here). */

@@ -11,7 +11,7 @@ import * as build from "../../state/build/state.js";
 import { checkImportText } from "../../state/limits.js";
 import { Cancelled, Solver } from "../../state/solver-client.js";
 import { encodeBoard } from "../../state/url.js";
-import { describeBoard } from "../../ui/words.js";
+import { describeBoard } from "../../state/words.js";
 import { type BuildView, buildView } from "./view.js";
 import "./build.css";
 

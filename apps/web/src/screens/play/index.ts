@@ -21,7 +21,7 @@ import * as sentences from "../../state/play/sentences.js";
 import * as play from "../../state/play/state.js";
 import { type Analysis, nextPress } from "../../state/solver.js";
 import { Cancelled, Solver } from "../../state/solver-client.js";
-import { describeBoard } from "../../ui/words.js";
+import { describeBoard, explainProof, pressRule } from "../../state/words.js";
 import { type PlayView, playView } from "./view.js";
 import "./play.css";
 
@@ -139,14 +139,14 @@ class PlayScreen {
     }
     this.#view.puzzle(describeBoard(game.board, game.states), `#/play?${link}`, learnable(game.board, game.states));
     this.#view.form.follow(play.formFor(game.board, game.states));
-    this.#view.info.rules(game.board, game.states);
+    this.#view.info.rules(pressRule(game.board, game.states));
     this.#draw(game, true);
   }
 
   /** A move (or the same game again, to redraw its marks). */
   #play(next: Game): void {
     const changed = play.lightsChanged(this.#game, next);
-    if (changed) this.#view.info.rules(next.board, next.states);
+    if (changed) this.#view.info.rules(pressRule(next.board, next.states));
     this.#draw(next, changed);
   }
 
@@ -244,7 +244,7 @@ class PlayScreen {
     this.#setSolution(!this.#state!.showSolution);
     this.#play(this.#game);
     if (this.#state!.showSolution) await this.#describeSolution();
-    else this.#view.info.rules(this.#game.board, this.#game.states);
+    else this.#view.info.rules(pressRule(this.#game.board, this.#game.states));
   }
 
   async #describeSolution(): Promise<void> {
@@ -259,7 +259,7 @@ class PlayScreen {
     const game = this.#game;
     this.#state = { ...this.#state!, proof: a.solvable ? null : a.proof };
     if (a.solvable) this.#view.info.verdict(sentences.winnableText(a));
-    else this.#view.info.proof(sentences.NOT_WINNABLE, game.board, game.states, game.lights, a.proof);
+    else this.#view.info.proof(sentences.NOT_WINNABLE, explainProof(game.board, game.states, game.lights, a.proof));
     this.#play(game);
   }
 

@@ -5,10 +5,10 @@
 import type { Board } from "@lightsout/core";
 import { LIMITS_TEXT, MAX_SEED, MAX_SIDE, MAX_STATES } from "../../state/limits.js";
 import { type PuzzleForm, shortcut } from "../../state/play/state.js";
+import type { ProofExplained } from "../../state/words.js";
 import type { BoardMarks, BoardView } from "../../ui/board-types.js";
 import { boardView } from "../../ui/board-view.js";
 import { busyLine, button, field, h, numberInput, readNumber, RULE_OPTIONS, select, toolbar } from "../../ui/dom.js";
-import { pressRule, proofExplanation } from "../../ui/words.js";
 
 /** What the screen does when the user acts. */
 export interface PlayHandlers {
@@ -290,8 +290,8 @@ function puzzleForm(on: PlayHandlers) {
 function infoPanel(info: HTMLElement) {
   return {
     /** The first instruction: what a press does on this board. */
-    rules(board: Board, states: number): void {
-      info.replaceChildren(h("p", { class: "muted", "data-testid": "rules" }, pressRule(board, states)));
+    rules(text: string): void {
+      info.replaceChildren(h("p", { class: "muted", "data-testid": "rules" }, text));
     },
     note(text: string): void {
       info.replaceChildren(h("p", {}, text));
@@ -304,11 +304,21 @@ function infoPanel(info: HTMLElement) {
       info.replaceChildren(h("p", { "data-testid": "verdict" }, text));
     },
     /** The verdict that the board cannot be cleared, and why. */
-    proof(verdict: string, board: Board, states: number, lights: readonly number[], proof: readonly number[] | null) {
-      info.replaceChildren(
-        h("p", { "data-testid": "verdict" }, h("strong", {}, verdict)),
-        proofExplanation(board, states, lights, proof),
-      );
+    proof(verdict: string, why: ProofExplained): void {
+      info.replaceChildren(h("p", { "data-testid": "verdict" }, h("strong", {}, verdict)), proofParagraphs(why));
     },
   };
+}
+
+/** The proof's explanation: a paragraph, with the quiet-pattern remark (two states) or the weights (k states). */
+function proofParagraphs(why: ProofExplained): HTMLElement {
+  if (why.kind === "none") return h("p", {}, why.text);
+  if (why.kind === "parity")
+    return h("div", {}, h("p", {}, why.text), why.quiet === null ? null : h("p", { class: "muted" }, why.quiet));
+  return h(
+    "div",
+    {},
+    h("p", {}, why.text),
+    h("pre", { class: "proof-weights", "aria-label": "Weights of the proof" }, why.weights),
+  );
 }

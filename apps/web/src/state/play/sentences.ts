@@ -2,6 +2,7 @@
 // result, the timer, and the info panel's answers (hint, solution, verdict).
 
 import type { Board } from "@lightsout/core";
+import { cellMap } from "@lightsout/core/lightsout";
 import type { Analysis } from "../solver.js";
 import { count } from "../text.js";
 import type { Best } from "./progress.js";
@@ -98,12 +99,9 @@ export function bestText(best: Best | null): string | null {
  */
 export function cellName(board: Board, cell: number): string {
   if (board.kind === "graph") return `vertex ${cell + 1}`;
-  let seen = -1;
-  for (let p = 0; p < board.rows * board.cols; p++) {
-    if (!board.mask || board.mask[Math.floor(p / board.cols)]![p % board.cols] === "#") seen++;
-    if (seen === cell) return `row ${Math.floor(p / board.cols) + 1}, column ${(p % board.cols) + 1}`;
-  }
-  return `cell ${cell + 1}`;
+  const map = cellMap(board);
+  const row = map.row[cell];
+  return row === undefined ? `cell ${cell + 1}` : `row ${row + 1}, column ${map.col[cell]! + 1}`;
 }
 
 /**

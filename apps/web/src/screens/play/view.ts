@@ -4,7 +4,7 @@
 
 import type { Board } from "@lightsout/core";
 import { LIMITS_TEXT, MAX_SEED, MAX_SIDE, MAX_STATES } from "../../state/limits.js";
-import { type PuzzleForm, shortcut } from "../../state/play/state.js";
+import { type formFor, type PuzzleForm, shortcut } from "../../state/play/state.js";
 import type { ProofExplained } from "../../state/words.js";
 import type { BoardMarks, BoardView } from "../../ui/board-types.js";
 import { boardView } from "../../ui/board-view.js";
@@ -37,12 +37,6 @@ export interface GameLine {
   canUndo: boolean;
   canRedo: boolean;
   canReset: boolean;
-}
-
-/** The form's fields that follow the board played (see `formFor`). */
-export interface FormFields {
-  states: number;
-  grid?: { rows: number; cols: number; rule: string; customRule: boolean };
 }
 
 /**
@@ -268,7 +262,7 @@ function puzzleForm(on: PlayHandlers) {
       };
     },
     /** Shows the board played's size, rule and states. */
-    follow(fields: FormFields): void {
+    follow(fields: ReturnType<typeof formFor>): void {
       if (fields.grid) {
         rows.value = String(fields.grid.rows);
         cols.value = String(fields.grid.cols);

@@ -235,6 +235,18 @@ function sourceFiles(dir) {
 }
 
 /**
+ * The edge of a relative import: its target is the imported file, relative to the source root, as .ts.
+ * @param {string} file the importing file, relative to the source root, with "/"
+ * @param {string} specifier a relative specifier ("./x.js", "../y/z.js")
+ * @param {number} [line]
+ * @returns {ImportEdge}
+ */
+export function edgeOf(file, specifier, line = 1) {
+  const target = posix.normalize(posix.join(posix.dirname(file), specifier)).replace(/\.js$/, ".ts");
+  return { file, line, specifier, target };
+}
+
+/**
  * The import graph of a source folder (packages/core/src, apps/web/src): relative imports only
  * (packages are checked by their export maps).
  * @param {string} srcDir
@@ -246,9 +258,7 @@ export function coreGraph(srcDir) {
   for (const path of sourceFiles(srcDir)) {
     const file = relative(srcDir, path).split("\\").join("/");
     for (const { specifier, line } of scanImports(readFileSync(path, "utf8"))) {
-      if (!specifier.startsWith(".")) continue;
-      const target = posix.normalize(posix.join(posix.dirname(file), specifier)).replace(/\.js$/, ".ts");
-      edges.push({ file, line, specifier, target });
+      if (specifier.startsWith(".")) edges.push(edgeOf(file, specifier, line));
     }
   }
   return edges;

@@ -1,20 +1,12 @@
 // The checks `pnpm lint` runs on this app's sources: each must find what it
 // looks for in a bad example (so it cannot pass silently), and src must be clean.
 
-import { posix } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { checkFunctionLengths, MAX_FUNCTION_LINES, measureFunctions } from "../../../tools/check-function-length.mjs";
-import { checkWebGraph, coreGraph, type ImportEdge } from "../../../tools/check-imports.mjs";
+import { checkWebGraph, coreGraph, edgeOf as edge } from "../../../tools/check-imports.mjs";
 
 const src = fileURLToPath(new URL("../src", import.meta.url));
-
-const edge = (file: string, specifier: string, line = 1): ImportEdge => ({
-  file,
-  line,
-  specifier,
-  target: posix.normalize(posix.join(posix.dirname(file), specifier)).replace(/\.js$/, ".ts"),
-});
 
 describe("checkWebGraph", () => {
   it("accepts the layout: screens over ui and state, state plain, the shell loading mounts", () => {

@@ -11,9 +11,13 @@ export declare const CORE_LAYERS: readonly (readonly string[])[];
 export declare function scanImports(text: string): { specifier: string; line: number }[];
 /** One message per import that breaks the layers, a folder's privacy or makes a cycle between folders. */
 export declare function checkGraph(edges: readonly ImportEdge[], layers: readonly (readonly string[])[]): string[];
+/** One message per cycle between modules of apps/web/src, or import that breaks its folders' rules. */
+export declare function checkWebGraph(edges: readonly ImportEdge[]): string[];
+/** The edge of a relative import (target: the imported file relative to the source root, as .ts). */
+export declare function edgeOf(file: string, specifier: string, line?: number): ImportEdge;
 /** The relative imports of a source folder. */
 export declare function coreGraph(srcDir: string): ImportEdge[];
 /** Imports of our packages from apps and tools that bypass the export maps. */
 export declare function checkConsumers(workspace: string, dirs: readonly string[]): string[];
 /** Every check on the workspace. */
-export declare function checkWorkspace(workspace?: string): { problems: string[]; edges: number };
+export declare function checkWorkspace(workspace?: string): { problems: string[]; edges: number; webEdges: number };

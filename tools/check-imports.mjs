@@ -12,6 +12,12 @@
 // dependency: `import ... from`, `export ... from`, `import "x"`, `import("x")`
 // and `new URL("./x.js", import.meta.url)` (worker scripts).
 //
+// apps/web/src has no import cycle between its modules (type imports count:
+// a cycle of types is a cycle of meaning), and its folders keep the app's
+// layout (apps/web/README.md): state/ is plain values and functions, so it
+// imports only state/; ui/ draws for every screen, so it imports no screen;
+// a screen's own folders (screens/<name>/, state/<name>/) are its alone.
+//
 // Usage: node tools/check-imports.mjs   (exit code 1 and a list on failure)
 
 import { existsSync, readdirSync, readFileSync } from "node:fs";
@@ -180,16 +186,16 @@ export function checkGraph(edges, layers) {
     if (b > a) problems.push(`${where}: layer ${from} may not import layer ${to} (a higher layer)`);
     else if (b === a) problems.push(`${where}: layer ${from} may not import its peer ${to}`);
   }
-  for (const cycle of folderCycles(folderEdges)) problems.push(`cycle between folders: ${cycle.join(" -> ")}`);
+  for (const cycle of cyclesOf(folderEdges)) problems.push(`cycle between folders: ${cycle.join(" -> ")}`);
   return problems;
 }
 
 /**
- * Cycles in a directed graph of folders, each as a path back to its start.
+ * Cycles in a directed graph (of folders or of modules), each as a path back to its start.
  * @param {Map<string, Set<string>>} graph
  * @returns {string[][]}
  */
-function folderCycles(graph) {
+function cyclesOf(graph) {
   /** @type {string[][]} */
   const cycles = [];
   /** @type {Map<string, number>} 1 = on the path, 2 = done */
@@ -229,7 +235,20 @@ function sourceFiles(dir) {
 }
 
 /**
- * The import graph of packages/core/src: relative imports only (packages are checked by their export maps).
+ * The edge of a relative import: its target is the imported file, relative to the source root, as .ts.
+ * @param {string} file the importing file, relative to the source root, with "/"
+ * @param {string} specifier a relative specifier ("./x.js", "../y/z.js")
+ * @param {number} [line]
+ * @returns {ImportEdge}
+ */
+export function edgeOf(file, specifier, line = 1) {
+  const target = posix.normalize(posix.join(posix.dirname(file), specifier)).replace(/\.js$/, ".ts");
+  return { file, line, specifier, target };
+}
+
+/**
+ * The import graph of a source folder (packages/core/src, apps/web/src): relative imports only
+ * (packages are checked by their export maps).
  * @param {string} srcDir
  * @returns {ImportEdge[]}
  */
@@ -239,12 +258,53 @@ export function coreGraph(srcDir) {
   for (const path of sourceFiles(srcDir)) {
     const file = relative(srcDir, path).split("\\").join("/");
     for (const { specifier, line } of scanImports(readFileSync(path, "utf8"))) {
-      if (!specifier.startsWith(".")) continue;
-      const target = posix.normalize(posix.join(posix.dirname(file), specifier)).replace(/\.js$/, ".ts");
-      edges.push({ file, line, specifier, target });
+      if (specifier.startsWith(".")) edges.push(edgeOf(file, specifier, line));
     }
   }
   return edges;
+}
+
+/**
+ * Checks the import graph of apps/web/src: no cycle between modules, and the
+ * folders' rules (state/ plain, ui/ for every screen, a screen's folders its
+ * own). Returns one message per problem, empty when the graph is clean.
+ * @param {readonly ImportEdge[]} edges
+ * @returns {string[]}
+ */
+export function checkWebGraph(edges) {
+  /** @type {string[]} */
+  const problems = [];
+  /** @type {Map<string, Set<string>>} */
+  const graph = new Map();
+  const parts = (/** @type {string} */ file) => file.split("/");
+  // The screen a file belongs to: screens/<name>/... and state/<name>/...; shared files have none.
+  const ownerOf = (/** @type {string} */ file) => {
+    const [top, name, rest] = parts(file);
+    return (top === "screens" || top === "state") && rest !== undefined ? name : undefined;
+  };
+  for (const edge of edges) {
+    // Files outside src (e2e fixtures that unit tests share) cannot close a cycle inside it.
+    if (edge.target.startsWith("../")) continue;
+    const where = `${edge.file}:${edge.line} imports ${edge.specifier}`;
+    const from = parts(edge.file)[0];
+    const to = parts(edge.target)[0];
+    const owner = ownerOf(edge.target);
+    // The shell loads each screen by its mount, screens/<name>/index.ts; tests may reach what they test.
+    const mount = !edge.file.includes("/") && /^screens\/[^/]+\/index\.ts$/.test(edge.target);
+    if (/\.test\.ts$/.test(edge.file) || mount) {
+      // no folder rule
+    } else if (from === "state" && to !== "state") {
+      problems.push(`${where}: state/ is plain values and functions; it imports only state/ (no DOM modules)`);
+    } else if (from === "ui" && to !== "ui" && to !== "state") {
+      problems.push(`${where}: ui/ draws for every screen; it imports only ui/ and state/`);
+    } else if (owner !== undefined && owner !== ownerOf(edge.file)) {
+      problems.push(`${where}: ${edge.target} belongs to the ${owner} screen alone`);
+    }
+    if (!graph.has(edge.file)) graph.set(edge.file, new Set());
+    graph.get(edge.file)?.add(edge.target);
+  }
+  for (const cycle of cyclesOf(graph)) problems.push(`cycle between modules: ${cycle.join(" -> ")}`);
+  return problems;
 }
 
 /**
@@ -295,8 +355,13 @@ export function checkConsumers(workspace, dirs) {
 /** Runs every check on the workspace; returns problems and a summary. */
 export function checkWorkspace(workspace = join(dirname(fileURLToPath(import.meta.url)), "..")) {
   const edges = coreGraph(join(workspace, "packages", "core", "src"));
+  const webEdges = coreGraph(join(workspace, "apps", "web", "src"));
+  // A problem names its file (relative to the source folder) or, for a cycle, the modules or folders in it.
+  const under = (/** @type {string} */ root) => (/** @type {string} */ p) =>
+    p.startsWith("cycle ") ? `${root}: ${p}` : `${root}/${p}`;
   const problems = [
-    ...checkGraph(edges, CORE_LAYERS).map((p) => `packages/core/src/${p}`),
+    ...checkGraph(edges, CORE_LAYERS).map(under("packages/core/src")),
+    ...checkWebGraph(webEdges).map(under("apps/web/src")),
     ...checkConsumers(workspace, [
       "apps/cli/src",
       "apps/cli/test",
@@ -306,15 +371,18 @@ export function checkWorkspace(workspace = join(dirname(fileURLToPath(import.met
       "tools/consumer/fixture",
     ]),
   ];
-  return { problems, edges: edges.length };
+  return { problems, edges: edges.length, webEdges: webEdges.length };
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const { problems, edges } = checkWorkspace();
+  const { problems, edges, webEdges } = checkWorkspace();
   if (problems.length) {
     console.error(`import check: ${problems.length} problem(s)\n${problems.map((p) => `  ${p}`).join("\n")}`);
     console.error("layers, lowest first:", CORE_LAYERS.map((l) => l.join(" | ")).join(" < "));
     process.exit(1);
   }
-  console.log(`import check: ${edges} imports in packages/core/src follow the layers; apps use entry points only`);
+  console.log(
+    `import check: ${edges} imports in packages/core/src follow the layers; ${webEdges} in apps/web/src ` +
+      "make no cycle and keep its folders' rules; apps use entry points only",
+  );
 }

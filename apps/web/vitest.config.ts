@@ -4,8 +4,9 @@ import { vitestReporters } from "../../tools/test-report.mjs";
 export default defineConfig({
   test: {
     reporters: vitestReporters("web"),
-    // Unit tests of the plain-value state (src/**) and end-to-end tests in Debian's Chromium (e2e/**).
-    include: ["src/**/*.test.ts", "e2e/**/*.test.ts"],
+    // Unit tests of the plain-value state (src/**), the checks of the sources (test/**) and
+    // end-to-end tests in Debian's Chromium (e2e/**).
+    include: ["src/**/*.test.ts", "test/**/*.test.ts", "e2e/**/*.test.ts"],
     testTimeout: 120_000,
     hookTimeout: 120_000,
     // One browser at a time: CI has two cores.

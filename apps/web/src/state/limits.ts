@@ -4,6 +4,7 @@
 
 import type { Board, GridBoard } from "@lightsout/core";
 import { isChaseableRectangle } from "@lightsout/core/lightsout";
+import { count } from "./text.js";
 
 /** Largest side of a grid in Play and Build (256 x 256 = 65,536 cells). */
 export const MAX_SIDE = 256;
@@ -31,12 +32,15 @@ export const MAX_LINK_CHARS = 1_000_000;
  */
 export const MAX_DENSE_CELLS = 16_384;
 
+/** Most vertices of a graph laid out by forces (quadratic work per step); bigger graphs go on a circle. */
+export const MAX_FORCE_VERTICES = 200;
+/** Graphs with more edges than this are drawn without them (the board's description says so). */
+export const MAX_DRAWN_EDGES = 2000;
+
 /** The limits as one sentence, for help texts. */
 export const LIMITS_TEXT =
   `Boards up to ${MAX_SIDE} × ${MAX_SIDE} cells or ${MAX_VERTICES.toLocaleString("en-US")} vertices and ` +
   `${MAX_EDGES.toLocaleString("en-US")} edges; files up to ${MAX_IMPORT_CHARS.toLocaleString("en-US")} characters.`;
-
-const plural = (n: number, one: string, many: string) => `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
 
 /**
  * Refuses a grid or graph beyond the limits, from its numbers alone (before
@@ -57,11 +61,9 @@ export function checkSize(spec: { rows: number; cols: number } | { vertices: num
       );
   } else {
     if (spec.vertices > MAX_VERTICES)
-      throw new RangeError(
-        `graph expected at most ${plural(MAX_VERTICES, "vertex", "vertices")}, got ${spec.vertices}`,
-      );
+      throw new RangeError(`graph expected at most ${count(MAX_VERTICES, "vertex", "vertices")}, got ${spec.vertices}`);
     if (spec.edges > MAX_EDGES)
-      throw new RangeError(`graph expected at most ${plural(MAX_EDGES, "edge", "edges")}, got ${spec.edges}`);
+      throw new RangeError(`graph expected at most ${count(MAX_EDGES, "edge", "edges")}, got ${spec.edges}`);
   }
 }
 

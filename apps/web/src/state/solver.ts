@@ -4,7 +4,7 @@
 // two, Z_k beyond).
 
 import { type Board, fewestPresses, solveLightsOut } from "@lightsout/core";
-import { targetsOf } from "./game.js";
+import { targetsOf } from "./targets.js";
 import { tooBigToSolve } from "./limits.js";
 
 /** What the solvers say about some lights. */

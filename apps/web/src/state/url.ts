@@ -5,7 +5,7 @@
 
 import { type Board, checkBoard, type GridBoard, parseRule, type Rule } from "@lightsout/core";
 import { boardTopology } from "@lightsout/core/lightsout";
-import { targetsOf } from "./game.js";
+import { targetsOf } from "./targets.js";
 import { checkSize, MAX_EDGES, MAX_LINK_CHARS, MAX_SIDE, MAX_STATES, MAX_VERTICES } from "./limits.js";
 
 /** A board with its lights, as a URL carries it. */

@@ -4,89 +4,19 @@
 
 import type { Board } from "@lightsout/core";
 import { cellMap } from "@lightsout/core/lightsout";
+import type { BoardMarks, BoardView, BoardViewOptions } from "./board-types.js";
 import { canvasGridView } from "./canvas-board.js";
-import { stateText, topologyClass } from "./cell-text.js";
+import { cellLabel, stateColor, stateText, topologyClass } from "./cells.js";
 import { h } from "./dom.js";
-import { graphLayout, MAX_DRAWN_EDGES } from "./graph-layout.js";
+import { ARROW_STEPS, walk } from "./grid-walk.js";
+import { MAX_DRAWN_EDGES } from "../state/limits.js";
+import { graphLayout } from "./graph-layout.js";
 import "./board-view.css";
 
 /** Grids with more positions than this are drawn on a canvas (a button per cell stays smooth up to about here). */
 export const MAX_BUTTON_CELLS = 1024;
 /** Narrower buttons than this (css px, the window's width over the columns) are too small to hit: a canvas, with zoom, instead. */
 const MIN_BUTTON_PX = 16;
-
-/** What a view may show on top of the lights. */
-export interface BoardMarks {
-  /** Presses per cell of a solution (shown as dots or counts). */
-  solution?: readonly number[] | null;
-  /** One cell to press next. */
-  hint?: number | null;
-  /** The certificate y of unsolvability (its non-zero cells are outlined, with y's value when k > 2). */
-  proof?: readonly number[] | null;
-  /** Cells to emphasise (e.g. the presses of a chase step). */
-  highlight?: readonly number[] | null;
-}
-
-/** Options of {@link boardView}. */
-export interface BoardViewOptions {
-  /** Accessible name of the board. */
-  label: string;
-  /** Number of light states (colours). */
-  states: number;
-  /** Called with the cell index, and the grid position (r * cols + c; the vertex for graphs). */
-  onPress?: (cell: number, position: number) => void;
-  /** Grids: draw the positions without a cell as buttons too (the builder paints them in). */
-  showHoles?: boolean;
-  /** A small, non-interactive picture (galleries). */
-  mini?: boolean;
-  /**
-   * Canvas views: the zoom, pan and cursor, read when the view is drawn and
-   * kept up to date, so a view redrawn for the same frame (Build, after a cell
-   * is painted in or out) stays where the user left it.
-   */
-  view?: CanvasViewState;
-}
-
-/** The zoom (css px per cell, 0 = fit), pan (css px) and cursor (grid position, -1 = the first cell) of a canvas view. */
-export interface CanvasViewState {
-  scale: number;
-  ox: number;
-  oy: number;
-  cursor: number;
-}
-
-/** A drawn board. */
-export interface BoardView {
-  readonly element: HTMLElement;
-  /** Redraws the lights (one state per cell) and the marks. */
-  update(lights: readonly number[], marks?: BoardMarks): void;
-}
-
-const PALETTE_HUES = [48, 200, 330, 130, 275, 20, 170, 90, 240];
-
-/**
- * The colour of a light state: 0 is off, k = 2 uses the "on" token, more
- * states get distinct hues.
- *
- * @param state - 0..k-1.
- * @param states - k.
- * @returns A CSS colour.
- * @example
- * ```ts
- * stateColor(1, 2); // "var(--light-on)"
- * ```
- */
-export function stateColor(state: number, states: number): string {
-  if (state === 0) return "var(--light-off)";
-  if (states === 2) return "var(--light-on)";
-  const hue = PALETTE_HUES[(state - 1) % PALETTE_HUES.length]! + 13 * Math.floor((state - 1) / PALETTE_HUES.length);
-  return `hsl(${hue} 85% ${state <= PALETTE_HUES.length ? 58 : 42}%)`;
-}
-
-function describeState(state: number, states: number): string {
-  if (states === 2) return state ? "on" : "off";
-  return `state ${state} of ${states - 1}`;
-}
 
 /**
  * Draws a board.
@@ -110,13 +40,7 @@ function gridView(board: Extract<Board, { kind: "grid" }>, options: BoardViewOpt
   const map = cellMap(board);
   const mini = options.mini ?? false;
   if (!mini && (rows * cols > MAX_BUTTON_CELLS || cols * MIN_BUTTON_PX > innerWidth))
-    return canvasGridView(
-      board,
-      map,
-      options,
-      (r, c, v, marks, i) => cellLabel(r, c, v, options.states, marks, i),
-      stateColor,
-    );
+    return canvasGridView(board, map, options);
   const element = h("div", {
     class: `board board-grid${mini ? " mini" : ""} ${topologyClass(board)}${options.states > 2 ? " multi" : ""}${options.states > 36 ? " many" : ""}`,
     role: mini ? "img" : "group",
@@ -160,27 +84,12 @@ function gridView(board: Extract<Board, { kind: "grid" }>, options: BoardViewOpt
   }
   if (!mini) {
     element.addEventListener("keydown", (event) => {
-      const moves: Record<string, [number, number]> = {
-        ArrowUp: [-1, 0],
-        ArrowDown: [1, 0],
-        ArrowLeft: [0, -1],
-        ArrowRight: [0, 1],
-      };
-      const move = moves[event.key];
-      if (!move || current < 0) return;
+      const step = ARROW_STEPS[event.key];
+      if (!step || current < 0) return;
       event.preventDefault();
       // Walk in the arrow's direction, skipping holes, wrapping on a torus.
-      let r = Math.floor(current / cols);
-      let c = current % cols;
-      for (let steps = 0; steps < Math.max(rows, cols); steps++) {
-        r += move[0];
-        c += move[1];
-        if (topologyClass(board) === "torus") {
-          r = (r + rows) % rows;
-          c = (c + cols) % cols;
-        } else if (r < 0 || r >= rows || c < 0 || c >= cols) return;
-        if (focusable(r * cols + c)) return focusSlot(r * cols + c);
-      }
+      const next = walk(current, step, rows, cols, topologyClass(board) === "torus", focusable);
+      if (next >= 0) focusSlot(next);
     });
   }
   return {
@@ -194,15 +103,6 @@ function gridView(board: Extract<Board, { kind: "grid" }>, options: BoardViewOpt
       });
     },
   };
-}
-
-function cellLabel(r: number, c: number, v: number, states: number, marks: BoardMarks, i: number): string {
-  let label = `Row ${r}, column ${c}, ${describeState(v, states)}`;
-  const x = marks.solution?.[i] ?? 0;
-  if (x) label += states === 2 ? ", press in the solution" : `, press ${x} times in the solution`;
-  if (marks.hint === i) label += ", hint: press this";
-  if (marks.proof?.[i]) label += ", part of the proof";
-  return label;
 }
 
 function paint(el: Element, i: number, v: number, states: number, marks: BoardMarks, withText: boolean): void {

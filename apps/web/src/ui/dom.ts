@@ -49,6 +49,41 @@ export function button(label: string, onClick: () => void, attrs: Attrs = {}): H
 }
 
 /**
+ * A row of controls with its accessible name (role toolbar).
+ *
+ * @param label - The toolbar's name.
+ * @param children - Its buttons.
+ * @returns The toolbar.
+ * @example
+ * ```ts
+ * toolbar("Game controls", undoButton, redoButton);
+ * ```
+ */
+export function toolbar(label: string, ...children: Child[]): HTMLDivElement {
+  return h("div", { class: "toolbar", role: "toolbar", "aria-label": label }, ...children);
+}
+
+/**
+ * "Working… Cancel" while a worker computes: hidden until the screen shows it.
+ *
+ * @param text - What is being done ("Solving… ").
+ * @param cancel - Stops the work.
+ * @returns The status line.
+ * @example
+ * ```ts
+ * busyLine("Solving… ", () => solver.cancel());
+ * ```
+ */
+export function busyLine(text: string, cancel: () => void): HTMLParagraphElement {
+  return h(
+    "p",
+    { class: "busy", role: "status", "data-testid": "busy", hidden: true },
+    text,
+    button("Cancel", cancel, { "data-action": "cancel" }),
+  );
+}
+
+/**
  * A labelled control: `<label>text <control></label>`.
  *
  * @param text - Label text.

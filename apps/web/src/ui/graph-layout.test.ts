@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { graphLayout, MAX_FORCE_VERTICES } from "./graph-layout.js";
+import { MAX_FORCE_VERTICES } from "../state/limits.js";
+import { graphLayout } from "./graph-layout.js";
 
 describe("graphLayout", () => {
   test("a path of 12 vertices: inside the square, no two vertices on top of each other", () => {

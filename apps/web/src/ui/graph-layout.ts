@@ -3,11 +3,9 @@
 // Software: Practice and Experience 21(11), 1991) for graphs small enough to
 // read, the circle beyond. Deterministic: it starts from the circle.
 
-/** Most vertices laid out by forces (quadratic work per step); bigger graphs go on a circle. */
-export const MAX_FORCE_VERTICES = 200;
+import { MAX_FORCE_VERTICES } from "../state/limits.js";
+
 const STEPS = 200;
-/** Graphs with more edges than this are drawn without them (the board's description says so). */
-export const MAX_DRAWN_EDGES = 2000;
 
 /**
  * Positions for the vertices inside a `size` x `size` square (with a margin).

@@ -1,461 +1,193 @@
 // Build: paint cells in and out of a frame, set the lights, choose the
 // rule, import and export the CLI's text and JSON formats, and share the
-// board by URL (or open it in Play).
+// board by URL (or open it in Play). This module holds the current state
+// (state/build), runs the worker (summary, import) and hands the view what to draw.
 
-import { type Board, formatBoard, parseRule, type Rule, type RuleName, type Topology } from "@lightsout/core";
+import type { RuleName, Topology } from "@lightsout/core";
 import { mountAfterCore } from "../../core-ready.js";
 import type { MountScreen, ScreenContext } from "../../screen.js";
-import {
-  boardOf,
-  cycleLight,
-  type Draft,
-  draftOf,
-  emptyDraft,
-  paintCell,
-  resize,
-  withStates,
-} from "../../state/draft.js";
-import { checkImportText, LIMITS_TEXT, MAX_IMPORT_CHARS, MAX_SIDE, MAX_STATES } from "../../state/limits.js";
+import { type Draft, resize, withStates } from "../../state/build/draft.js";
+import * as build from "../../state/build/state.js";
+import { checkImportText } from "../../state/limits.js";
 import { Cancelled, Solver } from "../../state/solver-client.js";
-import { decodeBoard, encodeBoard } from "../../state/url.js";
-import { boardView, type CanvasViewState } from "../../ui/board-view.js";
-import { button, field, h, numberInput, readNumber, RULE_OPTIONS, select, TOPOLOGY_OPTIONS } from "../../ui/dom.js";
-import { describeBoard } from "../../ui/words.js";
+import { encodeBoard } from "../../state/url.js";
+import { describeBoard } from "../../state/words.js";
+import { type BuildView, buildView } from "./view.js";
 import "./build.css";
 
 /** The build screen. */
-export const mount: MountScreen = mountAfterCore(setup);
+export const mount: MountScreen = mountAfterCore((root, context) => {
+  const screen = new BuildScreen(root, context);
+  return () => screen.close();
+});
 
-type Mode = "cells" | "lights";
-
-function setup(root: HTMLElement, context: ScreenContext): () => void {
-  let draft: Draft = emptyDraft(5, 5);
-  let mode: Mode = "lights";
-
-  const rows = numberInput("rows", 5, 1, MAX_SIDE);
-  const cols = numberInput("cols", 5, 1, MAX_SIDE);
-  const states = numberInput("states", 2, 2, MAX_STATES);
-  const rule = select("rule", [...RULE_OPTIONS, ["custom", "Custom offsets"]], "plus");
-  const offsets = h("input", {
-    type: "text",
-    name: "offsets",
-    placeholder: "-1,0;1,0;0,2",
-    "aria-describedby": "offsets-help",
-    size: 14,
-    spellcheck: "false",
-  });
-  const offsetsField = h(
-    "label",
-    { class: "field", hidden: true },
-    h("span", {}, "Offsets (rows down, columns right)"),
-    offsets,
-  );
-  const offsetsError = h("span", { class: "error small", id: "offsets-help", role: "alert" });
-  const topology = select("topology", TOPOLOGY_OPTIONS, "plane");
-  const selfToggle = h("input", { type: "checkbox", name: "self", checked: true });
-  const cellsMode = button("Paint cells in/out", () => setMode("cells"), {
-    "data-mode": "cells",
-    "aria-pressed": "false",
-  });
-  const lightsMode = button("Set lights", () => setMode("lights"), { "data-mode": "lights", "aria-pressed": "true" });
-  const host = h("div", { class: "board-host" });
-  const summary = h("div", { class: "panel", "aria-live": "polite", "data-testid": "summary" });
-  const text = h("textarea", {
-    name: "board-text",
-    rows: 8,
-    spellcheck: "false",
-    "aria-label": "Board as text or JSON",
-    maxlength: MAX_IMPORT_CHARS,
-  });
-  // A paste beyond the limit is refused before the textarea holds it (a 100 MB paste would freeze the page).
-  text.addEventListener("paste", (event) => {
-    const pasted = event.clipboardData?.getData("text/plain") ?? "";
-    if (text.value.length + pasted.length <= MAX_IMPORT_CHARS) return;
-    event.preventDefault();
-    fail(
-      `The pasted text has ${pasted.length.toLocaleString("en-US")} characters; import takes at most ${MAX_IMPORT_CHARS.toLocaleString("en-US")}.`,
-    );
-  });
-  const file = h("input", {
-    type: "file",
-    name: "board-file",
-    accept: ".txt,.json,text/plain,application/json",
-    "aria-label": "Import a file",
-  });
-  file.addEventListener("change", () => {
-    const chosen = file.files?.[0];
-    if (chosen) void importFile(chosen);
-    file.value = "";
-  });
+class BuildScreen {
+  readonly #context: ScreenContext;
   // Solving and parsing run in a worker; the page says so and can stop it.
-  const solver = new Solver();
-  const busy = h(
-    "p",
-    { class: "busy", role: "status", "data-testid": "busy", hidden: true },
-    "Working… ",
-    button("Cancel", () => solver.cancel(), { "data-action": "cancel" }),
-  );
-  solver.onBusy = (inFlight) => {
-    busy.hidden = inFlight === 0;
-  };
-  const message = h("p", { class: "muted", "data-testid": "io-message", "aria-live": "polite" });
-  const playButton = button(
-    "Play this board",
-    () => {
-      const shared = current();
-      if (shared) context.navigate("play", encodeBoard(shared));
-    },
-    { "data-action": "play", class: "primary" },
-  );
-  const exportText = button("Export text", () => exportAs("text"), { "data-action": "export-text" });
-  const exportJson = button("Export JSON", () => exportAs("json"), { "data-action": "export-json" });
-  const downloadText = button("Download text", () => download("text"), { "data-action": "download-text" });
-  const downloadJson = button("Download JSON", () => download("json"), { "data-action": "download-json" });
-  const shareUrl = h("input", {
-    type: "url",
-    name: "share",
-    readonly: true,
-    "aria-label": "Link to this board",
-    class: "share-url",
-  });
+  readonly #solver = new Solver();
+  readonly #view: BuildView;
+  #state: build.BuildState;
+  /** The drawn board's shape ({@link build.drawnShape}): a new one is drawn anew, lights alone repaint. */
+  #drawn = "";
+  /** The summary asked for last: an older answer is dropped. */
+  #summaryRun = 0;
 
-  for (const input of [rows, cols]) {
-    input.addEventListener("change", () => {
-      if (draft.kind === "grid") change(resize(draft, readNumber(rows, draft.rows), readNumber(cols, draft.cols)));
-    });
+  constructor(root: HTMLElement, context: ScreenContext) {
+    this.#context = context;
+    this.#view = buildView(root, this.#handlers());
+    this.#solver.onBusy = (inFlight) => this.#view.busy(inFlight > 0);
+    const { state, error } = build.opened(context.params);
+    this.#state = state;
+    if (error) this.#view.io.message(error, { tone: "error" });
+    this.#change(state.draft);
   }
-  states.addEventListener("change", () => change(withStates(draft, readNumber(states, 2))));
-  rule.addEventListener("change", () => {
-    offsetsField.hidden = rule.value !== "custom";
-    if (rule.value === "custom") {
-      if (!offsets.value && draft.kind === "grid") offsets.value = "-1,0;1,0;0,-1;0,1";
-      applyOffsets();
-    } else if (draft.kind === "grid") change({ ...draft, rule: rule.value as RuleName });
-  });
-  offsets.addEventListener("change", applyOffsets);
-  function applyOffsets(): void {
-    if (draft.kind !== "grid") return;
-    let parsed: Rule;
-    try {
-      parsed = parseRule(offsets.value);
-    } catch (error) {
-      offsetsError.textContent = (error as Error).message;
-      return;
+
+  close(): void {
+    this.#view.dispose();
+    this.#solver.cancel();
+  }
+
+  get #draft(): Draft {
+    return this.#state.draft;
+  }
+
+  #handlers(): Parameters<typeof buildView>[1] {
+    const controls = () => this.#view.controls;
+    return {
+      resize: () => {
+        const draft = this.#draft;
+        if (draft.kind === "grid") this.#change(resize(draft, ...controls().size(draft.rows, draft.cols)));
+      },
+      states: () => this.#change(withStates(this.#draft, controls().states())),
+      rule: () => this.#rule(),
+      offsets: () => this.#offsets(),
+      topology: () => this.#changeGrid(build.withTopology(this.#draft, controls().topology() as Topology)),
+      selfToggle: () => this.#change(build.withSelfToggle(this.#draft, controls().selfToggle())),
+      mode: (mode) => {
+        this.#state = { ...this.#state, mode };
+        controls().mode(mode);
+      },
+      clear: () => this.#change(build.allOff(this.#draft)),
+      fill: () => this.#changeGrid(build.filled(this.#draft)),
+      press: (position) => this.#change(build.clicked(this.#state, position)),
+      play: () => {
+        const shared = build.sharedOf(this.#draft);
+        if (shared) this.#context.navigate("play", encodeBoard(shared));
+      },
+      exportAs: (format) => {
+        const content = build.exported(this.#draft, format);
+        if (content === null) return;
+        this.#view.io.setText(content);
+        this.#view.io.message(build.exportNote(format), { tone: "muted", alert: false });
+      },
+      download: (format) => {
+        const content = build.exported(this.#draft, format);
+        const { name, type } = build.downloadFile(format);
+        if (content !== null) this.#view.io.download(content, name, type);
+      },
+      import: () => void this.#import(this.#view.io.text()),
+      file: (file) => void this.#importFile(file),
+      paste: (current, pasted) => {
+        const refusal = build.pasteRefusal(current, pasted);
+        if (refusal) this.#fail(refusal);
+        return refusal !== null;
+      },
+      copy: () => {
+        const url = this.#view.io.copyLink();
+        navigator.clipboard?.writeText(url).then(
+          () => this.#view.io.message("Link copied."),
+          () => this.#view.io.message("Select the link and copy it."),
+        );
+      },
+      cancel: () => this.#solver.cancel(),
+    };
+  }
+
+  #rule(): void {
+    const controls = this.#view.controls;
+    const rule = controls.rule();
+    controls.showOffsets(rule === "custom");
+    if (rule !== "custom") return this.#changeGrid(build.withRule(this.#draft, rule as RuleName));
+    if (!controls.offsets() && this.#draft.kind === "grid") controls.showOffsets(true, build.DEFAULT_OFFSETS);
+    this.#offsets();
+  }
+
+  #offsets(): void {
+    if (this.#draft.kind !== "grid") return;
+    const { draft, error } = build.withOffsets(this.#draft, this.#view.controls.offsets());
+    this.#view.controls.offsetsError(error ?? "");
+    if (!error) this.#change(draft);
+  }
+
+  /** A change that grids only take: a graph's draft comes back as it was, and nothing happens. */
+  #changeGrid(draft: Draft): void {
+    if (draft !== this.#draft) this.#change(draft);
+  }
+
+  /** The draft changed: the board (drawn anew when its frame or cells changed), the controls, the summary. */
+  #change(draft: Draft): void {
+    this.#state = build.withDraft(this.#state, draft);
+    const shape = build.drawnShape(draft);
+    if (shape !== this.#drawn) {
+      this.#drawn = shape;
+      this.#view.board(build.drawnBoard(draft), draft.states, build.drawnFrame(draft));
     }
-    offsetsError.textContent = "";
-    change({ ...draft, rule: typeof parsed === "string" ? parsed : { offsets: parsed.offsets } });
-  }
-  topology.addEventListener(
-    "change",
-    () => draft.kind === "grid" && change({ ...draft, topology: topology.value as Topology }),
-  );
-  selfToggle.addEventListener("change", () => {
-    if (draft.kind === "grid") change({ ...draft, selfToggle: selfToggle.checked });
-    else change({ ...draft, board: { ...draft.board, selfToggle: selfToggle.checked } });
-  });
-
-  root.append(
-    h("h1", { class: "visually-hidden" }, "Build"),
-    h(
-      "div",
-      { class: "screen-layout" },
-      h(
-        "section",
-        { "aria-label": "Board editor" },
-        h(
-          "div",
-          { class: "toolbar" },
-          field("Rows", rows),
-          field("Columns", cols),
-          field("States", states),
-          field("Rule", rule),
-          field("Edges", topology),
-          offsetsField,
-        ),
-        offsetsError,
-        h(
-          "div",
-          { class: "toolbar" },
-          h("label", { class: "field inline" }, selfToggle, "A press toggles its own cell"),
-        ),
-        h(
-          "div",
-          { class: "toolbar", role: "group", "aria-label": "What a click does" },
-          cellsMode,
-          lightsMode,
-          button("All lights off", () => change({ ...draft, lights: draft.lights.map(() => 0) }), {
-            "data-action": "clear",
-          }),
-          button(
-            "Fill the frame",
-            () => draft.kind === "grid" && change({ ...draft, present: draft.present.map(() => true) }),
-            { "data-action": "fill" },
-          ),
-        ),
-        host,
-        busy,
-        summary,
-      ),
-      h(
-        "aside",
-        {},
-        h(
-          "div",
-          { class: "panel" },
-          h("h2", {}, "Share"),
-          h("div", { class: "toolbar" }, shareUrl),
-          h("div", { class: "toolbar" }, button("Copy link", copyLink, { "data-action": "copy" }), playButton),
-        ),
-        h(
-          "div",
-          { class: "panel" },
-          h("h2", {}, "Import / export"),
-          h(
-            "p",
-            { class: "muted small" },
-            `The CLI's formats: rows of digits with . where there is no cell (rule and edges from the options above; past 36 states, numbers between blanks), or JSON {"board", "lights"}. Paste, choose a file or drop one here. ${LIMITS_TEXT}`,
-          ),
-          text,
-          h(
-            "div",
-            { class: "toolbar" },
-            exportText,
-            exportJson,
-            button("Import", () => void importText(text.value), { "data-action": "import" }),
-          ),
-          h("div", { class: "toolbar" }, downloadText, downloadJson),
-          h("div", { class: "toolbar" }, file),
-          message,
-        ),
-      ),
-    ),
-  );
-
-  function setMode(next: Mode): void {
-    mode = next;
-    cellsMode.setAttribute("aria-pressed", String(mode === "cells"));
-    lightsMode.setAttribute("aria-pressed", String(mode === "lights"));
+    this.#view.lights(build.drawnLights(draft));
+    this.#view.controls.show(build.controlsOf(draft));
+    this.#view.controls.mode(this.#state.mode);
+    this.#summarise();
   }
 
-  function current(): { board: Board; lights: number[]; states: number } | null {
-    try {
-      return { ...boardOf(draft), states: draft.states };
-    } catch {
-      return null;
-    }
-  }
-
-  let lastShape = "";
-  let view: ReturnType<typeof boardView> | undefined;
-  // Zoom, pan and cursor of a big frame survive the redraw after painting a cell in or out.
-  let viewState: CanvasViewState = { scale: 0, ox: 0, oy: 0, cursor: -1 };
-  let lastFrame = "";
-  function change(next: Draft): void {
-    draft = next;
-    // The view is rebuilt when the frame changes; lights alone only repaint.
-    const shape = JSON.stringify(
-      draft.kind === "grid"
-        ? [draft.rows, draft.cols, draft.present, draft.states, draft.topology]
-        : [draft.board, draft.states],
-    );
-    if (shape !== lastShape || !view) {
-      lastShape = shape;
-      const board: Board =
-        draft.kind === "grid"
-          ? {
-              kind: "grid",
-              rows: draft.rows,
-              cols: draft.cols,
-              topology: draft.topology,
-              mask: draft.present
-                .map((p) => (p ? "#" : "."))
-                .join("")
-                .match(new RegExp(`.{${draft.cols}}`, "g"))!,
-            }
-          : draft.board;
-      const focused = document.activeElement instanceof HTMLElement ? document.activeElement.dataset.pos : undefined;
-      const frame = draft.kind === "grid" ? `${draft.rows}x${draft.cols}` : "graph";
-      if (frame !== lastFrame) viewState = { scale: 0, ox: 0, oy: 0, cursor: -1 };
-      lastFrame = frame;
-      view = boardView(board, {
-        view: viewState,
-        label: "Board being built",
-        states: draft.states,
-        showHoles: true,
-        onPress: (_cell, position) => {
-          if (mode === "cells" && draft.kind === "grid") change(paintCell(draft, position));
-          else change(cycleLight(draft, position));
-        },
-      });
-      const canvasFocused = document.activeElement?.classList.contains("board-canvas") ?? false;
-      host.replaceChildren(view.element);
-      if (focused !== undefined) host.querySelector<HTMLElement>(`[data-pos="${focused}"]`)?.focus();
-      if (canvasFocused) host.querySelector<HTMLElement>("canvas.board-canvas")?.focus({ preventScroll: true });
-    }
-    // Lights per cell of the view's board: every position of a grid is a cell of its mask view.
-    const shown =
-      draft.kind === "grid"
-        ? draft.lights.filter((_, p) => draft.kind === "grid" && draft.present[p])
-        : [...draft.lights];
-    view.update(shown);
-    syncControls();
-    summarise();
-  }
-
-  function syncControls(): void {
-    const grid = draft.kind === "grid";
-    for (const control of [rows, cols, rule, topology, offsets]) control.disabled = !grid;
-    cellsMode.disabled = !grid;
-    if (!grid && mode === "cells") setMode("lights");
-    if (draft.kind === "grid") {
-      rows.value = String(draft.rows);
-      cols.value = String(draft.cols);
-      rule.value = typeof draft.rule === "string" ? draft.rule : "custom";
-      offsetsField.hidden = rule.value !== "custom";
-      if (typeof draft.rule === "object") offsets.value = draft.rule.offsets.map(([dr, dc]) => `${dr},${dc}`).join(";");
-      topology.value = draft.topology;
-      selfToggle.checked = draft.selfToggle;
-    } else selfToggle.checked = draft.board.selfToggle ?? true;
-    states.value = String(draft.states);
-  }
-
-  let summaryRun = 0;
-  function summarise(): void {
-    const shared = current();
-    const run = ++summaryRun;
-    for (const control of [playButton, exportText, exportJson, downloadText, downloadJson]) control.disabled = !shared;
-    if (!shared) {
-      summary.replaceChildren(
-        h(
-          "p",
-          { class: "error", role: "alert" },
-          "No cells: paint some cells in. Play, export and the link need at least one.",
-        ),
-      );
-      shareUrl.value = "";
-      context.setParams(new URLSearchParams());
-      return;
-    }
-    const params = encodeBoard(shared);
-    context.setParams(params);
-    shareUrl.value = `${location.origin}${location.pathname}#/play?${params}`;
-    const verdict = h("p", { "data-testid": "verdict" }, "Analysing…");
-    summary.replaceChildren(h("p", {}, describeBoard(shared.board, shared.states)), verdict);
-    solver.cancel(); // a newer board makes the running summary moot
-    solver.run({ kind: "summary", board: shared.board, lights: shared.lights, states: shared.states }).then(
+  /** The summary and link of the board; the summary's verdict comes from the worker. */
+  #summarise(): void {
+    const shared = build.sharedOf(this.#draft);
+    const run = ++this.#summaryRun;
+    const params = build.linkOf(this.#draft);
+    this.#context.setParams(params);
+    this.#view.io.link(shared ? `${location.origin}${location.pathname}#/play?${params}` : null);
+    const verdict = this.#view.summary(shared && describeBoard(shared.board, shared.states), build.NO_CELLS);
+    if (!shared || !verdict) return;
+    this.#solver.cancel(); // a newer board makes the running summary moot
+    this.#solver.run({ kind: "summary", board: shared.board, lights: shared.lights, states: shared.states }).then(
       (sentence) => {
-        if (run === summaryRun) verdict.textContent = sentence;
+        if (run === this.#summaryRun) verdict.textContent = sentence;
       },
       (error: Error) => {
-        if (run === summaryRun)
+        if (run === this.#summaryRun)
           verdict.textContent =
             error instanceof Cancelled ? "Not analysed: cancelled." : `Not analysed: ${error.message}`;
       },
     );
   }
 
-  function exported(format: "text" | "json"): string | null {
-    const shared = current();
-    if (!shared) return null;
-    return format === "text"
-      ? formatBoard(shared.board, shared.lights, { states: shared.states })
-      : JSON.stringify({ board: shared.board, lights: shared.lights, states: shared.states });
+  #fail(reason: string): void {
+    this.#view.io.message(reason, { tone: "error", alert: true });
   }
 
-  /** The board as a file: board.txt (the CLI's text) or board.json (the URL lives until the next download). */
-  let downloadUrl: string | undefined;
-  function download(format: "text" | "json"): void {
-    const content = exported(format);
-    if (content === null) return;
-    if (downloadUrl) URL.revokeObjectURL(downloadUrl);
-    const url = URL.createObjectURL(
-      new Blob([content], { type: format === "text" ? "text/plain" : "application/json" }),
-    );
-    const link = h("a", { href: url, download: format === "text" ? "board.txt" : "board.json", hidden: true });
-    document.body.append(link);
-    link.click();
-    link.remove();
-    downloadUrl = url;
-  }
-
-  function exportAs(format: "text" | "json"): void {
-    const content = exported(format);
-    if (content === null) return;
-    text.value = content;
-    message.className = "muted";
-    message.removeAttribute("role");
-    message.textContent =
-      format === "text"
-        ? "Text: the rule, edges and states are not part of it."
-        : "JSON: board, lights and states; it imports back exactly.";
-  }
-
-  function fail(reason: string): void {
-    message.className = "error";
-    message.setAttribute("role", "alert");
-    message.textContent = reason;
-  }
-
-  async function importText(input: string): Promise<void> {
+  async #import(input: string): Promise<void> {
     try {
       checkImportText(input); // before the text is copied to the worker
-      message.className = "muted";
-      message.textContent = "Importing…";
-      const grid =
-        draft.kind === "grid" ? { topology: draft.topology, rule: draft.rule, selfToggle: draft.selfToggle } : {};
-      const imported = await solver.run({ kind: "import", text: input, states: draft.states, grid });
-      change(draftOf(imported.board, imported.lights, imported.states));
-      message.className = "muted";
-      message.removeAttribute("role");
-      message.textContent = `Imported a board of ${imported.lights.length} cells.`;
+      this.#view.io.message("Importing…", { tone: "muted" });
+      const board = await this.#solver.run({
+        kind: "import",
+        text: input,
+        states: this.#draft.states,
+        grid: build.importOptions(this.#draft),
+      });
+      const { draft, message } = build.imported(board);
+      this.#change(draft);
+      this.#view.io.message(message, { tone: "muted", alert: false });
     } catch (error) {
-      fail(error instanceof Cancelled ? "Import cancelled." : (error as Error).message);
+      this.#fail(error instanceof Cancelled ? "Import cancelled." : (error as Error).message);
     }
   }
 
-  async function importFile(chosen: File): Promise<void> {
+  async #importFile(chosen: File): Promise<void> {
     // Bytes bound characters from above: the size is checked before the file is read.
-    if (chosen.size > MAX_IMPORT_CHARS)
-      return fail(
-        `The file ${JSON.stringify(chosen.name)} has ${chosen.size.toLocaleString("en-US")} bytes; import takes at most ${MAX_IMPORT_CHARS.toLocaleString("en-US")}.`,
-      );
+    const refusal = build.fileRefusal(chosen.name, chosen.size);
+    if (refusal) return this.#fail(refusal);
     const content = await chosen.text();
-    text.value = content;
-    await importText(content);
+    this.#view.io.setText(content);
+    await this.#import(content);
   }
-
-  function copyLink(): void {
-    shareUrl.select();
-    navigator.clipboard?.writeText(shareUrl.value).then(
-      () => (message.textContent = "Link copied."),
-      () => (message.textContent = "Select the link and copy it."),
-    );
-  }
-
-  try {
-    const shared = decodeBoard(context.params);
-    if (shared) draft = draftOf(shared.board, shared.lights, shared.states);
-  } catch (error) {
-    message.className = "error";
-    message.textContent = `The link's board could not be read: ${(error as Error).message}`;
-  }
-  // Drop a file anywhere on the screen to import it.
-  const over = (event: DragEvent) => {
-    if (event.dataTransfer?.types.includes("Files")) event.preventDefault();
-  };
-  const drop = (event: DragEvent) => {
-    const dropped = event.dataTransfer?.files[0];
-    if (!dropped) return;
-    event.preventDefault();
-    void importFile(dropped);
-  };
-  root.addEventListener("dragover", over);
-  root.addEventListener("drop", drop);
-  change(draft);
-  return () => {
-    root.removeEventListener("dragover", over);
-    root.removeEventListener("drop", drop);
-    if (downloadUrl) URL.revokeObjectURL(downloadUrl);
-    solver.cancel();
-  };
 }

@@ -6,41 +6,15 @@
 
 import "./explore.css";
 import type { MountScreen } from "../../screen.js";
+import { type Palette, pictureSide } from "../../state/explore/protocol.js";
+import * as explore from "../../state/explore/state.js";
+import { Cancelled, ExploreWorker, nullityWorker, terminateAll } from "../../state/explore/worker-client.js";
 import { NullityChart } from "./chart.js";
 import { JobControls } from "./job.js";
-import { pictureSide, type Palette } from "./protocol.js";
-import { Cancelled, ExploreWorker, WorkerError, terminateAll } from "./worker-client.js";
-
-/** Limits of the panels (the issue's sizes; larger ones run out of memory or patience in a browser). */
-const MAX_SWEEP_N = 1_000_000;
-const MAX_SINGLE_N = 10_000_000;
-const MAX_CHASE_N = 4096;
-const MAX_SOLVE_N = 2048;
-/** The solve picture is at most this many pixels on a side (down-sampled in the worker). */
-const SOLVE_PICTURE_SIDE = 512;
-/** Rows of the non-zero nullity table (the CSV has every row). */
-const TABLE_ROWS = 500;
-
-/**
- * Workers of a sweep: one core is left to the page, so that drawing never
- * waits for a time slice (on the 2-core benchmark machine, two workers made
- * main-thread tasks of 50-500 ms under load; one made none). At most 8.
- */
-function sweepWorkers(): number {
-  return Math.min(8, Math.max(1, (navigator.hardwareConcurrency || 1) - 1));
-}
-
-const format = (value: number) => value.toLocaleString("en-US");
-const seconds = (ms: number) => `${(ms / 1000).toFixed(ms < 10_000 ? 2 : 1)} s`;
 
 /** Reads an integer field, or says what was expected and what was got. */
 function integerField(input: HTMLInputElement, name: string, min: number, max: number): number {
-  const text = input.value.trim().replaceAll(/[,_\s]/g, "");
-  const value = Number(text);
-  if (!/^\d+$/.test(text) || !Number.isSafeInteger(value) || value < min || value > max) {
-    throw new RangeError(`${name} expected an integer in ${format(min)}..${format(max)}, got "${input.value}"`);
-  }
-  return value;
+  return explore.readInteger(input.value, name, min, max);
 }
 
 /** A CSS colour token as a packed little-endian RGBA pixel (0xAABBGGRR). */
@@ -78,7 +52,11 @@ function numberField(
   const row = element("label", { class: "explore-field", for: id }, label);
   const input = element("input", { id, type: "text", inputmode: "numeric", value: String(value) });
   input.setAttribute("aria-describedby", `${id}-hint`);
-  const hint = element("span", { id: `${id}-hint`, class: "explore-hint" }, `${format(min)} to ${format(max)}`);
+  const hint = element(
+    "span",
+    { id: `${id}-hint`, class: "explore-hint" },
+    `${explore.format(min)} to ${explore.format(max)}`,
+  );
   row.append(input, hint);
   return { row, input };
 }
@@ -87,26 +65,6 @@ function panel(id: string, title: string, intro: string): HTMLElement {
   const section = element("section", { class: "explore-panel", id, "aria-labelledby": `${id}-title` });
   section.append(element("h2", { id: `${id}-title` }, title), element("p", { class: "explore-intro" }, intro));
   return section;
-}
-
-/**
- * The time a sweep from..to should take, from one measurement: 1..10,000 in
- * about 3 s (docs/BENCHMARKS.md, 2 cores). One nullity costs about n^1.8
- * (a single n = 1,000,000 also takes about 3 s), so a sweep to N about N^2.8.
- */
-function sweepEstimate(from: number, to: number): string {
-  const work = (n: number) => (n / 10_000) ** 2.8;
-  const secondsNeeded = 3 * (work(to) - work(from - 1));
-  const units: [number, string, string][] = [
-    [86_400 * 365, "year", "years"],
-    [86_400, "day", "days"],
-    [3600, "hour", "hours"],
-    [60, "minute", "minutes"],
-    [1, "second", "seconds"],
-  ];
-  const [size, one, many] = units.find(([unit]) => secondsNeeded >= unit) ?? units.at(-1)!;
-  const amount = Math.max(1, Math.round(secondsNeeded / size));
-  return `Estimated time: about ${format(amount)} ${amount === 1 ? one : many} on a 2-core machine (1 to 10,000 takes about 3 seconds; the work grows about as n^2.8).`;
 }
 
 /**
@@ -133,7 +91,7 @@ function singleJob(
       },
       (error: unknown) => {
         if (error instanceof Cancelled) job.finish("cancelled", "Cancelled.");
-        else job.finish("error", messageOf(error, source));
+        else job.finish("error", explore.errorMessage(error, source));
         return false;
       },
     )
@@ -144,24 +102,6 @@ function singleJob(
     });
 }
 
-/**
- * Every error in one format, "where: expected ..., got ..." (files as name:line:column, like Build's
- * import, or name: byte N inside binary data, as the CLI says it).
- */
-function messageOf(error: unknown, source?: string): string {
-  if (error instanceof WorkerError && error.line !== undefined) {
-    return `${source ?? "file"}:${error.line}:${error.column}: ${error.message}`;
-  }
-  if (error instanceof WorkerError && error.offset !== undefined) {
-    return `${source ?? "file"}: byte ${error.offset}: ${error.message}`;
-  }
-  return error instanceof Error ? error.message : String(error);
-}
-
-function progressText(phase: string, done: number, total: number): string {
-  return `${phase[0]!.toUpperCase()}${phase.slice(1)}: ${format(done)} of ${format(total)}`;
-}
-
 /** The nullity sweep with its chart, CSV and table; and the nullity of one large n. */
 function sweepPanel(): { section: HTMLElement; dispose(): void } {
   const section = panel(
@@ -170,15 +110,12 @@ function sweepPanel(): { section: HTMLElement; dispose(): void } {
     "The dimension of the quiet patterns of every n x n board, streamed in order as workers compute it (Sutner's polynomial gcd; no matrices).",
   );
   const form = element("form", { class: "explore-form" });
-  const from = numberField("sweep-from", "From n", 1, 1, MAX_SWEEP_N);
-  const to = numberField("sweep-to", "To n", 10_000, 1, MAX_SWEEP_N);
+  const from = numberField("sweep-from", "From n", 1, 1, explore.LIMITS.sweepN);
+  const to = numberField("sweep-to", "To n", 10_000, 1, explore.LIMITS.sweepN);
   const job = new JobControls("Nullity sweep", "Run sweep");
   const estimate = element("p", { class: "explore-hint", "data-testid": "sweep-estimate", "aria-live": "polite" });
   const updateEstimate = () => {
-    const a = Number(from.input.value.replaceAll(/[,_\s]/g, ""));
-    const b = Number(to.input.value.replaceAll(/[,_\s]/g, ""));
-    estimate.textContent =
-      Number.isSafeInteger(a) && Number.isSafeInteger(b) && b >= a && a >= 1 ? sweepEstimate(a, b) : "";
+    estimate.textContent = explore.estimateFor(from.input.value, to.input.value);
   };
   from.input.addEventListener("input", updateEstimate);
   to.input.addEventListener("input", updateEstimate);
@@ -187,29 +124,11 @@ function sweepPanel(): { section: HTMLElement; dispose(): void } {
   const chart = new NullityChart();
   const download = element("button", { type: "button", "data-action": "csv" }, "Download CSV");
   download.disabled = true;
-  const tableBox = element("details", { class: "explore-table" });
-  const summary = element("summary", {}, "Table: boards with quiet patterns");
-  const table = element("table");
-  tableBox.append(summary, table);
-  section.append(form, chart.element, download, tableBox);
+  const table = nonZeroTable(chart);
+  section.append(form, chart.element, download, table.element);
 
   let sweep: AbortController | undefined;
   let csvUrl: string | undefined;
-  const fillTable = () => {
-    const rows = chart.nonZero(TABLE_ROWS);
-    const head = element("tr");
-    head.append(element("th", { scope: "col" }, "n"), element("th", { scope: "col" }, "nullity"));
-    table.replaceChildren(
-      element("caption", {}, `The first ${format(rows.length)} computed n with nullity > 0 (the CSV has every n)`),
-      head,
-    );
-    for (const { n, nullity } of rows) {
-      const tr = element("tr");
-      tr.append(element("td", {}, format(n)), element("td", {}, String(nullity)));
-      table.append(tr);
-    }
-  };
-  tableBox.addEventListener("toggle", () => tableBox.open && fillTable());
   download.addEventListener("click", () => {
     if (csvUrl) URL.revokeObjectURL(csvUrl);
     csvUrl = URL.createObjectURL(new Blob([chart.csv()], { type: "text/csv" }));
@@ -221,106 +140,23 @@ function sweepPanel(): { section: HTMLElement; dispose(): void } {
     let first: number;
     let last: number;
     try {
-      first = integerField(from.input, "From n", 1, MAX_SWEEP_N);
-      last = integerField(to.input, "To n", first, MAX_SWEEP_N);
+      first = integerField(from.input, "From n", 1, explore.LIMITS.sweepN);
+      last = integerField(to.input, "To n", first, explore.LIMITS.sweepN);
     } catch (error) {
-      job.finish("error", messageOf(error));
+      job.finish("error", explore.errorMessage(error));
       return;
     }
-    chart.reset(first, last);
-    const started = performance.now();
-    const total = last - first + 1;
-    job.running(`Starting ${format(total)} boards…`);
     const running = new AbortController();
     sweep = running;
     download.disabled = false;
-    // Results arrive one by one, a task's worth in one turn of the event loop: the chart takes them a batch at a time.
-    let batch: number[] = [];
-    let batchFrom = first;
-    let pending: ReturnType<typeof setTimeout> | undefined;
-    const flushBatch = () => {
-      clearTimeout(pending);
-      pending = undefined;
-      if (batch.length === 0) return;
-      chart.push(batchFrom, Int32Array.from(batch));
-      batchFrom += batch.length;
-      batch = [];
-    };
-    // `.then(({ nullitySweep }) => ...)`: the form that lets the bundler keep only what is used of core.
-    const stream = () =>
-      import("@lightsout/core/nullity").then(async ({ nullitySweep }) => {
-        const results = nullitySweep(
-          { kind: "square", from: first, to: last },
-          {
-            workers: sweepWorkers(),
-            createWorker: () => new Worker(new URL("./nullity.worker.ts", import.meta.url), { type: "module" }),
-            signal: running.signal,
-            onProgress: (done) =>
-              job.progress(
-                done / total,
-                `n = ${format(first)}..${format(first + chart.count - 1)} in order, ${format(done)} of ${format(total)} done (${seconds(performance.now() - started)})`,
-              ),
-          },
-        );
-        for await (const { nullity } of results) {
-          batch.push(nullity);
-          pending ??= setTimeout(flushBatch, 0);
-        }
-      });
-    stream()
-      .finally(flushBatch)
-      .then(
-        () => {
-          const ms = performance.now() - started;
-          job.element.dataset.ms = String(Math.round(ms));
-          job.finish("done", `Done: n = ${format(first)}..${format(last)} in ${seconds(ms)}.`);
-        },
-        (error: unknown) => {
-          if (error instanceof Cancelled)
-            job.finish(
-              "cancelled",
-              `Cancelled after n = ${format(first + chart.count - 1)} (${format(chart.count)} in order).`,
-            );
-          else job.finish("error", messageOf(error));
-        },
-      )
-      .finally(() => {
-        chart.flush();
-        if (tableBox.open) fillTable();
-        if (sweep === running) sweep = undefined;
-      });
+    runSweep(job, chart, first, last, running.signal).finally(() => {
+      table.refresh();
+      if (sweep === running) sweep = undefined;
+    });
   });
   // The workers are terminated at once; the sweep then ends with this reason.
   job.cancel.addEventListener("click", () => sweep?.abort(new Cancelled()));
-
-  // One n at a time, up to sizes no sweep reaches.
-  const single = element("form", { class: "explore-form", id: "explore-single" });
-  const n = numberField("single-n", "One n", 1_000_000, 1, MAX_SINGLE_N);
-  const singleJobControls = new JobControls("Single nullity", "Compute nullity");
-  const answer = element("p", { class: "explore-answer", "aria-live": "polite" });
-  single.append(n.row, singleJobControls.element);
-  section.append(element("h3", {}, "One large n"), single, answer);
-  single.addEventListener("submit", (event) => {
-    event.preventDefault();
-    let size: number;
-    try {
-      size = integerField(n.input, "n", 1, MAX_SINGLE_N);
-    } catch (error) {
-      singleJobControls.finish("error", messageOf(error));
-      return;
-    }
-    singleJob(
-      singleJobControls,
-      async (worker) => {
-        const result = await worker.run({ kind: "nullity", n: size });
-        answer.textContent = `The ${format(size)} x ${format(size)} board has nullity ${format(result.nullity)}: ${result.nullity === 0 ? "every configuration is solvable, in one way" : `2^${result.nullity} solutions per solvable configuration`}.`;
-        singleJobControls.element.dataset.ms = String(result.ms);
-        return `Done in ${seconds(result.ms)}.`;
-      },
-      `Computing the nullity of n = ${format(size)} (one gcd of degree ${format(size)}; progress is not measurable)…`,
-      false,
-    );
-  });
+  singleNullity(section);
   return {
     section,
     dispose() {
@@ -329,6 +165,118 @@ function sweepPanel(): { section: HTMLElement; dispose(): void } {
       if (csvUrl) URL.revokeObjectURL(csvUrl);
     },
   };
+}
+
+/** The table of the boards with quiet patterns, filled when it is opened. */
+function nonZeroTable(chart: NullityChart): { element: HTMLElement; refresh(): void } {
+  const box = element("details", { class: "explore-table" });
+  const summary = element("summary", {}, "Table: boards with quiet patterns");
+  const table = element("table");
+  box.append(summary, table);
+  const fill = () => {
+    const rows = chart.nonZero(explore.LIMITS.tableRows);
+    const head = element("tr");
+    head.append(element("th", { scope: "col" }, "n"), element("th", { scope: "col" }, "nullity"));
+    table.replaceChildren(element("caption", {}, explore.sweepText.tableCaption(rows.length)), head);
+    for (const { n, nullity } of rows) {
+      const tr = element("tr");
+      tr.append(element("td", {}, explore.format(n)), element("td", {}, String(nullity)));
+      table.append(tr);
+    }
+  };
+  box.addEventListener("toggle", () => box.open && fill());
+  return {
+    element: box,
+    refresh() {
+      if (box.open) fill();
+    },
+  };
+}
+
+/** Streams the nullities of n = first..last into the chart, in order; settles when the sweep ends. */
+function runSweep(job: JobControls, chart: NullityChart, first: number, last: number, signal: AbortSignal) {
+  chart.reset(first, last);
+  const started = performance.now();
+  const total = last - first + 1;
+  job.running(explore.sweepText.starting(total));
+  // Results arrive one by one, a task's worth in one turn of the event loop: the chart takes them a batch at a time.
+  let batch: number[] = [];
+  let batchFrom = first;
+  let pending: ReturnType<typeof setTimeout> | undefined;
+  const flushBatch = () => {
+    clearTimeout(pending);
+    pending = undefined;
+    if (batch.length === 0) return;
+    chart.push(batchFrom, Int32Array.from(batch));
+    batchFrom += batch.length;
+    batch = [];
+  };
+  // `.then(({ nullitySweep }) => ...)`: the form that lets the bundler keep only what is used of core.
+  const stream = () =>
+    import("@lightsout/core/nullity").then(async ({ nullitySweep }) => {
+      const results = nullitySweep(
+        { kind: "square", from: first, to: last },
+        {
+          workers: explore.sweepWorkers(navigator.hardwareConcurrency),
+          createWorker: nullityWorker,
+          signal,
+          onProgress: (done) =>
+            job.progress(
+              done / total,
+              explore.sweepText.progress(first, chart.count, done, total, performance.now() - started),
+            ),
+        },
+      );
+      for await (const { nullity } of results) {
+        batch.push(nullity);
+        pending ??= setTimeout(flushBatch, 0);
+      }
+    });
+  return stream()
+    .finally(flushBatch)
+    .then(
+      () => {
+        const ms = performance.now() - started;
+        job.element.dataset.ms = String(Math.round(ms));
+        job.finish("done", explore.sweepText.done(first, last, ms));
+      },
+      (error: unknown) => {
+        if (error instanceof Cancelled) job.finish("cancelled", explore.sweepText.cancelled(first, chart.count));
+        else job.finish("error", explore.errorMessage(error));
+      },
+    )
+    .finally(() => chart.flush());
+}
+
+/** One n at a time, up to sizes no sweep reaches (appended to the sweep's panel). */
+function singleNullity(section: HTMLElement): void {
+  const single = element("form", { class: "explore-form", id: "explore-single" });
+  const n = numberField("single-n", "One n", 1_000_000, 1, explore.LIMITS.singleN);
+  const job = new JobControls("Single nullity", "Compute nullity");
+  const answer = element("p", { class: "explore-answer", "aria-live": "polite" });
+  single.append(n.row, job.element);
+  section.append(element("h3", {}, "One large n"), single, answer);
+  single.addEventListener("submit", (event) => {
+    event.preventDefault();
+    let size: number;
+    try {
+      size = integerField(n.input, "n", 1, explore.LIMITS.singleN);
+    } catch (error) {
+      job.finish("error", explore.errorMessage(error));
+      return;
+    }
+    singleJob(
+      job,
+      async (worker) => {
+        const result = await worker.run({ kind: "nullity", n: size });
+        answer.textContent = explore.singleAnswer(size, result.nullity);
+        job.element.dataset.ms = String(result.ms);
+        return explore.doneText(result.ms);
+      },
+      explore.singleStart(size),
+      false,
+    );
+  });
 }
 
 /** A panel with one size field, a job and a picture. */
@@ -369,7 +317,7 @@ function picturePanel(options: {
     try {
       n = integerField(field.input, options.label, 1, options.max);
     } catch (error) {
-      job.finish("error", messageOf(error));
+      job.finish("error", explore.errorMessage(error));
       return;
     }
     // A new canvas per job, shown once drawn: a cancelled job leaves the last picture in place.
@@ -384,7 +332,7 @@ function picturePanel(options: {
       job,
       async (worker) => {
         const result = await options.run(worker, n, offscreen, (done, total, phase) =>
-          job.progress(done / total, progressText(phase, done, total)),
+          job.progress(done / total, explore.progressText(phase, done, total)),
         );
         canvas.replaceWith(next);
         canvas = next;
@@ -392,9 +340,9 @@ function picturePanel(options: {
         caption.textContent = result.caption;
         canvas.setAttribute("aria-label", result.caption);
         job.element.dataset.ms = String(result.ms);
-        return `Done in ${seconds(result.ms)}.`;
+        return explore.doneText(result.ms);
       },
-      `Starting n = ${format(n)}…`,
+      `Starting n = ${explore.format(n)}…`,
       true,
       (worker) => {
         drewLast = worker;
@@ -412,14 +360,13 @@ function chasePanel(): HTMLElement {
       "Press one first-row cell of a dark n x n board and chase the lights down: column i is what stays lit below the last row. One pixel per entry (lit = 1); nullity = n - rank.",
     label: "n",
     value: 512,
-    max: MAX_CHASE_N,
+    max: explore.LIMITS.chaseN,
     jobName: "Chase matrix",
     startLabel: "Draw chase matrix",
     side: (n) => n,
     async run(worker, n, canvas, onProgress) {
       const r = await worker.run({ kind: "chase", n, palette: palette(), canvas }, onProgress, [canvas]);
-      const caption = `Chase matrix of the ${format(n)} x ${format(n)} board: ${format(n)} x ${format(n)}, rank ${format(r.rank)} (nullity ${format(n - r.rank)}), ${format(r.ones)} ones.`;
-      return { caption, ms: r.ms };
+      return { caption: explore.chaseCaption(n, r), ms: r.ms };
     },
   });
 }
@@ -432,21 +379,17 @@ function solvePanel(): HTMLElement {
       "Every light of an n x n board on, solved by light chasing (no mn x mn matrix). The picture shows the presses, down-sampled: brighter = more presses in the block.",
     label: "n",
     value: 1024,
-    max: MAX_SOLVE_N,
+    max: explore.LIMITS.solveN,
     jobName: "All-on solve",
     startLabel: "Solve",
-    side: (n) => pictureSide(n, SOLVE_PICTURE_SIDE).size,
+    side: (n) => pictureSide(n, explore.LIMITS.solvePictureSide).size,
     async run(worker, n, canvas, onProgress) {
       const r = await worker.run(
-        { kind: "solve", n, side: SOLVE_PICTURE_SIDE, palette: palette(), canvas },
+        { kind: "solve", n, side: explore.LIMITS.solvePictureSide, palette: palette(), canvas },
         onProgress,
         [canvas],
       );
-      const block = r.scale === 1 ? "one pixel per cell" : `one pixel per ${r.scale} x ${r.scale} cells`;
-      const caption = r.solvable
-        ? `All-on ${format(n)} x ${format(n)}: solved with ${format(r.presses)} presses (the board's rank ${format(n * n - r.nullity)} of ${format(n * n)}, nullity ${format(r.nullity)}, ${block}).`
-        : `All-on ${format(n)} x ${format(n)}: not solvable (the board's rank ${format(n * n - r.nullity)} of ${format(n * n)}, nullity ${format(r.nullity)}).`;
-      return { caption, ms: r.ms };
+      return { caption: explore.solveCaption(n, r), ms: r.ms };
     },
   });
 }
@@ -462,7 +405,7 @@ function filePanel(): HTMLElement {
   // Loaded apart, so that the panel draws without waiting for the core's code.
   void import("@lightsout/core/io").then(({ largestBitMatrixSide }) => {
     const side = largestBitMatrixSide();
-    limit.textContent = `Files up to ${format(side)} x ${format(side)} entries (1 GiB of bits, one block of WebAssembly memory); a larger one is refused when its size is known, before it is read into memory. PBM P4 is the compact format: 1 bit per entry.`;
+    limit.textContent = explore.fileLimit(side);
   });
   const field = element("label", { class: "explore-field", for: "explore-file-input" }, "Matrix file");
   const input = element("input", {
@@ -504,11 +447,12 @@ function filePanel(): HTMLElement {
             job.element.dataset.phases = phases.join(" ");
           }
           // An empty file reads 0 of 0 bytes.
-          job.progress(total > 0 ? done / total : 0, phaseText(phase, done, total));
+          job.progress(total > 0 ? done / total : 0, explore.phaseText(phase, done, total));
         });
-        answer.textContent = `${chosen.name}: ${format(r.rows)} x ${format(r.cols)} (${r.format}), rank ${format(r.rank)} over GF(2).`;
+        const said = explore.fileAnswer(chosen.name, r);
+        answer.textContent = said.answer;
         job.element.dataset.ms = String(r.ms);
-        return `Done in ${seconds(r.ms)}: read in ${seconds(r.readMs)}, eliminated in ${seconds(r.eliminateMs)}.`;
+        return said.done;
       },
       `Reading ${chosen.name}…`,
       true,
@@ -535,13 +479,6 @@ function filePanel(): HTMLElement {
     choose(event.dataTransfer?.files[0]);
   });
   return section;
-}
-
-/** Reading counts megabytes of the file, eliminating counts columns. */
-function phaseText(phase: string, done: number, total: number): string {
-  if (phase !== "reading") return progressText(phase, done, total);
-  const mb = (bytes: number) => (bytes / 1e6).toFixed(bytes < 1e7 ? 1 : 0);
-  return `Reading: ${mb(done)} of ${mb(total)} MB`;
 }
 
 /** Draws the Explore screen; the returned function stops every worker it started. */

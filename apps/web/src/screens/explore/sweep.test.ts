@@ -3,7 +3,7 @@
 
 import { describe, expect, test } from "vitest";
 import { ticks } from "./chart.js";
-import { pictureSide } from "./protocol.js";
+import { pictureSide } from "../../state/explore/protocol.js";
 
 describe("ticks", () => {
   test("round values inside the range", () => {

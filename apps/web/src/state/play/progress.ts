@@ -1,6 +1,6 @@
 // A game's progress outside the page: the moves in the URL (so reload and
-// Back keep them), the daily puzzle's seed, and the best results kept in
-// localStorage. Plain functions; storage failures (private modes, quotas)
+// Back keep them), the daily puzzle's seed, and the best results and whether
+// the timer is shown, kept in localStorage. Plain functions; storage failures (private modes, quotas)
 // only mean nothing is remembered.
 
 /** Most moves a link carries. */
@@ -134,4 +134,40 @@ export function recordBest(key: string, result: Best): Best {
     // not remembered
   }
   return result;
+}
+
+const TIMER_KEY = "lightsout-timer-hidden";
+
+/**
+ * Whether the timer is shown: it is, unless it was hidden (the choice is kept).
+ *
+ * @returns False once the player hid it.
+ * @example
+ * ```ts
+ * loadTimerShown(); // true on a first visit
+ * ```
+ */
+export function loadTimerShown(): boolean {
+  try {
+    return localStorage.getItem(TIMER_KEY) !== "1";
+  } catch {
+    return true;
+  }
+}
+
+/**
+ * Keeps whether the timer is shown.
+ *
+ * @param shown - The choice.
+ * @example
+ * ```ts
+ * saveTimerShown(false);
+ * ```
+ */
+export function saveTimerShown(shown: boolean): void {
+  try {
+    localStorage.setItem(TIMER_KEY, shown ? "0" : "1");
+  } catch {
+    // not remembered
+  }
 }

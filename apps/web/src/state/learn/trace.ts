@@ -1,7 +1,9 @@
 // The chase as Learn shows it: the core's trace; with more than two states,
 // stopped at the last row when the first pass already left every cell at 0.
 
+import { gridBoard } from "@lightsout/core";
 import { type ChaseTrace, chaseTrace } from "@lightsout/core/lightsout";
+import { targetsOf } from "../targets.js";
 
 /**
  * Light chasing for Learn. With more than two states, when the first pass
@@ -46,31 +48,16 @@ export function learnChase(rows: number, cols: number, lights: ArrayLike<number>
  * ```
  */
 export function chaseMatrixModK(rows: number, cols: number, states: number): number[][] {
+  const targets = targetsOf(gridBoard(rows, cols));
   const c: number[][] = Array.from({ length: cols }, () => new Array<number>(cols).fill(0));
   for (let j = 0; j < cols; j++) {
-    const light = new Array<number>(rows * cols).fill(0);
-    const press = (r: number, col: number, times: number) => {
-      for (const [dr, dc] of [
-        [0, 0],
-        [-1, 0],
-        [1, 0],
-        [0, -1],
-        [0, 1],
-      ] as const) {
-        const rr = r + dr;
-        const cc = col + dc;
-        if (rr >= 0 && rr < rows && cc >= 0 && cc < cols)
-          light[rr * cols + cc] = (light[rr * cols + cc]! + times) % states;
-      }
-    };
-    press(0, j, 1);
-    for (let r = 0; r + 1 < rows; r++) {
-      for (let col = 0; col < cols; col++) {
-        const t = (states - light[r * cols + col]!) % states;
-        if (t) press(r + 1, col, t);
-      }
-    }
-    for (let i = 0; i < cols; i++) c[i]![j] = light[(rows - 1) * cols + i]!;
+    // One press of first-row cell j on a dark board (the engine's press targets, each now at 1;
+    // not applyPresses, which would add its checks to the first screen's shared chunk), chased
+    // down by the engine: its first pass ends at the last row.
+    const lights = new Array<number>(rows * cols).fill(0);
+    for (const i of targets[j]!) lights[i] = 1;
+    const { lastRow } = chaseTrace(rows, cols, lights, { states });
+    for (let i = 0; i < cols; i++) c[i]![j] = lastRow[i]!;
   }
   return c;
 }

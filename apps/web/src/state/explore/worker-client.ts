@@ -1,5 +1,6 @@
-// The page's side of explore.worker.ts: requests as promises, progress as
-// callbacks, and cancellation by terminating the worker.
+// The page's side of Explore's workers: explore.worker.ts's requests as
+// promises, progress as callbacks, and cancellation by terminating the
+// worker; and the workers of the nullity sweep.
 
 import type { Answer, Envelope, Reply, Request } from "./protocol.js";
 
@@ -41,6 +42,11 @@ const live = new Set<ExploreWorker>();
 /** Terminates every worker the screen started (on unmount). */
 export function terminateAll(): void {
   for (const worker of [...live]) worker.terminate();
+}
+
+/** A module Web Worker of the nullity sweep (nullity.worker.ts), for core's `nullitySweep` to feed. */
+export function nullityWorker(): Worker {
+  return new Worker(new URL("./nullity.worker.ts", import.meta.url), { type: "module" });
 }
 
 /** One module Web Worker running explore.worker.ts. */

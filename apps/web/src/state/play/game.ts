@@ -3,8 +3,8 @@
 // never touches the DOM, so undo, replay, URLs and tests need nothing else.
 
 import type { Board } from "@lightsout/core";
-import { pressTargets } from "@lightsout/core/lightsout";
-import { MAX_STATES } from "./limits.js";
+import { MAX_STATES } from "../limits.js";
+import { targetsOf } from "../targets.js";
 
 /** A game in progress. */
 export interface Game {
@@ -19,28 +19,6 @@ export interface Game {
   readonly history: readonly number[];
   /** Presses undone, the next one to redo last. */
   readonly future: readonly number[];
-}
-
-// pressTargets walks the whole board; boards are immutable values, so once per board is enough.
-const targetsCache = new WeakMap<Board, Int32Array[]>();
-
-/**
- * The cells a press of each cell changes, cached per board object.
- *
- * @param board - A board.
- * @returns One list of cell indices per cell.
- * @example
- * ```ts
- * targetsOf(gridBoard(1, 3))[0]; // Int32Array [0, 1]
- * ```
- */
-export function targetsOf(board: Board): Int32Array[] {
-  let targets = targetsCache.get(board);
-  if (!targets) {
-    targets = pressTargets(board);
-    targetsCache.set(board, targets);
-  }
-  return targets;
 }
 
 /**

@@ -1,0 +1,340 @@
+// Build's DOM: the controls of the frame and rule, the board being built,
+// the summary, the share link and import / export. It draws what it is given
+// and forwards every event; the state and its rules are state/build's.
+
+import type { Board } from "@lightsout/core";
+import { LIMITS_TEXT, MAX_IMPORT_CHARS, MAX_SIDE, MAX_STATES } from "../../state/limits.js";
+import type { Controls, Mode } from "../../state/build/state.js";
+import type { BoardView, CanvasViewState } from "../../ui/board-types.js";
+import { boardView } from "../../ui/board-view.js";
+import {
+  busyLine,
+  button,
+  field,
+  h,
+  numberInput,
+  readNumber,
+  RULE_OPTIONS,
+  select,
+  TOPOLOGY_OPTIONS,
+} from "../../ui/dom.js";
+
+/** What the screen does when the user acts. */
+export interface BuildHandlers {
+  /** Rows or columns changed. */
+  resize(): void;
+  states(): void;
+  rule(): void;
+  offsets(): void;
+  topology(): void;
+  selfToggle(): void;
+  mode(mode: Mode): void;
+  clear(): void;
+  fill(): void;
+  /** A click on the board, at a grid position (or a vertex). */
+  press(position: number): void;
+  play(): void;
+  exportAs(format: "text" | "json"): void;
+  download(format: "text" | "json"): void;
+  import(): void;
+  /** A file chosen or dropped. */
+  file(file: File): void;
+  /** A paste of this many characters into a text area holding `current`: true refuses it. */
+  paste(current: number, pasted: number): boolean;
+  copy(): void;
+  cancel(): void;
+}
+
+/** How the import / export message reads: its tone and whether it is an alert (undefined: left as it is). */
+export interface MessageStyle {
+  tone?: "muted" | "error";
+  alert?: boolean;
+}
+
+/**
+ * Draws the Build screen into `root`.
+ *
+ * @param root - The screen's element.
+ * @param on - The handlers.
+ * @returns The view.
+ */
+export function buildView(root: HTMLElement, on: BuildHandlers) {
+  const controls = frameControls(on);
+  const host = h("div", { class: "board-host" });
+  const summary = h("div", { class: "panel", "aria-live": "polite", "data-testid": "summary" });
+  const busy = busyLine("Working… ", on.cancel);
+  const io = importExport(on);
+  root.append(
+    h("h1", { class: "visually-hidden" }, "Build"),
+    h(
+      "div",
+      { class: "screen-layout" },
+      h("section", { "aria-label": "Board editor" }, ...controls.elements, host, busy, summary),
+      h("aside", {}, io.share, io.element),
+    ),
+  );
+  // Drop a file anywhere on the screen to import it.
+  const over = (event: DragEvent) => {
+    if (event.dataTransfer?.types.includes("Files")) event.preventDefault();
+  };
+  const drop = (event: DragEvent) => {
+    const dropped = event.dataTransfer?.files[0];
+    if (!dropped) return;
+    event.preventDefault();
+    on.file(dropped);
+  };
+  root.addEventListener("dragover", over);
+  root.addEventListener("drop", drop);
+
+  let view: BoardView | undefined;
+  // Zoom, pan and cursor of a big frame survive the redraw after painting a cell in or out.
+  let viewState: CanvasViewState = { scale: 0, ox: 0, oy: 0, cursor: -1 };
+  let lastFrame = "";
+  return {
+    controls,
+    io,
+    /** Draws a new board; the same `frame` as before keeps a canvas's zoom, pan and cursor, and the focus stays. */
+    board(board: Board, states: number, frame: string): void {
+      const focused = document.activeElement instanceof HTMLElement ? document.activeElement.dataset.pos : undefined;
+      if (frame !== lastFrame) viewState = { scale: 0, ox: 0, oy: 0, cursor: -1 };
+      lastFrame = frame;
+      view = boardView(board, {
+        view: viewState,
+        label: "Board being built",
+        states,
+        showHoles: true,
+        onPress: (_cell, position) => on.press(position),
+      });
+      const canvasFocused = document.activeElement?.classList.contains("board-canvas") ?? false;
+      host.replaceChildren(view.element);
+      if (focused !== undefined) host.querySelector<HTMLElement>(`[data-pos="${focused}"]`)?.focus();
+      if (canvasFocused) host.querySelector<HTMLElement>("canvas.board-canvas")?.focus({ preventScroll: true });
+    },
+    lights(lights: readonly number[]): void {
+      view?.update(lights);
+    },
+    /** The summary: a description and the verdict to come (returned, to be filled in), or why there is none. */
+    summary(description: string | null, none: string): HTMLElement | null {
+      if (description === null) {
+        summary.replaceChildren(h("p", { class: "error", role: "alert" }, none));
+        return null;
+      }
+      const verdict = h("p", { "data-testid": "verdict" }, "Analysing…");
+      summary.replaceChildren(h("p", {}, description), verdict);
+      return verdict;
+    },
+    busy(on: boolean): void {
+      busy.hidden = !on;
+    },
+    dispose(): void {
+      root.removeEventListener("dragover", over);
+      root.removeEventListener("drop", drop);
+      io.dispose();
+    },
+  };
+}
+
+/** The drawn Build screen. */
+export type BuildView = ReturnType<typeof buildView>;
+
+/** The frame's size, states, rule, edges and self toggle, and what a click does. */
+function frameControls(on: BuildHandlers) {
+  const rows = numberInput("rows", 5, 1, MAX_SIDE);
+  const cols = numberInput("cols", 5, 1, MAX_SIDE);
+  const states = numberInput("states", 2, 2, MAX_STATES);
+  const rule = select("rule", [...RULE_OPTIONS, ["custom", "Custom offsets"]], "plus");
+  const offsets = h("input", {
+    type: "text",
+    name: "offsets",
+    placeholder: "-1,0;1,0;0,2",
+    "aria-describedby": "offsets-help",
+    size: 14,
+    spellcheck: "false",
+  });
+  const offsetsField = h(
+    "label",
+    { class: "field", hidden: true },
+    h("span", {}, "Offsets (rows down, columns right)"),
+    offsets,
+  );
+  const offsetsError = h("span", { class: "error small", id: "offsets-help", role: "alert" });
+  const topology = select("topology", TOPOLOGY_OPTIONS, "plane");
+  const selfToggle = h("input", { type: "checkbox", name: "self", checked: true });
+  const cellsMode = button("Paint cells in/out", () => on.mode("cells"), {
+    "data-mode": "cells",
+    "aria-pressed": "false",
+  });
+  const lightsMode = button("Set lights", () => on.mode("lights"), { "data-mode": "lights", "aria-pressed": "true" });
+  for (const input of [rows, cols]) input.addEventListener("change", on.resize);
+  states.addEventListener("change", on.states);
+  rule.addEventListener("change", on.rule);
+  offsets.addEventListener("change", on.offsets);
+  topology.addEventListener("change", on.topology);
+  selfToggle.addEventListener("change", on.selfToggle);
+  const elements = [
+    h(
+      "div",
+      { class: "toolbar" },
+      field("Rows", rows),
+      field("Columns", cols),
+      field("States", states),
+      field("Rule", rule),
+      field("Edges", topology),
+      offsetsField,
+    ),
+    offsetsError,
+    h("div", { class: "toolbar" }, h("label", { class: "field inline" }, selfToggle, "A press toggles its own cell")),
+    h(
+      "div",
+      { class: "toolbar", role: "group", "aria-label": "What a click does" },
+      cellsMode,
+      lightsMode,
+      button("All lights off", on.clear, { "data-action": "clear" }),
+      button("Fill the frame", on.fill, { "data-action": "fill" }),
+    ),
+  ];
+  return {
+    elements,
+    /** The size typed (a field that is not a number keeps the fallback). */
+    size(fallbackRows: number, fallbackCols: number): [number, number] {
+      return [readNumber(rows, fallbackRows), readNumber(cols, fallbackCols)];
+    },
+    states: () => readNumber(states, 2),
+    rule: () => rule.value,
+    offsets: () => offsets.value,
+    topology: () => topology.value,
+    selfToggle: () => selfToggle.checked,
+    /** Shows or hides the offsets field (it follows the rule chosen). */
+    showOffsets(shown: boolean, text?: string): void {
+      offsetsField.hidden = !shown;
+      if (text !== undefined) offsets.value = text;
+    },
+    offsetsError(text: string): void {
+      offsetsError.textContent = text;
+    },
+    mode(mode: Mode): void {
+      cellsMode.setAttribute("aria-pressed", String(mode === "cells"));
+      lightsMode.setAttribute("aria-pressed", String(mode === "lights"));
+    },
+    /** The controls' values; a graph's size, rule and edges are disabled. */
+    show(values: Controls): void {
+      const grid = values.grid;
+      for (const control of [rows, cols, rule, topology, offsets]) control.disabled = !grid;
+      cellsMode.disabled = !grid;
+      if (grid) {
+        rows.value = String(grid.rows);
+        cols.value = String(grid.cols);
+        rule.value = grid.rule;
+        offsetsField.hidden = grid.rule !== "custom";
+        if (grid.offsets !== null) offsets.value = grid.offsets;
+        topology.value = grid.topology;
+      }
+      selfToggle.checked = values.selfToggle;
+      states.value = String(values.states);
+    },
+  };
+}
+
+/** The share panel and the import / export panel. */
+function importExport(on: BuildHandlers) {
+  const shareUrl = h("input", {
+    type: "url",
+    name: "share",
+    readonly: true,
+    "aria-label": "Link to this board",
+    class: "share-url",
+  });
+  const play = button("Play this board", on.play, { "data-action": "play", class: "primary" });
+  const text = h("textarea", {
+    name: "board-text",
+    rows: 8,
+    spellcheck: "false",
+    "aria-label": "Board as text or JSON",
+    maxlength: MAX_IMPORT_CHARS,
+  });
+  // A paste beyond the limit is refused before the textarea holds it (a 100 MB paste would freeze the page).
+  text.addEventListener("paste", (event) => {
+    const pasted = event.clipboardData?.getData("text/plain") ?? "";
+    if (on.paste(text.value.length, pasted.length)) event.preventDefault();
+  });
+  const file = h("input", {
+    type: "file",
+    name: "board-file",
+    accept: ".txt,.json,text/plain,application/json",
+    "aria-label": "Import a file",
+  });
+  file.addEventListener("change", () => {
+    const chosen = file.files?.[0];
+    if (chosen) on.file(chosen);
+    file.value = "";
+  });
+  const exports = [
+    button("Export text", () => on.exportAs("text"), { "data-action": "export-text" }),
+    button("Export JSON", () => on.exportAs("json"), { "data-action": "export-json" }),
+  ] as const;
+  const downloads = [
+    button("Download text", () => on.download("text"), { "data-action": "download-text" }),
+    button("Download JSON", () => on.download("json"), { "data-action": "download-json" }),
+  ] as const;
+  const message = h("p", { class: "muted", "data-testid": "io-message", "aria-live": "polite" });
+  const share = h(
+    "div",
+    { class: "panel" },
+    h("h2", {}, "Share"),
+    h("div", { class: "toolbar" }, shareUrl),
+    h("div", { class: "toolbar" }, button("Copy link", on.copy, { "data-action": "copy" }), play),
+  );
+  const element = h(
+    "div",
+    { class: "panel" },
+    h("h2", {}, "Import / export"),
+    h(
+      "p",
+      { class: "muted small" },
+      `The CLI's formats: rows of digits with . where there is no cell (rule and edges from the options above; past 36 states, numbers between blanks), or JSON {"board", "lights"}. Paste, choose a file or drop one here. ${LIMITS_TEXT}`,
+    ),
+    text,
+    h("div", { class: "toolbar" }, ...exports, button("Import", on.import, { "data-action": "import" })),
+    h("div", { class: "toolbar" }, ...downloads),
+    h("div", { class: "toolbar" }, file),
+    message,
+  );
+  // The board as a file: the URL lives until the next download.
+  let downloadUrl: string | undefined;
+  return {
+    share,
+    element,
+    text: () => text.value,
+    setText(value: string): void {
+      text.value = value;
+    },
+    /** The link, or none (Play, export and downloads are disabled without a board). */
+    link(url: string | null): void {
+      shareUrl.value = url ?? "";
+      for (const control of [play, ...exports, ...downloads]) control.disabled = url === null;
+    },
+    copyLink(): string {
+      shareUrl.select();
+      return shareUrl.value;
+    },
+    message(text: string, style: MessageStyle = {}): void {
+      if (style.tone) message.className = style.tone;
+      if (style.alert === true) message.setAttribute("role", "alert");
+      else if (style.alert === false) message.removeAttribute("role");
+      message.textContent = text;
+    },
+    /** Hands the content to the browser as a file to save. */
+    download(content: string, name: string, type: string): void {
+      if (downloadUrl) URL.revokeObjectURL(downloadUrl);
+      const url = URL.createObjectURL(new Blob([content], { type }));
+      const link = h("a", { href: url, download: name, hidden: true });
+      document.body.append(link);
+      link.click();
+      link.remove();
+      downloadUrl = url;
+    },
+    dispose(): void {
+      if (downloadUrl) URL.revokeObjectURL(downloadUrl);
+    },
+  };
+}

@@ -1,0 +1,102 @@
+// What Explore reads and says, without a page: fields, the sweep's estimate,
+// progress, captions and errors.
+
+import { describe, expect, test } from "vitest";
+import {
+  chaseCaption,
+  errorMessage,
+  estimateFor,
+  fileAnswer,
+  phaseText,
+  progressText,
+  readInteger,
+  seconds,
+  singleAnswer,
+  solveCaption,
+  sweepEstimate,
+  sweepText,
+  sweepWorkers,
+} from "./state.js";
+import { WorkerError } from "./worker-client.js";
+
+describe("fields", () => {
+  test("integers with the separators people type; anything else says what was expected and got", () => {
+    expect(readInteger("1,000,000", "n", 1, 10_000_000)).toBe(1_000_000);
+    expect(readInteger(" 1_000 ", "n", 1, 4096)).toBe(1000);
+    expect(() => readInteger("5000", "n", 1, 4096)).toThrow('n expected an integer in 1..4,096, got "5000"');
+    expect(() => readInteger("1.5", "To n", 2, 10)).toThrow('To n expected an integer in 2..10, got "1.5"');
+    expect(() => readInteger("", "n", 1, 10)).toThrow(RangeError);
+  });
+
+  test("the sweep's estimate grows as n^2.8, and is blank until the range reads", () => {
+    expect(sweepEstimate(1, 10_000)).toMatch(/^Estimated time: about 3 seconds on a 2-core machine/);
+    expect(sweepEstimate(1, 100_000)).toMatch(/^Estimated time: about 32 minutes/);
+    expect(sweepEstimate(1, 1_000_000)).toMatch(/^Estimated time: about \d+ (days|years)/);
+    expect(sweepEstimate(1, 10)).toMatch(/^Estimated time: about 1 second /);
+    expect(estimateFor("1", "10,000")).toBe(sweepEstimate(1, 10_000));
+    expect(estimateFor("10", "5")).toBe("");
+    expect(estimateFor("x", "5")).toBe("");
+  });
+
+  test("one core is left to the page, at most 8 workers", () => {
+    expect(sweepWorkers(2)).toBe(1);
+    expect(sweepWorkers(1)).toBe(1);
+    expect(sweepWorkers(0)).toBe(1);
+    expect(sweepWorkers(64)).toBe(8);
+  });
+});
+
+describe("what the panels say", () => {
+  test("progress, durations and the sweep's lines", () => {
+    expect(seconds(2345)).toBe("2.35 s");
+    expect(seconds(12_345)).toBe("12.3 s");
+    expect(progressText("chasing rows", 1024, 4096)).toBe("Chasing rows: 1,024 of 4,096");
+    expect(phaseText("reading", 1_500_000, 30_000_000)).toBe("Reading: 1.5 of 30 MB");
+    expect(phaseText("eliminating", 3, 8)).toBe("Eliminating: 3 of 8");
+    expect(sweepText.progress(1, 300, 310, 10_000, 1500)).toBe("n = 1..300 in order, 310 of 10,000 done (1.50 s)");
+    expect(sweepText.done(1, 10_000, 3000)).toBe("Done: n = 1..10,000 in 3.00 s.");
+    expect(sweepText.cancelled(1, 500)).toBe("Cancelled after n = 500 (500 in order).");
+  });
+
+  test("answers and captions", () => {
+    expect(singleAnswer(5, 2)).toBe("The 5 x 5 board has nullity 2: 2^2 solutions per solvable configuration.");
+    expect(singleAnswer(1_000_000, 0)).toBe(
+      "The 1,000,000 x 1,000,000 board has nullity 0: every configuration is solvable, in one way.",
+    );
+    expect(chaseCaption(5, { kind: "chase", n: 5, rank: 3, ones: 11, ms: 1 })).toBe(
+      "Chase matrix of the 5 x 5 board: 5 x 5, rank 3 (nullity 2), 11 ones.",
+    );
+    const solve = { kind: "solve" as const, n: 2048, solvable: true, rank: 0, nullity: 0, presses: 7, scale: 4, ms: 1 };
+    expect(solveCaption(2048, solve)).toBe(
+      "All-on 2,048 x 2,048: solved with 7 presses (the board's rank 4,194,304 of 4,194,304, nullity 0, one pixel per 4 x 4 cells).",
+    );
+    expect(solveCaption(4, { ...solve, solvable: false, nullity: 4, scale: 1 })).toBe(
+      "All-on 4 x 4: not solvable (the board's rank 12 of 16, nullity 4).",
+    );
+    const file = {
+      kind: "rank-file" as const,
+      rows: 8,
+      cols: 9,
+      rank: 7,
+      format: "pbm",
+      ms: 20,
+      readMs: 5,
+      eliminateMs: 15,
+    };
+    expect(fileAnswer("m.pbm", file)).toEqual({
+      answer: "m.pbm: 8 x 9 (pbm), rank 7 over GF(2).",
+      done: "Done in 0.02 s: read in 0.01 s, eliminated in 0.01 s.",
+    });
+  });
+
+  test("every error in one format: file:line:column, file: byte N, or the message", () => {
+    expect(errorMessage(new WorkerError("expected 0 or 1, got '2'", 3, 5), "m.txt")).toBe(
+      "m.txt:3:5: expected 0 or 1, got '2'",
+    );
+    expect(errorMessage(new WorkerError("expected more bytes", undefined, undefined, 40))).toBe(
+      "file: byte 40: expected more bytes",
+    );
+    expect(errorMessage(new RangeError("n expected ..."))).toBe("n expected ...");
+    expect(errorMessage("plain")).toBe("plain");
+  });
+});

@@ -1,0 +1,237 @@
+// What Explore reads and says, as plain functions: the sizes its fields take,
+// the time a sweep should take, progress, the captions of its answers and
+// every error in one format. The screen (screens/explore) runs the workers.
+
+import type { Answer } from "./protocol.js";
+import { WorkerError } from "./worker-client.js";
+
+/** The panels' sizes: larger ones run out of memory or patience in a browser. */
+export const LIMITS = {
+  /** Largest n of a sweep. */
+  sweepN: 1_000_000,
+  /** Largest single n. */
+  singleN: 10_000_000,
+  /** Largest chase matrix drawn. */
+  chaseN: 4096,
+  /** Largest all-on board solved. */
+  solveN: 2048,
+  /** The solve picture is at most this many pixels on a side (down-sampled in the worker). */
+  solvePictureSide: 512,
+  /** Rows of the non-zero nullity table (the CSV has every row). */
+  tableRows: 500,
+} as const;
+
+/** A number as the screen writes it: 1,000,000. */
+export const format = (value: number) => value.toLocaleString("en-US");
+
+/** A duration: two decimals under 10 s, one beyond. */
+export const seconds = (ms: number) => `${(ms / 1000).toFixed(ms < 10_000 ? 2 : 1)} s`;
+
+/** A number field's text without the separators people type (1,000,000 or 1_000_000 or 1 000 000). */
+function digits(text: string): string {
+  return text.trim().replaceAll(/[,_\s]/g, "");
+}
+
+/**
+ * Reads an integer field, or says what was expected and what was got.
+ *
+ * @param text - The field's text.
+ * @param name - The field's name, for the message.
+ * @param min - Smallest value.
+ * @param max - Largest value.
+ * @returns The integer.
+ * @throws {RangeError} for anything else.
+ * @example
+ * ```ts
+ * readInteger("1,000", "n", 1, 4096); // 1000
+ * ```
+ */
+export function readInteger(text: string, name: string, min: number, max: number): number {
+  const cleaned = digits(text);
+  const value = Number(cleaned);
+  if (!/^\d+$/.test(cleaned) || !Number.isSafeInteger(value) || value < min || value > max) {
+    throw new RangeError(`${name} expected an integer in ${format(min)}..${format(max)}, got "${text}"`);
+  }
+  return value;
+}
+
+/**
+ * Workers of a sweep: one core is left to the page, so that drawing never
+ * waits for a time slice (on the 2-core benchmark machine, two workers made
+ * main-thread tasks of 50-500 ms under load; one made none). At most 8.
+ *
+ * @param cores - navigator.hardwareConcurrency.
+ * @example
+ * ```ts
+ * sweepWorkers(2); // 1
+ * ```
+ */
+export function sweepWorkers(cores: number): number {
+  return Math.min(8, Math.max(1, (cores || 1) - 1));
+}
+
+/**
+ * The time a sweep from..to should take, from one measurement: 1..10,000 in
+ * about 3 s (docs/BENCHMARKS.md, 2 cores). One nullity costs about n^1.8
+ * (a single n = 1,000,000 also takes about 3 s), so a sweep to N about N^2.8.
+ *
+ * @example
+ * ```ts
+ * sweepEstimate(1, 10_000); // "Estimated time: about 3 seconds on a 2-core machine (...)."
+ * ```
+ */
+export function sweepEstimate(from: number, to: number): string {
+  const work = (n: number) => (n / 10_000) ** 2.8;
+  const secondsNeeded = 3 * (work(to) - work(from - 1));
+  const units: [number, string, string][] = [
+    [86_400 * 365, "year", "years"],
+    [86_400, "day", "days"],
+    [3600, "hour", "hours"],
+    [60, "minute", "minutes"],
+    [1, "second", "seconds"],
+  ];
+  const [size, one, many] = units.find(([unit]) => secondsNeeded >= unit) ?? units.at(-1)!;
+  const amount = Math.max(1, Math.round(secondsNeeded / size));
+  return `Estimated time: about ${format(amount)} ${amount === 1 ? one : many} on a 2-core machine (1 to 10,000 takes about 3 seconds; the work grows about as n^2.8).`;
+}
+
+/**
+ * The estimate for the range as typed, or "" while it is not a range.
+ *
+ * @example
+ * ```ts
+ * estimateFor("1", "1,000,000"); // "Estimated time: about ... years ..."
+ * ```
+ */
+export function estimateFor(fromText: string, toText: string): string {
+  const a = Number(fromText.replaceAll(/[,_\s]/g, ""));
+  const b = Number(toText.replaceAll(/[,_\s]/g, ""));
+  return Number.isSafeInteger(a) && Number.isSafeInteger(b) && b >= a && a >= 1 ? sweepEstimate(a, b) : "";
+}
+
+/**
+ * Every error in one format, "where: expected ..., got ..." (files as name:line:column, like Build's
+ * import, or name: byte N inside binary data, as the CLI says it).
+ *
+ * @param error - What was thrown.
+ * @param source - The file's name, when a file was read.
+ * @example
+ * ```ts
+ * errorMessage(new WorkerError("expected 0 or 1, got '2'", 3, 5), "m.txt"); // "m.txt:3:5: expected 0 or 1, got '2'"
+ * ```
+ */
+export function errorMessage(error: unknown, source?: string): string {
+  if (error instanceof WorkerError && error.line !== undefined) {
+    return `${source ?? "file"}:${error.line}:${error.column}: ${error.message}`;
+  }
+  if (error instanceof WorkerError && error.offset !== undefined) {
+    return `${source ?? "file"}: byte ${error.offset}: ${error.message}`;
+  }
+  return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * A phase's progress: "Chasing rows: 1,024 of 4,096".
+ *
+ * @example
+ * ```ts
+ * progressText("rank", 3, 10); // "Rank: 3 of 10"
+ * ```
+ */
+export function progressText(phase: string, done: number, total: number): string {
+  return `${phase[0]!.toUpperCase()}${phase.slice(1)}: ${format(done)} of ${format(total)}`;
+}
+
+/**
+ * A file job's progress: reading counts megabytes of the file, eliminating counts columns.
+ *
+ * @example
+ * ```ts
+ * phaseText("reading", 1_500_000, 3_000_000); // "Reading: 1.5 of 3.0 MB"
+ * ```
+ */
+export function phaseText(phase: string, done: number, total: number): string {
+  if (phase !== "reading") return progressText(phase, done, total);
+  const mb = (bytes: number) => (bytes / 1e6).toFixed(bytes < 1e7 ? 1 : 0);
+  return `Reading: ${mb(done)} of ${mb(total)} MB`;
+}
+
+/** What a sweep says while it runs, when it is done, and when it was cancelled after `count` results. */
+export const sweepText = {
+  starting: (total: number) => `Starting ${format(total)} boards…`,
+  progress: (first: number, count: number, done: number, total: number, ms: number) =>
+    `n = ${format(first)}..${format(first + count - 1)} in order, ${format(done)} of ${format(total)} done (${seconds(ms)})`,
+  done: (first: number, last: number, ms: number) => `Done: n = ${format(first)}..${format(last)} in ${seconds(ms)}.`,
+  cancelled: (first: number, count: number) =>
+    `Cancelled after n = ${format(first + count - 1)} (${format(count)} in order).`,
+  tableCaption: (rows: number) => `The first ${format(rows)} computed n with nullity > 0 (the CSV has every n)`,
+};
+
+/** What a job says when it is done (with the worker's own time). */
+export function doneText(ms: number): string {
+  return `Done in ${seconds(ms)}.`;
+}
+
+/**
+ * The answer for one n.
+ *
+ * @example
+ * ```ts
+ * singleAnswer(5, 2); // "The 5 x 5 board has nullity 2: 2^2 solutions per solvable configuration."
+ * ```
+ */
+export function singleAnswer(n: number, nullity: number): string {
+  return `The ${format(n)} x ${format(n)} board has nullity ${format(nullity)}: ${nullity === 0 ? "every configuration is solvable, in one way" : `2^${nullity} solutions per solvable configuration`}.`;
+}
+
+/** What a single nullity says while it runs: its progress cannot be measured. */
+export function singleStart(n: number): string {
+  return `Computing the nullity of n = ${format(n)} (one gcd of degree ${format(n)}; progress is not measurable)…`;
+}
+
+/**
+ * The chase matrix picture's caption.
+ *
+ * @example
+ * ```ts
+ * chaseCaption(5, { kind: "chase", n: 5, rank: 3, ones: 11, ms: 1 }); // "Chase matrix of the 5 x 5 board: 5 x 5, rank 3 (nullity 2), 11 ones."
+ * ```
+ */
+export function chaseCaption(n: number, r: Extract<Answer, { kind: "chase" }>): string {
+  return `Chase matrix of the ${format(n)} x ${format(n)} board: ${format(n)} x ${format(n)}, rank ${format(r.rank)} (nullity ${format(n - r.rank)}), ${format(r.ones)} ones.`;
+}
+
+/**
+ * The all-on picture's caption.
+ *
+ * @example
+ * ```ts
+ * solveCaption(4, { kind: "solve", n: 4, solvable: false, rank: 0, nullity: 4, presses: 0, scale: 1, ms: 1 }); // "All-on 4 x 4: not solvable ..."
+ * ```
+ */
+export function solveCaption(n: number, r: Extract<Answer, { kind: "solve" }>): string {
+  const block = r.scale === 1 ? "one pixel per cell" : `one pixel per ${r.scale} x ${r.scale} cells`;
+  return r.solvable
+    ? `All-on ${format(n)} x ${format(n)}: solved with ${format(r.presses)} presses (the board's rank ${format(n * n - r.nullity)} of ${format(n * n)}, nullity ${format(r.nullity)}, ${block}).`
+    : `All-on ${format(n)} x ${format(n)}: not solvable (the board's rank ${format(n * n - r.nullity)} of ${format(n * n)}, nullity ${format(r.nullity)}).`;
+}
+
+/**
+ * A matrix file's rank, and its times.
+ *
+ * @example
+ * ```ts
+ * fileAnswer("m.pbm", answer).answer; // "m.pbm: 8 x 8 (pbm), rank 7 over GF(2)."
+ * ```
+ */
+export function fileAnswer(name: string, r: Extract<Answer, { kind: "rank-file" }>): { answer: string; done: string } {
+  return {
+    answer: `${name}: ${format(r.rows)} x ${format(r.cols)} (${r.format}), rank ${format(r.rank)} over GF(2).`,
+    done: `Done in ${seconds(r.ms)}: read in ${seconds(r.readMs)}, eliminated in ${seconds(r.eliminateMs)}.`,
+  };
+}
+
+/** The file panel's limit, from the largest matrix the kernel's memory holds. */
+export function fileLimit(side: number): string {
+  return `Files up to ${format(side)} x ${format(side)} entries (1 GiB of bits, one block of WebAssembly memory); a larger one is refused when its size is known, before it is read into memory. PBM P4 is the compact format: 1 bit per entry.`;
+}

@@ -1,0 +1,168 @@
+// What Play says, from its plain values: the status line, par, the best
+// result, the timer, and the info panel's answers (hint, solution, verdict).
+
+import type { Board } from "@lightsout/core";
+import { cellMap } from "@lightsout/core/lightsout";
+import type { Analysis } from "../solver.js";
+import { count } from "../text.js";
+import type { Best } from "./progress.js";
+
+/**
+ * A duration as the timer shows it.
+ *
+ * @param ms - Milliseconds.
+ * @returns m:ss.
+ * @example
+ * ```ts
+ * minutes(75_400); // "1:15"
+ * ```
+ */
+export function minutes(ms: number): string {
+  const s = Math.floor(ms / 1000);
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+}
+
+/**
+ * The status line: lights on while playing; solved, in how many moves against par, once dark.
+ *
+ * @param lights - The lights now.
+ * @param moves - Presses made.
+ * @param fewest - The analysis of the start (par), if known.
+ * @returns E.g. "3 lights on", "Lights out! Solved in 7 moves, the fewest possible.".
+ * @example
+ * ```ts
+ * statusText([0, 0], 2, null); // "Lights out! Solved in 2 moves."
+ * ```
+ */
+export function statusText(lights: readonly number[], moves: number, fewest: Analysis | null): string {
+  if (lights.every((v) => v === 0)) {
+    const least = fewest?.solvable && fewest.optimal ? fewest.count : null;
+    if (moves === 0) return "Lights out: this board is already dark.";
+    return (
+      `Lights out! Solved in ${count(moves, "move", "moves")}` +
+      (least !== null ? (moves <= least ? ", the fewest possible." : ` (the fewest possible is ${least}).`) : ".")
+    );
+  }
+  const lit = lights.filter((v) => v !== 0).length;
+  return `${count(lit, "light", "lights")} on`;
+}
+
+/**
+ * The status line of today's puzzle when it starts.
+ *
+ * @example
+ * ```ts
+ * todayStatus("2026-11-30", "25 lights on"); // "Today's puzzle (2026-11-30): 25 lights on"
+ * ```
+ */
+export function todayStatus(date: string, status: string): string {
+  return `Today's puzzle (${date}): ${status}`;
+}
+
+/**
+ * Par: the fewest presses of the start, when the solver proved it.
+ *
+ * @param fewest - The analysis of the start.
+ * @returns "Par: 7", or null (not proven, or not solvable).
+ * @example
+ * ```ts
+ * parText({ solvable: true, presses: [1], count: 1, optimal: true }); // "Par: 1"
+ * ```
+ */
+export function parText(fewest: Analysis | null): string | null {
+  return fewest?.solvable && fewest.optimal ? `Par: ${fewest.count}` : null;
+}
+
+/**
+ * The best result kept for the puzzle.
+ *
+ * @example
+ * ```ts
+ * bestText({ moves: 7, ms: 41_200 }); // "Best: 7 moves in 0:41"
+ * ```
+ */
+export function bestText(best: Best | null): string | null {
+  if (!best) return null;
+  return `Best: ${count(best.moves, "move", "moves")}${best.ms !== null ? ` in ${minutes(best.ms)}` : ""}`;
+}
+
+/**
+ * Where a cell is, for sentences: its row and column (holes of a mask counted out), or a graph's vertex.
+ *
+ * @param board - Any board.
+ * @param cell - A cell index.
+ * @returns E.g. "row 2, column 3" or "vertex 4".
+ * @example
+ * ```ts
+ * cellName(maskBoard(["#.", "##"]), 1); // "row 2, column 1"
+ * ```
+ */
+export function cellName(board: Board, cell: number): string {
+  if (board.kind === "graph") return `vertex ${cell + 1}`;
+  const map = cellMap(board);
+  const row = map.row[cell];
+  return row === undefined ? `cell ${cell + 1}` : `row ${row + 1}, column ${map.col[cell]! + 1}`;
+}
+
+/**
+ * The hint's sentence.
+ *
+ * @param board - The board.
+ * @param hint - The cell to press next, or null when the board is dark.
+ * @param analysis - The (solvable) analysis the hint comes from.
+ * @example
+ * ```ts
+ * hintText(gridBoard(1, 3), 0, analysis); // "Hint: press the highlighted cell (row 1, column 1). 1 press to go, at best."
+ * ```
+ */
+export function hintText(board: Board, hint: number | null, analysis: Analysis & { solvable: true }): string {
+  if (hint === null) return "Nothing to press: the board is dark.";
+  return `Hint: press the highlighted cell (${cellName(board, hint)}). ${count(analysis.count, "press", "presses")} to go${analysis.optimal ? ", at best" : ""}.`;
+}
+
+/**
+ * What the solution overlay shows, in a sentence.
+ *
+ * @param analysis - The analysis of the lights now.
+ * @param states - k (counts are shown when k > 2).
+ * @example
+ * ```ts
+ * solutionText({ solvable: false, proof: null }, 2); // "This board cannot be cleared, so there is no solution to show."
+ * ```
+ */
+export function solutionText(analysis: Analysis, states: number): string {
+  if (!analysis.solvable) return "This board cannot be cleared, so there is no solution to show.";
+  if (analysis.count === 0) return "The board is dark: nothing to press.";
+  return `Press the marked cells${states > 2 ? " (the number: how many times)" : ""}: ${count(analysis.count, "press", "presses")}${analysis.optimal ? ", the fewest possible" : ""}. The order does not matter.`;
+}
+
+/**
+ * The answer to "Is this winnable?" for a solvable board (an unsolvable one gets the proof).
+ *
+ * @example
+ * ```ts
+ * winnableText({ solvable: true, presses: [1, 1], count: 2, optimal: true }); // "Yes: winnable, in 2 presses at best."
+ * ```
+ */
+export function winnableText(analysis: Analysis & { solvable: true }): string {
+  return analysis.count === 0
+    ? "Yes: the board is already dark."
+    : `Yes: winnable, in ${count(analysis.count, "press", "presses")}${analysis.optimal ? " at best" : ""}.`;
+}
+
+/** The answer to "Is this winnable?" when it is not (the proof follows it). */
+export const NOT_WINNABLE = "No: this board cannot be cleared.";
+
+/**
+ * Why the solver gave no answer.
+ *
+ * @param error - What it threw.
+ * @param cancelled - Whether that was a cancel (the page's own doing, not an error).
+ * @example
+ * ```ts
+ * solverFailure(new Error("too big"), false); // "Not solved: too big"
+ * ```
+ */
+export function solverFailure(error: unknown, cancelled: boolean): string {
+  return cancelled ? "Solving cancelled." : `Not solved: ${(error as Error).message}`;
+}

@@ -12,12 +12,14 @@ describe("importBoard", () => {
 
   test("sizes beyond the limits are refused before the board is built", () => {
     const hostile = '{"board":{"kind":"graph","vertices":268435456,"edges":[]},"lights":[1]}';
-    expect(() => importBoard(hostile, 2, {})).toThrow(/graph expected at most 4,096 vertices, got 268435456/);
+    expect(() => importBoard(hostile, 2, {})).toThrow(
+      "a graph expected at most 4,096 vertices, got 268,435,456 vertices",
+    );
     expect(() => importBoard('{"board":{"kind":"grid","rows":100000,"cols":3},"lights":[]}', 2, {})).toThrow(
-      /at most 256 × 256 cells, got 100000 × 3/,
+      /^a 100000 × 3 board expected at most 256 rows \(this app draws and solves boards up to 256 × 256\), got 100,000 rows$/,
     );
     const wide = `${"0".repeat(300)}\n`;
-    expect(() => importBoard(wide, 2, {})).toThrow(/at most 256 × 256 cells, got 1 × 300/);
+    expect(() => importBoard(wide, 2, {})).toThrow(/a 1 × 300 board expected at most 256 columns .*, got 300 columns$/);
     expect(() => importBoard("1".repeat(2_000_001), 2, {})).toThrow(/at most 2,000,000 characters, got 2,000,001/);
   });
 });

@@ -2,9 +2,8 @@
 // link or a pasted file is untrusted input, and a board of 2^28 cells would
 // take the tab with it. The screens state these limits in their help text.
 
-import type { Board, GridBoard } from "@lightsout/core";
+import { type Board, formatLimit, type GridBoard, type Limit } from "@lightsout/core";
 import { isChaseableRectangle } from "@lightsout/core/lightsout";
-import { count } from "./text.js";
 
 /** Largest side of a grid in Play and Build (256 x 256 = 65,536 cells). */
 export const MAX_SIDE = 256;
@@ -54,17 +53,29 @@ export const LIMITS_TEXT =
  * ```
  */
 export function checkSize(spec: { rows: number; cols: number } | { vertices: number; edges: number }): void {
+  const over = (subject: string, max: number, got: number, unit: readonly [string, string], why?: string) => {
+    if (got > max) throw new RangeError(formatLimit({ subject, max, got, unit, ...(why ? { why } : {}) }));
+  };
   if ("rows" in spec) {
-    if (spec.rows > MAX_SIDE || spec.cols > MAX_SIDE)
-      throw new RangeError(
-        `board expected at most ${MAX_SIDE} × ${MAX_SIDE} cells, got ${spec.rows} × ${spec.cols}: this app draws and solves boards up to that size`,
-      );
+    const board = `a ${spec.rows} × ${spec.cols} board`;
+    const why = `this app draws and solves boards up to ${MAX_SIDE} × ${MAX_SIDE}`;
+    over(board, MAX_SIDE, spec.rows, ["row", "rows"], why);
+    over(board, MAX_SIDE, spec.cols, ["column", "columns"], why);
   } else {
-    if (spec.vertices > MAX_VERTICES)
-      throw new RangeError(`graph expected at most ${count(MAX_VERTICES, "vertex", "vertices")}, got ${spec.vertices}`);
-    if (spec.edges > MAX_EDGES)
-      throw new RangeError(`graph expected at most ${count(MAX_EDGES, "edge", "edges")}, got ${spec.edges}`);
+    over("a graph", MAX_VERTICES, spec.vertices, ["vertex", "vertices"]);
+    over("a graph", MAX_EDGES, spec.edges, ["edge", "edges"]);
   }
+}
+
+/**
+ * A limit as a sentence on the page: {@link formatLimit}'s words, capitalised, with a full stop.
+ *
+ * @param limit - The limit passed.
+ * @returns E.g. "The pasted text expected at most 2,000,000 characters, got 25,000,000 characters."
+ */
+export function limitSentence(limit: Limit): string {
+  const text = formatLimit(limit);
+  return `${text.charAt(0).toUpperCase()}${text.slice(1)}.`;
 }
 
 /**
@@ -80,7 +91,7 @@ export function checkSize(spec: { rows: number; cols: number } | { vertices: num
 export function checkImportText(text: string): void {
   if (text.length > MAX_IMPORT_CHARS)
     throw new RangeError(
-      `import expected at most ${MAX_IMPORT_CHARS.toLocaleString("en-US")} characters, got ${text.length.toLocaleString("en-US")}`,
+      formatLimit({ subject: "an import", max: MAX_IMPORT_CHARS, got: text.length, unit: ["character", "characters"] }),
     );
 }
 

@@ -3,7 +3,16 @@
 // states one base-36 digit per cell, more states two. Everything else in the app shares
 // boards through these parameters.
 
-import { type Board, checkBoard, type GridBoard, parseRule, type Rule } from "@lightsout/core";
+import {
+  type Board,
+  checkBoard,
+  formatCount,
+  formatLimit,
+  type GridBoard,
+  parseRule,
+  type Rule,
+} from "@lightsout/core";
+import { showToken } from "@lightsout/core/io";
 import { boardTopology } from "@lightsout/core/lightsout";
 import { targetsOf } from "./targets.js";
 import { checkSize, MAX_EDGES, MAX_LINK_CHARS, MAX_SIDE, MAX_STATES, MAX_VERTICES } from "./limits.js";
@@ -110,11 +119,18 @@ function digitsPerCell(states: number): number {
   return states <= 36 ? 1 : 2;
 }
 
-function integer(_p: URLSearchParams, name: string, text: string, min: number, max: number): number {
-  if (!/^\d+$/.test(text) || Number(text) < min || Number(text) > max) {
-    throw new RangeError(`"${name}" expected an integer in ${min}..${max}, got ${JSON.stringify(text)}`);
-  }
-  return Number(text);
+/**
+ * A whole number of a link, said in the link's own terms: the parameter as
+ * written (`g=300x5`) and what the number counts, never an internal name.
+ */
+function integer(param: string, text: string, min: number, max: number, unit: readonly [string, string]): number {
+  const value = /^\d{1,15}$/.test(text) ? Number(text) : Number.NaN;
+  if (Number.isNaN(value))
+    throw new RangeError(`${param} expected a whole number of ${unit[1]}, got ${showToken(text)}`);
+  if (value < min)
+    throw new RangeError(`${param} expected at least ${formatCount(min, unit[0], unit[1])}, got ${value}`);
+  if (value > max) throw new RangeError(formatLimit({ subject: param, max, got: value, unit }));
+  return value;
 }
 
 /**
@@ -136,7 +152,7 @@ export function decodeBoard(p: URLSearchParams): SharedBoard | null {
   for (const [key, value] of p) length += key.length + value.length + 2;
   if (length > MAX_LINK_CHARS)
     throw new RangeError(
-      `link expected at most ${MAX_LINK_CHARS.toLocaleString("en-US")} characters, got ${length.toLocaleString("en-US")}`,
+      formatLimit({ subject: "the link", max: MAX_LINK_CHARS, got: length, unit: ["character", "characters"] }),
     );
   const selfToggle = p.get("s") === "0" ? { selfToggle: false } : {};
   let board: Board;
@@ -144,8 +160,8 @@ export function decodeBoard(p: URLSearchParams): SharedBoard | null {
     const m = grid.match(/^(\d+)x(\d+)$/);
     if (!m) throw new RangeError(`"g" expected ROWSxCOLS like 5x5, got ${JSON.stringify(grid)}`);
     // Sizes are checked before any array of cells exists: a link is untrusted.
-    const rows = integer(p, "g rows", m[1]!, 1, MAX_SIDE);
-    const cols = integer(p, "g cols", m[2]!, 1, MAX_SIDE);
+    const rows = integer(`g=${grid}`, m[1]!, 1, MAX_SIDE, ["row", "rows"]);
+    const cols = integer(`g=${grid}`, m[2]!, 1, MAX_SIDE, ["column", "columns"]);
     const spec: { -readonly [K in keyof GridBoard]: GridBoard[K] } = { kind: "grid", rows, cols, ...selfToggle };
     const wrap = p.get("t");
     if (wrap === "1") spec.torus = true;
@@ -166,7 +182,7 @@ export function decodeBoard(p: URLSearchParams): SharedBoard | null {
     }
     board = checkBoard(spec);
   } else {
-    const n = integer(p, "n", vertices!, 1, MAX_VERTICES);
+    const n = integer(`n=${vertices}`, vertices!, 1, MAX_VERTICES, ["vertex", "vertices"]);
     const text = p.get("e") ?? "";
     checkSize({ vertices: n, edges: text === "" ? 0 : text.split(".", MAX_EDGES + 1).length });
     const edges =
@@ -179,7 +195,7 @@ export function decodeBoard(p: URLSearchParams): SharedBoard | null {
           });
     board = checkBoard({ kind: "graph", vertices: n, edges, ...selfToggle });
   }
-  const states = p.has("k") ? integer(p, "k", p.get("k")!, 2, MAX_STATES) : 2;
+  const states = p.has("k") ? integer(`k=${p.get("k")}`, p.get("k")!, 2, MAX_STATES, ["state", "states"]) : 2;
   const cells = targetsOf(board).length;
   const l = p.get("l");
   let lights: number[];

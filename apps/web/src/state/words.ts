@@ -1,10 +1,9 @@
 // Sentences the screens show about boards and proofs, as plain text (the
 // screens draw them).
 
-import { type Board, formatBoard } from "@lightsout/core";
+import { type Board, formatBoard, formatCount } from "@lightsout/core";
 import { boardTopology } from "@lightsout/core/lightsout";
 import { MAX_DRAWN_EDGES, MAX_FORCE_VERTICES } from "./limits.js";
-import { count } from "./text.js";
 
 const RULE_REACH: Record<string, string> = {
   plus: "its orthogonal neighbours",
@@ -60,7 +59,7 @@ export function describeBoard(board: Board, states: number): string {
   const k = states === 2 ? "2 states (on/off)" : `${states} states (a press adds 1 mod ${states})`;
   const self = board.selfToggle === false ? ", a press leaves its own cell alone" : "";
   if (board.kind === "graph")
-    return `Graph of ${count(board.vertices, "vertex", "vertices")} and ${count(board.edges.length, "edge", "edges")}, ${k}${self}.${board.vertices > MAX_FORCE_VERTICES ? ` Drawn on a circle: beyond ${MAX_FORCE_VERTICES} vertices no layout keeps this picture readable; the arrow keys walk the vertices in order.` : ""}${board.edges.length > MAX_DRAWN_EDGES ? ` The edges are not drawn: beyond ${MAX_DRAWN_EDGES.toLocaleString("en-US")} they hide the vertices.` : ""}`;
+    return `Graph of ${formatCount(board.vertices, "vertex", "vertices")} and ${formatCount(board.edges.length, "edge", "edges")}, ${k}${self}.${board.vertices > MAX_FORCE_VERTICES ? ` Drawn on a circle: beyond ${MAX_FORCE_VERTICES} vertices no layout keeps this picture readable; the arrow keys walk the vertices in order.` : ""}${board.edges.length > MAX_DRAWN_EDGES ? ` The edges are not drawn: beyond ${MAX_DRAWN_EDGES.toLocaleString("en-US")} they hide the vertices.` : ""}`;
   const topology = boardTopology(board);
   const shape = board.mask
     ? "irregular board in a"

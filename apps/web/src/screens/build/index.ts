@@ -4,6 +4,7 @@
 // (state/build), runs the worker (summary, import) and hands the view what to draw.
 
 import type { RuleName, Topology } from "@lightsout/core";
+import { decodeText } from "@lightsout/core/io";
 import { mountAfterCore } from "../../core-ready.js";
 import type { MountScreen, ScreenContext } from "../../screen.js";
 import { type Draft, resize, withStates } from "../../state/build/draft.js";
@@ -186,7 +187,8 @@ class BuildScreen {
     // Bytes bound characters from above: the size is checked before the file is read.
     const refusal = build.fileRefusal(chosen.name, chosen.size);
     if (refusal) return this.#fail(refusal);
-    const content = await chosen.text();
+    // bytes that are not UTF-8 stay themselves, so the import names them (byte 0x9B) instead of a replacement character
+    const content = decodeText(new Uint8Array(await chosen.arrayBuffer()));
     this.#view.io.setText(content);
     await this.#import(content);
   }

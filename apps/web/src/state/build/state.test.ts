@@ -145,11 +145,11 @@ describe("links, exports and imports", () => {
     expect(got.draft).toMatchObject({ kind: "grid", lights: [1, 0, 0, 1], states: 3 });
     expect(pasteRefusal(10, MAX_IMPORT_CHARS - 10)).toBeNull();
     expect(pasteRefusal(0, 25_000_000)).toBe(
-      "The pasted text has 25,000,000 characters; import takes at most 2,000,000.",
+      "The pasted text expected at most 2,000,000 characters, got 25,000,000 characters.",
     );
     expect(fileRefusal("a.txt", MAX_IMPORT_CHARS)).toBeNull();
     expect(fileRefusal("big.txt", 3_000_000)).toBe(
-      'The file "big.txt" has 3,000,000 bytes; import takes at most 2,000,000.',
+      'The file "big.txt" expected at most 2,000,000 bytes, got 3,000,000 bytes.',
     );
   });
 
@@ -161,7 +161,7 @@ describe("links, exports and imports", () => {
     expect(decodeBoard(linkOf(state.draft))).toEqual(decodeBoard(link));
     const bad = opened(new URLSearchParams("g=0x3"));
     expect(bad.state.draft).toEqual(emptyDraft(5, 5));
-    expect(bad.error).toMatch(/^The link's board could not be read: "g rows" expected/);
+    expect(bad.error).toMatch(/^The link's board could not be read: g=0x3 expected at least 1 row, got 0$/);
     expect(opened(new URLSearchParams()).state.draft).toEqual(emptyDraft(5, 5));
   });
 });

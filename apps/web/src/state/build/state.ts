@@ -4,7 +4,7 @@
 // import reaches the worker. The screen (screens/build) draws it.
 
 import { type Board, formatBoard, type GridOptions, parseRule, type RuleName, type Topology } from "@lightsout/core";
-import { MAX_IMPORT_CHARS } from "../limits.js";
+import { limitSentence, MAX_IMPORT_CHARS } from "../limits.js";
 import { decodeBoard, encodeBoard, type SharedBoard } from "../url.js";
 import { boardOf, cycleLight, type Draft, draftOf, emptyDraft, paintCell } from "./draft.js";
 
@@ -317,12 +317,13 @@ export function imported(board: SharedBoard): { draft: Draft; message: string } 
  * @returns Why it is refused, or null when it fits.
  * @example
  * ```ts
- * pasteRefusal(0, 25_000_000); // "The pasted text has 25,000,000 characters; import takes at most 2,000,000."
+ * pasteRefusal(0, 25_000_000); // "The pasted text expected at most 2,000,000 characters, got 25,000,000 characters."
  * ```
  */
 export function pasteRefusal(current: number, pasted: number): string | null {
   if (current + pasted <= MAX_IMPORT_CHARS) return null;
-  return `The pasted text has ${pasted.toLocaleString("en-US")} characters; import takes at most ${MAX_IMPORT_CHARS.toLocaleString("en-US")}.`;
+  const subject = current > 0 ? "the text with this paste" : "the pasted text";
+  return limitSentence({ subject, max: MAX_IMPORT_CHARS, got: current + pasted, unit: ["character", "characters"] });
 }
 
 /**
@@ -331,12 +332,17 @@ export function pasteRefusal(current: number, pasted: number): string | null {
  * @returns Why it is refused, or null when it may be read.
  * @example
  * ```ts
- * fileRefusal("big.txt", 3_000_000); // 'The file "big.txt" has 3,000,000 bytes; import takes at most 2,000,000.'
+ * fileRefusal("big.txt", 3_000_000); // 'The file "big.txt" expected at most 2,000,000 bytes, got 3,000,000 bytes.'
  * ```
  */
 export function fileRefusal(name: string, bytes: number): string | null {
   if (bytes <= MAX_IMPORT_CHARS) return null;
-  return `The file ${JSON.stringify(name)} has ${bytes.toLocaleString("en-US")} bytes; import takes at most ${MAX_IMPORT_CHARS.toLocaleString("en-US")}.`;
+  return limitSentence({
+    subject: `the file ${JSON.stringify(name)}`,
+    max: MAX_IMPORT_CHARS,
+    got: bytes,
+    unit: ["byte", "bytes"],
+  });
 }
 
 /**

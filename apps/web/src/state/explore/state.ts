@@ -2,6 +2,7 @@
 // the time a sweep should take, progress, the captions of its answers and
 // every error in one format. The screen (screens/explore) runs the workers.
 
+import { formatBytes } from "@lightsout/core";
 import type { Answer } from "./protocol.js";
 import { WorkerError } from "./worker-client.js";
 
@@ -233,5 +234,5 @@ export function fileAnswer(name: string, r: Extract<Answer, { kind: "rank-file" 
 
 /** The file panel's limit, from the largest matrix the kernel's memory holds. */
 export function fileLimit(side: number): string {
-  return `Files up to ${format(side)} x ${format(side)} entries (1 GiB of bits, one block of WebAssembly memory); a larger one is refused when its size is known, before it is read into memory. PBM P4 is the compact format: 1 bit per entry.`;
+  return `Files up to ${format(side)} x ${format(side)} entries (${formatBytes(2 ** 30)} of bits, one block of WebAssembly memory); a larger one is refused when its size is known, before it is read into memory. PBM P4 is the compact format: 1 bit per entry.`;
 }

@@ -3,6 +3,7 @@
 // the timer is shown, kept in localStorage. Plain functions; storage failures (private modes, quotas)
 // only mean nothing is remembered.
 
+import { formatLimit } from "@lightsout/core";
 /** Most moves a link carries. */
 export const MAX_LINK_MOVES = 10_000;
 
@@ -38,7 +39,9 @@ export function decodeMoves(text: string, cells: number): number[] {
   let count = 1;
   for (let i = 0; i < text.length; i++) if (text[i] === ".") count++;
   if (count > MAX_LINK_MOVES)
-    throw new RangeError(`"p" expected at most ${MAX_LINK_MOVES.toLocaleString("en-US")} moves, got ${count}`);
+    throw new RangeError(
+      formatLimit({ subject: "the moves of the link (p=)", max: MAX_LINK_MOVES, got: count, unit: ["move", "moves"] }),
+    );
   return text.split(".").map((part, i) => {
     const cell = /^[0-9a-z]{1,6}$/.test(part) ? Number.parseInt(part, 36) : -1;
     if (cell < 0 || cell >= cells)

@@ -2,9 +2,9 @@
 // result, the timer, and the info panel's answers (hint, solution, verdict).
 
 import type { Board } from "@lightsout/core";
+import { formatCount } from "@lightsout/core";
 import { cellMap } from "@lightsout/core/lightsout";
 import type { Analysis } from "../solver.js";
-import { count } from "../text.js";
 import type { Best } from "./progress.js";
 
 /**
@@ -39,12 +39,12 @@ export function statusText(lights: readonly number[], moves: number, fewest: Ana
     const least = fewest?.solvable && fewest.optimal ? fewest.count : null;
     if (moves === 0) return "Lights out: this board is already dark.";
     return (
-      `Lights out! Solved in ${count(moves, "move", "moves")}` +
+      `Lights out! Solved in ${formatCount(moves, "move", "moves")}` +
       (least !== null ? (moves <= least ? ", the fewest possible." : ` (the fewest possible is ${least}).`) : ".")
     );
   }
   const lit = lights.filter((v) => v !== 0).length;
-  return `${count(lit, "light", "lights")} on`;
+  return `${formatCount(lit, "light", "lights")} on`;
 }
 
 /**
@@ -83,7 +83,7 @@ export function parText(fewest: Analysis | null): string | null {
  */
 export function bestText(best: Best | null): string | null {
   if (!best) return null;
-  return `Best: ${count(best.moves, "move", "moves")}${best.ms !== null ? ` in ${minutes(best.ms)}` : ""}`;
+  return `Best: ${formatCount(best.moves, "move", "moves")}${best.ms !== null ? ` in ${minutes(best.ms)}` : ""}`;
 }
 
 /**
@@ -117,7 +117,7 @@ export function cellName(board: Board, cell: number): string {
  */
 export function hintText(board: Board, hint: number | null, analysis: Analysis & { solvable: true }): string {
   if (hint === null) return "Nothing to press: the board is dark.";
-  return `Hint: press the highlighted cell (${cellName(board, hint)}). ${count(analysis.count, "press", "presses")} to go${analysis.optimal ? ", at best" : ""}.`;
+  return `Hint: press the highlighted cell (${cellName(board, hint)}). ${formatCount(analysis.count, "press", "presses")} to go${analysis.optimal ? ", at best" : ""}.`;
 }
 
 /**
@@ -133,7 +133,7 @@ export function hintText(board: Board, hint: number | null, analysis: Analysis &
 export function solutionText(analysis: Analysis, states: number): string {
   if (!analysis.solvable) return "This board cannot be cleared, so there is no solution to show.";
   if (analysis.count === 0) return "The board is dark: nothing to press.";
-  return `Press the marked cells${states > 2 ? " (the number: how many times)" : ""}: ${count(analysis.count, "press", "presses")}${analysis.optimal ? ", the fewest possible" : ""}. The order does not matter.`;
+  return `Press the marked cells${states > 2 ? " (the number: how many times)" : ""}: ${formatCount(analysis.count, "press", "presses")}${analysis.optimal ? ", the fewest possible" : ""}. The order does not matter.`;
 }
 
 /**
@@ -147,7 +147,7 @@ export function solutionText(analysis: Analysis, states: number): string {
 export function winnableText(analysis: Analysis & { solvable: true }): string {
   return analysis.count === 0
     ? "Yes: the board is already dark."
-    : `Yes: winnable, in ${count(analysis.count, "press", "presses")}${analysis.optimal ? " at best" : ""}.`;
+    : `Yes: winnable, in ${formatCount(analysis.count, "press", "presses")}${analysis.optimal ? " at best" : ""}.`;
 }
 
 /** The answer to "Is this winnable?" when it is not (the proof follows it). */

@@ -140,7 +140,7 @@ describe("links", () => {
     expect(readLink(new URLSearchParams("seed=12")).shared).toBeNull();
     const bad = readLink(new URLSearchParams("g=1024x1024"));
     expect(bad.shared).toBeNull();
-    expect(bad.error).toBe(`"g rows" expected an integer in 1..256, got "1024"`);
+    expect(bad.error).toBe("g=1024x1024 expected at most 256 rows, got 1,024 rows");
   });
 
   test("today's puzzle is the same 7 x 7 board for everyone on a day", () => {

@@ -4,6 +4,7 @@
 // two, Z_k beyond).
 
 import { type Board, fewestPresses, solveLightsOut } from "@lightsout/core";
+import { formatPrimePowers } from "@lightsout/core/lightsout";
 import { targetsOf } from "./targets.js";
 import { tooBigToSolve } from "./limits.js";
 
@@ -116,7 +117,8 @@ export function summarise(board: Board, lights: ArrayLike<number>, states: numbe
   // two states: the nullity and the share of winnable boards as powers of 2; more: the quiet patterns
   const counts =
     s.states > 2
-      ? `${s.quietCount} quiet pattern${s.quietCount === 1n ? "" : "s"}`
+      ? // from its prime powers: past 2^256 a power, never thousands of digits (255^4096 has 9,858)
+        `${formatPrimePowers(s.quietCountFactors)} quiet pattern${s.quietCountFactors.length === 0 ? "" : "s"}`
       : `nullity ${s.nullity} (${s.nullity === 0 ? "every board is winnable" : `2^${s.rank} of the 2^${cells} boards are winnable`})`;
   return `${cells} cells, ${counts}. These lights are ${s.solvable ? "winnable" : "not winnable"}.`;
 }

@@ -100,4 +100,14 @@ describe("the lightsout binary", () => {
       );
     }
   });
+
+  it("bench --json: stdout is the JSON object alone, the tables go to stderr", (context) => {
+    if (!existsSync(fileURLToPath(new URL("../../../packages/bench/dist/index.js", import.meta.url)))) context.skip();
+    const result = runBinary(["bench", "--quick", "--filter", "chase", "--json"]);
+    expect(result.code).toBe(0);
+    const results = JSON.parse(result.stdout) as { machine: string; chase: unknown[] };
+    expect(result.stdout).toBe(`${JSON.stringify(results)}\n`);
+    expect(Object.keys(results)).toEqual(["machine", "chase"]);
+    expect(result.stderr).toMatch(/^lightsout benchmarks on .*\n\nHuge grids by light chasing/);
+  });
 });

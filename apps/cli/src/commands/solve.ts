@@ -3,15 +3,8 @@
  *
  * @module
  */
-import { type Board, fewestPresses, formatBoard, type LightsOutSolution, solveLightsOut } from "@lightsout/core";
-import {
-  allSolutions,
-  chaseTrace,
-  type ChaseTrace,
-  fewestPressesByIlp,
-  isChaseableRectangle,
-  MAX_STATES,
-} from "@lightsout/core/lightsout";
+import { type Board, formatBoard, type LightsOutSolution, solveLightsOut } from "@lightsout/core";
+import { allSolutions, chaseTrace, type ChaseTrace, isChaseableRectangle, MAX_STATES } from "@lightsout/core/lightsout";
 import { Command } from "commander";
 import { inputError, usageError } from "../errors.js";
 import { type BoardFlags, boardStates, gridOptions, readBoard, withBoardOptions } from "../board-options.js";
@@ -175,9 +168,11 @@ async function solve(file: string | undefined, flags: SolveFlags): Promise<strin
  * Fewest presses: exact enumeration of the solutions while that is
  * feasible; beyond it, for two states, integer programming (HiGHS) under
  * the time limit (the integer program is over GF(2) only: with more states
- * too many solutions is an input error).
+ * too many solutions is an input error). The module is imported on demand.
  */
 async function minimum(board: Board, lights: ArrayLike<number>, states: number, seconds: number, source: string) {
+  // imported here: a plain solve does not load the enumeration, the search and the integer program
+  const { fewestPresses, fewestPressesByIlp } = await import("@lightsout/core/lightsout");
   const bar = createProgressBar("solve");
   try {
     const r = fewestPresses(board, lights, {

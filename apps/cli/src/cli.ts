@@ -18,7 +18,7 @@ const FORWARDED = ["SIGINT", "SIGTERM", "SIGHUP"] as const;
 
 const flags = await flagsToRestartWith();
 if (flags === undefined) {
-  const [{ runCli }, { installProcessHandlers }] = await Promise.all([import("./main.js"), import("./program.js")]);
+  const { installProcessHandlers, runCli } = await import("./main.js");
   installProcessHandlers();
   process.exitCode = await runCli(process.argv.slice(2));
 } else {

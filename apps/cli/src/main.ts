@@ -15,6 +15,8 @@ import type { Command } from "commander";
 import { type Io, withIo } from "./io.js";
 import { createProgram, runProgram } from "./program.js";
 
+export { installProcessHandlers } from "./program.js";
+
 /** What the program lists of a command without importing its module, and how to build it. */
 export interface CommandEntry {
   /** The command's name. */

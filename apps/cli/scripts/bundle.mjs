@@ -78,7 +78,9 @@ const { output } = await bundle.write({
   chunkFileNames: "[name].js",
   // what every run loads, in one file: the program, its error handling and commander
   codeSplitting: {
-    groups: [{ name: "program", test: /apps[\\/]cli[\\/]build[\\/](main|program|io|errors|version)\.js$|[\\/]commander[\\/]/ }],
+    groups: [
+      { name: "program", test: /apps[\\/]cli[\\/]build[\\/](main|program|io|errors|version)\.js$|[\\/]commander[\\/]/ },
+    ],
   },
 });
 await bundle.close();

@@ -1,9 +1,11 @@
 // Failures only a real process meets: a full disk (/dev/full) and an
 // address-space limit. Runs the built binary (dist/cli.js).
-import { spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
+import { spawn, spawnSync } from "node:child_process";
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, onTestFinished } from "vitest";
 
 const CLI = fileURLToPath(new URL("../dist/cli.js", import.meta.url));
 
@@ -97,5 +99,46 @@ describe("an address-space limit (ulimit -v), as shared hosts and batch schedule
     expect(ran.stderr).toMatch(
       /^lightsout: --random 60000: a 60000 x 60000 GF\(2\) matrix needs 429\.\d MiB, but WebAssembly memory could not grow to hold it \(.*\); the address-space limit \(ulimit -v 1400000\) caps each WebAssembly memory at \d+ MiB: raise it \(ulimit -v\) for larger jobs\n$/,
     );
+  });
+
+  it("the restarted process is the parent's: SIGTERM to the parent ends both, the parent by the same signal", async () => {
+    // `solve -` waits on stdin, a FIFO this test holds open: both processes live until the signal
+    const dir = mkdtempSync(join(tmpdir(), "lightsout-signal-"));
+    const fifo = join(dir, "stdin");
+    spawnSync("mkfifo", [fifo]);
+    const stdin = openSync(fifo, "r+");
+    let child: number | undefined;
+    let finished = false;
+    // also when the test fails or times out: nothing is left running
+    onTestFinished(() => {
+      finished = true;
+      if (child !== undefined && existsSync(`/proc/${child}`)) process.kill(child, "SIGKILL");
+      closeSync(stdin);
+      rmSync(dir, { recursive: true, force: true });
+    });
+    const parent = spawn(
+      "/bin/sh",
+      ["-c", 'ulimit -v 2000000 && exec "$0" "$@"', process.execPath, CLI, "solve", "-"],
+      {
+        stdio: [stdin, "ignore", "ignore"],
+      },
+    );
+    const ended = new Promise<NodeJS.Signals | null>((resolve) =>
+      parent.once("exit", (_code, signal) => resolve(signal)),
+    );
+    const pause = () => new Promise((resolve) => setTimeout(resolve, 20));
+    const childrenOf = (pid: number) =>
+      readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number);
+    while (child === undefined && !finished) {
+      child = childrenOf(parent.pid!)[0];
+      await pause();
+    }
+    parent.kill("SIGTERM");
+    expect(await ended).toBe("SIGTERM");
+    // the child ends too (exits, or lingers as a zombie until its new parent reaps it)
+    const running = (pid: number) =>
+      existsSync(`/proc/${pid}`) && !/^State:\s+Z/m.test(readFileSync(`/proc/${pid}/status`, "utf8"));
+    while (running(child!) && !finished) await pause();
+    expect(running(child!)).toBe(false);
   });
 });

@@ -106,7 +106,7 @@ export interface ProcessState {
  * @example
  * ```ts
  * restartFlags({ limit: 2_048_000_000, inUse: 780e6, cores: 2, execArgv: [], nodeOptions: undefined, flagKnown: true });
- * // ["--disable-wasm-trap-handler", "--wasm-max-mem-pages=6412"]
+ * // ["--disable-wasm-trap-handler", "--wasm-max-mem-pages=7370"]
  * ```
  */
 export function restartFlags(state: ProcessState): string[] | undefined {

@@ -198,6 +198,12 @@ async function checkTarball(name, file) {
   for (const field of ["exports", "license", "sideEffects", "types"]) {
     if (manifest[field] === undefined) throw new Error(`${name}: the packed package.json lacks "${field}"`);
   }
+  // npm warns (or refuses, with engine-strict) on an older Node only when the manifest says so
+  if (manifest.engines?.node !== ">=20") {
+    throw new Error(
+      `${name}: the packed package.json expected "engines": { "node": ">=20" }, got ${JSON.stringify(manifest.engines)}`,
+    );
+  }
   const stray = list.filter((f) => /^package\/(src|test|assembly|scripts)\//.test(f) || /\.map$/.test(f));
   if (stray.length)
     throw new Error(`${name}: the tarball holds files a consumer does not need: ${stray.slice(0, 5).join(", ")}`);

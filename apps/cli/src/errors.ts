@@ -7,6 +7,14 @@
  *
  * @module
  */
+import {
+  addressSpaceLimit,
+  formatSize,
+  ulimitText,
+  WASM_MAX_PAGES,
+  WASM_PAGE,
+  wasmMemoryCap,
+} from "./address-space.js";
 
 /** Exit code of an answered question. */
 export const EXIT_OK = 0;
@@ -133,13 +141,26 @@ export function describeFailure(error: unknown): { message: string; exitCode: nu
 
 function explain(error: unknown): { message: string; exitCode: number } {
   const memory = outOfMemory(error);
+  const limit = memory || wasmCannotGrow(error) ? addressSpaceLimit() : undefined;
   if (memory) {
     return {
-      message: `out of memory: the machine (or a limit such as ulimit -v) refused the memory needed (${memory.message})`,
+      message:
+        limit === undefined
+          ? `out of memory: the machine (or a limit such as ulimit -v) refused the memory needed (${memory.message})`
+          : `out of memory: the address-space limit (${ulimitText(limit)}) refused the memory needed ` +
+            `(${memory.message}); raise the limit (ulimit -v with more KiB, or unlimited) or give a smaller job`,
       exitCode: EXIT_INPUT,
     };
   }
-  if (error instanceof CliError) return { message: error.message, exitCode: error.exitCode };
+  if (error instanceof CliError) {
+    if (limit === undefined) return { message: error.message, exitCode: error.exitCode };
+    const cap = wasmMemoryCap();
+    const capped = cap < WASM_MAX_PAGES * WASM_PAGE ? ` caps each WebAssembly memory at ${formatSize(cap)}` : "";
+    return {
+      message: `${error.message}; the address-space limit (${ulimitText(limit)})${capped}: raise it (ulimit -v) for larger jobs`,
+      exitCode: error.exitCode,
+    };
+  }
   const failedWrite = writeFailure(error);
   if (failedWrite) return { message: `cannot write stdout: ${failedWrite}`, exitCode: EXIT_INPUT };
   const hint = "(set LIGHTSOUT_DEBUG=1 for details)";
@@ -175,16 +196,31 @@ export function writeFailure(error: unknown): string | undefined {
   return Object.hasOwn(WRITE_REASONS, e.code) ? WRITE_REASONS[e.code] : e.code;
 }
 
-/** The allocation failure behind `error` (itself or a cause), when the machine ran out of memory. */
+/**
+ * The allocation failure behind `error` (itself or a cause, the innermost:
+ * the engine's own words rather than a library's advice), when the machine
+ * ran out of memory.
+ */
 function outOfMemory(error: unknown): Error | undefined {
+  let found: Error | undefined;
   for (let e = error; e instanceof Error; e = e.cause) {
     if (
       e instanceof RangeError &&
-      /Out of memory|Cannot allocate Wasm memory|Array buffer allocation failed/.test(e.message)
+      /Out of memory|Cannot allocate Wasm memory|could not allocate memory|Array buffer allocation failed/.test(
+        e.message,
+      )
     )
-      return e;
+      found = e;
   }
-  return undefined;
+  return found;
+}
+
+/** Whether `error` (itself or a cause) is a WebAssembly memory that could not grow to hold a block. */
+function wasmCannotGrow(error: unknown): boolean {
+  for (let e = error; e instanceof Error; e = e.cause) {
+    if (e instanceof RangeError && /WebAssembly memory could not grow/.test(e.message)) return true;
+  }
+  return false;
 }
 
 /** A `WebAssembly.RuntimeError` (a trap), checked without the DOM typings. */

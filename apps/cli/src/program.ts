@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { Command, CommanderError } from "commander";
+import { Command, CommanderError, Help } from "commander";
 import { describeFailure, EXIT_OK, EXIT_USAGE, oneLine, printable, SilentExit } from "./errors.js";
 import { io } from "./io.js";
 import { readVersion } from "./version.js";
@@ -24,19 +24,35 @@ Examples:
 Exit codes: 0 answered, 1 bad input, 2 usage error.
 Set LIGHTSOUT_DEBUG=1 to see stack traces.`;
 
+/** A subcommand as the top-level help lists it, without its module: see `COMMANDS` in main.ts. */
+export interface CommandListing {
+  name: string;
+  /** What the help shows after the name: `[options] [file]`. */
+  usage: string;
+  summary: string;
+}
+
 /**
  * Builds the program with its subcommands.
  *
- * @param commands - the subcommands, each built by its own module
+ * @param commands - the subcommands, each built by its own module, or only
+ *   listed (name, usage and summary) when this run does not need it
  * @returns the program, ready for {@link runProgram}
  */
-export function createProgram(commands: readonly Command[]): Command {
+export function createProgram(commands: readonly (Command | CommandListing)[]): Command {
+  // What the help shows of a listed command, whose options and arguments were not built.
+  const listed = new WeakMap<Command, string>();
   const program = new Command("lightsout")
     .description("Lights Out and GF(2) linear algebra from the command line")
     .version(readVersion(), "-V, --version", "print the version number")
     .helpOption("-h, --help", "show help")
     .helpCommand("help [command]", "show help for a command")
     .addHelpText("after", EXAMPLES)
+    .configureHelp({
+      subcommandTerm(this: Help, command: Command) {
+        return listed.get(command) ?? Help.prototype.subcommandTerm.call(this, command);
+      },
+    })
     .exitOverride()
     .configureOutput({
       outputError: () => {},
@@ -45,7 +61,13 @@ export function createProgram(commands: readonly Command[]): Command {
       getOutHelpWidth: () => io.stdout.columns || 80,
       getErrHelpWidth: () => io.stderr.columns || 80,
     });
-  for (const command of commands) {
+  for (const entry of commands) {
+    let command: Command;
+    if (entry instanceof Command) command = entry;
+    else {
+      command = new Command(entry.name).summary(entry.summary);
+      listed.set(command, entry.usage === "" ? entry.name : `${entry.name} ${entry.usage}`);
+    }
     inheritSettings(command, program);
     program.addCommand(command);
   }

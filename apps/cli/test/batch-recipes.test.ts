@@ -8,7 +8,7 @@
 // single run; killed or lost shards resume.
 import { spawnSync } from "node:child_process";
 import {
-  chmodSync,
+  existsSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
@@ -26,14 +26,33 @@ import { CLI, cleanEnv, cli, requireBuild, SQUARE_1_300, spawnRun } from "./_bat
 const BATCH = fileURLToPath(new URL("../../../docs/batch/", import.meta.url));
 const SQUARES = SQUARE_1_300.map((k, i) => `${i + 1} ${k}\n`).join("");
 
-/** A fresh folder with `bin/lightsout`, a shim that runs the built CLI, as an installed CLI would be. */
+/** The repository's root, where the README's `export PATH=...` line is run. */
+const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
+/** What the README says puts `lightsout` on the PATH from a clone, run from the root. */
+const README_PATH_LINE = 'export PATH="$PWD/node_modules/.bin:$PATH"';
+
+/**
+ * A fresh folder to run a recipe in, with the PATH the README gives a
+ * clone: `lightsout` is the command pnpm links for the root's dependency
+ * on @lightsout/cli, not a shim of the test's own.
+ */
 function workspace(): { dir: string; env: NodeJS.ProcessEnv } {
   const dir = mkdtempSync(join(tmpdir(), "lightsout-batch-"));
-  mkdirSync(join(dir, "bin"));
-  writeFileSync(join(dir, "bin", "lightsout"), `#!/bin/sh\nexec "${process.execPath}" "${CLI}" "$@"\n`);
-  chmodSync(join(dir, "bin", "lightsout"), 0o755);
-  return { dir, env: cleanEnv({ PATH: `${join(dir, "bin")}${delimiter}${process.env.PATH ?? ""}` }) };
+  return { dir, env: cleanEnv({ PATH: `${join(ROOT, "node_modules", ".bin")}${delimiter}${process.env.PATH ?? ""}` }) };
 }
+
+describe("lightsout on the PATH from a clone (README)", () => {
+  it("the README's line puts the built CLI on the PATH: lightsout runs in another folder", async () => {
+    expect(readFileSync(join(ROOT, "README.md"), "utf8")).toContain(README_PATH_LINE);
+    const bin = join(ROOT, "node_modules", ".bin", "lightsout");
+    if (!existsSync(bin)) throw new Error(`${bin} is missing: run 'pnpm install' at the root (it links the CLI)`);
+    const dir = mkdtempSync(join(tmpdir(), "lightsout-path-"));
+    const script = `cd '${ROOT}' && ${README_PATH_LINE} && cd '${dir}' && printf '11\\n11\\n' | lightsout solve -`;
+    const ran = await spawnRun("bash", ["-c", script], { cwd: dir, env: cleanEnv({}) });
+    expect(ran).toEqual({ code: 0, stdout: "11\n11\n", stderr: "" });
+    rmSync(dir, { recursive: true, force: true });
+  });
+});
 
 /** The shard files of a folder in name order, concatenated (`cat parts/nullity-*.txt`). */
 const catParts = (dir: string) =>

@@ -3,11 +3,14 @@
 // bytes on stdout, worker threads that let the process end. Everything else
 // runs in-process (the other files); the progress bar on a terminal is in
 // rank.test.ts.
-import { existsSync, readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { basename, join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
 import { applyPresses, isDark } from "./_reference.js";
-import { oneLineError, requireBuild, run, runBinary, runShell } from "./_run.js";
+import { CLI, oneLineError, requireBuild, run, runBinary, runShell } from "./_run.js";
 
 beforeAll(requireBuild);
 
@@ -99,5 +102,76 @@ describe("the lightsout binary", () => {
         "lightsout: the benchmark package @lightsout/bench is not built; run 'pnpm build' first",
       );
     }
+  });
+
+  it("bench --json: stdout is the JSON object alone, the tables go to stderr", (context) => {
+    if (!existsSync(fileURLToPath(new URL("../../../packages/bench/dist/index.js", import.meta.url)))) context.skip();
+    const result = runBinary(["bench", "--quick", "--filter", "chase", "--json"]);
+    expect(result.code).toBe(0);
+    const results = JSON.parse(result.stdout) as { machine: string; chase: unknown[] };
+    expect(result.stdout).toBe(`${JSON.stringify(results)}\n`);
+    expect(Object.keys(results)).toEqual(["machine", "chase"]);
+    expect(result.stderr).toMatch(/^lightsout benchmarks on .*\n\nHuge grids by light chasing/);
+  });
+});
+
+describe("what a run loads (the built bundle: dist/modules.json lists each file's source modules)", () => {
+  /**
+   * The source modules of the files `lightsout ...args` loaded (recorded by a
+   * module loader hook), and every URL loaded from outside dist/.
+   */
+  function loadedBy(args: string[], input = ""): { modules: string[]; outside: string[]; stdout: string } {
+    const dir = mkdtempSync(join(tmpdir(), "lightsout-loads-"));
+    try {
+      const log = join(dir, "loaded.txt");
+      writeFileSync(log, "");
+      writeFileSync(
+        join(dir, "hooks.mjs"),
+        `import { appendFileSync } from "node:fs";
+export async function load(url, context, next) {
+  appendFileSync(${JSON.stringify(log)}, url + "\\n");
+  return next(url, context);
+}
+`,
+      );
+      writeFileSync(
+        join(dir, "register.mjs"),
+        `import { register } from "node:module";\nregister(${JSON.stringify(pathToFileURL(join(dir, "hooks.mjs")).href)});\n`,
+      );
+      const ran = spawnSync(process.execPath, ["--import", join(dir, "register.mjs"), CLI, ...args], {
+        input,
+        encoding: "utf8",
+        timeout: 60_000,
+      });
+      expect([ran.status, ran.stderr]).toEqual([0, ""]);
+      const dist = pathToFileURL(join(CLI, "..")).href;
+      const urls = readFileSync(log, "utf8").trim().split("\n");
+      const sources = JSON.parse(readFileSync(join(CLI, "..", "modules.json"), "utf8")) as Record<string, string[]>;
+      const files = urls.filter((url) => url.startsWith(`${dist}/`)).map((url) => basename(fileURLToPath(url)));
+      for (const file of files) expect(sources, file).toHaveProperty([file]);
+      return {
+        modules: files.flatMap((file) => sources[file]!),
+        outside: urls.filter((url) => !url.startsWith(`${dist}/`) && !url.startsWith("node:")),
+        stdout: ran.stdout,
+      };
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+
+  it("solve loads its own command, not the others, Mastermind, the benchmarks or HiGHS", () => {
+    const { modules, outside, stdout } = loadedBy(["solve", "-"], "11\n11\n");
+    expect(stdout).toBe("11\n11\n");
+    // HiGHS and @lightsout/bench would be files outside dist/ (they are not bundled)
+    expect(outside).toEqual([]);
+    expect(modules).toContain("apps/cli/build/commands/solve.js");
+    expect(modules).toContain("packages/core/dist/lightsout/solve.js");
+    expect(modules.filter((m) => /^packages\/mastermind\/|\/commands\/(?!solve\.js)/.test(m))).toEqual([]);
+  });
+
+  it("--version loads no command and nothing of the core", () => {
+    const { modules, outside } = loadedBy(["--version"]);
+    expect(outside).toEqual([]);
+    expect(modules.filter((m) => /\/commands\/|^packages\//.test(m))).toEqual([]);
   });
 });

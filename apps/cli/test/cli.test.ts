@@ -1,6 +1,9 @@
 // The program in-process: help, version, usage errors (the binary: binary.test.ts).
 import { readFileSync } from "node:fs";
+import { Help } from "commander";
 import { describe, expect, it } from "vitest";
+import { COMMANDS } from "../src/main.js";
+import { createProgram } from "../src/program.js";
 import { oneLineError, run } from "./_run.js";
 
 describe("lightsout (program)", () => {
@@ -166,6 +169,33 @@ describe("lightsout (program)", () => {
     const result = await run(["rank", "--random"]);
     expect(result.code).toBe(2);
     expect(oneLineError(result)).toBe("lightsout: option '--random <n>' argument missing");
+  });
+});
+
+describe("the commands' listing (a run imports only the modules of the commands it names)", () => {
+  it("COMMANDS says of each command what its module builds: name, usage and summary", async () => {
+    for (const entry of COMMANDS) {
+      const command = await entry.load();
+      expect(command.name()).toBe(entry.name);
+      expect(new Help().subcommandTerm(command)).toBe(entry.usage === "" ? entry.name : `${entry.name} ${entry.usage}`);
+      expect(command.summary() || command.description()).toBe(entry.summary);
+    }
+  });
+
+  it("the help listing the commands is the same with every module loaded", async () => {
+    const full = createProgram(await Promise.all(COMMANDS.map((entry) => entry.load())));
+    const listed = createProgram(COMMANDS);
+    expect(listed.helpInformation()).toBe(full.helpInformation());
+    expect(listed.commands.map((command) => command.name())).toEqual(COMMANDS.map((entry) => entry.name));
+  });
+
+  it("help X and X --help show the command's own help", async () => {
+    const viaHelp = await run(["help", "mastermind"]);
+    const viaFlag = await run(["mastermind", "--help"]);
+    expect(viaHelp).toMatchObject({ code: 0, stderr: "" });
+    expect(viaHelp.stdout).toBe(viaFlag.stdout);
+    expect(viaHelp.stdout).toMatch(/^Usage: lightsout mastermind \[options\] \[command\]\n/);
+    expect(viaHelp.stdout).toContain("play [options]");
   });
 });
 

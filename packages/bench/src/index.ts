@@ -1,6 +1,7 @@
 /**
  * @lightsout/bench: the benchmark suite behind `pnpm bench` and
- * `lightsout bench`. Results go to stdout as a table (and JSON on request);
+ * `lightsout bench`. Results go to stdout as tables, or as one JSON object
+ * with `--json` (the tables then go to stderr);
  * docs/BENCHMARKS.md records them with the command and the machine.
  *
  * @packageDocumentation
@@ -28,7 +29,7 @@ const USAGE = `usage: bench [--quick] [--sizes 1024,2048,...] [--ts-up-to N] [--
   --file-sizes LIST  the N values of the files suite (default 8192,16384,32768)
   --threads LIST thread counts of the threaded Four Russians rank rows (default 2; 1 = none)
   --filter NAME  run only suites whose name contains NAME (suites: gf2, files, chase, banded, fewest, graph, nullity, multistate, fields, mastermind, cli)
-  --json         print the results as one JSON object at the end`;
+  --json         print the results as one JSON object on stdout (the tables go to stderr)`;
 
 /** Describes this machine in one line (for docs/BENCHMARKS.md). */
 export function machine(): string {
@@ -86,75 +87,75 @@ export async function main(argv: string[]): Promise<number> {
       throw error;
     }
   }
-  console.log(`lightsout benchmarks on ${machine()}`);
+  // With --json, stdout is the JSON alone: the tables go to stderr.
+  const out = json ? (line: string) => console.error(line) : (line: string) => console.log(line);
+  out(`lightsout benchmarks on ${machine()}`);
   const results: Record<string, unknown> = { machine: machine() };
   if ("gf2".includes(filter) || filter === "") {
-    console.log(`\nGF(2) dense rank and solve, random N x N (seed 1), b = A x0, median of repeats:`);
-    const { rows, notes } = await runGf2Threaded({ sizes, tsUpTo, threads, log: (line) => console.log(line) });
-    console.log("  ratios of the fastest repeats:");
-    for (const line of ratios(rows)) console.log(`  ${line}`);
-    for (const note of notes) console.log(`  note: ${note}`);
+    out(`\nGF(2) dense rank and solve, random N x N (seed 1), b = A x0, median of repeats:`);
+    const { rows, notes } = await runGf2Threaded({ sizes, tsUpTo, threads, log: out });
+    out("  ratios of the fastest repeats:");
+    for (const line of ratios(rows)) out(`  ${line}`);
+    for (const note of notes) out(`  note: ${note}`);
     results.gf2 = { rows, notes };
   }
   if ("files".includes(filter) || filter === "") {
-    console.log(
-      `\nMatrix files: random N x N (seed 1) read from disk as dense text and PBM, then ranked, median of repeats:`,
-    );
+    out(`\nMatrix files: random N x N (seed 1) read from disk as dense text and PBM, then ranked, median of repeats:`);
     const defaults = filesDefaults(argv.includes("--quick"));
     const files = await runFiles({
       ...defaults,
       ...(fileSizes ? { sizes: fileSizes } : {}),
-      log: (line) => console.log(line),
+      log: out,
     });
-    for (const note of files.notes) console.log(`  note: ${note}`);
+    for (const note of files.notes) out(`  note: ${note}`);
     results.files = files;
   }
   if ("chase".includes(filter) || filter === "") {
-    console.log(`\nHuge grids by light chasing: all-on N x N solved (solveGrid) and verified, one run each:`);
-    results.chase = runChase({ sizes: chaseSizes(argv), log: (line) => console.log(line) });
+    out(`\nHuge grids by light chasing: all-on N x N solved (solveGrid) and verified, one run each:`);
+    results.chase = runChase({ sizes: chaseSizes(argv), log: out });
   }
   if ("banded".includes(filter) || filter === "") {
-    console.log(`\nBanded route through the CLI: all-on boards solved by lightsout solve --json, verified here:`);
-    results.banded = runBanded({ quick: argv.includes("--quick"), log: (line) => console.log(line) });
+    out(`\nBanded route through the CLI: all-on boards solved by lightsout solve --json, verified here:`);
+    results.banded = runBanded({ quick: argv.includes("--quick"), log: out });
   }
   if ("fewest".includes(filter) || filter === "") {
-    console.log(
+    out(
       `\nFewest presses: 5 x 5 distribution of minimum press counts, the coset enumeration rate, boards of nullity 20..40:`,
     );
-    results.fewest = await runFewest({ quick: argv.includes("--quick"), log: (line) => console.log(line) });
+    results.fewest = await runFewest({ quick: argv.includes("--quick"), log: out });
   }
   if ("graph".includes(filter) || filter === "") {
-    console.log(`\nArbitrary graphs (dense route): all-on boards of random graphs solved and verified:`);
-    results.graph = runGraph({ sizes: argv.includes("--quick") ? [2000] : [20_000], log: (line) => console.log(line) });
+    out(`\nArbitrary graphs (dense route): all-on boards of random graphs solved and verified:`);
+    results.graph = runGraph({ sizes: argv.includes("--quick") ? [2000] : [20_000], log: out });
   }
   if ("nullity".includes(filter) || filter === "") {
-    console.log(
+    out(
       `\nNullity of huge grids, deg gcd(f_n(x), f_n(x + 1)): single n (median of 3; one run at 10^6) beside Python, and sweeps:`,
     );
-    results.nullity = await runNullity({ quick: argv.includes("--quick"), log: (line) => console.log(line) });
+    results.nullity = await runNullity({ quick: argv.includes("--quick"), log: out });
   }
   if ("multistate".includes(filter) || filter === "") {
-    console.log(`\nMulti-state lights over Z_k: random winnable boards (seed 1) solved and verified:`);
-    results.multistate = runMultiState({ quick: argv.includes("--quick"), log: (line) => console.log(line) });
+    out(`\nMulti-state lights over Z_k: random winnable boards (seed 1) solved and verified:`);
+    results.multistate = runMultiState({ quick: argv.includes("--quick"), log: out });
   }
   if ("fields".includes(filter) || filter === "") {
-    console.log(
+    out(
       `\nDense rank over Z_p (prime fields), random N x N (seed 1), WASM kernel vs TypeScript twin, median of repeats:`,
     );
-    results.fields = runFields({ ...fieldsDefaults(argv.includes("--quick")), log: (line) => console.log(line) });
+    results.fields = runFields({ ...fieldsDefaults(argv.includes("--quick")), log: out });
   }
   if ("mastermind".includes(filter) || filter === "") {
-    console.log(`\nMastermind: each strategy against every secret (game tree), guesses per secret:`);
-    results.mastermind = runMastermind({ quick: argv.includes("--quick"), log: (line) => console.log(line) });
+    out(`\nMastermind: each strategy against every secret (game tree), guesses per secret:`);
+    results.mastermind = runMastermind({ quick: argv.includes("--quick"), log: out });
   }
   if ("cli".includes(filter) || filter === "") {
-    console.log(
+    out(
       `\nThe lightsout CLI against the library on the same job (child processes; medians of 3 runs up to 2^24 cells; targets: time <= 3x library + start-up, peak <= 3x board bytes + library's + start-up's):`,
     );
     results.cli = runCli({
       sizes: cliSizes(argv),
       quiet: !argv.includes("--quick"),
-      log: (line) => console.log(line),
+      log: out,
     });
   }
   if (json) console.log(JSON.stringify(results));

@@ -21,7 +21,7 @@ const EXAMPLES = `
 Examples:
   $ lightsout bench                      every suite, full sizes
   $ lightsout bench --quick              small sizes only, a smoke run
-  $ lightsout bench --filter gf2 --json  one suite, results also as JSON`;
+  $ lightsout bench --filter gf2 --json  one suite: JSON on stdout, the tables on stderr`;
 
 /**
  * Builds the `bench` command.
@@ -36,7 +36,7 @@ export function benchCommand(): Command {
     )
     .option("--quick", "small sizes only, for a fast check")
     .option("--filter <name>", `only the suites whose name contains NAME (${SUITES.join(", ")})`)
-    .option("--json", "also print the results as one JSON object at the end")
+    .option("--json", "print the results as one JSON object on stdout (the tables go to stderr)")
     .addHelpText("after", EXAMPLES)
     .action(async (options: { quick?: boolean; filter?: string; json?: boolean }) => {
       // a filter matching no suite would run nothing and look like success

@@ -6,12 +6,14 @@
  * @module
  */
 import { statSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import { resolve } from "node:path";
 import { BitMatrix, ParseError } from "@lightsout/core";
 import { initThreads } from "@lightsout/core/gf2";
 import { largestBitMatrixRows, largestBitMatrixSide, parseMatrix, readBitMatrix } from "@lightsout/core/io";
 import { FieldMatrix, galoisField, type Field } from "@lightsout/core/fields";
 import { Command } from "commander";
+import { formatSize, threadBytes, threadRoom, ulimitText } from "../address-space.js";
 import { inputError, usageError } from "../errors.js";
 import { inputBytes, readInput } from "../input.js";
 import { parseField, parseIntegerOption, parseSeed } from "../options.js";
@@ -295,9 +297,11 @@ async function rankOfRandom(n: string, options: RankOptions, field?: Field, thre
  * bar follows it; elsewhere no callback is passed, so the kernel runs unsliced.
  * `threads` undefined: the core's default (every core for large matrices).
  */
-async function eliminate(matrix: BitMatrix, threads?: number): Promise<{ rank: number; ms: number }> {
+async function eliminate(matrix: BitMatrix, wanted?: number): Promise<{ rank: number; ms: number }> {
+  const large = matrix.rows * matrix.cols >= 2 ** 24;
+  const threads = threadsThatFit(wanted, large);
   // helper threads start before the clock does (the core uses them from 4096 x 4096 on)
-  if (threads === undefined ? matrix.rows * matrix.cols >= 2 ** 24 : threads > 1) await initThreads(threads);
+  if (threads === undefined ? large : threads > 1) await initThreads(threads);
   const bar = createProgressBar("echelonize");
   const options = {
     ...(threads === undefined ? {} : { threads }),
@@ -311,6 +315,24 @@ async function eliminate(matrix: BitMatrix, threads?: number): Promise<{ rank: n
   } finally {
     bar.finish();
   }
+}
+
+/**
+ * The threads to ask for under an address-space limit (`ulimit -v`), where
+ * too many helper threads would stop the process: `--threads N` beyond
+ * the room is a usage error naming the most that fit, and the default
+ * (every core, for large matrices) is cut to fit. Without a limit, `wanted`.
+ */
+function threadsThatFit(wanted: number | undefined, large: boolean): number | undefined {
+  const room = wanted === undefined && !large ? undefined : threadRoom();
+  if (room === undefined) return wanted;
+  if (wanted === undefined) return Math.min(availableParallelism(), room.threads);
+  if (wanted === 1 || wanted <= room.threads) return wanted;
+  throw usageError(
+    `--threads expected at most ${room.threads} under the address-space limit (${ulimitText(room.limit)}), ` +
+      `got ${wanted} (its helper threads and their shared memory need about ${formatSize(threadBytes(wanted))}, ` +
+      `${formatSize(room.left)} is left); use --threads ${room.threads} or fewer, or raise the limit (ulimit -v)`,
+  );
 }
 
 /** `key value` lines: rows, cols, [seed,] rank, nullity, time. */

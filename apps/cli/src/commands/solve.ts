@@ -3,19 +3,11 @@
  *
  * @module
  */
-import {
-  type Board,
-  fewestPresses,
-  formatBoard,
-  formatCount,
-  type LightsOutSolution,
-  solveLightsOut,
-} from "@lightsout/core";
+import { type Board, formatBoard, formatCount, type LightsOutSolution, solveLightsOut } from "@lightsout/core";
 import {
   allSolutions,
   chaseTrace,
   type ChaseTrace,
-  fewestPressesByIlp,
   formatPrimePowers,
   isChaseableRectangle,
   MAX_BANDED_PRIME,
@@ -207,9 +199,11 @@ async function solve(file: string | undefined, flags: SolveFlags): Promise<strin
  * Fewest presses: exact enumeration of the solutions while that is
  * feasible; beyond it, for two states, integer programming (HiGHS) under
  * the time limit (the integer program is over GF(2) only: with more states
- * too many solutions is an input error).
+ * too many solutions is an input error). The module is imported on demand.
  */
 async function minimum(board: Board, lights: ArrayLike<number>, states: number, seconds: number, source: string) {
+  // imported here: a plain solve does not load the enumeration, the search and the integer program
+  const { fewestPresses, fewestPressesByIlp } = await import("@lightsout/core/lightsout");
   const bar = createProgressBar("solve");
   try {
     const r = fewestPresses(board, lights, {

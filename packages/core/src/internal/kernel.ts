@@ -32,10 +32,14 @@ export function load(): Gf2Exports {
       );
     }
     if (error instanceof RangeError && /out of memory|cannot allocate/i.test(error.message)) {
-      // 64-bit V8 reserves about 10 GiB of address space per WebAssembly memory (guard regions)
+      // 64-bit V8 reserves about 10 GiB of address space per WebAssembly memory for the bounds checks
+      // of its trap handler; Node 20.15+ turns them into inline checks with --disable-wasm-trap-handler
+      // (https://nodejs.org/api/cli.html#--disable-wasm-trap-handler).
       throw new RangeError(
-        `the GF(2) kernel could not reserve address space for its WebAssembly memory (${error.message}); ` +
-          `a limit on virtual memory (ulimit -v) must allow about 12 GiB, or use { engine: "ts" }`,
+        `the GF(2) kernel could not reserve address space for its WebAssembly memory (${error.message}): ` +
+          `64-bit V8 reserves about 10 GiB per WebAssembly memory for its trap handler; raise the limit on ` +
+          `virtual memory (ulimit -v) to 12 GiB or more, start Node with --disable-wasm-trap-handler ` +
+          `(Node 20.15+; also in NODE_OPTIONS), or use { engine: "ts" }`,
         { cause: error },
       );
     }

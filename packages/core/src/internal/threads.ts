@@ -60,8 +60,20 @@ type NodeWorker = {
   unref(): void;
 };
 type NodeThreads = {
-  Worker: new (source: string, options: { eval: true; workerData: HelperStart }) => NodeWorker;
+  Worker: new (
+    source: string,
+    options: { eval: true; workerData: HelperStart; resourceLimits: { codeRangeSizeMb: number } },
+  ) => NodeWorker;
 };
+
+/**
+ * Code range of a Node helper, in MiB. V8 reserves 512 MiB of address space
+ * per thread for compiled JavaScript by default; a helper compiles one small
+ * function (the kernel is WebAssembly, whose code lives apart, and 1.6 MiB
+ * go to V8's own builtins), and under a limit on address space (ulimit -v)
+ * the default reservations of a few helpers stop the process.
+ */
+const HELPER_CODE_RANGE_MB = 8;
 type NodeProcess = { versions?: { node?: string }; getBuiltinModule?: (name: string) => unknown };
 
 const nodeProcess = (globalThis as { process?: NodeProcess }).process;
@@ -156,7 +168,11 @@ function startHelper(
   const data: HelperStart = { module, memory: p.memory, sync: p.sync, index };
   if (isNode) {
     const { Worker } = nodeBuiltin("node:worker_threads") as NodeThreads;
-    const worker = new Worker(nodeHelperSource(), { eval: true, workerData: data });
+    const worker = new Worker(nodeHelperSource(), {
+      eval: true,
+      workerData: data,
+      resourceLimits: { codeRangeSizeMb: HELPER_CODE_RANGE_MB },
+    });
     worker.on("message", onReply);
     worker.on("error", (error) => onReply({ error: error.message }));
     liveNodeHelpers.add(worker);

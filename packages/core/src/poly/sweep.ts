@@ -325,6 +325,8 @@ const nodeVersion = (globalThis as { process?: { versions?: { node?: string } } 
 const nodeOs = "node:os";
 const nodeThreads = "node:worker_threads";
 const sweepTaskModule = "./sweep-task.js";
+/** Code range of a Node sweep worker, in MiB (see spawner). */
+const SWEEP_CODE_RANGE_MB = 16;
 
 async function defaultWorkers(): Promise<number> {
   if (nodeVersion !== undefined) {
@@ -363,10 +365,15 @@ async function spawner(createWorker: (() => SweepWorker) | undefined): Promise<(
     };
   }
   if (nodeVersion !== undefined) {
-    const { Worker } = (await import(nodeThreads)) as { Worker: new (url: URL) => SweepWorker };
+    const { Worker } = (await import(nodeThreads)) as {
+      Worker: new (url: URL, options: { resourceLimits: { codeRangeSizeMb: number } }) => SweepWorker;
+    };
     // The worker script beside this module (compiled: dist/poly/_sweep-worker.js).
     const url = new URL("./_sweep-worker.js", import.meta.url);
-    return () => new Worker(url);
+    // V8 reserves 512 MiB of address space per thread by default for compiled JavaScript; a
+    // worker compiles the few functions of a task, and under an address-space limit (ulimit -v)
+    // the default reservations of a few workers are enough to stop the process.
+    return () => new Worker(url, { resourceLimits: { codeRangeSizeMb: SWEEP_CODE_RANGE_MB } });
   }
   // Written out in full so that bundlers (Vite, webpack 5) see and bundle the worker.
   return () => new Worker(new URL("./_sweep-worker.js", import.meta.url), { type: "module" });

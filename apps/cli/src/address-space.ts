@@ -141,16 +141,6 @@ export function wasmMemoryCap(execArgv: readonly string[] = process.execArgv): n
 }
 
 /**
- * Bytes for messages, in MiB below 10 GiB and GiB above.
- *
- * @param bytes - a size
- * @returns e.g. `496 MiB`
- */
-export function formatSize(bytes: number): string {
-  return bytes < 10 * 2 ** 30 ? `${Math.round(bytes / 2 ** 20)} MiB` : `${(bytes / 2 ** 30).toFixed(1)} GiB`;
-}
-
-/**
  * The limit as `ulimit -v` shows it, for messages.
  *
  * @param limit - bytes

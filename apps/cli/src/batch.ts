@@ -7,9 +7,8 @@
  *
  * @module
  */
-import { showToken } from "@lightsout/core/io";
-import { formatLimit } from "@lightsout/core";
 import { open, type FileHandle } from "node:fs/promises";
+import { formatLimit, showToken } from "@lightsout/core/format";
 import { resolve } from "node:path";
 import { CliError, inputError, usageError } from "./errors.js";
 import { cannotWrite } from "./input.js";

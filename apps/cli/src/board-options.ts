@@ -5,6 +5,7 @@
  * @module
  */
 import { type Board, type BoardInput, type GridOptions, ParseError, parseRule } from "@lightsout/core";
+import { formatLimit } from "@lightsout/core/format";
 import { readBoard as readBoardBytes } from "@lightsout/core/io";
 import {
   boardTopology,
@@ -193,7 +194,13 @@ export function gridSize(flags: { rows?: string; cols?: string }): { rows: numbe
   const cols = parseIntegerOption("--cols", flags.cols, 1, MAX_CELLS, why);
   if (rows * cols > MAX_CELLS)
     throw usageError(
-      `--rows ${rows} --cols ${cols} expected at most ${MAX_CELLS} cells (2^28) in all, got ${rows} x ${cols} = ${rows * cols}`,
+      formatLimit({
+        subject: `--rows ${rows} --cols ${cols}`,
+        max: MAX_CELLS,
+        got: rows * cols,
+        unit: ["cell", "cells"],
+        why: "the largest board",
+      }),
     );
   return { rows, cols };
 }

@@ -7,14 +7,8 @@
  *
  * @module
  */
-import {
-  addressSpaceLimit,
-  formatSize,
-  ulimitText,
-  WASM_MAX_PAGES,
-  WASM_PAGE,
-  wasmMemoryCap,
-} from "./address-space.js";
+import { addressSpaceLimit, ulimitText, WASM_MAX_PAGES, WASM_PAGE, wasmMemoryCap } from "./address-space.js";
+import { formatBytes } from "@lightsout/core/format";
 
 /** Exit code of an answered question. */
 export const EXIT_OK = 0;
@@ -155,7 +149,7 @@ function explain(error: unknown): { message: string; exitCode: number } {
   if (error instanceof CliError) {
     if (limit === undefined) return { message: error.message, exitCode: error.exitCode };
     const cap = wasmMemoryCap();
-    const capped = cap < WASM_MAX_PAGES * WASM_PAGE ? ` caps each WebAssembly memory at ${formatSize(cap)}` : "";
+    const capped = cap < WASM_MAX_PAGES * WASM_PAGE ? ` caps each WebAssembly memory at ${formatBytes(cap)}` : "";
     return {
       message: `${error.message}; the address-space limit (${ulimitText(limit)})${capped}: raise it (ulimit -v) for larger jobs`,
       exitCode: error.exitCode,

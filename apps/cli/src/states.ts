@@ -6,7 +6,7 @@
  * @module
  */
 import { countValue, formatPrimePowers, type PrimePower } from "@lightsout/core/lightsout";
-import { formatCount, formatLimit } from "@lightsout/core";
+import { formatCount, formatLimit } from "@lightsout/core/format";
 import { usageError } from "./errors.js";
 import { createProgressBar } from "./progress.js";
 import { io, writeOut } from "./io.js";

@@ -66,7 +66,7 @@ describe("sizes are checked before allocating", () => {
     const result = await runInProcess(["random", "--rows", "16384", "--cols", "16385"]);
     expect(result.code).toBe(2);
     expect(failure(result)).toBe(
-      "lightsout: --rows 16384 --cols 16385 expected at most 268435456 cells (2^28) in all, got 16384 x 16385 = 268451840",
+      "lightsout: --rows 16384 --cols 16385 expected at most 268,435,456 cells (the largest board), got 268,451,840 cells",
     );
   });
 

@@ -95,7 +95,7 @@ describe("lightsout solve --method", () => {
     });
     expect(big.code).toBe(2);
     expect(oneLineError(big)).toBe(
-      "lightsout: --method dense with --states 3 expected a board of at most 16000 cells (the whole press matrix of residues), got 16900 in '<stdin>'; use --method auto or --method banded",
+      "lightsout: --method dense with --states 3 on '<stdin>' expected at most 16,000 cells (the whole press matrix of residues), got 16,900 cells; use --method auto or --method banded",
     );
   });
 });

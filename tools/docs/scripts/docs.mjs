@@ -22,6 +22,7 @@ const names = {
   "core/src/entries/nullity": "@lightsout/core/nullity",
   "core/src/entries/lightsout": "@lightsout/core/lightsout",
   "core/src/entries/io": "@lightsout/core/io",
+  "core/src/entries/format": "@lightsout/core/format",
   "gf2-wasm/src": "@lightsout/gf2-wasm",
   "mastermind/src": "@lightsout/mastermind",
 };

@@ -7,7 +7,7 @@
  * @module
  */
 import { createInterface } from "node:readline";
-import { formatCount, formatLimit } from "@lightsout/core";
+import { formatCount, formatLimit } from "@lightsout/core/format";
 import {
   CodeSpace,
   evaluate,

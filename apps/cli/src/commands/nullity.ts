@@ -6,9 +6,9 @@
  * @module
  */
 import { availableParallelism } from "node:os";
-import { formatCount, formatLimit, gridNullity } from "@lightsout/core";
+import { formatCount, formatLimit, showToken } from "@lightsout/core/format";
+import { gridNullity } from "@lightsout/core";
 import { nullitySweep, shardBounds, sweepSize, torusNullity, type NullitySweep } from "@lightsout/core/nullity";
-import { showToken } from "@lightsout/core/io";
 import { Command } from "commander";
 import { formatDuration, parseShard, progressLog, type ResumedOutput, resumeOutput } from "../batch.js";
 import { usageError } from "../errors.js";

@@ -4,7 +4,8 @@
  *
  * @module
  */
-import { formatCount, formatLimit, type GridBoard, gridBoard, gridNullity, quietPatterns } from "@lightsout/core";
+import { type GridBoard, gridBoard, gridNullity, quietPatterns } from "@lightsout/core";
+import { formatCount, formatLimit } from "@lightsout/core/format";
 import { boardTopology, isChaseableRectangle } from "@lightsout/core/lightsout";
 import { torusNullity } from "@lightsout/core/nullity";
 import { formatBoardBytes } from "@lightsout/core/io";

@@ -13,7 +13,8 @@ import { initThreads } from "@lightsout/core/gf2";
 import { largestBitMatrixRows, largestBitMatrixSide, parseMatrix, readBitMatrix } from "@lightsout/core/io";
 import { FieldMatrix, galoisField, type Field } from "@lightsout/core/fields";
 import { Command } from "commander";
-import { formatSize, threadBytes, threadRoom, ulimitText } from "../address-space.js";
+import { threadBytes, threadRoom, ulimitText } from "../address-space.js";
+import { formatBytes, formatLimit } from "@lightsout/core/format";
 import { inputError, usageError } from "../errors.js";
 import { inputBytes, readInput } from "../input.js";
 import { parseField, parseIntegerOption, parseSeed } from "../options.js";
@@ -329,9 +330,16 @@ function threadsThatFit(wanted: number | undefined, large: boolean): number | un
   if (wanted === undefined) return Math.min(availableParallelism(), room.threads);
   if (wanted === 1 || wanted <= room.threads) return wanted;
   throw usageError(
-    `--threads expected at most ${room.threads} under the address-space limit (${ulimitText(room.limit)}), ` +
-      `got ${wanted} (its helper threads and their shared memory need about ${formatSize(threadBytes(wanted))}, ` +
-      `${formatSize(room.left)} is left); use --threads ${room.threads} or fewer, or raise the limit (ulimit -v)`,
+    formatLimit({
+      subject: "--threads",
+      max: room.threads,
+      got: wanted,
+      unit: ["thread", "threads"],
+      why:
+        `under the address-space limit ${ulimitText(room.limit)}, ${wanted} helper threads and their shared memory need ` +
+        `about ${formatBytes(threadBytes(wanted))} and ${formatBytes(room.left)} is left`,
+      hint: `use --threads ${room.threads} or fewer, or raise the limit (ulimit -v)`,
+    }),
   );
 }
 

@@ -3,7 +3,8 @@
  *
  * @module
  */
-import { type Board, formatBoard, formatCount, type LightsOutSolution, solveLightsOut } from "@lightsout/core";
+import { type Board, formatBoard, type LightsOutSolution, solveLightsOut } from "@lightsout/core";
+import { formatCount, formatLimit } from "@lightsout/core/format";
 import {
   allSolutions,
   chaseTrace,
@@ -131,8 +132,14 @@ async function solve(file: string | undefined, flags: SolveFlags): Promise<strin
   if (flags.explain) return explain(board, lights, flags.json ?? false, states);
   if (method === "dense" && states > 2 && lights.length > MAX_MULTISTATE_DENSE_CELLS) {
     throw usageError(
-      `--method dense with --states ${states} expected a board of at most ${MAX_MULTISTATE_DENSE_CELLS} cells (the whole press matrix of residues), ` +
-        `got ${lights.length} in '${source}'; use --method auto${isPrime(states) && states <= MAX_BANDED_PRIME ? " or --method banded" : ""}`,
+      formatLimit({
+        subject: `--method dense with --states ${states} on '${source}'`,
+        max: MAX_MULTISTATE_DENSE_CELLS,
+        got: lights.length,
+        unit: ["cell", "cells"],
+        why: "the whole press matrix of residues",
+        hint: `use --method auto${isPrime(states) && states <= MAX_BANDED_PRIME ? " or --method banded" : ""}`,
+      }),
     );
   }
   let s: LightsOutSolution;
@@ -176,9 +183,14 @@ async function solve(file: string | undefined, flags: SolveFlags): Promise<strin
     if (states > 2 && solutionCount(s) > MIN_MAX_SOLUTIONS) {
       const n = s.nullity;
       throw usageError(
-        `--min with --states ${states} expected at most 2^20 = ${MIN_MAX_SOLUTIONS} solutions to enumerate (past two states ` +
-          `every solution is tried), got ${formatPrimePowers(s.quietCountFactors)} (${formatCount(n, "quiet generator")}) ` +
-          `for '${source}'; drop --min for one solution, or list some with --all --limit N`,
+        formatLimit({
+          subject: `--min with --states ${states} on '${source}' (${formatCount(n, "quiet generator")})`,
+          max: MIN_MAX_SOLUTIONS,
+          got: `${formatPrimePowers(s.quietCountFactors)} solutions`,
+          unit: ["solution", "solutions"],
+          why: "past two states every solution is tried",
+          hint: "drop --min for one solution, or list some with --all --limit N",
+        }),
       );
     }
     const best = await minimum(board, lights, states, timeLimit, source);

@@ -89,8 +89,12 @@ export interface Limit {
   subject: string;
   /** The largest amount accepted. */
   max: number;
-  /** The amount asked for, or `"more"` when only a lower bound is known. */
-  got: number | "more";
+  /**
+   * The amount asked for; `"more"` when only a lower bound is known; or
+   * the amount already written, with its noun, when it is no number
+   * (`"2^300 solutions"`, a count past 2^53 kept as prime powers).
+   */
+  got: number | string;
   /** What is counted. */
   unit: LimitUnit;
   /** Why the limit is what it is: `"one block of WebAssembly memory"`. */
@@ -124,10 +128,12 @@ export function formatLimit(limit: Limit): string {
   const instead = hint ? `; ${hint}` : "";
   if (unit === "bytes") {
     const [maxText, gotText] =
-      got === "more" ? [formatBytes(max), `more than ${formatBytes(max)}`] : bytesApart(max, got);
+      typeof got === "string"
+        ? [formatBytes(max), got === "more" ? `more than ${formatBytes(max)}` : got]
+        : bytesApart(max, got);
     return `${subject} needs ${gotText}, but at most ${maxText} fit${because}${instead}`;
   }
   const maxText = formatCount(max, unit[0], unit[1]);
-  const gotText = got === "more" ? "more" : formatCount(got, unit[0], unit[1]);
+  const gotText = typeof got === "string" ? got : formatCount(got, unit[0], unit[1]);
   return `${subject} expected at most ${maxText}${because}, got ${gotText}${instead}`;
 }

@@ -20,7 +20,7 @@ import {
 import { MAX_SPLIT_ENTRIES, minimiseBlocks, planCoset } from "./_blocks.js";
 import { pressMatrix } from "./solve.js";
 import { cellCount } from "./_press-walk.js";
-import { formatLimit } from "../internal/sizes.js";
+import { formatCount, formatLimit } from "../internal/sizes.js";
 
 /**
  * Largest nullity the enumeration accepts at all: Gray-code indices are 32-bit.
@@ -285,10 +285,16 @@ export function fewestPresses(
     const max = limit ?? defaultMaxNullity(block.cells.length);
     if (dim > max) {
       throw new RangeError(
-        `fewestPresses enumerates each independent block of solutions, and this board (nullity ${plan.nullity})` +
-          ` has a block of dimension ${dim} on ${block.cells.length} cells, above the limit ${max}` +
-          ` (maxNullity, at most ${MAX_ENUMERATED_NULLITY}); use fewestPressesByIlp (longer enumeration, then` +
-          ` integer programming with HiGHS, under a time limit)`,
+        formatLimit({
+          subject:
+            `fewestPresses enumerates each independent block of solutions: a block on ${formatCount(block.cells.length, "cell")}` +
+            ` of this board (nullity ${plan.nullity})`,
+          max,
+          got: dim,
+          unit: ["dimension", "dimensions"],
+          why: `maxNullity, at most ${MAX_ENUMERATED_NULLITY}`,
+          hint: "use fewestPressesByIlp (longer enumeration, then integer programming with HiGHS, under a time limit)",
+        }),
       );
     }
     budget += 2 ** (dim - max);

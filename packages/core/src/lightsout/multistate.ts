@@ -393,10 +393,15 @@ export function fewestMultiStatePresses(
   const bits = a.quietCountFactors.reduce((sum, f) => sum + f.exponent * Math.log2(f.prime), 0);
   const solutions = bits < 60 ? Number(countValue(a.quietCountFactors)) : Number.POSITIVE_INFINITY;
   if (solutions > limit) {
-    // the count may be past 2^53: written from its prime powers, not by formatLimit's numbers
     throw new RangeError(
-      `fewest presses expected at most ${formatCount(limit, "solution")} to enumerate, got ` +
-        `${formatPrimePowers(a.quietCountFactors)} (states ${a.states}, ${formatCount(a.nullity, "quiet generator")})`,
+      formatLimit({
+        subject: `fewest presses over Z_${a.states} (${formatCount(a.nullity, "quiet generator")})`,
+        max: limit,
+        // the count may be past 2^53: written from its prime powers
+        got: `${formatPrimePowers(a.quietCountFactors)} solutions`,
+        unit: ["solution", "solutions"],
+        why: "every solution is enumerated",
+      }),
     );
   }
   // odometer over the cyclic decomposition, the weight kept up to date per changed entry

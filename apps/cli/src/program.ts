@@ -6,7 +6,7 @@
  * @module
  */
 import { Command, CommanderError, Help } from "commander";
-import { describeFailure, EXIT_OK, EXIT_USAGE, oneLine, printable, SilentExit } from "./errors.js";
+import { describeFailure, EXIT_OK, EXIT_USAGE, oneLine, printable } from "./errors.js";
 import { io } from "./io.js";
 import { readVersion } from "./version.js";
 
@@ -19,7 +19,6 @@ Examples:
   $ cat matrix.mtx | lightsout rank -  rank of a MatrixMarket file from stdin
   $ lightsout rank --random 4096       rank and timing of a random 4096 x 4096 matrix
   $ lightsout mastermind solve         Knuth's Mastermind strategy over all 1296 secrets
-  $ lightsout bench --quick            quick benchmark of the GF(2) kernels
 
 Exit codes: 0 answered, 1 bad input, 2 usage error.
 Set LIGHTSOUT_DEBUG=1 to see stack traces.`;
@@ -90,18 +89,25 @@ function inheritSettings(command: Command, parent: Command): void {
  *
  * @param program - from {@link createProgram}
  * @param argv - `process.argv` (node, script, then the arguments)
+ * @param moved - commands that left the program, each with the line that says where it went
  * @returns 0 answered, 1 bad input, 2 usage error
  */
-export async function runProgram(program: Command, argv: readonly string[]): Promise<number> {
+export async function runProgram(
+  program: Command,
+  argv: readonly string[],
+  moved: Readonly<Record<string, string>> = {},
+): Promise<number> {
   if (argv.length <= 2) {
     const names = program.commands.map((command) => command.name()).filter((name) => name !== "help");
     return fail(`expected a command (${names.join(", ")}), got none; see 'lightsout --help'`, EXIT_USAGE);
   }
+  // `lightsout X ...` and `lightsout help X` of a command that moved: where it went, not "unknown command"
+  const named = argv[2] === "help" ? argv[3] : argv[2];
+  if (named !== undefined && Object.hasOwn(moved, named)) return fail(moved[named]!, EXIT_USAGE);
   try {
     await program.parseAsync([...argv]);
     return EXIT_OK;
   } catch (error) {
-    if (error instanceof SilentExit) return error.exitCode;
     if (error instanceof CommanderError) {
       // --help, --version and `help` have printed their output already.
       if (error.code === "commander.helpDisplayed" || error.code === "commander.version") return EXIT_OK;

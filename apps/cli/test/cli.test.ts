@@ -33,8 +33,6 @@ describe("lightsout (program)", () => {
         mastermind                  [n,k]-Mastermind: Knuth's minimax and other
                                     codebreakers
         rank [options] [file]       rank and nullity of a matrix over GF(2) or GF(q)
-        bench [options]             benchmark the kernels (GF(2), chasing, nullity,
-                                    Z_k, Mastermind)
         help [command]              show help for a command
 
       Examples:
@@ -45,7 +43,6 @@ describe("lightsout (program)", () => {
         $ cat matrix.mtx | lightsout rank -  rank of a MatrixMarket file from stdin
         $ lightsout rank --random 4096       rank and timing of a random 4096 x 4096 matrix
         $ lightsout mastermind solve         Knuth's Mastermind strategy over all 1296 secrets
-        $ lightsout bench --quick            quick benchmark of the GF(2) kernels
 
       Exit codes: 0 answered, 1 bad input, 2 usage error.
       Set LIGHTSOUT_DEBUG=1 to see stack traces.
@@ -158,7 +155,7 @@ describe("lightsout (program)", () => {
     const none = await run([]);
     expect(none.code).toBe(2);
     expect(oneLineError(none)).toMatch(
-      /^lightsout: expected a command \(solve, quiet, [a-z, -]+, rank, bench\), got none; see 'lightsout --help'$/,
+      /^lightsout: expected a command \(solve, quiet, [a-z, -]+, rank\), got none; see 'lightsout --help'$/,
     );
     const extra = await run(["rank", "a.txt", "b.txt"]);
     expect(extra.code).toBe(2);
@@ -199,13 +196,22 @@ describe("the commands' listing (a run imports only the modules of the commands 
   });
 });
 
-describe("lightsout bench", () => {
-  it("has help with examples", async () => {
-    const result = await run(["bench", "--help"]);
-    expect(result.code).toBe(0);
-    expect(result.stdout).toContain("Usage: lightsout bench [options]");
-    expect(result.stdout).toContain("--quick");
-    expect(result.stdout).toContain("--filter <name>");
-    expect(result.stdout).toContain("$ lightsout bench --quick");
+describe("lightsout bench (moved to lightsout-bench)", () => {
+  const line =
+    "lightsout: the benchmarks left the lightsout command: run 'lightsout-bench' (the bin of @lightsout/bench; " +
+    "'pnpm bench' in the repository) with the same options, e.g. 'lightsout-bench --quick'";
+
+  it("says where the benchmarks went, with its options or without, and for help bench (exit 2)", async () => {
+    for (const args of [["bench"], ["bench", "--quick", "--filter", "gf2"], ["bench", "--help"], ["help", "bench"]]) {
+      const result = await run(args);
+      expect(result.code, args.join(" ")).toBe(2);
+      expect(result.stdout).toBe("");
+      expect(oneLineError(result)).toBe(line);
+    }
+  });
+
+  it("is no command of the program: neither listed nor built", async () => {
+    expect(COMMANDS.map((entry) => entry.name)).not.toContain("bench");
+    expect((await run(["--help"])).stdout).not.toMatch(/\bbench\b/);
   });
 });

@@ -8,11 +8,8 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { CLI_MISSING, findCli } from "./cli.js";
 import { fmtMs } from "./stats.js";
-
-/** The CLI built next to this package in the monorepo. */
-const CLI = fileURLToPath(new URL("../../../apps/cli/dist/cli.js", import.meta.url));
 
 export interface BandedCase {
   name: string;
@@ -106,6 +103,11 @@ function clears(board: BandedCase, presses: string[]): boolean {
 }
 
 export function runBanded(options: BandedOptions): BandedRow[] {
+  const cli = findCli();
+  if (cli === undefined) {
+    options.log(CLI_MISSING);
+    return [];
+  }
   const dir = mkdtempSync(join(tmpdir(), "lightsout-banded-"));
   const out: BandedRow[] = [];
   try {
@@ -120,7 +122,7 @@ export function runBanded(options: BandedOptions): BandedRow[] {
       // bash's `time` reports the child's CPU time beside the wall time
       const script = `TIMEFORMAT='%R %U %S'; time node "$0" solve "$1" --json ${flags.join(" ")} > "$2"`;
       const json = join(dir, "out.json");
-      const run = spawnSync("bash", ["-c", script, CLI, file, json], { encoding: "utf8" });
+      const run = spawnSync("bash", ["-c", script, cli, file, json], { encoding: "utf8" });
       if (run.status !== 0) throw new Error(`lightsout solve failed on ${board.name}: ${run.stderr}`);
       const [real, user, sys] = run.stderr.trim().split("\n").at(-1)!.split(" ").map(Number) as [
         number,

@@ -20,7 +20,7 @@ import {
   writeFileSync,
 } from "node:fs";
 import { tmpdir } from "node:os";
-import { basename, join } from "node:path";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { fmtMs, median } from "./stats.js";
 
@@ -64,13 +64,16 @@ export function cliSizes(argv: readonly string[]): number[] {
   return argv.includes("--quick") ? [256] : CLI_SIZES;
 }
 
+/** The note of a suite skipped for want of the CLI. */
+export const CLI_MISSING =
+  "  note: the lightsout CLI is not built (apps/cli/dist/cli.js): run pnpm build first; suite skipped";
+
 /**
- * The lightsout binary: the one running this suite (`lightsout bench`), or
- * the repository's build (`pnpm bench`); undefined when neither exists.
+ * The lightsout binary built in the monorepo beside this package, or
+ * undefined when it is not built (or this package was installed on its own):
+ * the suites that run the CLI are then skipped with a note.
  */
 export function findCli(): string | undefined {
-  const running = process.argv[1];
-  if (running !== undefined && basename(running) === "cli.js" && existsSync(running)) return running;
   const repo = fileURLToPath(new URL("../../../apps/cli/dist/cli.js", import.meta.url));
   return existsSync(repo) ? repo : undefined;
 }
@@ -175,7 +178,7 @@ function sha256(bytes: Uint8Array): string {
 export function runCli(options: CliBenchOptions): CliRow[] {
   const cli = findCli();
   if (cli === undefined) {
-    options.log("  note: the lightsout CLI is not built (apps/cli/dist/cli.js): run pnpm build first; suite skipped");
+    options.log(CLI_MISSING);
     return [];
   }
   const dir = mkdtempSync(join(tmpdir(), "lightsout-bench-cli-"));

@@ -18,8 +18,10 @@ Examples:
   $ lightsout rank matrix.txt          rank of a dense 0/1 matrix file
   $ cat matrix.mtx | lightsout rank -  rank of a MatrixMarket file from stdin
   $ lightsout rank --random 4096       rank and timing of a random 4096 x 4096 matrix
-  $ lightsout mastermind solve         Knuth's Mastermind strategy over all 1296 secrets
+  $ lightsout mastermind solve         Knuth's Mastermind strategy over all 1296 secrets`;
 
+/** Ends the help of the program and of every command (commander's "afterAll"). */
+const EXIT_CODES = `
 Exit codes: 0 answered, 1 bad input, 2 usage error.
 Set LIGHTSOUT_DEBUG=1 to see stack traces.`;
 
@@ -47,6 +49,7 @@ export function createProgram(commands: readonly (Command | CommandListing)[]): 
     .helpOption("-h, --help", "show help")
     .helpCommand("help [command]", "show help for a command")
     .addHelpText("after", EXAMPLES)
+    .addHelpText("afterAll", EXIT_CODES)
     .configureHelp({
       subcommandTerm(this: Help, command: Command) {
         return listed.get(command) ?? Help.prototype.subcommandTerm.call(this, command);

@@ -5,10 +5,9 @@
 // system): on a machine shared with other work the wall time can be several
 // times the CPU time, which is what the board costs.
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { CLI_MISSING, findCli } from "./cli.js";
+import { withCli } from "./cli.js";
 import { fmtMs } from "./stats.js";
 
 export interface BandedCase {
@@ -103,14 +102,8 @@ function clears(board: BandedCase, presses: string[]): boolean {
 }
 
 export function runBanded(options: BandedOptions): BandedRow[] {
-  const cli = findCli();
-  if (cli === undefined) {
-    options.log(CLI_MISSING);
-    return [];
-  }
-  const dir = mkdtempSync(join(tmpdir(), "lightsout-banded-"));
-  const out: BandedRow[] = [];
-  try {
+  return withCli(options.log, "banded", (cli, dir) => {
+    const out: BandedRow[] = [];
     for (const board of bandedCases(options.quick)) {
       const file = join(dir, "board.txt");
       writeFileSync(file, `${board.rows.join("\n")}\n`);
@@ -151,8 +144,6 @@ export function runBanded(options: BandedOptions): BandedRow[] {
           `   cpu ${fmtMs(row.cpuMs).padStart(9)}   nullity ${row.nullity}   verified`,
       );
     }
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-  return out;
+    return out;
+  });
 }

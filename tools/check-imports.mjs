@@ -329,30 +329,45 @@ export function checkConsumers(workspace, dirs) {
   /** @type {string[]} */
   const problems = [];
   for (const dir of dirs) {
-    for (const path of sourceFiles(join(workspace, dir))) {
-      const file = relative(workspace, path).split("\\").join("/");
-      for (const { specifier, line } of scanImports(readFileSync(path, "utf8"))) {
-        const where = `${file}:${line} imports ${specifier}`;
-        if (specifier.startsWith(".")) {
-          const target = relative(workspace, resolve(dirname(path), specifier))
-            .split("\\")
-            .join("/");
-          if (/^packages\/[^/]+\/src\//.test(target) && !target.startsWith(dir)) {
-            problems.push(`${where}: reaches into ${target}; import the package's public entry points instead`);
-          }
-          continue;
+    for (const { where, specifier, target } of workspaceImports(workspace, dir)) {
+      if (target !== undefined) {
+        if (/^packages\/[^/]+\/src\//.test(target) && !target.startsWith(dir)) {
+          problems.push(`${where}: reaches into ${target}; import the package's public entry points instead`);
         }
-        const match = /^(@lightsout\/[^/]+)(\/.*)?$/.exec(specifier);
-        if (!match) continue;
-        const subpaths = exported.get(match[1] ?? "");
-        const subpath = `.${match[2] ?? ""}`;
-        if (subpaths && !subpaths.has(subpath)) {
-          problems.push(`${where}: not an entry point of ${match[1]} (it exports ${[...subpaths].join(", ")})`);
-        }
+        continue;
+      }
+      const match = /^(@lightsout\/[^/]+)(\/.*)?$/.exec(specifier);
+      if (!match) continue;
+      const subpaths = exported.get(match[1] ?? "");
+      const subpath = `.${match[2] ?? ""}`;
+      if (subpaths && !subpaths.has(subpath)) {
+        problems.push(`${where}: not an entry point of ${match[1]} (it exports ${[...subpaths].join(", ")})`);
       }
     }
   }
   return problems;
+}
+
+/**
+ * Every import of the source files below a folder of the workspace: where it
+ * is (`file:line imports X`), its specifier and, for a relative one, the
+ * file it reaches (relative to the workspace, with "/").
+ * @param {string} workspace
+ * @param {string} dir relative to the workspace
+ * @returns {Generator<{ where: string, specifier: string, target: string | undefined }>}
+ */
+function* workspaceImports(workspace, dir) {
+  for (const path of sourceFiles(join(workspace, dir))) {
+    const file = relative(workspace, path).split("\\").join("/");
+    for (const { specifier, line } of scanImports(readFileSync(path, "utf8"))) {
+      const target = specifier.startsWith(".")
+        ? relative(workspace, resolve(dirname(path), specifier))
+            .split("\\")
+            .join("/")
+        : undefined;
+      yield { where: `${file}:${line} imports ${specifier}`, specifier, target };
+    }
+  }
 }
 
 /**
@@ -412,28 +427,21 @@ export function checkPackages(workspace) {
     for (const rule of forbidden) {
       if (declared.has(rule.name)) problems.push(`${dir}/package.json: depends on ${rule.name}: ${rule.reason}`);
     }
-    for (const path of sourceFiles(join(workspace, dir))) {
-      const file = relative(workspace, path).split("\\").join("/");
-      for (const { specifier, line } of scanImports(readFileSync(path, "utf8"))) {
-        const where = `${file}:${line} imports ${specifier}`;
-        if (specifier.startsWith(".")) {
-          const target = relative(workspace, resolve(dirname(path), specifier))
-            .split("\\")
-            .join("/");
-          const other = ownerOf(target);
-          if (other && other.dir !== dir && other.manifest.exports !== undefined && MODULE_FILE.test(target)) {
-            problems.push(
-              `${where}: reaches into ${other.dir} by path; import ${other.manifest.name} by its name (and list it in ${dir}/package.json)`,
-            );
-          }
-          continue;
+    for (const { where, specifier, target } of workspaceImports(workspace, dir)) {
+      if (target !== undefined) {
+        const other = ownerOf(target);
+        if (other && other.dir !== dir && other.manifest.exports !== undefined && MODULE_FILE.test(target)) {
+          problems.push(
+            `${where}: reaches into ${other.dir} by path; import ${other.manifest.name} by its name (and list it in ${dir}/package.json)`,
+          );
         }
-        const name = specifier.startsWith("@") ? specifier.split("/").slice(0, 2).join("/") : specifier.split("/")[0];
-        const rule = forbidden.find((r) => r.name === name);
-        if (rule) problems.push(`${where}: ${rule.reason}`);
-        else if (byName.has(name) && name !== manifest.name && !declared.has(name ?? "")) {
-          problems.push(`${where}: ${name} is not listed in ${dir}/package.json`);
-        }
+        continue;
+      }
+      const name = specifier.startsWith("@") ? specifier.split("/").slice(0, 2).join("/") : specifier.split("/")[0];
+      const rule = forbidden.find((r) => r.name === name);
+      if (rule) problems.push(`${where}: ${rule.reason}`);
+      else if (byName.has(name) && name !== manifest.name && !declared.has(name ?? "")) {
+        problems.push(`${where}: ${name} is not listed in ${dir}/package.json`);
       }
     }
   }

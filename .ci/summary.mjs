@@ -1,6 +1,6 @@
 // Adds up the JSON test reports that every runner wrote into the folder given
 // as argument (LIGHTSOUT_TEST_REPORT_DIR: vitest's json reporter and our smoke
-// scripts, see tools/test-report.mjs) and prints one closing line.
+// scripts, see tools/test-report) and prints one closing line.
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 

@@ -19,5 +19,9 @@ export declare function edgeOf(file: string, specifier: string, line?: number): 
 export declare function coreGraph(srcDir: string): ImportEdge[];
 /** Imports of our packages from apps and tools that bypass the export maps. */
 export declare function checkConsumers(workspace: string, dirs: readonly string[]): string[];
+/** Dependencies an app (apps/*) may not have, with the reason a problem gives. */
+export declare const APP_FORBIDDEN: readonly { name: string; reason: string }[];
+/** Workspace packages among themselves: imports by name, listed in package.json; no app depending on APP_FORBIDDEN. */
+export declare function checkPackages(workspace: string): string[];
 /** Every check on the workspace. */
 export declare function checkWorkspace(workspace?: string): { problems: string[]; edges: number; webEdges: number };

@@ -7,6 +7,8 @@
 // and the files directly in src/ (index.ts, the whole library in one module
 // for this repository's tests, not published). The apps, the benchmarks and the consumer fixture may
 // import our packages only through their export maps, never their sources.
+// Every workspace package reaches another's modules by its name, listed in
+// its package.json, and no app depends on the benchmarks (APP_FORBIDDEN).
 //
 // Imports are read with a small scanner (comments and strings aware), no
 // dependency: `import ... from`, `export ... from`, `import "x"`, `import("x")`
@@ -226,10 +228,11 @@ function sourceFiles(dir) {
   /** @type {string[]} */
   const files = [];
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (entry.name === "node_modules" || entry.name === "dist" || entry.name.startsWith(".")) continue;
+    // build/: compiler output (apps/cli's tsc step, the kernels' .wasm), not sources
+    if (["node_modules", "dist", "build"].includes(entry.name) || entry.name.startsWith(".")) continue;
     const path = join(dir, entry.name);
     if (entry.isDirectory()) files.push(...sourceFiles(path));
-    else if (/\.(ts|mts|tsx|js|mjs)$/.test(entry.name) && !entry.name.endsWith(".d.ts")) files.push(path);
+    else if (/\.(ts|mts|tsx|js|mjs)$/.test(entry.name) && !/\.d\.m?ts$/.test(entry.name)) files.push(path);
   }
   return files.sort();
 }
@@ -326,26 +329,119 @@ export function checkConsumers(workspace, dirs) {
   /** @type {string[]} */
   const problems = [];
   for (const dir of dirs) {
-    for (const path of sourceFiles(join(workspace, dir))) {
-      const file = relative(workspace, path).split("\\").join("/");
-      for (const { specifier, line } of scanImports(readFileSync(path, "utf8"))) {
-        const where = `${file}:${line} imports ${specifier}`;
-        if (specifier.startsWith(".")) {
-          const target = relative(workspace, resolve(dirname(path), specifier))
+    for (const { where, specifier, target } of workspaceImports(workspace, dir)) {
+      if (target !== undefined) {
+        if (/^packages\/[^/]+\/src\//.test(target) && !target.startsWith(dir)) {
+          problems.push(`${where}: reaches into ${target}; import the package's public entry points instead`);
+        }
+        continue;
+      }
+      const match = /^(@lightsout\/[^/]+)(\/.*)?$/.exec(specifier);
+      if (!match) continue;
+      const subpaths = exported.get(match[1] ?? "");
+      const subpath = `.${match[2] ?? ""}`;
+      if (subpaths && !subpaths.has(subpath)) {
+        problems.push(`${where}: not an entry point of ${match[1]} (it exports ${[...subpaths].join(", ")})`);
+      }
+    }
+  }
+  return problems;
+}
+
+/**
+ * Every import of the source files below a folder of the workspace: where it
+ * is (`file:line imports X`), its specifier and, for a relative one, the
+ * file it reaches (relative to the workspace, with "/").
+ * @param {string} workspace
+ * @param {string} dir relative to the workspace
+ * @returns {Generator<{ where: string, specifier: string, target: string | undefined }>}
+ */
+function* workspaceImports(workspace, dir) {
+  for (const path of sourceFiles(join(workspace, dir))) {
+    const file = relative(workspace, path).split("\\").join("/");
+    for (const { specifier, line } of scanImports(readFileSync(path, "utf8"))) {
+      const target = specifier.startsWith(".")
+        ? relative(workspace, resolve(dirname(path), specifier))
             .split("\\")
-            .join("/");
-          if (/^packages\/[^/]+\/src\//.test(target) && !target.startsWith(dir)) {
-            problems.push(`${where}: reaches into ${target}; import the package's public entry points instead`);
-          }
-          continue;
+            .join("/")
+        : undefined;
+      yield { where: `${file}:${line} imports ${specifier}`, specifier, target };
+    }
+  }
+}
+
+/**
+ * Dependencies an app may not have: the benchmarks time the libraries and
+ * run the CLI as a user does; an app that imported them would ship them.
+ * @type {readonly { name: string, reason: string }[]}
+ */
+export const APP_FORBIDDEN = [
+  {
+    name: "@lightsout/bench",
+    reason: "an app does not depend on the benchmarks (they run as lightsout-bench, pnpm bench)",
+  },
+];
+
+/** What a module file ends in: a relative path to one of these is an import of code, not of data. */
+const MODULE_FILE = /\.(?:[cm]?js|[cm]?ts|tsx)$/;
+
+/**
+ * The workspace's packages (packages/*, apps/*, tools/* with a package.json).
+ * @param {string} workspace
+ * @returns {{ dir: string, manifest: { name?: string, exports?: unknown, dependencies?: Record<string, string>, devDependencies?: Record<string, string>, peerDependencies?: Record<string, string> } }[]}
+ */
+function workspacePackages(workspace) {
+  /** @type {ReturnType<typeof workspacePackages>} */
+  const found = [];
+  for (const group of ["packages", "apps", "tools"]) {
+    if (!existsSync(join(workspace, group))) continue;
+    for (const name of readdirSync(join(workspace, group)).sort()) {
+      const manifest = join(workspace, group, name, "package.json");
+      if (existsSync(manifest))
+        found.push({ dir: `${group}/${name}`, manifest: JSON.parse(readFileSync(manifest, "utf8")) });
+    }
+  }
+  return found;
+}
+
+/**
+ * The workspace's packages among themselves: a package reaches another's
+ * modules by its name (never by a relative path into the other's folder,
+ * when it has an export map) and lists it in its package.json; no app
+ * (apps/*) imports or depends on what {@link APP_FORBIDDEN} names.
+ * Returns problems, as `file:line imports X: reason` or `dir/package.json: reason`.
+ * @param {string} workspace
+ * @returns {string[]}
+ */
+export function checkPackages(workspace) {
+  const packages = workspacePackages(workspace);
+  const byName = new Map(packages.map((p) => [p.manifest.name, p]));
+  const ownerOf = (/** @type {string} */ file) => packages.find((p) => file === p.dir || file.startsWith(`${p.dir}/`));
+  /** @type {string[]} */
+  const problems = [];
+  for (const { dir, manifest } of packages) {
+    const declared = new Set(
+      Object.keys({ ...manifest.dependencies, ...manifest.devDependencies, ...manifest.peerDependencies }),
+    );
+    const forbidden = dir.startsWith("apps/") ? APP_FORBIDDEN : [];
+    for (const rule of forbidden) {
+      if (declared.has(rule.name)) problems.push(`${dir}/package.json: depends on ${rule.name}: ${rule.reason}`);
+    }
+    for (const { where, specifier, target } of workspaceImports(workspace, dir)) {
+      if (target !== undefined) {
+        const other = ownerOf(target);
+        if (other && other.dir !== dir && other.manifest.exports !== undefined && MODULE_FILE.test(target)) {
+          problems.push(
+            `${where}: reaches into ${other.dir} by path; import ${other.manifest.name} by its name (and list it in ${dir}/package.json)`,
+          );
         }
-        const match = /^(@lightsout\/[^/]+)(\/.*)?$/.exec(specifier);
-        if (!match) continue;
-        const subpaths = exported.get(match[1] ?? "");
-        const subpath = `.${match[2] ?? ""}`;
-        if (subpaths && !subpaths.has(subpath)) {
-          problems.push(`${where}: not an entry point of ${match[1]} (it exports ${[...subpaths].join(", ")})`);
-        }
+        continue;
+      }
+      const name = specifier.startsWith("@") ? specifier.split("/").slice(0, 2).join("/") : specifier.split("/")[0];
+      const rule = forbidden.find((r) => r.name === name);
+      if (rule) problems.push(`${where}: ${rule.reason}`);
+      else if (byName.has(name) && name !== manifest.name && !declared.has(name ?? "")) {
+        problems.push(`${where}: ${name} is not listed in ${dir}/package.json`);
       }
     }
   }
@@ -370,6 +466,7 @@ export function checkWorkspace(workspace = join(dirname(fileURLToPath(import.met
       "packages/bench/src",
       "tools/consumer/fixture",
     ]),
+    ...checkPackages(workspace),
   ];
   return { problems, edges: edges.length, webEdges: webEdges.length };
 }
@@ -383,6 +480,6 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
   }
   console.log(
     `import check: ${edges} imports in packages/core/src follow the layers; ${webEdges} in apps/web/src ` +
-      "make no cycle and keep its folders' rules; apps use entry points only",
+      "make no cycle and keep its folders' rules; apps use entry points only; packages import each other by name",
   );
 }

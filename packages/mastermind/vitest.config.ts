@@ -1,5 +1,5 @@
 import { defineConfig } from "vitest/config";
-import { vitestReporters } from "../../tools/test-report.mjs";
+import { vitestReporters } from "@lightsout/test-report";
 
 export default defineConfig({
   test: {

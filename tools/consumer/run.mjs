@@ -26,7 +26,7 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { chromium } from "playwright-core";
 import { chromiumFlags, chromiumPath } from "../chromium.mjs";
-import { writeTestReport } from "../test-report.mjs";
+import { writeTestReport } from "@lightsout/test-report";
 
 const run = promisify(execFile);
 const here = fileURLToPath(new URL(".", import.meta.url));

@@ -8,8 +8,7 @@
 // Two files of the core are loaded at run time by a path relative to the
 // module that loads them (a nullity sweep's worker script, and its tasks on
 // the calling thread): they are entries of their own, under the same names,
-// beside the chunks. @lightsout/bench (the `bench` command, imported on
-// demand) and highs (imported by name by the core) stay outside.
+// beside the chunks. highs (imported by name by the core) stays outside.
 //
 // dist/modules.json lists the source modules of every file written (the
 // tests check with it which modules a command loads).
@@ -64,7 +63,7 @@ const bundle = await rolldown({
     "sweep-task": fileURLToPath(new URL("sweep-task.js", poly)),
   },
   platform: "node",
-  external: [/^node:/, "@lightsout/bench", "highs"],
+  external: [/^node:/, "highs"],
   plugins: [lazyChildProcess, commanderNotice],
   // any warning is a surprise worth stopping for
   onwarn(warning) {

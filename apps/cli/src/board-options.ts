@@ -16,7 +16,7 @@ import {
   ruleOffsets,
   type Topology,
 } from "@lightsout/core/lightsout";
-import type { Command } from "commander";
+import { Command } from "commander";
 import { inputError, printable, usageError } from "./errors.js";
 import { inputBytes } from "./input.js";
 import { parseIntegerOption } from "./options.js";
@@ -30,6 +30,45 @@ export interface BoardFlags {
   torus?: boolean;
   topology?: string;
   rule?: string;
+}
+
+/** Board options and the size of a grid: what the commands that build an R x C grid take. */
+export interface GridFlags extends BoardFlags {
+  rows?: string;
+  cols?: string;
+}
+
+/**
+ * A command that builds an R x C grid (`quiet`, `random`, `optimal`): the
+ * board options, then --rows and --cols.
+ *
+ * @param name - the command's name
+ * @param summary - its line in the top-level help
+ * @param description - the first paragraph of its own help
+ * @returns the command, for its own options and action
+ */
+export function gridCommand(name: string, summary: string, description: string): Command {
+  return withBoardOptions(new Command(name).summary(summary).description(description))
+    .option("--rows <r>", "rows of the grid")
+    .option("--cols <c>", "columns of the grid");
+}
+
+/**
+ * A command that reads a board from FILE (`solve`, `render`): the [file]
+ * argument, then the board options.
+ *
+ * @param name - the command's name
+ * @param summary - its line in the top-level help
+ * @param description - the first paragraph of its own help
+ * @returns the command, for its own options and action
+ */
+export function boardFileCommand(name: string, summary: string, description: string): Command {
+  return withBoardOptions(
+    new Command(name)
+      .summary(summary)
+      .description(description)
+      .argument("[file]", "board as text or JSON; '-' for stdin"),
+  );
 }
 
 /**

@@ -38,22 +38,6 @@ export class CliError extends Error {
 }
 
 /**
- * A non-zero exit whose explanation was already printed (e.g. by the
- * benchmark runner); nothing more is written.
- */
-export class SilentExit extends Error {
-  override readonly name = "SilentExit";
-  /** The process exit code. */
-  readonly exitCode: number;
-
-  /** @param exitCode - the code to exit with */
-  constructor(exitCode: number) {
-    super(`exit ${exitCode}`);
-    this.exitCode = exitCode;
-  }
-}
-
-/**
  * A usage error (exit code 2).
  *
  * @param message - what was expected and what was got

@@ -3,7 +3,7 @@
  * process's streams, the tests call it in-process on their own.
  *
  * Each command lives in its own module with its own imports (the core's
- * kernels, Mastermind, the benchmarks), and a run imports only the modules
+ * kernels, Mastermind), and a run imports only the modules
  * of the commands its arguments name: `lightsout solve` never loads the
  * others. The top-level help and the "unknown command" suggestions need
  * only the names and one-line summaries, kept in {@link COMMANDS}
@@ -91,13 +91,17 @@ export const COMMANDS: readonly CommandEntry[] = [
     summary: "rank and nullity of a matrix over GF(2) or GF(q)",
     load: async () => (await import("./commands/rank.js")).rankCommand(),
   },
-  {
-    name: "bench",
-    usage: "[options]",
-    summary: "benchmark the kernels (GF(2), chasing, nullity, Z_k, Mastermind)",
-    load: async () => (await import("./commands/bench.js")).benchCommand(),
-  },
 ];
+
+/**
+ * Commands that left the program, each with the one line a run naming it
+ * gets (exit 2): where the job is done now.
+ */
+export const MOVED_COMMANDS: Readonly<Record<string, string>> = {
+  bench:
+    "the benchmarks left the lightsout command: run 'lightsout-bench' (the bin of @lightsout/bench; " +
+    "'pnpm bench' in the repository) with the same options, e.g. 'lightsout-bench --quick'",
+};
 
 /**
  * Runs `lightsout` on `args` (the arguments after the program name).
@@ -116,5 +120,6 @@ export async function runCli(args: readonly string[], replacement?: Io): Promise
   // commander keeps parsed values on the command objects: a fresh program per run
   const program = createProgram(commands);
   const argv = ["node", "lightsout", ...args];
-  return replacement ? withIo(replacement, () => runProgram(program, argv)) : runProgram(program, argv);
+  const task = () => runProgram(program, argv, MOVED_COMMANDS);
+  return replacement ? withIo(replacement, task) : task();
 }

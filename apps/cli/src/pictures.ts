@@ -241,31 +241,47 @@ function rowStarts(board: GridBoard): Int32Array {
   return starts;
 }
 
+/** What a picture of a board shows. */
+export interface BoardPicture {
+  board: Board;
+  /** One value per cell, 0..states-1 (0 = off). */
+  lights: ArrayLike<number>;
+  /** Cells to mark as pressed (non-zero), or none. */
+  presses?: ArrayLike<number> | undefined;
+  /** Light states k: colours for 0..k-1. */
+  states: number;
+}
+
 /**
- * Writes an SVG picture of a board, a few rows at a time: lit cells yellow,
- * dark cells grey, presses as red dots; a graph board is drawn with its
- * vertices on a circle.
+ * Writes a picture of a board. SVG, a few rows at a time: lit cells yellow,
+ * dark cells grey, presses as red dots, a graph board with its vertices on a
+ * circle; boards up to the SVG size limit ({@link checkSvgSize}). PNG, of a
+ * grid board, row by row: a square of up to 24 pixels per cell (RGB), or from
+ * 1024 cells across one pixel per cell (indexed colour, 2 bits a pixel for
+ * two states); presses as a red centre (the whole pixel at one pixel per cell).
  *
- * @param path - the file to write
- * @param board - the board, small enough ({@link checkSvgSize})
- * @param lights - one value per cell (0 = off)
- * @param presses - optional: cells to mark (non-zero = pressed)
- * @param states - light states k (default 2): colours for 0..k-1
- * @returns when the file is complete
- * @throws {RangeError} for a board over the size limit (nothing written)
+ * @param target - the file to write, or a stream (standard output)
+ * @param format - `"svg"` or `"png"`
+ * @param picture - the board, its lights, the presses to mark and the states
+ * @returns when the picture is complete
+ * @throws {RangeError} for an SVG over the size limit (nothing written); a TypeError for a PNG of a graph
  */
-export async function writeBoardSvg(
+export async function writeBoardPicture(
   target: string | Writable,
-  board: Board,
-  lights: ArrayLike<number>,
-  presses?: ArrayLike<number>,
-  states = 2,
+  format: "svg" | "png",
+  picture: BoardPicture,
 ): Promise<void> {
-  checkSvgSize(board);
-  await pipeline(
-    board.kind === "grid" ? gridSvg(board, lights, presses, states) : graphSvg(board, lights, presses, states),
-    sinkOf(target),
-  );
+  const { board, lights, presses, states } = picture;
+  if (format === "svg") {
+    checkSvgSize(board);
+    const chunks =
+      board.kind === "grid" ? gridSvg(board, lights, presses, states) : graphSvg(board, lights, presses, states);
+    await pipeline(chunks, sinkOf(target));
+  } else if (board.kind === "grid") {
+    await gridPng(target, board, lights, presses, states);
+  } else {
+    throw new TypeError("a PNG draws a grid board; a graph is drawn as SVG");
+  }
 }
 
 function svgOpen(width: number, height: number): string {
@@ -324,25 +340,13 @@ function* graphSvg(
   yield SVG_CLOSE;
 }
 
-/**
- * Writes a PNG picture of a grid board (graphs: use SVG), row by row: one
- * square of up to 24 pixels per cell (RGB), or from 1024 cells across one
- * pixel per cell (indexed colour, 2 bits a pixel for two states); presses
- * as a red centre (the whole pixel at one pixel per cell).
- *
- * @param path - the file to write
- * @param board - a grid board
- * @param lights - one value per cell, 0..states-1
- * @param presses - optional presses to mark (non-zero = pressed)
- * @param states - light states k (default 2)
- * @returns when the file is complete
- */
-export async function writeBoardPng(
+/** The PNG of a grid board (see {@link writeBoardPicture}). */
+async function gridPng(
   target: string | Writable,
   board: GridBoard,
   lights: ArrayLike<number>,
-  presses?: ArrayLike<number>,
-  states = 2,
+  presses: ArrayLike<number> | undefined,
+  states: number,
 ): Promise<void> {
   const { rows, cols, mask } = board;
   const cell = Math.max(1, Math.min(24, Math.floor(1024 / Math.max(rows, cols))));

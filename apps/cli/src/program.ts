@@ -6,7 +6,7 @@
  * @module
  */
 import { Command, CommanderError, Help } from "commander";
-import { describeFailure, EXIT_OK, EXIT_USAGE, oneLine, printable, SilentExit } from "./errors.js";
+import { describeFailure, EXIT_OK, EXIT_USAGE, oneLine, printable } from "./errors.js";
 import { io } from "./io.js";
 import { readVersion } from "./version.js";
 
@@ -18,9 +18,10 @@ Examples:
   $ lightsout rank matrix.txt          rank of a dense 0/1 matrix file
   $ cat matrix.mtx | lightsout rank -  rank of a MatrixMarket file from stdin
   $ lightsout rank --random 4096       rank and timing of a random 4096 x 4096 matrix
-  $ lightsout mastermind solve         Knuth's Mastermind strategy over all 1296 secrets
-  $ lightsout bench --quick            quick benchmark of the GF(2) kernels
+  $ lightsout mastermind solve         Knuth's Mastermind strategy over all 1296 secrets`;
 
+/** Ends the help of the program and of every command (commander's "afterAll"). */
+const EXIT_CODES = `
 Exit codes: 0 answered, 1 bad input, 2 usage error.
 Set LIGHTSOUT_DEBUG=1 to see stack traces.`;
 
@@ -48,6 +49,7 @@ export function createProgram(commands: readonly (Command | CommandListing)[]): 
     .helpOption("-h, --help", "show help")
     .helpCommand("help [command]", "show help for a command")
     .addHelpText("after", EXAMPLES)
+    .addHelpText("afterAll", EXIT_CODES)
     .configureHelp({
       subcommandTerm(this: Help, command: Command) {
         return listed.get(command) ?? Help.prototype.subcommandTerm.call(this, command);
@@ -90,18 +92,25 @@ function inheritSettings(command: Command, parent: Command): void {
  *
  * @param program - from {@link createProgram}
  * @param argv - `process.argv` (node, script, then the arguments)
+ * @param moved - commands that left the program, each with the line that says where it went
  * @returns 0 answered, 1 bad input, 2 usage error
  */
-export async function runProgram(program: Command, argv: readonly string[]): Promise<number> {
+export async function runProgram(
+  program: Command,
+  argv: readonly string[],
+  moved: Readonly<Record<string, string>> = {},
+): Promise<number> {
   if (argv.length <= 2) {
     const names = program.commands.map((command) => command.name()).filter((name) => name !== "help");
     return fail(`expected a command (${names.join(", ")}), got none; see 'lightsout --help'`, EXIT_USAGE);
   }
+  // `lightsout X ...` and `lightsout help X` of a command that moved: where it went, not "unknown command"
+  const named = argv[2] === "help" ? argv[3] : argv[2];
+  if (named !== undefined && Object.hasOwn(moved, named)) return fail(moved[named]!, EXIT_USAGE);
   try {
     await program.parseAsync([...argv]);
     return EXIT_OK;
   } catch (error) {
-    if (error instanceof SilentExit) return error.exitCode;
     if (error instanceof CommanderError) {
       // --help, --version and `help` have printed their output already.
       if (error.code === "commander.helpDisplayed" || error.code === "commander.version") return EXIT_OK;

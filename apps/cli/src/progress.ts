@@ -98,26 +98,17 @@ export function createProgressBar(label: string, options: ProgressOptions = {}):
       now,
     );
   }
-  const delayMs = options.delayMs ?? fromEnv ?? 200;
-  const intervalMs = options.intervalMs ?? 100;
-  const start = now();
-  let lastDraw = -Infinity;
   let drawn = false;
   return {
     active: true,
-    update(done, total) {
-      const t = now();
-      // lastDraw starts at -Infinity: the first update past the delay always draws.
-      if (t - start < delayMs || t - lastDraw < intervalMs || !(total > 0)) return;
-      lastDraw = t;
-      const fraction = Math.min(1, Math.max(0, done / total));
+    update: throttled(now, options.delayMs ?? fromEnv ?? 200, options.intervalMs ?? 100, (fraction) => {
       const columns = stream.columns || 80; // a pty may report 0 columns
       const width = Math.max(10, Math.min(40, columns - label.length - 10));
       const filled = Math.round(fraction * width);
       const percent = `${Math.floor(fraction * 100)}%`.padStart(4);
       stream.write(`\r${label} [${"#".repeat(filled)}${"-".repeat(width - filled)}] ${percent}\x1b[K`);
       drawn = true;
-    },
+    }),
     finish() {
       if (drawn) stream.write("\r\x1b[K");
       drawn = false;
@@ -137,20 +128,36 @@ function progressLines(
   intervalMs: number,
   now: () => number,
 ): ProgressBar {
-  const start = now();
-  let last = -Infinity;
   return {
     active: true,
-    update(done, total) {
-      const t = now();
-      if (t - start < delayMs || t - last < intervalMs || !(total > 0)) return;
-      last = t;
-      const fraction = Math.min(1, Math.max(0, done / total));
-      const elapsed = (t - start) / 1000;
+    update: throttled(now, delayMs, intervalMs, (fraction, elapsedMs) => {
+      const elapsed = elapsedMs / 1000;
       const left = fraction > 0 ? `, about ${formatDuration((elapsed * (1 - fraction)) / fraction)} left` : "";
       stream.write(`lightsout: ${label}: ${Math.floor(fraction * 100)}%, ${formatDuration(elapsed)} elapsed${left}\n`);
-    },
+    }),
     finish() {},
+  };
+}
+
+/**
+ * An update of a bar or of lines: `draw` gets the share done (0..1) and the
+ * milliseconds since the start, never before `delayMs` and at most once every
+ * `intervalMs` (the first update past the delay always draws), and not
+ * while the total is unknown (0).
+ */
+function throttled(
+  now: () => number,
+  delayMs: number,
+  intervalMs: number,
+  draw: (fraction: number, elapsedMs: number) => void,
+): (done: number, total: number) => void {
+  const start = now();
+  let last = -Infinity;
+  return (done, total) => {
+    const t = now();
+    if (t - start < delayMs || t - last < intervalMs || !(total > 0)) return;
+    last = t;
+    draw(Math.min(1, Math.max(0, done / total)), t - start);
   };
 }
 

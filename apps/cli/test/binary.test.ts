@@ -4,7 +4,7 @@
 // runs in-process (the other files); the progress bar on a terminal is in
 // rank.test.ts.
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -87,32 +87,6 @@ describe("the lightsout binary", () => {
     expect(result).toMatchObject({ code: 0, stderr: "" });
     expect(result.stdout).toBe(expected.map((k, i) => `${i + 1} ${k}\n`).join(""));
   });
-
-  it("bench delegates to @lightsout/bench (the chase suite, a quick one)", () => {
-    // The benchmarks print through the process's own stdout: binary only.
-    const built = existsSync(fileURLToPath(new URL("../../../packages/bench/dist/index.js", import.meta.url)));
-    const result = runBinary(["bench", "--quick", "--filter", "chase"]);
-    if (built) {
-      expect(result.stderr).toBe("");
-      expect(result.code).toBe(0);
-      expect(result.stdout).toMatch(/^lightsout benchmarks on /);
-    } else {
-      expect(result.code).toBe(1);
-      expect(oneLineError(result)).toBe(
-        "lightsout: the benchmark package @lightsout/bench is not built; run 'pnpm build' first",
-      );
-    }
-  });
-
-  it("bench --json: stdout is the JSON object alone, the tables go to stderr", (context) => {
-    if (!existsSync(fileURLToPath(new URL("../../../packages/bench/dist/index.js", import.meta.url)))) context.skip();
-    const result = runBinary(["bench", "--quick", "--filter", "chase", "--json"]);
-    expect(result.code).toBe(0);
-    const results = JSON.parse(result.stdout) as { machine: string; chase: unknown[] };
-    expect(result.stdout).toBe(`${JSON.stringify(results)}\n`);
-    expect(Object.keys(results)).toEqual(["machine", "chase"]);
-    expect(result.stderr).toMatch(/^lightsout benchmarks on .*\n\nHuge grids by light chasing/);
-  });
 });
 
 describe("what a run loads (the built bundle: dist/modules.json lists each file's source modules)", () => {
@@ -159,10 +133,10 @@ export async function load(url, context, next) {
     }
   }
 
-  it("solve loads its own command, not the others, Mastermind, the benchmarks or HiGHS", () => {
+  it("solve loads its own command, not the others, Mastermind or HiGHS", () => {
     const { modules, outside, stdout } = loadedBy(["solve", "-"], "11\n11\n");
     expect(stdout).toBe("11\n11\n");
-    // HiGHS and @lightsout/bench would be files outside dist/ (they are not bundled)
+    // HiGHS would be a file outside dist/ (it is not bundled)
     expect(outside).toEqual([]);
     expect(modules).toContain("apps/cli/build/commands/solve.js");
     expect(modules).toContain("packages/core/dist/lightsout/solve.js");

@@ -1,9 +1,10 @@
 // The program in-process: help, version, usage errors (the binary: binary.test.ts).
 import { readFileSync } from "node:fs";
-import { Help } from "commander";
+import { type Command, Help } from "commander";
 import { describe, expect, it } from "vitest";
 import { COMMANDS } from "../src/main.js";
 import { createProgram } from "../src/program.js";
+import { checkHelpStructure, parseHelp } from "./_help.js";
 import { oneLineError, run } from "./_run.js";
 
 describe("lightsout (program)", () => {
@@ -33,8 +34,6 @@ describe("lightsout (program)", () => {
         mastermind                  [n,k]-Mastermind: Knuth's minimax and other
                                     codebreakers
         rank [options] [file]       rank and nullity of a matrix over GF(2) or GF(q)
-        bench [options]             benchmark the kernels (GF(2), chasing, nullity,
-                                    Z_k, Mastermind)
         help [command]              show help for a command
 
       Examples:
@@ -45,7 +44,6 @@ describe("lightsout (program)", () => {
         $ cat matrix.mtx | lightsout rank -  rank of a MatrixMarket file from stdin
         $ lightsout rank --random 4096       rank and timing of a random 4096 x 4096 matrix
         $ lightsout mastermind solve         Knuth's Mastermind strategy over all 1296 secrets
-        $ lightsout bench --quick            quick benchmark of the GF(2) kernels
 
       Exit codes: 0 answered, 1 bad input, 2 usage error.
       Set LIGHTSOUT_DEBUG=1 to see stack traces.
@@ -53,73 +51,22 @@ describe("lightsout (program)", () => {
     `);
   });
 
-  it("prints the help of rank with examples", async () => {
+  it("prints the help of rank: its sections in order, each option described, examples, exit codes", async () => {
     const result = await run(["rank", "--help"]);
-    expect(result.code).toBe(0);
-    expect(result.stdout).toMatchInlineSnapshot(`
-      "Usage: lightsout rank [options] [file]
-
-      Print the rank and nullity (cols - rank) of a matrix over GF(2), or over
-      GF(q) with --field, read from FILE ('-' or nothing for stdin), or of a
-      seeded random matrix with --random.
-
-      Arguments:
-        file           dense 0/1, PBM or MatrixMarket file; '-' for stdin
-
-      Options:
-        --random <n>   use a seeded random n x n matrix instead of a file
-        --cols <c>     columns of the random matrix (default: n)
-        --seed <s>     seed of the random matrix (default: 0)
-        --field <q>    the field: 2 (default), prime power q or p^r < 2^31 (4, 3^2)
-        --json         print one JSON object instead of text
-        --threads <n>  threads for GF(2) (default: every core from 4096 x 4096 on)
-        -h, --help     show help
-
-      Output:
-        rows, cols, rank, nullity (= cols - rank) and the time of the elimination
-        alone; --random also prints its seed. Progress goes to stderr: a bar on a
-        terminal, elsewhere a line every 10 s from 10 s on (LIGHTSOUT_PROGRESS=0:
-        none).
-
-      Input formats (read as a stream; PBM is told by its magic number):
-        dense         one row per line, e.g. "0110" or "0 1 1 0"; blank lines and
-                      lines starting with # are ignored
-        PBM           Netpbm bitmap, P4 (1 bit per entry) or P1 (text); 1 = black
-                      = entry 1; a FILE named *.pbm must be PBM
-        MatrixMarket  "%%MatrixMarket matrix coordinate pattern|integer general|symmetric"
-                      (integer values are taken mod 2, or mod q with --field)
-
-      Fields (--field q):
-        2             GF(2), the default: 0/1 entries, bit-packed kernels
-        p             Z_p for a prime p < 2^31: entries 0..p-1 (one digit each for
-                      p <= 10, else integers separated by spaces)
-        p^r           GF(p^r) = Z_p[x]/(h), h the first irreducible polynomial of
-                      degree r (x^2+x+1 for 2^2); entries are element codes
-                      0..q-1 whose base-p digits are the coefficients (for GF(4):
-                      0, 1, 2 = a, 3 = a+1); q = p^r < 2^31
-
-      Examples:
-        $ lightsout rank matrix.txt
-        rows 3
-        cols 3
-        rank 2
-        nullity 1
-        time 1.154 ms
-        $ printf '110\\n011\\n101\\n' | lightsout rank - --json
-        {"rows":3,"cols":3,"rank":2,"nullity":1,"ms":1.112}
-        $ lightsout chase-matrix 1024 --pbm c.pbm && lightsout rank c.pbm
-        $ lightsout rank --random 4096 --seed 7
-        $ lightsout rank --random 1000 --cols 2000 --json
-        $ printf '120\\n210\\n001\\n' | lightsout rank - --field 3
-        rows 3
-        cols 3
-        rank 2
-        nullity 1
-        time 0.412 ms
-        $ lightsout rank --random 512 --field 65521 --json
-        $ lightsout rank --random 16384 --threads 2
-      "
-    `);
+    expect(result).toMatchObject({ code: 0, stderr: "" });
+    const help = parseHelp(result.stdout);
+    expect(help.headers).toEqual([
+      "Arguments:",
+      "Options:",
+      "Output:",
+      "Input formats",
+      "Fields",
+      "Examples:",
+      "Exit codes:",
+    ]);
+    expect(help.section("Examples:").filter((line) => line.startsWith("  $ lightsout rank ")).length).toBeGreaterThan(
+      3,
+    );
   });
 
   it("prints the same help for `help rank`", async () => {
@@ -158,7 +105,7 @@ describe("lightsout (program)", () => {
     const none = await run([]);
     expect(none.code).toBe(2);
     expect(oneLineError(none)).toMatch(
-      /^lightsout: expected a command \(solve, quiet, [a-z, -]+, rank, bench\), got none; see 'lightsout --help'$/,
+      /^lightsout: expected a command \(solve, quiet, [a-z, -]+, rank\), got none; see 'lightsout --help'$/,
     );
     const extra = await run(["rank", "a.txt", "b.txt"]);
     expect(extra.code).toBe(2);
@@ -169,6 +116,38 @@ describe("lightsout (program)", () => {
     const result = await run(["rank", "--random"]);
     expect(result.code).toBe(2);
     expect(oneLineError(result)).toBe("lightsout: option '--random <n>' argument missing");
+  });
+});
+
+/** Every command's help has the same structure, whatever it says (see checkHelpStructure). */
+describe("the help of every command", () => {
+  it("has a usage line, a description, each argument and option with a description, examples and exit codes", async () => {
+    const checked: string[] = [];
+    const visit = async (command: Command, path: string[]) => {
+      const result = await run([...path, "--help"]);
+      expect(result, path.join(" ")).toMatchObject({ code: 0, stderr: "" });
+      checkHelpStructure(result.stdout, command, path);
+      checked.push(path.join(" "));
+      for (const sub of command.commands) await visit(sub, [...path, sub.name()]);
+    };
+    for (const entry of COMMANDS) await visit(await entry.load(), [entry.name]);
+    expect(checked).toEqual(
+      expect.arrayContaining(["rank", "solve", "mastermind", "mastermind solve", "mastermind play"]),
+    );
+  });
+
+  it("the checker finds a missing description, option, example or exit code line", async () => {
+    const command = (await COMMANDS.find((entry) => entry.name === "rank")!.load()) as Command;
+    const help = (await run(["rank", "--help"])).stdout;
+    const broken = [
+      help.replace(/^( {2}--json)\s+.*$/m, "$1"), // an option without its description
+      help.replace(/^ {2}--seed .*$/m, ""), // an option left out
+      help.replace(/^ {2}\$ lightsout rank .*$/gm, ""), // no example
+      help.replace(/^Exit codes: .*$/m, ""), // no exit codes
+      help.replace(/^Usage: lightsout rank \[options\] \[file\]$/m, "Usage: lightsout rank [options]"), // no argument
+    ];
+    for (const text of broken) expect(() => checkHelpStructure(text, command, ["rank"])).toThrow();
+    expect(() => checkHelpStructure(help, command, ["rank"])).not.toThrow();
   });
 });
 
@@ -199,13 +178,22 @@ describe("the commands' listing (a run imports only the modules of the commands 
   });
 });
 
-describe("lightsout bench", () => {
-  it("has help with examples", async () => {
-    const result = await run(["bench", "--help"]);
-    expect(result.code).toBe(0);
-    expect(result.stdout).toContain("Usage: lightsout bench [options]");
-    expect(result.stdout).toContain("--quick");
-    expect(result.stdout).toContain("--filter <name>");
-    expect(result.stdout).toContain("$ lightsout bench --quick");
+describe("lightsout bench (moved to lightsout-bench)", () => {
+  const line =
+    "lightsout: the benchmarks left the lightsout command: run 'lightsout-bench' (the bin of @lightsout/bench; " +
+    "'pnpm bench' in the repository) with the same options, e.g. 'lightsout-bench --quick'";
+
+  it("says where the benchmarks went, with its options or without, and for help bench (exit 2)", async () => {
+    for (const args of [["bench"], ["bench", "--quick", "--filter", "gf2"], ["bench", "--help"], ["help", "bench"]]) {
+      const result = await run(args);
+      expect(result.code, args.join(" ")).toBe(2);
+      expect(result.stdout).toBe("");
+      expect(oneLineError(result)).toBe(line);
+    }
+  });
+
+  it("is no command of the program: neither listed nor built", async () => {
+    expect(COMMANDS.map((entry) => entry.name)).not.toContain("bench");
+    expect((await run(["--help"])).stdout).not.toMatch(/\bbench\b/);
   });
 });

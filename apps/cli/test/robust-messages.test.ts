@@ -1,5 +1,5 @@
 // Messages that quote the input print it escaped and short; options that
-// used to be misread (--field 4, bench --filter) and 16..20 pegs.
+// used to be misread (--field 4) and 16..20 pegs.
 import { describe, expect, it } from "vitest";
 import { describeFailure, inputError, printable } from "../src/errors.js";
 import { cli, errorLine } from "./_robust-io.js";
@@ -97,16 +97,6 @@ describe("--field: any prime power below 2^31, written whole or as p^r", () => {
     );
     expect(errorLine(await cli(["rank", "-", "--field", "2147483648"], "1\n"))).toBe(
       "lightsout: --field expected p^r below 2^31, got '2147483648'",
-    );
-  });
-});
-
-describe("bench --filter", () => {
-  it("a filter matching no suite is a usage error naming the suites", async () => {
-    const ran = await cli(["bench", "--filter", "nosuch"]);
-    expect(ran.code).toBe(2);
-    expect(errorLine(ran)).toBe(
-      "lightsout: --filter expected part of a suite name (gf2, chase, fewest, graph, nullity, multistate, fields, mastermind), got 'nosuch'",
     );
   });
 });

@@ -5,14 +5,10 @@
 // system): on a machine shared with other work the wall time can be several
 // times the CPU time, which is what the board costs.
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { withCli } from "./cli.js";
 import { fmtMs } from "./stats.js";
-
-/** The CLI built next to this package in the monorepo. */
-const CLI = fileURLToPath(new URL("../../../apps/cli/dist/cli.js", import.meta.url));
 
 export interface BandedCase {
   name: string;
@@ -106,9 +102,8 @@ function clears(board: BandedCase, presses: string[]): boolean {
 }
 
 export function runBanded(options: BandedOptions): BandedRow[] {
-  const dir = mkdtempSync(join(tmpdir(), "lightsout-banded-"));
-  const out: BandedRow[] = [];
-  try {
+  return withCli(options.log, "banded", (cli, dir) => {
+    const out: BandedRow[] = [];
     for (const board of bandedCases(options.quick)) {
       const file = join(dir, "board.txt");
       writeFileSync(file, `${board.rows.join("\n")}\n`);
@@ -120,7 +115,7 @@ export function runBanded(options: BandedOptions): BandedRow[] {
       // bash's `time` reports the child's CPU time beside the wall time
       const script = `TIMEFORMAT='%R %U %S'; time node "$0" solve "$1" --json ${flags.join(" ")} > "$2"`;
       const json = join(dir, "out.json");
-      const run = spawnSync("bash", ["-c", script, CLI, file, json], { encoding: "utf8" });
+      const run = spawnSync("bash", ["-c", script, cli, file, json], { encoding: "utf8" });
       if (run.status !== 0) throw new Error(`lightsout solve failed on ${board.name}: ${run.stderr}`);
       const [real, user, sys] = run.stderr.trim().split("\n").at(-1)!.split(" ").map(Number) as [
         number,
@@ -149,8 +144,6 @@ export function runBanded(options: BandedOptions): BandedRow[] {
           `   cpu ${fmtMs(row.cpuMs).padStart(9)}   nullity ${row.nullity}   verified`,
       );
     }
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-  return out;
+    return out;
+  });
 }

@@ -20,7 +20,7 @@ import {
   writeFileSync,
 } from "node:fs";
 import { tmpdir } from "node:os";
-import { basename, join } from "node:path";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { fmtMs, median } from "./stats.js";
 
@@ -65,14 +65,28 @@ export function cliSizes(argv: readonly string[]): number[] {
 }
 
 /**
- * The lightsout binary: the one running this suite (`lightsout bench`), or
- * the repository's build (`pnpm bench`); undefined when neither exists.
+ * Runs a suite of the CLI (the lightsout binary built in the monorepo beside
+ * this package) in a temporary folder of its own, removed afterwards; when
+ * the CLI is not built (or this package was installed on its own) the suite
+ * is skipped with a note and gives no rows.
+ *
+ * @param log - where the note goes
+ * @param name - the suite, for the folder's name
+ * @param run - the suite, given the binary and the folder
+ * @returns its rows
  */
-export function findCli(): string | undefined {
-  const running = process.argv[1];
-  if (running !== undefined && basename(running) === "cli.js" && existsSync(running)) return running;
-  const repo = fileURLToPath(new URL("../../../apps/cli/dist/cli.js", import.meta.url));
-  return existsSync(repo) ? repo : undefined;
+export function withCli<T>(log: (line: string) => void, name: string, run: (cli: string, dir: string) => T[]): T[] {
+  const cli = fileURLToPath(new URL("../../../apps/cli/dist/cli.js", import.meta.url));
+  if (!existsSync(cli)) {
+    log("  note: the lightsout CLI is not built (apps/cli/dist/cli.js): run pnpm build first; suite skipped");
+    return [];
+  }
+  const dir = mkdtempSync(join(tmpdir(), `lightsout-bench-${name}-`));
+  try {
+    return run(cli, dir);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 // The child's own peak RSS in KiB: VmHWM of /proc/self/status. Not
@@ -173,101 +187,96 @@ function sha256(bytes: Uint8Array): string {
  * @returns one row per job, or none (with a note) when the CLI is not built
  */
 export function runCli(options: CliBenchOptions): CliRow[] {
-  const cli = findCli();
-  if (cli === undefined) {
-    options.log("  note: the lightsout CLI is not built (apps/cli/dist/cli.js): run pnpm build first; suite skipped");
-    return [];
-  }
-  const dir = mkdtempSync(join(tmpdir(), "lightsout-bench-cli-"));
+  return withCli(options.log, "cli", (cli, dir) => cliSuite(options, cli, dir));
+}
+
+/** The cli suite, given the binary and a folder for its files. */
+function cliSuite(options: CliBenchOptions, cli: string, dir: string): CliRow[] {
   const rows: CliRow[] = [];
-  try {
-    const out = join(dir, "out");
-    const versions = Array.from({ length: 5 }, () => timed([cli, "--version"], out, dir));
-    const startup = median(versions.map((v) => v.ms));
-    const bare = median(Array.from({ length: 3 }, () => library("", dir).peakMiB));
-    const startupExtra = Math.max(0, median(versions.map((v) => v.peakMiB)) - bare);
-    const record = (
-      job: string,
-      cells: number,
-      cliRun: { ms: number; peakMiB: number },
-      lib: { ms: number; peakMiB: number },
-    ) => {
-      const row: CliRow = {
-        job,
-        cells,
-        cliMs: cliRun.ms,
-        libraryMs: lib.ms,
-        startupMs: startup,
-        cliPeakMiB: cliRun.peakMiB,
-        libraryPeakMiB: lib.peakMiB,
-        timeRatio: (cliRun.ms - startup) / lib.ms,
-        startupExtraMiB: startupExtra,
-        withinTargets:
-          cliRun.ms <= 3 * lib.ms + startup && cliRun.peakMiB <= (3 * cells) / 2 ** 20 + lib.peakMiB + startupExtra,
-      };
-      rows.push(row);
-      options.log(
-        `  ${job.padEnd(34)} CLI ${fmtMs(row.cliMs).padStart(9)} ${row.cliPeakMiB.toFixed(0).padStart(5)} MiB` +
-          `   library ${fmtMs(row.libraryMs).padStart(9)} ${row.libraryPeakMiB.toFixed(0).padStart(5)} MiB` +
-          `   (CLI - start-up ${fmtMs(startup)}) / library ${row.timeRatio.toFixed(2)}` +
-          `   ${row.withinTargets ? "within targets" : "OVER TARGET"}`,
-      );
+  const out = join(dir, "out");
+  const versions = Array.from({ length: 5 }, () => timed([cli, "--version"], out, dir));
+  const startup = median(versions.map((v) => v.ms));
+  const bare = median(Array.from({ length: 3 }, () => library("", dir).peakMiB));
+  const startupExtra = Math.max(0, median(versions.map((v) => v.peakMiB)) - bare);
+  const record = (
+    job: string,
+    cells: number,
+    cliRun: { ms: number; peakMiB: number },
+    lib: { ms: number; peakMiB: number },
+  ) => {
+    const row: CliRow = {
+      job,
+      cells,
+      cliMs: cliRun.ms,
+      libraryMs: lib.ms,
+      startupMs: startup,
+      cliPeakMiB: cliRun.peakMiB,
+      libraryPeakMiB: lib.peakMiB,
+      timeRatio: (cliRun.ms - startup) / lib.ms,
+      startupExtraMiB: startupExtra,
+      withinTargets:
+        cliRun.ms <= 3 * lib.ms + startup && cliRun.peakMiB <= (3 * cells) / 2 ** 20 + lib.peakMiB + startupExtra,
     };
-    // medians of 3 runs up to 2^24 cells (the machine is shared), one run beyond
-    let repeats = 3;
-    const run = (args: string[]) =>
-      medianRun(repeats, () => {
-        const r = timed([cli, ...args], out, dir);
-        if (r.code !== 0) throw new Error(`lightsout ${args.join(" ")} failed (exit ${r.code}): ${r.stderr.trim()}`);
-        return r;
-      });
-    const job = (body: string) => medianRun(repeats, () => library(body, dir));
-    for (const n of options.sizes) {
-      const cells = n * n;
-      repeats = cells <= 2 ** 24 ? 3 : 1;
-      const board = join(dir, `on${n}.txt`);
-      const text = Buffer.alloc(n * (n + 1), 0x31);
-      for (let r = 0; r < n; r++) text[r * (n + 1) + n] = 0x0a;
-      writeFileSync(board, text);
+    rows.push(row);
+    options.log(
+      `  ${job.padEnd(34)} CLI ${fmtMs(row.cliMs).padStart(9)} ${row.cliPeakMiB.toFixed(0).padStart(5)} MiB` +
+        `   library ${fmtMs(row.libraryMs).padStart(9)} ${row.libraryPeakMiB.toFixed(0).padStart(5)} MiB` +
+        `   (CLI - start-up ${fmtMs(startup)}) / library ${row.timeRatio.toFixed(2)}` +
+        `   ${row.withinTargets ? "within targets" : "OVER TARGET"}`,
+    );
+  };
+  // medians of 3 runs up to 2^24 cells (the machine is shared), one run beyond
+  let repeats = 3;
+  const run = (args: string[]) =>
+    medianRun(repeats, () => {
+      const r = timed([cli, ...args], out, dir);
+      if (r.code !== 0) throw new Error(`lightsout ${args.join(" ")} failed (exit ${r.code}): ${r.stderr.trim()}`);
+      return r;
+    });
+  const job = (body: string) => medianRun(repeats, () => library(body, dir));
+  for (const n of options.sizes) {
+    const cells = n * n;
+    repeats = cells <= 2 ** 24 ? 3 : 1;
+    const board = join(dir, `on${n}.txt`);
+    const text = Buffer.alloc(n * (n + 1), 0x31);
+    for (let r = 0; r < n; r++) text[r * (n + 1) + n] = 0x0a;
+    writeFileSync(board, text);
 
-      const solved = run(["solve", board]);
-      if (!clearsAllOn(n, readFileSync(out)))
-        throw new Error(`lightsout solve: the presses do not switch the all-on ${n} x ${n} board off`);
-      const solveLib = job(`const n = ${n}; core.solveLightsOut(core.gridBoard(n, n), new Uint8Array(n * n).fill(1));`);
-      record(`solve all-on ${n} x ${n} (file)`, cells, solved, solveLib);
+    const solved = run(["solve", board]);
+    if (!clearsAllOn(n, readFileSync(out)))
+      throw new Error(`lightsout solve: the presses do not switch the all-on ${n} x ${n} board off`);
+    const solveLib = job(`const n = ${n}; core.solveLightsOut(core.gridBoard(n, n), new Uint8Array(n * n).fill(1));`);
+    record(`solve all-on ${n} x ${n} (file)`, cells, solved, solveLib);
 
-      const random = run(["random", "--rows", String(n), "--cols", String(n), "--seed", "1"]);
-      const randomLib = job(
-        `const b = core.gridBoard(${n}, ${n}); const l = core.randomPuzzle(b, { seed: 1 });\n` +
-          `result = createHash("sha256").update(core.formatBoardBytes(b, l)).update("\\n").digest("hex");`,
-      );
-      if (randomLib.result !== sha256(readFileSync(out)))
-        throw new Error(`lightsout random: the ${n} x ${n} board is not the library's for seed 1`);
-      record(`random ${n} x ${n}`, cells, random, randomLib);
+    const random = run(["random", "--rows", String(n), "--cols", String(n), "--seed", "1"]);
+    const randomLib = job(
+      `const b = core.gridBoard(${n}, ${n}); const l = core.randomPuzzle(b, { seed: 1 });\n` +
+        `result = createHash("sha256").update(core.formatBoardBytes(b, l)).update("\\n").digest("hex");`,
+    );
+    if (randomLib.result !== sha256(readFileSync(out)))
+      throw new Error(`lightsout random: the ${n} x ${n} board is not the library's for seed 1`);
+    record(`random ${n} x ${n}`, cells, random, randomLib);
 
-      // the random board: about a bit per cell for zlib, the hard case of a picture
-      const randomBoard = join(dir, `random${n}.txt`);
-      renameSync(out, randomBoard);
-      const png = join(dir, "board.png");
-      const render = run(["render", randomBoard, "--png", png]);
-      const parseLib = job(`core.parseBoard(readFileSync(${JSON.stringify(randomBoard)}));`);
-      record(`render --png random ${n} x ${n} (vs parse)`, cells, render, parseLib);
-      rmSync(png, { force: true });
-      rmSync(randomBoard);
-      rmSync(board);
-    }
-    if (options.quiet) {
-      repeats = 3;
-      const quiet = run(["quiet", "--rows", "1679", "--cols", "1679"]);
-      if (head(out, 11).toString("latin1") !== "nullity 94\n")
-        throw new Error("lightsout quiet: the 1679 x 1679 board is not reported with nullity 94");
-      const quietLib = job(
-        `const b = core.gridBoard(1679, 1679); for (const q of core.quietPatterns(b)) core.formatBoardBytes(b, q);`,
-      );
-      record("quiet 1679 x 1679 (nullity 94)", 1679 * 1679, quiet, quietLib);
-    }
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
+    // the random board: about a bit per cell for zlib, the hard case of a picture
+    const randomBoard = join(dir, `random${n}.txt`);
+    renameSync(out, randomBoard);
+    const png = join(dir, "board.png");
+    const render = run(["render", randomBoard, "--png", png]);
+    const parseLib = job(`core.parseBoard(readFileSync(${JSON.stringify(randomBoard)}));`);
+    record(`render --png random ${n} x ${n} (vs parse)`, cells, render, parseLib);
+    rmSync(png, { force: true });
+    rmSync(randomBoard);
+    rmSync(board);
+  }
+  if (options.quiet) {
+    repeats = 3;
+    const quiet = run(["quiet", "--rows", "1679", "--cols", "1679"]);
+    if (head(out, 11).toString("latin1") !== "nullity 94\n")
+      throw new Error("lightsout quiet: the 1679 x 1679 board is not reported with nullity 94");
+    const quietLib = job(
+      `const b = core.gridBoard(1679, 1679); for (const q of core.quietPatterns(b)) core.formatBoardBytes(b, q);`,
+    );
+    record("quiet 1679 x 1679 (nullity 94)", 1679 * 1679, quiet, quietLib);
   }
   return rows;
 }

@@ -1,7 +1,7 @@
 /**
- * @lightsout/bench: the benchmark suite behind `pnpm bench` and
- * `lightsout bench`. Results go to stdout as tables, or as one JSON object
- * with `--json` (the tables then go to stderr);
+ * @lightsout/bench: the benchmark suite behind its bin `lightsout-bench`
+ * and the monorepo's `pnpm bench`. Results go to stdout as tables, or as one
+ * JSON object with `--json` (the tables then go to stderr);
  * docs/BENCHMARKS.md records them with the command and the machine.
  *
  * @packageDocumentation
@@ -21,14 +21,29 @@ import { runNullity } from "./nullity.js";
 
 export { findM4ri, buildHarness, runM4ri, writeMatrixFile } from "./m4ri.js";
 
-const USAGE = `usage: bench [--quick] [--sizes 1024,2048,...] [--ts-up-to N] [--threads 2,...] [--filter gf2] [--json]
+/** The suites, in the order they run; `--filter NAME` runs those whose name contains NAME. */
+export const SUITES = [
+  "gf2",
+  "files",
+  "chase",
+  "banded",
+  "fewest",
+  "graph",
+  "nullity",
+  "multistate",
+  "fields",
+  "mastermind",
+  "cli",
+] as const;
+
+const USAGE = `usage: lightsout-bench [--quick] [--sizes 1024,2048,...] [--ts-up-to N] [--threads 2,...] [--filter gf2] [--json]
 
   --quick        N = 256, 512, 1024 only (a smoke run)
   --sizes LIST   the N values of the GF(2) suite (default 1024,2048,4096,8192), and the board sides of chase and cli
   --ts-up-to N   largest N for the TypeScript twin (default 4096)
   --file-sizes LIST  the N values of the files suite (default 8192,16384,32768)
   --threads LIST thread counts of the threaded Four Russians rank rows (default 2; 1 = none)
-  --filter NAME  run only suites whose name contains NAME (suites: gf2, files, chase, banded, fewest, graph, nullity, multistate, fields, mastermind, cli)
+  --filter NAME  run only suites whose name contains NAME (suites: ${SUITES.join(", ")})
   --json         print the results as one JSON object on stdout (the tables go to stderr)`;
 
 /** Describes this machine in one line (for docs/BENCHMARKS.md). */
@@ -73,7 +88,7 @@ export async function main(argv: string[]): Promise<number> {
           .split(",")
           .map((s) => positive("--threads", s))
           .filter((t) => t > 1);
-      else if (arg === "--filter") filter = value();
+      else if (arg === "--filter") filter = suiteFilter(value());
       else if (arg === "--json") json = true;
       else if (arg === "--help" || arg === "-h") {
         console.log(USAGE);
@@ -81,17 +96,18 @@ export async function main(argv: string[]): Promise<number> {
       } else throw new UsageError(`unknown option ${JSON.stringify(arg)}`);
     } catch (error) {
       if (error instanceof UsageError) {
-        console.error(`bench: ${error.message}\n${USAGE}`);
+        console.error(`lightsout-bench: ${error.message}\n${USAGE}`);
         return 2;
       }
       throw error;
     }
   }
+  const runs = (suite: (typeof SUITES)[number]) => suite.includes(filter);
   // With --json, stdout is the JSON alone: the tables go to stderr.
   const out = json ? (line: string) => console.error(line) : (line: string) => console.log(line);
   out(`lightsout benchmarks on ${machine()}`);
   const results: Record<string, unknown> = { machine: machine() };
-  if ("gf2".includes(filter) || filter === "") {
+  if (runs("gf2")) {
     out(`\nGF(2) dense rank and solve, random N x N (seed 1), b = A x0, median of repeats:`);
     const { rows, notes } = await runGf2Threaded({ sizes, tsUpTo, threads, log: out });
     out("  ratios of the fastest repeats:");
@@ -99,7 +115,7 @@ export async function main(argv: string[]): Promise<number> {
     for (const note of notes) out(`  note: ${note}`);
     results.gf2 = { rows, notes };
   }
-  if ("files".includes(filter) || filter === "") {
+  if (runs("files")) {
     out(`\nMatrix files: random N x N (seed 1) read from disk as dense text and PBM, then ranked, median of repeats:`);
     const defaults = filesDefaults(argv.includes("--quick"));
     const files = await runFiles({
@@ -110,45 +126,45 @@ export async function main(argv: string[]): Promise<number> {
     for (const note of files.notes) out(`  note: ${note}`);
     results.files = files;
   }
-  if ("chase".includes(filter) || filter === "") {
+  if (runs("chase")) {
     out(`\nHuge grids by light chasing: all-on N x N solved (solveGrid) and verified, one run each:`);
     results.chase = runChase({ sizes: chaseSizes(argv), log: out });
   }
-  if ("banded".includes(filter) || filter === "") {
+  if (runs("banded")) {
     out(`\nBanded route through the CLI: all-on boards solved by lightsout solve --json, verified here:`);
     results.banded = runBanded({ quick: argv.includes("--quick"), log: out });
   }
-  if ("fewest".includes(filter) || filter === "") {
+  if (runs("fewest")) {
     out(
       `\nFewest presses: 5 x 5 distribution of minimum press counts, the coset enumeration rate, boards of nullity 20..40:`,
     );
     results.fewest = await runFewest({ quick: argv.includes("--quick"), log: out });
   }
-  if ("graph".includes(filter) || filter === "") {
+  if (runs("graph")) {
     out(`\nArbitrary graphs (dense route): all-on boards of random graphs solved and verified:`);
     results.graph = runGraph({ sizes: argv.includes("--quick") ? [2000] : [20_000], log: out });
   }
-  if ("nullity".includes(filter) || filter === "") {
+  if (runs("nullity")) {
     out(
       `\nNullity of huge grids, deg gcd(f_n(x), f_n(x + 1)): single n (median of 3; one run at 10^6) beside Python, and sweeps:`,
     );
     results.nullity = await runNullity({ quick: argv.includes("--quick"), log: out });
   }
-  if ("multistate".includes(filter) || filter === "") {
+  if (runs("multistate")) {
     out(`\nMulti-state lights over Z_k: random winnable boards (seed 1) solved and verified:`);
     results.multistate = runMultiState({ quick: argv.includes("--quick"), log: out });
   }
-  if ("fields".includes(filter) || filter === "") {
+  if (runs("fields")) {
     out(
       `\nDense rank over Z_p (prime fields), random N x N (seed 1), WASM kernel vs TypeScript twin, median of repeats:`,
     );
     results.fields = runFields({ ...fieldsDefaults(argv.includes("--quick")), log: out });
   }
-  if ("mastermind".includes(filter) || filter === "") {
+  if (runs("mastermind")) {
     out(`\nMastermind: each strategy against every secret (game tree), guesses per secret:`);
     results.mastermind = runMastermind({ quick: argv.includes("--quick"), log: out });
   }
-  if ("cli".includes(filter) || filter === "") {
+  if (runs("cli")) {
     out(
       `\nThe lightsout CLI against the library on the same job (child processes; medians of 3 runs up to 2^24 cells; targets: time <= 3x library + start-up, peak <= 3x board bytes + library's + start-up's):`,
     );
@@ -163,6 +179,13 @@ export async function main(argv: string[]): Promise<number> {
 }
 
 class UsageError extends Error {}
+
+/** A --filter value: part of a suite name (one matching nothing would run nothing and look like success). */
+function suiteFilter(text: string): string {
+  if (!SUITES.some((suite) => suite.includes(text)))
+    throw new UsageError(`--filter expected part of a suite name (${SUITES.join(", ")}), got '${text}'`);
+  return text;
+}
 
 function positive(name: string, text: string): number {
   const n = Number(text);

@@ -1,12 +1,15 @@
 // The import-direction check itself: it must find each kind of problem in a
 // bad graph (so it cannot pass silently), and the real tree must be clean.
 
-import { posix } from "node:path";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, posix } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import {
   CORE_LAYERS,
   checkGraph,
+  checkPackages,
   checkWorkspace,
   type ImportEdge,
   scanImports,
@@ -95,6 +98,76 @@ describe("checkGraph", () => {
       [["a", "b", "c"]],
     );
     expect(problems.filter((p) => p.startsWith("cycle"))).toEqual(["cycle between folders: a -> b -> c -> a"]);
+  });
+});
+
+describe("checkPackages", () => {
+  /** A workspace of the given files (path relative to its root -> text or JSON) in a temporary folder. */
+  function withWorkspace(files: Record<string, string | object>, check: (root: string) => void): void {
+    const root = mkdtempSync(join(tmpdir(), "lightsout-imports-"));
+    try {
+      for (const [path, content] of Object.entries(files)) {
+        mkdirSync(dirname(join(root, path)), { recursive: true });
+        writeFileSync(join(root, path), typeof content === "string" ? content : JSON.stringify(content));
+      }
+      check(root);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  }
+  const library = (name: string) => ({ name, exports: { ".": "./dist/index.js" } });
+
+  it("rejects an app that depends on or imports the benchmarks, in any of its files", () => {
+    withWorkspace(
+      {
+        "packages/bench/package.json": library("@lightsout/bench"),
+        "packages/core/package.json": library("@lightsout/core"),
+        "apps/cli/package.json": {
+          name: "@lightsout/cli",
+          dependencies: { "@lightsout/bench": "workspace:*", "@lightsout/core": "workspace:*" },
+        },
+        "apps/cli/src/commands/bench.ts":
+          'import { main } from "@lightsout/core";\nconst b = await import("@lightsout/bench");\n',
+        "apps/cli/test/bench.test.ts": 'import type { SUITES } from "@lightsout/bench/suites";\n',
+        // a library may use the benchmarks' package (none does; only apps are held to it)
+        "packages/other/package.json": {
+          name: "@lightsout/other",
+          devDependencies: { "@lightsout/bench": "workspace:*" },
+        },
+        "packages/other/src/x.ts": 'import { main } from "@lightsout/bench";\n',
+      },
+      (root) => {
+        const reason = "an app does not depend on the benchmarks (they run as lightsout-bench, pnpm bench)";
+        expect(checkPackages(root)).toEqual([
+          `apps/cli/package.json: depends on @lightsout/bench: ${reason}`,
+          `apps/cli/src/commands/bench.ts:2 imports @lightsout/bench: ${reason}`,
+          `apps/cli/test/bench.test.ts:1 imports @lightsout/bench/suites: ${reason}`,
+        ]);
+      },
+    );
+  });
+
+  it("rejects a package reaching another's modules by path, or importing one it does not list", () => {
+    withWorkspace(
+      {
+        "tools/test-report/package.json": { name: "@lightsout/test-report", exports: { ".": "./index.mjs" } },
+        "tools/test-report/index.mjs": "export const r = 1;\n",
+        "packages/core/package.json": library("@lightsout/core"),
+        "packages/core/test/vectors/a.txt": "1\n",
+        "apps/web/package.json": { name: "@lightsout/web", devDependencies: { "@lightsout/core": "workspace:*" } },
+        "apps/web/vitest.config.ts": 'import { r } from "../../tools/test-report/index.mjs";\n',
+        "apps/web/src/a.ts":
+          'import { r } from "@lightsout/test-report";\nimport { gridBoard } from "@lightsout/core";\n',
+        // data files of another package by URL are not imports of its code
+        "apps/web/test/b.test.ts": 'const v = new URL("../../../packages/core/test/vectors/a.txt", import.meta.url);\n',
+      },
+      (root) => {
+        expect(checkPackages(root)).toEqual([
+          "apps/web/src/a.ts:1 imports @lightsout/test-report: @lightsout/test-report is not listed in apps/web/package.json",
+          "apps/web/vitest.config.ts:1 imports ../../tools/test-report/index.mjs: reaches into tools/test-report by path; import @lightsout/test-report by its name (and list it in apps/web/package.json)",
+        ]);
+      },
+    );
   });
 });
 

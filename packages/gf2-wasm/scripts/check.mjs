@@ -1,7 +1,7 @@
 // Smoke test of the built package: it loads, and a 3 x 3 matrix of rank 2
 // eliminates to rank 2 with both kernels. The real suite lives in
 // @lightsout/core, which owns the memory views.
-import { writeTestReport } from "../../../tools/test-report.mjs";
+import { writeTestReport } from "@lightsout/test-report";
 import { instantiate } from "../dist/index.js";
 
 let passed = 0;

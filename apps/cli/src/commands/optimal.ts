@@ -6,22 +6,13 @@
  */
 import { gridBoard } from "@lightsout/core";
 import { optimalDistribution } from "@lightsout/core/lightsout";
-import { Command } from "commander";
-import {
-  type BoardFlags,
-  boardDescription,
-  boardStates,
-  gridOptions,
-  gridSize,
-  withBoardOptions,
-} from "../board-options.js";
+import type { Command } from "commander";
+import { type GridFlags, boardDescription, boardStates, gridOptions, gridSize, gridCommand } from "../board-options.js";
 import { usageError } from "../errors.js";
 import { createProgressBar } from "../progress.js";
 import { io } from "../io.js";
 
-interface OptimalFlags extends BoardFlags {
-  rows?: string;
-  cols?: string;
+interface OptimalFlags extends GridFlags {
   distribution?: boolean;
   json?: boolean;
 }
@@ -56,16 +47,12 @@ Examples:
  * @returns the command, to be added to the program
  */
 export function optimalCommand(): Command {
-  return withBoardOptions(
-    new Command("optimal")
-      .summary("distribution of minimum press counts over all winnable boards")
-      .description(
-        "For an R x C grid, count the winnable boards that need each minimum number of\n" +
-          "presses (--distribution). For the fewest presses of one board, use 'solve --min'.",
-      ),
+  return gridCommand(
+    "optimal",
+    "distribution of minimum press counts over all winnable boards",
+    "For an R x C grid, count the winnable boards that need each minimum number of\n" +
+      "presses (--distribution). For the fewest presses of one board, use 'solve --min'.",
   )
-    .option("--rows <r>", "rows of the grid")
-    .option("--cols <c>", "columns of the grid")
     .option("--distribution", "print the number of winnable boards per minimum press count")
     .option("--json", 'print {"counts":[...]} instead of text')
     .addHelpText("after", EXAMPLES)

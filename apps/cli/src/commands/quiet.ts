@@ -9,22 +9,13 @@ import { formatCount, formatLimit } from "@lightsout/core/format";
 import { boardTopology, isChaseableRectangle } from "@lightsout/core/lightsout";
 import { torusNullity } from "@lightsout/core/nullity";
 import { formatBoardBytes } from "@lightsout/core/io";
-import { Command } from "commander";
-import {
-  type BoardFlags,
-  boardDescription,
-  boardStates,
-  gridOptions,
-  gridSize,
-  withBoardOptions,
-} from "../board-options.js";
+import type { Command } from "commander";
+import { type GridFlags, boardDescription, boardStates, gridOptions, gridSize, gridCommand } from "../board-options.js";
 import { withProgress } from "../states.js";
 import { usageError } from "../errors.js";
 import { io, writeOut } from "../io.js";
 
-interface QuietFlags extends BoardFlags {
-  rows?: string;
-  cols?: string;
+interface QuietFlags extends GridFlags {
   json?: boolean;
 }
 
@@ -46,13 +37,7 @@ Examples:
  * @returns the command
  */
 export function quietCommand(): Command {
-  return withBoardOptions(
-    new Command("quiet")
-      .summary("the quiet patterns of a grid")
-      .description("Print a basis of the quiet patterns of an R x C grid."),
-  )
-    .option("--rows <r>", "rows of the grid")
-    .option("--cols <c>", "columns of the grid")
+  return gridCommand("quiet", "the quiet patterns of a grid", "Print a basis of the quiet patterns of an R x C grid.")
     .option("--json", "print one JSON object")
     .addHelpText("after", EXAMPLES)
     .action(async (flags: QuietFlags) => {

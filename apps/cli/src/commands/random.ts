@@ -5,21 +5,12 @@
  */
 import { gridBoard, randomPuzzle } from "@lightsout/core";
 import { formatBoardBytes } from "@lightsout/core/io";
-import { Command } from "commander";
-import {
-  type BoardFlags,
-  boardStates,
-  gridOptions,
-  gridSize,
-  withBoardOptions,
-  writeJsonValues,
-} from "../board-options.js";
+import type { Command } from "commander";
+import { type GridFlags, boardStates, gridOptions, gridSize, gridCommand, writeJsonValues } from "../board-options.js";
 import { parseSeed } from "../options.js";
 import { io, writeOut } from "../io.js";
 
-interface RandomFlags extends BoardFlags {
-  rows?: string;
-  cols?: string;
+interface RandomFlags extends GridFlags {
   seed?: string;
   json?: boolean;
 }
@@ -43,13 +34,7 @@ lights are written as digits then letters (a = 10 ... z = 35).`;
  * @returns the command
  */
 export function randomCommand(): Command {
-  return withBoardOptions(
-    new Command("random")
-      .summary("a uniformly random winnable board")
-      .description("Print a random winnable R x C board."),
-  )
-    .option("--rows <r>", "rows of the grid")
-    .option("--cols <c>", "columns of the grid")
+  return gridCommand("random", "a uniformly random winnable board", "Print a random winnable R x C board.")
     .option("--seed <s>", "seed (default 0): the same seed gives the same board")
     .option("--json", "print one JSON object")
     .addHelpText("after", EXAMPLES)

@@ -6,11 +6,11 @@
  */
 import { resolve } from "node:path";
 import { solveLightsOut } from "@lightsout/core";
-import { Command } from "commander";
-import { type BoardFlags, gridOptions, readBoard, withBoardOptions } from "../board-options.js";
+import type { Command } from "commander";
+import { type BoardFlags, boardFileCommand, gridOptions, readBoard } from "../board-options.js";
 import { inputError, usageError } from "../errors.js";
 import { cannotWrite } from "../input.js";
-import { checkSvgSize, writeBoardPng, writeBoardSvg } from "../pictures.js";
+import { checkSvgSize, writeBoardPicture } from "../pictures.js";
 import { withProgress } from "../states.js";
 import { io, stdoutWritable } from "../io.js";
 
@@ -38,12 +38,7 @@ Examples:
  * @returns the command
  */
 export function renderCommand(): Command {
-  return withBoardOptions(
-    new Command("render")
-      .summary("a picture of a board (SVG or PNG)")
-      .description("Draw a board read from FILE ('-' for stdin).")
-      .argument("[file]", "board as text or JSON; '-' for stdin"),
-  )
+  return boardFileCommand("render", "a picture of a board (SVG or PNG)", "Draw a board read from FILE ('-' for stdin).")
     .option("--svg <out>", "write an SVG picture ('-': standard output)")
     .option("--png <out>", "write a PNG picture of a grid board ('-': standard output)")
     .option("--solution", "mark the presses of a solution")
@@ -82,8 +77,7 @@ export function renderCommand(): Command {
       // '-' is standard output, as for chase-matrix
       const target = out === "-" ? stdoutWritable() : resolve(io.cwd, out);
       try {
-        if (flags.svg !== undefined) await writeBoardSvg(target, board, lights, presses, states);
-        else if (board.kind === "grid") await writeBoardPng(target, board, lights, presses, states);
+        await writeBoardPicture(target, flags.svg !== undefined ? "svg" : "png", { board, lights, presses, states });
       } catch (error) {
         // writing stdout ('-') fails as stdout does everywhere; a file names itself
         if (out === "-") throw error;

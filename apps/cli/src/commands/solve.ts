@@ -15,9 +15,9 @@ import {
   MAX_MULTISTATE_DENSE_CELLS,
   MAX_STATES,
 } from "@lightsout/core/lightsout";
-import { Command } from "commander";
+import type { Command } from "commander";
 import { inputError, usageError } from "../errors.js";
-import { type BoardFlags, boardStates, gridOptions, readBoard, withBoardOptions } from "../board-options.js";
+import { type BoardFlags, boardFileCommand, boardStates, gridOptions, readBoard } from "../board-options.js";
 import { isPrime, parseIntegerOption } from "../options.js";
 import { refuseBigJsonAll, solutionCount, writeSolutions } from "../states.js";
 import { io } from "../io.js";
@@ -88,11 +88,10 @@ presses below each cell); --time-limit is two-state only.`;
  * @returns the command
  */
 export function solveCommand(): Command {
-  return withBoardOptions(
-    new Command("solve")
-      .summary("the presses that switch a board off")
-      .description("Solve a Lights Out board read from FILE ('-' or nothing for stdin).")
-      .argument("[file]", "board as text or JSON; '-' for stdin"),
+  return boardFileCommand(
+    "solve",
+    "the presses that switch a board off",
+    "Solve a Lights Out board read from FILE ('-' or nothing for stdin).",
   )
     .option(
       "--min",

@@ -20,8 +20,12 @@ import {
   threadsWasmBytes,
 } from "@lightsout/gf2-wasm/threads";
 import { checkInteger } from "./check.js";
+import { availableCores } from "./cores.js";
 import { holdOutside, releaseOutside } from "./kernel.js";
 import { type HelperReply, type HelperStart, nodeHelperSource } from "./threads-helper.js";
+
+/** Threads an elimination uses by default: every core (cores.ts counts them for every caller). */
+export { availableCores as availableThreads };
 
 /** The handshake words (a small SharedArrayBuffer of their own; threads-helper.ts uses the same). */
 const READY = 0;
@@ -101,23 +105,6 @@ function nodeBuiltin(name: string): unknown {
   const get = nodeProcess?.getBuiltinModule;
   if (!get) throw new Error(`threads need process.getBuiltinModule (Node 20.16 or later) to load ${name}`);
   return get(name);
-}
-
-/**
- * Cores of this machine: `os.availableParallelism()` in Node, `navigator.hardwareConcurrency` in browsers.
- *
- * @returns At least 1.
- */
-export function availableThreads(): number {
-  if (isNode) {
-    if (!nodeProcess?.getBuiltinModule) return 1;
-    const os = nodeBuiltin("node:os") as { availableParallelism?: () => number; cpus: () => unknown[] };
-    return Math.max(1, os.availableParallelism?.() ?? os.cpus().length);
-  }
-  return Math.max(
-    1,
-    (globalThis as { navigator?: { hardwareConcurrency?: number } }).navigator?.hardwareConcurrency ?? 1,
-  );
 }
 
 /** Whether this thread may block in Atomics.wait (not a browser's main thread). */
@@ -299,7 +286,7 @@ async function startPool(size: number): Promise<Pool> {
  * ```
  */
 export async function initThreads(threads?: number): Promise<number> {
-  const size = threads === undefined ? availableThreads() : checkInteger("threads", threads, 1, 256);
+  const size = threads === undefined ? availableCores() : checkInteger("threads", threads, 1, 256);
   if (size === 1 || threadsUnavailable() !== undefined) return 1;
   if (pool && pool.size >= size) return size;
   await starting;

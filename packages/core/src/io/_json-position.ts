@@ -29,39 +29,34 @@ export function jsonErrorOffset(text: string): number {
     if (!m || m[0] === "" || m[0] === "-") fail();
     i += m![0].length;
   };
+  /** An object's or array's items, separated by commas, up to `close` (the opener is at i). */
+  const items = (close: string, item: () => void): void => {
+    i++;
+    ws();
+    if (text[i] === close) return void i++;
+    for (;;) {
+      ws();
+      item();
+      ws();
+      if (text[i] === ",") i++;
+      else if (text[i] === close) return void i++;
+      else fail();
+    }
+  };
+  /** `"name": value` */
+  const member = (): void => {
+    if (text[i] !== '"') fail();
+    string();
+    ws();
+    if (text[i] !== ":") fail();
+    i++;
+    value();
+  };
   const value = (): void => {
     ws();
     const ch = text[i];
-    if (ch === "{") {
-      i++;
-      ws();
-      if (text[i] === "}") return void i++;
-      for (;;) {
-        ws();
-        if (text[i] !== '"') fail();
-        string();
-        ws();
-        if (text[i] !== ":") fail();
-        i++;
-        value();
-        ws();
-        if (text[i] === ",") i++;
-        else if (text[i] === "}") return void i++;
-        else fail();
-      }
-    }
-    if (ch === "[") {
-      i++;
-      ws();
-      if (text[i] === "]") return void i++;
-      for (;;) {
-        value();
-        ws();
-        if (text[i] === ",") i++;
-        else if (text[i] === "]") return void i++;
-        else fail();
-      }
-    }
+    if (ch === "{") return items("}", member);
+    if (ch === "[") return items("]", value);
     if (ch === '"') return string();
     if (ch === "t") return literal("true");
     if (ch === "f") return literal("false");

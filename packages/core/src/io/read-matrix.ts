@@ -12,7 +12,8 @@ import { MAX_DIMENSION } from "../internal/check.js";
 import { MAX_BLOCK } from "../internal/kernel.js";
 import { getMemoryLimit } from "../internal/memory.js";
 import { concatBytes, decodeText } from "../internal/text.js";
-import { DenseBitRows, parseMatrix } from "./matrix-text.js";
+import { DenseReader, type PackedRows } from "./_dense-text.js";
+import { parseMatrix } from "./matrix-text.js";
 import { PbmReader } from "./pbm.js";
 
 /** A MatrixMarket file is parsed into one byte per entry: at most 2^31 of them, as {@link parseMatrix}'s default. */
@@ -187,11 +188,11 @@ function sinkFor(kind: BitMatrixFormat, source: string, maxEntries: number, engi
   const matrixOptions = engine === undefined ? undefined : { engine };
   if (kind === "pbm") return new PbmReader(source, maxEntries, engine);
   if (kind === "dense") {
-    const rows = new DenseBitRows(source, maxEntries, getMemoryLimit());
+    const rows = new DenseReader({ source, modulus: 2, maxEntries, maxBytes: getMemoryLimit(), limit: "row" });
     return {
       push: (chunk) => rows.push(chunk),
       end() {
-        const packed = rows.end();
+        const packed = rows.end() as PackedRows;
         const matrix = BitMatrix.zeros(packed.rows, packed.cols, matrixOptions);
         // The packed words are a live view: one copy fills the matrix.
         liveWords(matrix).set(packed.words.subarray(0, packed.rows * packed.stride));

@@ -9,6 +9,7 @@
 // or one shard of a sweep split across machines by {@link shardBounds}).
 
 import { checkInteger, describe } from "../internal/check.js";
+import { availableCores, type CoreCounter } from "../internal/cores.js";
 import type { EngineName } from "../gf2/bitmatrix.js";
 import { matrixBytes } from "../internal/layout.js";
 import { memoryLimit } from "../internal/memory.js";
@@ -328,12 +329,9 @@ const sweepTaskModule = "./sweep-task.js";
 /** Code range of a Node sweep worker, in MiB (see spawner). */
 const SWEEP_CODE_RANGE_MB = 16;
 
+/** Every core: Node's own count loaded here by import, which any Node 20 has (see availableCores). */
 async function defaultWorkers(): Promise<number> {
-  if (nodeVersion !== undefined) {
-    const os = (await import(nodeOs)) as { availableParallelism?: () => number; cpus: () => unknown[] };
-    return os.availableParallelism?.() ?? os.cpus().length;
-  }
-  return (globalThis as { navigator?: { hardwareConcurrency?: number } }).navigator?.hardwareConcurrency ?? 1;
+  return availableCores(nodeVersion === undefined ? undefined : ((await import(nodeOs)) as CoreCounter));
 }
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -443,6 +441,34 @@ function adopt(worker: SweepWorker, onReply: (reply: unknown) => void, onError: 
  * ```
  */
 export async function* nullitySweep(sweep: NullitySweep, options: SweepOptions = {}): AsyncGenerator<NullityResult> {
+  const run = await startSweep(sweep, options);
+  const first = run.plan();
+  if (first === undefined) return;
+  if (nodeVersion !== undefined && run.createWorker === undefined && (run.workers === 1 || run.allPlanned())) {
+    yield* sweepInThread(run, first);
+  } else {
+    yield* sweepOnWorkers(run, first);
+  }
+}
+
+/** A checked sweep: its tasks, cut one at a time, and what every way of running them needs. */
+interface SweepRun {
+  workers: number;
+  /** Results to compute (end - start). */
+  total: number;
+  signal: AbortSignal | undefined;
+  onProgress: ((done: number, total: number) => void) | undefined;
+  createWorker: (() => SweepWorker) | undefined;
+  /** The next task, cut now (undefined when every result has one). */
+  plan(): PlannedTask | undefined;
+  /** True once every result has a task. */
+  allPlanned(): boolean;
+  /** The results of the task at `at`, as boards. */
+  emit(at: number, values: Int32Array): Generator<NullityResult>;
+}
+
+/** Checks the sweep and its options and sets up the cutting of its tasks. */
+async function startSweep(sweep: NullitySweep, options: SweepOptions): Promise<SweepRun> {
   const s = shapeOf(sweep);
   if (options === null || typeof options !== "object")
     throw new TypeError(`options expected an object, got ${describe(options)}`);
@@ -459,43 +485,53 @@ export async function* nullitySweep(sweep: NullitySweep, options: SweepOptions =
     options.workers === undefined ? await defaultWorkers() : checkInteger("workers", options.workers, 1, 1024);
   signal?.throwIfAborted();
   const budget = taskBudget(s, start, end, workers);
-  const total = end - start;
   let planned = start;
-  /** The next task, cut now (undefined when every result has one). */
-  const plan = (): PlannedTask | undefined => {
-    if (planned >= end) return undefined;
-    const { at, task } = nextTask(s, planned, end, budget);
-    planned += task.to - task.from + 1;
-    return { at, task: { ...task, engine } };
+  return {
+    workers,
+    total: end - start,
+    signal,
+    onProgress,
+    createWorker,
+    plan() {
+      if (planned >= end) return undefined;
+      const { at, task } = nextTask(s, planned, end, budget);
+      planned += task.to - task.from + 1;
+      return { at, task: { ...task, engine } };
+    },
+    allPlanned: () => planned >= end,
+    *emit(at, values) {
+      for (let k = 0; k < values.length; k++) {
+        signal?.throwIfAborted();
+        const { m, n } = boardAt(s, at + k);
+        yield { m, n, nullity: values[k]! };
+      }
+    },
   };
+}
+
+/** Node, one worker or one task: every task in the calling thread, yielding to the event loop between tasks. */
+async function* sweepInThread(run: SweepRun, first: PlannedTask): AsyncGenerator<NullityResult> {
+  const { signal, onProgress, total } = run;
+  // Node only, by a specifier bundlers leave alone: a page gets no gcd kernel from this module,
+  // so that importing nullitySweep costs a page a few kilobytes (its sweeps run on workers).
+  const { runNullityTask } = (await import(sweepTaskModule)) as typeof import("./sweep-task.js");
   let done = 0;
-  const emit = function* (at: number, values: Int32Array): Generator<NullityResult> {
-    for (let k = 0; k < values.length; k++) {
-      signal?.throwIfAborted();
-      const { m, n } = boardAt(s, at + k);
-      yield { m, n, nullity: values[k]! };
-    }
-  };
-
-  let held = plan();
-  if (held === undefined) return;
-  if (nodeVersion !== undefined && createWorker === undefined && (workers === 1 || planned >= end)) {
-    // Node only, by a specifier bundlers leave alone: a page gets no gcd kernel from this module,
-    // so that importing nullitySweep costs a page a few kilobytes (its sweeps run on workers).
-    const { runNullityTask } = (await import(sweepTaskModule)) as typeof import("./sweep-task.js");
-    for (let t: PlannedTask | undefined = held; t !== undefined; t = plan()) {
-      signal?.throwIfAborted();
-      const values = runNullityTask(t.task);
-      done += values.length;
-      onProgress?.(done, total);
-      yield* emit(t.at, values);
-      await new Promise((resolve) => setTimeout(resolve, 0)); // let abort signals and I/O in
-    }
-    return;
+  for (let t: PlannedTask | undefined = first; t !== undefined; t = run.plan()) {
+    signal?.throwIfAborted();
+    const values = runNullityTask(t.task);
+    done += values.length;
+    onProgress?.(done, total);
+    yield* run.emit(t.at, values);
+    await new Promise((resolve) => setTimeout(resolve, 0)); // let abort signals and I/O in
   }
+}
 
-  // The pool. Task ids count up in sweep order; a task's entry stays until its results are yielded.
-  const spawn = await spawner(createWorker);
+/** The pool: task ids count up in sweep order; a task's entry stays until its results are yielded. */
+async function* sweepOnWorkers(run: SweepRun, first: PlannedTask): AsyncGenerator<NullityResult> {
+  const { signal, onProgress, total, workers } = run;
+  let held: PlannedTask | undefined = first;
+  let done = 0;
+  const spawn = await spawner(run.createWorker);
   const entries = new Map<number, { at: number; length: number; slot: Slot; values?: Int32Array }>();
   const slots: Slot[] = [];
   let sent = 0;
@@ -554,7 +590,7 @@ export async function* nullitySweep(sweep: NullitySweep, options: SweepOptions =
   /** Sends tasks while a worker has room and the results waiting to be read stay within bounds. */
   const fill = () => {
     while (!stopped) {
-      held ??= plan();
+      held ??= run.plan();
       if (held === undefined) return;
       const length = held.task.to - held.task.from + 1;
       // Past the bound only while fewer than DEPTH tasks per worker are out, so that every worker has work.
@@ -606,7 +642,7 @@ export async function* nullitySweep(sweep: NullitySweep, options: SweepOptions =
       }
       entries.delete(yielded++);
       pending -= entry.length;
-      yield* emit(entry.at, entry.values);
+      yield* run.emit(entry.at, entry.values);
       fill();
     }
   } finally {

@@ -14,7 +14,7 @@ import { BitMatrix } from "../src/gf2/bitmatrix.js";
 import { endThreads, initThreads } from "../src/internal/threads.js";
 import { gridBoard } from "../src/lightsout/board.js";
 import { chaseMatrix } from "../src/lightsout/chase.js";
-import { cosetMinimumWasm, cosetScanWasm, laneSizes } from "../src/lightsout/_coset.js";
+import { laneScan, laneSizes, leastInCoset } from "../src/solvers/coset.js";
 import { solveMultiState } from "../src/lightsout/multistate.js";
 import { solveLightsOut } from "../src/lightsout/solve.js";
 import { gcdWasm } from "../src/poly/_poly-wasm.js";
@@ -72,7 +72,7 @@ describe("every kernel path allocates through the memory owner", () => {
       [0, 1, 1, 0, 1, 0, 0, 1],
       [0, 0, 0, 1, 1, 1, 1, 0],
     ];
-    expectCapError(() => cosetMinimumWasm(x0, basis), /the coset scan needs/);
+    expectCapError(() => leastInCoset(x0, basis), /the coset scan needs/);
     // the least weight of x0 + span(basis), by plain enumeration of the 8 members
     let least = Number.POSITIVE_INFINITY;
     for (let mask = 0; mask < 8; mask++) {
@@ -85,7 +85,7 @@ describe("every kernel path allocates through the memory owner", () => {
         v.reduce((a, b) => a + b, 0),
       );
     }
-    expect(cosetMinimumWasm(x0, basis).weight).toBe(least);
+    expect(leastInCoset(x0, basis).weight).toBe(least);
   });
 
   it("the banded GF(2) route", () => {
@@ -195,7 +195,7 @@ describe("every kernel path allocates through the memory owner", () => {
     const bits = (seed: number) => Array.from({ length: n }, (_, i) => ((i * 2654435761 + seed * 40503) >>> 9) & 1);
     const x0 = bits(0);
     const basis = Array.from({ length: k }, (_, g) => bits(g + 1));
-    const one = cosetScanWasm(x0, basis);
+    const one = laneScan(x0, basis);
     const shared = laneSizes(n, k, 2).sizes.reduce((a, b) => a + b, 0);
     const held = wasmBytesInUse();
     let peak = 0;
@@ -204,7 +204,7 @@ describe("every kernel path allocates through the memory owner", () => {
       reports++;
       peak = Math.max(peak, wasmBytesInUse());
     };
-    expect(cosetScanWasm(x0, basis, { threads: 2, onProgress })).toEqual(one);
+    expect(laneScan(x0, basis, { threads: 2, onProgress })).toEqual(one);
     expect(reports).toBeGreaterThan(0);
     expect(peak).toBeGreaterThanOrEqual(held + shared);
     expect(wasmBytesInUse()).toBe(held);
@@ -217,7 +217,7 @@ describe("every kernel path allocates through the memory owner", () => {
       expect(oneThread + 64).toBeLessThan(shared);
       setMemoryLimit(wasmBytesInUse() + oneThread + 64);
       peak = 0;
-      expect(cosetScanWasm(x0, basis, { threads: 2, onProgress })).toEqual(one);
+      expect(laneScan(x0, basis, { threads: 2, onProgress })).toEqual(one);
       expect(peak).toBeLessThanOrEqual(getMemoryLimit());
     } finally {
       setMemoryLimit(limit);

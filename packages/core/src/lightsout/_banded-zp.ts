@@ -5,7 +5,7 @@
 // back substitution over the pivot rows. Memory about cells x bandwidth
 // entries of 32 bits, never cells^2.
 
-import { quietTooLarge } from "./_quiet-limit.js";
+import { quietTooLarge } from "../solvers/quiet-limit.js";
 import { guard, load, wasmBytesInUse, withScratch } from "../internal/kernel.js";
 import { memoryLimit } from "../internal/memory.js";
 import { xoshiro128 } from "../internal/random.js";

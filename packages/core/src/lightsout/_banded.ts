@@ -7,7 +7,7 @@
 
 import { guard, load, wasmBytesInUse, withScratch } from "../internal/kernel.js";
 import { memoryLimit } from "../internal/memory.js";
-import { quietTooLarge } from "./_quiet-limit.js";
+import { quietTooLarge } from "../solvers/quiet-limit.js";
 import { xoshiro128 } from "../internal/random.js";
 import { type Board, boardTopology, type GridBoard, ruleOffsets } from "./board.js";
 import {

@@ -6,7 +6,7 @@
 // numeric chase from the first row z gives every press. O(m n^2) work, three
 // symbolic rows in memory.
 
-import { quietTooLarge } from "./_quiet-limit.js";
+import { quietTooLarge } from "../solvers/quiet-limit.js";
 import { type CyclicGenerator, mulMod, solveModK } from "../rings/zk.js";
 
 /** The answer for the rectangle, in the same cell order as the lights. */

@@ -13,7 +13,7 @@ import { multiStateChaseTrace } from "./multistate.js";
 import { chaseSymbolic, type ChaseRunOptions, type ChaseWords } from "./_chase-kernel.js";
 import { applyPacked, chaseNumeric, flipRows, isZero, packBoard, rowWords, unpackBoard } from "./_chase-bits.js";
 import { formatLimit } from "../internal/sizes.js";
-import { checkMaxEntries, quietTooLarge } from "./_quiet-limit.js";
+import { checkMaxEntries, quietTooLarge } from "../solvers/quiet-limit.js";
 
 /**
  * Options of {@link chaseMatrix}.

@@ -8,16 +8,9 @@ import type { EngineName } from "../gf2/bitmatrix.js";
 import { strideWords } from "../internal/layout.js";
 import { type Board, type CellValues, checkBoard, checkStates, checkVector, type StatesOptions } from "./board.js";
 import { fewestMultiStatePresses, MAX_MULTISTATE_DISTRIBUTION_BOARDS, multiStateDistribution } from "./multistate.js";
-import {
-  type CosetBest,
-  cosetDistributionTs,
-  cosetDistributionWasm,
-  cosetMinimumTs,
-  cosetMinimumWasm,
-  type ScanControl,
-  splitCosets,
-} from "./_coset.js";
-import { MAX_SPLIT_ENTRIES, minimiseBlocks, planCoset } from "./_blocks.js";
+import { type CosetBest, cosetDistribution, leastInCoset, type ScanControl, splitCosets } from "../solvers/coset.js";
+import { cosetDistributionNaive, leastInCosetNaive } from "../solvers/coset-naive.js";
+import { MAX_SPLIT_ENTRIES, minimiseBlocks, planCoset } from "../solvers/blocks.js";
 import { pressMatrix } from "./solve.js";
 import { cellCount } from "./_press-walk.js";
 import { formatLimit } from "../internal/sizes.js";
@@ -132,7 +125,7 @@ export function cosetMinimum(
     );
   }
   basis.forEach((b, i) => checkVector(`basis[${i}]`, b, x0.length));
-  return engine === "ts" ? cosetMinimumTs(x0, basis, options) : cosetMinimumWasm(x0, basis, options);
+  return engine === "ts" ? leastInCosetNaive(x0, basis, options) : leastInCoset(x0, basis, options);
 }
 
 /**
@@ -302,7 +295,7 @@ export function fewestPresses(
     );
   }
   const x = plan.x;
-  minimiseBlocks(x, plan.blocks, engine === "ts" ? cosetMinimumTs : cosetMinimumWasm, options);
+  minimiseBlocks(x, plan.blocks, engine === "ts" ? leastInCosetNaive : leastInCoset, options);
   let count = 0;
   for (const v of x) count += v;
   return {
@@ -482,7 +475,7 @@ export function optimalDistribution(board: Board, options: DistributionOptions =
   }
   const split = splitCosets(cells, basis);
   const counts =
-    engine === "ts" ? cosetDistributionTs(cells, split, options) : cosetDistributionWasm(cells, split, options);
+    engine === "ts" ? cosetDistributionNaive(cells, split, options) : cosetDistribution(cells, split, options);
   while (counts.length > 1 && counts[counts.length - 1] === 0n) counts.pop();
   return result(counts);
 }

@@ -32,7 +32,7 @@ import { planBanded } from "./_banded.js";
 import { MAX_BANDED_PRIME, solveBandedModP } from "./_banded-zp.js";
 import { formatCount, formatLimit } from "../internal/sizes.js";
 import { countValue, formatPrimePowers, type PrimePower, primePowersOf, withCounts } from "./counts.js";
-import { quietTooLarge } from "./_quiet-limit.js";
+import { quietTooLarge } from "../solvers/quiet-limit.js";
 
 /**
  * Largest prime number of light states the banded route takes (`method:

@@ -37,7 +37,7 @@ import {
   quietBandedSource,
   solveBanded,
 } from "./_banded.js";
-import { checkMaxEntries, quietTooLarge } from "./_quiet-limit.js";
+import { checkMaxEntries, quietTooLarge } from "../solvers/quiet-limit.js";
 import { type PrimePower, type SolutionCounts, withCounts } from "./counts.js";
 
 /**

@@ -15,7 +15,6 @@ import { endThreads, initThreads } from "../src/internal/threads.js";
 import { gridBoard } from "../src/lightsout/board.js";
 import { chaseMatrix } from "../src/lightsout/chase.js";
 import { laneScan, laneSizes, leastInCoset } from "../src/solvers/coset.js";
-import { solveMultiState } from "../src/lightsout/multistate.js";
 import { solveLightsOut } from "../src/lightsout/solve.js";
 import { gcdWasm } from "../src/poly/_poly-wasm.js";
 import { pressed } from "./_support.js";
@@ -109,10 +108,10 @@ describe("every kernel path allocates through the memory owner", () => {
       (v) => (3 - v) % 3,
     );
     expectCapError(
-      () => solveMultiState(board, lights, { states: 3 }),
+      () => solveLightsOut(board, lights, { states: 3 }),
       /the banded elimination of a 64 x 64 board needs/,
     );
-    const s = solveMultiState(board, lights, { states: 3 });
+    const s = solveLightsOut(board, lights, { states: 3 });
     expect(s.presses).not.toBeNull();
     expect(pressed(gridBoard(64, 64, { torus: true }), lights, s.presses!, 3).every((v) => v === 0)).toBe(true);
   });

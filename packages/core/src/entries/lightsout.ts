@@ -57,19 +57,10 @@ export type {
 } from "../lightsout/fewest.js";
 export { fewestPressesByIlp } from "../lightsout/ilp.js";
 export type { IlpFewestPresses, IlpOptions } from "../lightsout/ilp.js";
-export { chaseMatrix, chaseTrace, firstRowLookup, solveGrid } from "../lightsout/chase.js";
-export type {
-  ChaseOptions,
-  ChasePhase,
-  ChaseStep,
-  ChaseTrace,
-  FirstRowLookup,
-  GridSolution,
-  SolveGridOptions,
-} from "../lightsout/chase.js";
-export {
-  MAX_BANDED_PRIME,
-  MAX_MULTISTATE_DENSE_CELLS,
-  MAX_MULTISTATE_DISTRIBUTION_BOARDS,
-} from "../lightsout/multistate.js";
+export { chaseMatrix, firstRowLookup, solveGrid } from "../lightsout/chase.js";
+export type { ChaseOptions, FirstRowLookup, GridSolution, SolveGridOptions } from "../lightsout/chase.js";
+export { chaseTrace } from "../lightsout/chase-trace.js";
+export type { ChasePhase, ChaseStep, ChaseTrace } from "../lightsout/chase-trace.js";
+export { MAX_BANDED_PRIME, MAX_MULTISTATE_DENSE_CELLS } from "../lightsout/solve.js";
+export { MAX_MULTISTATE_DISTRIBUTION_BOARDS } from "../lightsout/fewest.js";
 export { poj1222, poj3279 } from "../lightsout/judges.js";

@@ -1,4 +1,4 @@
-// Light chasing over Z_k on the plain m x n rectangle (plus rule, self
+// Light chasing over Z_k on residues, on the plain m x n rectangle (plus rule, self
 // toggle): the first row of presses is n unknowns; every press below a cell
 // is forced, (k - light) mod k, so each press is an affine function of the
 // unknowns (n coefficients and a constant, Int32Array rows). What is left in

@@ -470,7 +470,7 @@ export async function* nullitySweep(sweep: NullitySweep, options: SweepOptions =
     }
   };
 
-  let held = plan();
+  const held = plan();
   if (held === undefined) return;
   if (nodeVersion !== undefined && createWorker === undefined && (workers === 1 || planned >= end)) {
     // Node only, by a specifier bundlers leave alone: a page gets no gcd kernel from this module,
@@ -487,7 +487,30 @@ export async function* nullitySweep(sweep: NullitySweep, options: SweepOptions =
     return;
   }
 
-  // The pool. Task ids count up in sweep order; a task's entry stays until its results are yielded.
+  yield* sweepOnWorkers({ held, plan, emit, createWorker, workers, total, signal, onProgress });
+}
+
+/** What the worker pool of a sweep needs from nullitySweep: the task plan, the emitter and the options. */
+interface PoolContext {
+  held: PlannedTask | undefined;
+  plan: () => PlannedTask | undefined;
+  emit: (at: number, values: Int32Array) => Generator<NullityResult>;
+  createWorker: SweepOptions["createWorker"];
+  workers: number;
+  total: number;
+  signal: AbortSignal | undefined;
+  onProgress: SweepOptions["onProgress"];
+}
+
+/**
+ * The pool: tasks sent to up to `workers` workers as they free up, results
+ * yielded in sweep order. Task ids count up in sweep order; a task's entry
+ * stays until its results are yielded.
+ */
+async function* sweepOnWorkers(context: PoolContext): AsyncGenerator<NullityResult> {
+  const { plan, emit, createWorker, workers, total, signal, onProgress } = context;
+  let held = context.held;
+  let done = 0;
   const spawn = await spawner(createWorker);
   const entries = new Map<number, { at: number; length: number; slot: Slot; values?: Int32Array }>();
   const slots: Slot[] = [];

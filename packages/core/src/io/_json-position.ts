@@ -29,39 +29,34 @@ export function jsonErrorOffset(text: string): number {
     if (!m || m[0] === "" || m[0] === "-") fail();
     i += m![0].length;
   };
+  /** An object or array from its opening bracket: items separated by commas up to `close`. */
+  const list = (close: string, item: () => void): void => {
+    i++;
+    ws();
+    if (text[i] === close) return void i++;
+    for (;;) {
+      item();
+      ws();
+      if (text[i] === ",") i++;
+      else if (text[i] === close) return void i++;
+      else fail();
+    }
+  };
+  /** "name": value, inside an object. */
+  const member = (): void => {
+    ws();
+    if (text[i] !== '"') fail();
+    string();
+    ws();
+    if (text[i] !== ":") fail();
+    i++;
+    value();
+  };
   const value = (): void => {
     ws();
     const ch = text[i];
-    if (ch === "{") {
-      i++;
-      ws();
-      if (text[i] === "}") return void i++;
-      for (;;) {
-        ws();
-        if (text[i] !== '"') fail();
-        string();
-        ws();
-        if (text[i] !== ":") fail();
-        i++;
-        value();
-        ws();
-        if (text[i] === ",") i++;
-        else if (text[i] === "}") return void i++;
-        else fail();
-      }
-    }
-    if (ch === "[") {
-      i++;
-      ws();
-      if (text[i] === "]") return void i++;
-      for (;;) {
-        value();
-        ws();
-        if (text[i] === ",") i++;
-        else if (text[i] === "]") return void i++;
-        else fail();
-      }
-    }
+    if (ch === "{") return list("}", member);
+    if (ch === "[") return list("]", value);
     if (ch === '"') return string();
     if (ch === "t") return literal("true");
     if (ch === "f") return literal("false");

@@ -269,16 +269,11 @@ function scanDenseRow(
     }
     return count;
   }
-  let i = 0;
-  while (i < line.length) {
-    if (isBlank(line.charCodeAt(i))) {
-      i++;
-      continue;
-    }
-    const start = i;
+  for (let start = skipBlanks(line, 0); start < line.length; ) {
+    const end = tokenEnd(line, start);
     let value = 0;
     let valid = true;
-    for (; i < line.length && !isBlank(line.charCodeAt(i)); i++) {
+    for (let i = start; i < end; i++) {
       const code = line.charCodeAt(i);
       if (code < DIGIT_0 || code > DIGIT_9) valid = false;
       else if (valid && value < modulus) value = value * 10 + (code - DIGIT_0);
@@ -288,13 +283,26 @@ function scanDenseRow(
         ctx.source,
         lineNo,
         textColumn(line, start),
-        `expected ${denseExpected(modulus)}, got ${showToken(line.slice(start, i))}`,
+        `expected ${denseExpected(modulus)}, got ${showToken(line.slice(start, end))}`,
       );
     }
     if (out !== undefined) out[offset + count] = value;
     count++;
+    start = skipBlanks(line, end);
   }
   return count;
+}
+
+/** The index of the first character at or after i that is not blank. */
+function skipBlanks(line: string, i: number): number {
+  while (i < line.length && isBlank(line.charCodeAt(i))) i++;
+  return i;
+}
+
+/** The index past the token (a run of characters that are not blank) that starts at i. */
+function tokenEnd(line: string, i: number): number {
+  while (i < line.length && !isBlank(line.charCodeAt(i))) i++;
+  return i;
 }
 
 /** UTF-16 index where entry number `n` (0-based) of a valid dense row starts. */
@@ -320,15 +328,10 @@ interface Token {
 
 function tokenize(line: string): Token[] {
   const tokens: Token[] = [];
-  let i = 0;
-  while (i < line.length) {
-    if (isBlank(line.charCodeAt(i))) {
-      i++;
-      continue;
-    }
-    const start = i;
-    while (i < line.length && !isBlank(line.charCodeAt(i))) i++;
-    tokens.push({ text: line.slice(start, i), index: start });
+  for (let start = skipBlanks(line, 0); start < line.length; ) {
+    const end = tokenEnd(line, start);
+    tokens.push({ text: line.slice(start, end), index: start });
+    start = skipBlanks(line, end);
   }
   return tokens;
 }

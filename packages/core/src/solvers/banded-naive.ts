@@ -8,7 +8,7 @@
 // output is the same).
 
 import { invMod, mulMod } from "../modular/arith.js";
-import type { BandedWatch, FrontInput, PivotRows } from "./banded.js";
+import type { FrontInput, FrontRun } from "./banded.js";
 
 /** The front of one elimination: rows of `L` u32 in a ring of lanes, and the kernel's bookkeeping. */
 class Front {
@@ -92,20 +92,13 @@ class Front {
 }
 
 /**
- * Eliminates `input` over GF(2) (p = 2) or Z_p as the kernel does, writing
- * the pivot rows into `rows`.
+ * Eliminates `run.input` over GF(2) (p = 2) or Z_p as the kernel does,
+ * writing the pivot rows into `run.rows`.
  *
- * @returns The number of rows that made the system inconsistent, or -1 when `slots` were too few.
+ * @returns The number of rows that made the system inconsistent, or -1 when the slots were too few.
  */
-export function frontNaive(
-  input: FrontInput,
-  p: number,
-  slots: number,
-  watch: BandedWatch,
-  rows: PivotRows,
-  slice: number,
-  outBytes: number,
-): number {
+export function frontNaive(run: FrontRun): number {
+  const { input, p, slots, watch, rows, slice, outBytes } = run;
   const f = new Front(input, p, slots, outBytes);
   const { n, lo } = input;
   const step = p === 2 ? 8 : 1;

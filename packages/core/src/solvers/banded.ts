@@ -216,21 +216,28 @@ function outBytesOf(input: FrontInput, p: number): number {
 /** " over Z_p" in names of work over Z_p, nothing over GF(2). */
 const over = (p: number) => (p === 2 ? "" : ` over Z_${p}`);
 
+/** One run of a front (the kernel's or its twin's): the system, the ring, the front's size, and where the pivot rows go. */
+export interface FrontRun {
+  input: FrontInput;
+  /** 2 for GF(2), else the prime of Z_p. */
+  p: number;
+  slots: number;
+  watch: BandedWatch;
+  rows: PivotRows;
+  /** Columns per call (between progress reports). */
+  slice: number;
+  /** Bytes of the output block. */
+  outBytes: number;
+}
+
 /**
  * The WebAssembly front: the elimination in kernel memory (withScratch:
- * freed on any exit), its pivot rows into `rows`.
+ * freed on any exit), its pivot rows into `run.rows`.
  *
- * @returns The rows that made the system inconsistent, or -1 when `slots` were too few.
+ * @returns The rows that made the system inconsistent, or -1 when the slots were too few.
  */
-function frontWasm(
-  input: FrontInput,
-  p: number,
-  slots: number,
-  watch: BandedWatch,
-  rows: PivotRows,
-  slice: number,
-  outSize: number,
-): number {
+function frontWasm(run: FrontRun): number {
+  const { input, p, slots, watch, rows, slice, outBytes: outSize } = run;
   const { n, start, cols, lo, rhs } = input;
   const lanes = lanesOf(input);
   const rowBytes = rowBytesOf(input, p);
@@ -321,10 +328,8 @@ export function bandedEchelon(
   const outSize = outBytesOf(input, p);
   for (let slots = options.slots ?? input.estimate.front + 64; ; slots *= 2) {
     const rows = new PivotRows(input.n, p === 2 ? 2 : 1);
-    const bad =
-      engine === "ts"
-        ? frontNaive(input, p, slots, watch, rows, slice, outSize)
-        : frontWasm(input, p, slots, watch, rows, slice, outSize);
+    const run = { input, p, slots, watch, rows, slice, outBytes: outSize };
+    const bad = engine === "ts" ? frontNaive(run) : frontWasm(run);
     if (bad >= 0) return rows.result(p, input.n, bad > 0);
   }
 }

@@ -5,13 +5,12 @@
 
 import { lowestSetBit, packBits, popcount32, unpackBits, weightOf } from "./bits.js";
 import {
-  type CosetBest,
-  type CosetSplit,
   checkLaneScan,
-  type LaneScanOptions,
-  type LaneScanResult,
+  type cosetDistribution,
+  type laneScan,
   laneLayout,
   laneMember,
+  type leastInCoset,
   SLICE,
   type ScanControl,
 } from "./coset.js";
@@ -42,11 +41,7 @@ function grayWalk(
 }
 
 /** Twin of {@link leastInCoset}: least weight over x0 + span(basis), then the lexicographically smallest. */
-export function leastInCosetNaive(
-  x0: ArrayLike<number>,
-  basis: readonly ArrayLike<number>[],
-  control: ScanControl = {},
-): CosetBest {
+export const leastInCosetNaive: typeof leastInCoset = (x0, basis, control = {}) => {
   const n = x0.length;
   const words = Math.max(1, Math.ceil(n / 32));
   const cur = packBits(x0, words);
@@ -64,7 +59,7 @@ export function leastInCosetNaive(
     },
   );
   return { weight: bestW, vector: unpackBits(best, n) };
-}
+};
 
 /** Lexicographic order of packed vectors (bit 0 first): a < b. */
 function packedLess(a: Uint32Array, b: Uint32Array): boolean {
@@ -82,7 +77,7 @@ function popcountBig(v: bigint): number {
 }
 
 /** Twin of {@link cosetDistribution}: counts[w] = number of cosets whose least weight is w (n + 1 slots). */
-export function cosetDistributionNaive(n: number, split: CosetSplit, control: ScanControl = {}): bigint[] {
+export const cosetDistributionNaive: typeof cosetDistribution = (n, split, control = {}) => {
   const counts = new Array<bigint>(n + 1).fill(0n);
   const total = 2 ** split.free.length;
   const units = split.free.map((j) => 1n << BigInt(j));
@@ -101,14 +96,10 @@ export function cosetDistributionNaive(n: number, split: CosetSplit, control: Sc
   }
   control.onProgress?.(total, total);
   return counts;
-}
+};
 
 /** Twin of {@link laneScan}: the same members in the layout's generator order, the first of least weight. */
-export function laneScanNaive(
-  x0: ArrayLike<number>,
-  basis: readonly ArrayLike<number>[],
-  options: LaneScanOptions = {},
-): LaneScanResult {
+export const laneScanNaive: typeof laneScan = (x0, basis, options = {}) => {
   const n = x0.length;
   checkLaneScan(n, basis.length);
   const { gens } = laneLayout(n, basis);
@@ -133,4 +124,4 @@ export function laneScanNaive(
     },
   );
   return { weight: bestW, vector: bestI < 0 ? null : laneMember(x0, basis, gens, bestI) };
-}
+};

@@ -26,6 +26,9 @@ export interface CosetBest {
   vector: Uint8Array;
 }
 
+/** A scan of the coset x0 + span(basis) (one 0/1 entry per cell each): every driver here and its twin. */
+export type CosetScan<O, R> = (x0: ArrayLike<number>, basis: readonly ArrayLike<number>[], options?: O) => R;
+
 /** Slicing, cancellation and progress of a long enumeration. */
 export interface ScanControl {
   /** Stops the enumeration between slices with the signal's reason. */
@@ -61,11 +64,7 @@ function withBlocks<const S extends readonly number[], T>(
  * lexicographically smallest vector of that weight: the kernel's Gray-code
  * walk, sliced for progress and cancellation.
  */
-export function leastInCoset(
-  x0: ArrayLike<number>,
-  basis: readonly ArrayLike<number>[],
-  control: ScanControl = {},
-): CosetBest {
+export const leastInCoset: CosetScan<ScanControl, CosetBest> = (x0, basis, control = {}) => {
   const n = x0.length;
   const k = basis.length;
   const words64 = strideWords(Math.max(1, n));
@@ -91,7 +90,7 @@ export function leastInCoset(
     u = mem();
     return { weight: u[statep >>> 2]!, vector: unpackBits(u, n, bestp >>> 2) };
   });
-}
+};
 
 /**
  * The cosets of a subspace of GF(2)^n (n <= 64) as the distribution kernels
@@ -395,11 +394,7 @@ function presetResults(memory: WebAssembly.Memory, resultsp: number, threads: nu
  * (unavailable, or 1) it runs on this one. Progress in members after each
  * slice; cancellation between slices.
  */
-export function laneScan(
-  x0: ArrayLike<number>,
-  basis: readonly ArrayLike<number>[],
-  options: LaneScanOptions = {},
-): LaneScanResult {
+export const laneScan: CosetScan<LaneScanOptions, LaneScanResult> = (x0, basis, options = {}) => {
   const n = x0.length;
   const k = basis.length;
   checkLaneScan(n, k);
@@ -430,7 +425,7 @@ export function laneScan(
     }
     return finish(mergeResults(wasm.memory, resultp, 1));
   });
-}
+};
 
 /**
  * Members per thread between two returns to JavaScript on threads: each

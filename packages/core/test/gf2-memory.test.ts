@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { wasmBytesInUse, wasmMemoryBytes } from "../src/internal/kernel.js";
 import { BitMatrix, chaseMatrix, formatBytes, getMemoryLimit, setMemoryLimit } from "../src/index.js";
-import { chaseStride } from "../src/lightsout/_chase-kernel.js";
+import { chaseStride } from "../src/lightsout/_chase-symbolic.js";
 import { leastInCoset } from "../src/solvers/coset.js";
 
 describe("WASM memory", () => {

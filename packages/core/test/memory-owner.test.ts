@@ -16,7 +16,7 @@ import { gridBoard } from "../src/lightsout/board.js";
 import { chaseMatrix } from "../src/lightsout/chase.js";
 import { laneScan, laneSizes, leastInCoset } from "../src/solvers/coset.js";
 import { solveLightsOut } from "../src/lightsout/solve.js";
-import { gcdWasm } from "../src/poly/_poly-wasm.js";
+import { gcdOfWords } from "../src/poly/_gcd.js";
 import { pressed } from "./_support.js";
 
 /** Runs `call` with 1 MiB held and no room left under the cap; returns what it threw. */
@@ -143,12 +143,12 @@ describe("every kernel path allocates through the memory owner", () => {
   it("the polynomial gcd", () => {
     const xPlus1Squared = new Uint32Array([0b101]); // x^2 + 1 = (x + 1)^2 over GF(2)
     const xCubedPlus1 = new Uint32Array([0b1001]); // x^3 + 1 = (x + 1)(x^2 + x + 1)
-    expectCapError(() => gcdWasm(xPlus1Squared, xCubedPlus1, true), /the polynomial gcd needs/);
-    const g = gcdWasm(xPlus1Squared, xCubedPlus1, true);
+    expectCapError(() => gcdOfWords(xPlus1Squared, xCubedPlus1, true), /the polynomial gcd needs/);
+    const g = gcdOfWords(xPlus1Squared, xCubedPlus1, true);
     expect(g.degree).toBe(1);
     expect([...(g.words ?? [])]).toEqual([0b11]); // x + 1
     // x^2 + x + 1 and x^3 + x + 1 are distinct irreducibles: gcd 1
-    expect(gcdWasm(new Uint32Array([0b111]), new Uint32Array([0b1011]), false).degree).toBe(0);
+    expect(gcdOfWords(new Uint32Array([0b111]), new Uint32Array([0b1011]), false).degree).toBe(0);
   });
 
   it("the threaded elimination: its copy in shared memory counts, and over the cap one thread works instead", async () => {

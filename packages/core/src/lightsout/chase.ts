@@ -1,8 +1,10 @@
 // Light chasing on the plain m x n rectangle (plus rule, self toggle, no
-// torus, no mask): the step-by-step trace, the first-row lookup, the chase
-// matrix C and the solver for huge grids that never builds the mn x mn
-// matrix. The bit-sliced recurrence itself lives in _chase-kernel.ts
-// (WebAssembly, with a TypeScript twin); packed boards in _chase-bits.ts.
+// torus, no mask): the first-row lookup, the chase matrix C, the solver for
+// huge grids that never builds the mn x mn matrix, and the chasing route of
+// every ring (chaseBoard: GF(2) bit-sliced here, residues in
+// _chase-residues.ts). The bit-sliced recurrence itself lives in
+// _chase-symbolic.ts (WebAssembly, with its twin _chase-symbolic-naive.ts);
+// packed boards in _chase-bits.ts; the step-by-step trace in chase-trace.ts.
 
 import { BitMatrix, liveWords, type MatrixOptions } from "../gf2/bitmatrix.js";
 import { checkInteger } from "../internal/check.js";
@@ -12,7 +14,7 @@ import type { CyclicGenerator } from "../rings/zk.js";
 import { type Ring, zerosOf } from "../solvers/ring.js";
 import { boardTooLarge, type CellValues, type GridBoard, MAX_CELLS } from "./board.js";
 import { chaseModK } from "./_chase-residues.js";
-import { chaseSymbolic, type ChaseRunOptions, type ChaseWords } from "./_chase-kernel.js";
+import { chaseSymbolic, type ChaseRunOptions, type ChaseWords } from "./_chase-symbolic.js";
 import { applyPacked, chaseNumeric, flipRows, isZero, packBoard, rowWords, unpackBoard } from "./_chase-bits.js";
 import { checkMaxEntries, quietTooLarge } from "../solvers/quiet-limit.js";
 

@@ -8,7 +8,7 @@
 import { BitMatrix, type MatrixOptions } from "../gf2/bitmatrix.js";
 import { matrixBytes } from "../internal/layout.js";
 import { memoryLimit } from "../internal/memory.js";
-import { checkZpSize } from "../modular/zp-kernel.js";
+import { checkZpSize } from "../modular/zp.js";
 import { type CyclicGenerator, type RingMatrix, solveFlatModK } from "../rings/zk.js";
 import { reverseCuthillMcKee } from "./order.js";
 import { quietTooLarge } from "./quiet-limit.js";

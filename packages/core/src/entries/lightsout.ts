@@ -20,19 +20,8 @@ export {
   pressTargets,
   ruleOffsets,
 } from "../lightsout/board.js";
-export type {
-  Board,
-  CellMap,
-  CellValues,
-  GraphBoard,
-  GridBoard,
-  GridOptions,
-  Offset,
-  Rule,
-  RuleName,
-  StatesOptions,
-  Topology,
-} from "../lightsout/board.js";
+export type { Board, CellMap, CellValues, GraphBoard, GridBoard, GridOptions } from "../lightsout/board.js";
+export type { Offset, Rule, RuleName, StatesOptions, Topology } from "../lightsout/board.js";
 export { allSolutions, pressMatrix, quietPatterns, solveLightsOut, winnabilityTest } from "../lightsout/solve.js";
 export { countValue, DECIMAL_COUNT_BITS, formatPrimePowers } from "../lightsout/counts.js";
 export type { PrimePower } from "../lightsout/counts.js";

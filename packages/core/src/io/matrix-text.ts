@@ -606,7 +606,6 @@ export class DenseBitRows {
       if (this.#state === "row") {
         // The hot loop: entries of a data row, packed 32 to a word.
         const limit = this.#stride === 0 ? 0x7fffffff : this.#cols;
-        let words = this.#words;
         const base = this.#rows * this.#stride;
         const before = this.#count;
         let count = before;
@@ -627,12 +626,7 @@ export class DenseBitRows {
             count += 8;
             i += 8;
             end = i;
-            if ((count & 31) === 0) {
-              const at = base + (count >>> 5) - 1;
-              if (at >= words.length) words = this.#grow(at + 1);
-              words[at] = word;
-              word = 0;
-            }
+            if ((count & 31) === 0) word = this.#flush(base + (count >>> 5) - 1, word);
           }
         }
         // Four entries at a time in rows written "0 1 1 0 ...": digit, space, digit, space.
@@ -646,12 +640,7 @@ export class DenseBitRows {
             count += 4;
             i += 8;
             end = i - 1;
-            if ((count & 31) === 0) {
-              const at = base + (count >>> 5) - 1;
-              if (at >= words.length) words = this.#grow(at + 1);
-              words[at] = word;
-              word = 0;
-            }
+            if ((count & 31) === 0) word = this.#flush(base + (count >>> 5) - 1, word);
           }
         }
         while (i < n && count < limit) {
@@ -661,13 +650,7 @@ export class DenseBitRows {
           count++;
           i++;
           end = i;
-          if ((count & 31) === 0) {
-            const at = base + (count >>> 5) - 1;
-            // Only the first row, of unknown length, outgrows the buffer.
-            if (at >= words.length) words = this.#grow(at + 1);
-            words[at] = word;
-            word = 0;
-          }
+          if ((count & 31) === 0) word = this.#flush(base + (count >>> 5) - 1, word);
         }
         if (count !== before) this.#contentEnd = start + end;
         this.#count = count;
@@ -801,6 +784,13 @@ export class DenseBitRows {
   }
 
   /** Makes room for `words` words, checking the byte limit first; returns the buffer. */
+  /** Stores a full word of a row at index `at` (only the first row, of unknown length, outgrows the buffer); returns 0, the next word. */
+  #flush(at: number, word: number): number {
+    const words = at < this.#words.length ? this.#words : this.#grow(at + 1);
+    words[at] = word;
+    return 0;
+  }
+
   #grow(words: number): Uint32Array {
     if (words <= this.#words.length) return this.#words;
     if (words * 4 > this.#maxBytes) {

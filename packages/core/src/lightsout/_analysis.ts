@@ -13,27 +13,13 @@ import { matrixBytes } from "../internal/layout.js";
 import { memoryLimit } from "../internal/memory.js";
 import { formatLimit } from "../internal/sizes.js";
 import type { CyclicGenerator } from "../rings/zk.js";
-import {
-  type BandedSystem,
-  bandedKernel,
-  bandedKernelSource,
-  MAX_BANDED_PRIME,
-  solveBanded,
-} from "../solvers/banded.js";
+import { type BandedSystem, bandedKernel, bandedKernelSource, solveBanded } from "../solvers/banded.js";
 import { bitMatrixOf, denseKernel, solveDense } from "../solvers/dense.js";
-import { GF2_BITS, type Ring, zerosOf } from "../solvers/ring.js";
+import { GF2_BITS, MAX_BANDED_PRIME, type Ring, zerosOf } from "../solvers/ring.js";
 import { sameRows, transposeRows } from "../solvers/sparse.js";
 import { planBanded, targetRows } from "./_banded-plan.js";
 import { cellCount } from "./_press-walk.js";
-import {
-  type Board,
-  type CellValues,
-  checkBoard,
-  checkLevels,
-  checkVector,
-  type GridBoard,
-  isChaseableRectangle,
-} from "./board.js";
+import { type Board, type CellValues, checkBoard, checkValues, type GridBoard, isChaseableRectangle } from "./board.js";
 import { chaseBoard, chasedQuietSource } from "./chase.js";
 
 /**
@@ -128,12 +114,6 @@ export function routeFor(
   return plan.estimate.work < n ** 3 / (128 * 8) || denseBytes > 2 ** 30 ? plan : "dense";
 }
 
-/** Checks one light per cell: 0/1 over GF(2), 0..k-1 over residues. */
-export function checkLights(name: string, lights: ArrayLike<number>, cells: number, ring: Ring): void {
-  if (ring.bits) checkVector(name, lights, cells);
-  else checkLevels(name, lights, cells, ring.k);
-}
-
 /** Progress as the public functions report it: columns over GF(2), the fraction done as (fraction, 1) over residues. */
 function progressOf(ring: Ring, o: AnalysisOptions): AnalysisOptions {
   const onProgress = o.onProgress;
@@ -182,10 +162,10 @@ export function analyse(board: Board, lights: ArrayLike<number> | null, ring: Ri
   const cells = cellCount(board);
   const given = lights ?? zerosOf(ring, cells);
   // residues are checked before the route; bits once it is chosen and, for a dense matrix, known to fit
-  if (!ring.bits) checkLights("lights", given, cells, ring);
+  if (!ring.bits) checkValues("lights", given, cells, ring);
   const way = routeFor(board, ring, o.method ?? "auto");
   if (ring.bits && way === "dense") checkBitMatrix(cells);
-  if (ring.bits) checkLights("lights", given, cells, ring);
+  if (ring.bits) checkValues("lights", given, cells, ring);
   const watch = progressOf(ring, o);
   const most = o.maxQuietEntries ?? Number.POSITIVE_INFINITY;
   const quietOnly = ring.bits && lights === null;

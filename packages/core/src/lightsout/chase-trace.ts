@@ -6,9 +6,9 @@
 import { describe } from "../internal/check.js";
 import { formatLimit } from "../internal/sizes.js";
 import { type Ring, ringOf, zerosOf } from "../solvers/ring.js";
-import { analyse, checkLights } from "./_analysis.js";
+import { analyse } from "./_analysis.js";
 import { packBoard } from "./_chase-bits.js";
-import { type CellValues, checkStates, gridBoard, type StatesOptions } from "./board.js";
+import { type CellValues, checkStates, checkValues, gridBoard, type StatesOptions } from "./board.js";
 import { chaseMatrix, checkSize } from "./chase.js";
 
 /**
@@ -99,7 +99,7 @@ function checkTrace(rows: number, cols: number, lights: ArrayLike<number>, ring:
     );
   }
   if (ring.bits) packBoard("lights", m, n, lights);
-  else checkLights("lights", lights, m * n, ring);
+  else checkValues("lights", lights, m * n, ring);
   return [m, n];
 }
 

@@ -12,16 +12,9 @@ import { odometer } from "../solvers/odometer.js";
 import { checkMaxEntries } from "../solvers/quiet-limit.js";
 import { type Ring, ringOf } from "../solvers/ring.js";
 import type { CyclicGenerator } from "../rings/zk.js";
-import {
-  analyse,
-  checkAnalysisOptions,
-  checkLights,
-  pressBitMatrix,
-  quietSource,
-  winnabilityChecks,
-} from "./_analysis.js";
+import { analyse, checkAnalysisOptions, pressBitMatrix, quietSource, winnabilityChecks } from "./_analysis.js";
 import { cellCount } from "./_press-walk.js";
-import { type Board, type CellValues, checkBoard, checkStates, type StatesOptions } from "./board.js";
+import { type Board, type CellValues, checkBoard, checkStates, checkValues, type StatesOptions } from "./board.js";
 import { type PrimePower, primePowersOf, withCounts } from "./counts.js";
 
 export { MAX_BANDED_PRIME, MAX_MULTISTATE_DENSE_CELLS } from "./_analysis.js";
@@ -352,7 +345,7 @@ export function winnabilityTest(board: Board, options?: StatesOptions): (lights:
   if (!checks) return (lights) => analyse(board, lights, ring, {}).solvable;
   const { k } = ring;
   return (lights) => {
-    checkLights("lights", lights, n, ring);
+    checkValues("lights", lights, n, ring);
     return checks.every((y) => {
       let dot = 0;
       // residues below 2^31: a product can pass 2^53, so mulMod reduces it exactly

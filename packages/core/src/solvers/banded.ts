@@ -16,9 +16,6 @@ import type { BandedEstimate } from "./order.js";
 import { quietTooLarge } from "./quiet-limit.js";
 import { inversePermutation, type SparseRows } from "./sparse.js";
 
-/** Largest prime the kernel takes: (p - 1)^2 steps must fit twice in 32 bits (delayed reduction). */
-export const MAX_BANDED_PRIME = 46_337;
-
 /** Status codes of the kernel. */
 const OUT_FULL = 1;
 const NO_SLOT = 2;
@@ -484,7 +481,7 @@ export interface BandedAnswer {
  * Solves A x = b over GF(2) (p = 2) or Z_p by the banded route.
  *
  * @param system - The ordered system.
- * @param p - 2, or a prime up to {@link MAX_BANDED_PRIME}.
+ * @param p - 2, or a prime up to MAX_BANDED_PRIME (ring.ts).
  * @param b - One value per unknown (0/1, or residues mod p).
  * @param engine - The kernel or its twin.
  * @param watch - Progress and cancellation.

@@ -7,7 +7,12 @@
 // (rings/zk.ts: the Chinese remainder theorem over Z_(p^e)).
 
 import { isPrime } from "../fields/prime.js";
-import { MAX_BANDED_PRIME } from "./banded.js";
+
+/**
+ * Largest prime the banded kernel takes over Z_p (assembly/banded.ts):
+ * (p - 1)^2 steps must fit twice in 32 bits (delayed reduction).
+ */
+export const MAX_BANDED_PRIME = 46_337;
 
 /** A ring Z_k as the drivers see it. */
 export interface Ring {

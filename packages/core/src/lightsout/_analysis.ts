@@ -133,8 +133,12 @@ export interface BoardAnswer {
   method: "chasing" | "dense" | "banded";
   proof?: CellValues;
   lastRowProof?: Uint32Array;
-  /** Residues: generators of the quiet patterns and their cyclic decomposition (every residue route has them). */
-  quiet?: Uint32Array[];
+  /**
+   * Generators of the quiet patterns: always over residues (every residue
+   * route finds them), over GF(2) when only they were asked for.
+   */
+  quiet?: CellValues[];
+  /** Residues: the quiet patterns as a direct sum of cyclic groups. */
   cyclic?: CyclicGenerator[];
 }
 
@@ -172,7 +176,7 @@ export function analyse(board: Board, lights: ArrayLike<number> | null, ring: Ri
   const base = { ring, cells };
   if (way === "chasing" && chaseable(board)) {
     const s = chaseBoard(board, given, ring, quietOnly, most);
-    return { ...base, method: "chasing", ...s, quiet: s.quiet as Uint32Array[] | undefined };
+    return { ...base, method: "chasing", ...s };
   }
   if (quietOnly) {
     const quiet =
@@ -189,9 +193,9 @@ export function analyse(board: Board, lights: ArrayLike<number> | null, ring: Ri
       watch,
       ring.bits ? undefined : { maxEntries: most },
     );
-    const quiet = kernel as Uint32Array[] | undefined;
-    const cyclic = quiet?.map((generator) => ({ generator, order: ring.k }));
-    return { ...base, method: "banded", ...s, presses: x, ...(quiet ? { quiet, cyclic } : {}) };
+    // over Z_p every generator has order p
+    const cyclic = kernel?.map((generator) => ({ generator: generator as Uint32Array, order: ring.k }));
+    return { ...base, method: "banded", ...s, presses: x, ...(kernel ? { quiet: kernel, cyclic } : {}) };
   }
   if (!ring.bits && cells > MAX_MULTISTATE_DENSE_CELLS) {
     throw new RangeError(
@@ -216,7 +220,7 @@ function quietAnswer(cells: number, quiet: CellValues[]) {
     presses: null,
     rank: cells - quiet.length,
     nullity: quiet.length,
-    quiet: quiet as Uint32Array[],
+    quiet,
   };
 }
 
@@ -268,7 +272,7 @@ export function quietSource(board: Board): (i: number) => Uint8Array {
     if (!chaseable(board)) {
       const way = routeFor(board, GF2_BITS, "auto");
       if (typeof way === "object") return bandedKernelSource(way, 2) as (i: number) => Uint8Array;
-      const all = analyse(board, null, GF2_BITS, { method: "dense" }).quiet as unknown as Uint8Array[];
+      const all = analyse(board, null, GF2_BITS, { method: "dense" }).quiet as Uint8Array[];
       return (i) => all[i]!;
     }
     return chasedQuietSource(board);

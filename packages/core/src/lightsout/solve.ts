@@ -288,7 +288,7 @@ export function quietPatterns(board: Board, options?: QuietPatternsOptions): Cel
   const o = checkAnalysisOptions<QuietPatternsOptions>(options);
   const ring = ringOf(checkStates(o));
   const maxQuietEntries = checkMaxEntries("maxEntries", o.maxEntries);
-  return analyse(board, null, ring, { ...o, maxQuietEntries }).quiet!;
+  return analyse(board, null, ring, { ...o, maxQuietEntries }).quiet ?? [];
 }
 
 /**

@@ -10,7 +10,8 @@ export * from "./entries/lightsout.js";
 export * from "./entries/io.js";
 // Internal to the package (tuning constants, worker plumbing, helpers) but
 // exercised by its tests.
-export { GF2, isPrime } from "./fields/prime.js";
+export { GF2 } from "./fields/prime.js";
+export { isPrime } from "./modular/arith.js";
 export { isIrreducible } from "./fields/extension.js";
 export { MAX_FIELD_ORDER } from "./fields/field.js";
 export { adjacencyBoard } from "./lightsout/board.js";

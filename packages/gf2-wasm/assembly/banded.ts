@@ -51,7 +51,7 @@
 // empties it and calls again) or no slot is free (returns 2: the caller
 // retries with more slots). 0 when c reached cStop or the end.
 
-import { addMultipleLazy, invMod, reduceRow } from "./modular";
+import { addMultipleLazy, invMod, mulMod, reduceRow } from "./modular";
 import { xorInto, xorTo } from "./rows";
 
 /** The call stopped at cStop or finished. */
@@ -432,9 +432,9 @@ function zpColumn(c: i32): void {
   const inv = invMod(load<u32>(pr + cAt), prime);
   for (let j = first; j < first + count; j++) {
     const at = pr + (<usize>(j % width) << 2);
-    store<u32>(at, <u32>((<u64>load<u32>(at) * <u64>inv) % <u64>prime));
+    store<u32>(at, mulMod(load<u32>(at), inv, prime));
   }
-  const prhs = <u32>((<u64>(load<u32>(at32(slotRhs, pv)) % prime) * <u64>inv) % <u64>prime);
+  const prhs = mulMod(load<u32>(at32(slotRhs, pv)) % prime, inv, prime);
   store<u32>(at32(slotRhs, pv), prhs);
   const run = min(count, width - pos);
   for (let k = 0; k < size; k++) {

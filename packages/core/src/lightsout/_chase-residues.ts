@@ -7,7 +7,8 @@
 // symbolic rows in memory.
 
 import { quietTooLarge } from "../solvers/quiet-limit.js";
-import { type CyclicGenerator, mulMod, solveModK } from "../rings/zk.js";
+import { mulMod } from "../modular/arith.js";
+import { type CyclicGenerator, solveModK } from "../rings/zk.js";
 
 /** The answer for the rectangle, in the same cell order as the lights. */
 export interface ChaseModK {

@@ -6,7 +6,7 @@
 // MAX_BANDED_PRIME), any k through its prime-power parts otherwise
 // (rings/zk.ts: the Chinese remainder theorem over Z_(p^e)).
 
-import { isPrime } from "../fields/prime.js";
+import { isPrime } from "../modular/arith.js";
 
 /**
  * Largest prime the banded kernel takes over Z_p (assembly/banded.ts):

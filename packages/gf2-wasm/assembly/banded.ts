@@ -147,9 +147,9 @@ export function bandedEchelon(
       next++;
     }
     if (status != DONE) break;
-    leave(c);
+    const best = leave(c);
     if (p == 2) gf2Block(c, c1);
-    else zpColumn(c);
+    else if (best >= 0) zpColumn(c, best);
     c = c1;
   }
   // every column done: what is left of the front is zero
@@ -187,17 +187,37 @@ function enter(start: usize, cols: usize, rhs: usize, r: i32): void {
   store<i32>(at32(front, size++), s);
 }
 
-/** Rows whose extent is at most c (zero rows) leave the front, which keeps its order. */
-function leave(c: i32): void {
+/**
+ * Rows whose extent is at most c (zero rows) leave the front, which keeps
+ * its order. In the same pass over the rows that stay (the front is the
+ * longest loop of a step), GF(2) reads each one's byte of the block and
+ * Z_p finds the first with a non-zero entry at c: returned, or -1.
+ */
+function leave(c: i32): i32 {
+  const fronts = front;
+  const extents = extent;
+  const rows = ring;
+  const bytes = rowBytes;
+  const gf2 = prime == 2;
+  const byteAt = rows + laneOf(c) + (<usize>(c & 127) >> 3);
+  const entryAt = rows + laneOf(c) + (<usize>(c & 127) << 2);
+  const gathered = bytesOf();
+  const count = size;
   let kept = 0;
-  for (let k = 0; k < size; k++) {
-    const s = load<i32>(at32(front, k));
-    if (load<i32>(at32(extent, s)) <= c) {
+  let best = -1;
+  for (let k = 0; k < count; k++) {
+    const s = load<i32>(at32(fronts, k));
+    if (load<i32>(at32(extents, s)) <= c) {
       if (load<u32>(at32(slotRhs, s)) % prime != 0) bad++;
       store<i32>(at32(free, freeCount++), s);
-    } else store<i32>(at32(front, kept++), s);
+      continue;
+    }
+    if (gf2) store<i32>(at32(gathered, kept), <i32>load<u8>(byteAt + <usize>s * bytes));
+    else if (best < 0 && load<u32>(entryAt + <usize>s * bytes) % prime != 0) best = kept;
+    store<i32>(at32(fronts, kept++), s);
   }
   size = kept;
+  return best;
 }
 
 /** Appends the header of slot s as the pivot row of column c (`length` units, `bytes` bytes after the header), frees the slot; returns where the row goes. */
@@ -216,7 +236,8 @@ function leave(c: i32): void {
 // ---------------------------------------------------------------------------
 // GF(2): a block of up to 8 columns.
 
-const pivots = memory.data(32);
+// The block's pivots, in the order chosen: front slot, column in the block, reduced byte.
+const pivotSlots = memory.data(32);
 const pivotColumns = memory.data(32);
 const pivotBytes = memory.data(32);
 
@@ -240,27 +261,23 @@ const pivotBytes = memory.data(32);
 
 /** Slot of the i-th pivot. */
 @inline function pivotSlot(i: i32): i32 {
-  return load<i32>(at32(front, load<i32>(at32(pivots, i))));
+  return load<i32>(at32(pivotSlots, i));
 }
 
-/** Column (in the block) of the i-th pivot: its byte is marked -1 - column. */
+/** Column (in the block) of the i-th pivot. */
 @inline function pivotBit(i: i32): i32 {
-  return -1 - load<i32>(at32(bytesOf(), load<i32>(at32(pivots, i))));
+  return load<i32>(at32(pivotColumns, i));
 }
 
-/** Eliminates columns c..c1-1 (c a multiple of 8). */
+/** Eliminates columns c..c1-1 (c a multiple of 8), the front's bytes of the block gathered by leave(). */
 function gf2Block(c: i32, c1: i32): void {
   const from = (c >> 7) % lanes;
-  const byteAt = ring + (<usize>from << 4) + (<usize>(c & 127) >> 3);
   const bytes = bytesOf();
-  for (let k = 0; k < size; k++) {
-    store<i32>(at32(bytes, k), <i32>load<u8>(byteAt + <usize>load<i32>(at32(front, k)) * rowBytes));
-  }
   const m = gf2Pivots(c1 - c);
   if (m == 0) return;
   gf2ReducePivots(c, m, from);
   const span = gf2Table(c, m, from);
-  gf2Apply(m, from, span, byteAt);
+  gf2Apply(m, from, span);
   // the pivot rows leave: written out lane by lane, in column order
   const first = c >> 7;
   for (let i = 0; i < m; i++) {
@@ -274,10 +291,12 @@ function gf2Block(c: i32, c1: i32): void {
     }
   }
   // the front without its pivots, in order
+  const fronts = front;
+  const count = size;
   let kept = 0;
-  for (let k = 0; k < size; k++) {
+  for (let k = 0; k < count; k++) {
     if (load<i32>(at32(bytes, k)) < 0) continue;
-    store<i32>(at32(front, kept++), load<i32>(at32(front, k)));
+    store<i32>(at32(fronts, kept++), load<i32>(at32(fronts, k)));
   }
   size = kept;
 }
@@ -285,15 +304,16 @@ function gf2Block(c: i32, c1: i32): void {
 /**
  * Chooses the block's pivots on the bytes alone: for bit j, the first row
  * of the front whose byte, reduced by the pivots so far, has bit j. Marks
- * each pivot's byte -1 - j; returns how many there are.
+ * each pivot's byte negative; returns how many there are.
  */
 function gf2Pivots(width: i32): i32 {
   const bytes = bytesOf();
+  const count = size;
   let m = 0;
   for (let j = 0; j < width; j++) {
     let best = -1;
     let reduced = 0;
-    for (let k = 0; k < size; k++) {
+    for (let k = 0; k < count; k++) {
       let v = load<i32>(at32(bytes, k));
       if (v < 0) continue;
       for (let i = 0; i < m; i++) {
@@ -306,8 +326,8 @@ function gf2Pivots(width: i32): i32 {
       }
     }
     if (best < 0) continue;
-    store<i32>(at32(bytes, best), -1 - j);
-    store<i32>(at32(pivots, m), best);
+    store<i32>(at32(bytes, best), -1 - j); // marked: a pivot leaves the front after the block
+    store<i32>(at32(pivotSlots, m), load<i32>(at32(front, best)));
     store<i32>(at32(pivotColumns, m), j);
     store<i32>(at32(pivotBytes, m), reduced);
     m++;
@@ -348,21 +368,26 @@ function gf2Table(c: i32, m: i32, from: i32): i32 {
   for (let i = 0; i < m; i++) span = max(span, ((load<i32>(at32(extent, pivotSlot(i))) - 1) >> 7) - first + 1);
   const spanBytes = <usize>span << 4;
   const run = min(span, lanes - from);
+  const head = <usize>from << 4;
+  const rest = <usize>run << 4;
+  const table = scratch;
+  const rows = ring;
+  const rowSize = rowBytes;
   const rhs = tableRhs();
   const ends = tableEnd();
-  memory.fill(scratch, 0, spanBytes);
+  memory.fill(table, 0, spanBytes);
   store<u32>(rhs, 0);
   store<i32>(ends, 0);
   for (let g = 1; g < 1 << m; g++) {
     const i = ctz(g);
     const prev = g ^ (1 << i);
     const s = pivotSlot(i);
-    const dst = scratch + <usize>g * spanBytes;
-    const src = scratch + <usize>prev * spanBytes;
+    const dst = table + <usize>g * spanBytes;
+    const src = table + <usize>prev * spanBytes;
     // the span in the ring: lanes from..lanes-1, then 0..
-    const row = rowOf(s);
-    xorTo(dst, src, row + (<usize>from << 4), run << 1);
-    xorTo(dst + (<usize>run << 4), src + (<usize>run << 4), row, (span - run) << 1);
+    const row = rows + <usize>s * rowSize;
+    xorTo(dst, src, row + head, run << 1);
+    xorTo(dst + rest, src + rest, row, (span - run) << 1);
     store<u32>(at32(rhs, g), load<u32>(at32(rhs, prev)) ^ load<u32>(at32(slotRhs, s)));
     store<i32>(at32(ends, g), max(load<i32>(at32(ends, prev)), load<i32>(at32(extent, s))));
   }
@@ -370,31 +395,43 @@ function gf2Table(c: i32, m: i32, from: i32): i32 {
 }
 
 /** Every other row of the front cleared of the block by one table entry. */
-function gf2Apply(m: i32, from: i32, span: i32, byteAt: usize): void {
+function gf2Apply(m: i32, from: i32, span: i32): void {
   const index = indexOf();
   const bytes = bytesOf();
   const rhs = tableRhs();
   const ends = tableEnd();
-  // byte of the block -> index of the table entry that clears it
-  for (let v = 0; v < 256; v++) {
-    let g = 0;
-    for (let i = 0; i < m; i++) g |= ((v >> pivotBit(i)) & 1) << i;
-    store<i32>(at32(index, v), g);
+  const table = scratch;
+  const rows = ring;
+  const fronts = front;
+  const extents = extent;
+  const rowRhs = slotRhs;
+  const rowSize = rowBytes;
+  // byte of the block -> index of the table entry that clears it (bit i of the index: pivot i's column)
+  for (let v = 0; v < 256; v++) store<i32>(at32(index, v), 0);
+  for (let i = 0; i < m; i++) {
+    const j = pivotBit(i);
+    for (let v = 0; v < 256; v++) {
+      if ((v >> j) & 1) store<i32>(at32(index, v), load<i32>(at32(index, v)) | (1 << i));
+    }
   }
   const spanBytes = <usize>span << 4;
   const run = min(span, lanes - from);
-  for (let k = 0; k < size; k++) {
-    if (load<i32>(at32(bytes, k)) < 0) continue;
-    const s = load<i32>(at32(front, k));
-    const g = load<i32>(at32(index, <i32>load<u8>(byteAt + <usize>s * rowBytes)));
+  const head = <usize>from << 4;
+  const tail = (span - run) << 1;
+  const count = size;
+  for (let k = 0; k < count; k++) {
+    const b = load<i32>(at32(bytes, k));
+    if (b <= 0) continue; // a pivot (marked negative), or nothing to clear
+    const g = load<i32>(at32(index, b));
     if (g == 0) continue;
-    const row = rowOf(s);
-    const entry = scratch + <usize>g * spanBytes;
-    xorInto(row + (<usize>from << 4), entry, run << 1);
-    xorInto(row, entry + (<usize>run << 4), (span - run) << 1);
-    store<u32>(at32(slotRhs, s), load<u32>(at32(slotRhs, s)) ^ load<u32>(at32(rhs, g)));
+    const s = load<i32>(at32(fronts, k));
+    const row = rows + <usize>s * rowSize;
+    const entry = table + <usize>g * spanBytes;
+    xorInto(row + head, entry, run << 1);
+    xorInto(row, entry + (<usize>run << 4), tail);
+    store<u32>(at32(rowRhs, s), load<u32>(at32(rowRhs, s)) ^ load<u32>(at32(rhs, g)));
     const e = load<i32>(at32(ends, g));
-    if (load<i32>(at32(extent, s)) < e) store<i32>(at32(extent, s), e);
+    if (load<i32>(at32(extents, s)) < e) store<i32>(at32(extents, s), e);
   }
 }
 
@@ -408,18 +445,9 @@ function gf2Apply(m: i32, from: i32, span: i32, byteAt: usize): void {
   reduceRow(row, 0, count - run, prime);
 }
 
-/** Eliminates column c. */
-function zpColumn(c: i32): void {
+/** Eliminates column c with the pivot front[best], the first row of the front with a non-zero entry there. */
+function zpColumn(c: i32, best: i32): void {
   const cAt = laneOf(c) + (<usize>(c & 127) << 2);
-  // the pivot: the first row of the front with a non-zero entry at c
-  let best = -1;
-  for (let k = 0; k < size; k++) {
-    if (load<u32>(rowOf(load<i32>(at32(front, k))) + cAt) % prime != 0) {
-      best = k;
-      break;
-    }
-  }
-  if (best < 0) return;
   const width = lanes << 7;
   const pv = load<i32>(at32(front, best));
   const pr = rowOf(pv);

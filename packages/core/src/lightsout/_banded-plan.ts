@@ -3,7 +3,8 @@
 // grid offers beside reverse Cuthill-McKee (row-major and column-major, the
 // band about the shorter side; on glued edges the rows or columns folded 0,
 // n-1, 1, n-2, ..., so that the wrap-around rows become neighbours: band 2n
-// instead of n^2), the cheapest of them, and the memory the route needs.
+// instead of n^2), and the cheapest of them; a grid's memory is checked
+// from its shape before anything is built.
 // Measured on 256 x 256 boards: the king rule goes row-major (half the
 // estimated work of reverse Cuthill-McKee, whose diagonal fronts are wider),
 // while tori and disks go by reverse Cuthill-McKee (about half the work of

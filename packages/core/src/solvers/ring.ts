@@ -20,8 +20,6 @@ export interface Ring {
   readonly k: number;
   /** GF(2) on bits (k = 2 by the bit-packed engines); false: residues mod k. */
   readonly bits: boolean;
-  /** Whether k is prime (Z_k is a field). */
-  readonly prime: boolean;
   /** Whether the banded kernel takes it: GF(2), or a prime up to MAX_BANDED_PRIME. */
   readonly banded: boolean;
 }
@@ -37,7 +35,7 @@ export function ringOf(k: number): Ring {
 }
 
 /** GF(2) on bits, the default ring of every solver. */
-export const GF2_BITS: Ring = { k: 2, bits: true, prime: true, banded: true };
+export const GF2_BITS: Ring = { k: 2, bits: true, banded: true };
 
 /**
  * Z_k on residues, for any k >= 2 (k = 2 too: the residue engines at k = 2
@@ -47,8 +45,7 @@ export const GF2_BITS: Ring = { k: 2, bits: true, prime: true, banded: true };
  * @returns The ring.
  */
 export function residueRing(k: number): Ring {
-  const prime = isPrime(k);
-  return { k, bits: false, prime, banded: prime && k > 2 && k <= MAX_BANDED_PRIME };
+  return { k, bits: false, banded: k > 2 && k <= MAX_BANDED_PRIME && isPrime(k) };
 }
 
 /** A vector of n zeros of the ring: bytes for bits, 32-bit residues otherwise. */

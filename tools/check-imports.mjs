@@ -37,6 +37,7 @@ export const CORE_LAYERS = [
   ["gf2"],
   ["fields"],
   ["rings"],
+  ["solvers"],
   ["lightsout"],
   ["poly", "io"],
   ["entries"],

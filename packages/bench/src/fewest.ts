@@ -156,9 +156,9 @@ type LaneScan = (
 
 async function loadLaneScan(): Promise<LaneScan | undefined> {
   try {
-    const url = new URL("../lightsout/_coset.js", import.meta.resolve("@lightsout/core"));
-    const mod = (await import(url.href)) as { cosetScanWasm?: LaneScan };
-    return mod.cosetScanWasm;
+    const url = new URL("../solvers/coset.js", import.meta.resolve("@lightsout/core"));
+    const mod = (await import(url.href)) as { laneScan?: LaneScan };
+    return mod.laneScan;
   } catch {
     return undefined;
   }

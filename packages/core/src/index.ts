@@ -11,12 +11,12 @@ export * from "./entries/io.js";
 export * from "./entries/format.js";
 // Internal to the package (tuning constants, worker plumbing, helpers) but
 // exercised by its tests.
-export { GF2, isPrime } from "./fields/prime.js";
+export { GF2 } from "./fields/prime.js";
+export { isPrime } from "./modular/arith.js";
 export { isIrreducible } from "./fields/extension.js";
 export { MAX_FIELD_ORDER } from "./fields/field.js";
 export { adjacencyBoard } from "./lightsout/board.js";
-export { MAX_ENUMERATED_NULLITY } from "./lightsout/fewest.js";
-export { MAX_ENUMERATED_SOLUTIONS } from "./lightsout/multistate.js";
+export { MAX_ENUMERATED_NULLITY, MAX_ENUMERATED_SOLUTIONS } from "./lightsout/fewest.js";
 export { KARATSUBA_WORDS, MAX_POLY_DEGREE } from "./poly/gf2poly.js";
 export { MAX_SEQUENCE_INDEX } from "./poly/sequence.js";
 export { MAX_SWEEP_RESULTS } from "./poly/sweep.js";

@@ -21,8 +21,8 @@ import {
   setMemoryLimit,
   solveLightsOut,
 } from "../src/index.js";
-import { type BandedEchelon, bandedEchelonFor, planBanded } from "../src/lightsout/_banded.js";
-import { targetRows } from "../src/lightsout/_banded-order.js";
+import { planBanded, targetRows } from "../src/lightsout/_banded-plan.js";
+import { type BandedEchelon, bandedEchelon } from "../src/solvers/banded.js";
 import { isDark, neighbourhoods, plainRank, pressed } from "./_support.js";
 
 const RUNS = { seed: 20261130, numRuns: 60 };
@@ -158,8 +158,9 @@ describe("banded route", () => {
         (board, seed, slots) => {
           const plan = planBanded(board);
           const lights = bits(plan.rows.n, seed);
-          const wasm = bandedEchelonFor(plan, lights, "wasm", slots);
-          const ts = bandedEchelonFor(plan, lights, "ts", slots);
+          const options = slots === undefined ? {} : { slots };
+          const wasm = bandedEchelon(plan, 2, lights, "wasm", options);
+          const ts = bandedEchelon(plan, 2, lights, "ts", options);
           expect(ts.rank).toBe(wasm.rank);
           expect(ts.inconsistent).toBe(wasm.inconsistent);
           expect(rowsOf(ts)).toEqual(rowsOf(wasm));

@@ -9,7 +9,7 @@ import { instantiate } from "@lightsout/gf2-wasm";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { BitMatrix, chaseMatrix, chaseTrace, firstRowLookup, gridBoard, solveGrid } from "../src/index.js";
-import { chaseSymbolic } from "../src/lightsout/_chase-kernel.js";
+import { chaseSymbolic } from "../src/lightsout/_chase-symbolic.js";
 import { packBoard, rowWords } from "../src/lightsout/_chase-bits.js";
 import { plainRank, neighbourhoods, pressed } from "./_support.js";
 

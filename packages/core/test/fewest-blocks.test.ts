@@ -4,7 +4,7 @@
 // the block split against planted direct sums, and the 20 x 20 torus with the
 // x rule against a brute force over its two colour classes.
 import { describe, expect, it } from "vitest";
-import { minimiseSpan, splitBlocks } from "../src/lightsout/_blocks.js";
+import { minimiseSpan, splitBlocks } from "../src/solvers/blocks.js";
 import {
   type Board,
   fewestPresses,

@@ -1,7 +1,7 @@
 // The information-set search against a brute force over the whole coset.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { searchInformationSets, tailKernel } from "../src/lightsout/_infosets.js";
+import { searchInformationSets, tailKernel } from "../src/solvers/infosets.js";
 
 /** Deterministic 0/1 vectors from a seed (a plain LCG). */
 function bits(n: number, seed: number, density = 0.5): Uint8Array {

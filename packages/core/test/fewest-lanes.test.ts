@@ -4,7 +4,8 @@
 // bound, progress and cancellation.
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
-import { cosetScanTs, cosetScanWasm, laneScratch, laneSizes } from "../src/lightsout/_coset.js";
+import { laneScan, laneScratch, laneSizes } from "../src/solvers/coset.js";
+import { laneScanNaive } from "../src/solvers/coset-naive.js";
 import { endThreads, fewestPresses, fewestPressesByIlp, gridBoard, randomPuzzle } from "../src/index.js";
 import { pressed } from "./_support.js";
 
@@ -52,9 +53,9 @@ describe("lane scan: WASM (1 and 2 threads), TypeScript twin, brute force", () =
         (n, k, seed, density) => {
           const x0 = bits(n, seed, density);
           const basis = Array.from({ length: k }, (_, t) => bits(n, seed + 1 + t, density));
-          const one = cosetScanWasm(x0, basis);
-          const two = cosetScanWasm(x0, basis, { threads: 2 });
-          const twin = cosetScanTs(x0, basis);
+          const one = laneScan(x0, basis);
+          const two = laneScan(x0, basis, { threads: 2 });
+          const twin = laneScanNaive(x0, basis);
           const brute = members(x0, basis);
           expect(one.weight).toBe(brute.least);
           expect(weight(one.vector!)).toBe(brute.least);
@@ -76,9 +77,9 @@ describe("lane scan: WASM (1 and 2 threads), TypeScript twin, brute force", () =
     ] as const) {
       const x0 = bits(n, seed);
       const basis = Array.from({ length: k }, (_, t) => bits(n, seed * 100 + t, 0.3));
-      const one = cosetScanWasm(x0, basis);
-      const two = cosetScanWasm(x0, basis, { threads: 2 });
-      const twin = cosetScanTs(x0, basis);
+      const one = laneScan(x0, basis);
+      const two = laneScan(x0, basis, { threads: 2 });
+      const twin = laneScanNaive(x0, basis);
       expect([two.weight, str(two.vector!)]).toEqual([one.weight, str(one.vector!)]);
       expect([twin.weight, str(twin.vector!)]).toEqual([one.weight, str(one.vector!)]);
       expect(weight(one.vector!)).toBe(one.weight);
@@ -98,7 +99,7 @@ describe("lane scan: WASM (1 and 2 threads), TypeScript twin, brute force", () =
       return v;
     });
     for (const threads of [1, 2]) {
-      const r = cosetScanWasm(x0, basis, { threads });
+      const r = laneScan(x0, basis, { threads });
       expect(r.weight).toBe(0);
       expect(weight(r.vector!)).toBe(0);
     }
@@ -110,10 +111,10 @@ describe("lane scan: WASM (1 and 2 threads), TypeScript twin, brute force", () =
     const basis = Array.from({ length: 12 }, (_, t) => bits(n, 42 + t, 0.2));
     const { least } = members(x0, basis);
     for (const threads of [1, 2]) {
-      expect(cosetScanWasm(x0, basis, { threads, bound: least })).toEqual({ weight: least, vector: null });
-      expect(cosetScanWasm(x0, basis, { threads, bound: least + 1 }).weight).toBe(least);
+      expect(laneScan(x0, basis, { threads, bound: least })).toEqual({ weight: least, vector: null });
+      expect(laneScan(x0, basis, { threads, bound: least + 1 }).weight).toBe(least);
     }
-    expect(cosetScanTs(x0, basis, { bound: least })).toEqual({ weight: least, vector: null });
+    expect(laneScanNaive(x0, basis, { bound: least })).toEqual({ weight: least, vector: null });
   });
 });
 
@@ -161,7 +162,7 @@ describe("lane scan: progress and cancellation", () => {
         seen.push(done);
         totals.add(total);
       };
-      cosetScanWasm(x0, basis, { threads, onProgress });
+      laneScan(x0, basis, { threads, onProgress });
       expect([...totals]).toEqual([2 ** k]);
       expect(seen.length).toBeGreaterThan(1);
       expect(seen.every((d, i) => i === 0 || d > seen[i - 1]!)).toBe(true);
@@ -170,35 +171,33 @@ describe("lane scan: progress and cancellation", () => {
   });
 
   it("stops with the signal's reason or the callback's error, and scans again afterwards", () => {
-    const reference = cosetScanWasm(x0, basis);
+    const reference = laneScan(x0, basis);
     for (const threads of [1, 2]) {
       const aborted = new AbortController();
       aborted.abort(new Error("stop now"));
-      expect(() => cosetScanWasm(x0, basis, { threads, signal: aborted.signal })).toThrow("stop now");
+      expect(() => laneScan(x0, basis, { threads, signal: aborted.signal })).toThrow("stop now");
       const later = new AbortController();
       const stop = () => {
         later.abort(new Error("stopped midway"));
       };
-      expect(() => cosetScanWasm(x0, basis, { threads, signal: later.signal, onProgress: stop })).toThrow(
-        "stopped midway",
-      );
+      expect(() => laneScan(x0, basis, { threads, signal: later.signal, onProgress: stop })).toThrow("stopped midway");
       expect(() =>
-        cosetScanWasm(x0, basis, {
+        laneScan(x0, basis, {
           threads,
           onProgress: () => {
             throw new Error("from the callback");
           },
         }),
       ).toThrow("from the callback");
-      const again = cosetScanWasm(x0, basis, { threads });
+      const again = laneScan(x0, basis, { threads });
       expect([again.weight, str(again.vector!)]).toEqual([reference.weight, str(reference.vector!)]);
     }
   });
 
   it("refuses spans beyond its limit before scanning", () => {
     const many = Array.from({ length: 49 }, () => new Uint8Array(4));
-    expect(() => cosetScanWasm(new Uint8Array(4), many)).toThrow(/at most 48 generators, got 49/);
-    expect(() => cosetScanTs(new Uint8Array(4), many)).toThrow(/at most 48 generators, got 49/);
+    expect(() => laneScan(new Uint8Array(4), many)).toThrow(/at most 48 generators, got 49/);
+    expect(() => laneScanNaive(new Uint8Array(4), many)).toThrow(/at most 48 generators, got 49/);
   });
 });
 

@@ -2,8 +2,8 @@
 import { describe, expect, it } from "vitest";
 import { wasmBytesInUse, wasmMemoryBytes } from "../src/internal/kernel.js";
 import { BitMatrix, chaseMatrix, formatBytes, getMemoryLimit, setMemoryLimit } from "../src/index.js";
-import { chaseStride } from "../src/lightsout/_chase-kernel.js";
-import { cosetMinimumWasm } from "../src/lightsout/_coset.js";
+import { chaseStride } from "../src/lightsout/_chase-symbolic.js";
+import { leastInCoset } from "../src/solvers/coset.js";
 
 describe("WASM memory", () => {
   it("10,000 create/solve/free cycles do not grow memory", () => {
@@ -112,7 +112,7 @@ describe("WASM memory", () => {
     const x0 = Array.from({ length: 25 }, (_, i) => i % 2);
     const basis = [Array.from({ length: 25 }, (_, i) => +(i < 3)), Array.from({ length: 25 }, (_, i) => +(i > 20))];
     let during = 0;
-    const best = cosetMinimumWasm(x0, basis, { onProgress: () => (during = wasmBytesInUse()) });
+    const best = leastInCoset(x0, basis, { onProgress: () => (during = wasmBytesInUse()) });
     expect(best.weight).toBeGreaterThan(0);
     expect(during).toBe(held + 16 + 2 * 16 + 16 + 16 + 16);
     expect(wasmBytesInUse()).toBe(held);
@@ -121,7 +121,7 @@ describe("WASM memory", () => {
     const hold = BitMatrix.zeros(8192, 1024);
     try {
       setMemoryLimit(wasmBytesInUse());
-      expect(() => cosetMinimumWasm(x0, basis)).toThrow(
+      expect(() => leastInCoset(x0, basis)).toThrow(
         /^the coset scan needs 96 bytes, but at most 0 bytes fit \(the memory limit of/,
       );
     } finally {

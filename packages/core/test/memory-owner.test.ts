@@ -14,10 +14,9 @@ import { BitMatrix } from "../src/gf2/bitmatrix.js";
 import { endThreads, initThreads } from "../src/internal/threads.js";
 import { gridBoard } from "../src/lightsout/board.js";
 import { chaseMatrix } from "../src/lightsout/chase.js";
-import { cosetMinimumWasm, cosetScanWasm, laneSizes } from "../src/lightsout/_coset.js";
-import { solveMultiState } from "../src/lightsout/multistate.js";
+import { laneScan, laneSizes, leastInCoset } from "../src/solvers/coset.js";
 import { solveLightsOut } from "../src/lightsout/solve.js";
-import { gcdWasm } from "../src/poly/_poly-wasm.js";
+import { gcdOfWords } from "../src/poly/_gcd.js";
 import { pressed } from "./_support.js";
 
 /** Runs `call` with 1 MiB held and no room left under the cap; returns what it threw. */
@@ -72,7 +71,7 @@ describe("every kernel path allocates through the memory owner", () => {
       [0, 1, 1, 0, 1, 0, 0, 1],
       [0, 0, 0, 1, 1, 1, 1, 0],
     ];
-    expectCapError(() => cosetMinimumWasm(x0, basis), /the coset scan needs/);
+    expectCapError(() => leastInCoset(x0, basis), /the coset scan needs/);
     // the least weight of x0 + span(basis), by plain enumeration of the 8 members
     let least = Number.POSITIVE_INFINITY;
     for (let mask = 0; mask < 8; mask++) {
@@ -85,7 +84,7 @@ describe("every kernel path allocates through the memory owner", () => {
         v.reduce((a, b) => a + b, 0),
       );
     }
-    expect(cosetMinimumWasm(x0, basis).weight).toBe(least);
+    expect(leastInCoset(x0, basis).weight).toBe(least);
   });
 
   it("the banded GF(2) route", () => {
@@ -109,10 +108,10 @@ describe("every kernel path allocates through the memory owner", () => {
       (v) => (3 - v) % 3,
     );
     expectCapError(
-      () => solveMultiState(board, lights, { states: 3 }),
+      () => solveLightsOut(board, lights, { states: 3 }),
       /the banded elimination of a 64 x 64 board needs/,
     );
-    const s = solveMultiState(board, lights, { states: 3 });
+    const s = solveLightsOut(board, lights, { states: 3 });
     expect(s.presses).not.toBeNull();
     expect(pressed(gridBoard(64, 64, { torus: true }), lights, s.presses!, 3).every((v) => v === 0)).toBe(true);
   });
@@ -144,12 +143,12 @@ describe("every kernel path allocates through the memory owner", () => {
   it("the polynomial gcd", () => {
     const xPlus1Squared = new Uint32Array([0b101]); // x^2 + 1 = (x + 1)^2 over GF(2)
     const xCubedPlus1 = new Uint32Array([0b1001]); // x^3 + 1 = (x + 1)(x^2 + x + 1)
-    expectCapError(() => gcdWasm(xPlus1Squared, xCubedPlus1, true), /the polynomial gcd needs/);
-    const g = gcdWasm(xPlus1Squared, xCubedPlus1, true);
+    expectCapError(() => gcdOfWords(xPlus1Squared, xCubedPlus1, true), /the polynomial gcd needs/);
+    const g = gcdOfWords(xPlus1Squared, xCubedPlus1, true);
     expect(g.degree).toBe(1);
     expect([...(g.words ?? [])]).toEqual([0b11]); // x + 1
     // x^2 + x + 1 and x^3 + x + 1 are distinct irreducibles: gcd 1
-    expect(gcdWasm(new Uint32Array([0b111]), new Uint32Array([0b1011]), false).degree).toBe(0);
+    expect(gcdOfWords(new Uint32Array([0b111]), new Uint32Array([0b1011]), false).degree).toBe(0);
   });
 
   it("the threaded elimination: its copy in shared memory counts, and over the cap one thread works instead", async () => {
@@ -195,7 +194,7 @@ describe("every kernel path allocates through the memory owner", () => {
     const bits = (seed: number) => Array.from({ length: n }, (_, i) => ((i * 2654435761 + seed * 40503) >>> 9) & 1);
     const x0 = bits(0);
     const basis = Array.from({ length: k }, (_, g) => bits(g + 1));
-    const one = cosetScanWasm(x0, basis);
+    const one = laneScan(x0, basis);
     const shared = laneSizes(n, k, 2).sizes.reduce((a, b) => a + b, 0);
     const held = wasmBytesInUse();
     let peak = 0;
@@ -204,7 +203,7 @@ describe("every kernel path allocates through the memory owner", () => {
       reports++;
       peak = Math.max(peak, wasmBytesInUse());
     };
-    expect(cosetScanWasm(x0, basis, { threads: 2, onProgress })).toEqual(one);
+    expect(laneScan(x0, basis, { threads: 2, onProgress })).toEqual(one);
     expect(reports).toBeGreaterThan(0);
     expect(peak).toBeGreaterThanOrEqual(held + shared);
     expect(wasmBytesInUse()).toBe(held);
@@ -217,7 +216,7 @@ describe("every kernel path allocates through the memory owner", () => {
       expect(oneThread + 64).toBeLessThan(shared);
       setMemoryLimit(wasmBytesInUse() + oneThread + 64);
       peak = 0;
-      expect(cosetScanWasm(x0, basis, { threads: 2, onProgress })).toEqual(one);
+      expect(laneScan(x0, basis, { threads: 2, onProgress })).toEqual(one);
       expect(peak).toBeLessThanOrEqual(getMemoryLimit());
     } finally {
       setMemoryLimit(limit);

@@ -3,7 +3,8 @@
 // arithmetic, the least weight per board.
 import { describe, expect, it } from "vitest";
 import { type Board, fewestPresses, graphBoard, gridBoard, optimalDistribution } from "../src/index.js";
-import { multiStateDistribution } from "../src/lightsout/multistate.js";
+import { distributionBySearch } from "../src/lightsout/fewest.js";
+import { residueRing } from "../src/solvers/ring.js";
 import { neighbourhoods } from "./_support.js";
 
 function bruteForce(board: Board, k: number): number[] {
@@ -58,7 +59,7 @@ describe("optimalDistribution", () => {
   }
 
   it("two states: the GF(2) cosets agree with the breadth-first search over Z_2 (4 x 4), and depths agree with fewestPresses", () => {
-    const d = multiStateDistribution(gridBoard(4, 4), { states: 2 });
+    const d = distributionBySearch(gridBoard(4, 4), residueRing(2), {});
     expect(d.counts.map(BigInt)).toEqual(optimalDistribution(gridBoard(4, 4)).counts);
     const lights = [1, 2, 0, 1, 0, 0, 2, 1, 1];
     const count = fewestPresses(gridBoard(3, 3), lights, { states: 3 }).count!;

@@ -16,7 +16,7 @@ import {
   solveLightsOut,
 } from "../src/index.js";
 import { neighbourhoods, pressed } from "./_support.js";
-import { chaseModK } from "../src/lightsout/_multistate-chase.js";
+import { chaseModK } from "../src/lightsout/_chase-residues.js";
 
 const digits = (rows: string[]) => rows.join("").split("").map(Number);
 const MODULI = [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 17, 19, 23, 29, 31];

@@ -21,7 +21,8 @@ import {
   winnabilityTest,
 } from "../src/index.js";
 import { MAX_MODULUS } from "../src/rings/zk.js";
-import { solveMultiState } from "../src/lightsout/multistate.js";
+import { solveOver } from "../src/lightsout/solve.js";
+import { residueRing } from "../src/solvers/ring.js";
 import { isDark, neighbourhoods, pressed } from "./_support.js";
 
 /** A small linear congruential generator: test data that does not come from the code under test. */
@@ -236,7 +237,7 @@ describe("one function family for 2 and k states", () => {
       const next = lcg(cells);
       const lights = Array.from({ length: cells }, () => next() & 1);
       const gf2 = solveLightsOut(board, lights);
-      const ring = solveMultiState(board, lights, { states: 2 });
+      const ring = solveOver(board, lights, residueRing(2), {});
       expect(solveLightsOut(board, lights, { states: 2 })).toEqual(gf2);
       // the default keeps the bit-per-byte result: no copy into wider arrays
       expect(gf2.presses ?? new Uint8Array(0)).toBeInstanceOf(Uint8Array);

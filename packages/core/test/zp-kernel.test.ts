@@ -6,7 +6,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { FieldMatrix, primeField } from "../src/index.js";
 import { zpEchelonNaive } from "../src/modular/zp-naive.js";
-import { zpEchelonWasm } from "../src/modular/zp-kernel.js";
+import { zpEchelon } from "../src/modular/zp.js";
 
 // 46337 and 30011 take the delayed path with a reduction every 2 and 4 steps;
 // 46349 and 65521 take the SIMD Barrett path (46349 is the first prime
@@ -23,7 +23,7 @@ function randomEntries(p: number, rows: number, cols: number, seed: number, rank
 function both(a: Uint32Array, rows: number, cols: number, limit: number, p: number, unit = p, full = true) {
   const x = a.slice();
   const y = a.slice();
-  const wasm = zpEchelonWasm(x, rows, cols, limit, p, { unit, full });
+  const wasm = zpEchelon(x, rows, cols, limit, p, { unit, full });
   const ts = zpEchelonNaive(y, rows, cols, limit, p, { unit, full });
   return { wasm, ts, x, y };
 }
@@ -160,12 +160,12 @@ describe("zpEchelon over Z_(p^e), pivots on units only", () => {
     const n = 600; // 2^25 entry updates per slice: about 93 columns
     const a = randomEntries(65521, n, n, 5);
     const seen: number[] = [];
-    zpEchelonWasm(a.slice(), n, n, n, 65521, { onProgress: (done) => seen.push(done) });
+    zpEchelon(a.slice(), n, n, n, 65521, { onProgress: (done) => seen.push(done) });
     expect(seen.length).toBeGreaterThan(1);
     expect(seen.at(-1)).toBe(n);
     const controller = new AbortController();
     expect(() =>
-      zpEchelonWasm(a.slice(), n, n, n, 65521, {
+      zpEchelon(a.slice(), n, n, n, 65521, {
         signal: controller.signal,
         onProgress: () => controller.abort(new Error("stop here")),
       }),

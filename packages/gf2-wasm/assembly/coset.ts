@@ -309,7 +309,7 @@ export function cosetScanLanes(
 }
 
 /**
- * One step of the information-set search (see _infosets.ts in
+ * One step of the information-set search (see solvers/infosets.ts in
  * @lightsout/core): weighs v + the sum of every s-subset of rows
  * from..r-1 (s >= 1; `rows` back to back, `words` 64-bit words each, whole
  * lanes), in lexicographic order of the subsets, and keeps the first member

@@ -11,6 +11,5 @@ export { cosetMinimum, cosetDistribution, cosetScanLanes, infoSetTail } from "./
 export { polyGcd } from "./poly";
 export { zpEchelon } from "./zp";
 export { bandedEchelon } from "./banded";
-export { bandedZpEchelon } from "./banded-zp";
 
 export { allocate as alloc, deallocate as free } from "./heap";

@@ -64,19 +64,54 @@ function waitWhile(ptr: usize, value: i32, blocking: bool): void {
   }
 }
 
+/**
+ * Claims the next `size` units (rows or chunks) of job `generation`:
+ * returns the first, or -1 when none is left or a newer job has begun.
+ */
+function claim(ctl: usize, generation: i32, size: i32): i32 {
+  let next = -1;
+  while (next < 0) {
+    const word = atomic.load<i64>(ctl + CLAIM);
+    if (<i32>(word >>> 32) != generation) return -1;
+    const end = load<i32>(ctl, END);
+    if (<i32>word >= end) return -1;
+    const stop = min(<i32>word + size, end);
+    if (atomic.cmpxchg<i64>(ctl + CLAIM, word, (<i64>generation << 32) | <i64>stop) == word) next = <i32>word;
+  }
+  return next;
+}
+
+/** Counts `units` done; the one that completes the job wakes the leader. */
+function finished(ctl: usize, units: i32): void {
+  if (atomic.add<i32>(ctl + DONE, units) + units == load<i32>(ctl, TOTAL)) atomic.notify(ctl + DONE, 1);
+}
+
+/** Hands out units first..end-1 as job `generation`; `wake` the helpers waiting for one. */
+function publish(ctl: usize, generation: i32, first: i32, end: i32, wake: bool): void {
+  store<i32>(ctl, end, END);
+  store<i32>(ctl, end - first, TOTAL);
+  atomic.store<i32>(ctl + DONE, 0);
+  atomic.store<i64>(ctl + CLAIM, (<i64>generation << 32) | <i64>first);
+  atomic.store<i32>(ctl + GENERATION, generation);
+  if (wake) atomic.notify(ctl + GENERATION, i32.MAX_VALUE);
+}
+
+/** Waits for every unit of the job (a browser's main thread may not block: it spins instead). */
+function awaitDone(ctl: usize, blocking: bool): void {
+  const total = load<i32>(ctl, TOTAL);
+  for (;;) {
+    const done = atomic.load<i32>(ctl + DONE);
+    if (done == total) return;
+    waitWhile(ctl + DONE, done, blocking);
+  }
+}
+
 /** Claims and sweeps chunks of sweep `generation` until none is left or a newer sweep has begun. */
 function work(ctl: usize, generation: i32): void {
-  for (;;) {
-    const word = atomic.load<i64>(ctl + CLAIM);
-    if (<i32>(word >>> 32) != generation) return;
-    const next = <i32>word;
-    const end = load<i32>(ctl, END);
-    if (next >= end) return;
-    const stop = min(next + CHUNK, end);
-    if (atomic.cmpxchg<i64>(ctl + CLAIM, word, (<i64>generation << 32) | <i64>stop) != word) continue;
+  for (let next = claim(ctl, generation, CHUNK); next >= 0; next = claim(ctl, generation, CHUNK)) {
+    const stop = min(next + CHUNK, load<i32>(ctl, END));
     sweepRange(next, stop);
-    const total = load<i32>(ctl, TOTAL);
-    if (atomic.add<i32>(ctl + DONE, stop - next) + (stop - next) == total) atomic.notify(ctl + DONE, 1);
+    finished(ctl, stop - next);
   }
 }
 
@@ -89,19 +124,9 @@ function sharedSweep(first: i32, end: i32): void {
   const ctl = gControl;
   const generation = atomic.load<i32>(ctl + GENERATION) + 1;
   publishState(ctl + STATE);
-  store<i32>(ctl, end, END);
-  store<i32>(ctl, end - first, TOTAL);
-  atomic.store<i32>(ctl + DONE, 0);
-  atomic.store<i64>(ctl + CLAIM, (<i64>generation << 32) | <i64>first);
-  atomic.store<i32>(ctl + GENERATION, generation);
-  atomic.notify(ctl + GENERATION, i32.MAX_VALUE);
+  publish(ctl, generation, first, end, true);
   work(ctl, generation);
-  for (;;) {
-    const done = atomic.load<i32>(ctl + DONE);
-    if (done == end - first) break;
-    // a browser's main thread may not block: it spins instead
-    waitWhile(ctl + DONE, done, gBlocking);
-  }
+  awaitDone(ctl, gBlocking);
 }
 
 /**
@@ -173,18 +198,11 @@ function cosetWork(ctl: usize, generation: i32, index: i32): void {
   const cur = <usize>load<u32>(job, 20) + <usize>index * <usize>load<u32>(job, 28);
   const result = <usize>load<u32>(job, 24) + (<usize>index << 4);
   const total = <u64>load<f64>(job, 32);
-  for (;;) {
-    const word = atomic.load<i64>(ctl + CLAIM);
-    if (<i32>(word >>> 32) != generation) return;
-    const next = <i32>word;
-    const end = load<i32>(ctl, END);
-    if (next >= end) return;
-    if (atomic.cmpxchg<i64>(ctl + CLAIM, word, (<i64>generation << 32) | <i64>(next + 1)) != word) continue;
+  for (let next = claim(ctl, generation, 1); next >= 0; next = claim(ctl, generation, 1)) {
     const first = <u64>next << bits;
     const stop = min(first + (<u64>1 << bits), total);
     cosetScanLanes(x0, meta, k, words, <f64>first, <f64>stop, cur, result);
-    const chunks = load<i32>(ctl, TOTAL);
-    if (atomic.add<i32>(ctl + DONE, 1) + 1 == chunks) atomic.notify(ctl + DONE, 1);
+    finished(ctl, 1);
   }
 }
 
@@ -201,18 +219,9 @@ export function cosetScanThreaded(ctl: usize, job: usize, first: i32, end: i32, 
   const generation = atomic.load<i32>(ctl + GENERATION) + 1;
   store<u32>(ctl, <u32>job, JOB_BLOCK);
   atomic.store<i32>(ctl + JOB, JOB_COSET);
-  store<i32>(ctl, end, END);
-  store<i32>(ctl, end - first, TOTAL);
-  atomic.store<i32>(ctl + DONE, 0);
-  atomic.store<i64>(ctl + CLAIM, (<i64>generation << 32) | <i64>first);
-  atomic.store<i32>(ctl + GENERATION, generation);
-  if (threads > 1) atomic.notify(ctl + GENERATION, i32.MAX_VALUE);
+  publish(ctl, generation, first, end, threads > 1);
   cosetWork(ctl, generation, 0);
-  for (;;) {
-    const done = atomic.load<i32>(ctl + DONE);
-    if (done == end - first) break;
-    waitWhile(ctl + DONE, done, blocking != 0);
-  }
+  awaitDone(ctl, blocking != 0);
 }
 
 export { allocate as alloc, deallocate as free } from "./heap";

@@ -31,31 +31,8 @@
 // Barrett 1.2 s, SIMD Barrett 0.28-0.35 s (a quotient estimated in f64: 2.5 s).
 // Above 65536, s < 2^62 and i64.rem_u reduces it.
 
+import { addMultipleLazy, invMod, mulMod, reduceRow } from "./modular";
 import { swapRows } from "./rows";
-
-/** (a * b) mod p with a 64-bit product. */
-@inline function mulMod(a: u32, b: u32, p: u32): u32 {
-  return <u32>((<u64>a * <u64>b) % <u64>p);
-}
-
-/** The inverse of a unit a (1 <= a < p) mod p, by extended Euclid. */
-function invMod(a: u32, p: u32): u32 {
-  let r0: i64 = <i64>p;
-  let r1: i64 = <i64>a;
-  let t0: i64 = 0;
-  let t1: i64 = 1;
-  while (r1 != 0) {
-    const q = r0 / r1;
-    const r2 = r0 - q * r1;
-    r0 = r1;
-    r1 = r2;
-    const t2 = t0 - q * t1;
-    t0 = t1;
-    t1 = t2;
-  }
-  if (t0 < 0) t0 += <i64>p;
-  return <u32>t0;
-}
 
 /**
  * row[lo..hi) = (row + m * pivot) mod p with i32x4 lanes, for
@@ -82,14 +59,6 @@ function invMod(a: u32, p: u32): u32 {
   }
 }
 
-/** Reduces entries from..to-1 of a row mod p. */
-@inline function reduceRow(row: usize, from: i32, to: i32, p: u32): void {
-  for (let j = from; j < to; j++) {
-    const at = row + (<usize>j << 2);
-    store<u32>(at, load<u32>(at) % p);
-  }
-}
-
 /** Swaps two rows of `stride` 32-bit entries (padded to whole v128 lanes when stride % 4 == 0). */
 function swapEntries(a: usize, b: usize, stride: i32): void {
   if ((stride & 3) == 0) {
@@ -103,19 +72,6 @@ function swapEntries(a: usize, b: usize, stride: i32): void {
     store<u32>(b, t);
     a += 4;
     b += 4;
-  }
-}
-
-/** row[lo..hi) += m * pivot[lo..hi) with i32x4 lanes (lo, hi multiples of 4; no wrap). */
-@inline function addMultipleLazy(row: usize, pivot: usize, m: u32, lo: i32, hi: i32): void {
-  const mm = i32x4.splat(<i32>m);
-  let x = row + (<usize>lo << 2);
-  let y = pivot + (<usize>lo << 2);
-  const end = row + (<usize>hi << 2);
-  while (x < end) {
-    v128.store(x, i32x4.add(v128.load(x), i32x4.mul(mm, v128.load(y))));
-    x += 16;
-    y += 16;
   }
 }
 

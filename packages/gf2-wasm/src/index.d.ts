@@ -272,52 +272,24 @@ export interface Gf2Exports {
     cStop: number,
   ): number;
   /**
-   * Banded (frontal) elimination over Z_p, p prime and at most 46341 (see
-   * assembly/banded-zp.ts): the layout of `bandedEchelon` with u32
-   * right-hand sides (`rhs`, residues), a ring of `width` u32 entries per
-   * slot (a multiple of 4, at least the span plus 4) and an i32 `steps`
-   * array of `slots` entries. Pivot rows are appended at `out` (16-byte
-   * header: column, extent, rhs, entries e; then e residues from column
-   * c & ~3). Returns 0 when the column reached `cStop` or n, 1 when `out`
-   * cannot take another row (set state[6] to 0), 2 when the front needs
-   * more slots.
-   */
-  bandedZpEchelon(
-    start: number,
-    cols: number,
-    lo: number,
-    rhs: number,
-    rowCount: number,
-    n: number,
-    p: number,
-    ring: number,
-    width: number,
-    slots: number,
-    extent: number,
-    slotRhs: number,
-    steps: number,
-    front: number,
-    free: number,
-    out: number,
-    outBytes: number,
-    state: number,
-    cStop: number,
-  ): number;
-  /**
-   * Banded (frontal) elimination over GF(2) of a sparse square system
-   * (see assembly/banded.ts): rows given as column lists (`start`, `cols`,
-   * i32), sorted by their first column (`lo`, i32), with one right-hand-side
-   * byte each; a front of `slots` rows, each a ring of `lanes` 128-bit lanes
-   * at `ring`, with i32 `extent`, `slotRhs`, `front` and `free` arrays of
-   * `slots` entries (`free` holding 0..slots-1 and state[3] = slots to
-   * start), and scratch at `table` (256 x lanes x 16 + 3072 + 4 x slots
-   * bytes: the Four Russians table of each block of 8 columns). Pivot rows
-   * are appended at `out` (16-byte header: column, extent, rhs, 64-bit
-   * words; then the words). `state` (28 bytes): column, next row, front
-   * size, free slots, rank, inconsistent rows, bytes written. Returns 0 when
-   * the column reached `cStop` (rounded up to a block) or n, 1 when `out`
-   * cannot take 8 more rows (empty it: set state[6] to 0), 2 when the front
-   * needs more slots.
+   * Banded (frontal) elimination of a sparse square system (see
+   * assembly/banded.ts), over GF(2) when `p` is 2 and over Z_p for a prime
+   * p up to 46337: rows given as column lists (`start`, `cols`, i32), sorted
+   * by their first column (`lo`, i32), with right-hand sides `rhs` (one byte
+   * each over GF(2), u32 residues over Z_p); a front of `slots` rows, each a
+   * ring of `lanes` lanes of 128 columns at `ring` (16 bytes a lane over
+   * GF(2), 512 over Z_p), with i32 `extent`, `slotRhs`, `front` and `free`
+   * arrays of `slots` entries (`free` holding 0..slots-1 and state[3] =
+   * slots to start), and `scratch`: over GF(2) 256 x lanes x 16 + 3072 + 4 x
+   * slots bytes (the Four Russians table of each block of 8 columns), over
+   * Z_p 4 x slots bytes (steps since each row's last reduction). Pivot rows
+   * are appended at `out` (16-byte header: column, extent, rhs, length; then
+   * the row: 64-bit words from column (c >> 7) << 7 over GF(2), residues
+   * from column c & ~3 over Z_p). `state` (28 bytes): column, next row,
+   * front size, free slots, rank, inconsistent rows, bytes written. Returns
+   * 0 when the column reached `cStop` (rounded up to a block of 8 over
+   * GF(2)) or n, 1 when `out` cannot take one more step's rows (empty it:
+   * set state[6] to 0), 2 when the front needs more slots.
    */
   bandedEchelon(
     start: number,
@@ -326,6 +298,7 @@ export interface Gf2Exports {
     rhs: number,
     rowCount: number,
     n: number,
+    p: number,
     ring: number,
     lanes: number,
     slots: number,
@@ -333,7 +306,7 @@ export interface Gf2Exports {
     slotRhs: number,
     front: number,
     free: number,
-    table: number,
+    scratch: number,
     out: number,
     outBytes: number,
     state: number,

@@ -8,32 +8,15 @@
  * @packageDocumentation
  */
 export { BitMatrix } from "../gf2/bitmatrix.js";
-export type {
-  Echelon,
-  EchelonOptions,
-  EngineName,
-  MatrixOptions,
-  RandomOptions,
-  SystemSolution,
-  VectorSolution,
-} from "../gf2/bitmatrix.js";
+export type { Echelon, EchelonOptions, EngineName, MatrixOptions } from "../gf2/bitmatrix.js";
+export type { RandomOptions, SystemSolution, VectorSolution } from "../gf2/bitmatrix.js";
 export { init } from "../internal/kernel.js";
 export { ParseError } from "../internal/errors.js";
 export { formatBytes, formatCount, formatLimit } from "../internal/sizes.js";
 export type { Limit, LimitUnit } from "../internal/sizes.js";
 export { applyPresses, checkBoard, graphBoard, gridBoard, maskBoard, parseRule } from "../lightsout/board.js";
-export type {
-  Board,
-  CellValues,
-  GraphBoard,
-  GridBoard,
-  GridOptions,
-  Offset,
-  Rule,
-  RuleName,
-  StatesOptions,
-  Topology,
-} from "../lightsout/board.js";
+export type { Board, CellValues, GraphBoard, GridBoard, GridOptions } from "../lightsout/board.js";
+export type { Offset, Rule, RuleName, StatesOptions, Topology } from "../lightsout/board.js";
 export { quietPatterns, solveLightsOut } from "../lightsout/solve.js";
 export type { LightsOutSolution, SolveOptions } from "../lightsout/solve.js";
 export type { PrimePower } from "../lightsout/counts.js";

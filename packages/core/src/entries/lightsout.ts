@@ -20,19 +20,8 @@ export {
   pressTargets,
   ruleOffsets,
 } from "../lightsout/board.js";
-export type {
-  Board,
-  CellMap,
-  CellValues,
-  GraphBoard,
-  GridBoard,
-  GridOptions,
-  Offset,
-  Rule,
-  RuleName,
-  StatesOptions,
-  Topology,
-} from "../lightsout/board.js";
+export type { Board, CellMap, CellValues, GraphBoard, GridBoard, GridOptions } from "../lightsout/board.js";
+export type { Offset, Rule, RuleName, StatesOptions, Topology } from "../lightsout/board.js";
 export { allSolutions, pressMatrix, quietPatterns, solveLightsOut, winnabilityTest } from "../lightsout/solve.js";
 export { countValue, DECIMAL_COUNT_BITS, formatPrimePowers } from "../lightsout/counts.js";
 export type { PrimePower } from "../lightsout/counts.js";
@@ -57,19 +46,10 @@ export type {
 } from "../lightsout/fewest.js";
 export { fewestPressesByIlp } from "../lightsout/ilp.js";
 export type { IlpFewestPresses, IlpOptions } from "../lightsout/ilp.js";
-export { chaseMatrix, chaseTrace, firstRowLookup, solveGrid } from "../lightsout/chase.js";
-export type {
-  ChaseOptions,
-  ChasePhase,
-  ChaseStep,
-  ChaseTrace,
-  FirstRowLookup,
-  GridSolution,
-  SolveGridOptions,
-} from "../lightsout/chase.js";
-export {
-  MAX_BANDED_PRIME,
-  MAX_MULTISTATE_DENSE_CELLS,
-  MAX_MULTISTATE_DISTRIBUTION_BOARDS,
-} from "../lightsout/multistate.js";
+export { chaseMatrix, firstRowLookup, solveGrid } from "../lightsout/chase.js";
+export type { ChaseOptions, FirstRowLookup, GridSolution, SolveGridOptions } from "../lightsout/chase.js";
+export { chaseTrace } from "../lightsout/chase-trace.js";
+export type { ChasePhase, ChaseStep, ChaseTrace } from "../lightsout/chase-trace.js";
+export { MAX_BANDED_PRIME, MAX_MULTISTATE_DENSE_CELLS } from "../lightsout/solve.js";
+export { MAX_MULTISTATE_DISTRIBUTION_BOARDS } from "../lightsout/fewest.js";
 export { poj1222, poj3279 } from "../lightsout/judges.js";

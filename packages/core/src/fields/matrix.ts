@@ -10,7 +10,7 @@ import { BitMatrix } from "../gf2/bitmatrix.js";
 import { checkElement, type Field } from "./field.js";
 import { PrimeField } from "./prime.js";
 import { zpEchelonNaive } from "../modular/zp-naive.js";
-import { zpEchelonWasm } from "../modular/zp-kernel.js";
+import { zpEchelon } from "../modular/zp.js";
 
 /**
  * Options of the eliminations of {@link FieldMatrix}.
@@ -669,7 +669,7 @@ export class FieldMatrix {
     if (f instanceof PrimeField) {
       return engine === "ts"
         ? zpEchelonNaive(a, rows, cols, pivotLimit, f.order, watch)
-        : zpEchelonWasm(a, rows, cols, pivotLimit, f.order, watch);
+        : zpEchelon(a, rows, cols, pivotLimit, f.order, watch);
     }
     watch.signal?.throwIfAborted();
     const result = echelonGeneric(f, a, rows, cols, pivotLimit);

@@ -1,37 +1,10 @@
 // Prime fields Z_p = GF(p) for primes p < 2^31, elements 0..p-1, and the
-// integer helpers they need: a deterministic primality test, factoring for
-// error messages, products mod p without losing precision.
+// integer helpers they need: factoring for error messages (the primality
+// test and products mod p are modular/arith.ts's).
 
 import { describe } from "../internal/check.js";
-import { invMod, mulMod } from "../modular/arith.js";
+import { invMod, mulMod, smallestFactor } from "../modular/arith.js";
 import { checkElement, inverseOfZero, MAX_FIELD_ORDER, type Field } from "./field.js";
-
-/**
- * True when n is a prime (deterministic: trial division, n < 2^53).
- *
- * @param n - Any value; non-integers and integers below 2 are not prime.
- * @returns Whether n is a prime.
- * @example
- * ```ts
- * isPrime(65521); // true
- * isPrime(91);    // false (7 x 13)
- * ```
- */
-export function isPrime(n: number): boolean {
-  if (!Number.isSafeInteger(n) || n < 2) return false;
-  return smallestFactor(n) === n;
-}
-
-/** The least prime factor of an integer n >= 2 (trial division by 2, 3 and 6k +- 1). */
-export function smallestFactor(n: number): number {
-  if (n % 2 === 0) return 2;
-  if (n % 3 === 0) return 3;
-  for (let d = 5; d * d <= n; d += 6) {
-    if (n % d === 0) return d;
-    if (n % (d + 2) === 0) return d + 2;
-  }
-  return n;
-}
 
 /** The prime factors of n >= 2 with multiplicity, ascending. */
 export function primeFactors(n: number): number[] {

@@ -1,7 +1,7 @@
 // What BitMatrix needs from a backend: zeroed storage in the packed layout
-// (see _layout.ts) and the kernels. Two engines implement it: WebAssembly
-// (_engine-wasm.ts, the default) and the plain TypeScript twin
-// (_engine-ts.ts). Dimensions are checked before an engine is called.
+// (internal/layout.ts) and the kernels. Two engines implement it: WebAssembly
+// (_matrix.ts, the default) and its plain TypeScript twin (_matrix-naive.ts).
+// Dimensions are checked before an engine is called.
 
 /**
  * Which implementation runs a matrix's kernels.

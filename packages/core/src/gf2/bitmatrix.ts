@@ -1,9 +1,9 @@
 import { checkDimension, checkInteger, describe } from "../internal/check.js";
 import type { EchelonOptions, Engine, EngineName, Store } from "./_engine.js";
-import { tsEngine } from "./_engine-ts.js";
-import { wasmEngine } from "./_engine-wasm.js";
+import { tsEngine } from "./_matrix-naive.js";
+import { wasmEngine } from "./_matrix.js";
 import { strideWords } from "../internal/layout.js";
-import { getBit, putBit } from "./_naive.js";
+import { getBit, putBit } from "./_matrix-naive.js";
 import { xoshiro128 } from "../internal/random.js";
 
 export type { EchelonOptions, EngineName } from "./_engine.js";

@@ -6,6 +6,7 @@
 import { checkInteger, describe } from "../internal/check.js";
 import { MAX_MODULUS } from "../modular/arith.js";
 import { formatLimit } from "../internal/sizes.js";
+import { type Ring, ringOf, zerosOf } from "../solvers/ring.js";
 
 /**
  * A neighbour offset: rows down, columns right.
@@ -723,25 +724,24 @@ export function applyPresses(
   presses: ArrayLike<number>,
   options?: StatesOptions,
 ): CellValues {
-  const k = checkStates(options);
+  const ring = ringOf(checkStates(options));
   const targets = pressTargets(board);
-  if (k === 2) {
-    checkVector("lights", lights, targets.length);
-    checkVector("presses", presses, targets.length);
-    const out = Uint8Array.from(lights);
-    targets.forEach((t, j) => {
-      if (presses[j]! & 1) for (const i of t) out[i]! ^= 1;
-    });
-    return out;
-  }
-  checkLevels("lights", lights, targets.length, k);
-  checkLevels("presses", presses, targets.length, k);
-  const out = Uint32Array.from(lights);
+  checkValues("lights", lights, targets.length, ring);
+  checkValues("presses", presses, targets.length, ring);
+  const { k } = ring;
+  const out = zerosOf(ring, targets.length);
+  for (let i = 0; i < out.length; i++) out[i] = lights[i]!;
   targets.forEach((t, j) => {
     const x = presses[j]!;
     if (x !== 0) for (const i of t) out[i] = (out[i]! + x) % k;
   });
   return out;
+}
+
+/** Checks one value per cell: 0/1 over GF(2), 0..k-1 over residues. */
+export function checkValues(name: string, values: ArrayLike<number>, cells: number, ring: Ring): void {
+  if (ring.bits) checkVector(name, values, cells);
+  else checkLevels(name, values, cells, ring.k);
 }
 
 /** Checks a vector of one 0/1 entry per cell. */

@@ -1,19 +1,22 @@
 // Light chasing on the plain m x n rectangle (plus rule, self toggle, no
-// torus, no mask): the step-by-step trace, the first-row lookup, the chase
-// matrix C and the solver for huge grids that never builds the mn x mn
-// matrix. The bit-sliced recurrence itself lives in _chase-kernel.ts
-// (WebAssembly, with a TypeScript twin); packed boards in _chase-bits.ts.
+// torus, no mask): the first-row lookup, the chase matrix C, the solver for
+// huge grids that never builds the mn x mn matrix, and the chasing route of
+// every ring (chaseBoard: GF(2) bit-sliced here, residues in
+// _chase-residues.ts). The bit-sliced recurrence itself lives in
+// _chase-symbolic.ts (WebAssembly, with its twin _chase-symbolic-naive.ts);
+// packed boards in _chase-bits.ts; the step-by-step trace in chase-trace.ts.
 
 import { BitMatrix, liveWords, type MatrixOptions } from "../gf2/bitmatrix.js";
 import { checkInteger } from "../internal/check.js";
 import { matrixBytes } from "../internal/layout.js";
 import { memoryLimit } from "../internal/memory.js";
-import { boardTooLarge, type CellValues, checkStates, MAX_CELLS, type StatesOptions } from "./board.js";
-import { multiStateChaseTrace } from "./multistate.js";
-import { chaseSymbolic, type ChaseRunOptions, type ChaseWords } from "./_chase-kernel.js";
+import type { CyclicGenerator } from "../rings/zk.js";
+import { type Ring, zerosOf } from "../solvers/ring.js";
+import { boardTooLarge, type CellValues, type GridBoard, MAX_CELLS } from "./board.js";
+import { chaseModK } from "./_chase-residues.js";
+import { chaseSymbolic, type ChaseRunOptions, type ChaseWords } from "./_chase-symbolic.js";
 import { applyPacked, chaseNumeric, flipRows, isZero, packBoard, rowWords, unpackBoard } from "./_chase-bits.js";
-import { formatLimit } from "../internal/sizes.js";
-import { checkMaxEntries, quietTooLarge } from "./_quiet-limit.js";
+import { checkMaxEntries, quietTooLarge } from "../solvers/quiet-limit.js";
 
 /**
  * Options of {@link chaseMatrix}.
@@ -93,77 +96,6 @@ export type GridSolution = {
 );
 
 /**
- * What happens in one step of a {@link chaseTrace}.
- *
- * @example
- * ```ts
- * chaseTrace(3, 3, [1, 0, 0, 0, 0, 0, 0, 0, 0]).steps.map((s) => s.phase);
- * // ["chase", "chase", "last-row", "fix", "chase-again", "chase-again"]
- * ```
- */
-export type ChasePhase = "chase" | "last-row" | "fix" | "chase-again";
-
-/**
- * One step of a chase, as plain values a UI can animate.
- *
- * @example
- * ```ts
- * const [first] = chaseTrace(3, 3, [1, 0, 0, 0, 0, 0, 0, 0, 0]).steps;
- * first!.phase;   // "chase": the lit cell of row 0 ...
- * first!.presses; // Uint8Array [0, 0, 0, 1, 0, 0, 0, 0, 0]: ... is cleared by the press below it
- * const [again] = chaseTrace(2, 2, [1, 0, 0, 0], { states: 3 }).steps;
- * again!.presses; // Uint32Array [0, 0, 2, 0]: twice below the cell at 1
- * ```
- */
-export interface ChaseStep<P extends CellValues = CellValues> {
-  /**
-   * `chase`: the cells below the cells of `row` not at 0 are pressed, each
-   * k - light times (first pass); `last-row`: nothing pressed, the last row
-   * is read; `fix`: the first-row presses that clear that last row;
-   * `chase-again`: as `chase`, after the fix.
-   */
-  phase: ChasePhase;
-  /** The row whose lights are cleared (chase), read (last-row), or pressed (fix: 0). */
-  row: number;
-  /** Presses made in this step: rows * cols entries, how many times each cell is pressed (0..k-1). */
-  presses: P;
-  /** The lights after this step: rows * cols entries. */
-  lights: P;
-}
-
-/**
- * The whole chase of one board, from {@link chaseTrace}.
- *
- * @example
- * ```ts
- * const t: ChaseTrace = chaseTrace(5, 5, new Array(25).fill(1));
- * t.lastRow;  // Uint8Array [1, 0, 0, 0, 1]: lit after the first pass
- * t.firstRow; // Uint8Array [1, 1, 0, 0, 0]: the fix
- * t.solution; // every press of the trace: switches the board off
- * ```
- */
-export interface ChaseTrace<P extends CellValues = CellValues> {
-  /** Rows of the board. */
-  rows: number;
-  /** Columns of the board. */
-  cols: number;
-  /** Number of light states k. */
-  states: number;
-  /** The board at the start (rows * cols entries). */
-  lights: P;
-  /** Every step in order: the first pass, the last row, the fix, the second pass. */
-  steps: ChaseStep<P>[];
-  /** The last row after the first pass (cols entries). */
-  lastRow: P;
-  /** Whether the board can be cleared: some first row clears the last row (C z = -d has a solution). */
-  solvable: boolean;
-  /** The first-row fix (cols entries), when solvable. */
-  firstRow?: P;
-  /** Every press of all steps summed (mod k; XOR for two states), rows * cols entries: a solution, when solvable. */
-  solution?: P;
-}
-
-/**
  * The table of the first-row fix, from {@link firstRowLookup}.
  *
  * @example
@@ -211,7 +143,7 @@ export interface FirstRowLookup {
   }[];
 }
 
-function checkSize(rows: unknown, cols: unknown): [number, number] {
+export function checkSize(rows: unknown, cols: unknown): [number, number] {
   const m = checkInteger("rows", rows, 1, MAX_CELLS);
   const n = checkInteger("cols", cols, 1, MAX_CELLS);
   if (m * n > MAX_CELLS) throw new RangeError(boardTooLarge(m, n));
@@ -443,106 +375,80 @@ function compareRows(a: Uint8Array, b: Uint8Array): number {
   return 0;
 }
 
-/** Largest board a trace covers: each step holds two copies of the board. */
-const TRACE_MAX_CELLS = 16384;
+/** What light chasing answers for a plain rectangle, over either ring, in its own cell order. */
+export interface ChaseAnswer {
+  solvable: boolean;
+  presses: CellValues | null;
+  rank: number;
+  nullity: number;
+  /** With `quiet` (GF(2)), or always (residues): generators of the quiet patterns. */
+  quiet?: CellValues[];
+  /** Residues: the quiet patterns as a direct sum of cyclic groups. */
+  cyclic?: CyclicGenerator[];
+  proof?: CellValues;
+  lastRowProof?: Uint32Array;
+}
+
+/** A row-major rows x cols array of values, transposed (into the same element type). */
+function transposeValues<T extends CellValues>(values: ArrayLike<number>, rows: number, cols: number, out: T): T {
+  for (let r = 0; r < rows; r++) for (let c = 0; c < cols; c++) out[c * rows + r] = values[r * cols + c]!;
+  return out;
+}
 
 /**
- * Light chasing step by step, for display and teaching, on the rows x cols
- * rectangle (plus rule): chase down (for rows 0..rows-2, press the cell
- * below every cell not at 0, k - light times: one step per row), read the
- * last row, press the first-row fix from the chase matrix, chase again.
- * Every step carries the presses it made and the lights after it; on a
- * winnable board the last step leaves it dark. On a board that cannot be
- * cleared the trace stops after reading the last row (`solvable: false`).
+ * Solves a plain rectangle by light chasing over a ring, along its longer
+ * side so that the chase system is the smaller one (min(rows, cols)
+ * square): GF(2) by the bit-sliced chase ({@link solveGrid}), residues by
+ * the affine chase over Z_k (_chase-residues.ts).
  *
- * @param rows - Rows, >= 1.
- * @param cols - Columns, >= 1, with rows * cols <= 16384.
- * @param lights - rows * cols entries 0..k-1, row-major.
- * @param options - `states`: k (default 2).
- * @returns The steps, the last row read, the fix and the overall solution.
- * @throws {TypeError} for an entry that is not an integer; {RangeError} for sizes, lengths, k and entries
- *   out of range.
- * @example
- * ```ts
- * const t = chaseTrace(5, 5, new Uint8Array(25).fill(1));
- * t.steps.map((s) => s.phase); // ["chase" x4, "last-row", "fix", "chase-again" x4]
- * t.lastRow; // Uint8Array [1, 0, 0, 0, 1]: what the first pass leaves lit
- * t.firstRow; // Uint8Array [1, 1, 0, 0, 0]: the first-row presses that fix it
- * t.steps.at(-1)!.lights.every((v) => v === 0); // true
- * chaseTrace(3, 3, [2, 1, 1, 1, 1, 2, 0, 2, 1], { states: 3 }).solvable; // true
- * ```
+ * @param quiet - GF(2): also the quiet patterns (residues always have them).
+ * @param maxQuietEntries - The caller's cap on the quiet patterns (count x cells).
  */
-export function chaseTrace(
-  rows: number,
-  cols: number,
+export function chaseBoard(
+  board: GridBoard,
   lights: ArrayLike<number>,
-  options?: StatesOptions & { states?: 2 },
-): ChaseTrace<Uint8Array>;
-/**
- * Light chasing step by step with k states (see the two-state signature).
- *
- * @param rows - Rows, >= 1.
- * @param cols - Columns, >= 1, with rows * cols <= 16384.
- * @param lights - rows * cols entries 0..k-1, row-major.
- * @param options - `states`: k (default 2).
- * @returns The trace: Uint8Arrays for two states, Uint32Arrays for more.
- * @example
- * ```ts
- * const k: number = 3;
- * chaseTrace(3, 3, [2, 1, 1, 1, 1, 2, 0, 2, 1], { states: k }).steps.at(-1)!.lights.every((v) => v === 0); // true
- * ```
- */
-export function chaseTrace(rows: number, cols: number, lights: ArrayLike<number>, options?: StatesOptions): ChaseTrace;
-export function chaseTrace(rows: number, cols: number, lights: ArrayLike<number>, options?: StatesOptions): ChaseTrace {
-  const k = checkStates(options);
-  if (k !== 2) return multiStateChaseTrace(rows, cols, lights, { states: k });
-  const [m, n] = checkSize(rows, cols);
-  if (m * n > TRACE_MAX_CELLS) {
-    throw new RangeError(
-      formatLimit({
-        subject: `chaseTrace: a ${m} x ${n} board`,
-        max: TRACE_MAX_CELLS,
-        got: m * n,
-        unit: ["cell", "cells"],
-      }),
-    );
+  ring: Ring,
+  quiet: boolean,
+  maxQuietEntries = Number.POSITIVE_INFINITY,
+): ChaseAnswer {
+  const { rows, cols } = board;
+  const flip = cols > rows;
+  const [m, n] = flip ? [cols, rows] : [rows, cols];
+  const values = flip ? transposeValues(lights, rows, cols, zerosOf(ring, rows * cols)) : lights;
+  const back = <T extends CellValues>(v: T): T =>
+    flip ? transposeValues(v, cols, rows, zerosOf(ring, v.length) as T) : v;
+  if (ring.bits) {
+    const most = maxQuietEntries === Number.POSITIVE_INFINITY ? {} : { maxQuietEntries };
+    const g = solveGrid(m, n, values, { quiet, ...most });
+    const common = {
+      rank: rows * cols - g.nullity,
+      nullity: g.nullity,
+      ...(g.quiet ? { quiet: g.quiet.map(back) } : {}),
+    };
+    return g.solvable
+      ? { solvable: true, presses: back(g.presses), ...common }
+      : { solvable: false, presses: null, ...common, proof: back(g.certificate) };
   }
-  packBoard("lights", m, n, lights); // checks the length and the entries
-  const start = Uint8Array.from(lights);
-  const state = start.slice();
-  const solution = new Uint8Array(m * n);
-  const steps: ChaseStep<Uint8Array>[] = [];
-  const press = (presses: Uint8Array) => {
-    for (let k = 0; k < m * n; k++) {
-      if (!presses[k]) continue;
-      solution[k]! ^= 1;
-      const r = Math.floor(k / n);
-      const c = k % n;
-      state[k]! ^= 1;
-      if (r > 0) state[k - n]! ^= 1;
-      if (r + 1 < m) state[k + n]! ^= 1;
-      if (c > 0) state[k - 1]! ^= 1;
-      if (c + 1 < n) state[k + 1]! ^= 1;
-    }
+  const s = chaseModK(m, n, ring.k, values, maxQuietEntries);
+  return {
+    solvable: s.solvable,
+    presses: s.presses && back(s.presses),
+    rank: rows * cols - s.kernel.length,
+    nullity: s.kernel.length,
+    quiet: s.kernel.map(back),
+    cyclic: s.cyclic.map((g) => ({ generator: back(g.generator), order: g.order })),
+    ...(s.certificate ? { proof: back(s.certificate) } : {}),
+    ...(s.lastRowCertificate ? { lastRowProof: s.lastRowCertificate } : {}),
   };
-  const chasePass = (phase: "chase" | "chase-again") => {
-    for (let r = 0; r + 1 < m; r++) {
-      const presses = new Uint8Array(m * n);
-      for (let c = 0; c < n; c++) if (state[r * n + c]) presses[(r + 1) * n + c] = 1;
-      press(presses);
-      steps.push({ phase, row: r, presses, lights: state.slice() });
-    }
-  };
-  chasePass("chase");
-  const lastRow = state.slice((m - 1) * n);
-  steps.push({ phase: "last-row", row: m - 1, presses: new Uint8Array(m * n), lights: state.slice() });
-  using c = chaseMatrix(m, n);
-  const fix = c.solve(lastRow);
-  if (!fix.solvable) return { rows: m, cols: n, states: 2, lights: start, steps, lastRow, solvable: false };
-  const presses = new Uint8Array(m * n);
-  presses.set(fix.x, 0);
-  press(presses);
-  steps.push({ phase: "fix", row: 0, presses, lights: state.slice() });
-  chasePass("chase-again");
-  return { rows: m, cols: n, states: 2, lights: start, steps, lastRow, solvable: true, firstRow: fix.x, solution };
+}
+
+/**
+ * The quiet patterns of a plain rectangle one at a time, chased along its
+ * longer side as {@link chaseBoard} does ({@link quietPatternsOnDemand}).
+ */
+export function chasedQuietSource(board: GridBoard): (i: number) => Uint8Array {
+  const { rows, cols } = board;
+  if (cols <= rows) return quietPatternsOnDemand(rows, cols).pattern;
+  const across = quietPatternsOnDemand(cols, rows);
+  return (i) => transposeValues(across.pattern(i), cols, rows, new Uint8Array(rows * cols));
 }

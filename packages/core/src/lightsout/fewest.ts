@@ -1,26 +1,31 @@
-// Fewest presses: the minimum-weight solution of a board (exact: the coset
-// x0 + ker A split into independent blocks, each enumerated in Gray-code
-// order in WASM), and the distribution of minimum press counts over all
-// winnable boards of a grid.
+// Fewest presses: the minimum-weight solution of a board (exact: over
+// GF(2) the coset x0 + ker A split into independent blocks, each enumerated
+// in Gray-code order in WASM; over Z_k every solution), and the
+// distribution of minimum press counts over all winnable boards of a board.
 
-import { checkInteger, describe } from "../internal/check.js";
 import type { EngineName } from "../gf2/bitmatrix.js";
+import { checkInteger, describe } from "../internal/check.js";
 import { strideWords } from "../internal/layout.js";
-import { type Board, type CellValues, checkBoard, checkStates, checkVector, type StatesOptions } from "./board.js";
-import { fewestMultiStatePresses, MAX_MULTISTATE_DISTRIBUTION_BOARDS, multiStateDistribution } from "./multistate.js";
-import {
-  type CosetBest,
-  cosetDistributionTs,
-  cosetDistributionWasm,
-  cosetMinimumTs,
-  cosetMinimumWasm,
-  type ScanControl,
-  splitCosets,
-} from "./_coset.js";
-import { MAX_SPLIT_ENTRIES, minimiseBlocks, planCoset } from "./_blocks.js";
-import { pressMatrix } from "./solve.js";
-import { cellCount } from "./_press-walk.js";
 import { formatCount, formatLimit } from "../internal/sizes.js";
+import { lexLess } from "../solvers/bits.js";
+import { type CosetBlock, MAX_SPLIT_ENTRIES, minimiseBlocks, planCoset } from "../solvers/blocks.js";
+import { type CosetBest, cosetDistribution, leastInCoset, type ScanControl, splitCosets } from "../solvers/coset.js";
+import { cosetDistributionNaive, leastInCosetNaive } from "../solvers/coset-naive.js";
+import { odometerStep } from "../solvers/odometer.js";
+import { type Ring, ringOf } from "../solvers/ring.js";
+import { analyse } from "./_analysis.js";
+import { cellCount } from "./_press-walk.js";
+import {
+  type Board,
+  type CellValues,
+  checkBoard,
+  checkStates,
+  checkVector,
+  pressTargets,
+  type StatesOptions,
+} from "./board.js";
+import { countValue, formatPrimePowers } from "./counts.js";
+import { countFactors, pressMatrix } from "./solve.js";
 
 /**
  * Largest nullity the enumeration accepts at all: Gray-code indices are 32-bit.
@@ -132,7 +137,7 @@ export function cosetMinimum(
     );
   }
   basis.forEach((b, i) => checkVector(`basis[${i}]`, b, x0.length));
-  return engine === "ts" ? cosetMinimumTs(x0, basis, options) : cosetMinimumWasm(x0, basis, options);
+  return engine === "ts" ? leastInCosetNaive(x0, basis, options) : leastInCoset(x0, basis, options);
 }
 
 /**
@@ -251,15 +256,23 @@ export function fewestPresses(
   lights: ArrayLike<number>,
   options: FewestPressesOptions = {},
 ): FewestPresses {
-  const k = checkStates(options);
-  if (k !== 2) {
-    const modK = { states: k, ...(options.limit === undefined ? {} : { limit: options.limit }) };
-    const f = fewestMultiStatePresses(board, lights, {
-      ...modK,
-      ...(options.signal ? { signal: options.signal } : {}),
-    });
-    return { ...f, optimal: true };
-  }
+  return fewestOver(board, lights, ringOf(checkStates(options)), options);
+}
+
+/**
+ * The driver of {@link fewestPresses} over a ring. GF(2): the coset x0 + Q
+ * split into independent blocks, each enumerated in Gray-code order (the
+ * kernel, or its twin with `engine: "ts"`). Residues: every solution, by
+ * odometer steps over the cyclic decomposition of the quiet patterns, the
+ * weight kept up to date per changed entry.
+ */
+export function fewestOver(
+  board: Board,
+  lights: ArrayLike<number>,
+  ring: Ring,
+  options: FewestPressesOptions,
+): FewestPresses {
+  if (!ring.bits) return fewestByEnumeration(board, lights, ring, options);
   checkBoard(board);
   const engine = checkEngine(options.engine);
   using a = pressMatrix(board);
@@ -279,8 +292,25 @@ export function fewestPresses(
         ` x ${cells} cells exceeds the ${MAX_SPLIT_ENTRIES} entries of quiet basis it builds; use fewestPressesByIlp`,
     );
   }
+  checkBlockBudget(plan.nullity, plan.blocks, limit);
+  const x = plan.x;
+  minimiseBlocks(x, plan.blocks, engine === "ts" ? leastInCosetNaive : leastInCoset, options);
+  let count = 0;
+  for (const v of x) count += v;
+  return {
+    solvable: true,
+    presses: x,
+    count,
+    optimal: true,
+    nullity: plan.nullity,
+    solutions: 1n << BigInt(plan.nullity),
+  };
+}
+
+/** Throws when a block passes the enumeration limit, or (by default) the blocks together cost too much. */
+function checkBlockBudget(nullity: number, blocks: readonly CosetBlock[], limit: number | undefined): void {
   let budget = 0;
-  for (const block of plan.blocks) {
+  for (const block of blocks) {
     const dim = block.basis.length;
     const max = limit ?? defaultMaxNullity(block.cells.length);
     if (dim > max) {
@@ -288,7 +318,7 @@ export function fewestPresses(
         formatLimit({
           subject:
             `fewestPresses enumerates each independent block of solutions: a block on ${formatCount(block.cells.length, "cell")}` +
-            ` of this board (nullity ${plan.nullity})`,
+            ` of this board (nullity ${nullity})`,
           max,
           got: dim,
           unit: ["dimension", "dimensions"],
@@ -302,23 +332,72 @@ export function fewestPresses(
   // by default the blocks share the time of a few enumerations at the limit, not one each
   if (limit === undefined && budget > DEFAULT_BLOCK_BUDGET) {
     throw new RangeError(
-      `fewestPresses enumerates each independent block of solutions, and this board (nullity ${plan.nullity})` +
-        ` has ${plan.blocks.length} blocks that together cost ${budget.toFixed(1)} enumerations at the default limit,` +
+      `fewestPresses enumerates each independent block of solutions, and this board (nullity ${nullity})` +
+        ` has ${blocks.length} blocks that together cost ${budget.toFixed(1)} enumerations at the default limit,` +
         ` above ${DEFAULT_BLOCK_BUDGET}; pass maxNullity to allow them, or use fewestPressesByIlp (under a time limit)`,
     );
   }
-  const x = plan.x;
-  minimiseBlocks(x, plan.blocks, engine === "ts" ? cosetMinimumTs : cosetMinimumWasm, options);
-  let count = 0;
-  for (const v of x) count += v;
-  return {
-    solvable: true,
-    presses: x,
-    count,
-    optimal: true,
-    nullity: plan.nullity,
-    solutions: 1n << BigInt(plan.nullity),
-  };
+}
+
+/**
+ * Largest number of solutions that {@link fewestPresses} enumerates by
+ * default with more than two states (its `limit`).
+ *
+ * @example
+ * ```ts
+ * fewestPresses(gridBoard(4, 4), new Array(16).fill(0), { states: 3, limit: MAX_ENUMERATED_SOLUTIONS }).count; // 0
+ * ```
+ */
+export const MAX_ENUMERATED_SOLUTIONS = 1 << 20;
+
+/** Residues: the least count over every solution (at most `limit`), ties to the lexicographically smallest. */
+function fewestByEnumeration(
+  board: Board,
+  lights: ArrayLike<number>,
+  ring: Ring,
+  options: FewestPressesOptions,
+): FewestPresses {
+  const limit = options.limit ?? MAX_ENUMERATED_SOLUTIONS;
+  if (typeof limit !== "number" || !Number.isSafeInteger(limit) || limit < 1) {
+    throw new RangeError(`"limit" expected a positive safe integer, got ${describe(limit)}`);
+  }
+  const a = analyse(board, lights, ring, options.signal ? { signal: options.signal } : {});
+  const { k } = ring;
+  if (!a.presses)
+    return { solvable: false, presses: null, count: null, optimal: true, nullity: a.nullity, solutions: 0n };
+  // the count from its exponents: a huge one is neither built nor written in decimal
+  const { quietCountFactors } = countFactors(k, a.cells, a.nullity, a.cyclic);
+  const bits = quietCountFactors.reduce((sum, f) => sum + f.exponent * Math.log2(f.prime), 0);
+  const solutions = bits < 60 ? Number(countValue(quietCountFactors)) : Number.POSITIVE_INFINITY;
+  if (solutions > limit) {
+    throw new RangeError(
+      formatLimit({
+        subject: `fewest presses over Z_${k} (${formatCount(a.nullity, "quiet generator")})`,
+        max: limit,
+        // the count may be past 2^53: written from its prime powers
+        got: `${formatPrimePowers(quietCountFactors)} solutions`,
+        unit: ["solution", "solutions"],
+        why: "every solution is enumerated",
+      }),
+    );
+  }
+  const x = (a.presses as Uint32Array).slice();
+  let weight = x.reduce((acc, v) => acc + v, 0);
+  let best = x.slice();
+  let count = weight;
+  const digits = new Array<number>(a.cyclic!.length).fill(0);
+  for (
+    let delta = odometerStep(x, digits, a.cyclic!, k);
+    delta !== null;
+    delta = odometerStep(x, digits, a.cyclic!, k)
+  ) {
+    weight += delta;
+    if (weight < count || (weight === count && lexLess(x, best))) {
+      best = x.slice();
+      count = weight;
+    }
+  }
+  return { solvable: true, presses: best, count, optimal: true, nullity: a.nullity, solutions: BigInt(solutions) };
 }
 
 /**
@@ -431,17 +510,13 @@ function sizeOf(board: Board, cells: number): string {
  * ```
  */
 export function optimalDistribution(board: Board, options: DistributionOptions = {}): OptimalDistribution {
-  const k = checkStates(options);
+  const ring = ringOf(checkStates(options));
   const engine = checkEngine(options.engine);
-  if (k !== 2) {
-    const d = multiStateDistribution(board, {
-      states: k,
-      ...(options.onProgress ? { onProgress: options.onProgress } : {}),
-      ...(options.signal ? { signal: options.signal } : {}),
-    });
-    const counts = d.counts.map(BigInt);
-    return { states: k, counts, cells: d.cells, rank: d.rank, nullity: d.nullity, winnableBoards: BigInt(d.winnable) };
-  }
+  return ring.bits ? distributionByCosets(board, engine, options) : distributionBySearch(board, ring, options);
+}
+
+/** GF(2): the least weight of every coset of the quiet patterns (the kernel, or its twin). */
+function distributionByCosets(board: Board, engine: EngineName, options: DistributionOptions): OptimalDistribution {
   const cells = cellCount(checkBoard(board));
   if (cells > MAX_DISTRIBUTION_CELLS) {
     throw new RangeError(
@@ -488,7 +563,71 @@ export function optimalDistribution(board: Board, options: DistributionOptions =
   }
   const split = splitCosets(cells, basis);
   const counts =
-    engine === "ts" ? cosetDistributionTs(cells, split, options) : cosetDistributionWasm(cells, split, options);
+    engine === "ts" ? cosetDistributionNaive(cells, split, options) : cosetDistribution(cells, split, options);
   while (counts.length > 1 && counts[counts.length - 1] === 0n) counts.pop();
   return result(counts);
+}
+
+/**
+ * Largest k^cells that {@link optimalDistribution} indexes with more than
+ * two states (one byte per possible board).
+ *
+ * @example
+ * ```ts
+ * 3 ** 16 <= MAX_MULTISTATE_DISTRIBUTION_BOARDS; // true: the 4 x 4 board over Z_3 fits
+ * ```
+ */
+export const MAX_MULTISTATE_DISTRIBUTION_BOARDS = 2 ** 27;
+
+/**
+ * Residues (any ring, GF(2) on residues too): a breadth-first search from
+ * the dark board where each edge is one press (adds 1 mod k to a cell and
+ * its targets), so a board's depth is its fewest presses counted with
+ * multiplicity, and the boards reached are exactly the winnable ones.
+ */
+export function distributionBySearch(board: Board, ring: Ring, options: ScanControl): OptimalDistribution {
+  const { k } = ring;
+  const targets = pressTargets(checkBoard(board));
+  const cells = targets.length;
+  const size = k ** cells;
+  if (size > MAX_MULTISTATE_DISTRIBUTION_BOARDS) {
+    throw new RangeError(
+      `a distribution over Z_${k} expected k^cells <= 2^27, got ${k}^${cells}` +
+        (cells * Math.log2(k) < 60 ? ` = ${k ** cells}` : ""),
+    );
+  }
+  const power = Array.from({ length: cells }, (_, i) => k ** i);
+  const seen = new Uint8Array(size);
+  let frontier = new Float64Array([0]);
+  seen[0] = 1;
+  const counts = [1];
+  let winnable = 1;
+  const dark = analyse(board, new Uint32Array(cells), ring, {});
+  const total = Number(countValue(countFactors(k, cells, dark.nullity, dark.cyclic).winnableBoardsFactors));
+  while (frontier.length > 0) {
+    options.signal?.throwIfAborted();
+    const next: number[] = [];
+    for (const code of frontier) {
+      for (const t of targets) {
+        let c = code;
+        for (const i of t) c += Math.floor(code / power[i]!) % k === k - 1 ? -(k - 1) * power[i]! : power[i]!;
+        if (seen[c]) continue;
+        seen[c] = 1;
+        next.push(c);
+      }
+    }
+    if (next.length === 0) break;
+    counts.push(next.length);
+    winnable += next.length;
+    frontier = Float64Array.from(next);
+    options.onProgress?.(winnable, total);
+  }
+  return {
+    states: k,
+    counts: counts.map(BigInt),
+    cells,
+    rank: dark.rank,
+    nullity: dark.nullity,
+    winnableBoards: BigInt(winnable),
+  };
 }

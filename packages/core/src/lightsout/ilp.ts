@@ -8,10 +8,10 @@
 
 import { checkInteger } from "../internal/check.js";
 import { importHighs } from "../internal/highs.js";
-import { type CosetBlock, type CosetPlan, minimiseBlocks, planCoset, restrict } from "./_blocks.js";
-import { cosetMinimumWasm, cosetScanWasm, MAX_LANE_DIMENSION } from "./_coset.js";
+import { type CosetBlock, type CosetPlan, minimiseBlocks, planCoset, restrict } from "../solvers/blocks.js";
+import { laneScan, leastInCoset, MAX_LANE_DIMENSION } from "../solvers/coset.js";
 import { availableThreads } from "../internal/threads.js";
-import { searchInformationSets } from "./_infosets.js";
+import { searchInformationSets } from "../solvers/infosets.js";
 import { type Board, checkVector, pressTargets } from "./board.js";
 import { defaultMaxNullity, MAX_ENUMERATED_NULLITY } from "./fewest.js";
 import { pressMatrix } from "./solve.js";
@@ -171,7 +171,7 @@ export async function fewestPressesByIlp(
   const blocks = plan.blocks ?? [{ cells: Int32Array.from({ length: n }, (_, j) => j), basis: [] }];
   const small = (b: CosetBlock) =>
     plan.blocks !== null && b.basis.length <= (limit ?? defaultMaxNullity(b.cells.length));
-  minimiseBlocks(x, blocks.filter(small), cosetMinimumWasm, {});
+  minimiseBlocks(x, blocks.filter(small), leastInCoset, {});
   const hard = blocks.filter((b) => !small(b));
   // the exact minimum outside the hard blocks, plus a proven bound for each of them
   let lowerBound = weight(x) - hard.reduce((s, b) => s + weightOn(x, b.cells), 0);
@@ -248,7 +248,7 @@ const OVERRUN = Symbol("overrun");
  * Enumerates a block when its rate says the whole scan fits in `ms`; gives
  * up as soon as the rate says it does not. The rate is measured between
  * progress reports (the first report also pays for starting threads). The
- * scan is the lane scan (on every core, see _coset.ts); its answer is a
+ * scan is the lane scan (on every core, see solvers/coset.ts); its answer is a
  * least-weight member of the block. Returns whether the block was minimised
  * (into x).
  */
@@ -270,7 +270,7 @@ function enumerateWithin(x: Uint8Array, block: CosetBlock, ms: number): boolean 
     if (now - start + left > ms) throw OVERRUN;
   };
   try {
-    const found = cosetScanWasm(restrict(x, block.cells), block.basis, { threads, onProgress });
+    const found = laneScan(restrict(x, block.cells), block.basis, { threads, onProgress });
     if (found.vector) block.cells.forEach((cell, t) => (x[cell] = found.vector![t]!));
     return true;
   } catch (error) {

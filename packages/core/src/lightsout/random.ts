@@ -5,6 +5,7 @@ import { describe } from "../internal/check.js";
 import { xoshiro128 } from "../internal/random.js";
 import { type Board, type CellValues, checkBoard, checkStates, type StatesOptions } from "./board.js";
 import { addPressesInOrder, cellCount } from "./_press-walk.js";
+import { ringOf, zerosOf } from "../solvers/ring.js";
 
 /**
  * Options of {@link randomPuzzle}.
@@ -56,23 +57,14 @@ export function randomPuzzle(board: Board, options: RandomPuzzleOptions = {}): C
     throw new TypeError(`"seed" expected a safe integer, got ${describe(seed)}`);
   checkBoard(board);
   const next = xoshiro128(seed);
-  const cells = cellCount(board);
-  if (k === 2) {
-    const lights = new Uint8Array(cells);
-    addPressesInOrder(board, 2, () => next() & 1, lights);
-    return lights;
-  }
-  const bound = 2 ** 32 - (2 ** 32 % k); // rejection keeps every count equally likely
-  const lights = new Uint32Array(cells);
-  addPressesInOrder(
-    board,
-    k,
-    () => {
-      let r = next();
-      while (r >= bound) r = next();
-      return r % k;
-    },
-    lights,
-  );
+  const lights = zerosOf(ringOf(k), cellCount(board));
+  // rejection keeps every count equally likely (none is rejected for k = 2)
+  const bound = 2 ** 32 - (2 ** 32 % k);
+  const press = () => {
+    let r = next();
+    while (r >= bound) r = next();
+    return r % k;
+  };
+  addPressesInOrder(board, k, press, lights);
   return lights;
 }

@@ -1,58 +1,23 @@
 // Lights Out on any board, through the press matrix A (column j = the cells
 // that pressing j toggles): solve A x = b, the quiet patterns ker A,
-// winnability, every solution. Two states (the default) are solved here over
-// GF(2); `states: k` > 2 goes to the Z_k solvers of multistate.ts, so that
-// callers use one function whatever k is.
+// winnability, every solution. `states` becomes a ring once, here
+// (solvers/ring.ts: GF(2) for two states, residues mod k beyond), and every
+// question goes to the one driver, _analysis.ts, with that ring.
 
 import type { MatrixOptions } from "../gf2/bitmatrix.js";
-import { BitMatrix } from "../gf2/bitmatrix.js";
-import { matrixBytes } from "../internal/layout.js";
-import { memoryLimit } from "../internal/memory.js";
-import { describe } from "../internal/check.js";
-import {
-  type Board,
-  type CellValues,
-  checkBoard,
-  checkLevels,
-  checkStates,
-  checkVector,
-  type GridBoard,
-  isChaseableRectangle,
-  pressTargets,
-  type StatesOptions,
-} from "./board.js";
-import {
-  allMultiStateSolutions,
-  type MultiStateOptions,
-  multiStateQuietPatterns,
-  solveMultiState,
-} from "./multistate.js";
+import type { BitMatrix } from "../gf2/bitmatrix.js";
+import { mulMod } from "../modular/arith.js";
+import { lowestSetBit } from "../solvers/bits.js";
+import { odometer } from "../solvers/odometer.js";
+import { checkMaxEntries } from "../solvers/quiet-limit.js";
+import { type Ring, ringOf } from "../solvers/ring.js";
+import type { CyclicGenerator } from "../rings/zk.js";
+import { analyse, checkAnalysisOptions, pressBitMatrix, quietSource, winnabilityChecks } from "./_analysis.js";
 import { cellCount } from "./_press-walk.js";
-import { quietPatternsOnDemand, solveGrid } from "./chase.js";
-import {
-  type BandedPlan,
-  MAX_QUIET_BYTES,
-  planBanded,
-  quietBanded,
-  quietBandedSource,
-  solveBanded,
-} from "./_banded.js";
-import { checkMaxEntries, quietTooLarge } from "./_quiet-limit.js";
-import { type PrimePower, type SolutionCounts, withCounts } from "./counts.js";
+import { type Board, type CellValues, checkBoard, checkStates, checkValues, type StatesOptions } from "./board.js";
+import { type PrimePower, primePowersOf, withCounts } from "./counts.js";
 
-/**
- * Plain rectangles (plus rule, no torus, no mask, self toggle) with at least
- * this many cells are solved by light chasing: an n x n chase matrix instead
- * of the (mn)^2-bit press matrix (4096 x 4096 in 0.6 s, 10000 x 10000 in 9 s).
- */
-const CHASE_FROM_CELLS = 400;
-
-function chaseable(board: Board): board is GridBoard {
-  return isChaseableRectangle(board) && board.rows * board.cols >= CHASE_FROM_CELLS;
-}
-
-/** Below this many cells the dense press matrix is always cheap (under about 10 ms). */
-const DENSE_BELOW_CELLS = 4096;
+export { MAX_BANDED_PRIME, MAX_MULTISTATE_DENSE_CELLS } from "./_analysis.js";
 
 /**
  * Options of {@link solveLightsOut} and {@link quietPatterns}: the number of
@@ -88,79 +53,6 @@ export interface SolveOptions extends StatesOptions {
   onProgress?: (done: number, total: number) => void;
   /** Cancels an elimination: the signal's reason is thrown, and its memory is freed. */
   signal?: AbortSignal;
-}
-
-function checkSolveOptions(options: unknown): SolveOptions {
-  if (options === undefined) return {};
-  if (options === null || typeof options !== "object")
-    throw new TypeError(`"options" expected an object, got ${describe(options)}`);
-  const o = options as SolveOptions;
-  if (o.method !== undefined && o.method !== "auto" && o.method !== "dense" && o.method !== "banded")
-    throw new TypeError(`"method" expected "auto", "dense" or "banded", got ${describe(o.method)}`);
-  if (o.onProgress !== undefined && typeof o.onProgress !== "function")
-    throw new TypeError(`"onProgress" expected a function, got ${describe(o.onProgress)}`);
-  if (o.signal !== undefined && !(o.signal instanceof AbortSignal))
-    throw new TypeError(`"signal" expected an AbortSignal, got ${describe(o.signal)}`);
-  return o;
-}
-
-/** Progress and cancellation of a dense elimination. */
-function watchOf(o: SolveOptions): { onProgress?: (done: number, total: number) => void; signal?: AbortSignal } {
-  return { ...(o.onProgress ? { onProgress: o.onProgress } : {}), ...(o.signal ? { signal: o.signal } : {}) };
-}
-
-/** The options of the k-state solvers (k > 2), progress as a fraction. */
-function modK(o: SolveOptions, k: number): MultiStateOptions {
-  const out: MultiStateOptions = { states: k };
-  if (o.method !== undefined) out.method = o.method;
-  const onProgress = o.onProgress;
-  if (onProgress) out.onProgress = (fraction) => onProgress(fraction, 1);
-  if (o.signal) out.signal = o.signal;
-  return out;
-}
-
-/**
- * The route for a board: chasing for big plain rectangles; otherwise the
- * dense matrix unless the banded estimate is cheaper in work (the dense
- * kernel's Four Russians steps do about 8 row operations' work per lane
- * operation) or the dense matrix would not fit in a block.
- */
-function route(board: Board, options: SolveOptions): "chasing" | "dense" | BandedPlan {
-  const method = options.method ?? "auto";
-  if (method === "dense") return "dense";
-  if (method === "auto" && chaseable(board)) return "chasing";
-  const n = cellCount(board);
-  if (method === "auto" && n < DENSE_BELOW_CELLS) return "dense";
-  const plan = planBanded(board);
-  if (method === "banded") return plan;
-  const denseBytes = n * Math.ceil(n / 64) * 8;
-  return plan.estimate.work < n ** 3 / (128 * 8) || denseBytes > 2 ** 30 ? plan : "dense";
-}
-
-/** Transposes a row-major rows x cols array of cells. */
-function transposeCells(values: ArrayLike<number>, rows: number, cols: number): Uint8Array {
-  const out = new Uint8Array(rows * cols);
-  for (let r = 0; r < rows; r++) for (let c = 0; c < cols; c++) out[c * rows + r] = values[r * cols + c]!;
-  return out;
-}
-
-/**
- * Solves a plain rectangle by chasing, along its longer side so that the
- * chase matrix is the smaller one (min(rows, cols) square).
- */
-function chaseSolve(board: GridBoard, lights: ArrayLike<number>, quiet: boolean, maxQuietEntries?: number) {
-  const { rows, cols } = board;
-  const options = {
-    quiet,
-    ...(maxQuietEntries === undefined || maxQuietEntries === Number.POSITIVE_INFINITY ? {} : { maxQuietEntries }),
-  };
-  if (cols <= rows) return solveGrid(rows, cols, lights, options);
-  const g = solveGrid(cols, rows, transposeCells(lights, rows, cols), options);
-  const back = (v: Uint8Array) => transposeCells(v, cols, rows);
-  const common = { rows, cols, rank: g.rank, nullity: g.nullity, ...(g.quiet ? { quiet: g.quiet.map(back) } : {}) };
-  return g.solvable
-    ? { ...common, solvable: true as const, presses: back(g.presses), firstRow: g.firstRow }
-    : { ...common, solvable: false as const, certificate: back(g.certificate) };
 }
 
 /**
@@ -255,16 +147,8 @@ export interface LightsOutSolution<P extends CellValues = CellValues> {
  * ```
  */
 export function pressMatrix(board: Board, options?: MatrixOptions): BitMatrix {
-  const cells = cellCount(checkBoard(board));
-  // a board too big for its matrix fails here, before a list of targets per cell is built
-  memoryLimit.check(`a ${cells} x ${cells} GF(2) matrix`, matrixBytes(cells, cells), 0);
-  const targets = pressTargets(board);
-  const n = targets.length;
-  const a = BitMatrix.zeros(n, n, options);
-  targets.forEach((t, j) => {
-    for (const i of t) a.set(i, j, 1);
-  });
-  return a;
+  // a board too big for its matrix fails before its press lists are built
+  return pressBitMatrix(checkBoard(board), options);
 }
 
 /**
@@ -319,52 +203,52 @@ export function solveLightsOut(
  */
 export function solveLightsOut(board: Board, lights: ArrayLike<number>, options?: SolveOptions): LightsOutSolution;
 export function solveLightsOut(board: Board, lights: ArrayLike<number>, options?: SolveOptions): LightsOutSolution {
-  const o = checkSolveOptions(options);
-  const k = checkStates(o);
-  if (k !== 2) return solveMultiState(board, lights, modK(o, k));
-  return solveGf2(board, lights, o);
+  const o = checkAnalysisOptions<SolveOptions>(options);
+  return solveOver(board, lights, ringOf(checkStates(o)), o);
 }
 
-/** The two-state counts: 2^nullity quiet patterns and 2^rank winnable boards, as exponents (bigints when read). */
-function gf2Counts<T extends { solvable: boolean; rank: number; nullity: number }>(s: T): T & SolutionCounts {
-  const two = (exponent: number): PrimePower[] => (exponent === 0 ? [] : [{ prime: 2, exponent }]);
-  return withCounts(s, s.solvable, two(s.nullity), two(s.rank));
-}
-
-/** The two-state route of solveLightsOut. */
-function solveGf2(board: Board, lights: ArrayLike<number>, o: SolveOptions): LightsOutSolution<Uint8Array> {
-  checkBoard(board);
-  const way = route(board, o);
-  if (typeof way === "object") {
-    checkVector("lights", lights, way.rows.n);
-    const s = solveBanded(way, lights, "wasm", o);
-    const common = { states: 2, method: "banded" as const, rank: s.rank, nullity: s.nullity };
-    return gf2Counts(
-      s.solvable
-        ? { solvable: true, presses: s.presses, ...common }
-        : { solvable: false, presses: null, ...common, proof: s.proof! },
-    );
-  }
-  if (way === "chasing" && chaseable(board)) {
-    const cells = board.rows * board.cols;
-    checkVector("lights", lights, cells);
-    const g = chaseSolve(board, lights, false);
-    const common = { states: 2, method: "chasing" as const, rank: cells - g.nullity, nullity: g.nullity };
-    return gf2Counts(
-      g.solvable
-        ? { solvable: true, presses: g.presses, ...common }
-        : { solvable: false, presses: null, ...common, proof: g.certificate },
-    );
-  }
-  using a = pressMatrix(board);
-  checkVector("lights", lights, a.rows);
-  const r = a.solve(lights, watchOf(o));
-  const common = { states: 2, method: "dense" as const, rank: r.rank, nullity: r.nullity };
-  return gf2Counts(
-    r.solvable
-      ? { solvable: true, presses: r.x, ...common }
-      : { solvable: false, presses: null, ...common, proof: r.certificate },
+/** {@link solveLightsOut} over a ring (residues at k = 2 too: tests cross-check the engines so). */
+export function solveOver(
+  board: Board,
+  lights: ArrayLike<number>,
+  ring: Ring,
+  options: SolveOptions,
+): LightsOutSolution {
+  const s = analyse(board, lights, ring, options);
+  const { quietCountFactors, winnableBoardsFactors } = countFactors(s.ring.k, s.cells, s.nullity, s.cyclic);
+  const common = { states: s.ring.k, method: s.method, rank: s.rank, nullity: s.nullity };
+  const proofs = {
+    ...(s.proof ? { proof: s.proof } : {}),
+    ...(s.lastRowProof ? { lastRowProof: s.lastRowProof } : {}),
+  };
+  return withCounts(
+    { solvable: s.solvable, presses: s.presses, ...common, ...proofs },
+    s.solvable,
+    quietCountFactors,
+    winnableBoardsFactors,
   );
+}
+
+/**
+ * The counts of a board as powers of the primes of k: the quiet patterns
+ * number the product of the cyclic generators' orders (each a divisor of
+ * k; over a field k^nullity), the winnable boards k^cells over that.
+ */
+export function countFactors(k: number, cells: number, nullity: number, cyclic?: readonly CyclicGenerator[]) {
+  const primes = primePowersOf(k);
+  const quiet = primes.map(({ prime }) => ({ prime, exponent: 0 }));
+  if (!cyclic) quiet[0]!.exponent = nullity; // a prime k: every generator has order k
+  for (const { order } of cyclic ?? []) {
+    let rest = order;
+    for (const f of quiet) {
+      for (; rest % f.prime === 0; rest /= f.prime) f.exponent++;
+    }
+  }
+  const winnable = primes.map(({ prime, exponent }, i) => ({ prime, exponent: exponent * cells - quiet[i]!.exponent }));
+  return {
+    quietCountFactors: quiet.filter((f) => f.exponent > 0),
+    winnableBoardsFactors: winnable.filter((f) => f.exponent > 0),
+  };
 }
 
 /**
@@ -401,28 +285,10 @@ export function quietPatterns(board: Board, options?: QuietPatternsOptions & { s
  */
 export function quietPatterns(board: Board, options?: QuietPatternsOptions): CellValues[];
 export function quietPatterns(board: Board, options?: QuietPatternsOptions): CellValues[] {
-  const o = checkSolveOptions(options);
-  const k = checkStates(o);
-  const maxEntries = checkMaxEntries("maxEntries", (o as QuietPatternsOptions).maxEntries);
-  if (k !== 2) {
-    const m = modK(o, k);
-    if (maxEntries !== Number.POSITIVE_INFINITY) m.maxQuietEntries = maxEntries;
-    return multiStateQuietPatterns(board, m);
-  }
-  checkBoard(board);
-  const way = route(board, o);
-  if (typeof way === "object") return quietBanded(way, "wasm", o, false, maxEntries);
-  if (way === "chasing" && chaseable(board))
-    return chaseSolve(board, new Uint8Array(board.rows * board.cols), true, maxEntries).quiet ?? [];
-  using a = pressMatrix(board);
-  using basis = a.nullspace(watchOf(o));
-  // the nullity is known: the basis as bytes (1 per cell per pattern) is checked before it is built
-  const bytes = basis.rows * basis.cols;
-  const most = Math.min(MAX_QUIET_BYTES, maxEntries);
-  if (bytes > most) {
-    throw quietTooLarge(`this ${basis.cols}-cell board`, basis.rows, basis.cols, most);
-  }
-  return basis.toRows();
+  const o = checkAnalysisOptions<QuietPatternsOptions>(options);
+  const ring = ringOf(checkStates(o));
+  const maxQuietEntries = checkMaxEntries("maxEntries", o.maxEntries);
+  return analyse(board, null, ring, { ...o, maxQuietEntries }).quiet ?? [];
 }
 
 /**
@@ -471,33 +337,15 @@ export interface QuietPatternsOptions extends SolveOptions {
  * ```
  */
 export function winnabilityTest(board: Board, options?: StatesOptions): (lights: ArrayLike<number>) => boolean {
-  const k = checkStates(options);
+  const ring = ringOf(checkStates(options));
   checkBoard(board);
-  if (k !== 2) return winnabilityModK(board, k);
-  // chasing gives no left kernel: plain rectangles go dense when small, banded beyond
   const n = cellCount(board);
-  const way = route(board, chaseable(board) ? { method: n < DENSE_BELOW_CELLS ? "dense" : "banded" } : {});
-  const checks = typeof way === "object" ? quietBanded(way, "wasm", {}, true) : denseLeftKernel(board);
+  const checks = winnabilityChecks(board, ring);
+  // no checks to hand (residues, a press matrix that is not symmetric): solved per call
+  if (!checks) return (lights) => analyse(board, lights, ring, {}).solvable;
+  const { k } = ring;
   return (lights) => {
-    checkVector("lights", lights, n);
-    return checks.every((y) => {
-      let dot = 0;
-      for (let i = 0; i < n; i++) dot ^= y[i]! & lights[i]!;
-      return dot === 0;
-    });
-  };
-}
-
-/** The k-state winnability test: the quiet generators when A is symmetric, a solve per call otherwise. */
-function winnabilityModK(board: Board, k: number): (lights: ArrayLike<number>) => boolean {
-  const targets = pressTargets(board);
-  const n = targets.length;
-  if (!isSymmetric(targets)) {
-    return (lights) => solveMultiState(board, lights, { states: k }).solvable;
-  }
-  const checks = multiStateQuietPatterns(board, { states: k });
-  return (lights) => {
-    checkLevels("lights", lights, n, k);
+    checkValues("lights", lights, n, ring);
     return checks.every((y) => {
       let dot = 0;
       // residues below 2^31: a product can pass 2^53, so mulMod reduces it exactly
@@ -505,42 +353,6 @@ function winnabilityModK(board: Board, k: number): (lights: ArrayLike<number>) =
       return dot === 0;
     });
   };
-}
-
-/** a * b mod k for a, b < k < 2^31, exactly (a double holds 53 bits, so the product is split). */
-function mulMod(a: number, b: number, k: number): number {
-  if (a * b <= Number.MAX_SAFE_INTEGER) return (a * b) % k;
-  const high = Math.floor(b / 65536);
-  const low = b % 65536;
-  return (((a * high) % k) * 65536 + a * low) % k;
-}
-
-/** Whether press j reaches cell i exactly when press i reaches cell j (A = A^T). */
-function isSymmetric(targets: Int32Array[]): boolean {
-  for (let j = 0; j < targets.length; j++) {
-    for (const i of targets[j]!) {
-      if (i === j) continue;
-      const back = targets[i]!;
-      // targets are sorted: binary search for j
-      let lo = 0;
-      let hi = back.length;
-      while (lo < hi) {
-        const mid = (lo + hi) >>> 1;
-        if (back[mid]! < j) lo = mid + 1;
-        else hi = mid;
-      }
-      if (back[lo] !== j) return false;
-    }
-  }
-  return true;
-}
-
-/** A basis of the y with y A = 0, from the dense press matrix. */
-function denseLeftKernel(board: Board): Uint8Array[] {
-  using a = pressMatrix(board);
-  using at = a.transpose();
-  using left = at.nullspace();
-  return left.toRows();
 }
 
 /**
@@ -591,57 +403,29 @@ export function* allSolutions(
   lights: ArrayLike<number>,
   options?: StatesOptions,
 ): Generator<CellValues, void, undefined> {
-  const k = checkStates(options);
-  if (k !== 2) {
-    yield* allMultiStateSolutions(board, lights, { states: k });
-    return;
-  }
-  const s = solveGf2(board, lights, {});
+  const ring = ringOf(checkStates(options));
+  const s = analyse(board, lights, ring, {});
   if (!s.presses) return;
-  const quiet = quietPatternSource(board);
-  const x = s.presses.slice();
+  if (ring.bits) yield* grayWalk(s.presses as Uint8Array, s.nullity, quietSource(board));
+  else yield* odometer(s.presses as Uint32Array, s.cyclic!, ring.k);
+}
+
+/**
+ * x, then in Gray-code order every x + a sum of quiet patterns: each next
+ * one differs from the previous by one pattern, built as first needed.
+ */
+function* grayWalk(
+  start: Uint8Array,
+  nullity: number,
+  quiet: (i: number) => Uint8Array,
+): Generator<Uint8Array, void, undefined> {
+  const x = start.slice();
   yield x.slice();
-  const total = 2 ** s.nullity;
+  const total = 2 ** nullity;
   for (let i = 1; i < total; i++) {
-    // Gray code: step i flips the basis vector of i's lowest set bit
+    // step i flips the basis vector of i's lowest set bit
     const q = quiet(lowestSetBit(i));
     for (let c = 0; c < x.length; c++) x[c]! ^= q[c]!;
     yield x.slice();
   }
-}
-
-/** Index of the lowest set bit of a positive integer below 2^53. */
-function lowestSetBit(i: number): number {
-  const low = i % 2 ** 32;
-  if (low !== 0) return 31 - Math.clz32(low & -low);
-  const high = Math.floor(i / 2 ** 32);
-  return 32 + 31 - Math.clz32(high & -high);
-}
-
-/**
- * The i-th pattern of {@link quietPatterns}, built when first asked: the
- * first N solutions of a chased board need only log2(N) patterns expanded,
- * and the first one none.
- */
-function quietPatternSource(board: Board): (i: number) => Uint8Array {
-  const cache: Uint8Array[] = [];
-  let source: ((i: number) => Uint8Array) | undefined;
-  const open = (): ((i: number) => Uint8Array) => {
-    if (!chaseable(board)) {
-      const way = route(board, {});
-      if (typeof way === "object") return quietBandedSource(way);
-      const all = quietPatterns(board, { method: "dense" });
-      return (i) => all[i]!;
-    }
-    // as chaseSolve: along the longer side
-    const { rows, cols } = board;
-    if (cols <= rows) return quietPatternsOnDemand(rows, cols).pattern;
-    const across = quietPatternsOnDemand(cols, rows);
-    return (i) => transposeCells(across.pattern(i), cols, rows);
-  };
-  return (i) => {
-    source ??= open();
-    cache[i] ??= source(i);
-    return cache[i];
-  };
 }

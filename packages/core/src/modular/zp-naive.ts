@@ -4,17 +4,10 @@
 // it with the WebAssembly kernel; it is also the "ts" engine.
 
 import { invMod, mulMod } from "./arith.js";
-import type { ZpEchelon, ZpEchelonOptions } from "./zp-kernel.js";
+import type { zpEchelon } from "./zp.js";
 
 /** Reduced (or with full: false, plain) row echelon form in place, pivots only in columns below pivotLimit and on entries not divisible by options.unit. */
-export function zpEchelonNaive(
-  a: Uint32Array,
-  rows: number,
-  cols: number,
-  pivotLimit: number,
-  m: number,
-  options: ZpEchelonOptions = {},
-): ZpEchelon {
+export const zpEchelonNaive: typeof zpEchelon = (a, rows, cols, pivotLimit, m, options = {}) => {
   const limit = Math.min(cols, pivotLimit);
   const unit = options.unit ?? m;
   const pivots = new Int32Array(Math.min(rows, limit));
@@ -64,4 +57,4 @@ export function zpEchelonNaive(
   }
   options.onProgress?.(limit, limit);
   return { rank: r, pivots: pivots.slice(0, r), extents: new Int32Array(rows).fill(limit), skipped: start };
-}
+};

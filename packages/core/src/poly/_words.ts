@@ -205,33 +205,6 @@ export function divmod(a: Uint32Array, b: Uint32Array): { q: Uint32Array; r: Uin
   return { q: trim(q), r: r.slice(0, ta + 1) };
 }
 
-/**
- * The gcd by Euclid's algorithm one leading term at a time: the twin of
- * `polyGcd` in assembly/poly.ts (same steps, 32-bit words, no SIMD).
- */
-export function gcd(a: Uint32Array, b: Uint32Array): Uint32Array {
-  const size = Math.max(a.length, b.length) + 1;
-  let pa = new Uint32Array(size);
-  let pb = new Uint32Array(size);
-  pa.set(a);
-  pb.set(b);
-  let ta = topWord(pa);
-  let tb = topWord(pb);
-  let da = degreeAt(pa, ta);
-  let db = degreeAt(pb, tb);
-  while (db >= 0) {
-    if (da < db) {
-      [pa, pb] = [pb, pa];
-      [ta, tb] = [tb, ta];
-      [da, db] = [db, da];
-    }
-    addShiftedInto(pa, pb, tb, da - db);
-    ta = topWord(pa, ta);
-    da = degreeAt(pa, ta);
-  }
-  return pa.slice(0, ta + 1);
-}
-
 /** Within a word, bit i with bit h of i clear, for h = 1, 2, 4, 8, 16. */
 const LOW_HALVES = [0x55555555, 0x33333333, 0x0f0f0f0f, 0x00ff00ff, 0x0000ffff] as const;
 

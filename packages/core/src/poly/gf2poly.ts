@@ -5,7 +5,8 @@
 import { checkInteger, describe } from "../internal/check.js";
 import type { EngineName } from "../gf2/bitmatrix.js";
 import * as W from "./_words.js";
-import { gcdWasm } from "./_poly-wasm.js";
+import { gcdOfWords } from "./_gcd.js";
+import { gcdNaive } from "./_gcd-naive.js";
 
 /**
  * Options of {@link GF2Poly.gcd}.
@@ -50,7 +51,7 @@ export function engineOption(options: PolyGcdOptions | undefined): EngineName {
 
 /** Degree of gcd(a, b) of trimmed words by Euclid alone, on either engine. */
 export function gcdDegreeOfWords(a: Uint32Array, b: Uint32Array, engine: EngineName): number {
-  return engine === "ts" ? W.degreeOf(W.gcd(a, b)) : gcdWasm(a, b, false).degree;
+  return engine === "ts" ? W.degreeOf(gcdNaive(a, b)) : gcdOfWords(a, b, false).degree;
 }
 
 /** Degree of gcd(a, b), square factors peeled first (W.gcdDegreePeeled), then Euclid. */
@@ -319,8 +320,8 @@ export class GF2Poly {
   gcd(other: GF2Poly, options?: PolyGcdOptions): GF2Poly {
     checkPoly("other", other);
     const engine = engineOption(options);
-    if (engine === "ts") return new GF2Poly(W.gcd(this.#words, other.#words));
-    const { words } = gcdWasm(this.#words, other.#words, true);
+    if (engine === "ts") return new GF2Poly(gcdNaive(this.#words, other.#words));
+    const { words } = gcdOfWords(this.#words, other.#words, true);
     return new GF2Poly(words!);
   }
 

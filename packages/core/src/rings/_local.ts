@@ -41,6 +41,15 @@ export function solveLocal(
 ): LocalAnswer {
   const q = p ** e;
   const mul = q <= 94_906_265 ? (x: number, y: number) => (x * y) % q : (x: number, y: number) => mulMod(x, y, q);
+  /** dst[j] -= f * src[j] (mod q) for j in from..to-1. */
+  const subtract = (dst: Float64Array, src: Float64Array, f: number, from: number, to: number) => {
+    for (let j = from; j < to; j++) {
+      const y = src[j]!;
+      if (y === 0) continue;
+      const s = dst[j]! - mul(f, y);
+      dst[j] = s < 0 ? s + q : s;
+    }
+  };
   // working copies reduced mod q
   const rows: Float64Array[] = a.map((row) => {
     const r = new Float64Array(n);
@@ -110,19 +119,8 @@ export function solveLocal(
       if (x === 0) continue;
       const f = mul(x / pow, unitInv); // row_i -= f * row_t
       row[t] = 0;
-      for (let j = t + 1; j < n; j++) {
-        const y = pr[j]!;
-        if (y === 0) continue;
-        const s = row[j]! - mul(f, y);
-        row[j] = s < 0 ? s + q : s;
-      }
-      const ui = u[i]!;
-      for (let j = 0; j < m; j++) {
-        const y = ut[j]!;
-        if (y === 0) continue;
-        const s = ui[j]! - mul(f, y);
-        ui[j] = s < 0 ? s + q : s;
-      }
+      subtract(row, pr, f, t + 1, n);
+      subtract(u[i]!, ut, f, 0, m);
       const s = rhs[i]! - mul(f, rhs[t]!);
       rhs[i] = s < 0 ? s + q : s;
     }
@@ -133,13 +131,7 @@ export function solveLocal(
       if (x === 0) continue;
       const f = mul(x / pow, unitInv); // col_j -= f * col_t
       pr[j] = 0;
-      const vj = vt[j]!;
-      for (let i = 0; i < n; i++) {
-        const y = vtt[i]!;
-        if (y === 0) continue;
-        const s = vj[i]! - mul(f, y);
-        vj[i] = s < 0 ? s + q : s;
-      }
+      subtract(vt[j]!, vtt, f, 0, n);
     }
   }
   const r = pivots.length;

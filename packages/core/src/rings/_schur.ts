@@ -25,7 +25,7 @@
 import { mulMod } from "../modular/arith.js";
 import { type LocalAnswer, solveLocal } from "./_local.js";
 import { zpEchelonNaive } from "../modular/zp-naive.js";
-import { checkZpSize, zpEchelonWasm } from "../modular/zp-kernel.js";
+import { checkZpSize, zpEchelon } from "../modular/zp.js";
 
 /** Engine, progress and cancellation of a large ring solve. */
 export interface SchurOptions {
@@ -103,7 +103,7 @@ export function solveLocalSchur(
   const aug = new Uint32Array(m * w);
   writeInto(a, aug, w, q);
   for (let i = 0; i < m; i++) aug[i * w + n] = b[i]! % q;
-  const eliminate = options.engine === "ts" ? zpEchelonNaive : zpEchelonWasm;
+  const eliminate = options.engine === "ts" ? zpEchelonNaive : zpEchelon;
   const extents = extentsOf(a);
   const watch = {
     unit: p,

@@ -14,8 +14,6 @@ import { type RingMatrix, type SchurOptions, solveLocalSchur } from "./_schur.js
 
 export type { RingMatrix } from "./_schur.js";
 
-export { invMod, mulMod } from "../modular/arith.js";
-
 /**
  * Largest modulus accepted: residues and their sums stay exact in doubles.
  *

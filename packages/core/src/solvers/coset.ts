@@ -1,5 +1,6 @@
-// Coset kernels for fewest presses: the TypeScript twins of
-// packages/gf2-wasm/assembly/coset.ts, and the glue that runs the WASM ones.
+// Coset scans for fewest presses: the glue that runs the kernels of
+// packages/gf2-wasm/assembly/coset.ts (their TypeScript twins are in
+// coset-naive.ts).
 //
 // A coset x0 + span(basis) holds 2^k vectors. Member i of the Gray-code
 // enumeration is x0 + sum of basis[t] over the bits t of i ^ (i >> 1); member
@@ -17,12 +18,16 @@ import { load, withScratch } from "../internal/kernel.js";
 import { strideWords } from "../internal/layout.js";
 import { type ThreadPoolView, withPoolBlocks, withThreadPool } from "../internal/threads.js";
 import { formatLimit } from "../internal/sizes.js";
+import { packBits, unpackBits } from "./bits.js";
 
 /** The least weight in a coset and its lexicographically smallest member. */
 export interface CosetBest {
   weight: number;
   vector: Uint8Array;
 }
+
+/** A scan of the coset x0 + span(basis) (one 0/1 entry per cell each): every driver here and its twin. */
+export type CosetScan<O, R> = (x0: ArrayLike<number>, basis: readonly ArrayLike<number>[], options?: O) => R;
 
 /** Slicing, cancellation and progress of a long enumeration. */
 export interface ScanControl {
@@ -33,72 +38,7 @@ export interface ScanControl {
 }
 
 /** Members per slice: about 10 ms of work on one lane (measured ~450 M/s). */
-const SLICE = 2 ** 22;
-
-function popcount32(v: number): number {
-  v -= (v >>> 1) & 0x55555555;
-  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
-  return Math.imul((v + (v >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
-}
-
-/** 0/1 entries packed LSB-first into 32-bit words (`words32` of them). */
-function pack32(v: ArrayLike<number>, words32: number, out = new Uint32Array(words32), offset = 0): Uint32Array {
-  for (let j = 0; j < v.length; j++) if (v[j]) out[offset + (j >>> 5)]! |= 1 << (j & 31);
-  return out;
-}
-
-function unpack32(words: Uint32Array, n: number, offset = 0): Uint8Array {
-  const out = new Uint8Array(n);
-  for (let j = 0; j < n; j++) out[j] = (words[offset + (j >>> 5)]! >>> (j & 31)) & 1;
-  return out;
-}
-
-/** Lexicographic order of packed vectors (bit 0 first): a < b. */
-function lexLess32(a: Uint32Array, b: Uint32Array): boolean {
-  for (let j = 0; j < a.length; j++) {
-    const d = a[j]! ^ b[j]!;
-    if (d !== 0) return (a[j]! & (d & -d)) === 0;
-  }
-  return false;
-}
-
-/**
- * TypeScript twin of `cosetMinimum`: least weight over x0 + span(basis), and
- * the lexicographically smallest vector of that weight.
- */
-export function cosetMinimumTs(
-  x0: ArrayLike<number>,
-  basis: readonly ArrayLike<number>[],
-  control: ScanControl = {},
-): CosetBest {
-  const n = x0.length;
-  const k = basis.length;
-  const words = Math.max(1, Math.ceil(n / 32));
-  const cur = pack32(x0, words);
-  const rows = basis.map((b) => pack32(b, words));
-  const best = cur.slice();
-  let bestW = cur.reduce((s, w) => s + popcount32(w), 0);
-  const total = 2 ** k;
-  for (let start = 1; start < total; start += SLICE) {
-    control.signal?.throwIfAborted();
-    const end = Math.min(total, start + SLICE);
-    for (let i = start; i < end; i++) {
-      // i < 2^31 here (k <= 31): lowest set bit through 32-bit arithmetic
-      const row = rows[31 - Math.clz32(i & -i)]!;
-      let w = 0;
-      for (let j = 0; j < words; j++) {
-        const v = (cur[j]! ^= row[j]!);
-        w += popcount32(v);
-      }
-      if (w < bestW || (w === bestW && lexLess32(cur, best))) {
-        best.set(cur);
-        bestW = w;
-      }
-    }
-    control.onProgress?.(end, total);
-  }
-  return { weight: bestW, vector: unpack32(best, n) };
-}
+export const SLICE = 2 ** 22;
 
 /** Runs `run` with blocks of the given byte sizes (freed afterwards); a trap becomes a clear error. */
 function withBlocks<const S extends readonly number[], T>(
@@ -119,12 +59,12 @@ function withBlocks<const S extends readonly number[], T>(
   });
 }
 
-/** The WASM `cosetMinimum`, sliced for progress and cancellation. */
-export function cosetMinimumWasm(
-  x0: ArrayLike<number>,
-  basis: readonly ArrayLike<number>[],
-  control: ScanControl = {},
-): CosetBest {
+/**
+ * The least weight over x0 + span(basis) (at most 31 vectors), and the
+ * lexicographically smallest vector of that weight: the kernel's Gray-code
+ * walk, sliced for progress and cancellation.
+ */
+export const leastInCoset: CosetScan<ScanControl, CosetBest> = (x0, basis, control = {}) => {
   const n = x0.length;
   const k = basis.length;
   const words64 = strideWords(Math.max(1, n));
@@ -137,8 +77,8 @@ export function cosetMinimumWasm(
     u.fill(0, x0p >>> 2, (x0p + bytes) >>> 2);
     u.fill(0, basisp >>> 2, (basisp + bytes * k) >>> 2);
     u.fill(0, bestp >>> 2, (bestp + bytes) >>> 2);
-    pack32(x0, words32, u, x0p >>> 2);
-    basis.forEach((b, t) => pack32(b, words32, u, (basisp + t * bytes) >>> 2));
+    packBits(x0, words32, u, x0p >>> 2);
+    basis.forEach((b, t) => packBits(b, words32, u, (basisp + t * bytes) >>> 2));
     u[statep >>> 2] = words64 * 64 + 1;
     const total = 2 ** k;
     for (let start = 0; start < total; start += SLICE) {
@@ -148,9 +88,9 @@ export function cosetMinimumWasm(
       control.onProgress?.(end, total);
     }
     u = mem();
-    return { weight: u[statep >>> 2]!, vector: unpack32(u, n, bestp >>> 2) };
+    return { weight: u[statep >>> 2]!, vector: unpackBits(u, n, bestp >>> 2) };
   });
-}
+};
 
 /**
  * The cosets of a subspace of GF(2)^n (n <= 64) as the distribution kernels
@@ -195,45 +135,14 @@ export function splitCosets(n: number, basis: readonly ArrayLike<number>[]): Cos
   return { span, free };
 }
 
-function popcountBig(v: bigint): number {
-  let w = 0;
-  for (; v !== 0n; v &= v - 1n) w++;
-  return w;
-}
-
-/**
- * TypeScript twin of `cosetDistribution`: counts[w] = number of cosets whose
- * least weight is w (n + 1 slots).
- */
-export function cosetDistributionTs(n: number, split: CosetSplit, control: ScanControl = {}): bigint[] {
-  const counts = new Array<bigint>(n + 1).fill(0n);
-  const total = 2 ** split.free.length;
-  const units = split.free.map((j) => 1n << BigInt(j));
-  let r = 0n;
-  for (let i = 0; i < total; i++) {
-    if (i > 0) {
-      if (i % SLICE === 0) {
-        control.signal?.throwIfAborted();
-        control.onProgress?.(i, total);
-      }
-      // lowest set bit of i, for i up to 2^53
-      let t = 0;
-      while (Math.floor(i / 2 ** t) % 2 === 0) t++;
-      r ^= units[t]!;
-    }
-    let m = n;
-    for (const s of split.span) m = Math.min(m, popcountBig(r ^ s));
-    counts[m]! += 1n;
-  }
-  control.onProgress?.(total, total);
-  return counts;
-}
-
 /** Representatives per slice of the WASM distribution. */
 const DISTRIBUTION_SLICE = 2 ** 21;
 
-/** The WASM `cosetDistribution` (n <= 64), sliced for progress and cancellation. */
-export function cosetDistributionWasm(n: number, split: CosetSplit, control: ScanControl = {}): bigint[] {
+/**
+ * counts[w] = the number of cosets of span(split) whose least weight is w
+ * (n <= 64), by the kernel, sliced for progress and cancellation.
+ */
+export function cosetDistribution(n: number, split: CosetSplit, control: ScanControl = {}): bigint[] {
   if (n > 64)
     throw new RangeError(formatLimit({ subject: "the distribution kernel", max: 64, got: n, unit: ["cell", "cells"] }));
   const spanBytes = split.span.length * 8;
@@ -351,7 +260,7 @@ export interface LaneScanOptions extends ScanControl {
 }
 
 /** x0 + the kernel generators at the set bits of gray(index), in original cell order. */
-function laneMember(
+export function laneMember(
   x0: ArrayLike<number>,
   basis: readonly ArrayLike<number>[],
   gens: Int32Array,
@@ -372,56 +281,13 @@ function laneMember(
 /** Largest span a lane scan takes: 2^48 members would take days; chunk numbers stay 32-bit. */
 export const MAX_LANE_DIMENSION = 48;
 
-function checkLaneScan(n: number, k: number): void {
+export function checkLaneScan(n: number, k: number): void {
   if (k > MAX_LANE_DIMENSION) {
     throw new RangeError(
       formatLimit({ subject: "the lane scan", max: MAX_LANE_DIMENSION, got: k, unit: ["generator", "generators"] }),
     );
   }
   if (n < 1) throw new RangeError(`the lane scan expected at least one cell, got ${n}`);
-}
-
-/**
- * TypeScript twin of the lane scan: the same members in the same order
- * (the layout's generator order), full popcounts rather than lanes.
- */
-export function cosetScanTs(
-  x0: ArrayLike<number>,
-  basis: readonly ArrayLike<number>[],
-  options: LaneScanOptions = {},
-): LaneScanResult {
-  const n = x0.length;
-  const k = basis.length;
-  checkLaneScan(n, k);
-  const { gens } = laneLayout(n, basis);
-  const words = Math.ceil(n / 32);
-  const cur = pack32(x0, words);
-  const rows = Array.from(gens, (g) => pack32(basis[g]!, words));
-  let w = cur.reduce((s, v) => s + popcount32(v), 0);
-  let bestW = options.bound ?? n + 1;
-  let bestI = -1;
-  if (w < bestW) {
-    bestW = w;
-    bestI = 0;
-  }
-  const total = 2 ** k;
-  for (let start = 1; start < total; start += SLICE) {
-    options.signal?.throwIfAborted();
-    const end = Math.min(total, start + SLICE);
-    for (let i = start; i < end; i++) {
-      let t = 0;
-      while (Math.floor(i / 2 ** t) % 2 === 0) t++;
-      const row = rows[t]!;
-      w = 0;
-      for (let j = 0; j < words; j++) w += popcount32((cur[j]! ^= row[j]!));
-      if (w < bestW) {
-        bestW = w;
-        bestI = i;
-      }
-    }
-    options.onProgress?.(end, total);
-  }
-  return { weight: bestW, vector: bestI < 0 ? null : laneMember(x0, basis, gens, bestI) };
 }
 
 /** Members per slice of a lane scan on one thread. */
@@ -478,11 +344,11 @@ function writeLaneScan(
   const u = new Uint32Array(memory.buffer);
   const permuted = (v: ArrayLike<number>) => Uint8Array.from(layout.cells, (c) => v[c]!);
   u.fill(0, x0p >>> 2, (x0p + bytes) >>> 2);
-  pack32(permuted(x0), words64 * 2, u, x0p >>> 2);
+  packBits(permuted(x0), words64 * 2, u, x0p >>> 2);
   layout.gens.forEach((g, t) => {
     const row = rowsp + t * bytes;
     u.fill(0, row >>> 2, (row + bytes) >>> 2);
-    pack32(permuted(basis[g]!), words64 * 2, u, row >>> 2);
+    packBits(permuted(basis[g]!), words64 * 2, u, row >>> 2);
     const m = (metap >>> 2) + t * 4;
     u[m] = layout.lo[t]!;
     u[m + 1] = layout.hi[t]!;
@@ -528,11 +394,7 @@ function presetResults(memory: WebAssembly.Memory, resultsp: number, threads: nu
  * (unavailable, or 1) it runs on this one. Progress in members after each
  * slice; cancellation between slices.
  */
-export function cosetScanWasm(
-  x0: ArrayLike<number>,
-  basis: readonly ArrayLike<number>[],
-  options: LaneScanOptions = {},
-): LaneScanResult {
+export const laneScan: CosetScan<LaneScanOptions, LaneScanResult> = (x0, basis, options = {}) => {
   const n = x0.length;
   const k = basis.length;
   checkLaneScan(n, k);
@@ -563,7 +425,7 @@ export function cosetScanWasm(
     }
     return finish(mergeResults(wasm.memory, resultp, 1));
   });
-}
+};
 
 /**
  * Members per thread between two returns to JavaScript on threads: each

@@ -1,4 +1,4 @@
-// Light chasing over Z_k on the plain m x n rectangle (plus rule, self
+// Light chasing over Z_k on residues, on the plain m x n rectangle (plus rule, self
 // toggle): the first row of presses is n unknowns; every press below a cell
 // is forced, (k - light) mod k, so each press is an affine function of the
 // unknowns (n coefficients and a constant, Int32Array rows). What is left in
@@ -6,8 +6,9 @@
 // numeric chase from the first row z gives every press. O(m n^2) work, three
 // symbolic rows in memory.
 
-import { quietTooLarge } from "./_quiet-limit.js";
-import { type CyclicGenerator, mulMod, solveModK } from "../rings/zk.js";
+import { quietTooLarge } from "../solvers/quiet-limit.js";
+import { mulMod } from "../modular/arith.js";
+import { type CyclicGenerator, solveModK } from "../rings/zk.js";
 
 /** The answer for the rectangle, in the same cell order as the lights. */
 export interface ChaseModK {

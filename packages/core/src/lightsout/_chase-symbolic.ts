@@ -1,15 +1,17 @@
 // The symbolic chase: P_m = [C | d] for an m x n plain rectangle, on either
 // engine. The WebAssembly route runs `chaseSteps` (assembly/chase.ts) in the
 // shared kernel instance, in blocks from its heap (withScratch); the TypeScript
-// twin runs the same recurrence on Uint32Arrays. Both return the words of
-// P_m in the packed layout (_layout.ts) with `width` columns: n for the
-// chase matrix alone, n + 1 with the constant column of a lit board.
+// twin (_chase-symbolic-naive.ts) runs the same recurrence on Uint32Arrays.
+// Both return the words of P_m in the packed layout (internal/layout.ts) with
+// `width` columns: n for the chase matrix alone, n + 1 with the constant
+// column of a lit board.
 
 // one kernel instance (and linear memory) per realm, shared with the matrices
 import { load, withScratch } from "../internal/kernel.js";
 import type { EngineName } from "../gf2/bitmatrix.js";
 import { memoryLimit } from "../internal/memory.js";
 import { strideWords } from "../internal/layout.js";
+import { chaseSymbolicNaive } from "./_chase-symbolic-naive.js";
 
 /** Options of a (possibly long) symbolic chase. */
 export interface ChaseRunOptions {
@@ -82,9 +84,9 @@ export function chaseSymbolic(
   const stride64 = chaseStride(width);
   const stride32 = stride64 * 2;
   if ((options.engine ?? "wasm") === "wasm") return chaseWasm(rows, n, width, stride64, lights, options);
-  // the TypeScript engine holds each matrix in its own buffer, checked on its own (gf2/_engine-ts.ts)
+  // the TypeScript engine holds each matrix in its own buffer, checked on its own (gf2/_matrix-naive.ts)
   memoryLimit.check(`the chase of a ${rows} x ${n} board`, 2 * n * stride64 * 8, 0);
-  return chaseTs(rows, n, width, stride32, lights, options);
+  return chaseSymbolicNaive(rows, n, width, stride32, lights, options, sliceRows(n, stride64));
 }
 
 function chaseWasm(
@@ -159,61 +161,5 @@ function mirrorColumns(words: Uint32Array, stride32: number, n: number, from: nu
       const mask = 1 << (k & 31);
       words[w] = bit ? words[w]! | mask : words[w]! & ~mask;
     }
-  }
-}
-
-function chaseTs(
-  rows: number,
-  n: number,
-  width: number,
-  stride32: number,
-  lights: Uint32Array | undefined,
-  options: ChaseRunOptions,
-): ChaseWords {
-  let prev = new Uint32Array(n * stride32);
-  let cur = new Uint32Array(n * stride32);
-  for (let j = 0; j < n; j++) cur[j * stride32 + (j >>> 5)]! |= 1 << (j & 31);
-  const lightStride32 = strideWords(n) * 2;
-  const slice = sliceRows(n, stride32 / 2);
-  for (let i = 0; i < rows; i++) {
-    if (i % slice === 0) options.signal?.throwIfAborted();
-    chaseStepTs(prev, cur, stride32, n, lights, i * lightStride32, n);
-    [prev, cur] = [cur, prev];
-    if ((i + 1) % slice === 0 || i + 1 === rows) options.onProgress?.(i + 1, rows);
-  }
-  return { words: cur, stride32, width };
-}
-
-/**
- * The TypeScript twin of one step of `chaseSteps`: prev[j] ^= cur[j-1] ^
- * cur[j] ^ cur[j+1], then bit j of the light row at `lightOffset` flips bit
- * `constCol` of prev[j].
- */
-export function chaseStepTs(
-  prev: Uint32Array,
-  cur: Uint32Array,
-  stride32: number,
-  n: number,
-  lights: Uint32Array | undefined,
-  lightOffset: number,
-  constCol: number,
-): void {
-  const cw = constCol >>> 5;
-  const cb = 1 << (constCol & 31);
-  for (let j = 0; j < n; j++) {
-    const d = j * stride32;
-    const up = d - stride32;
-    const down = d + stride32;
-    if (j > 0 && j + 1 < n) {
-      for (let k = 0; k < stride32; k++) prev[d + k]! ^= cur[up + k]! ^ cur[d + k]! ^ cur[down + k]!;
-    } else {
-      for (let k = 0; k < stride32; k++) {
-        let v = cur[d + k]!;
-        if (j > 0) v ^= cur[up + k]!;
-        if (j + 1 < n) v ^= cur[down + k]!;
-        prev[d + k]! ^= v;
-      }
-    }
-    if (lights && (lights[lightOffset + (j >>> 5)]! >>> (j & 31)) & 1) prev[d + cw]! ^= cb;
   }
 }

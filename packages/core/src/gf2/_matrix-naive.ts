@@ -1,8 +1,15 @@
-// The plain TypeScript twin of the WASM kernels: the same operations on the
-// same packed layout (see _layout.ts), written for clarity rather than speed.
-// Tests compare the two bit for bit; environments without WebAssembly use it.
-// Each matrix argument is a Uint32Array view that starts at its row 0;
-// `s` is the row stride in 32-bit words (twice the 64-bit stride).
+// The plain TypeScript twin of the WebAssembly engine (_matrix.ts): the
+// same operations on the same packed layout (internal/layout.ts), written
+// for clarity rather than speed, each matrix in its own ArrayBuffer. Tests
+// compare the two bit for bit; environments without WebAssembly use it
+// (`engine: "ts"`). Each matrix argument of the kernels below is a
+// Uint32Array view that starts at its row 0; `s` is the row stride in
+// 32-bit words (twice the 64-bit stride).
+
+import type { EchelonOptions, Engine, Store } from "./_engine.js";
+import { sliceColumns } from "./_engine.js";
+import { matrixBytes, strideWords } from "../internal/layout.js";
+import { memoryLimit } from "../internal/memory.js";
 
 export function getBit(w: Uint32Array, s: number, i: number, j: number): number {
   return ((w[i * s + (j >>> 5)] ?? 0) >>> (j & 31)) & 1;
@@ -169,3 +176,60 @@ export function backSubstitute(
     }
   }
 }
+
+class ArrayStore implements Store {
+  readonly bytes: number;
+  readonly #words: Uint32Array;
+  constructor(bytes: number) {
+    this.bytes = bytes;
+    this.#words = new Uint32Array(bytes / 4);
+  }
+  words(): Uint32Array {
+    return this.#words;
+  }
+}
+
+const s32 = (cols: number) => strideWords(cols) * 2;
+
+export const tsEngine: Engine = {
+  name: "ts",
+  create(rows, cols) {
+    const bytes = matrixBytes(rows, cols);
+    memoryLimit.check(`a ${rows} x ${cols} GF(2) matrix`, bytes, 0);
+    try {
+      return new ArrayStore(bytes);
+    } catch {
+      throw new RangeError(
+        `a ${rows} x ${cols} matrix needs ${bytes} bytes, more than this JavaScript engine could allocate`,
+      );
+    }
+  },
+  release() {},
+  echelonize(a, rows, cols, pivotLimit, full, options: EchelonOptions) {
+    const limit = Math.min(cols, pivotLimit);
+    const pivots = new Int32Array(Math.min(rows, limit));
+    const state = { r: 0, c: 0 };
+    const slice = sliceColumns(limit, options);
+    while (state.c < limit && state.r < rows) {
+      options.signal?.throwIfAborted();
+      echelonize(a.words(), rows, cols, s32(cols), pivotLimit, full, pivots, state, state.c + slice);
+      options.onProgress?.(Math.min(state.c, limit), limit);
+    }
+    return { rank: state.r, pivots: pivots.slice(0, state.r) };
+  },
+  mul(c, a, b, m, n, p) {
+    mul(c.words(), s32(p), a.words(), s32(n), b.words(), s32(p), m, n);
+  },
+  transpose(dst, src, rows, cols) {
+    transpose(dst.words(), s32(rows), src.words(), s32(cols), rows, cols);
+  },
+  copyBits(dst, dstCols, dr, dc, src, srcCols, sr, sc, nrows, ncols) {
+    copyBits(dst.words(), s32(dstCols), dr, dc, src.words(), s32(srcCols), sr, sc, nrows, ncols);
+  },
+  backSubstitute(x, e, rank, n, p, pivots) {
+    backSubstitute(x.words(), s32(p), e.words(), s32(n + p), rank, n, p, pivots);
+  },
+  nullspace(out, e, cols, rank, pivots) {
+    nullspace(out.words(), s32(cols), e.words(), s32(cols), rank, cols, pivots);
+  },
+};

@@ -17,6 +17,8 @@
 
 import { load, withScratch } from "../internal/kernel.js";
 import { strideWords } from "../internal/layout.js";
+import { packBits, unpackBits, weightOf } from "./bits.js";
+import { type LevelLister, listLevelNaive, walkPrefixes } from "./infosets-naive.js";
 
 /** What the search found: the best member listed, a proven lower bound, and whether they meet. */
 export interface InfoSetResult {
@@ -25,15 +27,6 @@ export interface InfoSetResult {
   vector: Uint8Array;
   lowerBound: number;
   proven: boolean;
-}
-
-/** Members evaluated between two looks at the clock. */
-const CHECK_EVERY = 1 << 14;
-
-function popcount32(v: number): number {
-  v -= (v >>> 1) & 0x55555555;
-  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
-  return Math.imul((v + (v >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
 }
 
 /**
@@ -113,23 +106,13 @@ export function searchInformationSets(
   const cells = x0.length;
   const k = basis.length;
   const words = Math.max(1, Math.ceil(cells / 32));
-  const pack = (v: ArrayLike<number>) => {
-    const out = new Uint32Array(words);
-    for (let j = 0; j < cells; j++) if (v[j]) out[j >>> 5]! |= 1 << (j & 31);
-    return out;
-  };
+  const pack = (v: ArrayLike<number>) => packBits(v, words);
   const start = pack(x0);
-  const weightOf = (v: Uint32Array) => {
-    let w = 0;
-    for (let t = 0; t < words; t++) w += popcount32(v[t]!);
-    return w;
-  };
   let best = start.slice();
   let bestWeight = weightOf(start);
-  if (k === 0) return { weight: bestWeight, vector: unpack(best, cells), lowerBound: bestWeight, proven: true };
+  if (k === 0) return { weight: bestWeight, vector: unpackBits(best, cells), lowerBound: bestWeight, proven: true };
   const sets = informationSets(start, basis.map(pack), cells);
-  const m = sets.length;
-  if (m === 0) return { weight: bestWeight, vector: unpack(best, cells), lowerBound: 0, proven: false };
+  if (sets.length === 0) return { weight: bestWeight, vector: unpackBits(best, cells), lowerBound: 0, proven: false };
   // A partial set is listed as 2^extra full ones, one per member y' of y + span(extra) (Gray
   // order), all on the same rows: pattern by pattern on the set, the same members in all.
   const groups = sets.map(({ y, rows, extra }) => {
@@ -145,83 +128,24 @@ export function searchInformationSets(
     // done: levels finished on this set; a member not listed yet has at least `done` ones on it
     return { rows, lists, done: 0 };
   });
-  // acc[d]: y plus the first d chosen rows
-  const acc = Array.from({ length: k + 1 }, () => new Uint32Array(words));
-  const chosen = new Int32Array(k + 1);
-  let sinceCheck = 0;
   let outOfTime = false;
-  const kernel = engine === "wasm" ? tailKernel(words, k, tail) : undefined;
-  /** Weighs v alone (level 0). */
-  const weighOne = (v: Uint32Array) => {
-    const w = weightOf(v);
-    if (w < bestWeight) {
-      bestWeight = w;
-      best = v.slice();
-    }
-  };
+  const lister = engine === "wasm" ? tailKernel(words, k, tail) : listLevelNaive();
   /** Lists level t of one list (y and the set's rows); false when the clock stopped it. */
   const listLevel = (y: Uint32Array, rows: readonly Uint32Array[], t: number): boolean => {
-    const r = rows.length;
     if (t === 0) {
-      weighOne(y);
+      const w = weightOf(y);
+      if (w < bestWeight) {
+        bestWeight = w;
+        best = y.slice();
+      }
       return true;
     }
-    if (kernel) {
-      const found = kernel(y, rows, t, bestWeight, deadline);
-      if (found.weight < bestWeight) {
-        bestWeight = found.weight;
-        best = found.vector!;
-      }
-      return !found.outOfTime;
+    const found = lister(y, rows, t, bestWeight, deadline);
+    if (found.weight < bestWeight) {
+      bestWeight = found.weight;
+      best = found.vector!;
     }
-    // every t-subset of the set's rows in lexicographic order: a depth-first walk over the first
-    // t - 1 positions (chosen[d], with acc[d + 1] = acc[d] + row chosen[d]), then a tight loop
-    // over the last position that only counts
-    acc[0]!.set(y);
-    let depth = 0;
-    chosen[0] = -1;
-    for (;;) {
-      if (depth === t - 1) {
-        const v = acc[depth]!;
-        for (let j = depth === 0 ? 0 : chosen[depth - 1]! + 1; j < r; j++) {
-          const row = rows[j]!;
-          let w = 0;
-          for (let i = 0; i < words; i++) {
-            let x = v[i]! ^ row[i]!;
-            x -= (x >>> 1) & 0x55555555;
-            x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
-            w += Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
-          }
-          if (w < bestWeight) {
-            bestWeight = w;
-            best = v.slice();
-            for (let i = 0; i < words; i++) best[i]! ^= row[i]!;
-          }
-        }
-        sinceCheck += r;
-        if (sinceCheck >= CHECK_EVERY) {
-          sinceCheck = 0;
-          if (performance.now() > deadline) return false;
-        }
-        if (depth === 0) break;
-        depth--;
-      }
-      // the next row at this position, leaving room for the positions after it; else back up
-      const next = chosen[depth]! + 1;
-      if (next > r - (t - depth)) {
-        if (depth === 0) break;
-        depth--;
-        continue;
-      }
-      chosen[depth] = next;
-      const from = acc[depth]!;
-      const to = acc[depth + 1]!;
-      const row = rows[next]!;
-      for (let i = 0; i < words; i++) to[i] = from[i]! ^ row[i]!;
-      depth++;
-      chosen[depth] = next; // the next position starts after this row
-    }
-    return true;
+    return !found.outOfTime;
   };
   // The bound is the sum of the levels done over the (disjoint) sets. A partial set is listed only
   // while a level of it costs no more than a level of a full set (2^extra C(rank, t) against
@@ -251,7 +175,7 @@ export function searchInformationSets(
     }
   }
   const proven = bestWeight <= bound || allListed;
-  return { weight: bestWeight, vector: unpack(best, cells), lowerBound: proven ? bestWeight : bound, proven };
+  return { weight: bestWeight, vector: unpackBits(best, cells), lowerBound: proven ? bestWeight : bound, proven };
 }
 
 /** C(n, t) as a float (counts of members only). */
@@ -261,21 +185,8 @@ function binomial(n: number, t: number): number {
   return c;
 }
 
-function unpack(v: Uint32Array, cells: number): Uint8Array {
-  const out = new Uint8Array(cells);
-  for (let j = 0; j < cells; j++) out[j] = (v[j >>> 5]! >>> (j & 31)) & 1;
-  return out;
-}
-
 /** Positions of a subset the kernel lists per call: at most C(48, 6), about 12 M members (tens of ms). */
 const TAIL = 6;
-
-/** What one level of one set gave: the best member lighter than the bound (or none), and whether time ran out. */
-interface LevelResult {
-  weight: number;
-  vector: Uint32Array<ArrayBuffer> | undefined;
-  outOfTime: boolean;
-}
 
 /**
  * Lists level t of a full information set with the WASM kernel: the subsets
@@ -284,17 +195,11 @@ interface LevelResult {
  * calls. The same members in the same order as the TypeScript loop, so the
  * same first improvement. Vectors are `words32` 32-bit words.
  */
-export function tailKernel(
-  words32: number,
-  k: number,
-  tail: number,
-): (y: Uint32Array, rows: readonly Uint32Array[], t: number, bound: number, deadline: number) => LevelResult {
+export function tailKernel(words32: number, k: number, tail: number): LevelLister {
   const words64 = strideWords(words32 * 32);
   const bytes = words64 * 8;
   return (y, rows, t, bound, deadline) => {
-    const r = rows.length;
     const s = Math.min(t, tail);
-    const p = t - s;
     // v, rows, acc (s rows), chosen, result, best
     return withScratch("the information-set search", [bytes, bytes * k, bytes * s, 4 * s, 16, bytes], (ptrs) => {
       const [vp, rowsp, accp, chosenp, resultp, bestp] = ptrs;
@@ -307,46 +212,18 @@ export function tailKernel(
       rows.forEach((row, i) => put(row, rowsp + i * bytes));
       u[resultp >>> 2] = bound;
       let improved = false;
-      let outOfTime = false;
-      // prefixes of p rows, lexicographic, leaving room for s rows after the last
-      const chosen = new Int32Array(p + 1);
-      const acc = Array.from({ length: p + 1 }, () => new Uint32Array(words32));
-      acc[0]!.set(y);
-      let depth = 0;
-      chosen[0] = -1;
-      for (;;) {
-        if (depth === p) {
-          put(acc[p]!, vp);
-          const from = p === 0 ? 0 : chosen[p - 1]! + 1;
-          const before = u[resultp >>> 2]!;
-          wasm.infoSetTail(vp, rowsp, from, r, words64, s, accp, chosenp, resultp, bestp);
-          if (u[resultp >>> 2]! < before) improved = true;
-          if (performance.now() > deadline) {
-            outOfTime = true;
-            break;
-          }
-          if (depth === 0) break;
-          depth--;
-        }
-        const next = chosen[depth]! + 1;
-        if (next > r - (t - depth)) {
-          if (depth === 0) break;
-          depth--;
-          continue;
-        }
-        chosen[depth] = next;
-        const from = acc[depth]!;
-        const to = acc[depth + 1]!;
-        const row = rows[next]!;
-        for (let i = 0; i < words32; i++) to[i] = from[i]! ^ row[i]!;
-        depth++;
-        chosen[depth] = next;
-      }
-      const weight = u[resultp >>> 2]!;
+      // prefixes of t - s rows here, the last s positions by the kernel, the clock read between calls
+      const done = walkPrefixes(y, rows, t - s, s, (acc, from) => {
+        put(acc, vp);
+        const before = u[resultp >>> 2]!;
+        wasm.infoSetTail(vp, rowsp, from, rows.length, words64, s, accp, chosenp, resultp, bestp);
+        if (u[resultp >>> 2]! < before) improved = true;
+        return performance.now() <= deadline;
+      });
       return {
-        weight,
+        weight: u[resultp >>> 2]!,
         vector: improved ? new Uint32Array(u.subarray(bestp >>> 2, (bestp >>> 2) + words32)) : undefined,
-        outOfTime,
+        outOfTime: !done,
       };
     });
   };

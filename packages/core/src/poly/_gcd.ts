@@ -1,6 +1,7 @@
-// The WebAssembly route of the polynomial gcd: copies both operands into
-// scratch blocks of the GF(2) kernel's memory (owned by internal/kernel.ts),
-// runs `polyGcd` (assembly/poly.ts) and reads the gcd back.
+// The polynomial gcd in WebAssembly: copies both operands into scratch
+// blocks of the GF(2) kernel's memory (owned by internal/kernel.ts), runs
+// `polyGcd` (assembly/poly.ts) and reads the gcd back. Its TypeScript twin
+// is _gcd-naive.ts.
 
 import { guard, load, withScratch } from "../internal/kernel.js";
 
@@ -21,7 +22,7 @@ function scratchWords(words32: number): number {
  * @param wantGcd - false to return only the degree (skips reading the gcd back)
  * @returns the degree of the gcd (-1 when both are zero) and, when asked, its words
  */
-export function gcdWasm(a: Uint32Array, b: Uint32Array, wantGcd: boolean): { degree: number; words?: Uint32Array } {
+export function gcdOfWords(a: Uint32Array, b: Uint32Array, wantGcd: boolean): { degree: number; words?: Uint32Array } {
   const words = scratchWords(Math.max(a.length, b.length));
   const bytes = words * 8;
   return withScratch("the polynomial gcd", [bytes, bytes], ([pa, pb]) => {

@@ -1,5 +1,7 @@
 // The WebAssembly engine of BitMatrix: matrices live in the kernel's linear
-// memory, allocated through internal/kernel.ts (the memory owner).
+// memory, allocated through internal/kernel.ts (the memory owner); the
+// kernels are assembly/echelon.ts, multiply.ts, transpose.ts and copy.ts
+// (their TypeScript twin: _matrix-naive.ts).
 
 import { allocate, guard, load, release, withScratch } from "../internal/kernel.js";
 import { matrixBytes, strideWords } from "../internal/layout.js";

@@ -61,7 +61,7 @@ export function checkZpSize(rows: number, cols: number, what: string): void {
  * only in columns below pivotLimit and only on entries not divisible by
  * `options.unit`.
  */
-export function zpEchelonWasm(
+export function zpEchelon(
   a: Uint32Array,
   rows: number,
   cols: number,

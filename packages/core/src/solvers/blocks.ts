@@ -17,7 +17,8 @@
 // Theory, chapter 4.)
 
 import type { BitMatrix } from "../gf2/bitmatrix.js";
-import type { CosetBest, ScanControl } from "./_coset.js";
+import { lexLess } from "./bits.js";
+import type { CosetBest, ScanControl } from "./coset.js";
 
 /** One block: the cells its vectors touch and its basis restricted to them. */
 export interface CosetBlock {
@@ -162,12 +163,6 @@ export function minimiseSpan(
     }
   }
   return best!;
-}
-
-/** a < b reading entry 0 first. */
-function lexLess(a: Uint8Array, b: Uint8Array): boolean {
-  for (let j = 0; j < a.length; j++) if (a[j] !== b[j]) return a[j] === 0;
-  return false;
 }
 
 /**

@@ -189,17 +189,11 @@ export function refuseDisagreeingBoardFlags(board: Board, flags: BoardFlags, sou
   }
 }
 
-/** A board's topology as its JSON states it, e.g. `a torus grid ("torus": true)`. */
+/** A board's topology as its JSON states it, e.g. `a torus grid`. */
 function describeTopology(board: Board): string {
   if (board.kind === "graph") return "a graph (no topology)";
   const topology = boardTopology(board);
-  const how =
-    board.topology !== undefined
-      ? `"topology": "${board.topology}"`
-      : board.torus
-        ? '"torus": true'
-        : 'no "topology" or "torus"';
-  return `a ${topology === "plane" ? "plane" : topology} grid (${how})`;
+  return topology === "plane" ? 'a plane grid (no "topology")' : `a ${topology} grid`;
 }
 
 /** A rule in the notation of --rule: its name, or its offsets `dr,dc;dr,dc`. */

@@ -84,9 +84,7 @@ describe("--topology", () => {
     const json = JSON.stringify({ board: { kind: "grid", rows: 1, cols: 2, topology: "projective" }, lights: [1, 1] });
     const torus = await run(["solve", "-", "--torus"], { input: json });
     expect(torus.code).toBe(2);
-    expect(oneLineError(torus)).toMatch(
-      /--torus conflicts with .*its JSON board is a projective grid \("topology": "projective"\)/,
-    );
+    expect(oneLineError(torus)).toMatch(/--torus conflicts with .*its JSON board is a projective grid;/);
     expect((await run(["solve", "-", "--topology", "projective"], { input: json })).code).toBe(0);
   });
 

@@ -165,7 +165,7 @@ export function neighbourhoods(board: Board): number[][] {
     return out;
   }
   const { rows, cols, mask } = board;
-  const topology = board.topology ?? (board.torus ? "torus" : "plane");
+  const topology = board.topology ?? "plane";
   const offsets = typeof board.rule === "object" ? board.rule.offsets : OFFSETS[board.rule ?? "plus"]!;
   const id = new Int32Array(rows * cols).fill(-1);
   let cells = 0;

@@ -9,9 +9,9 @@ describe("board text", () => {
     expect(formatBoard(board, lights)).toBe("101\n0.1");
   });
 
-  it("passes the torus and rule through; plain rectangles carry no mask", () => {
+  it("passes the torus (as its topology) and rule through; plain rectangles carry no mask", () => {
     const { board } = parseBoard("11\n11\n", { torus: true, rule: "king" });
-    expect(board).toEqual({ kind: "grid", rows: 2, cols: 2, torus: true, rule: "king" });
+    expect(board).toEqual({ kind: "grid", rows: 2, cols: 2, topology: "torus", rule: "king" });
   });
 
   it("reads more states as digits then letters, or spaced numbers", () => {

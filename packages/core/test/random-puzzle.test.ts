@@ -55,7 +55,7 @@ function targetSets(board: Board): Set<number>[] {
     for (const [dr, dc] of offsets) {
       let rr = r + dr;
       let cc = c + dc;
-      if (board.torus) {
+      if (board.topology === "torus") {
         rr = (rr + 100 * board.rows) % board.rows;
         cc = (cc + 100 * board.cols) % board.cols;
       }

@@ -210,3 +210,25 @@ describe("topology option", () => {
     expect(pressTargets(text.board)).toEqual(pressTargets(board));
   });
 });
+
+describe("one field says how a grid is glued", () => {
+  it("the torus shorthand becomes topology, in constructors, checkBoard and board files", () => {
+    expect(gridBoard(3, 3, { torus: true })).toEqual({ kind: "grid", rows: 3, cols: 3, topology: "torus" });
+    expect(gridBoard(3, 3, { torus: false })).toEqual({ kind: "grid", rows: 3, cols: 3 });
+    expect(checkBoard({ kind: "grid", rows: 2, cols: 2, torus: true, topology: "torus" })).toEqual({
+      kind: "grid",
+      rows: 2,
+      cols: 2,
+      topology: "torus",
+    });
+    const json = parseBoard('{"board":{"kind":"grid","rows":1,"cols":2,"torus":true},"lights":[1,0]}');
+    expect(json.board).toEqual({ kind: "grid", rows: 1, cols: 2, topology: "torus" });
+    expect(parseBoard("10\n01\n", { torus: true }).board).toEqual({
+      kind: "grid",
+      rows: 2,
+      cols: 2,
+      topology: "torus",
+    });
+    expect(() => checkBoard({ kind: "grid", rows: 2, cols: 2, torus: true, topology: "plane" })).toThrow(TypeError);
+  });
+});

@@ -164,7 +164,7 @@ export function decodeBoard(p: URLSearchParams): SharedBoard | null {
     const cols = integer(`g=${grid}`, m[2]!, 1, MAX_SIDE, ["column", "columns"]);
     const spec: { -readonly [K in keyof GridBoard]: GridBoard[K] } = { kind: "grid", rows, cols, ...selfToggle };
     const wrap = p.get("t");
-    if (wrap === "1") spec.torus = true;
+    if (wrap === "1") spec.topology = "torus";
     else if (wrap === "p") spec.topology = "projective";
     else if (wrap !== null)
       throw new RangeError(`"t" expected 1 (torus) or p (projective plane), got ${JSON.stringify(wrap)}`);

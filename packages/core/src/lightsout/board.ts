@@ -78,7 +78,7 @@ export type Topology = "plane" | "torus" | "projective";
  *
  * @example
  * ```ts
- * const board: GridBoard = { kind: "grid", rows: 3, cols: 4, torus: true }; // or gridBoard(3, 4, { torus: true })
+ * const board: GridBoard = { kind: "grid", rows: 3, cols: 4, topology: "torus" }; // or gridBoard(3, 4, { torus: true })
  * solveLightsOut(board, new Array(12).fill(1)).nullity; // 4
  * ```
  */
@@ -89,9 +89,11 @@ export interface GridBoard {
   readonly rows: number;
   /** Number of columns, >= 1. */
   readonly cols: number;
-  /** Wrap around both edges (default false): the same as `topology: "torus"`. */
-  readonly torus?: boolean;
-  /** How the edges are glued (default `"plane"`, or `"torus"` with `torus: true`). */
+  /**
+   * How the edges are glued (default `"plane"`). The one field that says
+   * it: `torus: true`, accepted by the constructors and {@link checkBoard}
+   * as a shorthand (old JSON files have it), becomes `topology: "torus"`.
+   */
   readonly topology?: Topology;
   /** Neighbourhood (default "plus"). */
   readonly rule?: Rule;
@@ -258,7 +260,7 @@ export function parseRule(text: string): Rule {
  * ```
  */
 export interface GridOptions {
-  /** Wrap around both edges (default false): shorthand for `topology: "torus"`. */
+  /** Wrap around both edges (default false): shorthand for `topology: "torus"`, which the board gets instead. */
   torus?: boolean;
   /** How the edges are glued: `"plane"` (default), `"torus"` or `"projective"`. */
   topology?: Topology;
@@ -370,8 +372,7 @@ export function adjacencyBoard(
 const TOPOLOGIES: readonly Topology[] = ["plane", "torus", "projective"];
 
 /**
- * The topology of a grid board: its `topology`, else `"torus"` for
- * `torus: true`, else `"plane"`.
+ * The topology of a grid board: its `topology`, else `"plane"`.
  *
  * @param board - A grid board.
  * @returns How its edges are glued.
@@ -382,7 +383,7 @@ const TOPOLOGIES: readonly Topology[] = ["plane", "torus", "projective"];
  * ```
  */
 export function boardTopology(board: GridBoard): Topology {
-  return board.topology ?? (board.torus ? "torus" : "plane");
+  return board.topology ?? "plane";
 }
 
 /**
@@ -420,7 +421,9 @@ export function boardTooLarge(rows: number, cols: number): string {
  * Checks that a value (for example parsed JSON) is a valid board.
  *
  * @param value - Anything.
- * @returns The same value, typed.
+ * @returns The same value, typed; a grid given with the shorthand `torus`
+ *   comes back as a copy with `topology` instead (`torus: true` is
+ *   `topology: "torus"`), so a board says its gluing one way only.
  * @throws {TypeError | RangeError} naming the field that is wrong, what was expected and what was got.
  * @example
  * ```ts
@@ -465,7 +468,9 @@ export function checkBoard(value: unknown): Board {
       });
       if (count === 0) throw new RangeError(`"mask" expected at least one cell (#), got none`);
     }
-    return value as GridBoard;
+    if (b.torus === undefined) return value as GridBoard;
+    const { torus, topology, ...rest } = b;
+    return { ...rest, ...(torus ? { topology: "torus" } : topology !== undefined ? { topology } : {}) } as GridBoard;
   }
   if (b.kind === "graph") {
     const n = checkInteger("vertices", b.vertices, 1, MAX_CELLS);

@@ -110,9 +110,7 @@ export function boardOf(draft: Draft): { board: Board; lights: number[] } {
   if (!present.includes(true)) throw new RangeError("board expected at least one cell, got none: paint some cells in");
   const full = present.every(Boolean);
   const spec: { -readonly [K in keyof GridBoard]: GridBoard[K] } = { kind: "grid", rows, cols };
-  // A torus is written as `torus: true`, as every board made before topologies was.
-  if (draft.topology === "torus") spec.torus = true;
-  else if (draft.topology !== "plane") spec.topology = draft.topology;
+  if (draft.topology !== "plane") spec.topology = draft.topology;
   if (draft.rule !== "plus") spec.rule = draft.rule;
   if (!draft.selfToggle) spec.selfToggle = false;
   if (!full)

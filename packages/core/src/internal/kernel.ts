@@ -2,9 +2,15 @@
 // JavaScript realm (thread), created on first use. Every caller (matrices,
 // the chase, coset, banded, Z_m and polynomial kernels) allocates through
 // allocate/withScratch here, so the memory cap and the byte count hold for
-// all of them, and every trap becomes a clear error.
+// all of them; reads and writes the memory through the views handed out
+// here (kernelView), so a view made stale by growth is this module's
+// concern alone; and calls the kernels through callKernel and runSlices,
+// the one call protocol: arguments by name in the kernel's descriptor,
+// slices with progress and cancellation, traps turned into clear errors.
+// The threaded elimination's shared memory has its own owner, threads.ts,
+// which runs its kernels through the same loop (sliceLoop).
 
-import { compileModule, instantiate, type Gf2Exports } from "@lightsout/gf2-wasm";
+import { compileModule, type Gf2Exports, type Gf2Kernels, instantiate, invoke } from "@lightsout/gf2-wasm";
 import { memoryLimit } from "./memory.js";
 import { formatBytes, formatLimit } from "./sizes.js";
 
@@ -15,7 +21,7 @@ let kernel: Gf2Exports | undefined;
 let inUse = 0;
 
 /** The kernel of this realm, instantiated on first use (shared by every kernel caller). */
-export function load(): Gf2Exports {
+function load(): Gf2Exports {
   if (kernel) return kernel;
   if (typeof WebAssembly !== "object") {
     throw new Error('the GF(2) kernel needs WebAssembly, which this environment lacks; use { engine: "ts" }');
@@ -74,8 +80,8 @@ export async function init(): Promise<void> {
   load();
 }
 
-/** Runs a kernel call; a trap becomes an Error that names the operation (every kernel caller uses it). */
-export function guard<T>(operation: string, run: () => T): T {
+/** Runs a kernel call; a trap becomes an Error that names the operation. */
+function guard<T>(operation: string, run: () => T): T {
   try {
     return run();
   } catch (error) {
@@ -84,6 +90,115 @@ export function guard<T>(operation: string, run: () => T): T {
     }
     throw error;
   }
+}
+
+/** A kernel of the single-thread module, by name (its descriptor class in assembly/). */
+export type KernelName = keyof Gf2Kernels;
+
+/** The descriptor of kernel K: its arguments and its state by name, as the AssemblyScript class declares them. */
+export type KernelArgs<K extends KernelName> = Gf2Kernels[K]["args"];
+
+/** How a kernel runs in slices: see {@link runSlices}. */
+export interface Slicing<A> {
+  /** Names the work in the error a trap becomes ("internal error in the GF(2) kernel during <operation> ..."). */
+  operation: string;
+  /**
+   * Readies `args` for the next call (the slice's bounds, by name) and says
+   * whether there is one. `last` is what the previous call returned
+   * (undefined before the first).
+   */
+  next: (args: A, last: number | undefined) => boolean;
+  /** After each call: takes its output, and returns the work done so far for onProgress (undefined: no report). */
+  after?: (args: A, result: number) => number | undefined;
+  /** The work in all, as onProgress reports it. */
+  total?: number;
+  /** Called with (done, total) after a call whose `after` reports work. */
+  onProgress?: ((done: number, total: number) => void) | undefined;
+  /** Checked before every call; its reason is thrown. */
+  signal?: AbortSignal | undefined;
+}
+
+/**
+ * The loop of every sliced kernel call, in either memory: while `next`
+ * readies a slice, honour the signal, make the call (a trap becomes the
+ * clear error), let `after` take the output and report progress.
+ *
+ * @param call - Calls the kernel with the descriptor (writes it, reads its state back).
+ * @returns What the last call returned (undefined when there was none).
+ */
+export function sliceLoop<A>(call: (args: A) => number, args: A, slicing: Slicing<A>): number | undefined {
+  let last: number | undefined;
+  while (slicing.next(args, last)) {
+    slicing.signal?.throwIfAborted();
+    last = guard(slicing.operation, () => call(args));
+    const done = slicing.after?.(args, last);
+    if (done !== undefined) slicing.onProgress?.(done, slicing.total ?? done);
+  }
+  return last;
+}
+
+/**
+ * Runs a kernel in slices: before each call `slicing.next` sets the slice's
+ * bounds in the descriptor by name; the call writes the descriptor into the
+ * kernel's block and reads every field back, so its state (the next column,
+ * the best weight so far) is read by name; between calls the signal is
+ * honoured and progress reported; a trap becomes the clear error.
+ *
+ * @param kernel - The kernel.
+ * @param args - Its descriptor, every field (typed from the AssemblyScript class); it holds the state after the run.
+ * @param slicing - The slices, progress, cancellation and the operation's name.
+ * @returns What the last call returned (undefined when `next` allowed none).
+ * @throws The signal's reason on cancel, what `onProgress` throws, or an Error for a trap.
+ */
+export function runSlices<K extends KernelName>(
+  kernel: K,
+  args: KernelArgs<K>,
+  slicing: Slicing<KernelArgs<K>>,
+): number | undefined {
+  const k = load();
+  return sliceLoop((a) => invoke(k, kernel, a) as number, args, slicing);
+}
+
+/**
+ * Calls a kernel once (a run of one slice): its descriptor written by name,
+ * its fields read back into `args`, a trap turned into the clear error.
+ *
+ * @returns What the kernel returns.
+ */
+export function callKernel<K extends KernelName>(
+  operation: string,
+  kernel: K,
+  args: KernelArgs<K>,
+): Gf2Kernels[K]["result"] {
+  const k = load();
+  return guard(operation, () => invoke(k, kernel, args));
+}
+
+/** A typed array constructor over a buffer (the kinds of views the owners hand out). */
+export type ViewType<T> = new (buffer: ArrayBuffer, byteOffset: number, length: number) => T;
+
+/** Makes typed views on one memory: {@link kernelView} for the kernel's, a thread pool's own for its shared memory. */
+export type Views = <T extends ArrayBufferView>(type: ViewType<T>, ptr: number, length: number) => T;
+
+/**
+ * A typed view of `length` elements at byte `ptr` of the kernel's memory.
+ * Memory grows only in `alloc`, which detaches every view: a view holds
+ * until the next allocation. `reuse` (a view made here before) comes back
+ * as it is while it is current, so hot paths make one per growth.
+ */
+export function kernelView<T extends ArrayBufferView>(type: ViewType<T>, ptr: number, length: number, reuse?: T): T {
+  const buffer = load().memory.buffer;
+  if (reuse !== undefined && reuse.buffer === buffer) return reuse;
+  return new type(buffer, ptr, length);
+}
+
+/** A copy of `length` elements at byte `ptr` of the kernel's memory (for results that outlive the blocks). */
+export function kernelCopy<T extends ArrayBufferView & { slice(): T }>(
+  type: ViewType<T>,
+  ptr: number,
+  length: number,
+): T {
+  return kernelView(type, ptr, length).slice();
 }
 
 /**
@@ -117,6 +232,7 @@ export function allocate(what: string, bytes: number): number {
   return ptr;
 }
 
+/** Frees a block from {@link allocate} and takes its bytes off the count. */
 export function release(ptr: number, bytes: number): void {
   load().free(ptr);
   inUse -= bytes;
@@ -133,7 +249,7 @@ export function release(ptr: number, bytes: number): void {
  * @returns What `run` returns.
  * @throws {RangeError} naming `what`, the bytes asked for, those in use and the limit, when the
  *   blocks pass the memory limit, one is over 1 GiB, or memory cannot grow.
- *   For example `withScratch("the polynomial gcd", [bytes, bytes], ([pa, pb]) => k.polyGcd(pa!, pb!, words, steps))`.
+ *   For example `withScratch("the polynomial gcd", [bytes, bytes], ([a, b]) => ...)`.
  */
 export function withScratch<const S extends readonly number[], T>(
   what: string,

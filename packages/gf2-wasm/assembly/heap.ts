@@ -22,7 +22,7 @@
 // so a request that traps leaves the heap as it was.
 
 /** Payload bytes of the largest block: 1 GiB, as documented to callers. */
-export const MAX_BLOCK: usize = 1 << 30;
+const MAX_BLOCK: usize = 1 << 30;
 
 const HEADER: usize = 16;
 const FREE: u32 = 1;

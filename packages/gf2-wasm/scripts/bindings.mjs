@@ -338,22 +338,94 @@ export function descriptorLayout(): usize {
 `;
 }
 
+/** The view a field type is read through (its key in DescriptorViews) and log2 of its size. */
+const VIEWS = /** @type {Record<string, [string, number]>} */ ({
+  i8: ["i8", 0],
+  u8: ["u8", 0],
+  bool: ["u8", 0],
+  i16: ["i16", 1],
+  u16: ["u16", 1],
+  i32: ["i32", 2],
+  isize: ["i32", 2],
+  u32: ["u32", 2],
+  usize: ["u32", 2],
+  f32: ["f32", 2],
+  i64: ["i64", 3],
+  u64: ["u64", 3],
+  f64: ["f64", 3],
+});
+
 /**
- * dist/kernels.js: the layouts and the kernel -> descriptor map.
+ * The accessors of a layout: `write(v, b, a)` stores every field of `a` in
+ * the block at byte `b` through the views `v` (each value checked by
+ * `num`/`big`, which name the field by its index), `read(v, b, a)` loads
+ * them back. Written out field by field: a loop over names costs more than
+ * a small kernel call.
+ * @param {Layout} l
+ */
+function accessors(l) {
+  const at = (/** @type {Placed} */ f) => {
+    const [view, shift] = VIEWS[f.type] ?? ["", 0];
+    const base = ["b", "h", "w", "d"][shift];
+    const index = f.offset >> shift;
+    return `v.${view}[${index === 0 ? base : `${base} + ${index}`}]`;
+  };
+  const shifts = [...new Set(l.fields.map((f) => VIEWS[f.type]?.[1] ?? 0))].filter((sh) => sh > 0).sort();
+  const prologue = shifts.length
+    ? `      const ${shifts.map((sh) => `${["b", "h", "w", "d"][sh]} = b >> ${sh}`).join(", ")};\n`
+    : "";
+  const check = (/** @type {Placed} */ f) => (f.type === "i64" || f.type === "u64" ? "big" : "num");
+  const writes = l.fields.map((f, i) => `      ${at(f)} = ${check(f)}(a.${f.name}, ${i});`);
+  const reads = l.fields.map((f) => `      a.${f.name} = ${at(f)};`);
+  const fields = l.fields.map((f) => `["${f.name}", ${f.offset}, "${f.type}"]`).join(", ");
+  return `  ${l.name}: {
+    size: ${l.size},
+    fields: [${fields}],
+    write(v, b, a) {
+${prologue}${writes.join("\n")}
+    },
+    read(v, b, a) {
+${prologue}${reads.join("\n")}
+    },
+  },`;
+}
+
+/** The checks of the values written, in the generated module (`big` only where a field is 64-bit). */
+const CHECKS = {
+  num: [
+    "/** A field's value when it is a number; else a TypeError that names the field by its index. */",
+    "function num(value, field) {",
+    '  if (typeof value === "number") return value;',
+    "  throw Object.assign(new TypeError(`got ${value}`), { field });",
+    "}",
+  ].join("\n"),
+  big: [
+    "/** A field's value when it is a bigint (i64, u64); else a TypeError that names the field by its index. */",
+    "function big(value, field) {",
+    '  if (typeof value === "bigint") return value;',
+    "  throw Object.assign(new TypeError(`got ${value}`), { field });",
+    "}",
+  ].join("\n"),
+};
+
+/**
+ * dist/kernels.js: the layouts with their accessors, and the kernel -> descriptor map.
  * @param {Layout[]} layouts
  * @param {{ kernels: Fn[] }[]} modules
  */
 function kernelsJs(layouts, modules) {
-  const layoutLines = layouts.map(
-    (l) =>
-      `  ${l.name}: { size: ${l.size}, fields: [${l.fields.map((f) => `["${f.name}", ${f.offset}, "${f.type}"]`).join(", ")}] },`,
-  );
   const kernelLines = modules.flatMap((m) => m.kernels.map((k) => `  ${k.name}: "${k.params[0]?.type}",`));
+  const wide = layouts.some((l) => l.fields.some((f) => f.type === "i64" || f.type === "u64"));
   return `${HEADER}
 
-/** Every descriptor: its size in bytes and its fields as [name, byte offset, type], in the order of the table. */
+${wide ? `${CHECKS.num}\n\n${CHECKS.big}` : CHECKS.num}
+
+/**
+ * Every descriptor: its size in bytes, its fields as [name, byte offset,
+ * type] in the order of the table, and its accessors (see invoke.js).
+ */
 export const descriptorLayouts = {
-${layoutLines.join("\n")}
+${layouts.map(accessors).join("\n")}
 };
 
 /** The descriptor each kernel takes, by kernel name (both builds). */
@@ -404,10 +476,32 @@ export type FieldType = ${Object.keys(SIZES)
     .map((t) => `"${t}"`)
     .join(" | ")};
 
-/** A descriptor's layout: its size in bytes and its fields as [name, byte offset, type]. */
+/** Views on a module's memory, one per element type (what {@link DescriptorLayout} accessors go through). */
+export interface DescriptorViews {
+  i8: Int8Array;
+  u8: Uint8Array;
+  i16: Int16Array;
+  u16: Uint16Array;
+  i32: Int32Array;
+  u32: Uint32Array;
+  f32: Float32Array;
+  f64: Float64Array;
+  i64: BigInt64Array;
+  u64: BigUint64Array;
+}
+
+/**
+ * A descriptor's layout: its size in bytes, its fields as [name, byte
+ * offset, type], and the accessors {@link invoke} uses: \`write\` stores
+ * every field of \`args\` in the block at byte \`block\` (a TypeError with
+ * \`field\`, the field's index, when one is not a number), \`read\` loads
+ * them back into \`args\`.
+ */
 export interface DescriptorLayout {
   readonly size: number;
   readonly fields: readonly (readonly [name: string, offset: number, type: FieldType])[];
+  write(views: DescriptorViews, block: number, args: object): void;
+  read(views: DescriptorViews, block: number, args: object): void;
 }
 
 ${interfaces.join("\n\n")}

@@ -1,39 +1,23 @@
 // The call protocol of the kernels. A kernel takes the address of its
 // descriptor: an @unmanaged class of named fields (assembly/*.ts), which the
 // caller writes into the module's descriptor block. invoke writes `args`
-// there by name with the generated layout (kernels.js), calls the kernel and
-// reads every field back into `args`, so that a kernel's state between
+// there by name with the generated accessors (kernels.js), calls the kernel
+// and reads every field back into `args`, so that a kernel's state between
 // slices (the next column, the best weight so far) comes back by name.
 // Before the first call on a module it checks the module's own table of
-// sizes and offsets (offsetof, assembly/*-descriptors.ts) against the layout.
+// sizes and offsets (offsetof, assembly/*-descriptors.ts) against the
+// layouts. Small matrices make many short calls: a call adds a few dozen
+// nanoseconds (generated accessors, views made once per growth of memory).
 
 import { descriptorLayouts, kernelDescriptors } from "./kernels.js";
 
-const SETTERS = {
-  i8: "setInt8",
-  u8: "setUint8",
-  bool: "setUint8",
-  i16: "setInt16",
-  u16: "setUint16",
-  i32: "setInt32",
-  isize: "setInt32",
-  u32: "setUint32",
-  usize: "setUint32",
-  f32: "setFloat32",
-  f64: "setFloat64",
-  i64: "setBigInt64",
-  u64: "setBigUint64",
-};
-const GETTERS = Object.fromEntries(Object.entries(SETTERS).map(([type, set]) => [type, set.replace("set", "get")]));
-
 const names = Object.keys(descriptorLayouts);
-/** The descriptor block of each module whose table has been checked. */
-const blocks = new WeakMap();
 
-/** The module's descriptor block, once its table of layouts matches the bindings. */
-function blockOf(k) {
-  const known = blocks.get(k);
-  if (known !== undefined) return known;
+/** Per module: its descriptor block and its views (made again when its memory grows). */
+const modules = new WeakMap();
+
+/** Checks the module's table of layouts against the bindings; returns its descriptor block. */
+function checkedBlock(k) {
   const table = new Uint8Array(k.memory.buffer, k.descriptorLayout() >>> 0);
   const [count, block] = table;
   let at = 2;
@@ -56,30 +40,66 @@ function blockOf(k) {
       );
     }
   }
-  const address = k.descriptorBlock() >>> 0;
-  blocks.set(k, address);
-  return address;
+  return k.descriptorBlock() >>> 0;
+}
+
+/** The views a layout's accessors go through, over one buffer. */
+function viewsOver(buffer) {
+  return {
+    i8: new Int8Array(buffer),
+    u8: new Uint8Array(buffer),
+    i16: new Int16Array(buffer),
+    u16: new Uint16Array(buffer),
+    i32: new Int32Array(buffer),
+    u32: new Uint32Array(buffer),
+    f32: new Float32Array(buffer),
+    f64: new Float64Array(buffer),
+    i64: new BigInt64Array(buffer),
+    u64: new BigUint64Array(buffer),
+  };
+}
+
+/** The last module called (most programs call one), to skip the WeakMap. */
+let lastModule;
+let lastState;
+
+/**
+ * The module's state (its table checked on first use), its views current:
+ * when memory grows, a non-shared buffer detaches and its views read as
+ * empty; a shared one stays, and its old views still cover the block
+ * (static data, at the start of memory).
+ */
+function moduleOf(k) {
+  let m = k === lastModule ? lastState : modules.get(k);
+  if (m === undefined) {
+    m = { block: checkedBlock(k), views: viewsOver(k.memory.buffer) };
+    modules.set(k, m);
+  }
+  lastModule = k;
+  lastState = m;
+  if (m.views.u8.length === 0) m.views = viewsOver(k.memory.buffer);
+  return m;
 }
 
 export function invoke(k, kernel, args) {
   const layout = descriptorLayouts[kernelDescriptors[kernel]];
-  if (layout === undefined || typeof k[kernel] !== "function") {
+  const call = k[kernel];
+  if (layout === undefined || typeof call !== "function") {
     throw new TypeError(`@lightsout/gf2-wasm: ${String(kernel)} is not a kernel of this module`);
   }
-  const at = blockOf(k);
-  let view = new DataView(k.memory.buffer, at, layout.size);
-  for (const [name, offset, type] of layout.fields) {
-    const value = args[name];
-    if (typeof value !== (type === "i64" || type === "u64" ? "bigint" : "number")) {
-      throw new TypeError(
-        `@lightsout/gf2-wasm: ${kernel} expected "${name}" (${type}) in its descriptor, got ${value}`,
-      );
-    }
-    view[SETTERS[type]](offset, value, true);
+  const m = moduleOf(k);
+  try {
+    layout.write(m.views, m.block, args);
+  } catch (error) {
+    const field = layout.fields[error?.field];
+    if (field === undefined) throw error;
+    throw new TypeError(
+      `@lightsout/gf2-wasm: ${kernel} expected "${field[0]}" (${field[2]}) in its descriptor, ${error.message}`,
+    );
   }
-  const result = k[kernel](at);
-  // kernels never grow memory, but a view is cheap and never stale
-  view = new DataView(k.memory.buffer, at, layout.size);
-  for (const [name, offset, type] of layout.fields) args[name] = view[GETTERS[type]](offset, true);
+  const result = call(m.block);
+  // kernels never grow memory, but the views follow it if one ever does
+  if (m.views.u8.length === 0) m.views = viewsOver(k.memory.buffer);
+  layout.read(m.views, m.block, args);
   return result;
 }

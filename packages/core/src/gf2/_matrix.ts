@@ -98,8 +98,24 @@ export const wasmEngine: Engine = {
       "scratch space for elimination",
       [pivotCount * 4, scratchBytes, rows * 4],
       ([pivots, scratch, versions]) => {
-        const args = { a: ptr, rows, cols, stride, pivotLimit, full: full ? 1 : 0, pivots, k: bits, tables, steps };
-        const state = { ...args, scratch, versions, r: 0, c: 0, cStop: 0 };
+        // one object literal: a descriptor keeps one shape (spreads made them slow to read by name)
+        const state = {
+          a: ptr,
+          rows,
+          cols,
+          stride,
+          pivotLimit,
+          full: full ? 1 : 0,
+          pivots,
+          k: bits,
+          tables,
+          steps,
+          scratch,
+          versions,
+          r: 0,
+          c: 0,
+          cStop: 0,
+        };
         runSlices(naive ? "echelonizeNaive" : "echelonizeM4ri", state, {
           operation: "elimination",
           next: (s) => {
@@ -118,14 +134,15 @@ export const wasmEngine: Engine = {
   mul(c, a, b, m, n, p) {
     const [cp, ap, bp] = [c, a, b].map((s) => (s as WasmStore).ptr) as [number, number, number];
     const bits = 8;
-    const args = { c: cp, cStride: w64(p), a: ap, aStride: w64(n), b: bp, bStride: w64(p), m, n, k: bits };
+    const args = { c: cp, cStride: w64(p), a: ap, aStride: w64(n), b: bp, bStride: w64(p), m, n, k: bits, table: 0 };
     if (n < 2 * bits) {
-      callKernel("multiplication", "mulNaive", { ...args, table: 0 });
+      callKernel("multiplication", "mulNaive", args);
       return;
     }
-    withScratch("scratch space for multiplication", [2 ** bits * w64(p) * 8], ([table]) =>
-      callKernel("multiplication", "mulM4rm", { ...args, table }),
-    );
+    withScratch("scratch space for multiplication", [2 ** bits * w64(p) * 8], ([table]) => {
+      args.table = table;
+      callKernel("multiplication", "mulM4rm", args);
+    });
   },
   transpose(dst, src, rows, cols) {
     const [d, s] = [(dst as WasmStore).ptr, (src as WasmStore).ptr];

@@ -389,9 +389,26 @@ export function echelonizeThreaded(
       poolView(p, Uint8Array, a, bytes).set(job.source());
       const limit = Math.min(job.cols, job.pivotLimit);
       const { rows, cols, stride, pivotLimit, k, tables, steps } = job;
-      const shape = { a, rows, cols, stride, pivotLimit, full: job.full ? 1 : 0, pivots, k, tables, steps };
-      const control = { ctl: p.ctl, threads: Math.min(threads, p.size), blocking: canBlock() ? 1 : 0 };
-      const state = { ...shape, scratch, versions, r: 0, c: 0, cStop: 0, ...control };
+      const state = {
+        a,
+        rows,
+        cols,
+        stride,
+        pivotLimit,
+        full: job.full ? 1 : 0,
+        pivots,
+        k,
+        tables,
+        steps,
+        scratch,
+        versions,
+        r: 0,
+        c: 0,
+        cStop: 0,
+        ctl: p.ctl,
+        threads: Math.min(threads, p.size),
+        blocking: canBlock() ? 1 : 0,
+      };
       runPoolSlices(p, "echelonizeM4riThreaded", state, {
         operation: "threaded elimination",
         next: (s) => {

@@ -113,8 +113,19 @@ function chaseWasm(
     const left = Math.min(lanesOfC, Math.ceil(Math.ceil(n / 2) / 128 / 4) * 4);
     const apart = lights !== undefined && n >>> 7 >= left;
     const slice = sliceRows(n, (left + (apart ? 1 : 0)) * 2);
-    const chase = { a, b, stride: stride64, n, steps: 0, lights: 0, lightsStride: lightStride64, constCol: n };
-    const state = { ...chase, laneFrom: 0, laneTo: left, firstStep: 0 };
+    const state = {
+      a,
+      b,
+      stride: stride64,
+      n,
+      steps: 0,
+      lights: 0,
+      lightsStride: lightStride64,
+      constCol: n,
+      laneFrom: 0,
+      laneTo: left,
+      firstStep: 0,
+    };
     let done = 0;
     runSlices("chaseSteps", state, {
       operation: `the chase of a ${rows} x ${n} board`,

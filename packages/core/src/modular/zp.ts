@@ -93,8 +93,23 @@ export function zpEchelon(
     }
     if (options.extents) extents.set(options.extents);
     const slice = Math.max(1, Math.floor(SLICE_WORK / (rows * stride)));
-    const shape = { a: mat, rows, cols, stride, pivotLimit, m, unit, pivots, full, extents: ext };
-    const state = { ...shape, r: 0, c: 0, pending: 0, skipped: 0, cStop: 0 };
+    const state = {
+      a: mat,
+      rows,
+      cols,
+      stride,
+      pivotLimit,
+      m,
+      unit,
+      pivots,
+      full,
+      extents: ext,
+      r: 0,
+      c: 0,
+      pending: 0,
+      skipped: 0,
+      cStop: 0,
+    };
     runSlices("zpEchelon", state, {
       operation: "Z_m elimination",
       next: (s) => {

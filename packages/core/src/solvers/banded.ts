@@ -263,10 +263,33 @@ function frontWasm(run: FrontRun): number {
     kernelView(Int32Array, pLo, lo.length).set(lo);
     (p === 2 ? kernelView(Uint8Array, pRhs, rhs.length) : kernelView(Uint32Array, pRhs, rhs.length)).set(rhs);
     kernelView(Int32Array, pFree, slots).set(Int32Array.from({ length: slots }, (_, i) => i));
-    const system = { start: pStart, cols: pCols, lo: pLo, rhs: pRhs, rowCount: lo.length, n, p };
-    const front = { ring: pRing, lanes, slots, extent: pExtent, slotRhs: pSlotRhs, front: pFront, free: pFree };
-    const state = { c: 0, next: 0, size: 0, freeCount: slots, rank: 0, bad: input.emptyOnes, used: 0, cStop: 0 };
-    const args = { ...system, ...front, scratch: pScratch, out: pOut, outBytes: outSize, ...state };
+    const args = {
+      start: pStart,
+      cols: pCols,
+      lo: pLo,
+      rhs: pRhs,
+      rowCount: lo.length,
+      n,
+      p,
+      ring: pRing,
+      lanes,
+      slots,
+      extent: pExtent,
+      slotRhs: pSlotRhs,
+      front: pFront,
+      free: pFree,
+      scratch: pScratch,
+      out: pOut,
+      outBytes: outSize,
+      c: 0,
+      next: 0,
+      size: 0,
+      freeCount: slots,
+      rank: 0,
+      bad: input.emptyOnes,
+      used: 0,
+      cStop: 0,
+    };
     const status = runSlices("bandedEchelon", args, {
       operation: `banded elimination${p === 2 ? "" : " over Z_p"}`,
       // a full output block is emptied and the call goes on where it stopped

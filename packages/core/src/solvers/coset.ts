@@ -78,8 +78,17 @@ export const leastInCoset: CosetScan<ScanControl, CosetBest> = (x0, basis, contr
     const start = kernelView(Uint32Array, x0p, words32);
     start.fill(0);
     packBits(x0, words32, start);
-    const args = { x0: x0p, basis: basisp, k, words: words64, start: 0, end: 0, cur, best };
-    const scan = { ...args, bestWeight: words64 * 64 + 1 };
+    const scan = {
+      x0: x0p,
+      basis: basisp,
+      k,
+      words: words64,
+      start: 0,
+      end: 0,
+      cur,
+      best,
+      bestWeight: words64 * 64 + 1,
+    };
     runSlices("cosetMinimum", scan, memberSlices("the coset scan", 2 ** k, SLICE, control));
     return { weight: scan.bestWeight, vector: unpackBits(kernelView(Uint32Array, best, words32), n) };
   });
@@ -443,8 +452,22 @@ function scanThreaded(
     // THREADED_SLICE members per thread between two looks at progress and cancellation, or an
     // eighth of a smaller scan
     const slice = Math.max(1, Math.min(Math.floor((THREADED_SLICE * threads) / 2 ** bits), Math.floor(chunks / 8)));
-    const scan = { x0: x0p, meta, k, words: words64, bits, scratch: base, results, scratchStride: stride, total };
-    const job = { ...scan, ctl, first: 0, end: 0, threads, blocking };
+    const job = {
+      x0: x0p,
+      meta,
+      k,
+      words: words64,
+      bits,
+      scratch: base,
+      results,
+      scratchStride: stride,
+      total,
+      ctl,
+      first: 0,
+      end: 0,
+      threads,
+      blocking,
+    };
     // the caller's signal and progress stop the scan between slices, the helpers idle: the pool stays
     let stopped: { stopped: unknown } | undefined;
     pool.runSlices("cosetScanThreaded", job, {

@@ -86,7 +86,7 @@ describe("kernels never write outside their matrices", () => {
     const t = region(Math.max(16, cols * stride(rows) * 8));
     invoke(k, "transpose", { dst: t.ptr, dstStride: stride(rows), src: a.ptr, srcStride: stride(cols), rows, cols });
     const d = region(Math.max(16, rows * stride(cols + 7) * 8));
-    const block = { sr: 0, sc: 0, nrows: rows, ncols: cols };
+    const block = { sr: 0, sc: 0, rows, cols };
     invoke(k, "copyBits", {
       dst: d.ptr,
       dstStride: stride(cols + 7),

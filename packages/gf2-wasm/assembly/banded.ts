@@ -148,8 +148,7 @@ let zpLimit: i32 = 0;
  * @returns DONE (0), OUT_FULL (1) or NO_SLOT (2).
  */
 export function bandedEchelon(args: BandedArgs): i32 {
-  const start = args.start, cols = args.cols, lo = args.lo, rhs = args.rhs, rowCount = args.rowCount;
-  const n = args.n, p = args.p, outBytes = args.outBytes, cStop = args.cStop;
+  const n = args.n, p = args.p;
   prime = p;
   ring = args.ring;
   lanes = args.lanes;
@@ -174,20 +173,20 @@ export function bandedEchelon(args: BandedArgs): i32 {
   // columns per step, and the most output one step writes
   const step = p == 2 ? 8 : 1;
   const need = step * (16 + <i32>rowBytes);
-  const stop = min(cStop, n);
+  const stop = min(args.cStop, n);
   while (c < stop) {
     const c1 = min(c + step, n);
-    if (used + need > outBytes) {
+    if (used + need > args.outBytes) {
       status = OUT_FULL;
       break;
     }
     // rows whose first column is in the step join the front
-    while (next < rowCount && load<i32>(at32(lo, next)) < c1) {
+    while (next < args.rowCount && load<i32>(at32(args.lo, next)) < c1) {
       if (freeCount == 0) {
         status = NO_SLOT;
         break;
       }
-      enter(start, cols, rhs, next);
+      enter(args, next);
       next++;
     }
     if (status != DONE) break;
@@ -209,7 +208,8 @@ export function bandedEchelon(args: BandedArgs): i32 {
 }
 
 /** Row r of the input joins the front in a free slot. */
-function enter(start: usize, cols: usize, rhs: usize, r: i32): void {
+function enter(args: BandedArgs, r: i32): void {
+  const start = args.start, cols = args.cols, rhs = args.rhs;
   const s = load<i32>(at32(free, --freeCount));
   const row = rowOf(s);
   memory.fill(row, 0, rowBytes);

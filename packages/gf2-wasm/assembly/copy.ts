@@ -2,29 +2,27 @@
 // null-space basis read off a reduced echelon form.
 
 import { getBit, lowMask, putBit, read64, rowAt } from "./layout";
+import { TransposeArgs } from "./transpose";
 
-/** The arguments of `copyBits`: the block of src at (sr, sc) goes to dst at (dr, dc). */
-@unmanaged export class CopyBitsArgs {
-  dst: usize;
-  dstStride: i32;
+/**
+ * The arguments of `copyBits`: two matrices as for a transpose, and the
+ * `rows` x `cols` block of src at (sr, sc) that goes to dst at (dr, dc).
+ */
+@unmanaged export class CopyBitsArgs extends TransposeArgs {
   dr: i32;
   dc: i32;
-  src: usize;
-  srcStride: i32;
   sr: i32;
   sc: i32;
-  nrows: i32;
-  ncols: i32;
 }
 
 /**
- * Copies the nrows x ncols block of src at (sr, sc) into dst at (dr, dc).
+ * Copies the rows x cols block of src at (sr, sc) into dst at (dr, dc).
  * Bits of dst outside the block are kept.
  */
 export function copyBits(args: CopyBitsArgs): void {
   const dst = args.dst, dstStride = args.dstStride, dr = args.dr, dc = args.dc;
   const src = args.src, srcStride = args.srcStride, sr = args.sr, sc = args.sc;
-  const nrows = args.nrows, ncols = args.ncols;
+  const nrows = args.rows, ncols = args.cols;
   for (let i = 0; i < nrows; i++) {
     const s = rowAt(src, sr + i, srcStride);
     const d = rowAt(dst, dr + i, dstStride);

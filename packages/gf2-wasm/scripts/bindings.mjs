@@ -338,22 +338,15 @@ export function descriptorLayout(): usize {
 `;
 }
 
-/** The view a field type is read through (its key in DescriptorViews) and log2 of its size. */
-const VIEWS = /** @type {Record<string, [string, number]>} */ ({
-  i8: ["i8", 0],
-  u8: ["u8", 0],
-  bool: ["u8", 0],
-  i16: ["i16", 1],
-  u16: ["u16", 1],
-  i32: ["i32", 2],
-  isize: ["i32", 2],
-  u32: ["u32", 2],
-  usize: ["u32", 2],
-  f32: ["f32", 2],
-  i64: ["i64", 3],
-  u64: ["u64", 3],
-  f64: ["f64", 3],
-});
+/** Field types read through another type's view (a key of DescriptorViews). */
+const ALIASES = /** @type {Record<string, string>} */ ({ bool: "u8", isize: "i32", usize: "u32" });
+
+/**
+ * The view a field type is read through (its key in DescriptorViews) and log2 of its size.
+ * @param {string} type
+ * @returns {[string, number]}
+ */
+const viewOf = (type) => [ALIASES[type] ?? type, Math.log2(SIZES[type] ?? 1)];
 
 /**
  * The accessors of a layout: `write(v, b, a)` stores every field of `a` in
@@ -365,12 +358,12 @@ const VIEWS = /** @type {Record<string, [string, number]>} */ ({
  */
 function accessors(l) {
   const at = (/** @type {Placed} */ f) => {
-    const [view, shift] = VIEWS[f.type] ?? ["", 0];
+    const [view, shift] = viewOf(f.type);
     const base = ["b", "h", "w", "d"][shift];
     const index = f.offset >> shift;
     return `v.${view}[${index === 0 ? base : `${base} + ${index}`}]`;
   };
-  const shifts = [...new Set(l.fields.map((f) => VIEWS[f.type]?.[1] ?? 0))].filter((sh) => sh > 0).sort();
+  const shifts = [...new Set(l.fields.map((f) => viewOf(f.type)[1]))].filter((sh) => sh > 0).sort();
   const prologue = shifts.length
     ? `      const ${shifts.map((sh) => `${["b", "h", "w", "d"][sh]} = b >> ${sh}`).join(", ")};\n`
     : "";
@@ -390,23 +383,21 @@ ${prologue}${reads.join("\n")}
   },`;
 }
 
-/** The checks of the values written, in the generated module (`big` only where a field is 64-bit). */
-const CHECKS = {
-  num: [
-    "/** A field's value when it is a number; else a TypeError that names the field by its index. */",
-    "function num(value, field) {",
-    '  if (typeof value === "number") return value;',
-    "  throw Object.assign(new TypeError(`got ${value}`), { field });",
+/**
+ * A check of the values written, in the generated module: `num` for
+ * numbers, `big` for 64-bit integers (only where a field is one).
+ * @param {string} name
+ * @param {string} type what `typeof` gives
+ * @param {string} what
+ */
+const checkSource = (name, type, what) =>
+  [
+    `/** A field's value when it is ${what}; else a TypeError that names the field by its index. */`,
+    `function ${name}(value, field) {`,
+    `  if (typeof value === "${type}") return value;`,
+    '  throw Object.assign(new TypeError("got " + String(value)), { field });',
     "}",
-  ].join("\n"),
-  big: [
-    "/** A field's value when it is a bigint (i64, u64); else a TypeError that names the field by its index. */",
-    "function big(value, field) {",
-    '  if (typeof value === "bigint") return value;',
-    "  throw Object.assign(new TypeError(`got ${value}`), { field });",
-    "}",
-  ].join("\n"),
-};
+  ].join("\n");
 
 /**
  * dist/kernels.js: the layouts with their accessors, and the kernel -> descriptor map.
@@ -418,7 +409,7 @@ function kernelsJs(layouts, modules) {
   const wide = layouts.some((l) => l.fields.some((f) => f.type === "i64" || f.type === "u64"));
   return `${HEADER}
 
-${wide ? `${CHECKS.num}\n\n${CHECKS.big}` : CHECKS.num}
+${checkSource("num", "number", "a number")}${wide ? `\n\n${checkSource("big", "bigint", "a bigint (i64, u64)")}` : ""}
 
 /**
  * Every descriptor: its size in bytes, its fields as [name, byte offset,

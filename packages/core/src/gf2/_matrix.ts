@@ -3,7 +3,16 @@
 // kernels are assembly/echelon.ts, multiply.ts, transpose.ts and copy.ts
 // (their TypeScript twin: _matrix-naive.ts).
 
-import { allocate, callKernel, kernelCopy, kernelView, release, runSlices, withScratch } from "../internal/kernel.js";
+import {
+  allocate,
+  callKernel,
+  columnSlices,
+  kernelCopy,
+  kernelView,
+  release,
+  runSlices,
+  withScratch,
+} from "../internal/kernel.js";
 import { matrixBytes, strideWords } from "../internal/layout.js";
 import { availableThreads, echelonizeThreaded } from "../internal/threads.js";
 import type { EchelonOptions, Engine, M4riParameters, Store } from "./_engine.js";
@@ -70,27 +79,31 @@ export const wasmEngine: Engine = {
     const { k: bits, tables, steps = 1 } = options.m4ri ?? m4riParameters(rows, limit);
     const scratchBytes = naive ? 16 : steps * slotTables(tables) * 2 ** bits * stride * 8;
     const threads = naive ? 1 : (options.threads ?? (rows * stride * 8 >= THREADS_FROM_BYTES ? availableThreads() : 1));
-    const ptr = (a as WasmStore).ptr;
     const slice = sliceColumns(limit, options);
+    // the descriptor of both kernels (and of the threaded one, with its blocks in shared memory)
+    const args = (a: number, pivots: number, scratch: number, versions: number) => ({
+      a,
+      rows,
+      cols,
+      stride,
+      pivotLimit,
+      full: full ? 1 : 0,
+      pivots,
+      k: bits,
+      tables,
+      steps,
+      scratch,
+      versions,
+      r: 0,
+      c: 0,
+      cStop: 0,
+    });
+    const ptr = (a as WasmStore).ptr;
     if (threads > 1) {
-      const result = echelonizeThreaded(
-        {
-          source: () => kernelView(Uint8Array, ptr, a.bytes),
-          rows,
-          cols,
-          stride,
-          pivotLimit,
-          full,
-          k: bits,
-          tables,
-          steps,
-          scratchBytes,
-          slice,
-          onProgress: options.onProgress,
-          signal: options.signal,
-        },
-        threads,
-      );
+      const bytes = a.bytes;
+      const source = () => kernelView(Uint8Array, ptr, bytes);
+      const { onProgress, signal } = options;
+      const result = echelonizeThreaded({ source, args, scratchBytes, slice, onProgress, signal }, threads);
       if (result) return result;
     }
     const pivotCount = Math.min(rows, limit);
@@ -98,35 +111,9 @@ export const wasmEngine: Engine = {
       "scratch space for elimination",
       [pivotCount * 4, scratchBytes, rows * 4],
       ([pivots, scratch, versions]) => {
-        // one object literal: a descriptor keeps one shape (spreads made them slow to read by name)
-        const state = {
-          a: ptr,
-          rows,
-          cols,
-          stride,
-          pivotLimit,
-          full: full ? 1 : 0,
-          pivots,
-          k: bits,
-          tables,
-          steps,
-          scratch,
-          versions,
-          r: 0,
-          c: 0,
-          cStop: 0,
-        };
-        runSlices(naive ? "echelonizeNaive" : "echelonizeM4ri", state, {
-          operation: "elimination",
-          next: (s) => {
-            s.cStop = s.c + slice;
-            return s.c < limit && s.r < rows;
-          },
-          after: (s) => Math.min(s.c, limit),
-          total: limit,
-          onProgress: options.onProgress,
-          signal: options.signal,
-        });
+        const state = args(ptr, pivots, scratch, versions);
+        const kernel = naive ? "echelonizeNaive" : "echelonizeM4ri";
+        runSlices(kernel, state, columnSlices("elimination", limit, rows, slice, options));
         return { rank: state.r, pivots: kernelCopy(Int32Array, pivots, state.r) };
       },
     );
@@ -150,7 +137,18 @@ export const wasmEngine: Engine = {
   },
   copyBits(dst, dstCols, dr, dc, src, srcCols, sr, sc, nrows, ncols) {
     const [d, s] = [(dst as WasmStore).ptr, (src as WasmStore).ptr];
-    const args = { dst: d, dstStride: w64(dstCols), dr, dc, src: s, srcStride: w64(srcCols), sr, sc, nrows, ncols };
+    const args = {
+      dst: d,
+      dstStride: w64(dstCols),
+      src: s,
+      srcStride: w64(srcCols),
+      rows: nrows,
+      cols: ncols,
+      dr,
+      dc,
+      sr,
+      sc,
+    };
     callKernel("copy", "copyBits", args);
   },
   backSubstitute(x, e, rank, n, p, pivots) {

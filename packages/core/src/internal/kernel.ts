@@ -138,6 +138,31 @@ export function sliceLoop<A>(call: (args: A) => number, args: A, slicing: Slicin
 }
 
 /**
+ * The slices of an elimination by columns (the descriptor's `c`, `r` and
+ * `cStop`): `slice` columns a call while the column is below `limit` and the
+ * rank below `rows`; progress in columns.
+ */
+export function columnSlices(
+  operation: string,
+  limit: number,
+  rows: number,
+  slice: number,
+  watch: Pick<Slicing<unknown>, "onProgress" | "signal">,
+): Slicing<{ c: number; r: number; cStop: number }> {
+  return {
+    operation,
+    next: (s) => {
+      s.cStop = s.c + slice;
+      return s.c < limit && s.r < rows;
+    },
+    after: (s) => Math.min(s.c, limit),
+    total: limit,
+    onProgress: watch.onProgress,
+    signal: watch.signal,
+  };
+}
+
+/**
  * Runs a kernel in slices: before each call `slicing.next` sets the slice's
  * bounds in the descriptor by name; the call writes the descriptor into the
  * kernel's block and reads every field back, so its state (the next column,

@@ -25,7 +25,16 @@ import {
 } from "@lightsout/gf2-wasm/threads";
 import { checkInteger } from "./check.js";
 import { availableCores } from "./cores.js";
-import { holdOutside, releaseOutside, type Slicing, sliceLoop, type ViewType, type Views } from "./kernel.js";
+import {
+  columnSlices,
+  holdOutside,
+  type KernelArgs,
+  releaseOutside,
+  type Slicing,
+  sliceLoop,
+  type ViewType,
+  type Views,
+} from "./kernel.js";
 import { type HelperReply, type HelperStart, nodeHelperSource } from "./threads-helper.js";
 
 /** Threads an elimination uses by default: every core (cores.ts counts them for every caller). */
@@ -343,19 +352,13 @@ function poolView<T extends ArrayBufferView>(p: Pool, type: ViewType<T>, ptr: nu
 export interface ThreadedJob {
   /** The matrix's bytes in the single-thread kernel's memory (copied in and back). */
   source: () => Uint8Array;
-  rows: number;
-  cols: number;
-  stride: number;
-  pivotLimit: number;
-  full: boolean;
-  k: number;
-  tables: number;
-  steps: number;
+  /** The elimination's descriptor over blocks of the shared memory (its shape and tuning, the state at 0). */
+  args: (a: number, pivots: number, scratch: number, versions: number) => KernelArgs<"echelonizeM4ri">;
   scratchBytes: number;
   /** Columns per slice (progress and cancel between slices). */
   slice: number;
-  onProgress?: (done: number, total: number) => void;
-  signal?: AbortSignal;
+  onProgress?: ((done: number, total: number) => void) | undefined;
+  signal?: AbortSignal | undefined;
 }
 
 /**
@@ -377,49 +380,22 @@ export function echelonizeThreaded(
   const p = acquire(threads);
   if (!p) return undefined;
   const bytes = job.source().length;
-  const pivotCount = Math.min(job.rows, job.cols, job.pivotLimit);
-  const sizes = [
-    bytes,
-    Math.max(16, pivotCount * 4),
-    Math.max(16, job.scratchBytes),
-    Math.max(16, job.rows * 4),
-  ] as const;
+  // the shape, from the descriptor the job makes (its addresses are placeholders here)
+  const { rows, cols, pivotLimit } = job.args(0, 0, 0, 0);
+  const pivotCount = Math.min(rows, cols, pivotLimit);
+  const sizes = [bytes, Math.max(16, pivotCount * 4), Math.max(16, job.scratchBytes), Math.max(16, rows * 4)] as const;
   return withPoolBlocks(p, sizes, ([a, pivots, scratch, versions]) => {
     try {
       poolView(p, Uint8Array, a, bytes).set(job.source());
-      const limit = Math.min(job.cols, job.pivotLimit);
-      const { rows, cols, stride, pivotLimit, k, tables, steps } = job;
-      const state = {
-        a,
-        rows,
-        cols,
-        stride,
-        pivotLimit,
-        full: job.full ? 1 : 0,
-        pivots,
-        k,
-        tables,
-        steps,
-        scratch,
-        versions,
-        r: 0,
-        c: 0,
-        cStop: 0,
-        ctl: p.ctl,
-        threads: Math.min(threads, p.size),
-        blocking: canBlock() ? 1 : 0,
-      };
-      runPoolSlices(p, "echelonizeM4riThreaded", state, {
-        operation: "threaded elimination",
-        next: (s) => {
-          s.cStop = s.c + job.slice;
-          return s.c < limit && s.r < rows;
-        },
-        after: (s) => Math.min(s.c, limit),
-        total: limit,
-        onProgress: job.onProgress,
-        signal: job.signal,
-      });
+      const control = { ctl: p.ctl, threads: Math.min(threads, p.size), blocking: canBlock() ? 1 : 0 };
+      const state = Object.assign(job.args(a, pivots, scratch, versions), control);
+      const limit = Math.min(cols, pivotLimit);
+      runPoolSlices(
+        p,
+        "echelonizeM4riThreaded",
+        state,
+        columnSlices("threaded elimination", limit, rows, job.slice, job),
+      );
       job.source().set(poolView(p, Uint8Array, a, bytes));
       return { rank: state.r, pivots: poolView(p, Int32Array, pivots, state.r).slice() };
     } catch (error) {

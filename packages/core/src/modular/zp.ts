@@ -3,7 +3,7 @@
 // multiple of 4 entries (the kernel's SIMD path), runs it in slices of
 // columns (progress, cancellation), copies back.
 
-import { kernelCopy, kernelView, MAX_BLOCK, runSlices, withScratch } from "../internal/kernel.js";
+import { columnSlices, kernelCopy, kernelView, MAX_BLOCK, runSlices, withScratch } from "../internal/kernel.js";
 import { formatLimit } from "../internal/sizes.js";
 
 /** Entry updates per slice: about 10-30 ms of kernel time between progress reports. */
@@ -110,17 +110,8 @@ export function zpEchelon(
       skipped: 0,
       cStop: 0,
     };
-    runSlices("zpEchelon", state, {
-      operation: "Z_m elimination",
-      next: (s) => {
-        s.cStop = s.c + slice;
-        return s.c < limit;
-      },
-      after: (s) => s.c,
-      total: limit,
-      onProgress: options.onProgress,
-      signal: options.signal,
-    });
+    // the kernel moves the column to the limit when the rows run out
+    runSlices("zpEchelon", state, columnSlices("Z_m elimination", limit, rows, slice, options));
     const out = kernelView(Uint32Array, mat, rows * stride);
     for (let i = 0; i < rows; i++) a.set(out.subarray(i * stride, i * stride + cols), i * cols);
     return {

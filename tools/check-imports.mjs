@@ -21,8 +21,9 @@
 // a screen's own folders (screens/<name>/, state/<name>/) are its alone.
 //
 // The kernels' memory has two owners in packages/core/src (MEMORY_OWNERS):
-// internal/kernel.ts (the kernel instance of each realm) and
-// internal/threads.ts (the threads' shared memory). Only they make views on
+// internal/kernel.ts (the memory of the kernel instance of each realm, which
+// internal/kernel-instance.ts loads) and internal/threads.ts (the threads'
+// shared memory). Only they make views on
 // a WebAssembly memory (`memory.buffer`) and import @lightsout/gf2-wasm;
 // every other module asks them for views and calls kernels through them
 // (checkMemoryOwners).
@@ -53,11 +54,12 @@ export const CORE_LAYERS = [
 ];
 
 /**
- * The modules of packages/core/src that own the kernels' memory: the only
- * ones that make views on it and import the raw kernel package.
+ * The modules of packages/core/src that own the kernels' memory (and the
+ * instance of the single-thread kernel, kernel-instance.ts): the only ones
+ * that make views on it and import the raw kernel package.
  * @type {readonly string[]}
  */
-export const MEMORY_OWNERS = ["internal/kernel.ts", "internal/threads.ts"];
+export const MEMORY_OWNERS = ["internal/kernel.ts", "internal/kernel-instance.ts", "internal/threads.ts"];
 
 /**
  * Modules other than the memory owners that make a view on a WebAssembly

@@ -2,7 +2,7 @@
 // guard bands around the raw WASM kernel, fewestPresses on boards, and the
 // distribution of minimum press counts against brute force over all presses.
 import fc from "fast-check";
-import { instantiate, invoke } from "@lightsout/gf2-wasm";
+import { cosetDistributionKernel, cosetMinimumKernel, instantiate, invoke } from "@lightsout/gf2-wasm";
 import { describe, expect, it } from "vitest";
 import {
   allSolutions,
@@ -209,7 +209,7 @@ describe("raw WASM kernels: guard bands", () => {
       mem.fill(0, best, best + bytes);
       const args = { x0: at(x0), basis: at(basis), k: kk, words, start: 0, end: 2 ** kk, cur: at(cur), best: at(best) };
       const scan = { ...args, bestWeight: 1 << 30 };
-      const w = invoke(k, "cosetMinimum", scan);
+      const w = invoke(k, cosetMinimumKernel, scan);
       expect(w).toBe(bruteCoset(vx, vb).weight);
       expect(scan.bestWeight).toBe(w); // the state comes back by name
       const outside = [
@@ -240,7 +240,7 @@ describe("raw WASM kernels: guard bands", () => {
     [4n, 8n].forEach((v, i) => view.setBigUint64(base + free + i * 8, v, true));
     mem.fill(0, counts, counts + 65 * 8);
     const args = { span: base + span, spanCount: 4, free: base + free, nfree: 2, start: 0, end: 4 };
-    invoke(k, "cosetDistribution", { ...args, counts: base + counts });
+    invoke(k, cosetDistributionKernel, { ...args, counts: base + counts });
     // cosets: {0,3,6,5} -> 0; {4,7,2,1} -> 1; {8,b,e,d} -> 1; {c,f,a,9} -> 2
     expect([0, 1, 2, 3].map((w) => view.getBigUint64(base + counts + w * 8, true))).toEqual([1n, 2n, 1n, 0n]);
     const outside = [

@@ -1,6 +1,16 @@
 // Guard bands: each raw kernel runs on a matrix that sits inside a larger
 // block filled with a known pattern; afterwards the pattern must be intact.
-import { instantiate, invoke } from "@lightsout/gf2-wasm";
+import {
+  copyBitsKernel,
+  echelonizeM4riKernel,
+  echelonizeNaiveKernel,
+  instantiate,
+  invoke,
+  mulM4rmKernel,
+  mulNaiveKernel,
+  nullspaceKernel,
+  transposeKernel,
+} from "@lightsout/gf2-wasm";
 import { describe, expect, it } from "vitest";
 import { makeBits } from "./_support.js";
 
@@ -61,7 +71,7 @@ describe("kernels never write outside their matrices", () => {
         const shape = { a: a.ptr, rows, cols, stride: stride(cols), pivotLimit: cols, full, pivots: pivots.ptr };
         const m4ri = { k: 5, tables: 4, steps: 3, scratch: scratch.ptr, versions: versions.ptr };
         const args = { ...shape, ...m4ri, r: 0, c: 0, cStop: cols };
-        const rank = invoke(k, method === "naive" ? "echelonizeNaive" : "echelonizeM4ri", args);
+        const rank = invoke(k, method === "naive" ? echelonizeNaiveKernel : echelonizeM4riKernel, args);
         expect(rank).toBeGreaterThan(0);
         for (const r of [a, pivots, scratch, versions]) expect(intact(r)).toBe(true);
       }
@@ -81,13 +91,20 @@ describe("kernels never write outside their matrices", () => {
       b: b.ptr,
       bStride: stride(rows),
     };
-    invoke(k, "mulNaive", { ...product, m: rows, n: cols, k: 8, table: 0 });
-    invoke(k, "mulM4rm", { ...product, m: rows, n: cols, k: 8, table: table.ptr });
+    invoke(k, mulNaiveKernel, { ...product, m: rows, n: cols, k: 8, table: 0 });
+    invoke(k, mulM4rmKernel, { ...product, m: rows, n: cols, k: 8, table: table.ptr });
     const t = region(Math.max(16, cols * stride(rows) * 8));
-    invoke(k, "transpose", { dst: t.ptr, dstStride: stride(rows), src: a.ptr, srcStride: stride(cols), rows, cols });
+    invoke(k, transposeKernel, {
+      dst: t.ptr,
+      dstStride: stride(rows),
+      src: a.ptr,
+      srcStride: stride(cols),
+      rows,
+      cols,
+    });
     const d = region(Math.max(16, rows * stride(cols + 7) * 8));
     const block = { sr: 0, sc: 0, rows, cols };
-    invoke(k, "copyBits", {
+    invoke(k, copyBitsKernel, {
       dst: d.ptr,
       dstStride: stride(cols + 7),
       dr: 0,
@@ -99,10 +116,10 @@ describe("kernels never write outside their matrices", () => {
     const pivots = region(Math.min(rows, cols) * 4 + 4);
     const shape = { a: a.ptr, rows, cols, stride: stride(cols), pivotLimit: cols, full: 1, pivots: pivots.ptr };
     const m4ri = { k: 0, tables: 0, steps: 0, scratch: 0, versions: 0 }; // unused by the naive kernel
-    const rank = invoke(k, "echelonizeNaive", { ...shape, ...m4ri, r: 0, c: 0, cStop: cols });
+    const rank = invoke(k, echelonizeNaiveKernel, { ...shape, ...m4ri, r: 0, c: 0, cStop: cols });
     const out = region(Math.max(16, (cols - rank) * stride(cols) * 8));
     const basis = { out: out.ptr, outStride: stride(cols), e: a.ptr, stride: stride(cols), r: rank, cols };
-    invoke(k, "nullspace", { ...basis, pivots: pivots.ptr });
+    invoke(k, nullspaceKernel, { ...basis, pivots: pivots.ptr });
     for (const r of [a, b, c, table, t, d, pivots, out]) expect(intact(r)).toBe(true);
   });
 });

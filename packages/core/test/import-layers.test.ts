@@ -118,12 +118,11 @@ describe("checkMemoryOwners", () => {
     const owner =
       "const v = new Uint8Array(kernel.memory.buffer);\n" + 'import { instantiate } from "@lightsout/gf2-wasm";\n';
     const owners = MEMORY_OWNERS.join(", ");
-    expect(MEMORY_OWNERS).toEqual(["internal/kernel.ts", "internal/threads.ts"]);
+    expect(MEMORY_OWNERS).toEqual(["internal/kernel.ts", "internal/kernel-instance.ts", "internal/threads.ts"]);
     expect(
       checkMemoryOwners([
         { file: "solvers/peek.ts", text: bad },
-        { file: "internal/kernel.ts", text: owner },
-        { file: "internal/threads.ts", text: owner },
+        ...MEMORY_OWNERS.map((file) => ({ file, text: owner })),
       ]),
     ).toEqual([
       `solvers/peek.ts:6 reads memory.buffer: only the memory owners (${owners}) make views on kernel memory; use kernelView or kernelCopy (or a thread pool's view)`,

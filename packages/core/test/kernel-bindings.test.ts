@@ -8,10 +8,18 @@
 import { execFileSync } from "node:child_process";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { descriptorLayouts, type Gf2Exports, instantiate, invoke, kernelDescriptors } from "@lightsout/gf2-wasm";
+import {
+  descriptorLayouts,
+  type Gf2Exports,
+  instantiate,
+  invoke,
+  kernelDescriptors,
+  polyGcdKernel,
+} from "@lightsout/gf2-wasm";
+import * as gf2 from "@lightsout/gf2-wasm";
 import { createSharedMemory, instantiateThreads } from "@lightsout/gf2-wasm/threads";
 import { describe, expect, it } from "vitest";
-import { callKernel, kernelCopy, kernelView, runSlices, withScratch } from "../src/internal/kernel.js";
+import { callKernel, kernelCopy, kernelView, runSlices, transposeKernel, withScratch } from "../src/internal/kernel.js";
 
 type Layouts = typeof descriptorLayouts;
 const names = Object.keys(descriptorLayouts) as (keyof Layouts)[];
@@ -63,6 +71,20 @@ describe("the bindings", () => {
     expect([...found.keys()].sort()).toEqual([...new Set(kernels.map(([, d]) => d))].sort());
   });
 
+  it("give each kernel a binding whose descriptor is the generated layout", () => {
+    const bindings = gf2 as unknown as Record<
+      string,
+      { name: string; descriptor: { size: number; offsets: number[] } }
+    >;
+    for (const [kernel, descriptor] of Object.entries(kernelDescriptors)) {
+      const binding = bindings[`${kernel}Kernel`];
+      const layout = descriptorLayouts[descriptor as keyof Layouts];
+      expect(binding?.name).toBe(kernel);
+      expect(binding?.descriptor.size).toBe(layout.size);
+      expect(binding?.descriptor.offsets).toEqual(layout.fields.map(([, offset]) => offset));
+    }
+  });
+
   it("name every field of every descriptor once, each at an offset aligned to its size", () => {
     const bytes: Record<string, number> = { i32: 4, u32: 4, usize: 4, f64: 8 };
     for (const name of names) {
@@ -83,17 +105,17 @@ describe("invoke", () => {
     const { table, where } = compiledLayouts(k);
     // PolyGcdArgs.words (its third field) moved by 4 bytes, as when a class changes without its bindings
     table[where.get("PolyGcdArgs")! + 2]! += 4;
-    expect(() => invoke(k, "polyGcd", { a: 16, b: 16, words: 2, maxSteps: 1 })).toThrow(
-      /lays out PolyGcdArgs otherwise than its bindings/,
+    expect(() => invoke(k, polyGcdKernel, { a: 16, b: 16, words: 2, maxSteps: 1 })).toThrow(
+      /lays out the descriptor of polyGcd otherwise than its bindings/,
     );
   });
 
   it("refuses a descriptor with a field missing or of the wrong type", () => {
     const k = instantiate();
-    expect(() => invoke(k, "polyGcd", { a: 16, b: 16, words: 2 } as never)).toThrow(
-      /polyGcd expected "maxSteps" \(i32\) in its descriptor, got undefined/,
+    expect(() => invoke(k, polyGcdKernel, { a: 16, b: 16, words: 2 } as never)).toThrow(
+      /^@lightsout\/gf2-wasm: polyGcd expected "maxSteps" in its descriptor, got undefined$/,
     );
-    expect(() => invoke(k, "polyGcd", { a: 16, b: 16, words: "2", maxSteps: 0 } as never)).toThrow(TypeError);
+    expect(() => invoke(k, polyGcdKernel, { a: 16, b: 16, words: "2", maxSteps: 0 } as never)).toThrow(TypeError);
   });
 });
 
@@ -123,7 +145,7 @@ describe("the runner (internal/kernel.ts)", () => {
       }
       let calls = 0;
       const args = { a: pa, b: pb, words, maxSteps: 1 };
-      const degree = runSlices("polyGcd", args, {
+      const degree = runSlices(polyGcdKernel, args, {
         operation: "a test gcd",
         next: (_, last) => last === undefined || last === -2,
         after: () => ++calls,
@@ -158,7 +180,7 @@ describe("the runner (internal/kernel.ts)", () => {
   it("turns a trap into the clear error that names the operation", () => {
     // a destination past the end of memory: the kernel's store traps
     const args = { dst: 0xffff_ff00, dstStride: 2, src: 16, srcStride: 2, rows: 64, cols: 64 };
-    expect(() => callKernel("a test transpose", "transpose", args)).toThrow(
+    expect(() => callKernel("a test transpose", transposeKernel, args)).toThrow(
       /^internal error in the GF\(2\) kernel during a test transpose \(memory access out of bounds\); please report it$/,
     );
   });

@@ -23,22 +23,11 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
-/** Bytes (and alignment) of the field types a descriptor may use. */
-const SIZES = /** @type {Record<string, number>} */ ({
-  i8: 1,
-  u8: 1,
-  bool: 1,
-  i16: 2,
-  u16: 2,
-  i32: 4,
-  u32: 4,
-  isize: 4,
-  usize: 4,
-  f32: 4,
-  i64: 8,
-  u64: 8,
-  f64: 8,
-});
+/**
+ * Bytes (and alignment) of the field types a descriptor may use: those
+ * src/invoke.js has views for (another needs a view there and here).
+ */
+const SIZES = /** @type {Record<string, number>} */ ({ i32: 4, u32: 4, isize: 4, usize: 4, f64: 8 });
 
 /** The entries and the name of their exports' interface. */
 const ENTRIES = [
@@ -113,8 +102,9 @@ export function parseDescriptors(text, file) {
       }
       const field = /^(\w+):\s*(\w+);$/.exec(line);
       if (!field || SIZES[field[2] ?? ""] === undefined) {
+        const types = Object.keys(SIZES).join(", ");
         throw new Error(
-          `${file}: class ${name} may hold only fields of plain numeric types ("name: i32;"), got "${line}"`,
+          `${file}: class ${name} may hold only fields of the types ${types} ("name: i32;"), got "${line}"`,
         );
       }
       own.push({ name: field[1] ?? "", type: field[2] ?? "", doc });
@@ -200,10 +190,9 @@ function declaration(text, file, name) {
   return { name, doc: docText(match[1]), params, returns: match[3] ?? "" };
 }
 
-/** @param {string} type an AssemblyScript type */
+/** @param {string} type an AssemblyScript type (every field and result is a number in JavaScript) */
 function tsType(type) {
-  if (type === "void") return "void";
-  return type === "i64" || type === "u64" ? "bigint" : "number";
+  return type === "void" ? "void" : "number";
 }
 
 /**
@@ -339,7 +328,7 @@ export function descriptorLayout(): usize {
 }
 
 /** Field types read through another type's view (a key of DescriptorViews). */
-const ALIASES = /** @type {Record<string, string>} */ ({ bool: "u8", isize: "i32", usize: "u32" });
+const ALIASES = /** @type {Record<string, string>} */ ({ isize: "i32", usize: "u32" });
 
 /**
  * The view a field type is read through (its key in DescriptorViews) and log2 of its size.
@@ -349,14 +338,16 @@ const ALIASES = /** @type {Record<string, string>} */ ({ bool: "u8", isize: "i32
 const viewOf = (type) => [ALIASES[type] ?? type, Math.log2(SIZES[type] ?? 1)];
 
 /**
- * The accessors of a layout: `write(v, b, a)` stores every field of `a` in
- * the block at byte `b` through the views `v` (each value checked by
- * `num`/`big`, which name the field by its index), `read(v, b, a)` loads
- * them back. Written out field by field: a loop over names costs more than
- * a small kernel call.
+ * The binding of a layout, as a constant of the generated module: its index
+ * in the bindings and its offsets (checked against the module's table on
+ * first use), `write(v, b, a)`, which stores every field of `a` in the
+ * block at byte `b` through the views `v` (each value checked by `num`),
+ * and `read(v, b, a)`, which loads them back. Written out field by
+ * field: a loop over names costs more than a small kernel call.
  * @param {Layout} l
+ * @param {number} id
  */
-function accessors(l) {
+function accessors(l, id) {
   const at = (/** @type {Placed} */ f) => {
     const [view, shift] = viewOf(f.type);
     const base = ["b", "h", "w", "d"][shift];
@@ -365,63 +356,71 @@ function accessors(l) {
   };
   const shifts = [...new Set(l.fields.map((f) => viewOf(f.type)[1]))].filter((sh) => sh > 0).sort();
   const prologue = shifts.length
-    ? `      const ${shifts.map((sh) => `${["b", "h", "w", "d"][sh]} = b >> ${sh}`).join(", ")};\n`
+    ? `    const ${shifts.map((sh) => `${["b", "h", "w", "d"][sh]} = b >> ${sh}`).join(", ")};\n`
     : "";
-  const check = (/** @type {Placed} */ f) => (f.type === "i64" || f.type === "u64" ? "big" : "num");
-  const writes = l.fields.map((f, i) => `      ${at(f)} = ${check(f)}(a.${f.name}, ${i});`);
-  const reads = l.fields.map((f) => `      a.${f.name} = ${at(f)};`);
-  const fields = l.fields.map((f) => `["${f.name}", ${f.offset}, "${f.type}"]`).join(", ");
-  return `  ${l.name}: {
-    size: ${l.size},
-    fields: [${fields}],
-    write(v, b, a) {
+  const writes = l.fields.map((f) => `    ${at(f)} = num(a.${f.name}, "${f.name}");`);
+  const reads = l.fields.map((f) => `    a.${f.name} = ${at(f)};`);
+  return `const ${l.name} = {
+  id: ${id},
+  size: ${l.size},
+  offsets: [${l.fields.map((f) => f.offset).join(", ")}],
+  write(v, b, a) {
 ${prologue}${writes.join("\n")}
-    },
-    read(v, b, a) {
+  },
+  read(v, b, a) {
 ${prologue}${reads.join("\n")}
-    },
-  },`;
+  },
+};`;
 }
 
-/**
- * A check of the values written, in the generated module: `num` for
- * numbers, `big` for 64-bit integers (only where a field is one).
- * @param {string} name
- * @param {string} type what `typeof` gives
- * @param {string} what
- */
-const checkSource = (name, type, what) =>
-  [
-    `/** A field's value when it is ${what}; else a TypeError that names the field by its index. */`,
-    `function ${name}(value, field) {`,
-    `  if (typeof value === "${type}") return value;`,
-    '  throw Object.assign(new TypeError("got " + String(value)), { field });',
-    "}",
-  ].join("\n");
+/** The check of the values written, in the generated module. */
+const NUM = [
+  "/** A field's value when it is a number; else a TypeError that names the field. */",
+  "function num(value, field) {",
+  '  if (typeof value === "number") return value;',
+  "  throw new TypeError('expected \"' + field + '\" in its descriptor, got ' + value);",
+  "}",
+].join("\n");
+
+/** The name of kernel `kernel`'s binding in the generated module ("transpose" -> "transposeKernel"). */
+const bindingName = (/** @type {string} */ kernel) => `${kernel}Kernel`;
 
 /**
- * dist/kernels.js: the layouts with their accessors, and the kernel -> descriptor map.
+ * dist/kernels.js: a binding per kernel (its name and its descriptor's
+ * accessors), each an export of its own so that a bundle carries only the
+ * bindings its code calls; the layouts and the kernel -> descriptor map for
+ * tools and tests.
  * @param {Layout[]} layouts
- * @param {{ kernels: Fn[] }[]} modules
+ * @param {{ file: string, kernels: Fn[] }[]} modules
  */
 function kernelsJs(layouts, modules) {
-  const kernelLines = modules.flatMap((m) => m.kernels.map((k) => `  ${k.name}: "${k.params[0]?.type}",`));
-  const wide = layouts.some((l) => l.fields.some((f) => f.type === "i64" || f.type === "u64"));
+  const kernels = modules.flatMap((m) =>
+    m.kernels.map((k) => ({ k, module: m.file === "index.ts" ? "gf2" : "threads" })),
+  );
+  const bindings = kernels.map(
+    ({ k, module }) =>
+      `/** ${k.name} (${module === "gf2" ? "the single-thread module" : "the shared-memory build"}). */\nexport const ${bindingName(k.name)} = { name: "${k.name}", descriptor: ${k.params[0]?.type} };`,
+  );
+  const layoutLines = layouts.map(
+    (l) =>
+      `  ${l.name}: { size: ${l.size}, fields: [${l.fields.map((f) => `["${f.name}", ${f.offset}, "${f.type}"]`).join(", ")}] },`,
+  );
   return `${HEADER}
 
-${checkSource("num", "number", "a number")}${wide ? `\n\n${checkSource("big", "bigint", "a bigint (i64, u64)")}` : ""}
+${NUM}
 
-/**
- * Every descriptor: its size in bytes, its fields as [name, byte offset,
- * type] in the order of the table, and its accessors (see invoke.js).
- */
+${layouts.map((l, id) => accessors(l, id)).join("\n\n")}
+
+${bindings.join("\n\n")}
+
+/** Every descriptor: its size in bytes and its fields as [name, byte offset, type], in the order of the tables. */
 export const descriptorLayouts = {
-${layouts.map(accessors).join("\n")}
+${layoutLines.join("\n")}
 };
 
 /** The descriptor each kernel takes, by kernel name (both builds). */
 export const kernelDescriptors = {
-${kernelLines.join("\n")}
+${kernels.map(({ k }) => `  ${k.name}: "${k.params[0]?.type}",`).join("\n")}
 };
 `;
 }
@@ -429,7 +428,7 @@ ${kernelLines.join("\n")}
 /**
  * dist/kernels.d.ts: the descriptors, the kernels and both modules' exports.
  * @param {Layout[]} layouts
- * @param {{ exportsType: string, kernelsType: string, what: string, fns: Fn[], kernels: Fn[] }[]} modules
+ * @param {{ file: string, exportsType: string, kernelsType: string, what: string, fns: Fn[], kernels: Fn[] }[]} modules
  */
 function kernelsDts(layouts, modules) {
   const interfaces = layouts.map((l) => {
@@ -444,7 +443,7 @@ function kernelsDts(layouts, modules) {
       const descriptor = m.kernels.includes(f) ? f.params[0]?.type : undefined;
       const params = descriptor ? "args: number" : f.params.map((p) => `${p.name}: ${tsType(p.type)}`).join(", ");
       const doc = descriptor
-        ? `${f.doc}${f.doc ? "\n\n" : ""}@param args - The address of a {@link ${descriptor}} (see {@link invoke}).`
+        ? `${f.doc}${f.doc ? "\n\n" : ""}@param args - The address of a {@link ${descriptor}} (call it through {@link invoke} and {@link ${bindingName(f.name)}}).`
         : f.doc;
       return `${jsdoc(doc, "  ")}  ${f.name}(${params}): ${tsType(f.returns)};`;
     });
@@ -467,37 +466,58 @@ export type FieldType = ${Object.keys(SIZES)
     .map((t) => `"${t}"`)
     .join(" | ")};
 
-/** Views on a module's memory, one per element type (what {@link DescriptorLayout} accessors go through). */
+/** Views on a module's memory, one per element type of the fields (what {@link DescriptorBinding}s go through). */
 export interface DescriptorViews {
-  i8: Int8Array;
-  u8: Uint8Array;
-  i16: Int16Array;
-  u16: Uint16Array;
   i32: Int32Array;
   u32: Uint32Array;
-  f32: Float32Array;
   f64: Float64Array;
-  i64: BigInt64Array;
-  u64: BigUint64Array;
 }
 
-/**
- * A descriptor's layout: its size in bytes, its fields as [name, byte
- * offset, type], and the accessors {@link invoke} uses: \`write\` stores
- * every field of \`args\` in the block at byte \`block\` (a TypeError with
- * \`field\`, the field's index, when one is not a number), \`read\` loads
- * them back into \`args\`.
- */
+/** A descriptor's layout: its size in bytes and its fields as [name, byte offset, type]. */
 export interface DescriptorLayout {
   readonly size: number;
   readonly fields: readonly (readonly [name: string, offset: number, type: FieldType])[];
-  write(views: DescriptorViews, block: number, args: object): void;
-  read(views: DescriptorViews, block: number, args: object): void;
+}
+
+/**
+ * How {@link invoke} writes a descriptor of type \`A\`: its index in the
+ * bindings, its size and field offsets (checked against the module's table
+ * on first use), \`write\` (every field of \`args\` into the block at byte
+ * \`block\`; a TypeError naming a field that is not a number) and \`read\`
+ * (every field back into \`args\`).
+ */
+export interface DescriptorBinding<A> {
+  readonly id: number;
+  readonly size: number;
+  readonly offsets: readonly number[];
+  write(views: DescriptorViews, block: number, args: A): void;
+  read(views: DescriptorViews, block: number, args: A): void;
+}
+
+/**
+ * A kernel for {@link invoke}: its export's name in module \`M\` ("gf2",
+ * the single-thread module, or "threads", the shared-memory build), the
+ * descriptor it takes (\`A\`) and what it returns (\`R\`).
+ */
+export interface KernelBinding<M extends "gf2" | "threads", A, R> {
+  readonly name: string;
+  readonly descriptor: DescriptorBinding<A>;
+  /** Never set: the module and result, for the types. */
+  readonly __kernel?: { module: M; result: R };
 }
 
 ${interfaces.join("\n\n")}
 
 ${parts.join("\n\n")}
+
+${modules
+  .flatMap((m) =>
+    m.kernels.map(
+      (k) =>
+        `${jsdoc(`The kernel \`${k.name}\` of ${m.what}, for {@link invoke}.`, "")}export declare const ${bindingName(k.name)}: KernelBinding<"${m.file === "index.ts" ? "gf2" : "threads"}", ${k.params[0]?.type}, ${tsType(k.returns)}>;`,
+    ),
+  )
+  .join("\n\n")}
 
 /** Every descriptor's layout, by class name, in the order of the module's table. */
 export declare const descriptorLayouts: { readonly [D in ${layouts.map((l) => `"${l.name}"`).join(" | ")}]: DescriptorLayout };

@@ -4,7 +4,14 @@
 // matrix of rank 2 eliminates to rank 2 with both kernels and the threaded
 // one. The real suite lives in @lightsout/core, which owns the memory views.
 import { writeTestReport } from "@lightsout/test-report";
-import { instantiate, invoke, kernelDescriptors } from "../dist/index.js";
+import {
+  echelonizeM4riKernel,
+  echelonizeM4riThreadedKernel,
+  echelonizeNaiveKernel,
+  instantiate,
+  invoke,
+  kernelDescriptors,
+} from "../dist/index.js";
 import { layoutOf, parseDescriptors, write } from "./bindings.mjs";
 
 let passed = 0;
@@ -22,29 +29,31 @@ passed++;
 @unmanaged export class Base {
   /** A pointer {with braces}. */
   a: usize;
-  flag: u8;
+  n: i32;
+  flag: i32;
 }
 @unmanaged export class Job extends Base {
   /**
    * A double, aligned to 8.
    */
   total: f64;
-  n: i32;
+  m: u32;
 }`;
   const descriptors = new Map(parseDescriptors(source, "sample.ts").map((d) => [d.name, d]));
   const job = layoutOf(descriptors, "Job");
   const got = JSON.stringify([job.size, job.fields.map((f) => [f.name, f.offset, f.type, f.doc])]);
   const want = JSON.stringify([
-    20,
+    28,
     [
       ["a", 0, "usize", "A pointer {with braces}."],
-      ["flag", 4, "u8", ""],
-      ["total", 8, "f64", "A double, aligned to 8."],
-      ["n", 16, "i32", ""],
+      ["n", 4, "i32", ""],
+      ["flag", 8, "i32", ""],
+      ["total", 16, "f64", "A double, aligned to 8."],
+      ["m", 24, "u32", ""],
     ],
   ]);
   if (got !== want) throw new Error(`the layout of a sample class: ${got}, expected ${want}`);
-  for (const bad of ["x: i32 = 1;", "get y(): i32 { return 0; }", "s: string;"]) {
+  for (const bad of ["x: i32 = 1;", "get y(): i32 { return 0; }", "s: string;", "b: u8;"]) {
     let refused = false;
     try {
       parseDescriptors(`@unmanaged export class Bad {\n  ${bad}\n}`, "bad.ts");
@@ -87,11 +96,11 @@ function rankTwo(m) {
   return { ...shape, k: 4, tables: 1, steps: 1, scratch, versions, r: 0, c: 0, cStop: 3 };
 }
 
-for (const kernel of /** @type {const} */ (["echelonizeNaive", "echelonizeM4ri"])) {
+for (const kernel of [echelonizeNaiveKernel, echelonizeM4riKernel]) {
   const args = rankTwo(k);
   const rank = invoke(k, kernel, args);
   if (rank !== 2 || args.r !== 2 || args.c !== 3)
-    throw new Error(`${kernel}: rank ${rank} (state ${args.r}, ${args.c}), expected 2 (2, 3)`);
+    throw new Error(`${kernel.name}: rank ${rank} (state ${args.r}, ${args.c}), expected 2 (2, 3)`);
   passed++;
 }
 
@@ -100,7 +109,7 @@ for (const kernel of /** @type {const} */ (["echelonizeNaive", "echelonizeM4ri"]
   if (!(s.memory.buffer instanceof SharedArrayBuffer)) throw new Error("threads build: memory is not shared");
   const ctl = s.alloc(128) >>> 0;
   new Uint8Array(s.memory.buffer, ctl, 128).fill(0);
-  const rank = invoke(s, "echelonizeM4riThreaded", { ...rankTwo(s), ctl, threads: 1, blocking: 1 });
+  const rank = invoke(s, echelonizeM4riThreadedKernel, { ...rankTwo(s), ctl, threads: 1, blocking: 1 });
   if (rank !== 2) throw new Error(`threads build: rank ${rank}, expected 2`);
   passed++;
 }

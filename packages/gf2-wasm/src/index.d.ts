@@ -1,7 +1,8 @@
-// The kernels' types are generated from the AssemblyScript sources
-// (scripts/bindings.mjs): every descriptor, Gf2Exports, Gf2Kernels.
+// The kernels' bindings and types are generated from the AssemblyScript
+// sources (scripts/bindings.mjs): every descriptor, a binding per kernel
+// (transposeKernel, ...), Gf2Exports, Gf2Kernels.
 export * from "./kernels.js";
-import type { Gf2Exports, Gf2Kernels, Gf2ThreadsExports, Gf2ThreadsKernels } from "./kernels.js";
+import type { Gf2Exports, Gf2ThreadsExports, KernelBinding } from "./kernels.js";
 
 /**
  * Calls a kernel. Every pointer is a byte offset into the module's memory;
@@ -12,40 +13,34 @@ import type { Gf2Exports, Gf2Kernels, Gf2ThreadsExports, Gf2ThreadsKernels } fro
  * memory: nothing allocates but `alloc`.
  *
  * A kernel takes the address of its descriptor (an `@unmanaged` class of
- * named fields in its AssemblyScript source, `EchelonArgs` for the
+ * named fields in its AssemblyScript source: `EchelonArgs` for the
  * eliminations, ...). `invoke` writes `args` into the module's descriptor
- * block by name, calls the kernel, and reads every field back into `args`:
- * a kernel's state between slices (the next column, the best weight so
- * far) comes back by name. The first call on a module checks the module's
- * own table of descriptor sizes and field offsets against these bindings.
+ * block by name with the kernel's binding (`echelonizeNaiveKernel`, ...,
+ * generated with the types), calls the kernel, and reads every field back
+ * into `args`: a kernel's state between slices (the next column, the best
+ * weight so far) comes back by name. The first call of a kernel on a module
+ * checks its descriptor's layout against the module's own table.
  *
  * Use `@lightsout/core` rather than this package: it owns the memory, checks
  * every argument, slices long calls and turns traps into clear errors.
  *
- * @param k - The module's exports, from `instantiate` (or `instantiateThreads`).
- * @param kernel - The kernel's name.
+ * @param k - The module's exports, from `instantiate` (or `instantiateThreads` for the threads' kernels).
+ * @param kernel - The kernel's binding.
  * @param args - Every field of its descriptor; updated from the block after the call.
  * @returns What the kernel returns.
- * @throws TypeError when a field is missing or of the wrong type; Error when the module's layouts differ from these bindings.
+ * @throws TypeError when a field is missing or not a number, or the module lacks the kernel; Error when the
+ *   module lays out the descriptor otherwise than the binding.
  * @example
  * ```ts
  * const k = instantiate();
  * const a = k.alloc(32) >>> 0, b = k.alloc(32) >>> 0;
  * new BigUint64Array(k.memory.buffer, a, 4).set([0b101n, 0n, 0n, 0n]); // x^2 + 1
  * new BigUint64Array(k.memory.buffer, b, 4).set([0b011n, 0n, 0n, 0n]); // x + 1
- * invoke(k, "polyGcd", { a, b, words: 4, maxSteps: 0 }); // 1: the gcd is x + 1
+ * invoke(k, polyGcdKernel, { a, b, words: 4, maxSteps: 0 }); // 1: the gcd is x + 1
  * ```
  */
-export declare function invoke<K extends keyof Gf2Kernels>(
-  k: Gf2Exports,
-  kernel: K,
-  args: Gf2Kernels[K]["args"],
-): Gf2Kernels[K]["result"];
-export declare function invoke<K extends keyof Gf2ThreadsKernels>(
-  k: Gf2ThreadsExports,
-  kernel: K,
-  args: Gf2ThreadsKernels[K]["args"],
-): Gf2ThreadsKernels[K]["result"];
+export declare function invoke<A, R>(k: Gf2Exports, kernel: KernelBinding<"gf2", A, R>, args: A): R;
+export declare function invoke<A, R>(k: Gf2ThreadsExports, kernel: KernelBinding<"threads", A, R>, args: A): R;
 
 /**
  * The release binary (optimised, SIMD), as bytes: inlined in this module as

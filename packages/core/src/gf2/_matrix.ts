@@ -5,12 +5,20 @@
 
 import {
   allocate,
+  backSubstituteKernel,
   callKernel,
   columnSlices,
+  copyBitsKernel,
+  echelonizeM4riKernel,
+  echelonizeNaiveKernel,
   kernelCopy,
   kernelView,
+  mulM4rmKernel,
+  mulNaiveKernel,
+  nullspaceKernel,
   release,
   runSlices,
+  transposeKernel,
   withScratch,
 } from "../internal/kernel.js";
 import { matrixBytes, strideWords } from "../internal/layout.js";
@@ -112,7 +120,7 @@ export const wasmEngine: Engine = {
       [pivotCount * 4, scratchBytes, rows * 4],
       ([pivots, scratch, versions]) => {
         const state = args(ptr, pivots, scratch, versions);
-        const kernel = naive ? "echelonizeNaive" : "echelonizeM4ri";
+        const kernel = naive ? echelonizeNaiveKernel : echelonizeM4riKernel;
         runSlices(kernel, state, columnSlices("elimination", limit, rows, slice, options));
         return { rank: state.r, pivots: kernelCopy(Int32Array, pivots, state.r) };
       },
@@ -123,17 +131,24 @@ export const wasmEngine: Engine = {
     const bits = 8;
     const args = { c: cp, cStride: w64(p), a: ap, aStride: w64(n), b: bp, bStride: w64(p), m, n, k: bits, table: 0 };
     if (n < 2 * bits) {
-      callKernel("multiplication", "mulNaive", args);
+      callKernel("multiplication", mulNaiveKernel, args);
       return;
     }
     withScratch("scratch space for multiplication", [2 ** bits * w64(p) * 8], ([table]) => {
       args.table = table;
-      callKernel("multiplication", "mulM4rm", args);
+      callKernel("multiplication", mulM4rmKernel, args);
     });
   },
   transpose(dst, src, rows, cols) {
     const [d, s] = [(dst as WasmStore).ptr, (src as WasmStore).ptr];
-    callKernel("transpose", "transpose", { dst: d, dstStride: w64(rows), src: s, srcStride: w64(cols), rows, cols });
+    callKernel("transpose", transposeKernel, {
+      dst: d,
+      dstStride: w64(rows),
+      src: s,
+      srcStride: w64(cols),
+      rows,
+      cols,
+    });
   },
   copyBits(dst, dstCols, dr, dc, src, srcCols, sr, sc, nrows, ncols) {
     const [d, s] = [(dst as WasmStore).ptr, (src as WasmStore).ptr];
@@ -149,7 +164,7 @@ export const wasmEngine: Engine = {
       sr,
       sc,
     };
-    callKernel("copy", "copyBits", args);
+    callKernel("copy", copyBitsKernel, args);
   },
   backSubstitute(x, e, rank, n, p, pivots) {
     const stride = w64(n + p);
@@ -157,14 +172,14 @@ export const wasmEngine: Engine = {
       kernelView(Int32Array, pv, pivots.length).set(pivots);
       const [xp, ep] = [(x as WasmStore).ptr, (e as WasmStore).ptr];
       const args = { x: xp, xStride: w64(p), e: ep, stride, r: rank, n, p, pivots: pv, scratch: row };
-      callKernel("back substitution", "backSubstitute", args);
+      callKernel("back substitution", backSubstituteKernel, args);
     });
   },
   nullspace(out, e, cols, rank, pivots) {
     withScratch("scratch space for the null space", [pivots.length * 4], ([pv]) => {
       kernelView(Int32Array, pv, pivots.length).set(pivots);
       const [op, ep] = [(out as WasmStore).ptr, (e as WasmStore).ptr];
-      callKernel("null space", "nullspace", {
+      callKernel("null space", nullspaceKernel, {
         out: op,
         outStride: w64(cols),
         e: ep,

@@ -8,77 +8,20 @@
 // the one call protocol: arguments by name in the kernel's descriptor,
 // slices with progress and cancellation, traps turned into clear errors.
 // The threaded elimination's shared memory has its own owner, threads.ts,
-// which runs its kernels through the same loop (sliceLoop).
+// which runs its kernels through the same loop (sliceLoop). The instance
+// itself comes from kernel-instance.ts, apart so that a page that only
+// compiles the kernel ahead (init) does not load the rest.
 
-import { compileModule, type Gf2Exports, type Gf2Kernels, instantiate, invoke } from "@lightsout/gf2-wasm";
-import { memoryLimit } from "./memory.js";
+import { invoke, type KernelBinding } from "@lightsout/gf2-wasm";
+import { load, loaded } from "./kernel-instance.js";
+import { MAX_BLOCK, memoryLimit } from "./memory.js";
 import { formatBytes, formatLimit } from "./sizes.js";
 
-/** The kernel's heap hands out blocks of at most 1 GiB (assembly/heap.ts). */
-export const MAX_BLOCK = 2 ** 30;
+export { init } from "./kernel-instance.js";
 
-let kernel: Gf2Exports | undefined;
+export { MAX_BLOCK } from "./memory.js";
+
 let inUse = 0;
-
-/** The kernel of this realm, instantiated on first use (shared by every kernel caller). */
-function load(): Gf2Exports {
-  if (kernel) return kernel;
-  if (typeof WebAssembly !== "object") {
-    throw new Error('the GF(2) kernel needs WebAssembly, which this environment lacks; use { engine: "ts" }');
-  }
-  try {
-    kernel = instantiate((message) => {
-      throw new Error(`internal error in the GF(2) kernel: ${message}`);
-    });
-  } catch (error) {
-    if (error instanceof RangeError && /main thread/.test(error.message)) {
-      throw new Error(
-        `this browser will not compile the GF(2) kernel synchronously on the main thread; ` +
-          `call "await init()" from @lightsout/core once before using matrices (${error.message})`,
-      );
-    }
-    if (error instanceof RangeError && /out of memory|cannot allocate/i.test(error.message)) {
-      // 64-bit V8 reserves about 10 GiB of address space per WebAssembly memory for the bounds checks
-      // of its trap handler; Node 20.15+ turns them into inline checks with --disable-wasm-trap-handler
-      // (https://nodejs.org/api/cli.html#--disable-wasm-trap-handler).
-      throw new RangeError(
-        `the GF(2) kernel could not reserve address space for its WebAssembly memory (${error.message}): ` +
-          `64-bit V8 reserves about 10 GiB per WebAssembly memory for its trap handler; raise the limit on ` +
-          `virtual memory (ulimit -v) to 12 GiB or more, start Node with --disable-wasm-trap-handler ` +
-          `(Node 20.15+; also in NODE_OPTIONS), or use { engine: "ts" }`,
-        { cause: error },
-      );
-    }
-    if (error instanceof WebAssembly.CompileError) {
-      throw new Error(
-        `the GF(2) kernel needs WebAssembly with 128-bit SIMD (Node 16.4+, Chrome 91+, Firefox 89+, Safari 16.4+), ` +
-          `which this engine refused (${error.message}); use { engine: "ts" }`,
-      );
-    }
-    throw error;
-  }
-  return kernel;
-}
-
-/**
- * Compiles the kernel asynchronously. Optional in Node and in workers; in a
- * browser's main thread call it once before the first matrix, since some
- * browsers refuse to compile synchronously there.
- *
- * @returns A promise that resolves once the kernel is ready.
- * @throws When WebAssembly or its SIMD extension is missing.
- * @example
- * ```ts
- * import { init, BitMatrix } from "@lightsout/core";
- * await init();
- * BitMatrix.identity(3).rank(); // 3
- * ```
- */
-export async function init(): Promise<void> {
-  if (kernel) return;
-  if (typeof WebAssembly === "object") await compileModule();
-  load();
-}
 
 /** Runs a kernel call; a trap becomes an Error that names the operation. */
 function guard<T>(operation: string, run: () => T): T {
@@ -92,11 +35,12 @@ function guard<T>(operation: string, run: () => T): T {
   }
 }
 
-/** A kernel of the single-thread module, by name (its descriptor class in assembly/). */
-export type KernelName = keyof Gf2Kernels;
+// The kernels' bindings (transposeKernel, ...) and descriptor types, generated from the AssemblyScript
+// sources: the callers name their kernel with them, and a bundle carries only those it calls.
+export * from "@lightsout/gf2-wasm/kernels";
 
-/** The descriptor of kernel K: its arguments and its state by name, as the AssemblyScript class declares them. */
-export type KernelArgs<K extends KernelName> = Gf2Kernels[K]["args"];
+/** A kernel of the single-thread module taking descriptor A (its class in assembly/) and returning R. */
+export type Kernel<A, R = number> = KernelBinding<"gf2", A, R>;
 
 /** How a kernel runs in slices: see {@link runSlices}. */
 export interface Slicing<A> {
@@ -169,19 +113,16 @@ export function columnSlices(
  * the best weight so far) is read by name; between calls the signal is
  * honoured and progress reported; a trap becomes the clear error.
  *
- * @param kernel - The kernel.
+ * @param kernel - The kernel's binding (`zpEchelonKernel`, ...).
  * @param args - Its descriptor, every field (typed from the AssemblyScript class); it holds the state after the run.
  * @param slicing - The slices, progress, cancellation and the operation's name.
  * @returns What the last call returned (undefined when `next` allowed none).
  * @throws The signal's reason on cancel, what `onProgress` throws, or an Error for a trap.
  */
-export function runSlices<K extends KernelName>(
-  kernel: K,
-  args: KernelArgs<K>,
-  slicing: Slicing<KernelArgs<K>>,
-): number | undefined {
+export function runSlices<A>(kernel: Kernel<A, number | void>, args: A, slicing: Slicing<A>): number | undefined {
   const k = load();
-  return sliceLoop((a) => invoke(k, kernel, a) as number, args, slicing);
+  // a kernel that returns nothing reports its work through the descriptor
+  return sliceLoop((a) => invoke(k, kernel, a) ?? 0, args, slicing);
 }
 
 /**
@@ -190,11 +131,7 @@ export function runSlices<K extends KernelName>(
  *
  * @returns What the kernel returns.
  */
-export function callKernel<K extends KernelName>(
-  operation: string,
-  kernel: K,
-  args: KernelArgs<K>,
-): Gf2Kernels[K]["result"] {
+export function callKernel<A, R>(operation: string, kernel: Kernel<A, R>, args: A): R {
   const k = load();
   return guard(operation, () => invoke(k, kernel, args));
 }
@@ -321,5 +258,5 @@ export function wasmBytesInUse(): number {
 
 /** Size of the kernel's linear memory in bytes (0 before first use). */
 export function wasmMemoryBytes(): number {
-  return kernel ? kernel.memory.buffer.byteLength : 0;
+  return loaded()?.memory.buffer.byteLength ?? 0;
 }

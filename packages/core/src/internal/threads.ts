@@ -13,12 +13,11 @@
 // by `await initThreads()` in browsers (a blocked page cannot start workers).
 // The pool is ended (helpers terminated) on cancel, on error and by endThreads().
 
-import { invoke } from "@lightsout/gf2-wasm";
+import { type EchelonArgs, invoke, type KernelBinding } from "@lightsout/gf2-wasm";
 import {
   compileThreadsModule,
   createSharedMemory,
   type Gf2ThreadsExports,
-  type Gf2ThreadsKernels,
   instantiateThreads,
   threadsSupported,
   threadsWasmBytes,
@@ -27,8 +26,8 @@ import { checkInteger } from "./check.js";
 import { availableCores } from "./cores.js";
 import {
   columnSlices,
+  echelonizeM4riThreadedKernel,
   holdOutside,
-  type KernelArgs,
   releaseOutside,
   type Slicing,
   sliceLoop,
@@ -327,20 +326,12 @@ function acquire(size: number): Pool | undefined {
   return pool;
 }
 
-/** A kernel of the shared-memory build, by name. */
-export type PoolKernelName = keyof Gf2ThreadsKernels;
-
-/** Its descriptor (see KernelArgs in kernel.ts). */
-export type PoolKernelArgs<K extends PoolKernelName> = Gf2ThreadsKernels[K]["args"];
+/** A kernel of the shared-memory build taking descriptor A (see Kernel in kernel.ts). */
+export type PoolKernel<A> = KernelBinding<"threads", A, number | void>;
 
 /** Runs a kernel of the shared-memory build in slices: runSlices of kernel.ts, on the pool's module. */
-function runPoolSlices<K extends PoolKernelName>(
-  p: Pool,
-  kernel: K,
-  args: PoolKernelArgs<K>,
-  slicing: Slicing<PoolKernelArgs<K>>,
-): number | undefined {
-  return sliceLoop((a) => invoke(p.kernel, kernel, a) as number, args, slicing);
+function runPoolSlices<A>(p: Pool, kernel: PoolKernel<A>, args: A, slicing: Slicing<A>): number | undefined {
+  return sliceLoop((a) => invoke(p.kernel, kernel, a) ?? 0, args, slicing);
 }
 
 /** A typed view on the pool's shared memory (valid until its next allocation). */
@@ -353,7 +344,7 @@ export interface ThreadedJob {
   /** The matrix's bytes in the single-thread kernel's memory (copied in and back). */
   source: () => Uint8Array;
   /** The elimination's descriptor over blocks of the shared memory (its shape and tuning, the state at 0). */
-  args: (a: number, pivots: number, scratch: number, versions: number) => KernelArgs<"echelonizeM4ri">;
+  args: (a: number, pivots: number, scratch: number, versions: number) => EchelonArgs;
   scratchBytes: number;
   /** Columns per slice (progress and cancel between slices). */
   slice: number;
@@ -392,7 +383,7 @@ export function echelonizeThreaded(
       const limit = Math.min(cols, pivotLimit);
       runPoolSlices(
         p,
-        "echelonizeM4riThreaded",
+        echelonizeM4riThreadedKernel,
         state,
         columnSlices("threaded elimination", limit, rows, job.slice, job),
       );
@@ -454,11 +445,7 @@ export interface ThreadPoolView {
     run: (ptrs: { -readonly [K in keyof S]: number }) => T,
   ): T | undefined;
   /** Runs a kernel of the shared-memory build in slices, as runSlices does in the kernel's memory. */
-  runSlices<K extends PoolKernelName>(
-    kernel: K,
-    args: PoolKernelArgs<K>,
-    slicing: Slicing<PoolKernelArgs<K>>,
-  ): number | undefined;
+  runSlices<A>(kernel: PoolKernel<A>, args: A, slicing: Slicing<A>): number | undefined;
 }
 
 /**

@@ -7,7 +7,7 @@
 // column of a lit board.
 
 // one kernel instance (and linear memory) per realm, shared with the matrices
-import { kernelCopy, kernelView, runSlices, withScratch } from "../internal/kernel.js";
+import { chaseStepsKernel, kernelCopy, kernelView, runSlices, withScratch } from "../internal/kernel.js";
 import type { EngineName } from "../gf2/bitmatrix.js";
 import { memoryLimit } from "../internal/memory.js";
 import { strideWords } from "../internal/layout.js";
@@ -127,7 +127,7 @@ function chaseWasm(
       firstStep: 0,
     };
     let done = 0;
-    runSlices("chaseSteps", state, {
+    runSlices(chaseStepsKernel, state, {
       operation: `the chase of a ${rows} x ${n} board`,
       next: (s) => {
         s.steps = Math.min(slice, rows - done);

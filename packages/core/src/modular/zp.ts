@@ -3,7 +3,15 @@
 // multiple of 4 entries (the kernel's SIMD path), runs it in slices of
 // columns (progress, cancellation), copies back.
 
-import { columnSlices, kernelCopy, kernelView, MAX_BLOCK, runSlices, withScratch } from "../internal/kernel.js";
+import {
+  columnSlices,
+  kernelCopy,
+  kernelView,
+  MAX_BLOCK,
+  runSlices,
+  withScratch,
+  zpEchelonKernel,
+} from "../internal/kernel.js";
 import { formatLimit } from "../internal/sizes.js";
 
 /** Entry updates per slice: about 10-30 ms of kernel time between progress reports. */
@@ -111,7 +119,7 @@ export function zpEchelon(
       cStop: 0,
     };
     // the kernel moves the column to the limit when the rows run out
-    runSlices("zpEchelon", state, columnSlices("Z_m elimination", limit, rows, slice, options));
+    runSlices(zpEchelonKernel, state, columnSlices("Z_m elimination", limit, rows, slice, options));
     const out = kernelView(Uint32Array, mat, rows * stride);
     for (let i = 0; i < rows; i++) a.set(out.subarray(i * stride, i * stride + cols), i * cols);
     return {

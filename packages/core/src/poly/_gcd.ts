@@ -3,7 +3,7 @@
 // `polyGcd` (assembly/poly.ts) and reads the gcd back. Its TypeScript twin
 // is _gcd-naive.ts.
 
-import { kernelCopy, kernelView, runSlices, withScratch } from "../internal/kernel.js";
+import { kernelCopy, kernelView, polyGcdKernel, runSlices, withScratch } from "../internal/kernel.js";
 
 /**
  * Scratch size in 64-bit words for operands of up to `words32` 32-bit
@@ -37,7 +37,7 @@ export function gcdOfWords(a: Uint32Array, b: Uint32Array, wantGcd: boolean): { 
     // why one long call would stay in V8's baseline tier.
     const steps = Math.max(256, Math.floor(2 ** 25 / words));
     const degree = runSlices(
-      "polyGcd",
+      polyGcdKernel,
       { a: pa, b: pb, words, maxSteps: steps },
       // -2: the steps ran out, call again
       { operation: "polynomial gcd", next: (_, last) => last === undefined || last === -2 },

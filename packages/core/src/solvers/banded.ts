@@ -7,7 +7,7 @@
 // bandwidth entries) plus the pivot rows (about cells x bandwidth entries:
 // bits over GF(2), 32-bit residues over Z_p), never cells^2.
 
-import { kernelView, runSlices, wasmBytesInUse, withScratch } from "../internal/kernel.js";
+import { bandedEchelonKernel, kernelView, runSlices, wasmBytesInUse, withScratch } from "../internal/kernel.js";
 import { memoryLimit } from "../internal/memory.js";
 import { xoshiro128 } from "../internal/random.js";
 import { mulMod } from "../modular/arith.js";
@@ -290,7 +290,7 @@ function frontWasm(run: FrontRun): number {
       used: 0,
       cStop: 0,
     };
-    const status = runSlices("bandedEchelon", args, {
+    const status = runSlices(bandedEchelonKernel, args, {
       operation: `banded elimination${p === 2 ? "" : " over Z_p"}`,
       // a full output block is emptied and the call goes on where it stopped
       next: (s, last) => {

@@ -13,7 +13,17 @@
 // at 64-bit word j >> 6, bit j & 63, rows padded to whole 128-bit lanes.
 
 // one kernel instance (and linear memory) per realm, shared with the matrices
-import { kernelCopy, kernelView, runSlices, type Views, withScratch } from "../internal/kernel.js";
+import {
+  cosetDistributionKernel,
+  cosetMinimumKernel,
+  cosetScanLanesKernel,
+  cosetScanThreadedKernel,
+  kernelCopy,
+  kernelView,
+  runSlices,
+  type Views,
+  withScratch,
+} from "../internal/kernel.js";
 import { strideWords } from "../internal/layout.js";
 import { type ThreadPoolView, withThreadPool } from "../internal/threads.js";
 import { formatLimit } from "../internal/sizes.js";
@@ -89,7 +99,7 @@ export const leastInCoset: CosetScan<ScanControl, CosetBest> = (x0, basis, contr
       best,
       bestWeight: words64 * 64 + 1,
     };
-    runSlices("cosetMinimum", scan, memberSlices("the coset scan", 2 ** k, SLICE, control));
+    runSlices(cosetMinimumKernel, scan, memberSlices("the coset scan", 2 ** k, SLICE, control));
     return { weight: scan.bestWeight, vector: unpackBits(kernelView(Uint32Array, best, words32), n) };
   });
 };
@@ -155,7 +165,7 @@ export function cosetDistribution(n: number, split: CosetSplit, control: ScanCon
     kernelView(BigUint64Array, counts, 65).fill(0n);
     const args = { span, spanCount: split.span.length, free, nfree: split.free.length, start: 0, end: 0, counts };
     const slices = memberSlices("the distribution scan", 2 ** split.free.length, DISTRIBUTION_SLICE, control);
-    runSlices("cosetDistribution", args, slices);
+    runSlices(cosetDistributionKernel, args, slices);
     return Array.from(kernelCopy(BigUint64Array, counts, n + 1));
   });
 }
@@ -411,7 +421,7 @@ export const laneScan: CosetScan<LaneScanOptions, LaneScanResult> = (x0, basis, 
     const [x0p, , meta, cur, result] = ptrs;
     presetResults(kernelView, result, 1, bound);
     const args = { x0: x0p, meta, k, words: words64, start: 0, end: 0, cur, result };
-    runSlices("cosetScanLanes", args, memberSlices("the lane scan", 2 ** k, LANE_SLICE, options));
+    runSlices(cosetScanLanesKernel, args, memberSlices("the lane scan", 2 ** k, LANE_SLICE, options));
     return finish(mergeResults(kernelView, result, 1));
   });
 };
@@ -470,7 +480,7 @@ function scanThreaded(
     };
     // the caller's signal and progress stop the scan between slices, the helpers idle: the pool stays
     let stopped: { stopped: unknown } | undefined;
-    pool.runSlices("cosetScanThreaded", job, {
+    pool.runSlices(cosetScanThreadedKernel, job, {
       operation: "the threaded lane scan",
       next: (s) => {
         if (control.signal?.aborted) stopped = { stopped: control.signal.reason };

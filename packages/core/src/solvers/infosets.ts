@@ -15,7 +15,7 @@
 // This is fast when the minimum is small beside m k (a board with few
 // presses for its size), and gives a lower bound in any case.
 
-import { callKernel, kernelCopy, kernelView, withScratch } from "../internal/kernel.js";
+import { callKernel, infoSetTailKernel, kernelCopy, kernelView, withScratch } from "../internal/kernel.js";
 import { strideWords } from "../internal/layout.js";
 import { packBits, unpackBits, weightOf } from "./bits.js";
 import { type LevelLister, listLevelNaive, walkPrefixes } from "./infosets-naive.js";
@@ -216,7 +216,7 @@ export function tailKernel(words32: number, k: number, tail: number): LevelListe
         put(sum, v);
         const before = args.bestWeight;
         args.from = from;
-        callKernel("the information-set search", "infoSetTail", args); // the best weight comes back in args
+        callKernel("the information-set search", infoSetTailKernel, args); // the best weight comes back in args
         if (args.bestWeight < before) improved = true;
         return performance.now() <= deadline;
       });

@@ -1,5 +1,5 @@
-// The one owner of the kernel's WebAssembly memory: one kernel instance per
-// JavaScript realm (thread), created on first use. Every caller (matrices,
+// The one owner of the kernel's WebAssembly memory (one kernel instance per
+// JavaScript realm, kernel-instance.ts, created on first use). Every caller (matrices,
 // the chase, coset, banded, Z_m and polynomial kernels) allocates through
 // allocate/withScratch here, so the memory cap and the byte count hold for
 // all of them; reads and writes the memory through the views handed out
@@ -9,17 +9,22 @@
 // slices with progress and cancellation, traps turned into clear errors.
 // The threaded elimination's shared memory has its own owner, threads.ts,
 // which runs its kernels through the same loop (sliceLoop). The instance
-// itself comes from kernel-instance.ts, apart so that a page that only
-// compiles the kernel ahead (init) does not load the rest.
+// is loaded apart so that a page that only compiles the kernel ahead
+// (init) does not load the rest.
 
 import { invoke, type KernelBinding } from "@lightsout/gf2-wasm";
 import { load, loaded } from "./kernel-instance.js";
 import { MAX_BLOCK, memoryLimit } from "./memory.js";
 import { formatBytes, formatLimit } from "./sizes.js";
 
+// The kernels' bindings (transposeKernel, ...) and descriptor types, generated from the AssemblyScript
+// sources: the callers name their kernel with them, and a bundle carries only those it calls.
+export * from "@lightsout/gf2-wasm/kernels";
 export { init } from "./kernel-instance.js";
-
 export { MAX_BLOCK } from "./memory.js";
+
+/** A kernel of the single-thread module taking descriptor A (its class in assembly/) and returning R. */
+export type Kernel<A, R = number> = KernelBinding<"gf2", A, R>;
 
 let inUse = 0;
 
@@ -34,13 +39,6 @@ function guard<T>(operation: string, run: () => T): T {
     throw error;
   }
 }
-
-// The kernels' bindings (transposeKernel, ...) and descriptor types, generated from the AssemblyScript
-// sources: the callers name their kernel with them, and a bundle carries only those it calls.
-export * from "@lightsout/gf2-wasm/kernels";
-
-/** A kernel of the single-thread module taking descriptor A (its class in assembly/) and returning R. */
-export type Kernel<A, R = number> = KernelBinding<"gf2", A, R>;
 
 /** How a kernel runs in slices: see {@link runSlices}. */
 export interface Slicing<A> {

@@ -437,7 +437,8 @@ function kernelsDts(layouts, modules) {
   });
   const parts = modules.map((m) => {
     const kernels = m.kernels.map(
-      (k) => `${jsdoc(k.doc, "  ")}  ${k.name}: { args: ${k.params[0]?.type}; result: ${tsType(k.returns)} };`,
+      (k) =>
+        `${jsdoc(k.doc, "  ")}  ${k.name}: { args: ${k.params[0]?.type}; result: ${k.returns === "void" ? "undefined" : tsType(k.returns)} };`,
     );
     const fns = m.fns.map((f) => {
       const descriptor = m.kernels.includes(f) ? f.params[0]?.type : undefined;
@@ -514,7 +515,7 @@ ${modules
   .flatMap((m) =>
     m.kernels.map(
       (k) =>
-        `${jsdoc(`The kernel \`${k.name}\` of ${m.what}, for {@link invoke}.`, "")}export declare const ${bindingName(k.name)}: KernelBinding<"${m.file === "index.ts" ? "gf2" : "threads"}", ${k.params[0]?.type}, ${tsType(k.returns)}>;`,
+        `${jsdoc(`The kernel \`${k.name}\` of ${m.what}, for {@link invoke}.`, "")}export declare const ${bindingName(k.name)}: KernelBinding<"${m.file === "index.ts" ? "gf2" : "threads"}", ${k.params[0]?.type}, ${k.returns === "void" ? "undefined" : tsType(k.returns)}>;`,
     ),
   )
   .join("\n\n")}

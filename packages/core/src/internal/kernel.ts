@@ -117,7 +117,7 @@ export function columnSlices(
  * @returns What the last call returned (undefined when `next` allowed none).
  * @throws The signal's reason on cancel, what `onProgress` throws, or an Error for a trap.
  */
-export function runSlices<A>(kernel: Kernel<A, number | void>, args: A, slicing: Slicing<A>): number | undefined {
+export function runSlices<A>(kernel: Kernel<A, number | undefined>, args: A, slicing: Slicing<A>): number | undefined {
   const k = load();
   // a kernel that returns nothing reports its work through the descriptor
   return sliceLoop((a) => invoke(k, kernel, a) ?? 0, args, slicing);

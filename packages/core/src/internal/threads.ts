@@ -327,7 +327,7 @@ function acquire(size: number): Pool | undefined {
 }
 
 /** A kernel of the shared-memory build taking descriptor A (see Kernel in kernel.ts). */
-export type PoolKernel<A> = KernelBinding<"threads", A, number | void>;
+export type PoolKernel<A> = KernelBinding<"threads", A, number | undefined>;
 
 /** Runs a kernel of the shared-memory build in slices: runSlices of kernel.ts, on the pool's module. */
 function runPoolSlices<A>(p: Pool, kernel: PoolKernel<A>, args: A, slicing: Slicing<A>): number | undefined {

@@ -20,6 +20,14 @@
 // imports only state/; ui/ draws for every screen, so it imports no screen;
 // a screen's own folders (screens/<name>/, state/<name>/) are its alone.
 //
+// The kernels' memory has two owners in packages/core/src (MEMORY_OWNERS):
+// internal/kernel.ts (the memory of the kernel instance of each realm, which
+// internal/kernel-instance.ts loads) and internal/threads.ts (the threads'
+// shared memory). Only they make views on
+// a WebAssembly memory (`memory.buffer`) and import @lightsout/gf2-wasm;
+// every other module asks them for views and calls kernels through them
+// (checkMemoryOwners).
+//
 // Usage: node tools/check-imports.mjs   (exit code 1 and a list on failure)
 
 import { existsSync, readdirSync, readFileSync } from "node:fs";
@@ -44,6 +52,45 @@ export const CORE_LAYERS = [
   // src/index.ts: everything the entries publish plus internals, for this repository's tests
   ["."],
 ];
+
+/**
+ * The modules of packages/core/src that own the kernels' memory (and the
+ * instance of the single-thread kernel, kernel-instance.ts): the only ones
+ * that make views on it and import the raw kernel package.
+ * @type {readonly string[]}
+ */
+export const MEMORY_OWNERS = ["internal/kernel.ts", "internal/kernel-instance.ts", "internal/threads.ts"];
+
+/**
+ * Modules other than the memory owners that make a view on a WebAssembly
+ * memory (`memory.buffer` in code, not in comments or strings) or import
+ * @lightsout/gf2-wasm. Returns one message per place.
+ * @param {readonly { file: string, text: string }[]} sources files relative to the source root, with "/"
+ * @returns {string[]}
+ */
+export function checkMemoryOwners(sources) {
+  const owners = MEMORY_OWNERS.join(", ");
+  /** @type {string[]} */
+  const problems = [];
+  for (const { file, text } of sources) {
+    if (MEMORY_OWNERS.includes(file)) continue;
+    const { code, quoted } = blankComments(text);
+    for (const match of code.matchAll(/\bmemory\s*\.\s*buffer\b/g)) {
+      if (quoted[match.index ?? 0]) continue;
+      problems.push(
+        `${file}:${lineAt(code, match.index ?? 0)} reads memory.buffer: only the memory owners (${owners}) make views on kernel memory; use kernelView or kernelCopy (or a thread pool's view)`,
+      );
+    }
+    for (const { specifier, line } of scanImports(text)) {
+      if (specifier === "@lightsout/gf2-wasm" || specifier.startsWith("@lightsout/gf2-wasm/")) {
+        problems.push(
+          `${file}:${line} imports ${specifier}: only the memory owners (${owners}) use the raw kernels; call them through callKernel or runSlices`,
+        );
+      }
+    }
+  }
+  return problems;
+}
 
 /**
  * The module specifiers of a source text with their 1-based lines.
@@ -451,13 +498,19 @@ export function checkPackages(workspace) {
 
 /** Runs every check on the workspace; returns problems and a summary. */
 export function checkWorkspace(workspace = join(dirname(fileURLToPath(import.meta.url)), "..")) {
-  const edges = coreGraph(join(workspace, "packages", "core", "src"));
+  const coreSrc = join(workspace, "packages", "core", "src");
+  const edges = coreGraph(coreSrc);
+  const coreSources = sourceFiles(coreSrc).map((path) => ({
+    file: relative(coreSrc, path).split("\\").join("/"),
+    text: readFileSync(path, "utf8"),
+  }));
   const webEdges = coreGraph(join(workspace, "apps", "web", "src"));
   // A problem names its file (relative to the source folder) or, for a cycle, the modules or folders in it.
   const under = (/** @type {string} */ root) => (/** @type {string} */ p) =>
     p.startsWith("cycle ") ? `${root}: ${p}` : `${root}/${p}`;
   const problems = [
     ...checkGraph(edges, CORE_LAYERS).map(under("packages/core/src")),
+    ...checkMemoryOwners(coreSources).map(under("packages/core/src")),
     ...checkWebGraph(webEdges).map(under("apps/web/src")),
     ...checkConsumers(workspace, [
       "apps/cli/src",
@@ -481,6 +534,7 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
   }
   console.log(
     `import check: ${edges} imports in packages/core/src follow the layers; ${webEdges} in apps/web/src ` +
-      "make no cycle and keep its folders' rules; apps use entry points only; packages import each other by name",
+      "make no cycle and keep its folders' rules; only the memory owners touch kernel memory; apps use entry points only; " +
+      "packages import each other by name",
   );
 }

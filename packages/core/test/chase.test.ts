@@ -5,7 +5,7 @@
 // Chebyshev polynomials", Theoretical Computer Science 230, 2000), plain
 // cell-by-cell chases written here, and every solution applied to its board.
 import { readFileSync } from "node:fs";
-import { instantiate } from "@lightsout/gf2-wasm";
+import { chaseStepsKernel, instantiate, invoke } from "@lightsout/gf2-wasm";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { BitMatrix, chaseMatrix, chaseTrace, firstRowLookup, gridBoard, solveGrid } from "../src/index.js";
@@ -271,7 +271,18 @@ describe("chase kernel: WebAssembly and its TypeScript twin agree", () => {
       const bits = randomBits(steps * n, n);
       for (let t = 0; t < steps; t++)
         for (let j = 0; j < n; j++) if (bits[t * n + j]) lw[t * lightStride * 2 + (j >>> 5)]! |= 1 << (j & 31);
-      k.chaseSteps(a, b, stride, n, steps, l, lightStride, n, 0, stride / 2, 0);
+      const lanes = { laneFrom: 0, laneTo: stride / 2, firstStep: 0 };
+      invoke(k, chaseStepsKernel, {
+        a,
+        b,
+        stride,
+        n,
+        steps,
+        lights: l,
+        lightsStride: lightStride,
+        constCol: n,
+        ...lanes,
+      });
       for (const r of regions) {
         const all = new Uint8Array(k.memory.buffer, r.base, r.size + 2 * GUARD);
         for (let i = 0; i < GUARD; i++) {

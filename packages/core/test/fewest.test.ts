@@ -2,7 +2,7 @@
 // guard bands around the raw WASM kernel, fewestPresses on boards, and the
 // distribution of minimum press counts against brute force over all presses.
 import fc from "fast-check";
-import { instantiate } from "@lightsout/gf2-wasm";
+import { cosetDistributionKernel, cosetMinimumKernel, instantiate, invoke } from "@lightsout/gf2-wasm";
 import { describe, expect, it } from "vitest";
 import {
   allSolutions,
@@ -176,14 +176,14 @@ describe("cosetMinimum: WASM kernel, TypeScript twin, brute force", () => {
 describe("raw WASM kernels: guard bands", () => {
   const PATTERN = 0xa5;
 
-  it("cosetMinimum writes only cur, best and state", () => {
+  it("cosetMinimum writes only cur and best", () => {
     const k = instantiate();
     for (const words of [2, 4, 6]) {
       const bytes = words * 8;
       const kk = 5;
       const guard = 64;
-      // layout: guard | x0 | guard | basis | guard | cur | guard | best | guard | state(16) | guard
-      const total = guard * 6 + bytes * (3 + kk) + 16;
+      // layout: guard | x0 | guard | basis | guard | cur | guard | best | guard
+      const total = guard * 5 + bytes * (3 + kk);
       const base = k.alloc(total);
       const mem = new Uint8Array(k.memory.buffer, base, total);
       mem.fill(PATTERN);
@@ -196,8 +196,6 @@ describe("raw WASM kernels: guard bands", () => {
       const cur = off;
       off += bytes + guard;
       const best = off;
-      off += bytes + guard;
-      const state = off;
       const rnd = bits(bytes * 8 * (kk + 1), words);
       const put = (offset: number, v: Uint8Array) => {
         mem.fill(0, offset, offset + bytes);
@@ -209,16 +207,17 @@ describe("raw WASM kernels: guard bands", () => {
       const vb = Array.from({ length: kk }, (_, t) => rnd.subarray((t + 1) * n, (t + 2) * n));
       vb.forEach((v, t) => put(basis + t * bytes, v));
       mem.fill(0, best, best + bytes);
-      new DataView(k.memory.buffer).setInt32(at(state), 1 << 30, true);
-      const w = k.cosetMinimum(at(x0), at(basis), kk, words, 0, 2 ** kk, at(cur), at(best), at(state));
+      const args = { x0: at(x0), basis: at(basis), k: kk, words, start: 0, end: 2 ** kk, cur: at(cur), best: at(best) };
+      const scan = { ...args, bestWeight: 1 << 30 };
+      const w = invoke(k, cosetMinimumKernel, scan);
       expect(w).toBe(bruteCoset(vx, vb).weight);
+      expect(scan.bestWeight).toBe(w); // the state comes back by name
       const outside = [
         [0, x0],
         [x0 + bytes, basis],
         [basis + bytes * kk, cur],
         [cur + bytes, best],
-        [best + bytes, state],
-        [state + 4, total],
+        [best + bytes, total],
       ] as const;
       for (const [a, b] of outside) for (let i = a; i < b; i++) expect(mem[i]).toBe(PATTERN);
       k.free(base);
@@ -240,7 +239,8 @@ describe("raw WASM kernels: guard bands", () => {
     [0n, 3n, 6n, 5n].forEach((v, i) => view.setBigUint64(base + span + i * 8, v, true));
     [4n, 8n].forEach((v, i) => view.setBigUint64(base + free + i * 8, v, true));
     mem.fill(0, counts, counts + 65 * 8);
-    k.cosetDistribution(base + span, 4, base + free, 2, 0, 4, base + counts);
+    const args = { span: base + span, spanCount: 4, free: base + free, nfree: 2, start: 0, end: 4 };
+    invoke(k, cosetDistributionKernel, { ...args, counts: base + counts });
     // cosets: {0,3,6,5} -> 0; {4,7,2,1} -> 1; {8,b,e,d} -> 1; {c,f,a,9} -> 2
     expect([0, 1, 2, 3].map((w) => view.getBigUint64(base + counts + w * 8, true))).toEqual([1n, 2n, 1n, 0n]);
     const outside = [

@@ -9,9 +9,11 @@ import { describe, expect, it } from "vitest";
 import {
   CORE_LAYERS,
   checkGraph,
+  checkMemoryOwners,
   checkPackages,
   checkWorkspace,
   type ImportEdge,
+  MEMORY_OWNERS,
   scanImports,
 } from "../../../tools/check-imports.mjs";
 
@@ -98,6 +100,52 @@ describe("checkGraph", () => {
       [["a", "b", "c"]],
     );
     expect(problems.filter((p) => p.startsWith("cycle"))).toEqual(["cycle between folders: a -> b -> c -> a"]);
+  });
+});
+
+describe("checkMemoryOwners", () => {
+  it("rejects a view on memory.buffer, or the raw kernels, outside the memory owners", () => {
+    const bad = [
+      "// memory.buffer in a comment is fine",
+      'import { kernelView } from "../internal/kernel.js";',
+      'import type { Gf2Exports } from "@lightsout/gf2-wasm";',
+      'const note = "memory.buffer in a string is fine";',
+      "export function peek(k: Gf2Exports, at: number): number {",
+      "  return new Int32Array(k.memory.buffer, at, 1)[0]!;",
+      "}",
+      'const t = await import("@lightsout/gf2-wasm/threads");',
+    ].join("\n");
+    const owner =
+      "const v = new Uint8Array(kernel.memory.buffer);\n" + 'import { instantiate } from "@lightsout/gf2-wasm";\n';
+    const owners = MEMORY_OWNERS.join(", ");
+    expect(MEMORY_OWNERS).toEqual(["internal/kernel.ts", "internal/kernel-instance.ts", "internal/threads.ts"]);
+    expect(
+      checkMemoryOwners([
+        { file: "solvers/peek.ts", text: bad },
+        ...MEMORY_OWNERS.map((file) => ({ file, text: owner })),
+      ]),
+    ).toEqual([
+      `solvers/peek.ts:6 reads memory.buffer: only the memory owners (${owners}) make views on kernel memory; use kernelView or kernelCopy (or a thread pool's view)`,
+      `solvers/peek.ts:3 imports @lightsout/gf2-wasm: only the memory owners (${owners}) use the raw kernels; call them through callKernel or runSlices`,
+      `solvers/peek.ts:8 imports @lightsout/gf2-wasm/threads: only the memory owners (${owners}) use the raw kernels; call them through callKernel or runSlices`,
+    ]);
+  });
+
+  it("runs in the workspace check: a bad file in packages/core/src fails it", () => {
+    const root = mkdtempSync(join(tmpdir(), "lightsout-owners-"));
+    try {
+      mkdirSync(join(root, "packages", "core", "src", "gf2"), { recursive: true });
+      writeFileSync(join(root, "packages", "core", "package.json"), JSON.stringify({ name: "@lightsout/core" }));
+      writeFileSync(
+        join(root, "packages", "core", "src", "gf2", "raw.ts"),
+        "// raw access, past the owner\nexport const bytes = (k: { memory: WebAssembly.Memory }) => new Uint8Array(k.memory.buffer);\n",
+      );
+      expect(checkWorkspace(root).problems).toEqual([
+        expect.stringMatching(/^packages\/core\/src\/gf2\/raw\.ts:2 reads memory\.buffer: only the memory owners/),
+      ]);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });
 

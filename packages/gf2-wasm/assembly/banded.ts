@@ -44,8 +44,8 @@
 // (c >> 7) << 7 on; over Z_p w residues from column c & ~3 on, entry c
 // being 1.
 //
-// State (i32 each): 0 column c, 1 next row to enter, 2 front size,
-// 3 free slots, 4 rank, 5 inconsistent rows, 6 bytes written at `out`.
+// State (BandedArgs): column c, next row to enter, front size, free slots,
+// rank, inconsistent rows, bytes written at `out`.
 // A call stops at the first step boundary at or past cStop, or early when
 // `out` cannot hold one more step's pivot rows (returns 1: the caller
 // empties it and calls again) or no slot is free (returns 2: the caller
@@ -96,54 +96,97 @@ let zpLimit: i32 = 0;
   return ring + <usize>s * rowBytes;
 }
 
+/** The arguments of `bandedEchelon`. */
+@unmanaged export class BandedArgs {
+  /** Row r of the input has the columns cols[start[r] .. start[r + 1]) (i32 each). */
+  start: usize;
+  cols: usize;
+  /** The first column of each row (i32; rows sorted by it). */
+  lo: usize;
+  /** The right-hand sides: a byte each over GF(2), u32 residues over Z_p. */
+  rhs: usize;
+  rowCount: i32;
+  /** Columns (unknowns). */
+  n: i32;
+  /** 2 for GF(2), else the prime p of Z_p (at most 46337). */
+  p: u32;
+  /** The front: `slots` rows of `lanes` lanes (16 bytes a lane over GF(2), 512 over Z_p). */
+  ring: usize;
+  lanes: i32;
+  slots: i32;
+  /** i32 per slot: the extent, the right-hand side, the front's list of slots, the stack of free slots (0..slots-1 to start). */
+  extent: usize;
+  slotRhs: usize;
+  front: usize;
+  free: usize;
+  /** GF(2): 256 x lanes x 16 + 3072 + 4 x slots bytes; Z_p: 4 x slots bytes. */
+  scratch: usize;
+  /** The pivot rows are appended here, `outBytes` bytes. */
+  out: usize;
+  outBytes: i32;
+  /** State: the next column. */
+  c: i32;
+  /** State: the next row to enter the front. */
+  next: i32;
+  /** State: rows in the front. */
+  size: i32;
+  /** State: free slots (slots to start). */
+  freeCount: i32;
+  /** State: pivot rows written. */
+  rank: i32;
+  /** State: rows reduced to 0 = non-zero. */
+  bad: i32;
+  /** State: bytes written at `out` (the caller empties it and sets 0). */
+  used: i32;
+  /** This call stops at the first step boundary at or past this column. */
+  cStop: i32;
+}
+
 /**
  * Eliminates from column c on until cStop (see above).
  *
  * @returns DONE (0), OUT_FULL (1) or NO_SLOT (2).
  */
-export function bandedEchelon(
-  start: usize, cols: usize, lo: usize, rhs: usize, rowCount: i32, n: i32, p: u32,
-  ringAt: usize, laneCount: i32, slots: i32, extentAt: usize, rhsAt: usize, frontAt: usize, freeAt: usize,
-  scratchAt: usize, outAt: usize, outBytes: i32, state: usize, cStop: i32,
-): i32 {
+export function bandedEchelon(args: BandedArgs): i32 {
+  const n = args.n, p = args.p;
   prime = p;
-  ring = ringAt;
-  lanes = laneCount;
+  ring = args.ring;
+  lanes = args.lanes;
   laneBytes = p == 2 ? 16 : 512;
   rowBytes = <usize>lanes * laneBytes;
-  extent = extentAt;
-  slotRhs = rhsAt;
-  front = frontAt;
-  free = freeAt;
-  scratch = scratchAt;
-  out = outAt;
+  extent = args.extent;
+  slotRhs = args.slotRhs;
+  front = args.front;
+  free = args.free;
+  scratch = args.scratch;
+  out = args.out;
   const q: u64 = <u64>(p - 1);
   zpLimit = <i32>min<u64>((<u64>0xffffffff - q) / (q * q), <u64>i32.MAX_VALUE);
-  let c = load<i32>(state);
-  let next = load<i32>(state, 4);
-  size = load<i32>(state, 8);
-  freeCount = load<i32>(state, 12);
-  rank = load<i32>(state, 16);
-  bad = load<i32>(state, 20);
-  used = load<i32>(state, 24);
+  let c = args.c;
+  let next = args.next;
+  size = args.size;
+  freeCount = args.freeCount;
+  rank = args.rank;
+  bad = args.bad;
+  used = args.used;
   let status = DONE;
   // columns per step, and the most output one step writes
   const step = p == 2 ? 8 : 1;
   const need = step * (16 + <i32>rowBytes);
-  const stop = min(cStop, n);
+  const stop = min(args.cStop, n);
   while (c < stop) {
     const c1 = min(c + step, n);
-    if (used + need > outBytes) {
+    if (used + need > args.outBytes) {
       status = OUT_FULL;
       break;
     }
     // rows whose first column is in the step join the front
-    while (next < rowCount && load<i32>(at32(lo, next)) < c1) {
+    while (next < args.rowCount && load<i32>(at32(args.lo, next)) < c1) {
       if (freeCount == 0) {
         status = NO_SLOT;
         break;
       }
-      enter(start, cols, rhs, next);
+      enter(args, next);
       next++;
     }
     if (status != DONE) break;
@@ -154,18 +197,19 @@ export function bandedEchelon(
   }
   // every column done: what is left of the front is zero
   if (status == DONE && c >= n) leave(n);
-  store<i32>(state, c);
-  store<i32>(state, next, 4);
-  store<i32>(state, size, 8);
-  store<i32>(state, freeCount, 12);
-  store<i32>(state, rank, 16);
-  store<i32>(state, bad, 20);
-  store<i32>(state, used, 24);
+  args.c = c;
+  args.next = next;
+  args.size = size;
+  args.freeCount = freeCount;
+  args.rank = rank;
+  args.bad = bad;
+  args.used = used;
   return status;
 }
 
 /** Row r of the input joins the front in a free slot. */
-function enter(start: usize, cols: usize, rhs: usize, r: i32): void {
+function enter(args: BandedArgs, r: i32): void {
+  const start = args.start, cols = args.cols, rhs = args.rhs;
   const s = load<i32>(at32(free, --freeCount));
   const row = rowOf(s);
   memory.fill(row, 0, rowBytes);

@@ -14,6 +14,28 @@
 // last board row, P_m is the chase matrix C (and the constant column the
 // lights a dark first row leaves below the board).
 
+/** The arguments of `chaseSteps`. */
+@unmanaged export class ChaseArgs {
+  /** P_{i-1}: n rows of `stride` words. */
+  a: usize;
+  /** P_i: n rows of `stride` words. */
+  b: usize;
+  stride: i32;
+  n: i32;
+  /** Board rows this call runs. */
+  steps: i32;
+  /** `steps` packed board rows of `lightsStride` words, or 0 for none. */
+  lights: usize;
+  lightsStride: i32;
+  /** The constant column (bit j of a lights row flips it in row j). */
+  constCol: i32;
+  /** Lanes laneFrom..laneTo-1 (128 columns each) are computed, and with lights the constant column's lane. */
+  laneFrom: i32;
+  laneTo: i32;
+  /** >= 0: the plain chase from P_{-1} = 0, P_0 = I, at this step (rows off the band are skipped); -1 otherwise. */
+  firstStep: i32;
+}
+
 /**
  * Runs `steps` rows of the chase recurrence on `a` (P_{i-1}) and `b` (P_i),
  * two n-row matrices of `stride` words per row: a[j] ^= b[j-1] ^ b[j] ^
@@ -21,8 +43,9 @@
  * `steps` packed board rows of `lightsStride` words, and bit j of row t
  * flips bit `constCol` of row j of the matrix that step t writes.
  * After the call the newest matrix is `a` when `steps` is odd, `b` when even.
- * Only lanes laneFrom..laneTo-1 (128 columns each) are computed: columns do
- * not mix, so the caller may skip those it can get otherwise (by symmetry).
+ * Only lanes laneFrom..laneTo-1 (128 columns each) are computed, and with
+ * lights the lane of the constant column wherever it is: columns do not
+ * mix, so the caller may skip those it can get otherwise (by symmetry).
  * With `firstStep` >= 0 the matrices are those of the plain chase from
  * P_{-1} = 0, P_0 = I, and this call starts at step `firstStep` (it writes
  * P_{firstStep+1} first): P_i is then a polynomial of degree i in the
@@ -41,22 +64,23 @@
  * strips (0.35 s when the caller chases only half the columns and mirrors
  * the rest, 0.21 s with the band below).
  */
-export function chaseSteps(
-  a: usize, b: usize, stride: i32, n: i32, steps: i32, lights: usize, lightsStride: i32, constCol: i32,
-  laneFrom: i32, laneTo: i32, firstStep: i32,
-): void {
+export function chaseSteps(args: ChaseArgs): void {
+  const a = args.a, b = args.b, n = args.n, steps = args.steps, lights = args.lights;
+  const firstStep = args.firstStep;
   if (n <= 0 || steps <= 0) return;
-  const rowBytes = <usize>stride << 3;
-  const lightBytes = <usize>lightsStride << 3;
+  const rowBytes = <usize>args.stride << 3;
+  const lightBytes = <usize>args.lightsStride << 3;
+  const constCol = args.constCol;
   const constLane = lights != 0 ? constCol >>> 7 : -1;
   // the constant bit within its lane, as a v128 mask
   const inLane = constCol & 127;
   const constMask = inLane < 64
     ? i64x2(<i64>1 << <i64>inLane, 0)
     : i64x2(0, <i64>1 << <i64>(inLane - 64));
-  const lanes = min(laneTo, stride >>> 1);
+  const lanes = min(args.laneTo, args.stride >>> 1);
   const zero = i64x2(0, 0);
-  let lane = max(laneFrom, 0);
+  let lane = max(args.laneFrom, 0);
+  const first = lane;
   while (lane < lanes) {
     const off = <usize>lane << 4;
     if (lane + 4 <= lanes) {
@@ -87,17 +111,26 @@ export function chaseSteps(
       lane += 4;
       continue;
     }
-    const withLights = lane == constLane;
-    let prev = a + off;
-    let cur = b + off;
-    for (let t = 0; t < steps; t++) {
-      const light = withLights ? lights + <usize>t * lightBytes : 0;
-      chaseLane(prev, cur, rowBytes, n, light, constMask);
-      const swap = prev;
-      prev = cur;
-      cur = swap;
-    }
+    chaseOneLane(a + off, b + off, rowBytes, n, steps, lane == constLane ? lights : 0, lightBytes, constMask);
     lane++;
+  }
+  // the constant column's lane outside the range asked for
+  if (constLane >= 0 && (constLane < first || constLane >= lanes) && constLane < args.stride >>> 1) {
+    const off = <usize>constLane << 4;
+    chaseOneLane(a + off, b + off, rowBytes, n, steps, lights, lightBytes, constMask);
+  }
+}
+
+/** `steps` steps on the one lane at prev, cur (with lights when `lights` is not 0). */
+function chaseOneLane(
+  prev: usize, cur: usize, rowBytes: usize, n: i32, steps: i32, lights: usize, lightBytes: usize, constMask: v128,
+): void {
+  for (let t = 0; t < steps; t++) {
+    const light = lights != 0 ? lights + <usize>t * lightBytes : 0;
+    chaseLane(prev, cur, rowBytes, n, light, constMask);
+    const swap = prev;
+    prev = cur;
+    cur = swap;
   }
 }
 

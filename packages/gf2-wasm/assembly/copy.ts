@@ -2,15 +2,27 @@
 // null-space basis read off a reduced echelon form.
 
 import { getBit, lowMask, putBit, read64, rowAt } from "./layout";
+import { TransposeArgs } from "./transpose";
 
 /**
- * Copies the nrows x ncols block of src at (sr, sc) into dst at (dr, dc).
+ * The arguments of `copyBits`: two matrices as for a transpose, and the
+ * `rows` x `cols` block of src at (sr, sc) that goes to dst at (dr, dc).
+ */
+@unmanaged export class CopyBitsArgs extends TransposeArgs {
+  dr: i32;
+  dc: i32;
+  sr: i32;
+  sc: i32;
+}
+
+/**
+ * Copies the rows x cols block of src at (sr, sc) into dst at (dr, dc).
  * Bits of dst outside the block are kept.
  */
-export function copyBits(
-  dst: usize, dstStride: i32, dr: i32, dc: i32,
-  src: usize, srcStride: i32, sr: i32, sc: i32, nrows: i32, ncols: i32,
-): void {
+export function copyBits(args: CopyBitsArgs): void {
+  const dst = args.dst, dstStride = args.dstStride, dr = args.dr, dc = args.dc;
+  const src = args.src, srcStride = args.srcStride, sr = args.sr, sc = args.sc;
+  const nrows = args.rows, ncols = args.cols;
   for (let i = 0; i < nrows; i++) {
     const s = rowAt(src, sr + i, srcStride);
     const d = rowAt(dst, dr + i, dstStride);
@@ -28,15 +40,30 @@ export function copyBits(
   }
 }
 
+/** The arguments of `nullspace`. */
+@unmanaged export class NullspaceArgs {
+  /** cols - r rows of `outStride` words, zeroed. */
+  out: usize;
+  outStride: i32;
+  /** The reduced echelon form. */
+  e: usize;
+  stride: i32;
+  /** Its rank. */
+  r: i32;
+  cols: i32;
+  /** Its pivot columns (i32 each). */
+  pivots: usize;
+}
+
 /**
  * Writes the null-space basis of a reduced echelon form E (rank r, pivot
  * columns in `pivots`) as the rows of `out` (cols - r rows, zeroed by the
  * caller): one row per free column f, with bit f set and bit pivots[t] equal
  * to E[t][f].
  */
-export function nullspace(
-  out: usize, outStride: i32, e: usize, stride: i32, r: i32, cols: i32, pivots: usize,
-): void {
+export function nullspace(args: NullspaceArgs): void {
+  const out = args.out, outStride = args.outStride, e = args.e, stride = args.stride;
+  const r = args.r, cols = args.cols, pivots = args.pivots;
   let q = 0;
   let t = 0;
   for (let f = 0; f < cols; f++) {
@@ -53,15 +80,35 @@ export function nullspace(
   }
 }
 
+/** The arguments of `backSubstitute`. */
+@unmanaged export class BackSubstituteArgs {
+  /** X, n x p, zeroed. */
+  x: usize;
+  xStride: i32;
+  /** The row echelon form of [A | B]. */
+  e: usize;
+  stride: i32;
+  /** Its rank. */
+  r: i32;
+  /** Columns of A. */
+  n: i32;
+  /** Columns of B. */
+  p: i32;
+  /** Its pivot columns (i32 each). */
+  pivots: usize;
+  /** One row of `stride` words. */
+  scratch: usize;
+}
+
 /**
  * Back substitution on a row echelon form E of [A | B] (A has n columns,
  * rank r, pivot columns in `pivots`): for each right-hand side j < p, writes
  * into column j of X (n x p, zeroed by the caller) the solution of A x = B_j
  * with free variables 0. `scratch` holds one row of `stride` words.
  */
-export function backSubstitute(
-  x: usize, xStride: i32, e: usize, stride: i32, r: i32, n: i32, p: i32, pivots: usize, scratch: usize,
-): void {
+export function backSubstitute(args: BackSubstituteArgs): void {
+  const x = args.x, xStride = args.xStride, e = args.e, stride = args.stride, r = args.r;
+  const n = args.n, p = args.p, pivots = args.pivots, scratch = args.scratch;
   const bytes = <usize>stride << 3;
   for (let j = 0; j < p; j++) {
     memory.fill(scratch, 0, bytes);

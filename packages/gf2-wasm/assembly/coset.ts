@@ -45,19 +45,39 @@
   return <i32>(popcnt(i64x2.extract_lane(v, 0)) + popcnt(i64x2.extract_lane(v, 1)));
 }
 
+/** The arguments of `cosetMinimum`. */
+@unmanaged export class CosetMinimumArgs {
+  /** The coset's offset, `words` words. */
+  x0: usize;
+  /** k rows of `words` words, back to back. */
+  basis: usize;
+  /** Basis vectors, at most 31. */
+  k: i32;
+  /** 64-bit words per vector (even). */
+  words: i32;
+  /** This call scans the members of Gray-code index start..end-1 (end <= 2^k). */
+  start: u32;
+  end: u32;
+  /** Scratch of `words` words. */
+  cur: usize;
+  /** The best member so far (`words` words). */
+  best: usize;
+  /** State: the best weight so far (set above words * 64 before the first slice). */
+  bestWeight: i32;
+}
+
 /**
  * Scans members start..end-1 (Gray-code indices, end <= 2^k) of the coset
  * x0 + span(basis) and keeps the best one seen: least weight, then
  * lexicographically smallest. The best so far lives in memory so that a
- * caller can scan in slices: `best` (words words) and `state` (i32 best
- * weight; the caller sets it above `words * 64` before the first slice).
- * `cur` is scratch of `words` words. Returns the best weight.
+ * caller can scan in slices: `best` (words words) and the state `bestWeight`.
+ * Returns the best weight.
  */
-export function cosetMinimum(
-  x0: usize, basis: usize, k: i32, words: i32, start: u32, end: u32, cur: usize, best: usize, state: usize,
-): i32 {
+export function cosetMinimum(args: CosetMinimumArgs): i32 {
+  const x0 = args.x0, basis = args.basis, k = args.k, words = args.words;
+  const start = args.start, end = args.end, cur = args.cur, best = args.best;
   const bytes = <usize>words << 3;
-  let bestW = load<i32>(state);
+  let bestW = args.bestWeight;
   if (start >= end) return bestW;
   // the member of index start
   memory.copy(cur, x0, bytes);
@@ -100,7 +120,7 @@ export function cosetMinimum(
       }
     }
   }
-  store<i32>(state, bestW);
+  args.bestWeight = bestW;
   return bestW;
 }
 
@@ -173,6 +193,21 @@ function scanTwoLanes(basis: usize, start: u32, end: u32, cur: usize, best: usiz
   return lexLessV(a1, b1);
 }
 
+/** The arguments of `cosetDistribution`. */
+@unmanaged export class CosetDistributionArgs {
+  /** Every member of the subspace (u64 each). */
+  span: usize;
+  spanCount: i32;
+  /** The unit vectors of the free positions (u64 each). */
+  free: usize;
+  nfree: i32;
+  /** This call scans representatives start..end-1 (Gray-code indices, end <= 2^nfree; f64 to pass 2^32). */
+  start: f64;
+  end: f64;
+  /** 65 u64 counters, by least weight. */
+  counts: usize;
+}
+
 /**
  * Minimum weights of whole cosets, for the distribution of minimum press
  * counts. Vectors have at most 64 bits (one u64 each). The cosets are
@@ -184,11 +219,11 @@ function scanTwoLanes(basis: usize, start: u32, end: u32, cur: usize, best: usiz
  * counts[w] (u64 each, 65 of them) is incremented for each one's minimum
  * weight w.
  */
-export function cosetDistribution(
-  span: usize, spanCount: i32, free: usize, nfree: i32, start: f64, end: f64, counts: usize,
-): void {
-  const first = <u64>start;
-  const last = <u64>end;
+export function cosetDistribution(args: CosetDistributionArgs): void {
+  const span = args.span, spanCount = args.spanCount, free = args.free, nfree = args.nfree;
+  const counts = args.counts;
+  const first = <u64>args.start;
+  const last = <u64>args.end;
   if (first >= last) return;
   const g = first ^ (first >> 1);
   let r: u64 = 0;
@@ -220,6 +255,61 @@ export function cosetDistribution(
   return weight - (both << 1);
 }
 
+/** The arguments of `cosetScanLanes`. */
+@unmanaged export class LaneScanArgs {
+  /** The coset's offset, `words` words. */
+  x0: usize;
+  /** 4 i32 per generator: first lane's byte offset, byte end of the last, weight, row address. */
+  meta: usize;
+  /** Generators. */
+  k: i32;
+  /** 64-bit words per vector (whole lanes). */
+  words: i32;
+  /** This call scans the members of Gray-code index start..end-1 (u64 as f64, end <= 2^53). */
+  start: f64;
+  end: f64;
+  /** Scratch of `words` words. */
+  cur: usize;
+  /** The best weight (i32 at +0, preset to a bound) and its first index (u64 at +8). */
+  result: usize;
+}
+
+/**
+ * The arguments of `cosetScanThreaded` (the shared-memory build, threads.ts),
+ * and the job its helpers read while it runs (its address goes into the
+ * control block).
+ */
+@unmanaged export class LaneScanJob {
+  /** The lane scan (as LaneScanArgs): offset, generator meta, generators, words per vector. */
+  x0: usize;
+  meta: usize;
+  k: i32;
+  words: i32;
+  /** Chunk c is members c << bits up to the next chunk (capped at the total). */
+  bits: i32;
+  /** Thread i's scratch vector is at scratch + i x scratchStride (bytes). */
+  scratch: usize;
+  /** 16 bytes per thread: i32 best weight (preset to a bound), u64 first index at +8. */
+  results: usize;
+  scratchStride: i32;
+  /** Members in all (u64 as f64). */
+  total: f64;
+  /** The control block. */
+  ctl: usize;
+  /** This call scans chunks first..end-1. */
+  first: i32;
+  end: i32;
+  /** Threads taking part, this one included. */
+  threads: i32;
+  /** 0: spin instead of atomic.wait. */
+  blocking: i32;
+}
+
+/** Scans members start..end-1 of the lane scan `args` (see scanLanes). Returns the best weight. */
+export function cosetScanLanes(args: LaneScanArgs): i32 {
+  return scanLanes(args.x0, args.meta, args.k, args.words, args.start, args.end, args.cur, args.result);
+}
+
 /**
  * The least weight over members start..end-1 (Gray-code indices, u64 passed
  * as f64; end <= 2^53) of x0 + span(basis), and the first index reaching it.
@@ -236,7 +326,7 @@ export function cosetDistribution(
  * and its index (u64 at +8; untouched when nothing beats the bound).
  * `cur` is scratch of `words` words. Returns the best weight.
  */
-export function cosetScanLanes(
+export function scanLanes(
   x0: usize, meta: usize, k: i32, words: i32, start: f64, end: f64, cur: usize, result: usize,
 ): i32 {
   const first = <u64>start;
@@ -308,21 +398,43 @@ export function cosetScanLanes(
   return bestW;
 }
 
+/** The arguments of `infoSetTail`. */
+@unmanaged export class InfoSetArgs {
+  /** The vector the subsets are added to, `words` words. */
+  v: usize;
+  /** r rows of `words` words, back to back. */
+  rows: usize;
+  /** Subsets of rows from..r-1. */
+  from: i32;
+  r: i32;
+  /** 64-bit words per vector (whole lanes). */
+  words: i32;
+  /** Rows per subset (at least 1). */
+  s: i32;
+  /** Scratch of s rows. */
+  acc: usize;
+  /** Scratch of s i32. */
+  chosen: usize;
+  /** The first member lighter than `bestWeight` (`words` words). */
+  best: usize;
+  /** State: the best weight (preset by the caller: only strictly lighter members count). */
+  bestWeight: i32;
+}
+
 /**
  * One step of the information-set search (see solvers/infosets.ts in
  * @lightsout/core): weighs v + the sum of every s-subset of rows
  * from..r-1 (s >= 1; `rows` back to back, `words` 64-bit words each, whole
  * lanes), in lexicographic order of the subsets, and keeps the first member
- * strictly lighter than the best so far: its weight in `result` (i32 at +0,
- * preset by the caller) and the member in `best`. `acc` is scratch of s
- * rows and `chosen` of s i32. Returns the number of members weighed (f64:
- * it may pass 2^31).
+ * strictly lighter than the best so far: its weight in `bestWeight` and the
+ * member in `best`. Returns the number of members weighed (f64: it may pass
+ * 2^31).
  */
-export function infoSetTail(
-  v: usize, rows: usize, from: i32, r: i32, words: i32, s: i32, acc: usize, chosen: usize, result: usize, best: usize,
-): f64 {
+export function infoSetTail(args: InfoSetArgs): f64 {
+  const v = args.v, rows = args.rows, from = args.from, r = args.r, words = args.words, s = args.s;
+  const acc = args.acc, chosen = args.chosen, best = args.best;
   const bytes = <usize>words << 3;
-  let bestW = load<i32>(result);
+  let bestW = args.bestWeight;
   let weighed: f64 = 0;
   if (s < 1 || r - from < s) return 0;
   // acc row d holds v + the rows chosen at positions 0..d-1 (row 0: v itself)
@@ -363,6 +475,6 @@ export function infoSetTail(
     depth++;
     store<i32>(chosen + (<usize>depth << 2), next);
   }
-  store<i32>(result, bestW);
+  args.bestWeight = bestW;
   return weighed;
 }

@@ -7,21 +7,60 @@
 // P A = E, and [A | B] yields solutions.
 //
 // Both kernels run in slices so that the caller can report progress and
-// cancel between calls: `state` points at two i32, the next echelon row r and
+// cancel between calls: the descriptor's state is the next echelon row r and
 // the next column c; a call works on columns until c reaches `cStop` (or the
 // rows run out), stores r and c back and returns r. Start from r = c = 0.
 
 import { getBit, laneStart, lowMask, read64, rowAt } from "./layout";
 import { swapRows, xorInto, xorTo } from "./rows";
 
+/** The arguments of `echelonizeNaive` and `echelonizeM4ri` (the naive kernel ignores the Four Russians fields). */
+@unmanaged export class EchelonArgs {
+  /** The matrix: `rows` rows of `stride` 64-bit words (packed layout, layout.ts). */
+  a: usize;
+  rows: i32;
+  cols: i32;
+  stride: i32;
+  /** Pivots only in columns below this one (the others are carried along). */
+  pivotLimit: i32;
+  /** 1: the reduced form (rows above a pivot cleared too); 0: a row echelon form. */
+  full: i32;
+  /** Where the pivot column of echelon row t goes (i32 each, room for min(rows, cols)). */
+  pivots: usize;
+  /** Four Russians: bits per table (1 <= k, k * tables <= 64). */
+  k: i32;
+  /** Four Russians: tables per step, 1..8. */
+  tables: i32;
+  /** Four Russians: steps deferred before a sweep, 1..16. */
+  steps: i32;
+  /** Four Russians: `steps` slots of slotTables * 2^k * stride words (slotTables: tables rounded up to 1, 2, 4 or 8). */
+  scratch: usize;
+  /** Four Russians: one i32 per row. */
+  versions: usize;
+  /** State: the next echelon row (the rank so far). */
+  r: i32;
+  /** State: the next column. */
+  c: i32;
+  /** This call stops at this column. */
+  cStop: i32;
+}
+
+/** The arguments of `echelonizeM4riThreaded` (the shared-memory build, threads.ts): those of `echelonizeM4ri`, and the threads'. */
+@unmanaged export class ThreadedEchelonArgs extends EchelonArgs {
+  /** The control block (128 bytes, zeroed before the helpers start). */
+  ctl: usize;
+  /** Threads taking part, this one included. */
+  threads: i32;
+  /** 0: spin instead of atomic.wait (a browser's main thread may not block). */
+  blocking: i32;
+}
+
 /** Naive Gauss(-Jordan) elimination, one column at a time. Returns the rank. */
-export function echelonizeNaive(
-  a: usize, rows: i32, cols: i32, stride: i32, pivotLimit: i32, full: i32, pivots: usize,
-  state: usize, cStop: i32,
-): i32 {
-  const limit = min(min(cols, pivotLimit), cStop);
-  let r = load<i32>(state);
-  let c = load<i32>(state, 4);
+export function echelonizeNaive(args: EchelonArgs): i32 {
+  const a = args.a, rows = args.rows, stride = args.stride, full = args.full, pivots = args.pivots;
+  const limit = min(min(args.cols, args.pivotLimit), args.cStop);
+  let r = args.r;
+  let c = args.c;
   for (; c < limit && r < rows; c++) {
     let p = r;
     while (p < rows && getBit(rowAt(a, p, stride), c) == 0) p++;
@@ -39,8 +78,8 @@ export function echelonizeNaive(
     store<i32>(pivots + (<usize>r << 2), c);
     r++;
   }
-  store<i32>(state, r);
-  store<i32>(state, c, 4);
+  args.r = r;
+  args.c = c;
   return r;
 }
 
@@ -290,25 +329,25 @@ function record(r: i32, c: i32, kbar: i32, tables: i32): void {
 }
 
 /**
- * Four Russians elimination. `scratch` holds `steps` slots of
- * `slotTables(tables) * 2^k * stride` words (16-aligned), where slotTables
- * rounds 3 up to 4 and 5..8 up to 8; `versions` holds one i32 per row.
- * 1 <= k, k * tables <= 64, 1 <= tables <= 8, 1 <= steps <= 16.
- * Returns the rank (see the slicing contract at the top of this file).
+ * Four Russians elimination with deferred (cache-blocked) row updates.
+ * `scratch` holds `steps` slots of `slotTables(tables) * 2^k * stride`
+ * words (16-aligned), where slotTables rounds 3 up to 4 and 5..8 up to 8;
+ * `versions` holds one i32 per row. 1 <= k, k * tables <= 64,
+ * 1 <= tables <= 8, 1 <= steps <= 16. Returns the rank (sliced as
+ * `echelonizeNaive`: see the top of assembly/echelon.ts).
  */
-export function echelonizeM4ri(
-  a: usize, rows: i32, cols: i32, stride: i32, pivotLimit: i32, full: i32, pivots: usize,
-  k: i32, tables: i32, steps: i32, scratch: usize, versions: usize, state: usize, cStop: i32,
-): i32 {
-  const limit = min(cols, pivotLimit);
-  const stop = min(limit, cStop);
-  let r = load<i32>(state);
-  let c = load<i32>(state, 4);
+export function echelonizeM4ri(args: EchelonArgs): i32 {
+  const a = args.a, rows = args.rows, stride = args.stride, full = args.full, pivots = args.pivots;
+  const k = args.k, tables = args.tables, steps = args.steps, versions = args.versions;
+  const limit = min(args.cols, args.pivotLimit);
+  const stop = min(limit, args.cStop);
+  let r = args.r;
+  let c = args.c;
   const slotTables = tables > 4 ? 8 : tables == 3 ? 4 : tables;
   gA = a;
   gStride = stride;
   gK = k;
-  gScratch = scratch;
+  gScratch = args.scratch;
   gSlotBytes = (<usize>slotTables << <usize>k) * (<usize>stride << 3);
   gVersions = versions;
   gBase = 0;
@@ -331,7 +370,7 @@ export function echelonizeM4ri(
     if (gPending == steps) sweep(full ? 0 : r, rows);
   }
   sweep(full ? 0 : r, rows);
-  store<i32>(state, r);
-  store<i32>(state, c, 4);
+  args.r = r;
+  args.c = c;
   return r;
 }

@@ -22,7 +22,7 @@
 // so a request that traps leaves the heap as it was.
 
 /** Payload bytes of the largest block: 1 GiB, as documented to callers. */
-export const MAX_BLOCK: usize = 1 << 30;
+const MAX_BLOCK: usize = 1 << 30;
 
 const HEADER: usize = 16;
 const FREE: u32 = 1;
@@ -150,7 +150,12 @@ function grow(size: usize): void {
   extend(<usize>memory.size() << 16);
 }
 
-/** A 16-aligned block of at least `bytes` bytes; traps (heap unchanged) when it cannot be had. */
+/**
+ * A 16-aligned block of at least `bytes` bytes (not zeroed), at most 1 GiB.
+ * JavaScript reads the returned i32 as signed: read it with `>>> 0` (blocks
+ * lie anywhere below 4 GiB). Traps when `bytes` is over 1 GiB or memory
+ * cannot grow, leaving the heap unchanged.
+ */
 export function allocate(bytes: usize): usize {
   if (bytes > MAX_BLOCK) unreachable();
   if (endSentinel == 0) initialize();

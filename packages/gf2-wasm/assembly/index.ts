@@ -1,11 +1,14 @@
-// The exported boundary: scalars and byte offsets only. The TypeScript glue
-// in @lightsout/core owns every allocation and every typed-array view.
+// The exported boundary: each kernel takes the address of its descriptor, an
+// @unmanaged class of named fields (its arguments and its state between
+// slices), written by the caller into the descriptor block. The bindings
+// (dist/kernels.js, .d.ts) are generated from these sources by
+// scripts/bindings.mjs. The TypeScript glue in @lightsout/core owns every
+// allocation and every typed-array view.
 
 export { echelonizeNaive, echelonizeM4ri } from "./echelon";
 export { mulNaive, mulM4rm } from "./multiply";
 export { transpose } from "./transpose";
 export { backSubstitute, copyBits, nullspace } from "./copy";
-export { anyBits } from "./rows";
 export { chaseSteps } from "./chase";
 export { cosetMinimum, cosetDistribution, cosetScanLanes, infoSetTail } from "./coset";
 export { polyGcd } from "./poly";
@@ -13,3 +16,4 @@ export { zpEchelon } from "./zp";
 export { bandedEchelon } from "./banded";
 
 export { allocate as alloc, deallocate as free } from "./heap";
+export { descriptorBlock, descriptorLayout } from "./index-descriptors";

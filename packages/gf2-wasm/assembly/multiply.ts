@@ -3,10 +3,29 @@
 import { getBit, lowMask, read64, rowAt } from "./layout";
 import { xorInto, xorTo } from "./rows";
 
+/** The arguments of `mulNaive` and `mulM4rm` (the naive product ignores `k` and `table`). */
+@unmanaged export class MulArgs {
+  /** The product, m rows of `cStride` words (cStride = bStride: both have p columns). */
+  c: usize;
+  cStride: i32;
+  /** A, m x n. */
+  a: usize;
+  aStride: i32;
+  /** B, n x p. */
+  b: usize;
+  bStride: i32;
+  m: i32;
+  n: i32;
+  /** Four Russians: rows of B per table. */
+  k: i32;
+  /** Four Russians: room for 2^k * bStride words. */
+  table: usize;
+}
+
 /** Row-by-row product: C_i = XOR of the rows B_j with A_ij = 1. */
-export function mulNaive(
-  c: usize, cStride: i32, a: usize, aStride: i32, b: usize, bStride: i32, m: i32, n: i32,
-): void {
+export function mulNaive(args: MulArgs): void {
+  const c = args.c, cStride = args.cStride, a = args.a, aStride = args.aStride;
+  const b = args.b, bStride = args.bStride, m = args.m, n = args.n;
   const width = cStride; // == bStride: both have p columns
   for (let i = 0; i < m; i++) {
     const dst = rowAt(c, i, cStride);
@@ -23,10 +42,9 @@ export function mulNaive(
  * B, tabulate their 2^k combinations once, then add one table row per row of
  * A. `table` holds 2^k * bStride words.
  */
-export function mulM4rm(
-  c: usize, cStride: i32, a: usize, aStride: i32, b: usize, bStride: i32, m: i32, n: i32,
-  k: i32, table: usize,
-): void {
+export function mulM4rm(args: MulArgs): void {
+  const c = args.c, cStride = args.cStride, a = args.a, aStride = args.aStride;
+  const b = args.b, bStride = args.bStride, m = args.m, n = args.n, k = args.k, table = args.table;
   const width = cStride;
   const entry = <usize>width << 3;
   memory.fill(c, 0, <usize>m * entry);

@@ -51,6 +51,16 @@ function addShifted(a: usize, b: usize, topB: i32, s: i32): void {
   }
 }
 
+/** The arguments of `polyGcd`. */
+@unmanaged export class PolyGcdArgs {
+  /** The two polynomials, `words` 64-bit words each (even), with three zero words above the higher degree. */
+  a: usize;
+  b: usize;
+  words: i32;
+  /** Steps per call, 0 for no limit. */
+  maxSteps: i32;
+}
+
 /**
  * The gcd of the polynomials at `a` and `b` (each `words` words, with three
  * words of zero headroom above the higher degree), by Euclid's algorithm
@@ -71,7 +81,8 @@ function addShifted(a: usize, b: usize, topB: i32, s: i32): void {
  * funnel shift per word, two words per v128. Warm, f_n and f_n(x + 1) at
  * degree 10^6 (about 10^6 steps) took 2.8 s.
  */
-export function polyGcd(a: usize, b: usize, words: i32, maxSteps: i32): i32 {
+export function polyGcd(args: PolyGcdArgs): i32 {
+  const a = args.a, b = args.b, words = args.words, maxSteps = args.maxSteps;
   let ta = topWord(a, words - 1);
   let tb = topWord(b, words - 1);
   let da = degreeAt(a, ta);

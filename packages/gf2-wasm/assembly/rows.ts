@@ -36,13 +36,3 @@
     b += 16;
   }
 }
-
-/** True when any of the `words` words at `row` is non-zero. */
-export function anyBits(row: usize, words: i32): bool {
-  const end = row + (<usize>words << 3);
-  while (row < end) {
-    if (v128.any_true(v128.load(row))) return true;
-    row += 16;
-  }
-  return false;
-}

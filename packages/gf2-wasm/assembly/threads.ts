@@ -21,13 +21,13 @@
 //   +32 the elimination state (echelon.ts, publishState: 32 bytes)
 //   +64 the job: 0 elimination sweeps, 1 coset scan (claims are chunks of
 //       members then, END and TOTAL count chunks)
-//   +68 the coset scan's job block (see cosetScanThreaded)
+//   +68 the coset scan's job (a LaneScanJob, see cosetScanThreaded)
 //
 // A chunk is claimed by compare-and-swap on the claim word, so a helper that
 // wakes late, with the state of an old sweep, cannot claim rows of a new one.
 
-import { cosetScanLanes } from "./coset";
-import { adoptState, echelonizeM4ri, publishState, sweepRange, sweepRows } from "./echelon";
+import { LaneScanJob, scanLanes } from "./coset";
+import { adoptState, echelonizeM4ri, publishState, sweepRange, sweepRows, ThreadedEchelonArgs } from "./echelon";
 
 const GENERATION = 0;
 const DONE = 4;
@@ -135,19 +135,14 @@ function sharedSweep(first: i32, end: i32): void {
  * threadHelper on `ctl`. `blocking` = 0 spins instead of atomic.wait (for a
  * thread that may not block, such as a browser's main thread).
  */
-export function echelonizeM4riThreaded(
-  a: usize, rows: i32, cols: i32, stride: i32, pivotLimit: i32, full: i32, pivots: usize,
-  k: i32, tables: i32, steps: i32, scratch: usize, versions: usize, state: usize, cStop: i32,
-  ctl: usize, threads: i32, blocking: i32,
-): i32 {
+export function echelonizeM4riThreaded(args: ThreadedEchelonArgs): i32 {
+  const ctl = args.ctl, threads = args.threads;
   gControl = ctl;
-  gBlocking = blocking != 0;
+  gBlocking = args.blocking != 0;
   store<i32>(ctl, threads, THREADS);
   atomic.store<i32>(ctl + JOB, JOB_SWEEP);
   sweepRows = threads > 1 ? sharedSweep : sweepRange;
-  return echelonizeM4ri(
-    a, rows, cols, stride, pivotLimit, full, pivots, k, tables, steps, scratch, versions, state, cStop,
-  );
+  return echelonizeM4ri(args);
 }
 
 /**
@@ -176,11 +171,8 @@ export function threadHelper(ctl: usize, index: i32): void {
 /**
  * Claims and scans chunks of a coset scan (generation `generation`) until
  * none is left: chunk c is members c << bits .. (c + 1) << bits (capped at
- * the total), scanned by cosetScanLanes into this thread's own scratch and
- * result. The job block (i32 each): +0 x0, +4 meta, +8 k, +12 words,
- * +16 chunk bits, +20 scratch (thread i's at scratch + i x stride), +24
- * results (16 bytes per thread: weight, pad, u64 index), +28 the scratch
- * stride in bytes, +32 total members (f64).
+ * the total), scanned by scanLanes into this thread's own scratch and
+ * result (see LaneScanJob).
  *
  * The scratch is written on every step, so the caller keeps each thread's
  * on cache lines of its own (128-byte aligned, 128-byte multiples: adjacent
@@ -189,39 +181,41 @@ export function threadHelper(ctl: usize, index: i32): void {
  * last: at 961 cells, 2 threads took 3.5x the CPU time per member of one.
  */
 function cosetWork(ctl: usize, generation: i32, index: i32): void {
-  const job = <usize>load<u32>(ctl, JOB_BLOCK);
-  const x0 = <usize>load<u32>(job);
-  const meta = <usize>load<u32>(job, 4);
-  const k = load<i32>(job, 8);
-  const words = load<i32>(job, 12);
-  const bits = <u64>load<i32>(job, 16);
-  const cur = <usize>load<u32>(job, 20) + <usize>index * <usize>load<u32>(job, 28);
-  const result = <usize>load<u32>(job, 24) + (<usize>index << 4);
-  const total = <u64>load<f64>(job, 32);
+  const job = changetype<LaneScanJob>(<usize>load<u32>(ctl, JOB_BLOCK));
+  const x0 = job.x0;
+  const meta = job.meta;
+  const k = job.k;
+  const words = job.words;
+  const bits = <u64>job.bits;
+  const cur = job.scratch + <usize>index * <usize>job.scratchStride;
+  const result = job.results + (<usize>index << 4);
+  const total = <u64>job.total;
   for (let next = claim(ctl, generation, 1); next >= 0; next = claim(ctl, generation, 1)) {
     const first = <u64>next << bits;
     const stop = min(first + (<u64>1 << bits), total);
-    cosetScanLanes(x0, meta, k, words, <f64>first, <f64>stop, cur, result);
+    scanLanes(x0, meta, k, words, <f64>first, <f64>stop, cur, result);
     finished(ctl, 1);
   }
 }
 
 /**
- * Scans chunks first..end-1 of the coset scan described by the job block
- * `job` (see cosetWork) with `threads` threads: this one (index 0) and
- * threads - 1 helpers waiting in threadHelper on `ctl`. Chunks are claimed
- * one at a time, so a thread slowed by a busy machine takes fewer. Each
- * thread keeps its own best in the results; a thread claims chunks in
- * increasing order, so its result is the first index of its least weight.
+ * Scans chunks first..end-1 of the coset scan `job` with `threads`
+ * threads: this one (index 0) and threads - 1 helpers waiting in
+ * threadHelper on `ctl`. Chunks are claimed one at a time, so a thread
+ * slowed by a busy machine takes fewer. Each thread keeps its own best in
+ * the results; a thread claims chunks in increasing order, so its result is
+ * the first index of its least weight.
  */
-export function cosetScanThreaded(ctl: usize, job: usize, first: i32, end: i32, threads: i32, blocking: i32): void {
+export function cosetScanThreaded(job: LaneScanJob): void {
+  const ctl = job.ctl, threads = job.threads;
   store<i32>(ctl, threads, THREADS);
   const generation = atomic.load<i32>(ctl + GENERATION) + 1;
-  store<u32>(ctl, <u32>job, JOB_BLOCK);
+  store<u32>(ctl, <u32>changetype<usize>(job), JOB_BLOCK);
   atomic.store<i32>(ctl + JOB, JOB_COSET);
-  publish(ctl, generation, first, end, threads > 1);
+  publish(ctl, generation, job.first, job.end, threads > 1);
   cosetWork(ctl, generation, 0);
-  awaitDone(ctl, blocking != 0);
+  awaitDone(ctl, job.blocking != 0);
 }
 
 export { allocate as alloc, deallocate as free } from "./heap";
+export { descriptorBlock, descriptorLayout } from "./threads-descriptors";

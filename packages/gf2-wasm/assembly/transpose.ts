@@ -23,8 +23,22 @@ const tile = memory.data(64 * 8, 16);
   }
 }
 
+/** The arguments of `transpose`. */
+@unmanaged export class TransposeArgs {
+  /** cols rows of `dstStride` words. */
+  dst: usize;
+  dstStride: i32;
+  /** rows rows of `srcStride` words. */
+  src: usize;
+  srcStride: i32;
+  rows: i32;
+  cols: i32;
+}
+
 /** dst (cols x rows) = transpose of src (rows x cols). */
-export function transpose(dst: usize, dstStride: i32, src: usize, srcStride: i32, rows: i32, cols: i32): void {
+export function transpose(args: TransposeArgs): void {
+  const dst = args.dst, dstStride = args.dstStride, src = args.src, srcStride = args.srcStride;
+  const rows = args.rows, cols = args.cols;
   const rowTiles = (rows + 63) >> 6;
   const colTiles = (cols + 63) >> 6;
   for (let bi = 0; bi < rowTiles; bi++) {

@@ -103,6 +103,37 @@ const SCALAR_WIDE = 3;
   }
 }
 
+/** The arguments of `zpEchelon`. */
+@unmanaged export class ZpEchelonArgs {
+  /** rows x `stride` u32 residues, row-major, zero past `cols`. */
+  a: usize;
+  rows: i32;
+  cols: i32;
+  stride: i32;
+  /** Pivots only in columns below this one. */
+  pivotLimit: i32;
+  /** The modulus m (2 <= m < 2^31). */
+  m: u32;
+  /** Pivots only on entries not divisible by this (m for a field, p for Z_(p^e)). */
+  unit: u32;
+  /** The pivot column of each echelon row (i32 each, room for min(rows, cols)). */
+  pivots: usize;
+  /** 1: reduced form; 0: row echelon form with pivots 1. */
+  full: i32;
+  /** Per row, 1 + the last column below the limit that may be non-zero (i32 each). */
+  extents: usize;
+  /** State: the next echelon row (the rank so far). */
+  r: i32;
+  /** State: the next column. */
+  c: i32;
+  /** State: steps since the last full reduction. */
+  pending: u32;
+  /** State: 1 + the first column skipped over a ring, 0 if none. */
+  skipped: i32;
+  /** This call stops at this column. */
+  cStop: i32;
+}
+
 /**
  * Reduced row echelon form over Z_m in place (Gauss-Jordan), or with
  * `full` = 0 a row echelon form with unit pivots; pivots taken
@@ -129,20 +160,20 @@ const SCALAR_WIDE = 3;
  * extent and the carried columns; the rows it is added to inherit its
  * extent. A banded matrix stays banded, and the work is n * bandwidth^2.
  *
- * Sliced, for progress and cancellation: `state` holds i32 r (the next
- * echelon row), i32 c (the next column), u32 pending (steps since the last
- * full reduction, at most 2^32 - 2) and i32 skipped (1 + the first skipped
- * column over a ring, 0 if none); a call handles columns c..cStop-1 and
- * returns the rank so far. When c reaches min(cols, pivotLimit) or r
- * reaches rows the elimination is complete: every entry is reduced and c
- * is set to the limit. Writes the pivot column of each echelon row at
- * `pivots` (i32 each). Touches nothing but rows x stride u32 at `a`, rank
- * i32 at `pivots`, rows i32 at `extents` and the 16 bytes of `state`.
+ * Sliced, for progress and cancellation: the state is r (the next
+ * echelon row), c (the next column), pending (steps since the last full
+ * reduction, at most 2^32 - 2) and skipped (1 + the first skipped column
+ * over a ring, 0 if none); a call handles columns c..cStop-1 and returns
+ * the rank so far. When c reaches min(cols, pivotLimit) or r reaches rows
+ * the elimination is complete: every entry is reduced and c is set to the
+ * limit. Writes the pivot column of each echelon row at `pivots` (i32
+ * each). Touches nothing but rows x stride u32 at `a`, rank i32 at
+ * `pivots`, rows i32 at `extents` and the state.
  */
-export function zpEchelon(
-  a: usize, rows: i32, cols: i32, stride: i32, pivotLimit: i32, p: u32, unit: u32, pivots: usize,
-  full: i32, extents: usize, state: usize, cStop: i32,
-): i32 {
+export function zpEchelon(args: ZpEchelonArgs): i32 {
+  const a = args.a, rows = args.rows, cols = args.cols, stride = args.stride, pivotLimit = args.pivotLimit;
+  const p = args.m, unit = args.unit, pivots = args.pivots, full = args.full, extents = args.extents;
+  const cStop = args.cStop;
   const q: u64 = <u64>(p - 1);
   const steps: u64 = (<u64>0xffffffff - q) / (q * q);
   const small = p <= 65536;
@@ -156,10 +187,10 @@ export function zpEchelon(
   const limit = min(cols, pivotLimit);
   // the carried columns (right-hand sides), from a lane boundary
   const carried = limit < cols ? limit & align : width;
-  let r = load<i32>(state);
-  let c = load<i32>(state, 4);
-  let pending = <u64>load<u32>(state, 8);
-  let skipped = load<i32>(state, 12);
+  let r = args.r;
+  let c = args.c;
+  let pending = <u64>args.pending;
+  let skipped = args.skipped;
   const ring = unit != p;
   for (; c < limit && c < cStop && r < rows; c++) {
     const cOff = <usize>c << 2;
@@ -227,9 +258,9 @@ export function zpEchelon(
     c = limit;
     pending = 0;
   }
-  store<i32>(state, r);
-  store<i32>(state, c, 4);
-  store<u32>(state, <u32>pending, 8);
-  store<i32>(state, skipped, 12);
+  args.r = r;
+  args.c = c;
+  args.pending = <u32>pending;
+  args.skipped = skipped;
   return r;
 }

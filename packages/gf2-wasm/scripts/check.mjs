@@ -1,79 +1,115 @@
-// Smoke test of the built package: it loads, and a 3 x 3 matrix of rank 2
-// eliminates to rank 2 with both kernels. The real suite lives in
-// @lightsout/core, which owns the memory views.
+// Smoke test of the built package: it loads, its bindings are what
+// scripts/bindings.mjs makes of the sources, every kernel the bindings name
+// is exported with one parameter (its descriptor's address), and a 3 x 3
+// matrix of rank 2 eliminates to rank 2 with both kernels and the threaded
+// one. The real suite lives in @lightsout/core, which owns the memory views.
 import { writeTestReport } from "@lightsout/test-report";
-import { instantiate } from "../dist/index.js";
+import {
+  echelonizeM4riKernel,
+  echelonizeM4riThreadedKernel,
+  echelonizeNaiveKernel,
+  instantiate,
+  invoke,
+  kernelDescriptors,
+} from "../dist/index.js";
+import { layoutOf, parseDescriptors, write } from "./bindings.mjs";
 
 let passed = 0;
 // CI counts results from this report (a throw below exits non-zero: one failure)
 process.on("exit", (code) => writeTestReport("gf2-wasm", { passed, failed: code === 0 ? 0 : 1 }));
 
-const k = instantiate();
-const expected = [
-  "alloc",
-  "free",
-  "echelonizeNaive",
-  "echelonizeM4ri",
-  "mulNaive",
-  "mulM4rm",
-  "transpose",
-  "copyBits",
-  "nullspace",
-  "anyBits",
-  "memory",
-  "cosetMinimum",
-  "cosetDistribution",
-  "cosetScanLanes",
-  "infoSetTail",
-  "chaseSteps",
-  "polyGcd",
-  "zpEchelon",
-  "bandedEchelon",
-];
-const missing = expected.filter((name) => !(name in k));
-if (missing.length) throw new Error(`missing exports: ${missing.join(", ")}`);
+const stale = write(new URL("..", import.meta.url).pathname, true);
+if (stale.length) throw new Error(`stale bindings: ${stale.join(", ")} (run pnpm build)`);
+passed++;
 
-for (const kernel of ["naive", "m4ri"]) {
-  const a = k.alloc(3 * 16);
-  const pivots = k.alloc(16);
-  const scratch = k.alloc(16 * 2 * 8);
-  const state = k.alloc(8);
-  const versions = k.alloc(16);
-  new Int32Array(k.memory.buffer, state, 2).fill(0);
-  const words = new BigUint64Array(k.memory.buffer, a, 6);
+// The generator's reading of a class: AssemblyScript's layout (base first, natural alignment, no end
+// padding), and a refusal of anything but plain fields.
+{
+  const source = `/** Base. */
+@unmanaged export class Base {
+  /** A pointer {with braces}. */
+  a: usize;
+  n: i32;
+  flag: i32;
+}
+@unmanaged export class Job extends Base {
+  /**
+   * A double, aligned to 8.
+   */
+  total: f64;
+  m: u32;
+}`;
+  const descriptors = new Map(parseDescriptors(source, "sample.ts").map((d) => [d.name, d]));
+  const job = layoutOf(descriptors, "Job");
+  const got = JSON.stringify([job.size, job.fields.map((f) => [f.name, f.offset, f.type, f.doc])]);
+  const want = JSON.stringify([
+    28,
+    [
+      ["a", 0, "usize", "A pointer {with braces}."],
+      ["n", 4, "i32", ""],
+      ["flag", 8, "i32", ""],
+      ["total", 16, "f64", "A double, aligned to 8."],
+      ["m", 24, "u32", ""],
+    ],
+  ]);
+  if (got !== want) throw new Error(`the layout of a sample class: ${got}, expected ${want}`);
+  for (const bad of ["x: i32 = 1;", "get y(): i32 { return 0; }", "s: string;", "b: u8;"]) {
+    let refused = false;
+    try {
+      parseDescriptors(`@unmanaged export class Bad {\n  ${bad}\n}`, "bad.ts");
+    } catch {
+      refused = true;
+    }
+    if (!refused) throw new Error(`the generator took "${bad}" in a descriptor class`);
+  }
+  passed++;
+}
+
+const k = instantiate();
+const t = await import("../dist/threads.js");
+if (!t.threadsSupported()) throw new Error("threadsSupported() is false in Node");
+const s = t.instantiateThreads(t.createSharedMemory(), await t.compileThreadsModule());
+/** @type {Record<string, unknown>} */
+const all = { ...k, ...s };
+const wrong = Object.keys(kernelDescriptors).filter((name) => {
+  const fn = all[name];
+  return typeof fn !== "function" || fn.length !== 1;
+});
+const missing = ["alloc", "free", "memory", "descriptorBlock", "descriptorLayout"].filter((name) => !(name in k));
+if (wrong.length || missing.length)
+  throw new Error(`missing or mistyped exports: ${[...wrong, ...missing].join(", ")}`);
+passed++;
+
+/**
+ * A 3 x 3 matrix of rank 2 (rows 110, 011, 101, LSB first) and blocks for an elimination, in `m`.
+ * @param {{ alloc(bytes: number): number, memory: WebAssembly.Memory }} m
+ */
+function rankTwo(m) {
+  const alloc = (/** @type {number} */ bytes) => m.alloc(bytes) >>> 0;
+  const [a, pivots, scratch, versions] = [alloc(48), alloc(16), alloc(256), alloc(16)];
+  const words = new BigUint64Array(m.memory.buffer, a, 6);
   words.fill(0n);
   words[0] = 0b011n;
   words[2] = 0b110n;
-  words[4] = 0b101n; // rows 110, 011, 101 (LSB first)
-  const rank =
-    kernel === "naive"
-      ? k.echelonizeNaive(a, 3, 3, 2, 3, 1, pivots, state, 3)
-      : k.echelonizeM4ri(a, 3, 3, 2, 3, 1, pivots, 4, 1, 1, scratch, versions, state, 3);
-  if (rank !== 2) throw new Error(`${kernel}: rank ${rank}, expected 2`);
-  k.free(a);
-  k.free(pivots);
-  k.free(scratch);
-  k.free(state);
-  k.free(versions);
+  words[4] = 0b101n;
+  const shape = { a, rows: 3, cols: 3, stride: 2, pivotLimit: 3, full: 1, pivots };
+  return { ...shape, k: 4, tables: 1, steps: 1, scratch, versions, r: 0, c: 0, cStop: 3 };
+}
+
+for (const kernel of [echelonizeNaiveKernel, echelonizeM4riKernel]) {
+  const args = rankTwo(k);
+  const rank = invoke(k, kernel, args);
+  if (rank !== 2 || args.r !== 2 || args.c !== 3)
+    throw new Error(`${kernel.name}: rank ${rank} (state ${args.r}, ${args.c}), expected 2 (2, 3)`);
   passed++;
 }
 
 // The shared-memory build: same rank with one thread (no helpers needed).
 {
-  const t = await import("../dist/threads.js");
-  if (!t.threadsSupported()) throw new Error("threadsSupported() is false in Node");
-  const s = t.instantiateThreads(t.createSharedMemory(), await t.compileThreadsModule());
   if (!(s.memory.buffer instanceof SharedArrayBuffer)) throw new Error("threads build: memory is not shared");
-  const alloc = (/** @type {number} */ bytes) => s.alloc(bytes) >>> 0;
-  const [a, pivots, scratch, state, versions, ctl] = [alloc(48), alloc(16), alloc(256), alloc(8), alloc(16), alloc(64)];
-  new Uint8Array(s.memory.buffer, ctl, 64).fill(0);
-  new Int32Array(s.memory.buffer, state, 2).fill(0);
-  const words = new BigUint64Array(s.memory.buffer, a, 6);
-  words.fill(0n);
-  words[0] = 0b011n;
-  words[2] = 0b110n;
-  words[4] = 0b101n;
-  const rank = s.echelonizeM4riThreaded(a, 3, 3, 2, 3, 1, pivots, 4, 1, 1, scratch, versions, state, 3, ctl, 1, 1);
+  const ctl = s.alloc(128) >>> 0;
+  new Uint8Array(s.memory.buffer, ctl, 128).fill(0);
+  const rank = invoke(s, echelonizeM4riThreadedKernel, { ...rankTwo(s), ctl, threads: 1, blocking: 1 });
   if (rank !== 2) throw new Error(`threads build: rank ${rank}, expected 2`);
   passed++;
 }

@@ -1,72 +1,14 @@
-/**
- * The raw exports of the shared-memory build (`build/threads.wasm`): Four
- * Russians elimination whose row sweeps are split among threads. Every
- * thread instantiates the module over the same shared memory.
- *
- * Rules: instantiate the module in every thread before the first `alloc`
- * (instantiation rewrites the module's static data), and allocate from one
- * thread only (the heap is not thread-safe). `@lightsout/core` follows them.
- *
- * @example
- * ```ts
- * const memory = createSharedMemory();
- * const k: Gf2ThreadsExports = instantiateThreads(memory, await compileThreadsModule());
- * // ...start helper workers that call k.threadHelper(ctl, i) on the same memory, then:
- * const a = k.alloc(16) >>> 0;
- * ```
- */
-export interface Gf2ThreadsExports {
-  /** The shared memory given at instantiation. */
-  readonly memory: WebAssembly.Memory;
-  /** As `Gf2Exports.alloc` (one thread only). */
-  alloc(bytes: number): number;
-  /** As `Gf2Exports.free` (one thread only). */
-  free(ptr: number): void;
-  /**
-   * `Gf2Exports.echelonizeM4ri` (same first 14 arguments, same slicing) with
-   * every sweep shared among `threads` threads: the caller and
-   * `threads - 1` helpers waiting in `threadHelper` on the 128-byte control
-   * block `ctl` (zeroed before the helpers start). `blocking` = 0 makes the
-   * caller spin rather than `atomic.wait` (a browser's main thread may not block).
-   */
-  echelonizeM4riThreaded(
-    a: number,
-    rows: number,
-    cols: number,
-    stride: number,
-    pivotLimit: number,
-    full: number,
-    pivots: number,
-    k: number,
-    tables: number,
-    steps: number,
-    scratch: number,
-    versions: number,
-    state: number,
-    cStop: number,
-    ctl: number,
-    threads: number,
-    blocking: number,
-  ): number;
-  /**
-   * The loop of helper `index` (1, 2, ...): waits on `ctl` for sweeps and
-   * does its share; returns when the quit word (ctl + 8) is set and the
-   * generation word (ctl + 0) is incremented and notified.
-   */
-  threadHelper(ctl: number, index: number): void;
-  /**
-   * Scans chunks first..end-1 of a coset scan with `threads` threads (the
-   * caller and helpers in `threadHelper` on the 128-byte control block `ctl`).
-   * The job block `job` (i32 each): +0 x0, +4 meta, +8 k, +12 words (as
-   * `Gf2Exports.cosetScanLanes`), +16 chunk bits (chunk c is members
-   * c << bits up to the next chunk), +20 scratch (thread i's `words` x 8
-   * bytes at scratch + i x stride), +24 results (16 bytes per thread: i32
-   * best weight preset to a bound, u64 first index at +8), +28 the scratch
-   * stride in bytes (keep each thread's scratch on cache lines of its own:
-   * it is written on every step), total members as f64 at +32.
-   */
-  cosetScanThreaded(ctl: number, job: number, first: number, end: number, threads: number, blocking: number): void;
-}
+// The kernels' types are generated from the AssemblyScript sources
+// (scripts/bindings.mjs). The shared-memory build's exports: Four Russians
+// elimination whose row sweeps are split among threads, the threaded lane
+// scan, and threadHelper(ctl, index), where helper threads wait. Call its
+// kernels with `invoke` from `@lightsout/gf2-wasm`.
+//
+// Rules: instantiate the module in every thread before the first `alloc`
+// (instantiation rewrites the module's static data), and allocate from one
+// thread only (the heap is not thread-safe). `@lightsout/core` follows them.
+export type { Gf2ThreadsExports, Gf2ThreadsKernels, LaneScanJob, ThreadedEchelonArgs } from "./kernels.js";
+import type { Gf2ThreadsExports } from "./kernels.js";
 
 /**
  * The shared-memory build's bytes.

@@ -7,6 +7,6 @@
 export { BitMatrix } from "../gf2/bitmatrix.js";
 export type { Echelon, EchelonOptions, EngineName, MatrixOptions } from "../gf2/bitmatrix.js";
 export type { RandomOptions, SystemSolution, VectorSolution } from "../gf2/bitmatrix.js";
-export { init } from "../internal/kernel.js";
+export { init } from "../internal/kernel-instance.js";
 export { getMemoryLimit, setMemoryLimit } from "../internal/memory.js";
 export { endThreads, initThreads, threadsUnavailable } from "../internal/threads.js";

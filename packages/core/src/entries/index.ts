@@ -10,7 +10,7 @@
 export { BitMatrix } from "../gf2/bitmatrix.js";
 export type { Echelon, EchelonOptions, EngineName, MatrixOptions } from "../gf2/bitmatrix.js";
 export type { RandomOptions, SystemSolution, VectorSolution } from "../gf2/bitmatrix.js";
-export { init } from "../internal/kernel.js";
+export { init } from "../internal/kernel-instance.js";
 export { ParseError } from "../internal/errors.js";
 export { formatBytes, formatCount, formatLimit } from "../internal/sizes.js";
 export type { Limit, LimitUnit } from "../internal/sizes.js";

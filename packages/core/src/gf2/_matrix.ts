@@ -3,7 +3,24 @@
 // kernels are assembly/echelon.ts, multiply.ts, transpose.ts and copy.ts
 // (their TypeScript twin: _matrix-naive.ts).
 
-import { allocate, guard, load, release, withScratch } from "../internal/kernel.js";
+import {
+  allocate,
+  backSubstituteKernel,
+  callKernel,
+  columnSlices,
+  copyBitsKernel,
+  echelonizeM4riKernel,
+  echelonizeNaiveKernel,
+  kernelCopy,
+  kernelView,
+  mulM4rmKernel,
+  mulNaiveKernel,
+  nullspaceKernel,
+  release,
+  runSlices,
+  transposeKernel,
+  withScratch,
+} from "../internal/kernel.js";
 import { matrixBytes, strideWords } from "../internal/layout.js";
 import { availableThreads, echelonizeThreaded } from "../internal/threads.js";
 import type { EchelonOptions, Engine, M4riParameters, Store } from "./_engine.js";
@@ -18,8 +35,7 @@ class WasmStore implements Store {
     this.bytes = bytes;
   }
   words(): Uint32Array {
-    const buffer = load().memory.buffer;
-    if (this.#view?.buffer !== buffer) this.#view = new Uint32Array(buffer, this.ptr, this.bytes / 4);
+    this.#view = kernelView(Uint32Array, this.ptr, this.bytes / 4, this.#view);
     return this.#view;
   }
 }
@@ -64,7 +80,6 @@ export const wasmEngine: Engine = {
     release((store as WasmStore).ptr, store.bytes);
   },
   echelonize(a, rows, cols, pivotLimit, full, options: EchelonOptions) {
-    const k = load();
     const limit = Math.min(cols, pivotLimit);
     const stride = w64(cols);
     const method = options.method ?? "auto";
@@ -72,120 +87,107 @@ export const wasmEngine: Engine = {
     const { k: bits, tables, steps = 1 } = options.m4ri ?? m4riParameters(rows, limit);
     const scratchBytes = naive ? 16 : steps * slotTables(tables) * 2 ** bits * stride * 8;
     const threads = naive ? 1 : (options.threads ?? (rows * stride * 8 >= THREADS_FROM_BYTES ? availableThreads() : 1));
+    const slice = sliceColumns(limit, options);
+    // the descriptor of both kernels (and of the threaded one, with its blocks in shared memory)
+    const args = (a: number, pivots: number, scratch: number, versions: number) => ({
+      a,
+      rows,
+      cols,
+      stride,
+      pivotLimit,
+      full: full ? 1 : 0,
+      pivots,
+      k: bits,
+      tables,
+      steps,
+      scratch,
+      versions,
+      r: 0,
+      c: 0,
+      cStop: 0,
+    });
+    const ptr = (a as WasmStore).ptr;
     if (threads > 1) {
-      const store = a as WasmStore;
-      const result = echelonizeThreaded(
-        {
-          source: () => new Uint8Array(k.memory.buffer, store.ptr, store.bytes),
-          rows,
-          cols,
-          stride,
-          pivotLimit,
-          full,
-          k: bits,
-          tables,
-          steps,
-          scratchBytes,
-          slice: sliceColumns(limit, options),
-          onProgress: options.onProgress,
-          signal: options.signal,
-        },
-        threads,
-      );
+      const bytes = a.bytes;
+      const source = () => kernelView(Uint8Array, ptr, bytes);
+      const { onProgress, signal } = options;
+      const result = echelonizeThreaded({ source, args, scratchBytes, slice, onProgress, signal }, threads);
       if (result) return result;
     }
     const pivotCount = Math.min(rows, limit);
     return withScratch(
       "scratch space for elimination",
-      [pivotCount * 4, 8, scratchBytes, rows * 4],
-      ([pivots, state, scratch, versions]) => {
-        new Int32Array(k.memory.buffer, state!, 2).fill(0);
-        const ptr = (a as WasmStore).ptr;
-        const slice = sliceColumns(limit, options);
-        let c = 0;
-        let rank = 0;
-        while (c < limit && rank < rows) {
-          options.signal?.throwIfAborted();
-          const stop = c + slice;
-          rank = guard("elimination", () =>
-            naive
-              ? k.echelonizeNaive(ptr, rows, cols, stride, pivotLimit, full ? 1 : 0, pivots!, state!, stop)
-              : k.echelonizeM4ri(
-                  ptr,
-                  rows,
-                  cols,
-                  stride,
-                  pivotLimit,
-                  full ? 1 : 0,
-                  pivots!,
-                  bits,
-                  tables,
-                  steps,
-                  scratch!,
-                  versions!,
-                  state!,
-                  stop,
-                ),
-          );
-          c = new Int32Array(k.memory.buffer, state!, 2)[1]!;
-          options.onProgress?.(Math.min(c, limit), limit);
-        }
-        return { rank, pivots: new Int32Array(k.memory.buffer, pivots!, rank).slice() };
+      [pivotCount * 4, scratchBytes, rows * 4],
+      ([pivots, scratch, versions]) => {
+        const state = args(ptr, pivots, scratch, versions);
+        const kernel = naive ? echelonizeNaiveKernel : echelonizeM4riKernel;
+        runSlices(kernel, state, columnSlices("elimination", limit, rows, slice, options));
+        return { rank: state.r, pivots: kernelCopy(Int32Array, pivots, state.r) };
       },
     );
   },
   mul(c, a, b, m, n, p) {
-    const k = load();
     const [cp, ap, bp] = [c, a, b].map((s) => (s as WasmStore).ptr) as [number, number, number];
     const bits = 8;
+    const args = { c: cp, cStride: w64(p), a: ap, aStride: w64(n), b: bp, bStride: w64(p), m, n, k: bits, table: 0 };
     if (n < 2 * bits) {
-      guard("multiplication", () => k.mulNaive(cp, w64(p), ap, w64(n), bp, w64(p), m, n));
+      callKernel("multiplication", mulNaiveKernel, args);
       return;
     }
-    withScratch("scratch space for multiplication", [2 ** bits * w64(p) * 8], ([table]) =>
-      guard("multiplication", () => k.mulM4rm(cp, w64(p), ap, w64(n), bp, w64(p), m, n, bits, table!)),
-    );
+    withScratch("scratch space for multiplication", [2 ** bits * w64(p) * 8], ([table]) => {
+      args.table = table;
+      callKernel("multiplication", mulM4rmKernel, args);
+    });
   },
   transpose(dst, src, rows, cols) {
-    const k = load();
-    guard("transpose", () =>
-      k.transpose((dst as WasmStore).ptr, w64(rows), (src as WasmStore).ptr, w64(cols), rows, cols),
-    );
+    const [d, s] = [(dst as WasmStore).ptr, (src as WasmStore).ptr];
+    callKernel("transpose", transposeKernel, {
+      dst: d,
+      dstStride: w64(rows),
+      src: s,
+      srcStride: w64(cols),
+      rows,
+      cols,
+    });
   },
   copyBits(dst, dstCols, dr, dc, src, srcCols, sr, sc, nrows, ncols) {
-    const k = load();
-    guard("copy", () =>
-      k.copyBits(
-        (dst as WasmStore).ptr,
-        w64(dstCols),
-        dr,
-        dc,
-        (src as WasmStore).ptr,
-        w64(srcCols),
-        sr,
-        sc,
-        nrows,
-        ncols,
-      ),
-    );
+    const [d, s] = [(dst as WasmStore).ptr, (src as WasmStore).ptr];
+    const args = {
+      dst: d,
+      dstStride: w64(dstCols),
+      src: s,
+      srcStride: w64(srcCols),
+      rows: nrows,
+      cols: ncols,
+      dr,
+      dc,
+      sr,
+      sc,
+    };
+    callKernel("copy", copyBitsKernel, args);
   },
   backSubstitute(x, e, rank, n, p, pivots) {
-    const k = load();
     const stride = w64(n + p);
     withScratch("scratch space for back substitution", [pivots.length * 4, stride * 8], ([pv, row]) => {
-      new Int32Array(k.memory.buffer, pv!, pivots.length).set(pivots);
-      guard("back substitution", () =>
-        k.backSubstitute((x as WasmStore).ptr, w64(p), (e as WasmStore).ptr, stride, rank, n, p, pv!, row!),
-      );
+      kernelView(Int32Array, pv, pivots.length).set(pivots);
+      const [xp, ep] = [(x as WasmStore).ptr, (e as WasmStore).ptr];
+      const args = { x: xp, xStride: w64(p), e: ep, stride, r: rank, n, p, pivots: pv, scratch: row };
+      callKernel("back substitution", backSubstituteKernel, args);
     });
   },
   nullspace(out, e, cols, rank, pivots) {
-    const k = load();
-    withScratch("scratch space for the null space", [pivots.length * 4], ([p]) => {
-      new Int32Array(k.memory.buffer, p!, pivots.length).set(pivots);
-      guard("null space", () =>
-        k.nullspace((out as WasmStore).ptr, w64(cols), (e as WasmStore).ptr, w64(cols), rank, cols, p!),
-      );
+    withScratch("scratch space for the null space", [pivots.length * 4], ([pv]) => {
+      kernelView(Int32Array, pv, pivots.length).set(pivots);
+      const [op, ep] = [(out as WasmStore).ptr, (e as WasmStore).ptr];
+      callKernel("null space", nullspaceKernel, {
+        out: op,
+        outStride: w64(cols),
+        e: ep,
+        stride: w64(cols),
+        r: rank,
+        cols,
+        pivots: pv,
+      });
     });
   },
 };

@@ -1,81 +1,35 @@
-// The one owner of the kernel's WebAssembly memory: one kernel instance per
-// JavaScript realm (thread), created on first use. Every caller (matrices,
+// The one owner of the kernel's WebAssembly memory (one kernel instance per
+// JavaScript realm, kernel-instance.ts, created on first use). Every caller (matrices,
 // the chase, coset, banded, Z_m and polynomial kernels) allocates through
 // allocate/withScratch here, so the memory cap and the byte count hold for
-// all of them, and every trap becomes a clear error.
+// all of them; reads and writes the memory through the views handed out
+// here (kernelView), so a view made stale by growth is this module's
+// concern alone; and calls the kernels through callKernel and runSlices,
+// the one call protocol: arguments by name in the kernel's descriptor,
+// slices with progress and cancellation, traps turned into clear errors.
+// The threaded elimination's shared memory has its own owner, threads.ts,
+// which runs its kernels through the same loop (sliceLoop). The instance
+// is loaded apart so that a page that only compiles the kernel ahead
+// (init) does not load the rest.
 
-import { compileModule, instantiate, type Gf2Exports } from "@lightsout/gf2-wasm";
-import { memoryLimit } from "./memory.js";
+import { invoke, type KernelBinding } from "@lightsout/gf2-wasm";
+import { load, loaded } from "./kernel-instance.js";
+import { MAX_BLOCK, memoryLimit } from "./memory.js";
 import { formatBytes, formatLimit } from "./sizes.js";
 
-/** The kernel's heap hands out blocks of at most 1 GiB (assembly/heap.ts). */
-export const MAX_BLOCK = 2 ** 30;
+// The kernels' bindings (transposeKernel, ...) and descriptor types, generated from the AssemblyScript
+// sources: the callers name their kernel with them, and a bundle carries only those it calls.
+export * from "@lightsout/gf2-wasm/kernels";
+export { init } from "./kernel-instance.js";
+export { MAX_BLOCK } from "./memory.js";
 
-let kernel: Gf2Exports | undefined;
+/** A kernel of the single-thread module taking descriptor A (its class in assembly/) and returning R. */
+export type Kernel<A, R = number> = KernelBinding<"gf2", A, R>;
+
 let inUse = 0;
 
-/** The kernel of this realm, instantiated on first use (shared by every kernel caller). */
-export function load(): Gf2Exports {
-  if (kernel) return kernel;
-  if (typeof WebAssembly !== "object") {
-    throw new Error('the GF(2) kernel needs WebAssembly, which this environment lacks; use { engine: "ts" }');
-  }
-  try {
-    kernel = instantiate((message) => {
-      throw new Error(`internal error in the GF(2) kernel: ${message}`);
-    });
-  } catch (error) {
-    if (error instanceof RangeError && /main thread/.test(error.message)) {
-      throw new Error(
-        `this browser will not compile the GF(2) kernel synchronously on the main thread; ` +
-          `call "await init()" from @lightsout/core once before using matrices (${error.message})`,
-      );
-    }
-    if (error instanceof RangeError && /out of memory|cannot allocate/i.test(error.message)) {
-      // 64-bit V8 reserves about 10 GiB of address space per WebAssembly memory for the bounds checks
-      // of its trap handler; Node 20.15+ turns them into inline checks with --disable-wasm-trap-handler
-      // (https://nodejs.org/api/cli.html#--disable-wasm-trap-handler).
-      throw new RangeError(
-        `the GF(2) kernel could not reserve address space for its WebAssembly memory (${error.message}): ` +
-          `64-bit V8 reserves about 10 GiB per WebAssembly memory for its trap handler; raise the limit on ` +
-          `virtual memory (ulimit -v) to 12 GiB or more, start Node with --disable-wasm-trap-handler ` +
-          `(Node 20.15+; also in NODE_OPTIONS), or use { engine: "ts" }`,
-        { cause: error },
-      );
-    }
-    if (error instanceof WebAssembly.CompileError) {
-      throw new Error(
-        `the GF(2) kernel needs WebAssembly with 128-bit SIMD (Node 16.4+, Chrome 91+, Firefox 89+, Safari 16.4+), ` +
-          `which this engine refused (${error.message}); use { engine: "ts" }`,
-      );
-    }
-    throw error;
-  }
-  return kernel;
-}
-
-/**
- * Compiles the kernel asynchronously. Optional in Node and in workers; in a
- * browser's main thread call it once before the first matrix, since some
- * browsers refuse to compile synchronously there.
- *
- * @returns A promise that resolves once the kernel is ready.
- * @throws When WebAssembly or its SIMD extension is missing.
- * @example
- * ```ts
- * import { init, BitMatrix } from "@lightsout/core";
- * await init();
- * BitMatrix.identity(3).rank(); // 3
- * ```
- */
-export async function init(): Promise<void> {
-  if (kernel) return;
-  if (typeof WebAssembly === "object") await compileModule();
-  load();
-}
-
-/** Runs a kernel call; a trap becomes an Error that names the operation (every kernel caller uses it). */
-export function guard<T>(operation: string, run: () => T): T {
+/** Runs a kernel call; a trap becomes an Error that names the operation. */
+function guard<T>(operation: string, run: () => T): T {
   try {
     return run();
   } catch (error) {
@@ -84,6 +38,127 @@ export function guard<T>(operation: string, run: () => T): T {
     }
     throw error;
   }
+}
+
+/** How a kernel runs in slices: see {@link runSlices}. */
+export interface Slicing<A> {
+  /** Names the work in the error a trap becomes ("internal error in the GF(2) kernel during <operation> ..."). */
+  operation: string;
+  /**
+   * Readies `args` for the next call (the slice's bounds, by name) and says
+   * whether there is one. `last` is what the previous call returned
+   * (undefined before the first).
+   */
+  next: (args: A, last: number | undefined) => boolean;
+  /** After each call: takes its output, and returns the work done so far for onProgress (undefined: no report). */
+  after?: (args: A, result: number) => number | undefined;
+  /** The work in all, as onProgress reports it. */
+  total?: number;
+  /** Called with (done, total) after a call whose `after` reports work. */
+  onProgress?: ((done: number, total: number) => void) | undefined;
+  /** Checked before every call; its reason is thrown. */
+  signal?: AbortSignal | undefined;
+}
+
+/**
+ * The loop of every sliced kernel call, in either memory: while `next`
+ * readies a slice, honour the signal, make the call (a trap becomes the
+ * clear error), let `after` take the output and report progress.
+ *
+ * @param call - Calls the kernel with the descriptor (writes it, reads its state back).
+ * @returns What the last call returned (undefined when there was none).
+ */
+export function sliceLoop<A>(call: (args: A) => number, args: A, slicing: Slicing<A>): number | undefined {
+  let last: number | undefined;
+  while (slicing.next(args, last)) {
+    slicing.signal?.throwIfAborted();
+    last = guard(slicing.operation, () => call(args));
+    const done = slicing.after?.(args, last);
+    if (done !== undefined) slicing.onProgress?.(done, slicing.total ?? done);
+  }
+  return last;
+}
+
+/**
+ * The slices of an elimination by columns (the descriptor's `c`, `r` and
+ * `cStop`): `slice` columns a call while the column is below `limit` and the
+ * rank below `rows`; progress in columns.
+ */
+export function columnSlices(
+  operation: string,
+  limit: number,
+  rows: number,
+  slice: number,
+  watch: Pick<Slicing<unknown>, "onProgress" | "signal">,
+): Slicing<{ c: number; r: number; cStop: number }> {
+  return {
+    operation,
+    next: (s) => {
+      s.cStop = s.c + slice;
+      return s.c < limit && s.r < rows;
+    },
+    after: (s) => Math.min(s.c, limit),
+    total: limit,
+    onProgress: watch.onProgress,
+    signal: watch.signal,
+  };
+}
+
+/**
+ * Runs a kernel in slices: before each call `slicing.next` sets the slice's
+ * bounds in the descriptor by name; the call writes the descriptor into the
+ * kernel's block and reads every field back, so its state (the next column,
+ * the best weight so far) is read by name; between calls the signal is
+ * honoured and progress reported; a trap becomes the clear error.
+ *
+ * @param kernel - The kernel's binding (`zpEchelonKernel`, ...).
+ * @param args - Its descriptor, every field (typed from the AssemblyScript class); it holds the state after the run.
+ * @param slicing - The slices, progress, cancellation and the operation's name.
+ * @returns What the last call returned (undefined when `next` allowed none).
+ * @throws The signal's reason on cancel, what `onProgress` throws, or an Error for a trap.
+ */
+export function runSlices<A>(kernel: Kernel<A, number | undefined>, args: A, slicing: Slicing<A>): number | undefined {
+  const k = load();
+  // a kernel that returns nothing reports its work through the descriptor
+  return sliceLoop((a) => invoke(k, kernel, a) ?? 0, args, slicing);
+}
+
+/**
+ * Calls a kernel once (a run of one slice): its descriptor written by name,
+ * its fields read back into `args`, a trap turned into the clear error.
+ *
+ * @returns What the kernel returns.
+ */
+export function callKernel<A, R>(operation: string, kernel: Kernel<A, R>, args: A): R {
+  const k = load();
+  return guard(operation, () => invoke(k, kernel, args));
+}
+
+/** A typed array constructor over a buffer (the kinds of views the owners hand out). */
+export type ViewType<T> = new (buffer: ArrayBuffer, byteOffset: number, length: number) => T;
+
+/** Makes typed views on one memory: {@link kernelView} for the kernel's, a thread pool's own for its shared memory. */
+export type Views = <T extends ArrayBufferView>(type: ViewType<T>, ptr: number, length: number) => T;
+
+/**
+ * A typed view of `length` elements at byte `ptr` of the kernel's memory.
+ * Memory grows only in `alloc`, which detaches every view: a view holds
+ * until the next allocation. `reuse` (a view made here before) comes back
+ * as it is while it is current, so hot paths make one per growth.
+ */
+export function kernelView<T extends ArrayBufferView>(type: ViewType<T>, ptr: number, length: number, reuse?: T): T {
+  const buffer = load().memory.buffer;
+  if (reuse !== undefined && reuse.buffer === buffer) return reuse;
+  return new type(buffer, ptr, length);
+}
+
+/** A copy of `length` elements at byte `ptr` of the kernel's memory (for results that outlive the blocks). */
+export function kernelCopy<T extends ArrayBufferView & { slice(): T }>(
+  type: ViewType<T>,
+  ptr: number,
+  length: number,
+): T {
+  return kernelView(type, ptr, length).slice();
 }
 
 /**
@@ -117,6 +192,7 @@ export function allocate(what: string, bytes: number): number {
   return ptr;
 }
 
+/** Frees a block from {@link allocate} and takes its bytes off the count. */
 export function release(ptr: number, bytes: number): void {
   load().free(ptr);
   inUse -= bytes;
@@ -133,7 +209,7 @@ export function release(ptr: number, bytes: number): void {
  * @returns What `run` returns.
  * @throws {RangeError} naming `what`, the bytes asked for, those in use and the limit, when the
  *   blocks pass the memory limit, one is over 1 GiB, or memory cannot grow.
- *   For example `withScratch("the polynomial gcd", [bytes, bytes], ([pa, pb]) => k.polyGcd(pa!, pb!, words, steps))`.
+ *   For example `withScratch("the polynomial gcd", [bytes, bytes], ([a, b]) => ...)`.
  */
 export function withScratch<const S extends readonly number[], T>(
   what: string,
@@ -180,5 +256,5 @@ export function wasmBytesInUse(): number {
 
 /** Size of the kernel's linear memory in bytes (0 before first use). */
 export function wasmMemoryBytes(): number {
-  return kernel ? kernel.memory.buffer.byteLength : 0;
+  return loaded()?.memory.buffer.byteLength ?? 0;
 }

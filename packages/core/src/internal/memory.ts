@@ -4,6 +4,12 @@
 import { checkInteger } from "./check.js";
 import { formatBytes, formatLimit } from "./sizes.js";
 
+/**
+ * The kernel's heap hands out blocks of at most 1 GiB (assembly/heap.ts).
+ * Here, not in kernel.ts: the size limits of readers need it without the kernel.
+ */
+export const MAX_BLOCK = 2 ** 30;
+
 /** wasm32 addresses 4 GiB; keep 64 MiB for the runtime and scratch tables. */
 export const DEFAULT_MEMORY_LIMIT = 2 ** 32 - 2 ** 26;
 

@@ -3,7 +3,9 @@
 // (@lightsout/gf2-wasm/threads). The calling thread leads: it copies the
 // matrix into the shared memory, runs the elimination there (the threads
 // claim each sweep's rows in chunks, see assembly/threads.ts) and copies the
-// result back.
+// result back. This module owns the shared memory as kernel.ts owns the
+// kernel's: its blocks (withPoolBlocks, counted under the same cap), its
+// views, and its kernel calls (the loop of kernel.ts, sliceLoop).
 //
 // Helpers are Node worker_threads (run from source text, no file to find) or
 // module Web Workers (threads-worker.ts). They block in Atomics.wait, so they are
@@ -11,6 +13,7 @@
 // by `await initThreads()` in browsers (a blocked page cannot start workers).
 // The pool is ended (helpers terminated) on cancel, on error and by endThreads().
 
+import { type EchelonArgs, invoke, type KernelBinding } from "@lightsout/gf2-wasm";
 import {
   compileThreadsModule,
   createSharedMemory,
@@ -21,7 +24,16 @@ import {
 } from "@lightsout/gf2-wasm/threads";
 import { checkInteger } from "./check.js";
 import { availableCores } from "./cores.js";
-import { holdOutside, releaseOutside } from "./kernel.js";
+import {
+  columnSlices,
+  echelonizeM4riThreadedKernel,
+  holdOutside,
+  releaseOutside,
+  type Slicing,
+  sliceLoop,
+  type ViewType,
+  type Views,
+} from "./kernel.js";
 import { type HelperReply, type HelperStart, nodeHelperSource } from "./threads-helper.js";
 
 /** Threads an elimination uses by default: every core (cores.ts counts them for every caller). */
@@ -314,23 +326,30 @@ function acquire(size: number): Pool | undefined {
   return pool;
 }
 
+/** A kernel of the shared-memory build taking descriptor A (see Kernel in kernel.ts). */
+export type PoolKernel<A> = KernelBinding<"threads", A, number | undefined>;
+
+/** Runs a kernel of the shared-memory build in slices: runSlices of kernel.ts, on the pool's module. */
+function runPoolSlices<A>(p: Pool, kernel: PoolKernel<A>, args: A, slicing: Slicing<A>): number | undefined {
+  return sliceLoop((a) => invoke(p.kernel, kernel, a) ?? 0, args, slicing);
+}
+
+/** A typed view on the pool's shared memory (valid until its next allocation). */
+function poolView<T extends ArrayBufferView>(p: Pool, type: ViewType<T>, ptr: number, length: number): T {
+  return new type(p.memory.buffer as ArrayBuffer, ptr, length);
+}
+
 /** What the threaded elimination needs from the single-thread engine. */
 export interface ThreadedJob {
   /** The matrix's bytes in the single-thread kernel's memory (copied in and back). */
   source: () => Uint8Array;
-  rows: number;
-  cols: number;
-  stride: number;
-  pivotLimit: number;
-  full: boolean;
-  k: number;
-  tables: number;
-  steps: number;
+  /** The elimination's descriptor over blocks of the shared memory (its shape and tuning, the state at 0). */
+  args: (a: number, pivots: number, scratch: number, versions: number) => EchelonArgs;
   scratchBytes: number;
   /** Columns per slice (progress and cancel between slices). */
   slice: number;
-  onProgress?: (done: number, total: number) => void;
-  signal?: AbortSignal;
+  onProgress?: ((done: number, total: number) => void) | undefined;
+  signal?: AbortSignal | undefined;
 }
 
 /**
@@ -351,59 +370,28 @@ export function echelonizeThreaded(
 ): { rank: number; pivots: Int32Array } | undefined {
   const p = acquire(threads);
   if (!p) return undefined;
-  const n = Math.min(threads, p.size);
-  const k = p.kernel;
   const bytes = job.source().length;
-  const pivotCount = Math.min(job.rows, job.cols, job.pivotLimit);
-  const sizes = [
-    bytes,
-    Math.max(16, pivotCount * 4),
-    16,
-    Math.max(16, job.scratchBytes),
-    Math.max(16, job.rows * 4),
-  ] as const;
-  return withPoolBlocks(p, sizes, ([a, pivots, state, scratch, versions]) => {
+  // the shape, from the descriptor the job makes (its addresses are placeholders here)
+  const { rows, cols, pivotLimit } = job.args(0, 0, 0, 0);
+  const pivotCount = Math.min(rows, cols, pivotLimit);
+  const sizes = [bytes, Math.max(16, pivotCount * 4), Math.max(16, job.scratchBytes), Math.max(16, rows * 4)] as const;
+  return withPoolBlocks(p, sizes, ([a, pivots, scratch, versions]) => {
     try {
-      new Uint8Array(p.memory.buffer, a, bytes).set(job.source());
-      new Int32Array(p.memory.buffer, state, 2).fill(0);
-      const limit = Math.min(job.cols, job.pivotLimit);
-      const blocking = canBlock() ? 1 : 0;
-      let c = 0;
-      let rank = 0;
-      while (c < limit && rank < job.rows) {
-        job.signal?.throwIfAborted();
-        rank = k.echelonizeM4riThreaded(
-          a,
-          job.rows,
-          job.cols,
-          job.stride,
-          job.pivotLimit,
-          job.full ? 1 : 0,
-          pivots,
-          job.k,
-          job.tables,
-          job.steps,
-          scratch,
-          versions,
-          state,
-          c + job.slice,
-          p.ctl,
-          n,
-          blocking,
-        );
-        c = new Int32Array(p.memory.buffer, state, 2)[1]!;
-        job.onProgress?.(Math.min(c, limit), limit);
-      }
-      job.source().set(new Uint8Array(p.memory.buffer, a, bytes));
-      return { rank, pivots: new Int32Array(p.memory.buffer, pivots, rank).slice() };
+      poolView(p, Uint8Array, a, bytes).set(job.source());
+      const control = { ctl: p.ctl, threads: Math.min(threads, p.size), blocking: canBlock() ? 1 : 0 };
+      const state = Object.assign(job.args(a, pivots, scratch, versions), control);
+      const limit = Math.min(cols, pivotLimit);
+      runPoolSlices(
+        p,
+        echelonizeM4riThreadedKernel,
+        state,
+        columnSlices("threaded elimination", limit, rows, job.slice, job),
+      );
+      job.source().set(poolView(p, Uint8Array, a, bytes));
+      return { rank: state.r, pivots: poolView(p, Int32Array, pivots, state.r).slice() };
     } catch (error) {
       // cancelled or failed: no helper stays behind
       endThreads();
-      if (error instanceof WebAssembly.RuntimeError) {
-        throw new Error(
-          `internal error in the GF(2) kernel during threaded elimination (${error.message}); please report it`,
-        );
-      }
       throw error;
     }
   });
@@ -416,8 +404,8 @@ export function echelonizeThreaded(
  * pass the cap or the shared memory cannot grow: the caller then works on
  * one thread.
  */
-export function withPoolBlocks<const S extends readonly number[], T>(
-  p: Pick<ThreadPoolView, "kernel">,
+function withPoolBlocks<const S extends readonly number[], T>(
+  p: Pick<Pool, "kernel">,
   sizes: S,
   run: (ptrs: { -readonly [K in keyof S]: number }) => T,
 ): T | undefined {
@@ -441,16 +429,23 @@ export function withPoolBlocks<const S extends readonly number[], T>(
   }
 }
 
-/** A started pool as a job other than elimination sees it. */
+/** A started pool as a job other than elimination sees it: its memory reached only through the methods here. */
 export interface ThreadPoolView {
-  kernel: Gf2ThreadsExports;
-  memory: WebAssembly.Memory;
   /** The control block to pass to the shared-memory kernels. */
   ctl: number;
   /** Threads the job may use, the caller included. */
   threads: number;
   /** 1 when this thread may block in Atomics.wait, else 0 (spin). */
   blocking: number;
+  /** Typed views on the pool's shared memory (valid until its next allocation). */
+  view: Views;
+  /** Blocks in the pool's shared memory for one call, as withPoolBlocks (undefined when they do not fit). */
+  withBlocks<const S extends readonly number[], T>(
+    sizes: S,
+    run: (ptrs: { -readonly [K in keyof S]: number }) => T,
+  ): T | undefined;
+  /** Runs a kernel of the shared-memory build in slices, as runSlices does in the kernel's memory. */
+  runSlices<A>(kernel: PoolKernel<A>, args: A, slicing: Slicing<A>): number | undefined;
 }
 
 /**
@@ -467,11 +462,12 @@ export function withThreadPool<T>(threads: number, run: (view: ThreadPoolView) =
   if (!p) return undefined;
   try {
     return run({
-      kernel: p.kernel,
-      memory: p.memory,
       ctl: p.ctl,
       threads: Math.min(threads, p.size),
       blocking: canBlock() ? 1 : 0,
+      view: (type, ptr, length) => poolView(p, type, ptr, length),
+      withBlocks: (sizes, job) => withPoolBlocks(p, sizes, job),
+      runSlices: (kernel, args, slicing) => runPoolSlices(p, kernel, args, slicing),
     });
   } catch (error) {
     endThreads();

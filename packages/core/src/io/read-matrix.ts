@@ -9,8 +9,7 @@
 import { BitMatrix, type EngineName, liveWords } from "../gf2/bitmatrix.js";
 import { matrixBytes } from "../internal/layout.js";
 import { MAX_DIMENSION } from "../internal/check.js";
-import { MAX_BLOCK } from "../internal/kernel.js";
-import { getMemoryLimit } from "../internal/memory.js";
+import { getMemoryLimit, MAX_BLOCK } from "../internal/memory.js";
 import { concatBytes, decodeText } from "../internal/text.js";
 import { DenseReader, type PackedRows } from "./_dense-text.js";
 import { parseMatrix } from "./matrix-text.js";

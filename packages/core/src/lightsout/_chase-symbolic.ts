@@ -7,7 +7,7 @@
 // column of a lit board.
 
 // one kernel instance (and linear memory) per realm, shared with the matrices
-import { load, withScratch } from "../internal/kernel.js";
+import { chaseStepsKernel, kernelCopy, kernelView, runSlices, withScratch } from "../internal/kernel.js";
 import type { EngineName } from "../gf2/bitmatrix.js";
 import { memoryLimit } from "../internal/memory.js";
 import { strideWords } from "../internal/layout.js";
@@ -27,18 +27,6 @@ export interface ChaseWords {
   words: Uint32Array;
   stride32: number;
   width: number;
-}
-
-/** A trap becomes an Error that names the operation. */
-function guard<T>(run: () => T): T {
-  try {
-    return run();
-  } catch (error) {
-    if (error instanceof WebAssembly.RuntimeError) {
-      throw new Error(`internal error in the chase kernel (${error.message}); please report it`);
-    }
-    throw error;
-  }
 }
 
 /**
@@ -97,7 +85,6 @@ function chaseWasm(
   lights: Uint32Array | undefined,
   options: ChaseRunOptions,
 ): ChaseWords {
-  const k = load();
   const bytes = Math.max(16, n * stride64 * 8);
   const lightStride64 = strideWords(n);
   const lightBytes = lights ? Math.max(16, lights.byteLength) : 0;
@@ -111,36 +98,53 @@ function chaseWasm(
     const l = pl ?? 0;
     const stride32 = stride64 * 2;
     // Views after every allocation: memory may have grown.
-    new Uint32Array(k.memory.buffer, a, bytes / 4).fill(0);
-    const bw = new Uint32Array(k.memory.buffer, b, bytes / 4);
+    kernelView(Uint32Array, a, bytes / 4).fill(0);
+    const bw = kernelView(Uint32Array, b, bytes / 4);
     bw.fill(0);
     for (let j = 0; j < n; j++) bw[j * stride32 + (j >>> 5)]! |= 1 << (j & 31); // P_0 = I
-    if (lights) new Uint32Array(k.memory.buffer, l, lights.length).set(lights);
-    // (prev, cur) = (P_{-1}, P_0); each slice of s steps leaves the newest
-    // in prev when s is odd, and the roles swap.
+    if (lights) kernelView(Uint32Array, l, lights.length).set(lights);
+    // (a, b) = (P_{-1}, P_0); each slice of s steps leaves the newest in a
+    // when s is odd, and the roles swap.
     // C is centrosymmetric, so only the lanes of the first half of the
     // columns are chased (in whole strips of four); the rest is mirrored.
-    // The constant column, if any, is chased on its own.
+    // The constant column, if any, is chased too wherever it is (its lane
+    // on its own when it lies past those).
     const lanesOfC = Math.ceil(n / 128);
     const left = Math.min(lanesOfC, Math.ceil(Math.ceil(n / 2) / 128 / 4) * 4);
-    const constLane = lights ? n >>> 7 : -1;
-    const apart = constLane >= left;
-    let prev = a;
-    let cur = b;
+    const apart = lights !== undefined && n >>> 7 >= left;
     const slice = sliceRows(n, (left + (apart ? 1 : 0)) * 2);
-    for (let done = 0; done < rows; ) {
-      options.signal?.throwIfAborted();
-      const s = Math.min(slice, rows - done);
-      const lp = lights ? l + done * lightStride64 * 8 : 0;
-      guard(() => {
-        k.chaseSteps(prev, cur, stride64, n, s, lp, lightStride64, n, 0, left, done);
-        if (apart) k.chaseSteps(prev, cur, stride64, n, s, lp, lightStride64, n, constLane, constLane + 1, -1);
-      });
-      if (s % 2 === 1) [prev, cur] = [cur, prev];
-      done += s;
-      options.onProgress?.(done, rows);
-    }
-    const words = new Uint32Array(k.memory.buffer, cur, (n * stride64 * 8) / 4).slice();
+    const state = {
+      a,
+      b,
+      stride: stride64,
+      n,
+      steps: 0,
+      lights: 0,
+      lightsStride: lightStride64,
+      constCol: n,
+      laneFrom: 0,
+      laneTo: left,
+      firstStep: 0,
+    };
+    let done = 0;
+    runSlices(chaseStepsKernel, state, {
+      operation: `the chase of a ${rows} x ${n} board`,
+      next: (s) => {
+        s.steps = Math.min(slice, rows - done);
+        s.lights = lights ? l + done * lightStride64 * 8 : 0;
+        s.firstStep = done;
+        return done < rows;
+      },
+      after: (s) => {
+        if (s.steps % 2 === 1) [s.a, s.b] = [s.b, s.a];
+        done += s.steps;
+        return done;
+      },
+      total: rows,
+      onProgress: options.onProgress,
+      signal: options.signal,
+    });
+    const words = kernelCopy(Uint32Array, state.b, (n * stride64 * 8) / 4);
     mirrorColumns(words, stride32, n, left * 128);
     return { words, stride32, width };
   });

@@ -3,7 +3,15 @@
 // multiple of 4 entries (the kernel's SIMD path), runs it in slices of
 // columns (progress, cancellation), copies back.
 
-import { guard, load, MAX_BLOCK, withScratch } from "../internal/kernel.js";
+import {
+  columnSlices,
+  kernelCopy,
+  kernelView,
+  MAX_BLOCK,
+  runSlices,
+  withScratch,
+  zpEchelonKernel,
+} from "../internal/kernel.js";
 import { formatLimit } from "../internal/sizes.js";
 
 /** Entry updates per slice: about 10-30 ms of kernel time between progress reports. */
@@ -78,11 +86,10 @@ export function zpEchelon(
   const stride = zpStride(cols);
   const unit = options.unit ?? m;
   const full = options.full === false ? 0 : 1;
-  const k = load();
-  return withScratch(what, [rows * stride * 4, pivotCount * 4, rows * 4, 16], ([mat, pv, ext, state]) => {
-    const view = new Uint32Array(k.memory.buffer, mat!, rows * stride);
+  return withScratch(what, [rows * stride * 4, pivotCount * 4, rows * 4], ([mat, pivots, ext]) => {
+    const view = kernelView(Uint32Array, mat, rows * stride);
     view.fill(0);
-    const extents = new Int32Array(k.memory.buffer, ext!, rows);
+    const extents = kernelView(Int32Array, ext, rows);
     for (let i = 0; i < rows; i++) {
       const row = a.subarray(i * cols, (i + 1) * cols);
       view.set(row, i * stride);
@@ -93,26 +100,33 @@ export function zpEchelon(
       extents[i] = last;
     }
     if (options.extents) extents.set(options.extents);
-    new Uint32Array(k.memory.buffer, state!, 4).fill(0);
     const slice = Math.max(1, Math.floor(SLICE_WORK / (rows * stride)));
-    let c = 0;
-    let rank = 0;
-    while (c < limit) {
-      options.signal?.throwIfAborted();
-      rank = guard("Z_m elimination", () =>
-        k.zpEchelon(mat!, rows, cols, stride, pivotLimit, m, unit, pv!, full, ext!, state!, c + slice),
-      );
-      c = new Int32Array(k.memory.buffer, state!, 2)[1]!;
-      options.onProgress?.(c, limit);
-    }
-    const out = new Uint32Array(k.memory.buffer, mat!, rows * stride);
+    const state = {
+      a: mat,
+      rows,
+      cols,
+      stride,
+      pivotLimit,
+      m,
+      unit,
+      pivots,
+      full,
+      extents: ext,
+      r: 0,
+      c: 0,
+      pending: 0,
+      skipped: 0,
+      cStop: 0,
+    };
+    // the kernel moves the column to the limit when the rows run out
+    runSlices(zpEchelonKernel, state, columnSlices("Z_m elimination", limit, rows, slice, options));
+    const out = kernelView(Uint32Array, mat, rows * stride);
     for (let i = 0; i < rows; i++) a.set(out.subarray(i * stride, i * stride + cols), i * cols);
-    const skipped = new Int32Array(k.memory.buffer, state!, 4)[3]! - 1;
     return {
-      rank,
-      pivots: new Int32Array(k.memory.buffer, pv!, rank).slice(),
-      extents: new Int32Array(k.memory.buffer, ext!, rows).slice(),
-      skipped,
+      rank: state.r,
+      pivots: kernelCopy(Int32Array, pivots, state.r),
+      extents: kernelCopy(Int32Array, ext, rows),
+      skipped: state.skipped - 1,
     };
   });
 }

@@ -3,7 +3,7 @@
 // `polyGcd` (assembly/poly.ts) and reads the gcd back. Its TypeScript twin
 // is _gcd-naive.ts.
 
-import { guard, load, withScratch } from "../internal/kernel.js";
+import { kernelCopy, kernelView, polyGcdKernel, runSlices, withScratch } from "../internal/kernel.js";
 
 /**
  * Scratch size in 64-bit words for operands of up to `words32` 32-bit
@@ -26,20 +26,23 @@ export function gcdOfWords(a: Uint32Array, b: Uint32Array, wantGcd: boolean): { 
   const words = scratchWords(Math.max(a.length, b.length));
   const bytes = words * 8;
   return withScratch("the polynomial gcd", [bytes, bytes], ([pa, pb]) => {
-    const k = load();
-    let memory = new Uint32Array(k.memory.buffer);
-    memory.fill(0, pa! >>> 2, (pa! + bytes) >>> 2);
-    memory.fill(0, pb! >>> 2, (pb! + bytes) >>> 2);
-    memory.set(a, pa! >>> 2);
-    memory.set(b, pb! >>> 2);
+    const put = (at: number, words32: Uint32Array) => {
+      const view = kernelView(Uint32Array, at, bytes / 4);
+      view.fill(0);
+      view.set(words32);
+    };
+    put(pa, a);
+    put(pb, b);
     // Slices of about 2^25 words of work (a few ms warm): see polyGcd on
     // why one long call would stay in V8's baseline tier.
     const steps = Math.max(256, Math.floor(2 ** 25 / words));
-    let degree = -2;
-    while (degree === -2) degree = guard("polynomial gcd", () => k.polyGcd(pa!, pb!, words, steps));
+    const degree = runSlices(
+      polyGcdKernel,
+      { a: pa, b: pb, words, maxSteps: steps },
+      // -2: the steps ran out, call again
+      { operation: "polynomial gcd", next: (_, last) => last === undefined || last === -2 },
+    )!;
     if (!wantGcd) return { degree };
-    memory = new Uint32Array(k.memory.buffer);
-    const start = pa! >>> 2;
-    return { degree, words: memory.slice(start, start + ((degree + 32) >>> 5)) };
+    return { degree, words: kernelCopy(Uint32Array, pa, (degree + 32) >>> 5) };
   });
 }

@@ -7,7 +7,7 @@
 // bandwidth entries) plus the pivot rows (about cells x bandwidth entries:
 // bits over GF(2), 32-bit residues over Z_p), never cells^2.
 
-import { guard, load, wasmBytesInUse, withScratch } from "../internal/kernel.js";
+import { bandedEchelonKernel, kernelView, runSlices, wasmBytesInUse, withScratch } from "../internal/kernel.js";
 import { memoryLimit } from "../internal/memory.js";
 import { xoshiro128 } from "../internal/random.js";
 import { mulMod } from "../modular/arith.js";
@@ -17,6 +17,7 @@ import { quietTooLarge } from "./quiet-limit.js";
 import { inversePermutation, type SparseRows } from "./sparse.js";
 
 /** Status codes of the kernel. */
+const DONE = 0;
 const OUT_FULL = 1;
 const NO_SLOT = 2;
 
@@ -238,7 +239,6 @@ function frontWasm(run: FrontRun): number {
   const { n, start, cols, lo, rhs } = input;
   const lanes = lanesOf(input);
   const rowBytes = rowBytesOf(input, p);
-  const k = load();
   // GF(2): right-hand sides as bytes and the Four Russians table; Z_p: u32 and a step count per slot
   const scratch = p === 2 ? 256 * rowBytes + 3072 + slots * 4 : slots * 4;
   const rhsBytes = p === 2 ? rhs.length : rhs.byteLength;
@@ -255,52 +255,59 @@ function frontWasm(run: FrontRun): number {
     slot,
     scratch,
     outSize,
-    28,
   ] as const;
   return withScratch(`the banded elimination of a ${n}-cell board${over(p)}`, sizes, (ptrs) => {
-    const [pStart, pCols, pLo, pRhs, pRing, pExtent, pSlotRhs, pFront, pFree, pScratch, pOut, pState] = ptrs;
-    const mem = () => k.memory.buffer;
-    new Int32Array(mem(), pStart, start.length).set(start);
-    new Int32Array(mem(), pCols, cols.length).set(cols);
-    new Int32Array(mem(), pLo, lo.length).set(lo);
-    (p === 2 ? new Uint8Array(mem(), pRhs, rhs.length) : new Uint32Array(mem(), pRhs, rhs.length)).set(rhs);
-    new Int32Array(mem(), pFree, slots).set(Int32Array.from({ length: slots }, (_, i) => i));
-    const state = () => new Int32Array(mem(), pState, 7);
-    state().set([0, 0, 0, slots, 0, input.emptyOnes, 0]);
-    for (;;) {
-      watch.signal?.throwIfAborted();
-      const c = state()[0]!;
-      const status = guard(`banded elimination${p === 2 ? "" : " over Z_p"}`, () =>
-        k.bandedEchelon(
-          pStart,
-          pCols,
-          pLo,
-          pRhs,
-          lo.length,
-          n,
-          p,
-          pRing,
-          lanes,
-          slots,
-          pExtent,
-          pSlotRhs,
-          pFront,
-          pFree,
-          pScratch,
-          pOut,
-          outSize,
-          pState,
-          c + slice,
-        ),
-      );
-      if (status === NO_SLOT) return -1;
-      const s = state();
-      rows.take(new Uint32Array(mem(), pOut, s[6]! / 4));
-      s[6] = 0;
-      if (status === OUT_FULL) continue;
-      watch.onProgress?.(s[0]!, n);
-      if (s[0]! >= n) return s[5]!;
-    }
+    const [pStart, pCols, pLo, pRhs, pRing, pExtent, pSlotRhs, pFront, pFree, pScratch, pOut] = ptrs;
+    kernelView(Int32Array, pStart, start.length).set(start);
+    kernelView(Int32Array, pCols, cols.length).set(cols);
+    kernelView(Int32Array, pLo, lo.length).set(lo);
+    (p === 2 ? kernelView(Uint8Array, pRhs, rhs.length) : kernelView(Uint32Array, pRhs, rhs.length)).set(rhs);
+    kernelView(Int32Array, pFree, slots).set(Int32Array.from({ length: slots }, (_, i) => i));
+    const args = {
+      start: pStart,
+      cols: pCols,
+      lo: pLo,
+      rhs: pRhs,
+      rowCount: lo.length,
+      n,
+      p,
+      ring: pRing,
+      lanes,
+      slots,
+      extent: pExtent,
+      slotRhs: pSlotRhs,
+      front: pFront,
+      free: pFree,
+      scratch: pScratch,
+      out: pOut,
+      outBytes: outSize,
+      c: 0,
+      next: 0,
+      size: 0,
+      freeCount: slots,
+      rank: 0,
+      bad: input.emptyOnes,
+      used: 0,
+      cStop: 0,
+    };
+    const status = runSlices(bandedEchelonKernel, args, {
+      operation: `banded elimination${p === 2 ? "" : " over Z_p"}`,
+      // a full output block is emptied and the call goes on where it stopped
+      next: (s, last) => {
+        s.cStop = s.c + slice;
+        return last === undefined || last === OUT_FULL || (last === DONE && s.c < n);
+      },
+      after: (s, last) => {
+        if (last === NO_SLOT) return undefined;
+        rows.take(kernelView(Uint32Array, pOut, s.used / 4));
+        s.used = 0;
+        return last === DONE ? s.c : undefined;
+      },
+      total: n,
+      onProgress: watch.onProgress,
+      signal: watch.signal,
+    });
+    return status === NO_SLOT ? -1 : args.bad;
   });
 }
 

@@ -12,11 +12,20 @@
 // Vectors cross into WASM in the packed layout of assembly/layout.ts: bit j
 // at 64-bit word j >> 6, bit j & 63, rows padded to whole 128-bit lanes.
 
-import type { Gf2Exports } from "@lightsout/gf2-wasm";
 // one kernel instance (and linear memory) per realm, shared with the matrices
-import { load, withScratch } from "../internal/kernel.js";
+import {
+  cosetDistributionKernel,
+  cosetMinimumKernel,
+  cosetScanLanesKernel,
+  cosetScanThreadedKernel,
+  kernelCopy,
+  kernelView,
+  runSlices,
+  type Views,
+  withScratch,
+} from "../internal/kernel.js";
 import { strideWords } from "../internal/layout.js";
-import { type ThreadPoolView, withPoolBlocks, withThreadPool } from "../internal/threads.js";
+import { type ThreadPoolView, withThreadPool } from "../internal/threads.js";
 import { formatLimit } from "../internal/sizes.js";
 import { packBits, unpackBits } from "./bits.js";
 
@@ -40,23 +49,24 @@ export interface ScanControl {
 /** Members per slice: about 10 ms of work on one lane (measured ~450 M/s). */
 export const SLICE = 2 ** 22;
 
-/** Runs `run` with blocks of the given byte sizes (freed afterwards); a trap becomes a clear error. */
-function withBlocks<const S extends readonly number[], T>(
-  operation: string,
-  sizes: S,
-  run: (k: Gf2Exports, ptrs: { -readonly [K in keyof S]: number }) => T,
-): T {
-  const k = load();
-  return withScratch(operation, sizes, (ptrs) => {
-    try {
-      return run(k, ptrs);
-    } catch (error) {
-      if (error instanceof WebAssembly.RuntimeError) {
-        throw new Error(`internal error in the coset kernel during ${operation} (${error.message}); please report it`);
-      }
-      throw error;
-    }
-  });
+/**
+ * Slices of a scan over members 0..total-1, `size` members a call: the
+ * bounds go into the descriptor's `start` and `end`; the members done are
+ * the progress.
+ */
+function memberSlices(operation: string, total: number, size: number, control: ScanControl) {
+  return {
+    operation,
+    next: (s: { start: number; end: number }) => {
+      s.start = s.end;
+      s.end = Math.min(total, s.start + size);
+      return s.start < total;
+    },
+    after: (s: { end: number }) => s.end,
+    total,
+    onProgress: control.onProgress,
+    signal: control.signal,
+  };
 }
 
 /**
@@ -70,25 +80,27 @@ export const leastInCoset: CosetScan<ScanControl, CosetBest> = (x0, basis, contr
   const words64 = strideWords(Math.max(1, n));
   const bytes = words64 * 8;
   const words32 = words64 * 2;
-  return withBlocks("the coset scan", [bytes, bytes * Math.max(1, k), bytes, bytes, 16], (wasm, ptrs) => {
-    const [x0p, basisp, curp, bestp, statep] = ptrs;
-    const mem = () => new Uint32Array(wasm.memory.buffer);
-    let u = mem();
-    u.fill(0, x0p >>> 2, (x0p + bytes) >>> 2);
-    u.fill(0, basisp >>> 2, (basisp + bytes * k) >>> 2);
-    u.fill(0, bestp >>> 2, (bestp + bytes) >>> 2);
-    packBits(x0, words32, u, x0p >>> 2);
-    basis.forEach((b, t) => packBits(b, words32, u, (basisp + t * bytes) >>> 2));
-    u[statep >>> 2] = words64 * 64 + 1;
-    const total = 2 ** k;
-    for (let start = 0; start < total; start += SLICE) {
-      control.signal?.throwIfAborted();
-      const end = Math.min(total, start + SLICE);
-      wasm.cosetMinimum(x0p, basisp, k, words64, start, end, curp, bestp, statep);
-      control.onProgress?.(end, total);
-    }
-    u = mem();
-    return { weight: u[statep >>> 2]!, vector: unpackBits(u, n, bestp >>> 2) };
+  return withScratch("the coset scan", [bytes, bytes * Math.max(1, k), bytes, bytes], ([x0p, basisp, cur, best]) => {
+    const rows = kernelView(Uint32Array, basisp, words32 * k);
+    rows.fill(0);
+    basis.forEach((b, t) => packBits(b, words32, rows, t * words32));
+    kernelView(Uint32Array, best, words32).fill(0);
+    const start = kernelView(Uint32Array, x0p, words32);
+    start.fill(0);
+    packBits(x0, words32, start);
+    const scan = {
+      x0: x0p,
+      basis: basisp,
+      k,
+      words: words64,
+      start: 0,
+      end: 0,
+      cur,
+      best,
+      bestWeight: words64 * 64 + 1,
+    };
+    runSlices(cosetMinimumKernel, scan, memberSlices("the coset scan", 2 ** k, SLICE, control));
+    return { weight: scan.bestWeight, vector: unpackBits(kernelView(Uint32Array, best, words32), n) };
   });
 };
 
@@ -147,21 +159,14 @@ export function cosetDistribution(n: number, split: CosetSplit, control: ScanCon
     throw new RangeError(formatLimit({ subject: "the distribution kernel", max: 64, got: n, unit: ["cell", "cells"] }));
   const spanBytes = split.span.length * 8;
   const freeBytes = split.free.length * 8;
-  return withBlocks("the distribution scan", [spanBytes, freeBytes, 65 * 8], (wasm, ptrs) => {
-    const [spanp, freep, countsp] = ptrs;
-    const b = new BigUint64Array(wasm.memory.buffer);
-    split.span.forEach((s, i) => (b[(spanp >>> 3) + i] = s));
-    split.free.forEach((j, i) => (b[(freep >>> 3) + i] = 1n << BigInt(j)));
-    b.fill(0n, countsp >>> 3, (countsp >>> 3) + 65);
-    const total = 2 ** split.free.length;
-    for (let start = 0; start < total; start += DISTRIBUTION_SLICE) {
-      control.signal?.throwIfAborted();
-      const end = Math.min(total, start + DISTRIBUTION_SLICE);
-      wasm.cosetDistribution(spanp, split.span.length, freep, split.free.length, start, end, countsp);
-      control.onProgress?.(end, total);
-    }
-    const out = new BigUint64Array(wasm.memory.buffer, countsp, n + 1);
-    return Array.from(out);
+  return withScratch("the distribution scan", [spanBytes, freeBytes, 65 * 8], ([span, free, counts]) => {
+    kernelView(BigUint64Array, span, split.span.length).set(split.span);
+    kernelView(BigUint64Array, free, split.free.length).set(split.free.map((j) => 1n << BigInt(j)));
+    kernelView(BigUint64Array, counts, 65).fill(0n);
+    const args = { span, spanCount: split.span.length, free, nfree: split.free.length, start: 0, end: 0, counts };
+    const slices = memberSlices("the distribution scan", 2 ** split.free.length, DISTRIBUTION_SLICE, control);
+    runSlices(cosetDistributionKernel, args, slices);
+    return Array.from(kernelCopy(BigUint64Array, counts, n + 1));
   });
 }
 
@@ -321,18 +326,18 @@ export function laneSizes(
   n: number,
   k: number,
   threads: number,
-): { words64: number; sizes: readonly [number, number, number, number, number, number] } {
+): { words64: number; sizes: readonly [number, number, number, number, number] } {
   const words64 = strideWords(n);
   const bytes = words64 * 8;
   // x0, rows, meta, scratch (one per thread; on threads, room to align and space them: laneScratch),
-  // results (16 bytes per thread), job block
+  // results (16 bytes per thread); the job itself is the kernel's descriptor
   const scratch = threads > 1 ? laneScratch(0, bytes, threads).stride * threads + SCRATCH_ALIGN - 16 : bytes;
-  return { words64, sizes: [bytes, bytes * Math.max(1, k), 16 * Math.max(1, k), scratch, 16 * threads, 64] };
+  return { words64, sizes: [bytes, bytes * Math.max(1, k), 16 * Math.max(1, k), scratch, 16 * threads] };
 }
 
-/** Writes x0, the rows and the meta of a lane scan (blocks from laneSizes) into `memory`. */
+/** Writes x0, the rows and the meta of a lane scan (blocks from laneSizes) into the memory of `view`. */
 function writeLaneScan(
-  memory: WebAssembly.Memory,
+  view: Views,
   ptrs: readonly [number, number, number, ...number[]],
   x0: ArrayLike<number>,
   basis: readonly ArrayLike<number>[],
@@ -340,35 +345,33 @@ function writeLaneScan(
   words64: number,
 ): void {
   const [x0p, rowsp, metap] = ptrs;
-  const bytes = words64 * 8;
-  const u = new Uint32Array(memory.buffer);
+  const words32 = words64 * 2;
+  const k = layout.gens.length;
   const permuted = (v: ArrayLike<number>) => Uint8Array.from(layout.cells, (c) => v[c]!);
-  u.fill(0, x0p >>> 2, (x0p + bytes) >>> 2);
-  packBits(permuted(x0), words64 * 2, u, x0p >>> 2);
+  const start = view(Uint32Array, x0p, words32);
+  start.fill(0);
+  packBits(permuted(x0), words32, start);
+  const rows = view(Uint32Array, rowsp, words32 * k);
+  rows.fill(0);
+  const meta = view(Uint32Array, metap, 4 * k);
   layout.gens.forEach((g, t) => {
-    const row = rowsp + t * bytes;
-    u.fill(0, row >>> 2, (row + bytes) >>> 2);
-    packBits(permuted(basis[g]!), words64 * 2, u, row >>> 2);
-    const m = (metap >>> 2) + t * 4;
-    u[m] = layout.lo[t]!;
-    u[m + 1] = layout.hi[t]!;
-    u[m + 2] = layout.weight[t]!;
-    u[m + 3] = row;
+    packBits(permuted(basis[g]!), words32, rows, t * words32);
+    meta.set([layout.lo[t]!, layout.hi[t]!, layout.weight[t]!, rowsp + t * words64 * 8], t * 4);
   });
 }
 
+/** A thread's result: i32 best weight, then (at +8) the u64 index of its first member of that weight. */
+const RESULT_BYTES = 16;
+
 /** Reads and merges per-thread results (weight, then index). */
-function mergeResults(
-  memory: WebAssembly.Memory,
-  resultsp: number,
-  threads: number,
-): { weight: number; index: number } {
-  const view = new DataView(memory.buffer);
+function mergeResults(view: Views, resultsp: number, threads: number): { weight: number; index: number } {
+  const words = view(Int32Array, resultsp, (threads * RESULT_BYTES) / 4);
+  const indices = view(BigUint64Array, resultsp, (threads * RESULT_BYTES) / 8);
   let weight = Infinity;
   let index = -1;
   for (let t = 0; t < threads; t++) {
-    const w = view.getInt32(resultsp + 16 * t, true);
-    const i = Number(view.getBigUint64(resultsp + 16 * t + 8, true));
+    const w = words[(t * RESULT_BYTES) / 4]!;
+    const i = Number(indices[(t * RESULT_BYTES) / 8 + 1]!);
     if (w < weight || (w === weight && i < index)) {
       weight = w;
       index = i;
@@ -378,12 +381,13 @@ function mergeResults(
 }
 
 /** Presets every thread's result to the bound with no index. */
-function presetResults(memory: WebAssembly.Memory, resultsp: number, threads: number, bound: number): void {
-  const view = new DataView(memory.buffer);
+function presetResults(view: Views, resultsp: number, threads: number, bound: number): void {
+  const words = view(Int32Array, resultsp, (threads * RESULT_BYTES) / 4);
+  const indices = view(BigUint64Array, resultsp, (threads * RESULT_BYTES) / 8);
   for (let t = 0; t < threads; t++) {
-    view.setInt32(resultsp + 16 * t, bound, true);
+    words[(t * RESULT_BYTES) / 4] = bound;
     // "no index yet": larger than any, so the merge prefers a real one of equal weight
-    view.setBigUint64(resultsp + 16 * t + 8, 0xffffffffffffffffn, true);
+    indices[(t * RESULT_BYTES) / 8 + 1] = 0xffffffffffffffffn;
   }
 }
 
@@ -412,18 +416,13 @@ export const laneScan: CosetScan<LaneScanOptions, LaneScanResult> = (x0, basis, 
     if (threaded !== undefined) return finish(threaded);
   }
   const { words64, sizes } = laneSizes(n, k, 1);
-  return withBlocks("the lane scan", sizes, (wasm, ptrs) => {
-    writeLaneScan(wasm.memory, ptrs, x0, basis, layout, words64);
-    const [x0p, , metap, curp, resultp] = ptrs;
-    presetResults(wasm.memory, resultp, 1, bound);
-    const total = 2 ** k;
-    for (let start = 0; start < total; start += LANE_SLICE) {
-      options.signal?.throwIfAborted();
-      const end = Math.min(total, start + LANE_SLICE);
-      wasm.cosetScanLanes(x0p, metap, k, words64, start, end, curp, resultp);
-      options.onProgress?.(end, total);
-    }
-    return finish(mergeResults(wasm.memory, resultp, 1));
+  return withScratch("the lane scan", sizes, (ptrs) => {
+    writeLaneScan(kernelView, ptrs, x0, basis, layout, words64);
+    const [x0p, , meta, cur, result] = ptrs;
+    presetResults(kernelView, result, 1, bound);
+    const args = { x0: x0p, meta, k, words: words64, start: 0, end: 0, cur, result };
+    runSlices(cosetScanLanesKernel, args, memberSlices("the lane scan", 2 ** k, LANE_SLICE, options));
+    return finish(mergeResults(kernelView, result, 1));
   });
 };
 
@@ -449,46 +448,55 @@ function scanThreaded(
 ): { weight: number; index: number } | { stopped: unknown } | undefined {
   const n = x0.length;
   const k = basis.length;
-  const { kernel, memory, ctl, threads, blocking } = pool;
+  const { ctl, threads, blocking, view } = pool;
   const { words64, sizes } = laneSizes(n, k, threads);
   // blocks in the pool's shared memory, counted under the cap; none to be had: one thread
-  return withPoolBlocks(pool, sizes, (ptrs) => {
-    writeLaneScan(memory, ptrs, x0, basis, layout, words64);
-    const [x0p, , metap, scratchp, resultsp, jobp] = ptrs;
-    presetResults(memory, resultsp, threads, bound);
+  return pool.withBlocks(sizes, (ptrs) => {
+    writeLaneScan(view, ptrs, x0, basis, layout, words64);
+    const [x0p, , meta, scratchp, results] = ptrs;
+    presetResults(view, results, threads, bound);
     const total = 2 ** k;
     const bits = Math.max(Math.min(k, CHUNK_BITS), k - 30);
-    const job = new DataView(memory.buffer, jobp, 64);
     const { base, stride } = laneScratch(scratchp, words64 * 8, threads);
-    [x0p, metap, k, words64, bits, base, resultsp, stride].forEach((v, i) => job.setInt32(4 * i, v, true));
-    job.setFloat64(32, total, true);
     const chunks = Math.ceil(total / 2 ** bits);
     // THREADED_SLICE members per thread between two looks at progress and cancellation, or an
     // eighth of a smaller scan
     const slice = Math.max(1, Math.min(Math.floor((THREADED_SLICE * threads) / 2 ** bits), Math.floor(chunks / 8)));
-    for (let first = 0; first < chunks; first += slice) {
-      try {
-        control.signal?.throwIfAborted();
-      } catch (error) {
-        return { stopped: error };
-      }
-      const end = Math.min(chunks, first + slice);
-      try {
-        kernel.cosetScanThreaded(ctl, jobp, first, end, threads, blocking);
-      } catch (error) {
-        if (error instanceof WebAssembly.RuntimeError) {
-          throw new Error(
-            `internal error in the coset kernel during the threaded lane scan (${error.message}); please report it`,
-          );
+    const job = {
+      x0: x0p,
+      meta,
+      k,
+      words: words64,
+      bits,
+      scratch: base,
+      results,
+      scratchStride: stride,
+      total,
+      ctl,
+      first: 0,
+      end: 0,
+      threads,
+      blocking,
+    };
+    // the caller's signal and progress stop the scan between slices, the helpers idle: the pool stays
+    let stopped: { stopped: unknown } | undefined;
+    pool.runSlices(cosetScanThreadedKernel, job, {
+      operation: "the threaded lane scan",
+      next: (s) => {
+        if (control.signal?.aborted) stopped = { stopped: control.signal.reason };
+        s.first = s.end;
+        s.end = Math.min(chunks, s.first + slice);
+        return stopped === undefined && s.first < chunks;
+      },
+      after: (s) => {
+        try {
+          control.onProgress?.(Math.min(total, s.end * 2 ** bits), total);
+        } catch (error) {
+          stopped = { stopped: error };
         }
-        throw error;
-      }
-      try {
-        control.onProgress?.(Math.min(total, end * 2 ** bits), total);
-      } catch (error) {
-        return { stopped: error };
-      }
-    }
-    return mergeResults(memory, resultsp, threads);
+        return undefined;
+      },
+    });
+    return stopped ?? mergeResults(view, results, threads);
   });
 }

@@ -15,7 +15,7 @@
 // This is fast when the minimum is small beside m k (a board with few
 // presses for its size), and gives a lower bound in any case.
 
-import { load, withScratch } from "../internal/kernel.js";
+import { callKernel, infoSetTailKernel, kernelCopy, kernelView, withScratch } from "../internal/kernel.js";
 import { strideWords } from "../internal/layout.js";
 import { packBits, unpackBits, weightOf } from "./bits.js";
 import { type LevelLister, listLevelNaive, walkPrefixes } from "./infosets-naive.js";
@@ -200,29 +200,29 @@ export function tailKernel(words32: number, k: number, tail: number): LevelListe
   const bytes = words64 * 8;
   return (y, rows, t, bound, deadline) => {
     const s = Math.min(t, tail);
-    // v, rows, acc (s rows), chosen, result, best
-    return withScratch("the information-set search", [bytes, bytes * k, bytes * s, 4 * s, 16, bytes], (ptrs) => {
-      const [vp, rowsp, accp, chosenp, resultp, bestp] = ptrs;
-      const wasm = load();
-      const u = new Uint32Array(wasm.memory.buffer);
-      const put = (v: Uint32Array, at: number) => {
-        u.fill(0, at >>> 2, (at + bytes) >>> 2);
-        u.set(v, at >>> 2);
+    // v, rows, acc (s rows), chosen, best
+    return withScratch("the information-set search", [bytes, bytes * k, bytes * s, 4 * s, bytes], (ptrs) => {
+      const [v, rowsp, acc, chosen, best] = ptrs;
+      const put = (row: Uint32Array, at: number) => {
+        const view = kernelView(Uint32Array, at, bytes / 4);
+        view.fill(0);
+        view.set(row);
       };
       rows.forEach((row, i) => put(row, rowsp + i * bytes));
-      u[resultp >>> 2] = bound;
+      const args = { v, rows: rowsp, from: 0, r: rows.length, words: words64, s, acc, chosen, best, bestWeight: bound };
       let improved = false;
       // prefixes of t - s rows here, the last s positions by the kernel, the clock read between calls
-      const done = walkPrefixes(y, rows, t - s, s, (acc, from) => {
-        put(acc, vp);
-        const before = u[resultp >>> 2]!;
-        wasm.infoSetTail(vp, rowsp, from, rows.length, words64, s, accp, chosenp, resultp, bestp);
-        if (u[resultp >>> 2]! < before) improved = true;
+      const done = walkPrefixes(y, rows, t - s, s, (sum, from) => {
+        put(sum, v);
+        const before = args.bestWeight;
+        args.from = from;
+        callKernel("the information-set search", infoSetTailKernel, args); // the best weight comes back in args
+        if (args.bestWeight < before) improved = true;
         return performance.now() <= deadline;
       });
       return {
-        weight: u[resultp >>> 2]!,
-        vector: improved ? new Uint32Array(u.subarray(bestp >>> 2, (bestp >>> 2) + words32)) : undefined,
+        weight: args.bestWeight,
+        vector: improved ? kernelCopy(Uint32Array, best, words32) : undefined,
         outOfTime: !done,
       };
     });

@@ -4,7 +4,7 @@
  * Usage:
  *   harness OP FILE [REPEATS]
  *     OP = echelonize | echelonize_full | echelonize_m4ri |
- *          echelonize_m4ri_full | solve
+ *          echelonize_m4ri_full | solve | mul (C = A A, square A)
  *   harness selfcheck FILE
  *
  * FILE layout (little-endian), written by packages/bench/src/m4ri.ts:
@@ -225,13 +225,13 @@ static int run_selfcheck(const input_t *in) {
   return 0;
 }
 
-typedef enum { OP_ECH, OP_ECH_FULL, OP_M4RI, OP_M4RI_FULL, OP_SOLVE } op_t;
+typedef enum { OP_ECH, OP_ECH_FULL, OP_M4RI, OP_M4RI_FULL, OP_SOLVE, OP_MUL } op_t;
 
 static int parse_op(const char *s, op_t *op) {
   static const struct { const char *name; op_t op; } ops[] = {
       {"echelonize", OP_ECH},       {"echelonize_full", OP_ECH_FULL},
       {"echelonize_m4ri", OP_M4RI}, {"echelonize_m4ri_full", OP_M4RI_FULL},
-      {"solve", OP_SOLVE},
+      {"solve", OP_SOLVE},          {"mul", OP_MUL},
   };
   for (size_t i = 0; i < sizeof ops / sizeof ops[0]; ++i)
     if (strcmp(s, ops[i].name) == 0) { *op = ops[i].op; return 1; }
@@ -314,7 +314,8 @@ static int run_echelonize(const input_t *in, op_t op, const char *name, long rep
       case OP_ECH_FULL: rk = mzd_echelonize(a, 1); break;
       case OP_M4RI: rk = mzd_echelonize_m4ri(a, 0, 0); break;
       case OP_M4RI_FULL: rk = mzd_echelonize_m4ri(a, 1, 0); break;
-      case OP_SOLVE: break;
+      case OP_SOLVE:
+      case OP_MUL: break;
     }
     ms[r] = now_ms() - t0;
     cpu[r] = cpu_ms() - c0;
@@ -331,9 +332,39 @@ static int run_echelonize(const input_t *in, op_t op, const char *name, long rep
   return 0;
 }
 
+/* C = A A by mzd_mul (Strassen-Winograd over M4RM, M4RI's default cutoff);
+ * prints the XOR of all of C's words (a checksum the caller compares). */
+static int run_mul(const input_t *in, const char *path, long repeats, double *ms) {
+  if (in->a->nrows != in->a->ncols) die("%s: op mul needs a square matrix", path);
+  mzd_t *c = mzd_init(in->a->nrows, in->a->ncols);
+  double *cpu = calloc((size_t)repeats, sizeof *cpu);
+  if (!cpu) die("out of memory");
+  for (long r = 0; r < repeats; ++r) {
+    double c0 = cpu_ms();
+    double t0 = now_ms();
+    mzd_mul(c, in->a, in->a, 0);
+    ms[r] = now_ms() - t0;
+    cpu[r] = cpu_ms() - c0;
+  }
+  word sum = 0;
+  for (rci_t i = 0; i < c->nrows; ++i) {
+    const word *row = mzd_row(c, i);
+    for (wi_t w = 0; w < c->width; ++w) sum ^= row[w];
+  }
+  printf("{\"op\":\"mul\",\"rows\":%u,\"cols\":%u,\"checksum\":\"%016llx\",", in->rows, in->cols,
+         (unsigned long long)sum);
+  print_ms(ms, repeats);
+  fputc(',', stdout);
+  print_array("cpuMs", cpu, repeats);
+  fputs("}\n", stdout);
+  free(cpu);
+  mzd_free(c);
+  return 0;
+}
+
 static void usage(void) {
   die("usage: harness OP FILE [REPEATS] | harness selfcheck FILE\n"
-      "  OP: echelonize echelonize_full echelonize_m4ri echelonize_m4ri_full solve");
+      "  OP: echelonize echelonize_full echelonize_m4ri echelonize_m4ri_full solve mul");
 }
 
 int main(int argc, char **argv) {
@@ -367,6 +398,7 @@ int main(int argc, char **argv) {
   double *ms = calloc((size_t)repeats, sizeof *ms);
   if (!ms) die("out of memory");
   if (op == OP_SOLVE) run_solve(&in, path, repeats, ms);
+  else if (op == OP_MUL) run_mul(&in, path, repeats, ms);
   else run_echelonize(&in, op, opname, repeats, ms);
   free(ms);
   mzd_free(in.a);

@@ -12,7 +12,7 @@ import { fmtMs, median, timeRepeats } from "./stats.js";
 
 export interface Gf2Row {
   n: number;
-  op: "rank" | "solve";
+  op: "rank" | "solve" | "mul";
   impl: string;
   /** Median of the repeats. */
   ms: number;
@@ -20,7 +20,8 @@ export interface Gf2Row {
   minMs: number;
   /** Least CPU time of the busiest thread over the repeats (Linux; M4RI: its process). */
   cpuMs?: number;
-  rank: number | undefined;
+  /** The rank found (rank and solve rows). */
+  rank?: number | undefined;
   /** Nanoseconds per N^3/64 word operations: the naive elimination's work unit. */
   nsPerWordOp: number;
 }
@@ -35,7 +36,16 @@ export interface Gf2Options {
 }
 
 const repeatsFor = (n: number) => (n <= 2048 ? 5 : n <= 8192 ? 3 : 1);
-const least = (values: readonly number[] | undefined) => (values ? Math.min(...values) : undefined);
+const least = (values: readonly number[] | undefined) =>
+  values !== undefined && values.length > 0 ? Math.min(...values) : undefined;
+
+/** The XOR of all 64-bit words of a matrix, 16 hex digits (as the M4RI harness prints it). */
+function checksum(m: BitMatrix): string {
+  const w = m.packedWords();
+  let [low, high] = [0, 0];
+  for (let i = 0; i < w.length; i += 2) [low, high] = [low ^ w[i]!, high ^ w[i + 1]!];
+  return (high >>> 0).toString(16).padStart(8, "0") + (low >>> 0).toString(16).padStart(8, "0");
+}
 const wordOps = (n: number) => n ** 3 / 64;
 
 export function runGf2(options: Gf2Options): { rows: Gf2Row[]; notes: string[] } {
@@ -111,6 +121,18 @@ export function runGf2(options: Gf2Options): { rows: Gf2Row[]; notes: string[] }
         (m) => m.solve(b, { threads: 1 }).rank,
       );
       add({ n, op: "solve", impl: "wasm", ms: median(s.ms), minMs: Math.min(...s.ms), rank: s.last });
+      // C = A A: Strassen-Winograd over the Four Russians kernel
+      let product = "";
+      const p = timeRepeats(
+        repeats,
+        () => a,
+        (m) => {
+          using c = m.mul(m);
+          product = checksum(c);
+          return 0;
+        },
+      );
+      add({ n, op: "mul", impl: "wasm", ms: median(p.ms), minMs: Math.min(...p.ms), cpuMs: least(p.busiestCpuMs) });
       if (n <= options.tsUpTo) {
         using t = a.to("ts");
         const r = timeRepeats(
@@ -143,6 +165,18 @@ export function runGf2(options: Gf2Options): { rows: Gf2Row[]; notes: string[] }
           ["echelonize_m4ri", "rank", "m4ri mzd_echelonize_m4ri"],
           ["solve", "solve", "m4ri mzd_solve_left"],
         ];
+        const mul = runM4ri(harness, file, "mul", repeats);
+        if (mul.checksum !== product) {
+          throw new Error(`N=${n}: A A differs from M4RI's (checksums ${product} and ${mul.checksum})`);
+        }
+        add({
+          n,
+          op: "mul",
+          impl: "m4ri mzd_mul",
+          ms: median(mul.ms),
+          minMs: Math.min(...mul.ms),
+          cpuMs: least(mul.cpuMs),
+        });
         for (const [op, kind, impl] of ops) {
           const result = runM4ri(harness, file, op, repeats);
           add({
@@ -222,6 +256,8 @@ export function ratios(rows: Gf2Row[]): string[] {
       parts.push(`cpu: 1 thread/M4RI(fastest) = ${(wasm.cpuMs / m4riCpu).toFixed(2)}`);
     if (wasm && twin) parts.push(`twin/wasm = ${(twin.minMs / wasm.minMs).toFixed(1)}x`);
     if (solve && m4riSolve) parts.push(`solve wasm/M4RI = ${(solve.minMs / m4riSolve.minMs).toFixed(2)}`);
+    const [mul, m4riMul] = [find(n, "mul", "wasm"), find(n, "mul", "m4ri mzd_mul")];
+    if (mul && m4riMul) parts.push(`mul wasm/M4RI = ${(mul.minMs / m4riMul.minMs).toFixed(2)}`);
     if (parts.length > 1) lines.push(parts.join("  "));
   }
   return lines;

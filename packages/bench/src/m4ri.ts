@@ -31,7 +31,7 @@ const FLAG_RHS = 1;
 const BINARY_NAME = "m4ri-harness";
 
 /** Operations the harness can time. */
-export type M4riOp = "echelonize" | "echelonize_full" | "echelonize_m4ri" | "echelonize_m4ri_full" | "solve";
+export type M4riOp = "echelonize" | "echelonize_full" | "echelonize_m4ri" | "echelonize_m4ri_full" | "solve" | "mul";
 
 /** Every {@link M4riOp}, in a stable order (handy for benchmark loops). */
 export const M4RI_OPS: readonly M4riOp[] = [
@@ -40,6 +40,7 @@ export const M4RI_OPS: readonly M4riOp[] = [
   "echelonize_m4ri",
   "echelonize_m4ri_full",
   "solve",
+  "mul",
 ];
 
 /** Result of {@link findM4ri}. */
@@ -87,8 +88,10 @@ export interface M4riRunResult {
   paddedRows?: number;
   /** Wall time of each repeat in milliseconds (the matrix copy is excluded). */
   ms: number[];
-  /** Per-repeat CPU time of the harness process in milliseconds (echelon forms). */
+  /** Per-repeat CPU time of the harness process in milliseconds (echelon forms, product). */
   cpuMs?: number[];
+  /** For `mul`: the XOR of all 64-bit words of C = A A, 16 hex digits. */
+  checksum?: string;
 }
 
 /** Parsed output of `harness selfcheck FILE` (see {@link selfcheckM4ri}). */
@@ -363,7 +366,8 @@ function num(o: Record<string, unknown>, key: string, ctx: string): number {
  *   default route: PLE decomposition for dense input);
  * - `echelonize_m4ri` / `echelonize_m4ri_full`: `mzd_echelonize_m4ri(A, 0 | 1, 0)`
  *   (Method of the Four Russians, k chosen by M4RI);
- * - `solve`: `mzd_solve_left(A, B, 0, 1)` for the file's right-hand side.
+ * - `solve`: `mzd_solve_left(A, B, 0, 1)` for the file's right-hand side;
+ * - `mul`: `mzd_mul(C, A, A, 0)` (Strassen-Winograd over M4RM) for a square A.
  *
  * @param binary - Harness path from {@link buildHarness}.
  * @param file - Matrix file from {@link writeMatrixFile} (with `rhs` for `solve`).
@@ -397,6 +401,10 @@ export function runM4ri(binary: string, file: string, op: M4riOp, repeats: numbe
     result.consistent = o.consistent;
     if (typeof o.verified === "boolean") result.verified = o.verified;
     if (typeof o.paddedRows === "number") result.paddedRows = o.paddedRows;
+  } else if (op === "mul") {
+    if (typeof o.checksum !== "string")
+      throw new Error(`M4RI harness output for ${ctx} lacks "checksum": ${JSON.stringify(o)}`);
+    result.checksum = o.checksum;
   } else {
     result.rank = num(o, "rank", ctx);
   }

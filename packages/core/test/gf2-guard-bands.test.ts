@@ -6,7 +6,7 @@ import {
   echelonizeNaiveKernel,
   instantiate,
   invoke,
-  mulM4rmKernel,
+  mulAddM4rmKernel,
   mulNaiveKernel,
   nullspaceKernel,
   transposeKernel,
@@ -82,7 +82,7 @@ describe("kernels never write outside their matrices", () => {
     const a = matrix(rows, cols, 1);
     const b = matrix(cols, rows, 2);
     const c = region(Math.max(16, rows * stride(rows) * 8));
-    const table = region(2 ** 8 * stride(rows) * 8);
+    const table = region(8 * 2 ** 8 * 4 * 8);
     const product = {
       c: c.ptr,
       cStride: stride(rows),
@@ -91,8 +91,9 @@ describe("kernels never write outside their matrices", () => {
       b: b.ptr,
       bStride: stride(rows),
     };
-    invoke(k, mulNaiveKernel, { ...product, m: rows, n: cols, k: 8, table: 0 });
-    invoke(k, mulM4rmKernel, { ...product, m: rows, n: cols, k: 8, table: table.ptr });
+    invoke(k, mulNaiveKernel, { ...product, m: rows, n: cols });
+    const blocked = { m: rows, n: cols, p: stride(rows), tables: 8, panel: 4, table: table.ptr };
+    invoke(k, mulAddM4rmKernel, { ...product, ...blocked });
     const t = region(Math.max(16, cols * stride(rows) * 8));
     invoke(k, transposeKernel, {
       dst: t.ptr,

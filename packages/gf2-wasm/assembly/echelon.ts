@@ -12,7 +12,7 @@
 // rows run out), stores r and c back and returns r. Start from r = c = 0.
 
 import { getBit, laneStart, lowMask, read64, rowAt } from "./layout";
-import { swapRows, xorInto, xorTo } from "./rows";
+import { swapRows, xorInto, xorTableRows, xorTo } from "./rows";
 
 /** The arguments of `echelonizeNaive` and `echelonizeM4ri` (the naive kernel ignores the Four Russians fields). */
 @unmanaged export class EchelonArgs {
@@ -128,58 +128,11 @@ function applyStep(row: usize, slot: i32): void {
   const lane = load<i32>(info, 8);
   const x = read64(row, c, gStride) & lowMask(kbar);
   if (x == 0) return;
-  const k = gK;
   const width = gStride - lane;
   const entry = <usize>width << 3;
-  const tableBytes = entry << <usize>k;
-  const groups = (kbar + k - 1) / k;
-  const m = lowMask(k);
+  // a missing fourth group reads entry 0 of its table (zeroed in record())
   const t0 = gScratch + <usize>slot * gSlotBytes;
-  let d = row + (<usize>lane << 3);
-  const end = d + entry;
-  // One pass over the row whatever the number of tables.
-  if (groups == 1) {
-    let s0 = t0 + <usize>x * entry;
-    while (d < end) {
-      v128.store(d, v128.xor(v128.load(d), v128.load(s0)));
-      d += 16; s0 += 16;
-    }
-  } else if (groups == 2) {
-    let s0 = t0 + <usize>(x & m) * entry;
-    let s1 = t0 + tableBytes + <usize>((x >> <u64>k) & m) * entry;
-    while (d < end) {
-      v128.store(d, v128.xor(v128.load(d), v128.xor(v128.load(s0), v128.load(s1))));
-      d += 16; s0 += 16; s1 += 16;
-    }
-  } else if (groups <= 4) {
-    // a missing fourth group reads entry 0 of its table (zeroed in record())
-    let s0 = t0 + <usize>(x & m) * entry;
-    let s1 = t0 + tableBytes + <usize>((x >> <u64>k) & m) * entry;
-    let s2 = t0 + 2 * tableBytes + <usize>((x >> <u64>(2 * k)) & m) * entry;
-    let s3 = t0 + 3 * tableBytes + <usize>((x >> <u64>(3 * k)) & m) * entry;
-    while (d < end) {
-      const v = v128.xor(v128.xor(v128.load(s0), v128.load(s1)), v128.xor(v128.load(s2), v128.load(s3)));
-      v128.store(d, v128.xor(v128.load(d), v));
-      d += 16; s0 += 16; s1 += 16; s2 += 16; s3 += 16;
-    }
-  } else {
-    let s0 = t0 + <usize>(x & m) * entry;
-    let s1 = t0 + tableBytes + <usize>((x >> <u64>k) & m) * entry;
-    let s2 = t0 + 2 * tableBytes + <usize>((x >> <u64>(2 * k)) & m) * entry;
-    let s3 = t0 + 3 * tableBytes + <usize>((x >> <u64>(3 * k)) & m) * entry;
-    let s4 = t0 + 4 * tableBytes + <usize>((x >> <u64>(4 * k)) & m) * entry;
-    let s5 = t0 + 5 * tableBytes + <usize>((x >> <u64>(5 * k)) & m) * entry;
-    let s6 = t0 + 6 * tableBytes + <usize>((x >> <u64>(6 * k)) & m) * entry;
-    let s7 = t0 + 7 * tableBytes + <usize>((x >> <u64>(7 * k)) & m) * entry;
-    while (d < end) {
-      const v = v128.xor(
-        v128.xor(v128.xor(v128.load(s0), v128.load(s1)), v128.xor(v128.load(s2), v128.load(s3))),
-        v128.xor(v128.xor(v128.load(s4), v128.load(s5)), v128.xor(v128.load(s6), v128.load(s7))),
-      );
-      v128.store(d, v128.xor(v128.load(d), v));
-      d += 16; s0 += 16; s1 += 16; s2 += 16; s3 += 16; s4 += 16; s5 += 16; s6 += 16; s7 += 16;
-    }
-  }
+  xorTableRows(row + (<usize>lane << 3), width, t0, entry << <usize>gK, entry, x, gK, (kbar + gK - 1) / gK);
 }
 
 /** Applies to row i every pending step it has not had yet. */

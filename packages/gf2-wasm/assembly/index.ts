@@ -6,7 +6,7 @@
 // allocation and every typed-array view.
 
 export { echelonizeNaive, echelonizeM4ri } from "./echelon";
-export { mulNaive, mulM4rm } from "./multiply";
+export { addBlocks, mulAddM4rm, mulNaive } from "./multiply";
 export { transpose } from "./transpose";
 export { backSubstitute, copyBits, nullspace } from "./copy";
 export { chaseSteps } from "./chase";

@@ -1,9 +1,12 @@
-// C = A B over GF(2). A is m x n, B is n x p, C is m x p (C is overwritten).
+// Products over GF(2): A is m x n, B is n x p, C is m x p. mulNaive
+// overwrites C; mulAddM4rm adds A B to a block of C and addBlocks adds
+// blocks, the two steps of the Strassen-Winograd recursion in
+// @lightsout/core (gf2/_multiply.ts) that runs over them.
 
 import { getBit, lowMask, read64, rowAt } from "./layout";
-import { xorInto, xorTo } from "./rows";
+import { xorInto, xorTableRows, xorTo } from "./rows";
 
-/** The arguments of `mulNaive` and `mulM4rm` (the naive product ignores `k` and `table`). */
+/** The arguments of `mulNaive`. */
 @unmanaged export class MulArgs {
   /** The product, m rows of `cStride` words (cStride = bStride: both have p columns). */
   c: usize;
@@ -16,10 +19,6 @@ import { xorInto, xorTo } from "./rows";
   bStride: i32;
   m: i32;
   n: i32;
-  /** Four Russians: rows of B per table. */
-  k: i32;
-  /** Four Russians: room for 2^k * bStride words. */
-  table: usize;
 }
 
 /** Row-by-row product: C_i = XOR of the rows B_j with A_ij = 1. */
@@ -37,33 +36,98 @@ export function mulNaive(args: MulArgs): void {
   }
 }
 
+/** The arguments of `mulAddM4rm`: C ^= A B on blocks of matrices (the Strassen-Winograd leaves). */
+@unmanaged export class MulAddArgs {
+  /** C: `m` rows of `p` words, rows `cStride` words apart. */
+  c: usize;
+  cStride: i32;
+  /** A: `m` rows of `n` bits (from the first bit of its first word). */
+  a: usize;
+  aStride: i32;
+  /** B: `n` rows of `p` words. */
+  b: usize;
+  bStride: i32;
+  m: i32;
+  n: i32;
+  /** Words of the rows of B and C taken (even). */
+  p: i32;
+  /** Tables of 2^8 entries per pass over A's rows (1..8): 8 * tables rows of B each. */
+  tables: i32;
+  /** Words of a panel (even): C and B are taken a panel of columns at a time. */
+  panel: i32;
+  /** Room for T * 2^8 * min(panel, p) words, T = tables rounded up to 1, 2, 4 or 8. */
+  table: usize;
+}
+
+/** Bits per table of mulAddM4rm. */
+const BITS = 8;
+
 /**
- * Method of Four Russians multiplication (M4RM): for each group of k rows of
- * B, tabulate their 2^k combinations once, then add one table row per row of
- * A. `table` holds 2^k * bStride words.
+ * Method of Four Russians multiplication (M4RM), accumulating: C ^= A B.
+ * For each panel of `panel` words of B's columns and each group of
+ * 8 * tables rows of B, tabulates the 2^8 combinations of each 8 rows
+ * (their panel words only, so that the tables stay in cache), then adds
+ * `tables` table rows to each row of C, one per byte of A's row.
  */
-export function mulM4rm(args: MulArgs): void {
+export function mulAddM4rm(args: MulAddArgs): void {
   const c = args.c, cStride = args.cStride, a = args.a, aStride = args.aStride;
-  const b = args.b, bStride = args.bStride, m = args.m, n = args.n, k = args.k, table = args.table;
-  const width = cStride;
-  const entry = <usize>width << 3;
-  memory.fill(c, 0, <usize>m * entry);
-  for (let j0 = 0; j0 < n; j0 += k) {
-    const kg = min(k, n - j0);
-    const count = 1 << kg;
-    memory.fill(table, 0, entry);
-    for (let idx = 1; idx < count; idx++) {
-      xorTo(
-        table + <usize>idx * entry,
-        table + <usize>(idx & (idx - 1)) * entry,
-        rowAt(b, j0 + ctz(idx), bStride),
-        width,
-      );
+  const b = args.b, bStride = args.bStride, m = args.m, n = args.n, p = args.p;
+  const tables = args.tables, panel = args.panel, table = args.table;
+  for (let pc = 0; pc < p; pc += panel) {
+    const words = min(panel, p - pc);
+    const entry = <usize>words << 3;
+    const tableBytes = entry << BITS;
+    const off = <usize>pc << 3;
+    for (let j0 = 0; j0 < n; j0 += BITS * tables) {
+      const span = min(BITS * tables, n - j0);
+      const groups = (span + BITS - 1) / BITS;
+      for (let g = 0; g < groups; g++) {
+        const t = table + <usize>g * tableBytes;
+        const count = 1 << min(BITS, span - g * BITS);
+        memory.fill(t, 0, entry);
+        for (let idx = 1; idx < count; idx++) {
+          // entry = entry without its lowest bit, plus that bit's row of B
+          const row = rowAt(b, j0 + g * BITS + ctz(idx), bStride) + off;
+          xorTo(t + <usize>idx * entry, t + <usize>(idx & (idx - 1)) * entry, row, words);
+        }
+      }
+      // the 4- and 8-way loops read entry 0 of the tables past the last group
+      const allocated = groups > 4 ? 8 : groups > 2 ? 4 : groups;
+      for (let g = groups; g < allocated; g++) memory.fill(table + <usize>g * tableBytes, 0, entry);
+      const mask = lowMask(span);
+      for (let i = 0; i < m; i++) {
+        const x = read64(rowAt(a, i, aStride), j0, aStride) & mask;
+        if (x != 0) xorTableRows(rowAt(c, i, cStride) + off, words, table, tableBytes, entry, x, BITS, groups);
+      }
     }
-    const mask = lowMask(kg);
-    for (let i = 0; i < m; i++) {
-      const idx = read64(rowAt(a, i, aStride), j0, aStride) & mask;
-      if (idx != 0) xorInto(rowAt(c, i, cStride), table + <usize>idx * entry, width);
+  }
+}
+
+/** The arguments of `addBlocks`: D = X ^ Y on blocks (D may be X or Y; X = Y = D clears D). */
+@unmanaged export class AddArgs {
+  d: usize;
+  dStride: i32;
+  x: usize;
+  xStride: i32;
+  y: usize;
+  yStride: i32;
+  rows: i32;
+  /** Words per row (any count). */
+  words: i32;
+}
+
+/** D = X ^ Y, `rows` rows of `words` words. */
+export function addBlocks(args: AddArgs): void {
+  const rows = args.rows, words = args.words;
+  const lanes = words >> 1;
+  for (let i = 0; i < rows; i++) {
+    let d = rowAt(args.d, i, args.dStride);
+    let x = rowAt(args.x, i, args.xStride);
+    let y = rowAt(args.y, i, args.yStride);
+    for (let l = 0; l < lanes; l++) {
+      v128.store(d, v128.xor(v128.load(x), v128.load(y)));
+      d += 16; x += 16; y += 16;
     }
+    if (words & 1) store<u64>(d, load<u64>(x) ^ load<u64>(y));
   }
 }

@@ -36,3 +36,60 @@
     b += 16;
   }
 }
+
+/**
+ * dst[0..words) ^= the XOR of one entry from each of `groups` tables
+ * (1..8) of Four Russians: table g starts at t0 + g * tableBytes, holds 2^k
+ * entries `entry` bytes apart, and entry (x >> g k) & (2^k - 1) is taken.
+ * Tables from `groups` up to 4 (groups 3, 4) or 8 (5..8) are read at entry
+ * 0, which the caller keeps zero. One pass over dst whatever the number of
+ * tables.
+ */
+@inline export function xorTableRows(
+  dst: usize, words: i32, t0: usize, tableBytes: usize, entry: usize, x: u64, k: i32, groups: i32,
+): void {
+  const m = (<u64>1 << <u64>k) - 1;
+  let d = dst;
+  const end = dst + (<usize>words << 3);
+  if (groups == 1) {
+    let s0 = t0 + <usize>(x & m) * entry;
+    while (d < end) {
+      v128.store(d, v128.xor(v128.load(d), v128.load(s0)));
+      d += 16; s0 += 16;
+    }
+  } else if (groups == 2) {
+    let s0 = t0 + <usize>(x & m) * entry;
+    let s1 = t0 + tableBytes + <usize>((x >> <u64>k) & m) * entry;
+    while (d < end) {
+      v128.store(d, v128.xor(v128.load(d), v128.xor(v128.load(s0), v128.load(s1))));
+      d += 16; s0 += 16; s1 += 16;
+    }
+  } else if (groups <= 4) {
+    let s0 = t0 + <usize>(x & m) * entry;
+    let s1 = t0 + tableBytes + <usize>((x >> <u64>k) & m) * entry;
+    let s2 = t0 + 2 * tableBytes + <usize>((x >> <u64>(2 * k)) & m) * entry;
+    let s3 = t0 + 3 * tableBytes + <usize>((x >> <u64>(3 * k)) & m) * entry;
+    while (d < end) {
+      const v = v128.xor(v128.xor(v128.load(s0), v128.load(s1)), v128.xor(v128.load(s2), v128.load(s3)));
+      v128.store(d, v128.xor(v128.load(d), v));
+      d += 16; s0 += 16; s1 += 16; s2 += 16; s3 += 16;
+    }
+  } else {
+    let s0 = t0 + <usize>(x & m) * entry;
+    let s1 = t0 + tableBytes + <usize>((x >> <u64>k) & m) * entry;
+    let s2 = t0 + 2 * tableBytes + <usize>((x >> <u64>(2 * k)) & m) * entry;
+    let s3 = t0 + 3 * tableBytes + <usize>((x >> <u64>(3 * k)) & m) * entry;
+    let s4 = t0 + 4 * tableBytes + <usize>((x >> <u64>(4 * k)) & m) * entry;
+    let s5 = t0 + 5 * tableBytes + <usize>((x >> <u64>(5 * k)) & m) * entry;
+    let s6 = t0 + 6 * tableBytes + <usize>((x >> <u64>(6 * k)) & m) * entry;
+    let s7 = t0 + 7 * tableBytes + <usize>((x >> <u64>(7 * k)) & m) * entry;
+    while (d < end) {
+      const v = v128.xor(
+        v128.xor(v128.xor(v128.load(s0), v128.load(s1)), v128.xor(v128.load(s2), v128.load(s3))),
+        v128.xor(v128.xor(v128.load(s4), v128.load(s5)), v128.xor(v128.load(s6), v128.load(s7))),
+      );
+      v128.store(d, v128.xor(v128.load(d), v));
+      d += 16; s0 += 16; s1 += 16; s2 += 16; s3 += 16; s4 += 16; s5 += 16; s6 += 16; s7 += 16;
+    }
+  }
+}

@@ -13,7 +13,6 @@ import {
   echelonizeNaiveKernel,
   kernelCopy,
   kernelView,
-  mulM4rmKernel,
   mulNaiveKernel,
   nullspaceKernel,
   release,
@@ -24,6 +23,7 @@ import {
 import { matrixBytes, strideWords } from "../internal/layout.js";
 import { availableThreads, echelonizeThreaded } from "../internal/threads.js";
 import type { EchelonOptions, Engine, M4riParameters, Store } from "./_engine.js";
+import { multiplyBlocks } from "./_multiply.js";
 import { sliceColumns } from "./_engine.js";
 
 class WasmStore implements Store {
@@ -128,16 +128,20 @@ export const wasmEngine: Engine = {
   },
   mul(c, a, b, m, n, p) {
     const [cp, ap, bp] = [c, a, b].map((s) => (s as WasmStore).ptr) as [number, number, number];
-    const bits = 8;
-    const args = { c: cp, cStride: w64(p), a: ap, aStride: w64(n), b: bp, bStride: w64(p), m, n, k: bits, table: 0 };
-    if (n < 2 * bits) {
-      callKernel("multiplication", mulNaiveKernel, args);
+    if (n < 16) {
+      callKernel("multiplication", mulNaiveKernel, {
+        c: cp,
+        cStride: w64(p),
+        a: ap,
+        aStride: w64(n),
+        b: bp,
+        bStride: w64(p),
+        m,
+        n,
+      });
       return;
     }
-    withScratch("scratch space for multiplication", [2 ** bits * w64(p) * 8], ([table]) => {
-      args.table = table;
-      callKernel("multiplication", mulM4rmKernel, args);
-    });
+    multiplyBlocks({ ptr: cp, stride: w64(p) }, { ptr: ap, stride: w64(n) }, { ptr: bp, stride: w64(p) }, m, n, w64(p));
   },
   transpose(dst, src, rows, cols) {
     const [d, s] = [(dst as WasmStore).ptr, (src as WasmStore).ptr];

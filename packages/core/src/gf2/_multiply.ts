@@ -1,0 +1,164 @@
+// C = A B over GF(2) in the kernel's memory: Strassen-Winograd recursion
+// (seven half-size products and fifteen additions instead of eight
+// products) down to a cutoff, and the Method of Four Russians below it
+// (assembly/multiply.ts: mulAddM4rm adds A B to a block, addBlocks adds
+// blocks). Over GF(2) subtraction is addition, so every step is an XOR.
+// The schedule is the one of Douglas, Heroux, Slishman and Smith, "GEMMW: a
+// portable level 3 BLAS Winograd variant of Strassen's matrix-matrix
+// multiply algorithm" (J. Comput. Phys. 110, 1994), with three temporaries
+// per level, as M4RI's mzd_mul also runs it (Albrecht, Bard, Hart,
+// "Algorithm 898", ACM TOMS 37, 2010).
+//
+// The TypeScript twin of the product is gf2/_matrix-naive.ts's mul.
+
+import { addBlocksKernel, callKernel, mulAddM4rmKernel, withScratch } from "../internal/kernel.js";
+
+/** A block of a packed matrix in the kernel's memory: its first word, and its rows' distance in words. */
+export interface Block {
+  ptr: number;
+  stride: number;
+}
+
+/** Tuning of the product (docs/BENCHMARKS.md, "Multiplication"). */
+export interface MultiplyTuning {
+  /** Below this many rows, columns of A or 64 x words of B, the Four Russians kernel multiplies. */
+  cutoff: number;
+  /** Tables of 2^8 entries per pass of the kernel, 1..8. */
+  tables: number;
+  /** Words per panel of the kernel (even). */
+  panel: number;
+}
+
+/**
+ * Measured on the 2-core EPYC, CPU time of one thread (docs/BENCHMARKS.md,
+ * "Multiplication"): a 4096 x 4096 product by the kernel alone took 32 ms
+ * with panels of 16 words, 25-26 ms with 64 to 256; 8192 x 8192 took 237 ms
+ * by the kernel alone, 196 ms with one Strassen-Winograd level (cutoff
+ * 4096), 246 ms with two (cutoff 2048).
+ */
+export const MULTIPLY_TUNING: MultiplyTuning = { cutoff: 4096, tables: 8, panel: 64 };
+
+/** The block `rows` rows and `words` words into `b`. */
+const at = (b: Block, rows: number, words: number): Block => ({
+  ptr: b.ptr + (rows * b.stride + words) * 8,
+  stride: b.stride,
+});
+
+/** Word counts made even (rows of whole v128 lanes). */
+const even = (words: number) => words + (words & 1);
+
+/** D = X ^ Y on `rows` x `words` blocks. */
+function add(d: Block, x: Block, y: Block, rows: number, words: number): void {
+  if (rows === 0 || words === 0) return;
+  callKernel("multiplication", addBlocksKernel, {
+    d: d.ptr,
+    dStride: d.stride,
+    x: x.ptr,
+    xStride: x.stride,
+    y: y.ptr,
+    yStride: y.stride,
+    rows,
+    words,
+  });
+}
+
+/** C ^= A B with the Four Russians kernel (A: m x n bits, B: n rows of p words). */
+function mulAddLeaf(c: Block, a: Block, b: Block, m: number, n: number, p: number, t: MultiplyTuning): void {
+  if (m === 0 || n === 0 || p === 0) return;
+  // the kernel's 4- and 8-way loops read 4 or 8 tables
+  const tables = t.tables > 4 ? 8 : t.tables > 2 ? 4 : t.tables;
+  withScratch("scratch space for multiplication", [tables * 256 * Math.min(t.panel, p) * 8], ([table]) => {
+    callKernel("multiplication", mulAddM4rmKernel, {
+      c: c.ptr,
+      cStride: c.stride,
+      a: a.ptr,
+      aStride: a.stride,
+      b: b.ptr,
+      bStride: b.stride,
+      m,
+      n,
+      p,
+      tables: t.tables,
+      panel: t.panel,
+      table,
+    });
+  });
+}
+
+/**
+ * C = A B: A is m x n bits (from a word boundary), B is n rows of p words
+ * (even), C is m rows of p words. C may not overlap A or B. Strassen-Winograd
+ * on the largest part whose halves are whole words of A's columns and whole
+ * lanes of B's; the borders (A's last row, its last columns, B's last lanes)
+ * are added by the kernel.
+ */
+export function multiplyBlocks(
+  c: Block,
+  a: Block,
+  b: Block,
+  m: number,
+  n: number,
+  p: number,
+  t: MultiplyTuning = MULTIPLY_TUNING,
+): void {
+  if (m === 0 || p === 0) return;
+  const m2 = m >>> 1;
+  const n2 = Math.floor(n / 128) * 64; // bits: whole words of A per half
+  const p2 = Math.floor(p / 4) * 2; // words: whole lanes of B per half
+  if (m2 * 2 < t.cutoff || n2 * 2 < t.cutoff || p2 * 128 < t.cutoff) {
+    add(c, c, c, m, p); // x ^ x = 0
+    mulAddLeaf(c, a, b, m, n, p, t);
+    return;
+  }
+  winograd(c, a, b, m2, n2, p2, t);
+  mulAddLeaf(c, at(a, 0, (2 * n2) / 64), at(b, 2 * n2, 0), 2 * m2, n - 2 * n2, 2 * p2, t);
+  multiplyBlocks(at(c, 0, 2 * p2), a, at(b, 0, 2 * p2), 2 * m2, n, p - 2 * p2, t);
+  multiplyBlocks(at(c, 2 * m2, 0), at(a, 2 * m2, 0), b, m - 2 * m2, n, p, t);
+}
+
+/**
+ * C = A B on the 2 m2 x 2 n2 core of A and the 2 n2 x 2 p2 words of B:
+ * seven products of quadrants, through three temporaries (X like a quadrant
+ * of A, Y of B, Z of C); the comments name Winograd's sums S, T and
+ * products P.
+ */
+function winograd(c: Block, a: Block, b: Block, m2: number, n2: number, p2: number, t: MultiplyTuning): void {
+  const nw = n2 / 64;
+  const [a11, a12, a21, a22] = [at(a, 0, 0), at(a, 0, nw), at(a, m2, 0), at(a, m2, nw)];
+  const [b11, b12, b21, b22] = [at(b, 0, 0), at(b, 0, p2), at(b, n2, 0), at(b, n2, p2)];
+  const [c11, c12, c21, c22] = [at(c, 0, 0), at(c, 0, p2), at(c, m2, 0), at(c, m2, p2)];
+  const xs = even(nw);
+  withScratch("scratch space for multiplication", [m2 * xs * 8, n2 * p2 * 8, m2 * p2 * 8], ([px, py, pz]) => {
+    const [x, y, z] = [
+      { ptr: px, stride: xs },
+      { ptr: py, stride: p2 },
+      { ptr: pz, stride: p2 },
+    ];
+    const mul = (d: Block, l: Block, r: Block) => multiplyBlocks(d, l, r, m2, n2, p2, t);
+    const addA = (d: Block, l: Block, r: Block) => add(d, l, r, m2, nw);
+    const addB = (d: Block, l: Block, r: Block) => add(d, l, r, n2, p2);
+    const addC = (d: Block, l: Block, r: Block) => add(d, l, r, m2, p2);
+    addA(x, a11, a21); // S3
+    addB(y, b22, b12); // T3
+    mul(c21, x, y); // P7
+    addA(x, a21, a22); // S1
+    addB(y, b12, b11); // T1
+    mul(c22, x, y); // P5
+    addA(x, x, a11); // S2 = S1 + A11
+    addB(y, b22, y); // T2 = B22 + T1
+    mul(c12, x, y); // P6
+    addA(x, a12, x); // S4 = A12 + S2
+    mul(c11, x, b22); // P3
+    mul(z, a11, b11); // P1
+    addC(c12, z, c12); // U2 = P1 + P6
+    addC(c21, c12, c21); // U3 = U2 + P7
+    addC(c12, c12, c22); // U4 = U2 + P5
+    addC(c22, c21, c22); // C22 = U3 + P5
+    addC(c12, c12, c11); // C12 = U4 + P3
+    addB(y, y, b21); // T4 = T2 + B21
+    mul(c11, a22, y); // P4
+    addC(c21, c21, c11); // C21 = U3 + P4
+    mul(c11, a12, b21); // P2
+    addC(c11, c11, z); // C11 = P1 + P2
+  });
+}

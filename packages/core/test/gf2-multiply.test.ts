@@ -1,0 +1,98 @@
+// The product in the kernel's memory (gf2/_multiply.ts: Strassen-Winograd
+// over the Four Russians kernel) against a plain bit-by-bit product, at word
+// boundaries and with cutoffs low enough that the recursion runs two or three
+// levels deep on small matrices, every table count and several panel widths.
+
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { BitMatrix } from "../src/gf2/bitmatrix.js";
+import { type MultiplyTuning, multiplyBlocks } from "../src/gf2/_multiply.js";
+import { kernelCopy, kernelView, withScratch } from "../src/internal/kernel.js";
+import { strideWords } from "../src/internal/layout.js";
+
+/** A random rows x cols matrix as packed 32-bit words (rows of strideWords(cols) 64-bit words). */
+function randomBits(rows: number, cols: number, seed: number): Uint32Array {
+  const w32 = strideWords(cols) * 2;
+  const words = new Uint32Array(rows * w32);
+  let s = seed >>> 0 || 1;
+  for (let i = 0; i < rows; i++) {
+    for (let j = 0; j < cols; j++) {
+      s ^= s << 13;
+      s ^= s >>> 17;
+      s ^= s << 5;
+      if (s & 1) words[i * w32 + (j >>> 5)]! |= 1 << (j & 31);
+    }
+  }
+  return words;
+}
+
+const bit = (w: Uint32Array, w32: number, i: number, j: number) => (w[i * w32 + (j >>> 5)]! >>> (j & 31)) & 1;
+
+/** C = A B one bit at a time. */
+function plainProduct(a: Uint32Array, b: Uint32Array, m: number, n: number, p: number): Uint32Array {
+  const [aw, bw] = [strideWords(n) * 2, strideWords(p) * 2];
+  const c = new Uint32Array(m * bw);
+  for (let i = 0; i < m; i++) {
+    for (let k = 0; k < n; k++) {
+      if (!bit(a, aw, i, k)) continue;
+      for (let x = 0; x < bw; x++) c[i * bw + x]! ^= b[k * bw + x]!;
+    }
+  }
+  return c;
+}
+
+/** The product by multiplyBlocks with `tuning`, C's block filled with junk first. */
+function kernelProduct(a: Uint32Array, b: Uint32Array, m: number, n: number, p: number, tuning: MultiplyTuning) {
+  const [an, bp] = [strideWords(n), strideWords(p)];
+  return withScratch("a test product", [a.byteLength, b.byteLength, m * bp * 8], ([pa, pb, pc]) => {
+    kernelView(Uint32Array, pa, a.length).set(a);
+    kernelView(Uint32Array, pb, b.length).set(b);
+    kernelView(Uint32Array, pc, m * bp * 2).fill(0xdeadbeef);
+    multiplyBlocks({ ptr: pc, stride: bp }, { ptr: pa, stride: an }, { ptr: pb, stride: bp }, m, n, bp, tuning);
+    return kernelCopy(Uint32Array, pc, m * bp * 2);
+  });
+}
+
+const side = fc.oneof(
+  fc.constantFrom(1, 63, 64, 65, 127, 128, 129, 191, 192, 255, 256, 257, 320, 383, 384, 385),
+  fc.integer({ min: 1, max: 420 }),
+);
+const tuning = fc.record({
+  cutoff: fc.constantFrom(32, 64, 100, 256, 1 << 20),
+  tables: fc.integer({ min: 1, max: 8 }),
+  panel: fc.constantFrom(2, 4, 6, 16),
+});
+
+describe("the product in the kernel's memory", () => {
+  it("equals the bit-by-bit product (Strassen-Winograd levels, borders, tables, panels)", () => {
+    fc.assert(
+      fc.property(side, side, side, tuning, fc.integer(), (m, n, p, t, seed) => {
+        const a = randomBits(m, n, seed);
+        const b = randomBits(n, p, seed ^ 0x5bd1e995);
+        expect(kernelProduct(a, b, m, n, p, t)).toEqual(plainProduct(a, b, m, n, p));
+      }),
+      { numRuns: 60, seed: 20261201 },
+    );
+  });
+
+  it("BitMatrix.mul agrees with the TypeScript engine, and (A B) C = A (B C)", () => {
+    for (const [m, n, p] of [
+      [1, 1, 1],
+      [65, 200, 129],
+      [300, 17, 260],
+    ] as const) {
+      using a = BitMatrix.random(m, n, { seed: m });
+      using b = BitMatrix.random(n, p, { seed: n });
+      using c = BitMatrix.random(p, 70, { seed: p });
+      using at = BitMatrix.random(m, n, { seed: m, engine: "ts" });
+      using bt = BitMatrix.random(n, p, { seed: n, engine: "ts" });
+      using ab = a.mul(b);
+      using abt = at.mul(bt);
+      expect(ab.toString()).toBe(abt.toString());
+      using left = ab.mul(c);
+      using bc = b.mul(c);
+      using right = a.mul(bc);
+      expect(left.equals(right)).toBe(true);
+    }
+  });
+});

@@ -40,7 +40,7 @@ describe("bad input", () => {
     expect(() => m.slice(2, 1)).toThrow(/"r1" expected an integer in 2..3, got 1/);
     expect(() => m.mul(BitMatrix.zeros(4, 1, { engine: "ts" }))).toThrow(/on the "wasm" engine, got one on "ts"/);
     expect(() => m.echelonize({ method: "fast" as "m4ri" })).toThrow(
-      /"method" expected "auto", "m4ri" or "naive", got "fast"/,
+      /"method" expected "auto", "m4ri", "naive" or "ple", got "fast"/,
     );
     expect(() => m.echelonize({ m4ri: { k: 20, tables: 1 } })).toThrow(/"m4ri.k" expected an integer in 1..12, got 20/);
     expect(() => BitMatrix.zeros(1, 1, { engine: "gpu" as "ts" })).toThrow(

@@ -29,7 +29,12 @@ interface RankOptions {
   field?: string;
   json?: boolean;
   threads?: string;
+  method?: string;
 }
+
+/** The routes of `--method` (the core's EchelonOptions.method). */
+const METHODS = ["auto", "m4ri", "ple", "naive"] as const;
+type Method = (typeof METHODS)[number];
 
 /** What `rank` found; {@link formatText} and {@link formatJson} print it. */
 interface RankReport {
@@ -66,6 +71,15 @@ Fields (--field q):
                 0..q-1 whose base-p digits are the coefficients (for GF(4):
                 0, 1, 2 = a, 3 = a+1); q = p^r < 2^31
 
+Methods (--method, GF(2)):
+  auto          Four Russians, on every core for large matrices; PLE from
+                16384 x 16384 on when one thread works (the default)
+  m4ri          the Method of Four Russians (sweeps shared among threads)
+  ple           block-recursive PLE decomposition with Strassen-Winograd
+                products (Albrecht, Bard, Pernet, arXiv:1111.6549); one
+                thread, the fastest one-thread route at large n
+  naive         plain Gauss elimination, one column at a time
+
 Examples:
   $ lightsout rank matrix.txt
   rows 3
@@ -85,7 +99,8 @@ Examples:
   nullity 1
   time 0.412 ms
   $ lightsout rank --random 512 --field 65521 --json
-  $ lightsout rank --random 16384 --threads 2`;
+  $ lightsout rank --random 16384 --threads 2
+  $ lightsout rank --random 32768 --method ple`;
 
 /**
  * Builds the `rank` command.
@@ -107,6 +122,10 @@ export function rankCommand(): Command {
     .option("--field <q>", "the field: 2 (default), prime power q or p^r < 2^31 (4, 3^2)")
     .option("--json", "print one JSON object instead of text")
     .option("--threads <n>", "threads for GF(2) (default: every core from 4096 x 4096 on)")
+    .option(
+      "--method <m>",
+      "GF(2) route: auto (default), m4ri (Four Russians), ple (block-recursive PLE, one thread), naive",
+    )
     .addHelpText("after", EXAMPLES)
     .action(async (file: string | undefined, options: RankOptions) => {
       const report = await rank(file, options);
@@ -120,9 +139,11 @@ async function rank(file: string | undefined, options: RankOptions): Promise<Ran
     throw usageError(`--threads expected the field GF(2), got --field ${options.field}`);
   }
   const threads = options.threads === undefined ? undefined : parseIntegerOption("--threads", options.threads, 1, 256);
+  const method = methodOf(options.method, field !== undefined, threads);
+  const how = { threads, method };
   if (options.random !== undefined) {
     if (file !== undefined) throw usageError(`expected a FILE or --random, got both ('${file}' and --random)`);
-    return rankOfRandom(options.random, options, field, threads);
+    return rankOfRandom(options.random, options, field, how);
   }
   for (const flag of ["cols", "seed"] as const) {
     if (options[flag] !== undefined) throw usageError(`--${flag} expected --random alongside, got --${flag} alone`);
@@ -130,7 +151,25 @@ async function rank(file: string | undefined, options: RankOptions): Promise<Ran
   if (file === undefined && io.stdin.isTTY) {
     throw usageError("expected a FILE, '-' for stdin or --random N, got nothing (stdin is a terminal)");
   }
-  return rankOfFile(file ?? "-", field, threads);
+  return rankOfFile(file ?? "-", field, how);
+}
+
+/** How GF(2) eliminates: `--threads` and `--method`. */
+interface How {
+  threads: number | undefined;
+  method: Method | undefined;
+}
+
+/** `--method`, checked against the field and `--threads`. */
+function methodOf(text: string | undefined, otherField: boolean, threads: number | undefined): Method | undefined {
+  if (text === undefined) return undefined;
+  const method = METHODS.find((m) => m === text);
+  if (method === undefined) throw usageError(`--method expected one of ${METHODS.join(", ")}, got '${text}'`);
+  if (otherField) throw usageError(`--method expected the field GF(2), got --field with --method ${text}`);
+  if (method === "ple" && threads !== undefined && threads > 1) {
+    throw usageError(`--method ple runs on one thread, got --threads ${threads}`);
+  }
+  return method;
 }
 
 /**
@@ -143,14 +182,14 @@ function fieldOf(text: string): Field | undefined {
   return galoisField(`${p}^${r}`);
 }
 
-async function rankOfFile(file: string, field?: Field, threads?: number): Promise<RankReport> {
+async function rankOfFile(file: string, field: Field | undefined, how: How): Promise<RankReport> {
   if (field) {
     const { source, text } = await readInput(file);
     return rankOverField(text, source, field);
   }
   const matrix = await readMatrixFile(file);
   try {
-    const { rank, ms } = await eliminate(matrix, threads);
+    const { rank, ms } = await eliminate(matrix, how);
     return { rows: matrix.rows, cols: matrix.cols, rank, ms };
   } finally {
     matrix.dispose();
@@ -258,7 +297,7 @@ function randomSize(n: string, colsText: string | undefined, field?: Field): { r
   return { rows, cols: cols ?? rows };
 }
 
-async function rankOfRandom(n: string, options: RankOptions, field?: Field, threads?: number): Promise<RankReport> {
+async function rankOfRandom(n: string, options: RankOptions, field: Field | undefined, how: How): Promise<RankReport> {
   const { rows, cols } = randomSize(n, options.cols, field);
   const seed = options.seed === undefined ? 0 : parseSeed(options.seed);
   if (field) {
@@ -286,7 +325,7 @@ async function rankOfRandom(n: string, options: RankOptions, field?: Field, thre
     throw error;
   }
   try {
-    const { rank, ms } = await eliminate(matrix, threads);
+    const { rank, ms } = await eliminate(matrix, how);
     return { rows, cols, rank, ms, seed };
   } finally {
     matrix.dispose();
@@ -298,14 +337,16 @@ async function rankOfRandom(n: string, options: RankOptions, field?: Field, thre
  * bar follows it; elsewhere no callback is passed, so the kernel runs unsliced.
  * `threads` undefined: the core's default (every core for large matrices).
  */
-async function eliminate(matrix: BitMatrix, wanted?: number): Promise<{ rank: number; ms: number }> {
+async function eliminate(matrix: BitMatrix, how: How): Promise<{ rank: number; ms: number }> {
   const large = matrix.rows * matrix.cols >= 2 ** 24;
-  const threads = threadsThatFit(wanted, large);
+  // the PLE route runs on one thread: no helpers to start
+  const threads = how.method === "ple" ? 1 : threadsThatFit(how.threads, large);
   // helper threads start before the clock does (the core uses them from 4096 x 4096 on)
   if (threads === undefined ? large : threads > 1) await initThreads(threads);
   const bar = createProgressBar("echelonize");
   const options = {
     ...(threads === undefined ? {} : { threads }),
+    ...(how.method === undefined ? {} : { method: how.method }),
     ...(bar.active ? { onProgress: (done: number, total: number) => bar.update(done, total) } : {}),
   };
   try {

@@ -37,8 +37,15 @@ export interface M4riParameters {
  * ```
  */
 export interface EchelonOptions {
-  /** Kernel: Four Russians, naive Gauss, or chosen by size (default). */
-  method?: "auto" | "m4ri" | "naive";
+  /**
+   * Route: the Method of Four Russians (`m4ri`), naive Gauss (`naive`), the
+   * block-recursive PLE decomposition with Strassen-Winograd products
+   * (`ple`: one thread; a reduced form is finished by Four Russians back
+   * substitution; matrices with a pivot limit, as in solve, go by Four
+   * Russians), or chosen by size and threads (`auto`, the default). Every
+   * route gives the same rank, pivot columns and reduced form.
+   */
+  method?: "auto" | "m4ri" | "naive" | "ple";
   /** Four Russians tuning (default: chosen by size). */
   m4ri?: M4riParameters;
   /** Called now and then with columns done and columns in all. */

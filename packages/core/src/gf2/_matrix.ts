@@ -24,6 +24,7 @@ import { matrixBytes, strideWords } from "../internal/layout.js";
 import { availableThreads, echelonizeThreaded } from "../internal/threads.js";
 import type { EchelonOptions, Engine, M4riParameters, Store } from "./_engine.js";
 import { multiplyBlocks } from "./_multiply.js";
+import { pleEchelon } from "./_ple.js";
 import { sliceColumns } from "./_engine.js";
 
 class WasmStore implements Store {
@@ -56,6 +57,19 @@ export function m4riParameters(rows: number, cols: number): M4riParameters {
   return { k: 6, tables: 4, steps: 4 };
 }
 
+/**
+ * From this size on, `auto` takes the PLE route for a forward echelon form
+ * on one thread (docs/BENCHMARKS.md, "PLE"): below it the Four Russians
+ * kernel is faster, and with threads its shared sweeps are.
+ */
+const PLE_FROM = 16384;
+
+function usePle(method: EchelonOptions["method"], rows: number, cols: number, full: boolean, options: EchelonOptions) {
+  if (method === "ple") return true;
+  if (method !== "auto" || full || Math.min(rows, cols) < PLE_FROM) return false;
+  return (options.threads ?? availableThreads()) === 1;
+}
+
 /** Tables a scratch slot holds: the kernel's loops read 1, 2, 4 or 8. */
 const slotTables = (tables: number) => (tables > 4 ? 8 : tables === 3 ? 4 : tables);
 
@@ -83,6 +97,11 @@ export const wasmEngine: Engine = {
     const limit = Math.min(cols, pivotLimit);
     const stride = w64(cols);
     const method = options.method ?? "auto";
+    if (limit === cols && usePle(method, rows, cols, full, options)) {
+      const forward = pleEchelon((a as WasmStore).ptr, rows, cols, options);
+      // a reduced form: Four Russians back substitution on the echelon form
+      return full ? this.echelonize(a, rows, cols, pivotLimit, true, { ...options, method: "m4ri" }) : forward;
+    }
     const naive = method === "naive" || (method === "auto" && Math.min(rows, limit) < NAIVE_BELOW);
     const { k: bits, tables, steps = 1 } = options.m4ri ?? m4riParameters(rows, limit);
     const scratchBytes = naive ? 16 : steps * slotTables(tables) * 2 ** bits * stride * 8;

@@ -162,3 +162,28 @@ function winograd(c: Block, a: Block, b: Block, m2: number, n2: number, p2: numb
     addC(c11, c11, z); // C11 = P1 + P2
   });
 }
+
+/**
+ * C ^= A B (shapes as for {@link multiplyBlocks}): the kernel adds in place
+ * below the cutoff; above it the product goes through a temporary.
+ */
+export function mulAddBlocks(
+  c: Block,
+  a: Block,
+  b: Block,
+  m: number,
+  n: number,
+  p: number,
+  t: MultiplyTuning = MULTIPLY_TUNING,
+): void {
+  if (m === 0 || n === 0 || p === 0) return;
+  if (m < t.cutoff || n < t.cutoff || p * 64 < t.cutoff) {
+    mulAddLeaf(c, a, b, m, n, p, t);
+    return;
+  }
+  withScratch("scratch space for multiplication", [m * p * 8], ([pt]) => {
+    const product = { ptr: pt, stride: p };
+    multiplyBlocks(product, a, b, m, n, p, t);
+    add(c, c, product, m, p);
+  });
+}

@@ -118,8 +118,8 @@ function checkEchelonOptions(options: EchelonOptions): void {
     throw new TypeError(`options expected an object, got ${describe(options)}`);
   }
   const method = options.method ?? "auto";
-  if (method !== "auto" && method !== "m4ri" && method !== "naive") {
-    throw new TypeError(`"method" expected "auto", "m4ri" or "naive", got ${describe(method)}`);
+  if (method !== "auto" && method !== "m4ri" && method !== "naive" && method !== "ple") {
+    throw new TypeError(`"method" expected "auto", "m4ri", "naive" or "ple", got ${describe(method)}`);
   }
   if (options.m4ri) {
     checkInteger("m4ri.k", options.m4ri.k, 1, 12);

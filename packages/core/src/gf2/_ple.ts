@@ -1,0 +1,205 @@
+// Row echelon form by block-recursive PLE decomposition (Albrecht, Bard,
+// Pernet, "Efficient dense Gaussian elimination over the finite field with
+// two elements", arXiv:1111.6549), in the kernel's memory:
+//
+//   ple(window [c0, c1) of rows r..):
+//     left half:  ple(r, [c0, mid))                  -> k1 pivot rows, L kept
+//     right half of the window, rows r..:
+//       the pivot rows:  B = L11^-1 B                 (triangular solve)
+//       the rows below:  B ^= L21 E                   (a product: Strassen-Winograd)
+//     right half: ple(r + k1, [mid, c1))
+//
+// The base case (assembly/ple.ts, pleBase) eliminates windows of BASE
+// columns by the Method of Four Russians, keeping the multipliers L at the
+// pivot columns. L21 multiplies E "spread": a matrix with E's row t at row
+// q_t - origin and zero rows at the columns without a pivot, so that L21 is
+// the rows' window as stored (its bits at other columns are zero) and no
+// column needs compressing. The work is that of the products, O(n^omega)
+// with Strassen-Winograd, where the Four Russians elimination streams the
+// whole matrix once per few dozen columns.
+//
+// The twin is the elimination of gf2/_matrix-naive.ts: a forward echelon
+// form is not unique, but its rank and pivot columns are, and so is the
+// reduced form (tests compare those).
+
+import {
+  callKernel,
+  copyBitsKernel,
+  kernelCopy,
+  kernelView,
+  pleBaseKernel,
+  pleFinishKernel,
+  trsmBaseKernel,
+  withScratch,
+} from "../internal/kernel.js";
+import { strideWords } from "../internal/layout.js";
+import { type Block, MULTIPLY_TUNING, type MultiplyTuning, mulAddBlocks } from "./_multiply.js";
+
+/** Tuning of the recursion (docs/BENCHMARKS.md, "PLE"). */
+export interface PleTuning {
+  /** Columns of the base case's windows (a multiple of 128). */
+  base: number;
+  /** Pivots of the triangular solve's base case. */
+  trsmBase: number;
+  multiply: MultiplyTuning;
+}
+
+export const PLE_TUNING: PleTuning = { base: 1024, trsmBase: 64, multiply: MULTIPLY_TUNING };
+
+/** Progress and cancel of a long elimination. */
+export interface PleWatch {
+  onProgress?: ((done: number, total: number) => void) | undefined;
+  signal?: AbortSignal | undefined;
+}
+
+/** The matrix being eliminated: rows x cols in the packed layout at `ptr`. */
+interface Job {
+  ptr: number;
+  rows: number;
+  cols: number;
+  stride: number;
+  tuning: PleTuning;
+  watch: PleWatch;
+}
+
+const OPERATION = "elimination (PLE)";
+
+/** The words of columns [b0, b1) (b0 a multiple of 128; the last block takes the padding too, so always even). */
+const wordsOf = (job: Job, b0: number, b1: number) => (b1 >= job.cols ? job.stride : b1 / 64) - b0 / 64;
+
+/** The block of `job`'s matrix from row `r`, word `w`. */
+const blockAt = (job: Job, r: number, w: number): Block => ({
+  ptr: job.ptr + (r * job.stride + w) * 8,
+  stride: job.stride,
+});
+
+/**
+ * A forward row echelon form of the rows x cols matrix at `ptr`, in place:
+ * returns the rank and the pivot columns (row t's pivot is pivots[t]).
+ */
+export function pleEchelon(
+  ptr: number,
+  rows: number,
+  cols: number,
+  watch: PleWatch = {},
+  tuning: PleTuning = PLE_TUNING,
+): { rank: number; pivots: Int32Array } {
+  const job: Job = { ptr, rows, cols, stride: strideWords(cols), tuning, watch };
+  const pivots = ple(job, 0, 0, cols);
+  const list = Int32Array.from(pivots);
+  withScratch(OPERATION, [list.length * 4], ([p]) => {
+    kernelView(Int32Array, p, list.length).set(list);
+    callKernel(OPERATION, pleFinishKernel, { a: ptr, rows, stride: job.stride, rank: list.length, pivots: p });
+  });
+  return { rank: list.length, pivots: list };
+}
+
+/** Pivot columns of the window [c0, c1) of rows r.. (their rows r, r + 1, ...), L kept below and left. */
+function ple(job: Job, r: number, c0: number, c1: number): number[] {
+  job.watch.signal?.throwIfAborted();
+  if (r >= job.rows || c0 >= c1) {
+    job.watch.onProgress?.(c1, job.cols); // no rows left: the window is done
+    return [];
+  }
+  if (c1 - c0 <= job.tuning.base) return pleBase(job, r, c0, c1);
+  const mid = c0 + Math.max(128, Math.floor((c1 - c0) / 256) * 128);
+  const left = ple(job, r, c0, mid);
+  const k1 = left.length;
+  if (k1 > 0) {
+    trsm(job, r, left, c0, mid, c1);
+    const below = job.rows - r - k1;
+    if (below > 0) {
+      const p = wordsOf(job, mid, c1);
+      withSpread(job, r, left, c0, mid - c0, mid, c1, (spread) => {
+        const c = blockAt(job, r + k1, mid / 64);
+        mulAddBlocks(c, blockAt(job, r + k1, c0 / 64), spread, below, mid - c0, p, job.tuning.multiply);
+      });
+    }
+  }
+  return left.concat(ple(job, r + k1, mid, c1));
+}
+
+/** The base case in the kernel; reports progress by columns. */
+function pleBase(job: Job, r: number, c0: number, c1: number): number[] {
+  const width = c1 - c0;
+  const entryBytes = (Math.floor(width / 64) + 2) * 8;
+  const found = withScratch(OPERATION, [width * 4, 64 + 256 * entryBytes + 256], ([pivots, table]) => {
+    const args = { a: job.ptr, rows: job.rows, stride: job.stride, r, c0, c1, pivots, table };
+    const k = callKernel(OPERATION, pleBaseKernel, args);
+    return Array.from(kernelCopy(Int32Array, pivots, k));
+  });
+  job.watch.onProgress?.(c1, job.cols);
+  return found;
+}
+
+/**
+ * Columns [b0, b1) of the pivot rows r.. (pivots `piv`, multipliers in
+ * their windows from `origin` on) become L^-1 times themselves: halves of
+ * the pivots solved in turn, the second half less L21 times the first's.
+ */
+function trsm(job: Job, r: number, piv: readonly number[], origin: number, b0: number, b1: number): void {
+  const k = piv.length;
+  if (k <= 1) return;
+  const words = wordsOf(job, b0, b1);
+  if (k <= job.tuning.trsmBase) {
+    withScratch(OPERATION, [k * 4], ([p]) => {
+      kernelView(Int32Array, p, k).set(piv);
+      callKernel(OPERATION, trsmBaseKernel, { a: job.ptr, stride: job.stride, r, k, pivots: p, b0: b0 / 64, words });
+    });
+    return;
+  }
+  const h = k >>> 1;
+  const cm = piv[h]!; // the first half's pivots lie left of it
+  trsm(job, r, piv.slice(0, h), origin, b0, b1);
+  withSpread(job, r, piv.slice(0, h), origin, cm - origin, b0, b1, (spread) => {
+    mulAddBlocks(
+      blockAt(job, r + h, b0 / 64),
+      blockAt(job, r + h, origin / 64),
+      spread,
+      k - h,
+      cm - origin,
+      words,
+      job.tuning.multiply,
+    );
+  });
+  trsm(job, r + h, piv.slice(h), Math.floor(cm / 64) * 64, b0, b1);
+}
+
+/**
+ * Runs `use` with E spread: `height` rows of columns [b0, b1), where row
+ * q - origin is pivot row r + t's (q = piv[t]) and the rest are zero.
+ */
+function withSpread<T>(
+  job: Job,
+  r: number,
+  piv: readonly number[],
+  origin: number,
+  height: number,
+  b0: number,
+  b1: number,
+  use: (spread: Block) => T,
+): T {
+  const words = wordsOf(job, b0, b1);
+  return withScratch(OPERATION, [height * words * 8], ([s]) => {
+    kernelView(Uint8Array, s, height * words * 8).fill(0);
+    // runs of consecutive pivots are runs of rows
+    for (let t = 0; t < piv.length; ) {
+      let end = t + 1;
+      while (end < piv.length && piv[end] === piv[end - 1]! + 1) end++;
+      callKernel(OPERATION, copyBitsKernel, {
+        dst: s,
+        dstStride: words,
+        src: job.ptr,
+        srcStride: job.stride,
+        rows: end - t,
+        cols: words * 64,
+        dr: piv[t]! - origin,
+        dc: 0,
+        sr: r + t,
+        sc: b0,
+      });
+      t = end;
+    }
+    return use({ ptr: s, stride: words });
+  });
+}

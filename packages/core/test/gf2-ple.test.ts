@@ -1,0 +1,159 @@
+// The PLE route (gf2/_ple.ts over assembly/ple.ts) against the TypeScript
+// twin: the same rank and pivot columns, a true echelon form (rows below the
+// rank zero, nothing left of a pivot), and the same row space (equal reduced
+// forms), on dense, low-rank, repeated-row and sparse matrices at word
+// boundaries, with windows, triangular-solve blocks and product cutoffs
+// small enough that every level of the recursion runs.
+
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { BitMatrix } from "../src/gf2/bitmatrix.js";
+import { type PleTuning, pleEchelon } from "../src/gf2/_ple.js";
+import { kernelCopy, kernelView, withScratch } from "../src/internal/kernel.js";
+import { strideWords } from "../src/internal/layout.js";
+
+type Kind = "dense" | "lowrank" | "repeats" | "sparse";
+
+/** Cells of a rows x cols matrix of the given kind (0/1 per cell). */
+function cells(rows: number, cols: number, kind: Kind, seed: number): Uint8Array {
+  let s = seed >>> 0 || 1;
+  const next = () => {
+    s ^= s << 13;
+    s ^= s >>> 17;
+    s ^= s << 5;
+    return s >>> 0;
+  };
+  const out = new Uint8Array(rows * cols);
+  if (kind === "lowrank") {
+    const k = 1 + (next() % Math.max(1, Math.min(rows, cols) >>> 1));
+    const u = Array.from({ length: rows * k }, () => next() & 1);
+    const v = Array.from({ length: k * cols }, () => next() & 1);
+    for (let i = 0; i < rows; i++)
+      for (let j = 0; j < cols; j++) {
+        let b = 0;
+        for (let t = 0; t < k; t++) b ^= u[i * k + t]! & v[t * cols + j]!;
+        out[i * cols + j] = b;
+      }
+    return out;
+  }
+  for (let i = 0; i < rows; i++) {
+    const from = kind === "repeats" && i > 0 && next() % 3 === 0 ? next() % i : -1;
+    for (let j = 0; j < cols; j++) {
+      out[i * cols + j] = from >= 0 ? out[from * cols + j]! : kind === "sparse" ? +(next() % 97 === 0) : next() & 1;
+    }
+  }
+  return out;
+}
+
+function pack(bits: Uint8Array, rows: number, cols: number): Uint32Array {
+  const w32 = strideWords(cols) * 2;
+  const words = new Uint32Array(rows * w32);
+  for (let i = 0; i < rows; i++)
+    for (let j = 0; j < cols; j++) if (bits[i * cols + j]) words[i * w32 + (j >>> 5)]! |= 1 << (j & 31);
+  return words;
+}
+
+function unpack(words: Uint32Array, rows: number, cols: number): Uint8Array {
+  const w32 = strideWords(cols) * 2;
+  const bits = new Uint8Array(rows * cols);
+  for (let i = 0; i < rows; i++)
+    for (let j = 0; j < cols; j++) bits[i * cols + j] = (words[i * w32 + (j >>> 5)]! >>> (j & 31)) & 1;
+  return bits;
+}
+
+/** PLE in the kernel's memory: the echelon form's cells, rank and pivots. */
+function runPle(bits: Uint8Array, rows: number, cols: number, tuning?: PleTuning) {
+  const words = pack(bits, rows, cols);
+  return withScratch("a test elimination", [words.byteLength], ([p]) => {
+    kernelView(Uint32Array, p, words.length).set(words);
+    const { rank, pivots } = pleEchelon(p, rows, cols, {}, tuning);
+    return { rank, pivots: Array.from(pivots), echelon: unpack(kernelCopy(Uint32Array, p, words.length), rows, cols) };
+  });
+}
+
+function check(rows: number, cols: number, kind: Kind, seed: number, tuning?: PleTuning): void {
+  const bits = cells(rows, cols, kind, seed);
+  const { rank, pivots, echelon } = runPle(bits, rows, cols, tuning);
+  using twin = BitMatrix.fromBits(rows, cols, bits, { engine: "ts" });
+  const expected = twin.echelonize();
+  expect({ rank, pivots }).toEqual({ rank: expected.rank, pivots: Array.from(expected.pivots) });
+  for (let i = 0; i < rows; i++) {
+    const first = echelon.subarray(i * cols, (i + 1) * cols).indexOf(1);
+    expect(first, `row ${i}`).toBe(i < rank ? pivots[i] : -1);
+  }
+  using e = BitMatrix.fromBits(rows, cols, echelon, { engine: "ts" });
+  using a = BitMatrix.fromBits(rows, cols, bits, { engine: "ts" });
+  a.echelonize({ full: true });
+  e.echelonize({ full: true });
+  expect(e.equals(a)).toBe(true);
+}
+
+const side = fc.oneof(
+  fc.constantFrom(1, 2, 63, 64, 65, 127, 128, 129, 255, 256, 257, 383, 384, 385, 511, 512, 513),
+  fc.integer({ min: 1, max: 700 }),
+);
+const tuning = fc.record({
+  base: fc.constantFrom(128, 256),
+  trsmBase: fc.constantFrom(1, 2, 5, 64),
+  multiply: fc.record({
+    cutoff: fc.constantFrom(32, 64, 1 << 20),
+    tables: fc.integer({ min: 1, max: 8 }),
+    panel: fc.constantFrom(2, 4, 64),
+  }),
+});
+const kind = fc.constantFrom<Kind>("dense", "lowrank", "repeats", "sparse");
+
+describe("the PLE elimination", () => {
+  it("gives the twin's rank and pivots, an echelon form, and the same row space", () => {
+    fc.assert(
+      fc.property(side, side, kind, tuning, fc.integer(), (rows, cols, k, t, seed) => check(rows, cols, k, seed, t)),
+      { numRuns: 80, seed: 20261201 },
+    );
+  });
+
+  it("with its default tuning, past the base window and the product cutoff", () => {
+    check(700, 900, "dense", 1);
+    check(900, 700, "lowrank", 2);
+    check(600, 1300, "repeats", 3);
+  });
+});
+
+describe("BitMatrix.echelonize({ method: 'ple' })", () => {
+  it("gives the rank, pivots and reduced form of the other routes", () => {
+    for (const [rows, cols, kind] of [
+      [1200, 1100, "dense"],
+      [1100, 1300, "lowrank"],
+      [1500, 1030, "sparse"],
+    ] as const) {
+      const bits = cells(rows, cols, kind, rows);
+      for (const full of [false, true]) {
+        using ple = BitMatrix.fromBits(rows, cols, bits);
+        using m4ri = BitMatrix.fromBits(rows, cols, bits);
+        const a = ple.echelonize({ method: "ple", full });
+        const b = m4ri.echelonize({ method: "m4ri", full, threads: 1 });
+        expect(a.rank).toBe(b.rank);
+        expect(Array.from(a.pivots)).toEqual(Array.from(b.pivots));
+        if (full) expect(ple.equals(m4ri)).toBe(true);
+      }
+    }
+  });
+
+  it("reports progress by columns and stops on a signal", () => {
+    using a = BitMatrix.random(2000, 3000, { seed: 5 });
+    const seen: number[] = [];
+    a.copy().echelonize({ method: "ple", onProgress: (done) => seen.push(done) });
+    expect(seen.length).toBeGreaterThan(1);
+    expect(seen.at(-1)).toBe(3000);
+    expect([...seen].sort((x, y) => x - y)).toEqual(seen);
+    const stop = new AbortController();
+    stop.abort(new Error("stopped here"));
+    expect(() => a.echelonize({ method: "ple", signal: stop.signal })).toThrow("stopped here");
+  });
+
+  it("refuses an unknown method by name", () => {
+    using a = BitMatrix.random(4, 4, { seed: 1 });
+    expect(() => a.echelonize({ method: "fast" as "ple" })).toThrow(
+      /"method" expected "auto", "m4ri", "naive" or "ple", got "fast"/,
+    );
+  });
+});

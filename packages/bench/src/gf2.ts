@@ -78,8 +78,8 @@ export function runGf2(options: Gf2Options): { rows: Gf2Row[]; notes: string[] }
       using x0 = BitMatrix.random(n, 1, { seed: 2 });
       using ax = a.mul(x0);
       const b = Array.from({ length: n }, (_, i) => ax.get(i, 0));
-      // WASM: Four Russians (default for this size) and the naive kernel, one thread.
-      for (const method of ["auto", "naive"] as const) {
+      // WASM, one thread: Four Russians, PLE and the naive kernel.
+      for (const method of ["m4ri", "ple", "naive"] as const) {
         if (method === "naive" && n > 8192) continue;
         const r = timeRepeats(
           repeats,
@@ -90,7 +90,7 @@ export function runGf2(options: Gf2Options): { rows: Gf2Row[]; notes: string[] }
         add({
           n,
           op: "rank",
-          impl: method === "auto" ? "wasm (Four Russians)" : "wasm (naive)",
+          impl: { m4ri: "wasm (Four Russians)", ple: "wasm (PLE)", naive: "wasm (naive)" }[method],
           ms: median(r.ms),
           minMs: Math.min(...r.ms),
           cpuMs: least(r.busiestCpuMs),
@@ -227,6 +227,7 @@ export function ratios(rows: Gf2Row[]): string[] {
   const find = (n: number, op: string, impl: string) => rows.find((r) => r.n === n && r.op === op && r.impl === impl);
   for (const n of [...new Set(rows.map((r) => r.n))]) {
     const wasm = find(n, "rank", "wasm (Four Russians)");
+    const ple = find(n, "rank", "wasm (PLE)");
     const m4ri = find(n, "rank", "m4ri mzd_echelonize");
     const m4riM = find(n, "rank", "m4ri mzd_echelonize_m4ri");
     const twin = find(n, "rank", "typescript twin");
@@ -235,6 +236,10 @@ export function ratios(rows: Gf2Row[]): string[] {
     const parts = [`N=${n}:`];
     if (wasm && m4ri) parts.push(`rank wasm/M4RI(echelonize) = ${(wasm.minMs / m4ri.minMs).toFixed(2)}`);
     if (wasm && m4riM) parts.push(`wasm/M4RI(echelonize_m4ri) = ${(wasm.minMs / m4riM.minMs).toFixed(2)}`);
+    if (ple && (m4ri || m4riM)) {
+      const fastest = Math.min(m4ri?.minMs ?? Infinity, m4riM?.minMs ?? Infinity);
+      parts.push(`PLE/M4RI(fastest) = ${(ple.minMs / fastest).toFixed(2)}`);
+    }
     const fastestM4ri = [m4ri, m4riM].filter((r) => r !== undefined).sort((x, y) => x.minMs - y.minMs)[0];
     const m4riCpu = least([m4ri?.cpuMs, m4riM?.cpuMs].filter((x) => x !== undefined));
     for (const threaded of rows.filter((r) => r.n === n && r.op === "rank" && r.impl.endsWith(" threads)"))) {

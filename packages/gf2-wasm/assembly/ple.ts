@@ -33,7 +33,7 @@ import { swapRows, xorInto } from "./rows";
   c1: i32;
   /** Where the pivot columns go (i32 each, room for c1 - c0). */
   pivots: usize;
-  /** Room for 2^8 entries of (c1 - c0) / 64 + 1 words, and 2^8 bytes. */
+  /** Room for 8 u64, (8 + 2^8) entries of (c1 - c0) / 64 + 1 words, and 2^8 bytes. */
   table: usize;
 }
 
@@ -132,6 +132,17 @@ export function pleBase(args: PleBaseArgs): i32 {
   return rank;
 }
 
+/** dst[0..words) ^= src[0..words), two words at a time (addresses 8-aligned). */
+@inline function xorWords(dst: usize, src: usize, words: i32): void {
+  const end = dst + (<usize>words << 3);
+  while (dst + 16 <= end) {
+    v128.store(dst, v128.xor(v128.load(dst), v128.load(src)));
+    dst += 16;
+    src += 16;
+  }
+  if (dst < end) store<u64>(dst, load<u64>(dst) ^ load<u64>(src));
+}
+
 /**
  * Tabulates, for every pattern x of the block's columns, the multipliers
  * coef[x] and the words the block's pivot rows add beyond the block, then
@@ -139,26 +150,32 @@ export function pleBase(args: PleBaseArgs): i32 {
  * gets entry[x] and coef[x] in place of x.
  */
 function clearBlock(
-  a: usize, rows: i32, stride: i32, r: i32, c: i32, kbar: i32, c1: i32, chunks: usize, entries: usize,
+  a: usize, rows: i32, stride: i32, r: i32, c: i32, kbar: i32, c1: i32, chunks: usize, scratch: usize,
 ): void {
   const w0 = c >>> 6;
-  const w1 = (c1 + 63) >>> 6;
-  const words = w1 - w0;
+  const words = ((c1 + 63) >>> 6) - w0;
   const entry = <usize>words << 3;
+  // the block's pivot rows masked to the columns past the block, then the table, then the multipliers
+  const masked = scratch;
+  const entries = masked + (entry << 3);
   const coefs = entries + (entry << BLOCK);
+  for (let j = 0; j < kbar; j++) {
+    const dst = masked + <usize>j * entry;
+    memory.fill(dst, 0, entry);
+    xorMasked(dst - (<usize>w0 << 3), rowAt(a, r + j, stride), w0, w0 + words, c + kbar, c1);
+  }
   const count = 1 << kbar;
   memory.fill(entries, 0, entry);
   store<u8>(coefs, 0);
   // x with lowest bit j: take pivot j, and x ^ (its bits in the block) has a higher lowest bit
   for (let j = kbar - 1; j >= 0; j--) {
     const u = load<u64>(chunks + (<usize>j << 3)) & lowMask(kbar);
-    const pivot = rowAt(a, r + j, stride) + (<usize>w0 << 3);
+    const pivot = masked + <usize>j * entry;
     for (let x = 1 << j; x < count; x += 2 << j) {
       const rest = <i32>(<u64>x ^ u);
       const dst = entries + <usize>x * entry;
-      const src = entries + <usize>rest * entry;
-      memory.copy(dst, src, entry);
-      xorMasked(dst - (<usize>w0 << 3), pivot - (<usize>w0 << 3), w0, w1, c + kbar, c1);
+      memory.copy(dst, entries + <usize>rest * entry, entry);
+      xorWords(dst, pivot, words);
       store<u8>(coefs + x, <u8>(<i32>load<u8>(coefs + rest) | (1 << j)));
     }
   }
@@ -167,9 +184,7 @@ function clearBlock(
     const row = rowAt(a, i, stride);
     const x = <i32>(read64(row, c, stride) & mask);
     if (x == 0) continue;
-    const src = entries + <usize>x * entry;
-    const dst = row + (<usize>w0 << 3);
-    for (let w = 0; w < words; w++) store<u64>(dst + (<usize>w << 3), load<u64>(dst + (<usize>w << 3)) ^ load<u64>(src + (<usize>w << 3)));
+    xorWords(row + (<usize>w0 << 3), entries + <usize>x * entry, words);
     xorBitsAt(row, c, <u64>(x ^ load<u8>(coefs + x)));
   }
 }

@@ -123,7 +123,7 @@ function ple(job: Job, r: number, c0: number, c1: number): number[] {
 function pleBase(job: Job, r: number, c0: number, c1: number): number[] {
   const width = c1 - c0;
   const entryBytes = (Math.floor(width / 64) + 2) * 8;
-  const found = withScratch(OPERATION, [width * 4, 64 + 256 * entryBytes + 256], ([pivots, table]) => {
+  const found = withScratch(OPERATION, [width * 4, 64 + (8 + 256) * entryBytes + 256], ([pivots, table]) => {
     const args = { a: job.ptr, rows: job.rows, stride: job.stride, r, c0, c1, pivots, table };
     const k = callKernel(OPERATION, pleBaseKernel, args);
     return Array.from(kernelCopy(Int32Array, pivots, k));

@@ -157,3 +157,17 @@ describe("BitMatrix.echelonize({ method: 'ple' })", () => {
     );
   });
 });
+
+describe("PLE with its products shared among threads", () => {
+  it("gives the one-thread rank, pivots and echelon form", () => {
+    for (const [rows, cols, kind] of [
+      [700, 1500, "dense"],
+      [1300, 900, "lowrank"],
+    ] as const) {
+      const bits = cells(rows, cols, kind, cols);
+      const one = runPle(bits, rows, cols);
+      const tuning = { base: 128, trsmBase: 8, multiply: { cutoff: 64, tables: 8, panel: 4, threads: 2, threadedFrom: 1 } };
+      expect(runPle(bits, rows, cols, tuning)).toEqual(one);
+    }
+  });
+});

@@ -59,6 +59,23 @@ export function mulNaive(args: MulArgs): void {
   table: usize;
 }
 
+/**
+ * The arguments of `mulAddThreaded`: those of mulAddM4rm (C ^= A B), with
+ * `table` room for `threads` tables of `tableBytes` each (a thread's at
+ * table + index * tableBytes), and the threads' (the shared-memory build: threads.ts).
+ */
+@unmanaged export class ThreadedMulAddArgs extends MulAddArgs {
+  tableBytes: i32;
+  /** Rows of C per claim. */
+  chunk: i32;
+  /** The control block (128 bytes, zeroed before the helpers start). */
+  ctl: usize;
+  /** Threads taking part, this one included. */
+  threads: i32;
+  /** 0: spin instead of atomic.wait (a browser's main thread may not block). */
+  blocking: i32;
+}
+
 /** Bits per table of mulAddM4rm. */
 const BITS = 8;
 
@@ -70,9 +87,17 @@ const BITS = 8;
  * `tables` table rows to each row of C, one per byte of A's row.
  */
 export function mulAddM4rm(args: MulAddArgs): void {
-  const c = args.c, cStride = args.cStride, a = args.a, aStride = args.aStride;
-  const b = args.b, bStride = args.bStride, m = args.m, n = args.n, p = args.p;
-  const tables = args.tables, panel = args.panel, table = args.table;
+  mulAddRows(
+    args.c, args.cStride, args.a, args.aStride, args.b, args.bStride,
+    args.m, args.n, args.p, args.tables, args.panel, args.table,
+  );
+}
+
+/** mulAddM4rm's work, on plain arguments (the threads' shares of a product call it too). */
+export function mulAddRows(
+  c: usize, cStride: i32, a: usize, aStride: i32, b: usize, bStride: i32,
+  m: i32, n: i32, p: i32, tables: i32, panel: i32, table: usize,
+): void {
   for (let pc = 0; pc < p; pc += panel) {
     const words = min(panel, p - pc);
     const entry = <usize>words << 3;

@@ -20,13 +20,15 @@
 //   +24 claim word (i64): generation << 32 | next unclaimed row
 //   +32 the elimination state (echelon.ts, publishState: 32 bytes)
 //   +64 the job: 0 elimination sweeps, 1 coset scan (claims are chunks of
-//       members then, END and TOTAL count chunks)
-//   +68 the coset scan's job (a LaneScanJob, see cosetScanThreaded)
+//       members then, END and TOTAL count chunks), 2 product (chunks of rows
+//       of C)
+//   +68 the job's descriptor (a LaneScanJob or ThreadedMulAddArgs)
 //
 // A chunk is claimed by compare-and-swap on the claim word, so a helper that
 // wakes late, with the state of an old sweep, cannot claim rows of a new one.
 
 import { LaneScanJob, scanLanes } from "./coset";
+import { mulAddRows, ThreadedMulAddArgs } from "./multiply";
 import { adoptState, echelonizeM4ri, publishState, sweepRange, sweepRows, ThreadedEchelonArgs } from "./echelon";
 
 const GENERATION = 0;
@@ -41,6 +43,7 @@ const JOB = 64;
 const JOB_BLOCK = 68;
 const JOB_SWEEP = 0;
 const JOB_COSET = 1;
+const JOB_MUL = 2;
 
 /** Rows per claim: enough work to amortise the compare-and-swap, small enough to balance. */
 const CHUNK = 32;
@@ -158,8 +161,13 @@ export function threadHelper(ctl: usize, index: i32): void {
     if (atomic.load<i32>(ctl + QUIT) != 0) return;
     // a pool larger than this elimination's thread count: the spare helpers sit out
     if (index >= load<i32>(ctl, THREADS)) continue;
-    if (atomic.load<i32>(ctl + JOB) == JOB_COSET) {
+    const job = atomic.load<i32>(ctl + JOB);
+    if (job == JOB_COSET) {
       cosetWork(ctl, now, index);
+      continue;
+    }
+    if (job == JOB_MUL) {
+      mulWork(ctl, now, index);
       continue;
     }
     // a stale state (the sweep ended meanwhile) is harmless: work() then claims nothing
@@ -214,6 +222,37 @@ export function cosetScanThreaded(job: LaneScanJob): void {
   atomic.store<i32>(ctl + JOB, JOB_COSET);
   publish(ctl, generation, job.first, job.end, threads > 1);
   cosetWork(ctl, generation, 0);
+  awaitDone(ctl, job.blocking != 0);
+}
+
+/** Claims chunks of rows of the product `generation` and adds their share of A B, with this thread's tables. */
+function mulWork(ctl: usize, generation: i32, index: i32): void {
+  const job = changetype<ThreadedMulAddArgs>(<usize>load<u32>(ctl, JOB_BLOCK));
+  const table = job.table + <usize>index * <usize>job.tableBytes;
+  const chunk = job.chunk;
+  for (let next = claim(ctl, generation, 1); next >= 0; next = claim(ctl, generation, 1)) {
+    const first = next * chunk;
+    const rows = min(chunk, job.m - first);
+    const c = job.c + (<usize>first * <usize>job.cStride << 3);
+    const a = job.a + (<usize>first * <usize>job.aStride << 3);
+    mulAddRows(c, job.cStride, a, job.aStride, job.b, job.bStride, rows, job.n, job.p, job.tables, job.panel, table);
+    finished(ctl, 1);
+  }
+}
+
+/**
+ * C ^= A B (as mulAddM4rm) with the rows of C shared among `threads`
+ * threads: this one (index 0) and threads - 1 helpers waiting in
+ * threadHelper on `ctl`, each claiming `chunk` rows at a time.
+ */
+export function mulAddThreaded(job: ThreadedMulAddArgs): void {
+  const ctl = job.ctl, threads = job.threads;
+  store<i32>(ctl, threads, THREADS);
+  const generation = atomic.load<i32>(ctl + GENERATION) + 1;
+  store<u32>(ctl, <u32>changetype<usize>(job), JOB_BLOCK);
+  atomic.store<i32>(ctl + JOB, JOB_MUL);
+  publish(ctl, generation, 0, (job.m + job.chunk - 1) / job.chunk, threads > 1);
+  mulWork(ctl, generation, 0);
   awaitDone(ctl, job.blocking != 0);
 }
 

@@ -73,11 +73,12 @@ Fields (--field q):
 
 Methods (--method, GF(2)):
   auto          Four Russians, on every core for large matrices; PLE from
-                16384 x 16384 on when one thread works (the default)
+                32768 x 32768 on, and from 16384 x 16384 on one thread
+                (the default)
   m4ri          the Method of Four Russians (sweeps shared among threads)
   ple           block-recursive PLE decomposition with Strassen-Winograd
-                products (Albrecht, Bard, Pernet, arXiv:1111.6549); one
-                thread, the fastest one-thread route at large n
+                products (Albrecht, Bard, Pernet, arXiv:1111.6549); its
+                large products share their rows among threads
   naive         plain Gauss elimination, one column at a time
 
 Examples:
@@ -124,7 +125,7 @@ export function rankCommand(): Command {
     .option("--threads <n>", "threads for GF(2) (default: every core from 4096 x 4096 on)")
     .option(
       "--method <m>",
-      "GF(2) route: auto (default), m4ri (Four Russians), ple (block-recursive PLE, one thread), naive",
+      "GF(2) route: auto (default), m4ri (Four Russians), ple (block-recursive PLE), naive",
     )
     .addHelpText("after", EXAMPLES)
     .action(async (file: string | undefined, options: RankOptions) => {
@@ -139,7 +140,7 @@ async function rank(file: string | undefined, options: RankOptions): Promise<Ran
     throw usageError(`--threads expected the field GF(2), got --field ${options.field}`);
   }
   const threads = options.threads === undefined ? undefined : parseIntegerOption("--threads", options.threads, 1, 256);
-  const method = methodOf(options.method, field !== undefined, threads);
+  const method = methodOf(options.method, field !== undefined);
   const how = { threads, method };
   if (options.random !== undefined) {
     if (file !== undefined) throw usageError(`expected a FILE or --random, got both ('${file}' and --random)`);
@@ -160,15 +161,12 @@ interface How {
   method: Method | undefined;
 }
 
-/** `--method`, checked against the field and `--threads`. */
-function methodOf(text: string | undefined, otherField: boolean, threads: number | undefined): Method | undefined {
+/** `--method`, checked against the field. */
+function methodOf(text: string | undefined, otherField: boolean): Method | undefined {
   if (text === undefined) return undefined;
   const method = METHODS.find((m) => m === text);
   if (method === undefined) throw usageError(`--method expected one of ${METHODS.join(", ")}, got '${text}'`);
   if (otherField) throw usageError(`--method expected the field GF(2), got --field with --method ${text}`);
-  if (method === "ple" && threads !== undefined && threads > 1) {
-    throw usageError(`--method ple runs on one thread, got --threads ${threads}`);
-  }
   return method;
 }
 
@@ -339,8 +337,7 @@ async function rankOfRandom(n: string, options: RankOptions, field: Field | unde
  */
 async function eliminate(matrix: BitMatrix, how: How): Promise<{ rank: number; ms: number }> {
   const large = matrix.rows * matrix.cols >= 2 ** 24;
-  // the PLE route runs on one thread: no helpers to start
-  const threads = how.method === "ple" ? 1 : threadsThatFit(how.threads, large);
+  const threads = threadsThatFit(how.threads, large);
   // helper threads start before the clock does (the core uses them from 4096 x 4096 on)
   if (threads === undefined ? large : threads > 1) await initThreads(threads);
   const bar = createProgressBar("echelonize");

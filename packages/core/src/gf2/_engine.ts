@@ -40,10 +40,12 @@ export interface EchelonOptions {
   /**
    * Route: the Method of Four Russians (`m4ri`), naive Gauss (`naive`), the
    * block-recursive PLE decomposition with Strassen-Winograd products
-   * (`ple`: one thread; a reduced form is finished by Four Russians back
-   * substitution; matrices with a pivot limit, as in solve, go by Four
-   * Russians), or chosen by size and threads (`auto`, the default). Every
-   * route gives the same rank, pivot columns and reduced form.
+   * (`ple`: its large products share their rows among `threads`; a reduced
+   * form is finished by Four Russians back substitution; matrices with a
+   * pivot limit, as in solve, go by Four Russians), or chosen by size and
+   * threads (`auto`, the default: PLE for forward forms from 32768 x 32768
+   * on, and from 16384 x 16384 on one thread). Every route gives the same
+   * rank, pivot columns and reduced form.
    */
   method?: "auto" | "m4ri" | "naive" | "ple";
   /** Four Russians tuning (default: chosen by size). */

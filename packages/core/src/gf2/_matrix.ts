@@ -24,7 +24,7 @@ import { matrixBytes, strideWords } from "../internal/layout.js";
 import { availableThreads, echelonizeThreaded } from "../internal/threads.js";
 import type { EchelonOptions, Engine, M4riParameters, Store } from "./_engine.js";
 import { multiplyBlocks } from "./_multiply.js";
-import { pleEchelon } from "./_ple.js";
+import { PLE_TUNING, pleEchelon } from "./_ple.js";
 import { sliceColumns } from "./_engine.js";
 
 class WasmStore implements Store {
@@ -58,16 +58,18 @@ export function m4riParameters(rows: number, cols: number): M4riParameters {
 }
 
 /**
- * From this size on, `auto` takes the PLE route for a forward echelon form
- * on one thread (docs/BENCHMARKS.md, "PLE"): below it the Four Russians
- * kernel is faster, and with threads its shared sweeps are.
+ * From these sizes on, `auto` takes the PLE route for a forward echelon
+ * form (docs/BENCHMARKS.md, "PLE"): below them the Four Russians kernel is
+ * faster (on one thread), or its sweeps shared among threads are.
  */
 const PLE_FROM = 16384;
+const PLE_THREADED_FROM = 32768;
 
 function usePle(method: EchelonOptions["method"], rows: number, cols: number, full: boolean, options: EchelonOptions) {
   if (method === "ple") return true;
-  if (method !== "auto" || full || Math.min(rows, cols) < PLE_FROM) return false;
-  return (options.threads ?? availableThreads()) === 1;
+  const n = Math.min(rows, cols);
+  if (method !== "auto" || full || n < PLE_FROM) return false;
+  return n >= PLE_THREADED_FROM || (options.threads ?? availableThreads()) === 1;
 }
 
 /** Tables a scratch slot holds: the kernel's loops read 1, 2, 4 or 8. */
@@ -98,7 +100,9 @@ export const wasmEngine: Engine = {
     const stride = w64(cols);
     const method = options.method ?? "auto";
     if (limit === cols && usePle(method, rows, cols, full, options)) {
-      const forward = pleEchelon((a as WasmStore).ptr, rows, cols, options);
+      const threads = options.threads ?? (rows * stride * 8 >= THREADS_FROM_BYTES ? availableThreads() : 1);
+      const tuning = { ...PLE_TUNING, multiply: { ...PLE_TUNING.multiply, threads } };
+      const forward = pleEchelon((a as WasmStore).ptr, rows, cols, options, tuning);
       // a reduced form: Four Russians back substitution on the echelon form
       return full ? this.echelonize(a, rows, cols, pivotLimit, true, { ...options, method: "m4ri" }) : forward;
     }

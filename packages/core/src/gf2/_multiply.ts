@@ -11,7 +11,15 @@
 //
 // The TypeScript twin of the product is gf2/_matrix-naive.ts's mul.
 
-import { addBlocksKernel, callKernel, mulAddM4rmKernel, withScratch } from "../internal/kernel.js";
+import {
+  addBlocksKernel,
+  callKernel,
+  kernelView,
+  mulAddM4rmKernel,
+  mulAddThreadedKernel,
+  withScratch,
+} from "../internal/kernel.js";
+import { type ThreadPoolView, withThreadPool } from "../internal/threads.js";
 
 /** A block of a packed matrix in the kernel's memory: its first word, and its rows' distance in words. */
 export interface Block {
@@ -27,6 +35,14 @@ export interface MultiplyTuning {
   tables: number;
   /** Words per panel of the kernel (even). */
   panel: number;
+  /**
+   * Threads for the kernel's products from `threadedFrom` on, the caller
+   * included (default 1): the rows of C are shared among them, in the
+   * thread pool's shared memory (A, B and C copied there and C back).
+   */
+  threads?: number;
+  /** m n p (p in words) from which a product is shared among threads (default 2^29: about 12 ms of work). */
+  threadedFrom?: number;
 }
 
 /**
@@ -67,7 +83,13 @@ function mulAddLeaf(c: Block, a: Block, b: Block, m: number, n: number, p: numbe
   if (m === 0 || n === 0 || p === 0) return;
   // the kernel's 4- and 8-way loops read 4 or 8 tables
   const tables = t.tables > 4 ? 8 : t.tables > 2 ? 4 : t.tables;
-  withScratch("scratch space for multiplication", [tables * 256 * Math.min(t.panel, p) * 8], ([table]) => {
+  const tableBytes = tables * 256 * Math.min(t.panel, p) * 8;
+  const threads = t.threads ?? 1;
+  if (threads > 1 && m >= 2 * threads && m * n * p >= (t.threadedFrom ?? 2 ** 29)) {
+    const done = withThreadPool(threads, (pool) => mulAddShared(pool, c, a, b, m, n, p, t, tableBytes));
+    if (done) return;
+  }
+  withScratch("scratch space for multiplication", [tableBytes], ([table]) => {
     callKernel("multiplication", mulAddM4rmKernel, {
       c: c.ptr,
       cStride: c.stride,
@@ -83,6 +105,66 @@ function mulAddLeaf(c: Block, a: Block, b: Block, m: number, n: number, p: numbe
       table,
     });
   });
+}
+
+/** Copies `rows` rows of `words` words between blocks of two memories (row by row: blocks have strides). */
+function copyRows(to: Uint32Array, toStride: number, from: Uint32Array, fromStride: number, rows: number, words: number) {
+  for (let i = 0; i < rows; i++) {
+    to.set(from.subarray(i * fromStride * 2, (i * fromStride + words) * 2), i * toStride * 2);
+  }
+}
+
+/**
+ * mulAddLeaf on the thread pool: A, B and C copied into its memory, the
+ * rows of C claimed in chunks by the threads, C copied back. Returns false
+ * (nothing done) when the blocks do not fit there.
+ */
+function mulAddShared(
+  pool: ThreadPoolView,
+  c: Block,
+  a: Block,
+  b: Block,
+  m: number,
+  n: number,
+  p: number,
+  t: MultiplyTuning,
+  tableBytes: number,
+): boolean {
+  const aw = Math.ceil(n / 64);
+  const sizes = [m * aw * 8, n * p * 8, m * p * 8, pool.threads * tableBytes] as const;
+  const done = pool.withBlocks(sizes, ([pa, pb, pc, table]) => {
+    // views of the main memory after the pool's allocations (no growth between)
+    const main = (block: Block, rows: number, words: number) =>
+      kernelView(Uint32Array, block.ptr, ((rows - 1) * block.stride + words) * 2);
+    const shared = (ptr: number, words: number) => pool.view(Uint32Array, ptr, words * 2);
+    copyRows(shared(pa, m * aw), aw, main(a, m, aw), a.stride, m, aw);
+    copyRows(shared(pb, n * p), p, main(b, n, p), b.stride, n, p);
+    copyRows(shared(pc, m * p), p, main(c, m, p), c.stride, m, p);
+    const chunk = Math.max(64, Math.ceil(m / (4 * pool.threads)));
+    const args = {
+      c: pc,
+      cStride: p,
+      a: pa,
+      aStride: aw,
+      b: pb,
+      bStride: p,
+      m,
+      n,
+      p,
+      tables: t.tables,
+      panel: t.panel,
+      table,
+      tableBytes,
+      chunk,
+      ctl: pool.ctl,
+      threads: pool.threads,
+      blocking: pool.blocking,
+    };
+    pool.runSlices(mulAddThreadedKernel, args, { operation: "multiplication", next: (_, last) => last === undefined });
+    copyRows(main(c, m, p), c.stride, shared(pc, m * p), p, m, p);
+    return true;
+  });
+  return done === true;
 }
 
 /**

@@ -77,12 +77,20 @@ describe("the product in the kernel's memory", () => {
 
   it("shares the rows of C among threads with the same result", () => {
     fc.assert(
-      fc.property(side, side, side, tuning, fc.integer({ min: 2, max: 3 }), fc.integer(), (m, n, p, t, threads, seed) => {
-        const a = randomBits(m, n, seed);
-        const b = randomBits(n, p, seed ^ 0x5bd1e995);
-        const shared = { ...t, threads, threadedFrom: 1 };
-        expect(kernelProduct(a, b, m, n, p, shared)).toEqual(plainProduct(a, b, m, n, p));
-      }),
+      fc.property(
+        side,
+        side,
+        side,
+        tuning,
+        fc.integer({ min: 2, max: 3 }),
+        fc.integer(),
+        (m, n, p, t, threads, seed) => {
+          const a = randomBits(m, n, seed);
+          const b = randomBits(n, p, seed ^ 0x5bd1e995);
+          const shared = { ...t, threads, threadedFrom: 1 };
+          expect(kernelProduct(a, b, m, n, p, shared)).toEqual(plainProduct(a, b, m, n, p));
+        },
+      ),
       { numRuns: 25, seed: 20261202 },
     );
   });

@@ -112,6 +112,19 @@ describe("the PLE elimination", () => {
   });
 
   it("with its default tuning, past the base window and the product cutoff", () => {
+    for (const [rows, cols] of [
+      [1, 1],
+      [3, 2000],
+      [2000, 3],
+    ]) {
+      check(rows, cols, "dense", rows + cols);
+      check(rows, cols, "sparse", rows + cols);
+    }
+    // the zero matrix and all ones: rank 0 and 1
+    const zero = runPle(new Uint8Array(300 * 1500), 300, 1500);
+    expect(zero.rank).toBe(0);
+    const ones = runPle(new Uint8Array(300 * 1500).fill(1), 300, 1500);
+    expect({ rank: ones.rank, pivots: ones.pivots }).toEqual({ rank: 1, pivots: [0] });
     check(700, 900, "dense", 1);
     check(900, 700, "lowrank", 2);
     check(600, 1300, "repeats", 3);
@@ -166,7 +179,11 @@ describe("PLE with its products shared among threads", () => {
     ] as const) {
       const bits = cells(rows, cols, kind, cols);
       const one = runPle(bits, rows, cols);
-      const tuning = { base: 128, trsmBase: 8, multiply: { cutoff: 64, tables: 8, panel: 4, threads: 2, threadedFrom: 1 } };
+      const tuning = {
+        base: 128,
+        trsmBase: 8,
+        multiply: { cutoff: 64, tables: 8, panel: 4, threads: 2, threadedFrom: 1 },
+      };
       expect(runPle(bits, rows, cols, tuning)).toEqual(one);
     }
   });

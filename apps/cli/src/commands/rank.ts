@@ -123,10 +123,7 @@ export function rankCommand(): Command {
     .option("--field <q>", "the field: 2 (default), prime power q or p^r < 2^31 (4, 3^2)")
     .option("--json", "print one JSON object instead of text")
     .option("--threads <n>", "threads for GF(2) (default: every core from 4096 x 4096 on)")
-    .option(
-      "--method <m>",
-      "GF(2) route: auto (default), m4ri (Four Russians), ple (block-recursive PLE), naive",
-    )
+    .option("--method <m>", "GF(2) route: auto (default), m4ri (Four Russians), ple (block-recursive PLE), naive")
     .addHelpText("after", EXAMPLES)
     .action(async (file: string | undefined, options: RankOptions) => {
       const report = await rank(file, options);

@@ -108,7 +108,14 @@ function mulAddLeaf(c: Block, a: Block, b: Block, m: number, n: number, p: numbe
 }
 
 /** Copies `rows` rows of `words` words between blocks of two memories (row by row: blocks have strides). */
-function copyRows(to: Uint32Array, toStride: number, from: Uint32Array, fromStride: number, rows: number, words: number) {
+function copyRows(
+  to: Uint32Array,
+  toStride: number,
+  from: Uint32Array,
+  fromStride: number,
+  rows: number,
+  words: number,
+) {
   for (let i = 0; i < rows; i++) {
     to.set(from.subarray(i * fromStride * 2, (i * fromStride + words) * 2), i * toStride * 2);
   }

@@ -116,7 +116,7 @@ describe("the PLE elimination", () => {
       [1, 1],
       [3, 2000],
       [2000, 3],
-    ]) {
+    ] as const) {
       check(rows, cols, "dense", rows + cols);
       check(rows, cols, "sparse", rows + cols);
     }

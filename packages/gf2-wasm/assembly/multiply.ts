@@ -36,19 +36,12 @@ export function mulNaive(args: MulArgs): void {
   }
 }
 
-/** The arguments of `mulAddM4rm`: C ^= A B on blocks of matrices (the Strassen-Winograd leaves). */
-@unmanaged export class MulAddArgs {
-  /** C: `m` rows of `p` words, rows `cStride` words apart. */
-  c: usize;
-  cStride: i32;
-  /** A: `m` rows of `n` bits (from the first bit of its first word). */
-  a: usize;
-  aStride: i32;
-  /** B: `n` rows of `p` words. */
-  b: usize;
-  bStride: i32;
-  m: i32;
-  n: i32;
+/**
+ * The arguments of `mulAddM4rm`: C ^= A B on blocks of matrices (the
+ * Strassen-Winograd leaves): C is `m` rows of `p` words, A `m` rows of `n`
+ * bits (from the first bit of its first word), B `n` rows of `p` words.
+ */
+@unmanaged export class MulAddArgs extends MulArgs {
   /** Words of the rows of B and C taken (even). */
   p: i32;
   /** Tables of 2^8 entries per pass over A's rows (1..8): 8 * tables rows of B each. */

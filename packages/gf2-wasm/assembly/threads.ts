@@ -215,14 +215,23 @@ function cosetWork(ctl: usize, generation: i32, index: i32): void {
  * the first index of its least weight.
  */
 export function cosetScanThreaded(job: LaneScanJob): void {
-  const ctl = job.ctl, threads = job.threads;
+  const generation = startJob(job.ctl, job.threads, changetype<usize>(job), JOB_COSET, job.first, job.end);
+  cosetWork(job.ctl, generation, 0);
+  awaitDone(job.ctl, job.blocking != 0);
+}
+
+/**
+ * Hands out units first..end-1 of a job of `kind` whose descriptor is at
+ * `job` to `threads` threads (helpers read it from the control block).
+ * Returns the job's generation, for the leader's own share.
+ */
+function startJob(ctl: usize, threads: i32, job: usize, kind: i32, first: i32, end: i32): i32 {
   store<i32>(ctl, threads, THREADS);
   const generation = atomic.load<i32>(ctl + GENERATION) + 1;
-  store<u32>(ctl, <u32>changetype<usize>(job), JOB_BLOCK);
-  atomic.store<i32>(ctl + JOB, JOB_COSET);
-  publish(ctl, generation, job.first, job.end, threads > 1);
-  cosetWork(ctl, generation, 0);
-  awaitDone(ctl, job.blocking != 0);
+  store<u32>(ctl, <u32>job, JOB_BLOCK);
+  atomic.store<i32>(ctl + JOB, kind);
+  publish(ctl, generation, first, end, threads > 1);
+  return generation;
 }
 
 /** Claims chunks of rows of the product `generation` and adds their share of A B, with this thread's tables. */
@@ -246,14 +255,10 @@ function mulWork(ctl: usize, generation: i32, index: i32): void {
  * threadHelper on `ctl`, each claiming `chunk` rows at a time.
  */
 export function mulAddThreaded(job: ThreadedMulAddArgs): void {
-  const ctl = job.ctl, threads = job.threads;
-  store<i32>(ctl, threads, THREADS);
-  const generation = atomic.load<i32>(ctl + GENERATION) + 1;
-  store<u32>(ctl, <u32>changetype<usize>(job), JOB_BLOCK);
-  atomic.store<i32>(ctl + JOB, JOB_MUL);
-  publish(ctl, generation, 0, (job.m + job.chunk - 1) / job.chunk, threads > 1);
-  mulWork(ctl, generation, 0);
-  awaitDone(ctl, job.blocking != 0);
+  const chunks = (job.m + job.chunk - 1) / job.chunk;
+  const generation = startJob(job.ctl, job.threads, changetype<usize>(job), JOB_MUL, 0, chunks);
+  mulWork(job.ctl, generation, 0);
+  awaitDone(job.ctl, job.blocking != 0);
 }
 
 export { allocate as alloc, deallocate as free } from "./heap";

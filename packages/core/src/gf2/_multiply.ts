@@ -90,21 +90,14 @@ function mulAddLeaf(c: Block, a: Block, b: Block, m: number, n: number, p: numbe
     if (done) return;
   }
   withScratch("scratch space for multiplication", [tableBytes], ([table]) => {
-    callKernel("multiplication", mulAddM4rmKernel, {
-      c: c.ptr,
-      cStride: c.stride,
-      a: a.ptr,
-      aStride: a.stride,
-      b: b.ptr,
-      bStride: b.stride,
-      m,
-      n,
-      p,
-      tables: t.tables,
-      panel: t.panel,
-      table,
-    });
+    callKernel("multiplication", mulAddM4rmKernel, leafArgs(c, a, b, m, n, p, t, table));
   });
+}
+
+/** The descriptor of the Four Russians kernel (MulAddArgs). */
+function leafArgs(c: Block, a: Block, b: Block, m: number, n: number, p: number, t: MultiplyTuning, table: number) {
+  const blocks = { c: c.ptr, cStride: c.stride, a: a.ptr, aStride: a.stride, b: b.ptr, bStride: b.stride };
+  return { ...blocks, m, n, p, tables: t.tables, panel: t.panel, table };
 }
 
 /** Copies `rows` rows of `words` words between blocks of two memories (row by row: blocks have strides). */
@@ -148,19 +141,13 @@ function mulAddShared(
     copyRows(shared(pb, n * p), p, main(b, n, p), b.stride, n, p);
     copyRows(shared(pc, m * p), p, main(c, m, p), c.stride, m, p);
     const chunk = Math.max(64, Math.ceil(m / (4 * pool.threads)));
+    const blocks = [
+      { ptr: pc, stride: p },
+      { ptr: pa, stride: aw },
+      { ptr: pb, stride: p },
+    ] as const;
     const args = {
-      c: pc,
-      cStride: p,
-      a: pa,
-      aStride: aw,
-      b: pb,
-      bStride: p,
-      m,
-      n,
-      p,
-      tables: t.tables,
-      panel: t.panel,
-      table,
+      ...leafArgs(...blocks, m, n, p, t, table),
       tableBytes,
       chunk,
       ctl: pool.ctl,

@@ -6,7 +6,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { BitMatrix } from "../src/gf2/bitmatrix.js";
-import { type MultiplyTuning, multiplyBlocks } from "../src/gf2/_multiply.js";
+import { type MultiplyOptions, multiplyBlocks } from "../src/gf2/_multiply.js";
 import { kernelCopy, kernelView, withScratch } from "../src/internal/kernel.js";
 import { strideWords } from "../src/internal/layout.js";
 
@@ -42,7 +42,7 @@ function plainProduct(a: Uint32Array, b: Uint32Array, m: number, n: number, p: n
 }
 
 /** The product by multiplyBlocks with `tuning`, C's block filled with junk first. */
-function kernelProduct(a: Uint32Array, b: Uint32Array, m: number, n: number, p: number, tuning: MultiplyTuning) {
+function kernelProduct(a: Uint32Array, b: Uint32Array, m: number, n: number, p: number, tuning: MultiplyOptions) {
   const [an, bp] = [strideWords(n), strideWords(p)];
   return withScratch("a test product", [a.byteLength, b.byteLength, m * bp * 8], ([pa, pb, pc]) => {
     kernelView(Uint32Array, pa, a.length).set(a);

@@ -9,7 +9,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { BitMatrix } from "../src/gf2/bitmatrix.js";
 import { type PleTuning, pleEchelon } from "../src/gf2/_ple.js";
-import { kernelCopy, kernelView, withScratch } from "../src/internal/kernel.js";
+import { kernelCopy, kernelView, wasmBytesInUse, withScratch } from "../src/internal/kernel.js";
 import { strideWords } from "../src/internal/layout.js";
 
 type Kind = "dense" | "lowrank" | "repeats" | "sparse";
@@ -161,6 +161,17 @@ describe("BitMatrix.echelonize({ method: 'ple' })", () => {
     const stop = new AbortController();
     stop.abort(new Error("stopped here"));
     expect(() => a.echelonize({ method: "ple", signal: stop.signal })).toThrow("stopped here");
+  });
+
+  it("stops mid-way when the signal fires, and frees its scratch", () => {
+    using a = BitMatrix.random(2000, 3000, { seed: 6 });
+    const before = wasmBytesInUse();
+    const stop = new AbortController();
+    const onProgress = () => stop.abort(new Error("cancelled after the first window"));
+    expect(() => a.echelonize({ method: "ple", signal: stop.signal, onProgress })).toThrow(
+      "cancelled after the first window",
+    );
+    expect(wasmBytesInUse()).toBe(before);
   });
 
   it("refuses an unknown method by name", () => {

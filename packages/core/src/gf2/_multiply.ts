@@ -27,8 +27,8 @@ export interface Block {
   stride: number;
 }
 
-/** Tuning of the product (docs/BENCHMARKS.md, "Multiplication"). */
-export interface MultiplyTuning {
+/** How a product runs: its tuning (docs/BENCHMARKS.md, "Multiplication"), threads and signal. */
+export interface MultiplyOptions {
   /** Below this many rows, columns of A or 64 x words of B, the Four Russians kernel multiplies. */
   cutoff: number;
   /** Tables of 2^8 entries per pass of the kernel, 1..8. */
@@ -43,6 +43,8 @@ export interface MultiplyTuning {
   threads?: number;
   /** m n p (p in words) from which a product is shared among threads (default 2^29: about 12 ms of work). */
   threadedFrom?: number;
+  /** Checked before each of the kernel's products; its reason is thrown. */
+  signal?: AbortSignal | undefined;
 }
 
 /**
@@ -52,7 +54,7 @@ export interface MultiplyTuning {
  * by the kernel alone, 196 ms with one Strassen-Winograd level (cutoff
  * 4096), 246 ms with two (cutoff 2048).
  */
-export const MULTIPLY_TUNING: MultiplyTuning = { cutoff: 4096, tables: 8, panel: 64 };
+export const MULTIPLY_DEFAULTS: MultiplyOptions = { cutoff: 4096, tables: 8, panel: 64 };
 
 /** The block `rows` rows and `words` words into `b`. */
 const at = (b: Block, rows: number, words: number): Block => ({
@@ -79,8 +81,9 @@ function add(d: Block, x: Block, y: Block, rows: number, words: number): void {
 }
 
 /** C ^= A B with the Four Russians kernel (A: m x n bits, B: n rows of p words). */
-function mulAddLeaf(c: Block, a: Block, b: Block, m: number, n: number, p: number, t: MultiplyTuning): void {
+function mulAddLeaf(c: Block, a: Block, b: Block, m: number, n: number, p: number, t: MultiplyOptions): void {
   if (m === 0 || n === 0 || p === 0) return;
+  t.signal?.throwIfAborted();
   // the kernel's 4- and 8-way loops read 4 or 8 tables
   const tables = t.tables > 4 ? 8 : t.tables > 2 ? 4 : t.tables;
   const tableBytes = tables * 256 * Math.min(t.panel, p) * 8;
@@ -95,7 +98,7 @@ function mulAddLeaf(c: Block, a: Block, b: Block, m: number, n: number, p: numbe
 }
 
 /** The descriptor of the Four Russians kernel (MulAddArgs). */
-function leafArgs(c: Block, a: Block, b: Block, m: number, n: number, p: number, t: MultiplyTuning, table: number) {
+function leafArgs(c: Block, a: Block, b: Block, m: number, n: number, p: number, t: MultiplyOptions, table: number) {
   const blocks = { c: c.ptr, cStride: c.stride, a: a.ptr, aStride: a.stride, b: b.ptr, bStride: b.stride };
   return { ...blocks, m, n, p, tables: t.tables, panel: t.panel, table };
 }
@@ -127,7 +130,7 @@ function mulAddShared(
   m: number,
   n: number,
   p: number,
-  t: MultiplyTuning,
+  t: MultiplyOptions,
   tableBytes: number,
 ): boolean {
   const aw = Math.ceil(n / 64);
@@ -175,7 +178,7 @@ export function multiplyBlocks(
   m: number,
   n: number,
   p: number,
-  t: MultiplyTuning = MULTIPLY_TUNING,
+  t: MultiplyOptions = MULTIPLY_DEFAULTS,
 ): void {
   if (m === 0 || p === 0) return;
   const m2 = m >>> 1;
@@ -198,7 +201,7 @@ export function multiplyBlocks(
  * of A, Y of B, Z of C); the comments name Winograd's sums S, T and
  * products P.
  */
-function winograd(c: Block, a: Block, b: Block, m2: number, n2: number, p2: number, t: MultiplyTuning): void {
+function winograd(c: Block, a: Block, b: Block, m2: number, n2: number, p2: number, t: MultiplyOptions): void {
   const nw = n2 / 64;
   const [a11, a12, a21, a22] = [at(a, 0, 0), at(a, 0, nw), at(a, m2, 0), at(a, m2, nw)];
   const [b11, b12, b21, b22] = [at(b, 0, 0), at(b, 0, p2), at(b, n2, 0), at(b, n2, p2)];
@@ -250,7 +253,7 @@ export function mulAddBlocks(
   m: number,
   n: number,
   p: number,
-  t: MultiplyTuning = MULTIPLY_TUNING,
+  t: MultiplyOptions = MULTIPLY_DEFAULTS,
 ): void {
   if (m === 0 || n === 0 || p === 0) return;
   if (m < t.cutoff || n < t.cutoff || p * 64 < t.cutoff) {

@@ -33,7 +33,7 @@ import {
   withScratch,
 } from "../internal/kernel.js";
 import { strideWords } from "../internal/layout.js";
-import { type Block, MULTIPLY_TUNING, type MultiplyTuning, mulAddBlocks } from "./_multiply.js";
+import { type Block, MULTIPLY_DEFAULTS, type MultiplyOptions, mulAddBlocks } from "./_multiply.js";
 
 /** Tuning of the recursion (docs/BENCHMARKS.md, "PLE"). */
 export interface PleTuning {
@@ -41,10 +41,10 @@ export interface PleTuning {
   base: number;
   /** Pivots of the triangular solve's base case. */
   trsmBase: number;
-  multiply: MultiplyTuning;
+  multiply: MultiplyOptions;
 }
 
-export const PLE_TUNING: PleTuning = { base: 1024, trsmBase: 64, multiply: MULTIPLY_TUNING };
+export const PLE_TUNING: PleTuning = { base: 1024, trsmBase: 64, multiply: MULTIPLY_DEFAULTS };
 
 /** Progress and cancel of a long elimination. */
 export interface PleWatch {
@@ -84,7 +84,9 @@ export function pleEchelon(
   watch: PleWatch = {},
   tuning: PleTuning = PLE_TUNING,
 ): { rank: number; pivots: Int32Array } {
-  const job: Job = { ptr, rows, cols, stride: strideWords(cols), tuning, watch };
+  // the products check the signal too: the largest take seconds
+  const multiply = { ...tuning.multiply, signal: watch.signal };
+  const job: Job = { ptr, rows, cols, stride: strideWords(cols), tuning: { ...tuning, multiply }, watch };
   const pivots = ple(job, 0, 0, cols);
   const list = Int32Array.from(pivots);
   withScratch(OPERATION, [list.length * 4], ([p]) => {

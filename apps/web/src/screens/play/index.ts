@@ -102,6 +102,10 @@ class PlayScreen {
       this.#newPuzzle();
       if (unreadable) this.#view.info.alert(unreadable);
     }
+    if (link.seedError && !unreadable) {
+      const dealt = link.shared && params.has("l") ? null : (link.origin.seed ?? 1);
+      this.#view.info.alert(sentences.seedRefused(link.seedError, dealt));
+    }
     if (!loadTimerShown()) this.#showTimer(false);
   }
 

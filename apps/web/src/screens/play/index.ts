@@ -47,7 +47,10 @@ class PlayScreen {
   constructor(root: HTMLElement, context: ScreenContext) {
     this.#context = context;
     this.#view = playView(root, {
-      press: (cell) => this.#play(press(this.#game, cell)),
+      // A won board is locked: a press would run the counter on after the win.
+      press: (cell) => {
+        if (!play.won(this.#state!)) this.#play(press(this.#game, cell));
+      },
       undo: () => this.#play(undo(this.#game)),
       redo: () => this.#play(redo(this.#game)),
       reset: () => this.#play(reset(this.#game)),

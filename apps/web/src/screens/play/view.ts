@@ -107,6 +107,11 @@ export function playView(root: HTMLElement, on: PlayHandlers) {
     game(state: GameLine): void {
       line.game(state);
       controls.game(state);
+      const wasWon = boardHost.classList.contains("won");
+      boardHost.classList.toggle("won", state.win && state.moves > 0);
+      board?.element.setAttribute("aria-disabled", String(state.win && state.moves > 0));
+      // the celebration, once per win: the next puzzle is offered and focused
+      if (state.win && state.moves > 0 && !wasWon) controls.nextPuzzle.focus({ preventScroll: true });
     },
     status: line.status,
     clock: line.clock,
@@ -183,9 +188,14 @@ function gameControls(on: PlayHandlers) {
   const redo = button("Redo", on.redo, { "data-action": "redo", "aria-keyshortcuts": "Control+Y" });
   const reset = button("Reset", on.reset, { "data-action": "reset" });
   const solution = button("Show solution", on.solution, { "data-action": "solution", "aria-pressed": "false" });
+  // Offered once the board is dark: the next seed's puzzle on the same board.
+  const nextPuzzle = button("Next puzzle", on.nextSeed, { "data-action": "next-puzzle", class: "primary" });
+  nextPuzzle.hidden = true;
   return {
+    nextPuzzle,
     element: toolbar(
       "Game controls",
+      nextPuzzle,
       undo,
       redo,
       reset,
@@ -197,6 +207,7 @@ function gameControls(on: PlayHandlers) {
       undo.disabled = !state.canUndo;
       redo.disabled = !state.canRedo;
       reset.disabled = !state.canReset;
+      nextPuzzle.hidden = !(state.win && state.moves > 0);
     },
     /** Whether the solution overlay is on. */
     solution(on: boolean): void {

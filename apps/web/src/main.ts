@@ -60,8 +60,10 @@ async function route(): Promise<void> {
   if (mine !== generation) return;
   const context: ScreenContext = {
     params,
-    setParams(next) {
-      history.replaceState(null, "", `#/${screen}${next.size ? `?${next}` : ""}`);
+    setParams(next, options) {
+      const hash = `#/${screen}${next.size ? `?${next}` : ""}`;
+      if (options?.push && hash !== location.hash) history.pushState(null, "", hash);
+      else history.replaceState(null, "", hash);
     },
     navigate(to, next) {
       location.hash = `#/${to}${next?.size ? `?${next}` : ""}`;

@@ -3,7 +3,8 @@
 import { graphBoard, gridBoard, maskBoard } from "@lightsout/core";
 import { describe, expect, test } from "vitest";
 import { MAX_DRAWN_EDGES, MAX_FORCE_VERTICES } from "./limits.js";
-import { describeBoard, explainProof, pressRule } from "./words.js";
+import { explainProof } from "./proof-words.js";
+import { describeBoard, pressRule } from "./words.js";
 
 describe("boards", () => {
   test("what a press does: the rule, self toggle, states and wrapping edges", () => {

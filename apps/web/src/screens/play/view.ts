@@ -5,7 +5,7 @@
 import type { Board } from "@lightsout/core";
 import { LIMITS_TEXT, MAX_SEED, MAX_SIDE, MAX_STATES } from "../../state/limits.js";
 import { type formFor, type PuzzleForm, shortcut } from "../../state/play/state.js";
-import type { ProofExplained } from "../../state/words.js";
+import type { ProofExplained } from "../../state/proof-words.js";
 import type { BoardMarks, BoardView } from "../../ui/board-types.js";
 import { boardView } from "../../ui/board-view.js";
 import { busyLine, button, field, h, numberInput, readNumber, RULE_OPTIONS, select, toolbar } from "../../ui/dom.js";
@@ -56,6 +56,14 @@ export function playView(root: HTMLElement, on: PlayHandlers) {
   const share = h("a", { href: "#/play", "data-testid": "share" }, "Link to this puzzle");
   const toLearn = button("Chase it in Learn", on.toLearn, { "data-action": "learn" });
   const about = h("p", { class: "muted", "data-testid": "about" });
+  const dailyList = h("ol", { class: "daily-list", "data-testid": "daily-history" });
+  const dailyPanel = h(
+    "section",
+    { class: "panel", "aria-label": "Your daily results", hidden: true },
+    h("h2", {}, "Your daily results"),
+    dailyList,
+    h("p", { class: "muted small" }, "Kept in this browser: the best result of each day's puzzle."),
+  );
   root.append(
     h("h1", { class: "visually-hidden" }, "Play"),
     h(
@@ -66,6 +74,7 @@ export function playView(root: HTMLElement, on: PlayHandlers) {
         "aside",
         {},
         form.element,
+        dailyPanel,
         h(
           "div",
           { class: "panel" },
@@ -107,11 +116,9 @@ export function playView(root: HTMLElement, on: PlayHandlers) {
     game(state: GameLine): void {
       line.game(state);
       controls.game(state);
-      const wasWon = boardHost.classList.contains("won");
+      // a won board is locked and celebrated (the status line, a live region, says so; the focus stays)
       boardHost.classList.toggle("won", state.win && state.moves > 0);
       board?.element.setAttribute("aria-disabled", String(state.win && state.moves > 0));
-      // the celebration, once per win: the next puzzle is offered and focused
-      if (state.win && state.moves > 0 && !wasWon) controls.nextPuzzle.focus({ preventScroll: true });
     },
     status: line.status,
     clock: line.clock,
@@ -121,6 +128,11 @@ export function playView(root: HTMLElement, on: PlayHandlers) {
     solution: controls.solution,
     busy(on: boolean): void {
       busy.hidden = !on;
+    },
+    /** The history of daily results, a line a day (the panel is hidden while there is none). */
+    daily(lines: readonly string[]): void {
+      dailyPanel.hidden = lines.length === 0;
+      dailyList.replaceChildren(...lines.slice(0, 14).map((line) => h("li", {}, line)));
     },
     /** The panel about the puzzle: what board it is, its link, and whether Learn takes it. */
     puzzle(description: string, link: string, learnable: boolean): void {
@@ -192,7 +204,6 @@ function gameControls(on: PlayHandlers) {
   const nextPuzzle = button("Next puzzle", on.nextSeed, { "data-action": "next-puzzle", class: "primary" });
   nextPuzzle.hidden = true;
   return {
-    nextPuzzle,
     element: toolbar(
       "Game controls",
       nextPuzzle,

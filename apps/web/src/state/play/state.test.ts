@@ -19,6 +19,7 @@ import {
   linkShape,
   NO_ORIGIN,
   played,
+  resumed,
   won,
   puzzleBoard,
   puzzleParams,
@@ -151,6 +152,16 @@ describe("links", () => {
     }
     // lights in the link are the puzzle: the seed only names it
     expect(readLink(new URLSearchParams("g=1x3&l=w&seed=5")).shared?.lights).toEqual([1, 1, 0]);
+  });
+
+  test("a resumed game's clock runs on from the time played; help taken marks its result", () => {
+    const game = newGame(gridBoard(1, 2), [1, 1], 2);
+    const s = resumed(started(game, NO_ORIGIN, null), 60_000, true, 1_000);
+    const { state, result } = played(s, press(game, 0), 5_000, true);
+    expect(elapsed(state, 5_000)).toBe(64_000);
+    expect(result).toEqual({ moves: 1, ms: 64_000, assisted: true });
+    const alone = played(started(game, NO_ORIGIN, null), press(game, 0), 0, true);
+    expect(alone.result).toEqual({ moves: 1, ms: 0 });
   });
 
   test("a game is won once a move leaves the board dark; a dark start is not a win", () => {

@@ -37,6 +37,8 @@ export interface PlayState {
   readonly finishedMs: number | null;
   /** The best result kept for this puzzle. */
   readonly best: Best | null;
+  /** Whether a hint was asked for or the solution shown in this game: its result is marked assisted. */
+  readonly assisted: boolean;
 }
 
 /**
@@ -62,7 +64,25 @@ export function started(game: Game, origin: Origin, best: Best | null): PlayStat
     startedAt: null,
     finishedMs: null,
     best,
+    assisted: false,
   };
+}
+
+/**
+ * The state with the clock of a game resumed (after a reload or a Back): the time already played
+ * runs on from there, and help taken before stays marked.
+ *
+ * @param state - The state before the moves are replayed.
+ * @param ms - Time played before.
+ * @param assisted - Whether the game was assisted before.
+ * @param now - The clock (performance.now()).
+ * @example
+ * ```ts
+ * elapsed(played(resumed(state, 60_000, false, 0), game, 0, true).state, 5_000); // 65_000
+ * ```
+ */
+export function resumed(state: PlayState, ms: number, assisted: boolean, now: number): PlayState {
+  return { ...state, startedAt: now - ms, assisted: state.assisted || assisted };
 }
 
 /**
@@ -110,7 +130,8 @@ export function played(
   const dark = isDark(game);
   if (dark && moves > 0 && finishedMs === null) {
     const ms = elapsed(next, now);
-    return { state: { ...next, finishedMs: ms }, result: { moves, ms: timed ? ms : null } };
+    const result: Best = { moves, ms: timed ? ms : null, ...(state.assisted ? { assisted: true } : {}) };
+    return { state: { ...next, finishedMs: ms }, result };
   }
   return { state: dark ? next : { ...next, finishedMs: null }, result: null };
 }

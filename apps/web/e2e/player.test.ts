@@ -153,3 +153,35 @@ test("the clock survives a reload; help marks the result; today's results are ke
   await today.waitForSelector("[data-testid=daily-history] li");
   await today.close();
 });
+
+test("a skip link is the first Tab stop and moves the focus to the screen; the Seed box shows a whole seed", async () => {
+  const page = await e2e.open("play?seed=2147483647");
+  await page.waitForSelector(".board [data-cell]");
+  await page.keyboard.press("Tab");
+  expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Skip to content");
+  expect(await page.$eval(".skip-link", (a) => a.getBoundingClientRect().top >= 0)).toBe(true);
+  const hash = await page.evaluate(() => location.hash);
+  await page.keyboard.press("Enter");
+  expect(await page.evaluate(() => document.activeElement?.id)).toBe("main");
+  expect(await page.evaluate(() => location.hash)).toBe(hash); // the route stays
+  // the next Tab stop is inside the screen, not the header
+  await page.keyboard.press("Tab");
+  expect(await page.evaluate(() => Boolean(document.activeElement?.closest("main")))).toBe(true);
+  // every digit of the longest seed is seen
+  for (const seed of ["20261201", "2147483647"]) {
+    await page.fill("input[name=seed]", seed);
+    // the text field inside the box scrolls when the digits do not fit
+    expect(await page.$eval("input[name=seed]", (input) => input.scrollWidth <= input.clientWidth)).toBe(true);
+  }
+  await page.close();
+});
+
+test("a rule of 50,000 copies of one offset is written once, not 50,000 times", async () => {
+  const rule = Array.from({ length: 50_000 }, () => "0,1").join(";");
+  const page = await e2e.open(`play?g=3x3&r=${encodeURIComponent(rule)}`);
+  await page.waitForSelector("[data-testid=rules]");
+  const text = (await page.textContent("[data-testid=rules]"))!;
+  expect(text.length).toBeLessThan(300);
+  expect(text).toContain("the rule lists 50,000 offsets, 1 distinct");
+  await page.close();
+});

@@ -39,7 +39,18 @@ for (const [name, { title }] of Object.entries(screens)) {
 const main = document.createElement("main");
 main.id = "main";
 header.append(brand, nav, themeToggle());
-app.append(header, main);
+// The first stop of Tab: past the header to the screen. The hash holds the route, so the link moves
+// the focus itself instead of changing the hash.
+const skip = document.createElement("a");
+skip.className = "skip-link";
+skip.href = "#main";
+skip.textContent = "Skip to content";
+skip.addEventListener("click", (event) => {
+  event.preventDefault();
+  main.focus();
+});
+main.tabIndex = -1;
+app.append(skip, header, main);
 
 let unmount: (() => void) | undefined;
 let current = "";

@@ -12,6 +12,32 @@ const RULE_REACH: Record<string, string> = {
   knight: "the cells a knight's move away",
 };
 
+/** Most offsets of a custom rule written out in a sentence; the rest are counted. */
+export const MAX_OFFSETS_SHOWN = 24;
+
+/**
+ * A custom rule's offsets in words: each distinct offset once (a press reaches a cell once however
+ * often its offset is listed), at most {@link MAX_OFFSETS_SHOWN} of them, the rest counted.
+ *
+ * @example
+ * ```ts
+ * offsetsText([[0, 1], [0, 1]]); // "the cells at offsets 0,1 (rows down, columns right; the rule lists 2 offsets, 1 distinct)"
+ * ```
+ */
+export function offsetsText(offsets: readonly (readonly [number, number])[]): string {
+  const distinct = [...new Set(offsets.map(([dr, dc]) => `${dr},${dc}`))];
+  const shown = distinct.slice(0, MAX_OFFSETS_SHOWN).join("; ");
+  const more =
+    distinct.length > MAX_OFFSETS_SHOWN
+      ? ` and ${formatCount(distinct.length - MAX_OFFSETS_SHOWN, "more offset")}`
+      : "";
+  const copies =
+    distinct.length < offsets.length
+      ? `; the rule lists ${formatCount(offsets.length, "offset")}, ${distinct.length.toLocaleString("en-US")} distinct`
+      : "";
+  return `the cells at offsets ${shown}${more} (rows down, columns right${copies})`;
+}
+
 /**
  * What a press does on this board, as the screen's first instruction.
  *
@@ -30,7 +56,7 @@ export function pressRule(board: Board, states: number): string {
       ? "the vertices joined to it"
       : typeof rule === "string"
         ? RULE_REACH[rule]!
-        : `the cells at offsets ${rule.offsets.map(([dr, dc]) => `${dr},${dc}`).join("; ")} (rows down, columns right)`;
+        : offsetsText(rule.offsets);
   const targets = board.selfToggle === false ? reach : `it and ${reach}`;
   const topology = board.kind === "grid" ? boardTopology(board) : "plane";
   const wrap =

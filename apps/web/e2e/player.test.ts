@@ -185,3 +185,23 @@ test("a rule of 50,000 copies of one offset is written once, not 50,000 times", 
   expect(text).toContain("the rule lists 50,000 offsets, 1 distinct");
   await page.close();
 });
+
+test("quiet patterns are counted the same way on Build and Learn; Build gives nullity and the winnable share for k states", async () => {
+  const summary = async (page: Page) => {
+    await page.waitForFunction(() => /cells/.test(document.querySelector("[data-testid=verdict]")?.textContent ?? ""));
+    return (await page.textContent("[data-testid=verdict]"))!;
+  };
+  const build = await e2e.open("build?g=5x5");
+  expect(await summary(build)).toContain("nullity 2 (4 quiet patterns, pressing nothing included;");
+  await build.close();
+  const learn = await e2e.open("learn?g=5x5");
+  await learn.waitForSelector(".board [data-cell]");
+  expect(await learn.textContent("main")).toContain("has 4 quiet patterns, pressing nothing included");
+  await learn.close();
+  // 4 x 4 over Z_3: 9 quiet patterns (two generators of order 3), so one board in 9 is winnable
+  const k3 = await e2e.open("build?g=4x4&k=3");
+  expect(await summary(k3)).toContain(
+    "16 cells, nullity 2 over Z_3 (9 quiet patterns, pressing nothing included; 3^14 of the 3^16 boards are winnable, one in 9)",
+  );
+  await k3.close();
+});

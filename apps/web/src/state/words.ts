@@ -97,3 +97,18 @@ export function describeBoard(board: Board, states: number): string {
     : `${board.rows} × ${board.cols} ${shape}`;
   return `${where[0]!.toUpperCase()}${where.slice(1)}, ${rule}, ${k}${self}.`;
 }
+
+/**
+ * The number of quiet patterns, said the same way on every screen: the count includes pressing
+ * nothing (the pattern every board has), and says so.
+ *
+ * @param count - The count as text (a number, or prime powers like "2^300").
+ * @returns E.g. "4 quiet patterns, pressing nothing included".
+ * @example
+ * ```ts
+ * quietCountText("1"); // "1 quiet pattern, pressing nothing included"
+ * ```
+ */
+export function quietCountText(count: string): string {
+  return `${count} quiet pattern${count === "1" ? "" : "s"}, pressing nothing included`;
+}

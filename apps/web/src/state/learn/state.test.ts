@@ -103,9 +103,12 @@ describe("the chase", () => {
 describe("the panels", () => {
   test("quiet patterns: none, or the basis with what it means", () => {
     expect(quietGallery(gridBoard(3, 3), 2)).toMatchObject({ patterns: [], digits: false });
+    expect(quietGallery(gridBoard(3, 3), 2).note).toBe(
+      "The 3 × 3 board has 1 quiet pattern, pressing nothing included: every board of this size is winnable, in exactly one way.",
+    );
     const five = quietGallery(gridBoard(5, 5), 2);
     expect(five.note).toBe(
-      "The 5 × 5 board has 3 besides pressing nothing, all sums of these 2; so every winnable board has 4 solutions.",
+      "The 5 × 5 board has 4 quiet patterns, pressing nothing included, all sums of these 2; so every winnable board has 4 solutions.",
     );
     expect(five.patterns.map((p) => p.caption)).toEqual(["Pattern 1: 16 presses", "Pattern 2: 12 presses"]);
     const three = quietGallery(gridBoard(4, 4), 3);

@@ -205,3 +205,86 @@ test("quiet patterns are counted the same way on Build and Learn; Build gives nu
   );
   await k3.close();
 });
+
+const BASE64URL = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+/** 0/1 lights packed six to a character, as links carry them (written out here independently). */
+function pack(bits: number[]): string {
+  let out = "";
+  for (let i = 0; i < bits.length; i += 6) {
+    let v = 0;
+    for (let b = 0; b < 6; b++) v = v * 2 + (bits[i + b] ?? 0);
+    out += BASE64URL[v];
+  }
+  return out;
+}
+
+test("big boards: the controls sit beside the canvas at 1280 x 800, and Hint brings the hinted cell into view", async () => {
+  const n = 256;
+  const bits = new Array(n * n).fill(0);
+  // one press far from the top-left corner: (201, 251), counted from 1
+  for (const [dr, dc] of [
+    [0, 0],
+    [1, 0],
+    [-1, 0],
+    [0, 1],
+    [0, -1],
+  ] as const)
+    bits[(200 + dr) * n + 250 + dc] = 1;
+  const page = await e2e.open(`play?g=${n}x${n}&l=${pack(bits)}`);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.waitForSelector("canvas.board-canvas[data-scale]");
+  const canvasBox = await page.$eval("canvas.board-canvas", (c) => c.getBoundingClientRect().toJSON());
+  for (const action of ["hint", "undo", "solution", "winnable"]) {
+    const box = await page.$eval(`[data-action=${action}]`, (b) => b.getBoundingClientRect().toJSON());
+    expect(box.bottom).toBeLessThanOrEqual(800); // above the fold
+    expect(box.left).toBeGreaterThanOrEqual(canvasBox.right); // beside the board
+  }
+  const scrolled = await page.evaluate(() => scrollY);
+  await page.click("[data-action=hint]");
+  await page.waitForFunction(() =>
+    /row \d+, column \d+/.test(document.querySelector("[data-testid=info]")?.textContent ?? ""),
+  );
+  expect(await page.evaluate(() => scrollY)).toBe(scrolled); // the board stays where it was
+  const [, row, col] = (await page.textContent("[data-testid=info]"))!.match(/row (\d+), column (\d+)/)!.map(Number);
+  await page.waitForFunction(
+    () => Number((document.querySelector("canvas.board-canvas") as HTMLElement).dataset.scale) >= 16,
+  );
+  const seen = await page.$eval("canvas.board-canvas", (c) => {
+    const d = (c as HTMLElement).dataset;
+    const r = c.getBoundingClientRect();
+    return { scale: Number(d.scale), ox: Number(d.ox), oy: Number(d.oy), width: r.width, height: r.height };
+  });
+  const x = seen.ox + (col! - 1) * seen.scale;
+  const y = seen.oy + (row! - 1) * seen.scale;
+  expect(x).toBeGreaterThanOrEqual(0);
+  expect(x + seen.scale).toBeLessThanOrEqual(seen.width);
+  expect(y).toBeGreaterThanOrEqual(0);
+  expect(y + seen.scale).toBeLessThanOrEqual(seen.height);
+  await e2e.screenshot(page, "play-canvas-beside");
+  await page.close();
+});
+
+test("a 5 x 5 board uses the space of a desktop; graph boards show their solution marks plainly", async () => {
+  const page = await e2e.open("play?g=5x5&seed=1");
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.waitForSelector(".board [data-cell]");
+  const cell = await page.$eval('.board [data-cell="0"]', (c) => c.getBoundingClientRect().width);
+  expect(cell).toBeGreaterThanOrEqual(64);
+  expect(await page.$eval(".board", (b) => b.getBoundingClientRect().bottom)).toBeLessThanOrEqual(800);
+  await e2e.screenshot(page, "play-desktop");
+  await page.close();
+
+  // a path of 4 vertices, 0 and 1 lit: pressing vertex 0 clears it
+  const graph = await e2e.open(`play?n=4&e=0-1.1-2.2-3&l=${pack([1, 1, 0, 0])}`);
+  await graph.waitForSelector(".board [data-cell]");
+  expect(await graph.isDisabled("input[name=rows]")).toBe(true); // a graph has no rows
+  await graph.click("[data-action=solution]");
+  await graph.waitForSelector('.board [data-cell="0"][data-press]');
+  const ring = await graph.$eval('.board [data-cell="0"] circle:not(.focus-ring)', (c) => {
+    const style = getComputedStyle(c);
+    return { width: Number.parseFloat(style.strokeWidth), dashed: style.strokeDasharray !== "none" };
+  });
+  expect(ring.width).toBeGreaterThanOrEqual(3);
+  expect(ring.dashed).toBe(true);
+  await graph.close();
+});

@@ -56,6 +56,9 @@ export function playView(root: HTMLElement, on: PlayHandlers) {
   const share = h("a", { href: "#/play", "data-testid": "share" }, "Link to this puzzle");
   const toLearn = button("Chase it in Learn", on.toLearn, { "data-action": "learn" });
   const about = h("p", { class: "muted", "data-testid": "about" });
+  controls.element.classList.add("game-controls");
+  const side = h("div", { class: "play-side" }, busy, controls.element, info);
+  const game = h("section", { class: "play-main", "aria-label": "Game" }, line.element, boardHost, side);
   const dailyList = h("ol", { class: "daily-list", "data-testid": "daily-history" });
   const dailyPanel = h(
     "section",
@@ -69,7 +72,7 @@ export function playView(root: HTMLElement, on: PlayHandlers) {
     h(
       "div",
       { class: "screen-layout" },
-      h("section", { class: "play-main", "aria-label": "Game" }, line.element, boardHost, busy, controls.element, info),
+      game,
       h(
         "aside",
         {},
@@ -109,6 +112,8 @@ export function playView(root: HTMLElement, on: PlayHandlers) {
     board(next: Board, states: number): void {
       board = boardView(next, { label: "Lights Out board", states, onPress: on.press });
       boardHost.replaceChildren(board.element);
+      // a canvas board (beyond 32 x 32) keeps the game's controls beside it on wide screens
+      game.classList.toggle("beside", board.element.classList.contains("board-canvas-host"));
     },
     lights(lights: readonly number[], marks: BoardMarks): void {
       board?.update(lights, marks);
@@ -118,7 +123,9 @@ export function playView(root: HTMLElement, on: PlayHandlers) {
       controls.game(state);
       // a won board is locked and celebrated (the status line, a live region, says so; the focus stays)
       boardHost.classList.toggle("won", state.win && state.moves > 0);
-      board?.element.setAttribute("aria-disabled", String(state.win && state.moves > 0));
+      // the cells are locked; a canvas board's zoom buttons still work
+      const cells = board?.element.querySelector("canvas") ?? board?.element;
+      cells?.setAttribute("aria-disabled", String(state.win && state.moves > 0));
     },
     status: line.status,
     clock: line.clock,
@@ -270,6 +277,12 @@ function puzzleForm(on: PlayHandlers) {
     event.preventDefault();
     on.newPuzzle();
   });
+  // A graph has no rows, columns or grid rule: kept as it is, they are not its fields.
+  let graphPlayed = false;
+  const sizeFields = () => {
+    for (const input of [rows, cols, rule]) input.disabled = graphPlayed && shape.value === "keep";
+  };
+  shape.addEventListener("change", sizeFields);
   return {
     element,
     /** The form's values (numbers clamped to their fields' ranges). */
@@ -285,6 +298,8 @@ function puzzleForm(on: PlayHandlers) {
     },
     /** Shows the board played's size, rule and states. */
     follow(fields: ReturnType<typeof formFor>): void {
+      graphPlayed = !fields.grid;
+      sizeFields();
       if (fields.grid) {
         rows.value = String(fields.grid.rows);
         cols.value = String(fields.grid.cols);
@@ -298,6 +313,7 @@ function puzzleForm(on: PlayHandlers) {
     },
     shape(value: string): void {
       shape.value = value;
+      sizeFields();
     },
   };
 }

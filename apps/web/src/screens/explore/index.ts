@@ -50,7 +50,8 @@ function numberField(
   max: number,
 ): { row: HTMLElement; input: HTMLInputElement } {
   const row = element("label", { class: "explore-field", for: id }, label);
-  const input = element("input", { id, type: "text", inputmode: "numeric", value: String(value) });
+  // grouped as every number on the screen ("10,000"); the fields read commas back
+  const input = element("input", { id, type: "text", inputmode: "numeric", value: explore.format(value) });
   input.setAttribute("aria-describedby", `${id}-hint`);
   const hint = element(
     "span",
@@ -180,7 +181,7 @@ function nonZeroTable(chart: NullityChart): { element: HTMLElement; refresh(): v
     table.replaceChildren(element("caption", {}, explore.sweepText.tableCaption(rows.length)), head);
     for (const { n, nullity } of rows) {
       const tr = element("tr");
-      tr.append(element("td", {}, explore.format(n)), element("td", {}, String(nullity)));
+      tr.append(element("td", {}, explore.format(n)), element("td", {}, explore.format(nullity)));
       table.append(tr);
     }
   };
@@ -265,16 +266,27 @@ function singleNullity(section: HTMLElement): void {
       job.finish("error", explore.errorMessage(error));
       return;
     }
+    // The answer of an earlier n goes: it is not the answer to this one.
+    answer.textContent = "";
+    const started = performance.now();
+    // The gcd reports no progress: the bar follows the time against the estimate from the degree.
+    const tick = setInterval(() => {
+      const p = explore.singleProgress(performance.now() - started, size);
+      job.progress(p.fraction, `${explore.singleStart(size)} ${p.text}`);
+    }, 500);
     singleJob(
       job,
       async (worker) => {
-        const result = await worker.run({ kind: "nullity", n: size });
-        answer.textContent = explore.singleAnswer(size, result.nullity);
-        job.element.dataset.ms = String(result.ms);
-        return explore.doneText(result.ms);
+        try {
+          const result = await worker.run({ kind: "nullity", n: size });
+          answer.textContent = explore.singleAnswer(size, result.nullity);
+          job.element.dataset.ms = String(result.ms);
+          return explore.doneText(result.ms);
+        } finally {
+          clearInterval(tick);
+        }
       },
       explore.singleStart(size),
-      false,
     );
   });
 }

@@ -12,6 +12,10 @@ import {
   readInteger,
   seconds,
   singleAnswer,
+  singleEstimateMs,
+  singleProgress,
+  singleStart,
+  duration,
   solveCaption,
   sweepEstimate,
   sweepText,
@@ -98,5 +102,29 @@ describe("what the panels say", () => {
     );
     expect(errorMessage(new RangeError("n expected ..."))).toBe("n expected ...");
     expect(errorMessage("plain")).toBe("plain");
+  });
+});
+
+describe("one large n", () => {
+  test("its estimate grows from the degree; its progress is the time against it, never the end before the answer", () => {
+    expect(singleEstimateMs(1_000_000)).toBeCloseTo(3000);
+    expect(singleEstimateMs(10_000_000) / 1000).toBeGreaterThan(100);
+    expect(singleEstimateMs(10_000_000) / 1000).toBeLessThan(130);
+    expect(singleStart(10_000_000)).toBe(
+      "Computing the nullity of n = 10,000,000: one gcd of degree 10,000,000, estimated 2 min on a 2-core machine…",
+    );
+    expect(singleProgress(1500, 1_000_000)).toEqual({
+      fraction: 0.5,
+      text: "1.50 s of about 3 s (estimated from the degree)",
+    });
+    const late = singleProgress(9000, 1_000_000);
+    expect(late.fraction).toBe(0.95);
+    expect(late.text).toContain("taking longer than estimated");
+    expect([duration(400), duration(45_000), duration(112_000), duration(2 * 3_600_000)]).toEqual([
+      "under 1 s",
+      "45 s",
+      "2 min",
+      "2 h",
+    ]);
   });
 });

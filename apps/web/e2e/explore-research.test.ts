@@ -1,0 +1,100 @@
+// Explore for researchers: buttons readable in both themes (the contrast
+// computed from the rendered colours), chart labels readable on a phone with
+// numbers written one way, and "One n" that clears the old answer and shows
+// its estimate and progress.
+
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { type E2E, startE2E } from "./_browser.js";
+
+let e2e: E2E;
+beforeAll(async () => {
+  e2e = await startE2E();
+});
+afterAll(async () => {
+  await e2e?.close();
+});
+
+const job = (name: string) => `[data-job="${name}"]`;
+
+/** The WCAG contrast ratio of every enabled button of the screen: its text colour against the background it sits on. */
+function buttonContrasts(page: Page): Promise<{ label: string; ratio: number }[]> {
+  return page.$$eval("main button:not(:disabled)", (buttons) => {
+    const rgba = (text: string) => {
+      const m = text.match(/rgba?\(([^)]+)\)/);
+      const [r = 0, g = 0, b = 0, a = 1] = (m?.[1] ?? "0,0,0,0")
+        .split(/[ ,/]+/)
+        .filter(Boolean)
+        .map(Number);
+      return { r, g, b, a: m ? a : 0 };
+    };
+    const channel = (v: number) => {
+      const c = v / 255;
+      return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    };
+    const luminance = ({ r, g, b }: { r: number; g: number; b: number }) =>
+      0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b);
+    /** The first opaque background from the element up (the page's canvas colour at the end). */
+    const background = (el: Element | null): { r: number; g: number; b: number } => {
+      for (let e = el; e; e = e.parentElement) {
+        const c = rgba(getComputedStyle(e).backgroundColor);
+        if (c.a >= 0.99) return c;
+      }
+      return rgba(getComputedStyle(document.documentElement).backgroundColor || "rgb(255,255,255)");
+    };
+    return buttons
+      .filter((b) => (b as HTMLElement).offsetParent !== null)
+      .map((b) => {
+        const fg = luminance(rgba(getComputedStyle(b).color));
+        const bg = luminance(background(b));
+        const ratio = (Math.max(fg, bg) + 0.05) / (Math.min(fg, bg) + 0.05);
+        return { label: b.textContent ?? "", ratio: Math.round(ratio * 100) / 100 };
+      });
+  });
+}
+
+test("Explore's buttons reach 4.5:1 against their background in the light and the dark theme", async () => {
+  const page = await e2e.open("explore");
+  await page.waitForSelector(job("Nullity sweep"));
+  for (const theme of ["light", "dark"]) {
+    if ((await page.evaluate(() => document.documentElement.dataset.theme ?? "light")) !== theme)
+      await page.click(".theme-toggle");
+    await page.waitForFunction((t) => (document.documentElement.dataset.theme ?? "light") === t, theme);
+    const contrasts = await buttonContrasts(page);
+    expect(contrasts.length).toBeGreaterThan(3);
+    for (const c of contrasts) expect({ theme, ...c, ok: c.ratio >= 4.5 }).toMatchObject({ ok: true });
+  }
+  await page.close();
+});
+
+test("the chart's labels are readable on a phone, its numbers grouped the same way; One n clears the old answer and shows its estimate", async () => {
+  const page = await e2e.open("explore");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.waitForSelector(".explore-chart svg text");
+  const sizes = await page.$$eval(".explore-chart .axes text", (texts) =>
+    texts.map((t) => t.getBoundingClientRect().height),
+  );
+  expect(Math.min(...sizes)).toBeGreaterThanOrEqual(10);
+  // every tick label grouped ("9,000" beside "10,000", never "9000"), and the form's values too
+  expect(await page.inputValue("#sweep-to")).toBe("10,000");
+  await page.fill("#sweep-from", "9,990");
+  await page.click(`${job("Nullity sweep")} button[data-action="start"]`);
+  await page.waitForSelector(`${job("Nullity sweep")}[data-state="done"]`, { state: "attached" });
+  const labels = await page.$$eval(".explore-chart .axes text:not(.title)", (t) => t.map((x) => x.textContent));
+  expect(labels).toContain("10,000");
+  for (const label of labels) expect(label).toMatch(/^\d{1,3}(,\d{3})*$/);
+  expect(await page.textContent(".explore-readout")).not.toMatch(/\d{4}/);
+
+  await page.fill("#single-n", "20");
+  await page.click(`${job("Single nullity")} button[data-action="start"]`);
+  await page.waitForSelector(`${job("Single nullity")}[data-state="done"]`, { state: "attached" });
+  expect(await page.textContent("#explore-single + .explore-answer")).toContain("20 x 20");
+  // a new n: the old answer goes at once, the estimate shows while it runs
+  await page.fill("#single-n", "3000000");
+  await page.click(`${job("Single nullity")} button[data-action="start"]`);
+  expect(await page.textContent("#explore-single + .explore-answer")).toBe("");
+  expect(await page.textContent(`${job("Single nullity")}`)).toMatch(/estimated \d+ s on a 2-core machine/);
+  await page.click(`${job("Single nullity")} button[data-action="cancel"]`);
+  await page.waitForSelector(`${job("Single nullity")}[data-state="cancelled"]`, { state: "attached" });
+  await page.close();
+});

@@ -3,6 +3,7 @@
 // numbers written one way, and "One n" that clears the old answer and shows
 // its estimate and progress.
 
+import { readFileSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { type E2E, startE2E } from "./_browser.js";
@@ -96,5 +97,44 @@ test("the chart's labels are readable on a phone, its numbers grouped the same w
   expect(await page.textContent(`${job("Single nullity")}`)).toMatch(/estimated \d+ s on a 2-core machine/);
   await page.click(`${job("Single nullity")} button[data-action="cancel"]`);
   await page.waitForSelector(`${job("Single nullity")}[data-state="cancelled"]`, { state: "attached" });
+  await page.close();
+});
+
+test("a chase matrix is shown one screen pixel per entry, zoomed and panned, and downloaded as a PNG of its pixels", async () => {
+  const page = await e2e.open("explore");
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.waitForSelector(job("Chase matrix"));
+  await page.fill("#explore-chase-n", "1024");
+  await page.click(`${job("Chase matrix")} button[data-action="start"]`);
+  await page.waitForSelector(`${job("Chase matrix")}[data-state="done"]`, { state: "attached", timeout: 60_000 });
+  const size = () =>
+    page.$eval("#explore-chase canvas", (c) => ({
+      pixels: (c as HTMLCanvasElement).width,
+      device: c.getBoundingClientRect().width * devicePixelRatio,
+    }));
+  // 1:1 by default: 1024 entries on 1024 device pixels, not scaled to 512 (no moiré)
+  expect(await size()).toEqual({ pixels: 1024, device: 1024 });
+  expect(await page.textContent("[data-testid=picture-scale]")).toMatch(/^One screen pixel per entry/);
+  await page.click('#explore-chase [data-zoom="4"]');
+  expect((await size()).device).toBe(4096);
+  // the window scrolls; a drag pans it
+  const win = "#explore-chase .explore-picture-window";
+  const box = (await page.$eval(win, (w) => w.getBoundingClientRect().toJSON())) as DOMRect;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width / 2 - 200, box.y + box.height / 2 - 100, { steps: 4 });
+  await page.mouse.up();
+  expect(await page.$eval(win, (w) => ({ left: w.scrollLeft, top: w.scrollTop }))).toEqual({ left: 200, top: 100 });
+  await page.click('#explore-chase [data-zoom="0"]');
+  expect(await page.textContent("[data-testid=picture-scale]")).toMatch(/scaled, not one pixel per entry/);
+
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.click('#explore-chase [data-action="png"]'),
+  ]);
+  expect(download.suggestedFilename()).toBe("chase-1024.png");
+  const png = readFileSync((await download.path())!);
+  expect(png.subarray(1, 4).toString()).toBe("PNG");
+  expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1024, 1024]); // IHDR: width, height
   await page.close();
 });

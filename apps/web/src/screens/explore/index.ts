@@ -11,6 +11,7 @@ import * as explore from "../../state/explore/state.js";
 import { Cancelled, ExploreWorker, nullityWorker, terminateAll } from "../../state/explore/worker-client.js";
 import { NullityChart } from "./chart.js";
 import { JobControls } from "./job.js";
+import { PictureView } from "./picture.js";
 
 /** Reads an integer field, or says what was expected and what was got. */
 function integerField(input: HTMLInputElement, name: string, min: number, max: number): number {
@@ -318,9 +319,9 @@ function picturePanel(options: {
   form.append(field.row, job.element);
   const figure = element("figure", { class: "explore-picture" });
   figure.hidden = true;
-  let canvas = element("canvas", { width: "1", height: "1", role: "img", "aria-label": "not computed yet" });
+  const view = new PictureView();
   const caption = element("figcaption", {}, "");
-  figure.append(canvas, caption);
+  figure.append(view.element, caption);
   let drewLast: ExploreWorker | undefined;
   section.append(form, figure);
   form.addEventListener("submit", (event) => {
@@ -346,11 +347,10 @@ function picturePanel(options: {
         const result = await options.run(worker, n, offscreen, (done, total, phase) =>
           job.progress(done / total, explore.progressText(phase, done, total)),
         );
-        canvas.replaceWith(next);
-        canvas = next;
+        view.show(next, `${options.id.replace("explore-", "")}-${n}.png`);
         figure.hidden = false;
         caption.textContent = result.caption;
-        canvas.setAttribute("aria-label", result.caption);
+        next.setAttribute("aria-label", result.caption);
         job.element.dataset.ms = String(result.ms);
         return explore.doneText(result.ms);
       },

@@ -138,3 +138,82 @@ test("a chase matrix is shown one screen pixel per entry, zoomed and panned, and
   expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1024, 1024]); // IHDR: width, height
   await page.close();
 });
+
+/** The n x n Lights Out press matrix as rows of 0/1 (written out here independently). */
+function pressRows(n: number): number[][] {
+  return Array.from({ length: n * n }, (_, i) =>
+    Array.from({ length: n * n }, (_, j) =>
+      Math.abs(Math.floor(i / n) - Math.floor(j / n)) + Math.abs((i % n) - (j % n)) <= 1 ? 1 : 0,
+    ),
+  );
+}
+
+/** Reads a P4 file: its size and rows of bits. */
+function readP4(bytes: Buffer): { cols: number; rows: number; bits: number[][] } {
+  const head = /^P4\n(\d+) (\d+)\n/.exec(bytes.subarray(0, 40).toString("latin1"))!;
+  const [cols, rows] = [Number(head[1]), Number(head[2])];
+  const rowBytes = Math.ceil(cols / 8);
+  const bits = Array.from({ length: rows }, (_, r) =>
+    Array.from({ length: cols }, (_, c) => (bytes[head[0].length + r * rowBytes + (c >> 3)]! >> (7 - (c & 7))) & 1),
+  );
+  return { cols, rows, bits };
+}
+
+test("rank of a file: threads and time per phase, and the echelon form and the kernel basis downloaded as PBM", async () => {
+  const page = await e2e.open("explore");
+  await page.waitForSelector(job("Matrix rank"));
+  const a = pressRows(5);
+  await page.setInputFiles("#explore-file-input", {
+    name: "lights-out-5.txt",
+    mimeType: "text/plain",
+    buffer: Buffer.from(`${a.map((r) => r.join("")).join("\n")}\n`),
+  });
+  await page.waitForSelector(`${job("Matrix rank")}[data-state="done"]`, { state: "attached" });
+  expect(await page.textContent(`${job("Matrix rank")} .explore-status`)).toMatch(
+    /^Done in [\d.]+ s: read in [\d.]+ s, eliminated in [\d.]+ s on 1 thread\.$/,
+  );
+
+  const save = async (action: string) => {
+    const [download] = await Promise.all([page.waitForEvent("download"), page.click(`[data-action="${action}"]`)]);
+    return { name: download.suggestedFilename(), file: readP4(readFileSync((await download.path())!)) };
+  };
+  const kernel = await save("kernel-pbm");
+  expect(kernel.name).toBe("lights-out-5-kernel.pbm");
+  expect([kernel.file.rows, kernel.file.cols]).toEqual([2, 25]); // nullity 2, the classic result
+  // each basis vector x: A x = 0; the two are distinct and non-zero
+  for (const x of kernel.file.bits) {
+    expect(x.some((v) => v === 1)).toBe(true);
+    for (const row of a) expect(row.reduce((s, v, j) => s ^ (v & x[j]!), 0)).toBe(0);
+  }
+  expect(kernel.file.bits[0]).not.toEqual(kernel.file.bits[1]);
+  expect(await page.textContent("[data-testid=file-download]")).toMatch(/^Kernel basis: 2 vectors of 25 entries/);
+  const echelon = await save("echelon-pbm");
+  expect(echelon.name).toBe("lights-out-5-echelon.pbm");
+  expect([echelon.file.rows, echelon.file.cols]).toEqual([25, 25]);
+  // a row echelon form: 23 non-zero rows first, each starting right of the one above
+  const leads = echelon.file.bits.map((r) => r.indexOf(1));
+  expect(leads.filter((l) => l >= 0)).toHaveLength(23);
+  for (let i = 1; i < 23; i++) expect(leads[i]!).toBeGreaterThan(leads[i - 1]!);
+
+  // a 4096 x 4096 PBM is eliminated by the helper threads where the page can share memory
+  const side = 4096;
+  const raster = Buffer.alloc((side / 8) * side);
+  let seed = 7;
+  for (let i = 0; i < raster.length; i++) {
+    seed = (seed * 1103515245 + 12345) >>> 0;
+    raster[i] = seed >>> 24;
+  }
+  await page.setInputFiles("#explore-file-input", {
+    name: "random.pbm",
+    mimeType: "image/x-portable-bitmap",
+    buffer: Buffer.concat([Buffer.from(`P4\n${side} ${side}\n`), raster]),
+  });
+  await page.waitForSelector(`${job("Matrix rank")}[data-state="done"]`, { state: "attached", timeout: 60_000 });
+  const threads = Number(await page.getAttribute(job("Matrix rank"), "data-threads"));
+  const shared = await page.evaluate(() => crossOriginIsolated && navigator.hardwareConcurrency > 1);
+  expect(threads > 1).toBe(shared);
+  expect(await page.textContent(`${job("Matrix rank")} .explore-status`)).toContain(
+    `on ${threads} thread${threads === 1 ? "" : "s"}.`,
+  );
+  await page.close();
+});

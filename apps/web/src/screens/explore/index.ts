@@ -431,7 +431,8 @@ function filePanel(): HTMLElement {
   job.start.type = "button";
   job.start.disabled = true;
   const answer = element("p", { class: "explore-answer", "aria-live": "polite" });
-  section.append(limit, field, job.element, answer);
+  const downloads = fileDownloads();
+  section.append(limit, field, job.element, answer, downloads.element);
   if (!globalThis.crossOriginIsolated) {
     // SharedArrayBuffer needs the COOP/COEP headers (vite.config.ts); without it the worker uses one thread
     section.append(
@@ -443,10 +444,12 @@ function filePanel(): HTMLElement {
     );
   }
   let file: File | undefined;
+  let kernelEmpty = false;
   const run = () => {
     if (!file) return;
     const chosen = file;
     answer.textContent = "";
+    downloads.from(undefined);
     // The phases seen, in order (reading, then eliminating), for the page's readers and its tests.
     const phases: string[] = [];
     job.element.dataset.phases = "";
@@ -464,11 +467,14 @@ function filePanel(): HTMLElement {
         const said = explore.fileAnswer(chosen.name, r);
         answer.textContent = said.answer;
         job.element.dataset.ms = String(r.ms);
+        job.element.dataset.threads = String(r.threads);
+        kernelEmpty = r.rank === r.cols;
         return said.done;
       },
       `Reading ${chosen.name}…`,
       true,
-      undefined,
+      // the worker keeps the echelon form for the downloads
+      (worker) => downloads.from(worker, chosen.name.replace(/\.[^.]*$/, ""), kernelEmpty),
       chosen.name,
     );
   };
@@ -491,6 +497,59 @@ function filePanel(): HTMLElement {
     choose(event.dataTransfer?.files[0]);
   });
   return section;
+}
+
+/**
+ * The downloads of the last ranked file, from the worker that ranked it (it keeps the echelon
+ * form): the echelon form and a basis of the kernel, as PBM.
+ */
+function fileDownloads(): {
+  element: HTMLElement;
+  from(worker?: ExploreWorker, name?: string, kernelEmpty?: boolean): void;
+} {
+  const echelon = element("button", { type: "button", "data-action": "echelon-pbm" }, "Download echelon form (PBM)");
+  const kernel = element("button", { type: "button", "data-action": "kernel-pbm" }, "Download kernel basis (PBM)");
+  const status = element("p", { class: "explore-hint", "data-testid": "file-download", "aria-live": "polite" });
+  const box = element("div", { class: "explore-downloads" });
+  box.append(element("div", { class: "explore-buttons" }), status);
+  box.firstElementChild!.append(echelon, kernel);
+  let worker: ExploreWorker | undefined;
+  let base = "matrix";
+  const save = async (what: "echelon" | "kernel") => {
+    if (!worker) return;
+    echelon.disabled = kernel.disabled = true;
+    status.textContent = what === "kernel" ? "Computing the kernel basis…" : "Writing the echelon form…";
+    try {
+      const r = await worker.run({ kind: "export", what });
+      if (r.kind !== "export") return;
+      const url = URL.createObjectURL(
+        new Blob([r.pbm as Uint8Array<ArrayBuffer>], { type: "image/x-portable-bitmap" }),
+      );
+      element("a", { href: url, download: `${base}-${what}.pbm` }).click();
+      setTimeout(() => URL.revokeObjectURL(url), 60_000);
+      status.textContent = explore.exportDone(r);
+    } catch (error) {
+      status.textContent = explore.errorMessage(error);
+    } finally {
+      echelon.disabled = !worker;
+      kernel.disabled = !worker || kernel.dataset.empty === "true";
+    }
+  };
+  echelon.addEventListener("click", () => void save("echelon"));
+  kernel.addEventListener("click", () => void save("kernel"));
+  const from = (next?: ExploreWorker, name = "matrix", kernelEmpty = false) => {
+    if (worker !== next) worker?.terminate();
+    worker = next;
+    base = name;
+    box.hidden = !next;
+    echelon.disabled = !next;
+    kernel.dataset.empty = String(kernelEmpty);
+    kernel.disabled = !next || kernelEmpty;
+    kernel.title = kernelEmpty ? "The columns are independent: the kernel is only the zero vector." : "";
+    status.textContent = "";
+  };
+  from(undefined);
+  return { element: box, from };
 }
 
 /** Draws the Explore screen; the returned function stops every worker it started. */

@@ -6,8 +6,8 @@
 
 import { ParseError } from "@lightsout/core";
 import { chaseMatrix, solveGrid } from "@lightsout/core/lightsout";
-import { initThreads } from "@lightsout/core/gf2";
-import { readBitMatrix } from "@lightsout/core/io";
+import { type BitMatrix, initThreads } from "@lightsout/core/gf2";
+import { formatPbm, readBitMatrix } from "@lightsout/core/io";
 import { squareNullity } from "@lightsout/core/nullity";
 import { pictureSide, type Answer, type Envelope, type Palette, type Reply, type Request } from "./protocol.js";
 
@@ -41,7 +41,8 @@ async function handle(id: number, request: Request): Promise<void> {
     // large eliminations share out their sweeps; one thread where that is impossible
     if (request.kind === "rank-file" || request.kind === "chase") await initThreads().catch(() => 1);
     const answer = await compute(request, progress);
-    scope.postMessage({ id, type: "done", answer });
+    // a download's bytes are handed over, not copied (a 32768 x 32768 echelon form is 128 MiB)
+    scope.postMessage({ id, type: "done", answer }, answer.kind === "export" ? [answer.pbm.buffer] : []);
   } catch (error) {
     if (error instanceof ParseError && error.line > 0) {
       // The reason alone: the page shows the line and column its own way.
@@ -69,6 +70,28 @@ async function compute(request: Request, progress: Progress): Promise<Answer> {
       return solveAllOn(request.n, request.side, request.palette, request.canvas, progress, elapsed);
     case "rank-file":
       return rankOfFile(request.file, request.name, progress, elapsed);
+    case "export":
+      return exportLast(request.what, progress, elapsed);
+  }
+}
+
+/** The echelon form of the last file ranked: kept for its downloads until the worker ends. */
+let lastEchelon: BitMatrix | undefined;
+
+/** The last echelon form as PBM, or a basis of its kernel (row operations keep the kernel: it is the file's). */
+function exportLast(what: "echelon" | "kernel", progress: Progress, elapsed: () => number): Answer {
+  if (!lastEchelon) throw new Error("no matrix has been ranked by this worker");
+  if (what === "echelon") {
+    const pbm = formatPbm(lastEchelon);
+    return { kind: "export", what, rows: lastEchelon.rows, cols: lastEchelon.cols, pbm, ms: elapsed() };
+  }
+  const kernel = lastEchelon.nullspace({ onProgress: progress("kernel") });
+  try {
+    if (kernel.rows === 0)
+      throw new Error("the kernel is only the zero vector (the columns are independent): no basis to download");
+    return { kind: "export", what, rows: kernel.rows, cols: kernel.cols, pbm: formatPbm(kernel), ms: elapsed() };
+  } finally {
+    kernel.dispose();
   }
 }
 
@@ -155,10 +178,13 @@ async function rankOfFile(file: Blob, name: string, progress: Progress, elapsed:
     onProgress: (bytes) => reading(bytes, file.size),
   });
   const read = performance.now();
+  lastEchelon?.dispose();
+  lastEchelon = undefined;
   try {
-    const { rank } = matrix.echelonize({ onProgress: progress("eliminating") });
+    const { rank, threads = 1 } = matrix.echelonize({ onProgress: progress("eliminating") });
     const { rows, cols } = matrix;
     const eliminateMs = Math.round(performance.now() - read);
+    lastEchelon = matrix;
     return {
       kind: "rank-file",
       rows,
@@ -168,9 +194,11 @@ async function rankOfFile(file: Blob, name: string, progress: Progress, elapsed:
       ms: elapsed(),
       readMs: Math.round(read - started),
       eliminateMs,
+      threads,
     };
-  } finally {
+  } catch (error) {
     matrix.dispose();
+    throw error;
   }
 }
 

@@ -18,7 +18,12 @@ export type Request =
   /** The all-on n x n board solved by chasing, its presses down-sampled to {@link pictureSide} pixels a side. */
   | { kind: "solve"; n: number; side: number; palette: Palette; canvas: OffscreenCanvas }
   /** The rank over GF(2) of a matrix file (PBM, dense 0/1 text or MatrixMarket), read as a stream. */
-  | { kind: "rank-file"; file: Blob; name: string };
+  | { kind: "rank-file"; file: Blob; name: string }
+  /**
+   * The last ranked file's echelon form, or a basis of its kernel { x : A x = 0 } (one vector a
+   * row), as PBM (P4); asked of the worker that ranked it, which keeps the echelon form until then.
+   */
+  | { kind: "export"; what: "echelon" | "kernel" };
 
 /** The answer to each kind of request. */
 export type Answer =
@@ -45,7 +50,10 @@ export type Answer =
       /** Milliseconds reading the file into a matrix, and eliminating it. */
       readMs: number;
       eliminateMs: number;
-    };
+      /** Threads that eliminated (1 when one thread did). */
+      threads: number;
+    }
+  | { kind: "export"; what: "echelon" | "kernel"; rows: number; cols: number; pbm: Uint8Array; ms: number };
 
 /** A message from the worker: progress of request `id`, its answer, or why it failed. */
 export type Reply =

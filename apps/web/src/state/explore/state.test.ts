@@ -6,6 +6,7 @@ import {
   chaseCaption,
   errorMessage,
   estimateFor,
+  exportDone,
   fileAnswer,
   phaseText,
   progressText,
@@ -86,11 +87,19 @@ describe("what the panels say", () => {
       ms: 20,
       readMs: 5,
       eliminateMs: 15,
+      threads: 2,
     };
     expect(fileAnswer("m.pbm", file)).toEqual({
       answer: "m.pbm: 8 x 9 (pbm), rank 7 over GF(2).",
-      done: "Done in 0.02 s: read in 0.01 s, eliminated in 0.01 s.",
+      done: "Done in 0.02 s: read in 0.01 s, eliminated in 0.01 s on 2 threads.",
     });
+    const pbm = new Uint8Array(20);
+    expect(exportDone({ kind: "export", what: "kernel", rows: 2, cols: 9, pbm, ms: 3 })).toBe(
+      "Kernel basis: 2 vectors of 9 entries (one a row), 20 bytes of PBM, made in 0.00 s.",
+    );
+    expect(exportDone({ kind: "export", what: "echelon", rows: 8, cols: 9, pbm, ms: 3 })).toMatch(
+      /^Echelon form: 8 x 9, /,
+    );
   });
 
   test("every error in one format: file:line:column, file: byte N, or the message", () => {

@@ -2,7 +2,7 @@
 // the time a sweep should take, progress, the captions of its answers and
 // every error in one format. The screen (screens/explore) runs the workers.
 
-import { formatBytes } from "@lightsout/core";
+import { formatBytes, formatCount } from "@lightsout/core";
 import type { Answer } from "./protocol.js";
 import { WorkerError } from "./worker-client.js";
 
@@ -284,8 +284,24 @@ export function solveCaption(n: number, r: Extract<Answer, { kind: "solve" }>): 
 export function fileAnswer(name: string, r: Extract<Answer, { kind: "rank-file" }>): { answer: string; done: string } {
   return {
     answer: `${name}: ${format(r.rows)} x ${format(r.cols)} (${r.format}), rank ${format(r.rank)} over GF(2).`,
-    done: `Done in ${seconds(r.ms)}: read in ${seconds(r.readMs)}, eliminated in ${seconds(r.eliminateMs)}.`,
+    done: `Done in ${seconds(r.ms)}: read in ${seconds(r.readMs)}, eliminated in ${seconds(r.eliminateMs)} on ${formatCount(r.threads, "thread")}.`,
   };
+}
+
+/**
+ * What a download of the last ranked file says when it is ready.
+ *
+ * @example
+ * ```ts
+ * exportDone({ kind: "export", what: "kernel", rows: 2, cols: 25, pbm, ms: 4 }); // "Kernel basis: 2 vectors of 25 entries ..."
+ * ```
+ */
+export function exportDone(r: Extract<Answer, { kind: "export" }>): string {
+  const what =
+    r.what === "kernel"
+      ? `Kernel basis: ${formatCount(r.rows, "vector")} of ${formatCount(r.cols, "entry", "entries")} (one a row)`
+      : `Echelon form: ${format(r.rows)} x ${format(r.cols)}`;
+  return `${what}, ${formatBytes(r.pbm.length)} of PBM, made in ${seconds(r.ms)}.`;
 }
 
 /** The file panel's limit, from the largest matrix the kernel's memory holds. */

@@ -217,3 +217,64 @@ test("rank of a file: threads and time per phase, and the echelon form and the k
   );
   await page.close();
 });
+
+/** The nullity over GF(2) of the m x n grid's (or torus') press matrix, by plain elimination here. */
+function nullityByElimination(m: number, n: number, torus: boolean): number {
+  const cells = m * n;
+  const rows = Array.from({ length: cells }, (_, i) => {
+    const row = new Uint8Array(cells);
+    const [r, c] = [Math.floor(i / n), i % n];
+    for (const [dr, dc] of [
+      [0, 0],
+      [1, 0],
+      [-1, 0],
+      [0, 1],
+      [0, -1],
+    ] as const) {
+      let [rr, cc] = [r + dr, c + dc];
+      if (torus) [rr, cc] = [(rr + m) % m, (cc + n) % n];
+      if (rr >= 0 && rr < m && cc >= 0 && cc < n) row[rr * n + cc] ^= 1;
+    }
+    return row;
+  });
+  let rank = 0;
+  for (let col = 0; col < cells && rank < cells; col++) {
+    const pivot = rows.findIndex((row, i) => i >= rank && row[col] === 1);
+    if (pivot < 0) continue;
+    [rows[rank], rows[pivot]] = [rows[pivot]!, rows[rank]!];
+    for (let i = 0; i < cells; i++)
+      if (i !== rank && rows[i]![col]) for (let j = col; j < cells; j++) rows[i]![j]! ^= rows[rank]![j]!;
+    rank++;
+  }
+  return cells - rank;
+}
+
+test("sweeps of m x n grids with m fixed and of n x n tori stream into the same chart, checked by elimination", async () => {
+  const page = await e2e.open("explore");
+  await page.waitForSelector(job("Nullity sweep"));
+  const sweep = async (kind: string, from: string, to: string, m?: string) => {
+    await page.selectOption("#sweep-kind", kind);
+    if (m) await page.fill("#sweep-m", m);
+    await page.fill("#sweep-from", from);
+    await page.fill("#sweep-to", to);
+    await page.click(`${job("Nullity sweep")} button[data-action="start"]`);
+    await page.waitForSelector(`${job("Nullity sweep")}[data-state="done"]`, { state: "attached" });
+    const [download] = await Promise.all([page.waitForEvent("download"), page.click('[data-action="csv"]')]);
+    const lines = readFileSync((await download.path())!, "utf8")
+      .trim()
+      .split("\n")
+      .slice(1);
+    return { name: download.suggestedFilename(), values: lines.map((l) => l.split(",").map(Number)) };
+  };
+  const rows = await sweep("rows", "1", "40", "5");
+  expect(rows.name).toBe("nullity-5xn.csv");
+  expect(await page.textContent(".explore-chart figcaption")).toBe(
+    "Nullity of the 5 x n board (dimension of its quiet patterns) against n",
+  );
+  expect(await page.textContent("[data-testid=sweep-estimate]")).toMatch(/^No time estimate for m x n boards/);
+  expect(rows.values).toEqual(Array.from({ length: 40 }, (_, i) => [i + 1, nullityByElimination(5, i + 1, false)]));
+  const tori = await sweep("torus", "1", "20");
+  expect(tori.name).toBe("nullity-torus.csv");
+  expect(tori.values).toEqual(Array.from({ length: 20 }, (_, i) => [i + 1, nullityByElimination(i + 1, i + 1, true)]));
+  await page.close();
+});

@@ -43,6 +43,8 @@ export class NullityChart {
   readonly #points: SVGPathElement;
   readonly #cursor: SVGLineElement;
   readonly #readout: HTMLOutputElement;
+  readonly #caption: HTMLElement;
+  #axisTitle = "n (board is n x n)";
   #from = 1;
   #to = 1;
   #values = new Int32Array(0);
@@ -76,13 +78,19 @@ export class NullityChart {
     this.#readout.setAttribute("aria-live", "polite");
     this.#readout.textContent =
       "Point at the chart, or focus it and use the arrow keys (Page Up/Down, Home/End), to read n and its nullity.";
-    const caption = document.createElement("figcaption");
-    caption.textContent = "Nullity of the n x n board (dimension of its quiet patterns) against n";
-    this.element.append(caption, this.#svg, this.#readout);
+    this.#caption = document.createElement("figcaption");
+    this.#caption.textContent = "Nullity of the n x n board (dimension of its quiet patterns) against n";
+    this.element.append(this.#caption, this.#svg, this.#readout);
     this.#svg.addEventListener("pointermove", (event) => this.#point(event));
     this.#svg.addEventListener("keydown", (event) => this.#key(event));
     this.#svg.addEventListener("focus", () => this.#moveCursor(this.#cursorN ?? this.#from));
     this.reset(1, 100);
+  }
+
+  /** What the chart shows: its caption and the x axis' title (the boards swept). */
+  describe(caption: string, axis: string): void {
+    this.#caption.textContent = caption;
+    this.#axisTitle = axis;
   }
 
   /** Clears the chart for a sweep of n = from..to. */
@@ -215,7 +223,7 @@ export class NullityChart {
       parts.push(label);
     }
     const xTitle = svg("text", { x: LEFT + PLOT_W / 2, y: HEIGHT - 4, "text-anchor": "middle", class: "title" });
-    xTitle.textContent = "n (board is n x n)";
+    xTitle.textContent = this.#axisTitle;
     const yTitle = svg("text", {
       x: 14,
       y: TOP + PLOT_H / 2,

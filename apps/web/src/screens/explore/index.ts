@@ -112,17 +112,21 @@ function sweepPanel(): { section: HTMLElement; dispose(): void } {
     "The dimension of the quiet patterns of every n x n board, streamed in order as workers compute it (Sutner's polynomial gcd; no matrices).",
   );
   const form = element("form", { class: "explore-form" });
+  const kind = sweepKindField();
+  const rows = numberField("sweep-m", "m (rows)", 5, 1, explore.MAX_SWEEP_ROWS);
   const from = numberField("sweep-from", "From n", 1, 1, explore.LIMITS.sweepN);
   const to = numberField("sweep-to", "To n", 10_000, 1, explore.LIMITS.sweepN);
   const job = new JobControls("Nullity sweep", "Run sweep");
   const estimate = element("p", { class: "explore-hint", "data-testid": "sweep-estimate", "aria-live": "polite" });
   const updateEstimate = () => {
-    estimate.textContent = explore.estimateFor(from.input.value, to.input.value);
+    rows.row.hidden = kind.select.value !== "rows";
+    estimate.textContent = explore.kindEstimate(kind.value(), from.input.value, to.input.value);
   };
+  kind.select.addEventListener("change", updateEstimate);
   from.input.addEventListener("input", updateEstimate);
   to.input.addEventListener("input", updateEstimate);
   updateEstimate();
-  form.append(from.row, to.row, estimate, job.element);
+  form.append(kind.row, rows.row, from.row, to.row, estimate, job.element);
   const chart = new NullityChart();
   const download = element("button", { type: "button", "data-action": "csv" }, "Download CSV");
   download.disabled = true;
@@ -131,17 +135,20 @@ function sweepPanel(): { section: HTMLElement; dispose(): void } {
 
   let sweep: AbortController | undefined;
   let csvUrl: string | undefined;
+  let csvName = "nullity.csv";
   download.addEventListener("click", () => {
     if (csvUrl) URL.revokeObjectURL(csvUrl);
     csvUrl = URL.createObjectURL(new Blob([chart.csv()], { type: "text/csv" }));
-    const link = element("a", { href: csvUrl, download: "nullity.csv" });
+    const link = element("a", { href: csvUrl, download: csvName });
     link.click();
   });
   form.addEventListener("submit", (event) => {
     event.preventDefault();
     let first: number;
     let last: number;
+    let m = 0;
     try {
+      if (kind.value() === "rows") m = integerField(rows.input, "m", 1, explore.MAX_SWEEP_ROWS);
       first = integerField(from.input, "From n", 1, explore.LIMITS.sweepN);
       last = integerField(to.input, "To n", first, explore.LIMITS.sweepN);
     } catch (error) {
@@ -151,7 +158,11 @@ function sweepPanel(): { section: HTMLElement; dispose(): void } {
     const running = new AbortController();
     sweep = running;
     download.disabled = false;
-    runSweep(job, chart, first, last, running.signal).finally(() => {
+    const labels = explore.sweepLabels(kind.value(), m);
+    chart.describe(labels.caption, labels.axis);
+    csvName = labels.file;
+    const boards = explore.sweepOf(kind.value(), m, first, last);
+    runSweep(job, chart, boards, first, last, running.signal).finally(() => {
       table.refresh();
       if (sweep === running) sweep = undefined;
     });
@@ -167,6 +178,20 @@ function sweepPanel(): { section: HTMLElement; dispose(): void } {
       if (csvUrl) URL.revokeObjectURL(csvUrl);
     },
   };
+}
+
+/** The kind of boards swept: n x n grids, n x n tori, or m x n grids with m fixed. */
+function sweepKindField(): { row: HTMLElement; select: HTMLSelectElement; value(): explore.SweepKind } {
+  const row = element("label", { class: "explore-field", for: "sweep-kind" }, "Boards");
+  const select = element("select", { id: "sweep-kind" });
+  for (const [value, text] of [
+    ["square", "n x n grids"],
+    ["torus", "n x n tori"],
+    ["rows", "m x n grids, m fixed"],
+  ] as const)
+    select.append(element("option", { value }, text));
+  row.append(select);
+  return { row, select, value: () => select.value as explore.SweepKind };
 }
 
 /** The table of the boards with quiet patterns, filled when it is opened. */
@@ -196,7 +221,14 @@ function nonZeroTable(chart: NullityChart): { element: HTMLElement; refresh(): v
 }
 
 /** Streams the nullities of n = first..last into the chart, in order; settles when the sweep ends. */
-function runSweep(job: JobControls, chart: NullityChart, first: number, last: number, signal: AbortSignal) {
+function runSweep(
+  job: JobControls,
+  chart: NullityChart,
+  boards: ReturnType<typeof explore.sweepOf>,
+  first: number,
+  last: number,
+  signal: AbortSignal,
+) {
   chart.reset(first, last);
   const started = performance.now();
   const total = last - first + 1;
@@ -216,19 +248,16 @@ function runSweep(job: JobControls, chart: NullityChart, first: number, last: nu
   // `.then(({ nullitySweep }) => ...)`: the form that lets the bundler keep only what is used of core.
   const stream = () =>
     import("@lightsout/core/nullity").then(async ({ nullitySweep }) => {
-      const results = nullitySweep(
-        { kind: "square", from: first, to: last },
-        {
-          workers: explore.sweepWorkers(navigator.hardwareConcurrency),
-          createWorker: nullityWorker,
-          signal,
-          onProgress: (done) =>
-            job.progress(
-              done / total,
-              explore.sweepText.progress(first, chart.count, done, total, performance.now() - started),
-            ),
-        },
-      );
+      const results = nullitySweep(boards, {
+        workers: explore.sweepWorkers(navigator.hardwareConcurrency),
+        createWorker: nullityWorker,
+        signal,
+        onProgress: (done) =>
+          job.progress(
+            done / total,
+            explore.sweepText.progress(first, chart.count, done, total, performance.now() - started),
+          ),
+      });
       for await (const { nullity } of results) {
         batch.push(nullity);
         pending ??= setTimeout(flushBatch, 0);

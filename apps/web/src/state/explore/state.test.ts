@@ -6,6 +6,7 @@ import {
   chaseCaption,
   errorMessage,
   estimateFor,
+  kindEstimate,
   exportDone,
   fileAnswer,
   phaseText,
@@ -19,6 +20,8 @@ import {
   duration,
   solveCaption,
   sweepEstimate,
+  sweepLabels,
+  sweepOf,
   sweepText,
   sweepWorkers,
 } from "./state.js";
@@ -135,5 +138,21 @@ describe("one large n", () => {
       "2 min",
       "2 h",
     ]);
+  });
+});
+
+describe("sweeps beyond n x n grids", () => {
+  test("m x n with m fixed, and tori: the library's sweep, the chart's words and the CSV's name", () => {
+    expect(sweepOf("rows", 5, 1, 100)).toEqual({ kind: "grid", rows: { from: 5, to: 5 }, cols: { from: 1, to: 100 } });
+    expect(sweepOf("torus", 0, 3, 9)).toEqual({ kind: "square", from: 3, to: 9, torus: true });
+    expect(sweepOf("square", 0, 3, 9)).toEqual({ kind: "square", from: 3, to: 9, torus: false });
+    expect(sweepLabels("rows", 5)).toEqual({
+      caption: "Nullity of the 5 x n board (dimension of its quiet patterns) against n",
+      axis: "n (board is 5 x n)",
+      file: "nullity-5xn.csv",
+    });
+    expect(sweepLabels("torus", 0).axis).toBe("n (torus is n x n)");
+    expect(kindEstimate("square", "1", "10000")).toBe(estimateFor("1", "10000"));
+    expect(kindEstimate("rows", "1", "10000")).toMatch(/^No time estimate for m x n boards/);
   });
 });

@@ -96,6 +96,70 @@ export function sweepEstimate(from: number, to: number): string {
   return `Estimated time: about ${format(amount)} ${amount === 1 ? one : many} on a 2-core machine (1 to 10,000 takes about 3 seconds; the work grows about as n^2.8).`;
 }
 
+/** The boards a sweep covers: n x n grids, n x n tori, or m x n grids with m fixed. */
+export type SweepKind = "square" | "torus" | "rows";
+
+/** Largest fixed m of an m x n sweep. */
+export const MAX_SWEEP_ROWS = 10_000;
+
+/**
+ * The library's sweep of n = first..last for a kind (as `nullitySweep` takes it).
+ *
+ * @example
+ * ```ts
+ * sweepOf("rows", 5, 1, 100); // { kind: "grid", rows: { from: 5, to: 5 }, cols: { from: 1, to: 100 } }
+ * ```
+ */
+export function sweepOf(
+  kind: SweepKind,
+  m: number,
+  first: number,
+  last: number,
+):
+  | { kind: "square"; from: number; to: number; torus: boolean }
+  | { kind: "grid"; rows: { from: number; to: number }; cols: { from: number; to: number } } {
+  if (kind === "rows") return { kind: "grid", rows: { from: m, to: m }, cols: { from: first, to: last } };
+  return { kind: "square", from: first, to: last, torus: kind === "torus" };
+}
+
+/**
+ * The chart's caption and axis title for a kind of sweep, and the CSV file's name.
+ *
+ * @example
+ * ```ts
+ * sweepLabels("rows", 5).axis; // "n (board is 5 x n)"
+ * ```
+ */
+export function sweepLabels(kind: SweepKind, m: number): { caption: string; axis: string; file: string } {
+  if (kind === "rows")
+    return {
+      caption: `Nullity of the ${format(m)} x n board (dimension of its quiet patterns) against n`,
+      axis: `n (board is ${format(m)} x n)`,
+      file: `nullity-${m}xn.csv`,
+    };
+  const torus = kind === "torus";
+  return {
+    caption: `Nullity of the n x n ${torus ? "torus" : "board"} (dimension of its quiet patterns) against n`,
+    axis: `n (${torus ? "torus" : "board"} is n x n)`,
+    file: torus ? "nullity-torus.csv" : "nullity.csv",
+  };
+}
+
+/**
+ * The estimate for a kind of sweep: measured on n x n grids only, so other kinds say so.
+ *
+ * @example
+ * ```ts
+ * kindEstimate("rows", "1", "100"); // "No time estimate for 5 x n boards: ..."
+ * ```
+ */
+export function kindEstimate(kind: SweepKind, fromText: string, toText: string): string {
+  if (kind === "square") return estimateFor(fromText, toText);
+  return kind === "torus"
+    ? "No time estimate for tori: each n x n torus takes its closed form from the n x n grids' polynomials, about as long as the grid."
+    : "No time estimate for m x n boards: the time model is measured on n x n grids; the progress bar shows how far the sweep is.";
+}
+
 /**
  * The estimate for the range as typed, or "" while it is not a range.
  *

@@ -161,14 +161,12 @@ export function canvasGridView(board: GridBoard, map: CellMap, options: BoardVie
     element,
     update(next, nextMarks = {}) {
       lights = next;
-      const hint = nextMarks.hint ?? null;
-      // A new hint is brought into view (zoomed in when the cells are too small to see), the cursor on it.
-      const showHint = hint !== null && hint !== marks.hint && hint < map.count;
-      marks = nextMarks;
-      if (showHint) {
+      const hint = nextMarks.hint ?? null; // a new hint is brought into view (zoomed in on tiny cells), the cursor on it
+      if (hint !== null && hint !== marks.hint && hint < map.count) {
         cursor = map.row[hint]! * cols + map.col[hint]!;
         if (view.scale > 0) view = broughtIntoView(view, grid, cursor);
       }
+      marks = nextMarks;
       announce();
       element.dataset.lit = String(summarise(summary, board, map.count, options.states, lights, marks));
       if (lastPressed >= 0) {

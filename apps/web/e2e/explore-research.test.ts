@@ -233,7 +233,7 @@ function nullityByElimination(m: number, n: number, torus: boolean): number {
     ] as const) {
       let [rr, cc] = [r + dr, c + dc];
       if (torus) [rr, cc] = [(rr + m) % m, (cc + n) % n];
-      if (rr >= 0 && rr < m && cc >= 0 && cc < n) row[rr * n + cc] ^= 1;
+      if (rr >= 0 && rr < m && cc >= 0 && cc < n) row[rr * n + cc]! ^= 1;
     }
     return row;
   });

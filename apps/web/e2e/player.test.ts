@@ -288,3 +288,40 @@ test("a 5 x 5 board uses the space of a desktop; graph boards show their solutio
   expect(ring.dashed).toBe(true);
   await graph.close();
 });
+
+test("Build's preset patterns and transforms of the lights (shift with wrap, invert, states + 1)", async () => {
+  const page = await e2e.open("build?g=3x3");
+  await page.waitForSelector(".board [data-cell]");
+  await page.click("[data-pattern=corners]");
+  expect(await lightsOf(page)).toEqual([1, 0, 1, 0, 0, 0, 1, 0, 1]);
+  await page.click("[data-pattern=centre]");
+  expect(await lightsOf(page)).toEqual([0, 0, 0, 0, 1, 0, 0, 0, 0]);
+  await page.click("[data-transform=right]");
+  await page.click("[data-transform=up]");
+  expect(await lightsOf(page)).toEqual([0, 0, 1, 0, 0, 0, 0, 0, 0]);
+  await page.click("[data-transform=right]"); // wraps to the first column
+  expect(await lightsOf(page)).toEqual([1, 0, 0, 0, 0, 0, 0, 0, 0]);
+  await page.click("[data-transform=invert]");
+  expect(await lightsOf(page)).toEqual([0, 1, 1, 1, 1, 1, 1, 1, 1]);
+  // the link follows the lights
+  await page.waitForFunction(
+    (l) => new URLSearchParams(location.hash.split("?")[1]).get("l") === l,
+    pack([0, 1, 1, 1, 1, 1, 1, 1, 1]),
+  );
+  await page.close();
+
+  const three = await e2e.open("build?g=1x3&k=3&l=012");
+  await three.waitForSelector(".board [data-cell]");
+  await three.click("[data-transform=rotate]");
+  expect(await lightsOf(three)).toEqual([1, 2, 0]);
+  await three.click("[data-transform=invert]");
+  expect(await lightsOf(three)).toEqual([1, 0, 2]);
+  await three.close();
+
+  const graph = await e2e.open(`build?n=3&e=0-1.1-2&l=${pack([1, 0, 0])}`);
+  await graph.waitForSelector(".board [data-cell]");
+  expect(await graph.isDisabled("[data-transform=right]")).toBe(true); // a graph has no rows to shift
+  await graph.click("[data-transform=invert]");
+  expect(await lightsOf(graph)).toEqual([0, 1, 1]);
+  await graph.close();
+});

@@ -8,6 +8,7 @@ import { decodeText } from "@lightsout/core/io";
 import { mountAfterCore } from "../../core-ready.js";
 import type { MountScreen, ScreenContext } from "../../screen.js";
 import { type Draft, resize, withStates } from "../../state/build/draft.js";
+import { transformed, withPattern } from "../../state/build/patterns.js";
 import * as build from "../../state/build/state.js";
 import { checkImportText } from "../../state/limits.js";
 import { Cancelled, Solver } from "../../state/solver-client.js";
@@ -70,6 +71,8 @@ class BuildScreen {
       },
       clear: () => this.#change(build.allOff(this.#draft)),
       fill: () => this.#changeGrid(build.filled(this.#draft)),
+      pattern: (pattern) => this.#change(withPattern(this.#draft, pattern)),
+      transform: (transform) => this.#change(transformed(this.#draft, transform)),
       press: (position) => this.#change(build.clicked(this.#state, position)),
       play: () => {
         const shared = build.sharedOf(this.#draft);

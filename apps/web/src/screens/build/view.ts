@@ -5,6 +5,7 @@
 import type { Board } from "@lightsout/core";
 import { LIMITS_TEXT, MAX_IMPORT_CHARS, MAX_SIDE, MAX_STATES } from "../../state/limits.js";
 import type { Controls, Mode } from "../../state/build/state.js";
+import { gridOnly, type Pattern, type Transform } from "../../state/build/patterns.js";
 import type { BoardView, CanvasViewState } from "../../ui/board-types.js";
 import { boardView } from "../../ui/board-view.js";
 import {
@@ -17,6 +18,7 @@ import {
   RULE_OPTIONS,
   select,
   TOPOLOGY_OPTIONS,
+  toolbar,
 } from "../../ui/dom.js";
 
 /** What the screen does when the user acts. */
@@ -31,6 +33,10 @@ export interface BuildHandlers {
   mode(mode: Mode): void;
   clear(): void;
   fill(): void;
+  /** A preset pattern of lights. */
+  pattern(pattern: Pattern): void;
+  /** A transform of the lights. */
+  transform(transform: Transform): void;
   /** A click on the board, at a grid position (or a vertex). */
   press(position: number): void;
   play(): void;
@@ -139,6 +145,10 @@ export type BuildView = ReturnType<typeof buildView>;
 
 /** The frame's size, states, rule, edges and self toggle, and what a click does. */
 function frameControls(on: BuildHandlers) {
+  // Preset patterns and transforms of the lights (after LightsOutWeb's tools).
+  const tools = patternButtons(on);
+  const patternTools = tools.element;
+  const gridTools = tools.gridOnly;
   const rows = numberInput("rows", 5, 1, MAX_SIDE);
   const cols = numberInput("cols", 5, 1, MAX_SIDE);
   const states = numberInput("states", 2, 2, MAX_STATES);
@@ -192,6 +202,7 @@ function frameControls(on: BuildHandlers) {
       button("All lights off", on.clear, { "data-action": "clear" }),
       button("Fill the frame", on.fill, { "data-action": "fill" }),
     ),
+    patternTools,
   ];
   return {
     elements,
@@ -220,6 +231,7 @@ function frameControls(on: BuildHandlers) {
     show(values: Controls): void {
       const grid = values.grid;
       for (const control of [rows, cols, rule, topology, offsets]) control.disabled = !grid;
+      for (const b of gridTools) b.disabled = !grid;
       cellsMode.disabled = !grid;
       if (grid) {
         rows.value = String(grid.rows);
@@ -233,6 +245,55 @@ function frameControls(on: BuildHandlers) {
       states.value = String(values.states);
     },
   };
+}
+
+/** The preset patterns and the transforms of the lights; those that need rows and columns are listed apart. */
+function patternButtons(on: BuildHandlers): { element: HTMLElement; gridOnly: HTMLButtonElement[] } {
+  const patterns: [Pattern, string][] = [
+    ["on", "All on"],
+    ["corners", "Corners"],
+    ["border", "Border"],
+    ["checkerboard", "Checkerboard"],
+    ["centre", "Centre"],
+  ];
+  const transforms: [Transform, string, string][] = [
+    ["up", "Shift ↑", "Shift the lights up one row (wrapping)"],
+    ["down", "Shift ↓", "Shift the lights down one row (wrapping)"],
+    ["left", "Shift ←", "Shift the lights left one column (wrapping)"],
+    ["right", "Shift →", "Shift the lights right one column (wrapping)"],
+    ["invert", "Invert", "Every light v becomes k − 1 − v (on and off swap with two states)"],
+    ["rotate", "States +1", "Add 1 to every light, mod k"],
+  ];
+  const gridOnlyButtons: HTMLButtonElement[] = [];
+  const made = (what: Pattern | Transform, b: HTMLButtonElement) => {
+    if (gridOnly(what)) gridOnlyButtons.push(b);
+    return b;
+  };
+  const element = h(
+    "div",
+    {},
+    toolbar(
+      "Preset patterns",
+      h("span", { class: "muted small" }, "Patterns:"),
+      ...patterns.map(([p, text]) =>
+        made(
+          p,
+          button(text, () => on.pattern(p), { "data-pattern": p }),
+        ),
+      ),
+    ),
+    toolbar(
+      "Transforms of the lights",
+      h("span", { class: "muted small" }, "Transform:"),
+      ...transforms.map(([t, text, title]) =>
+        made(
+          t,
+          button(text, () => on.transform(t), { "data-transform": t, title, "aria-label": title }),
+        ),
+      ),
+    ),
+  );
+  return { element, gridOnly: gridOnlyButtons };
 }
 
 /** The share panel and the import / export panel. */

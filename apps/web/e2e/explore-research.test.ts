@@ -278,3 +278,67 @@ test("sweeps of m x n grids with m fixed and of n x n tori stream into the same 
   expect(tori.values).toEqual(Array.from({ length: 20 }, (_, i) => [i + 1, nullityByElimination(i + 1, i + 1, true)]));
   await page.close();
 });
+
+/** The nullity over Z_p (p prime) of the n x n grid's press matrix, by plain elimination here. */
+function nullityModP(n: number, p: number): number {
+  const cells = n * n;
+  const rows = Array.from({ length: cells }, (_, i) => {
+    const row = new Array<number>(cells).fill(0);
+    const [r, c] = [Math.floor(i / n), i % n];
+    for (const [dr, dc] of [
+      [0, 0],
+      [1, 0],
+      [-1, 0],
+      [0, 1],
+      [0, -1],
+    ] as const) {
+      const [rr, cc] = [r + dr, c + dc];
+      if (rr >= 0 && rr < n && cc >= 0 && cc < n) row[rr * n + cc] = 1;
+    }
+    return row;
+  });
+  const inverse = (a: number) => {
+    for (let x = 1; x < p; x++) if ((a * x) % p === 1) return x;
+    throw new Error("not invertible");
+  };
+  let rank = 0;
+  for (let col = 0; col < cells && rank < cells; col++) {
+    const pivot = rows.findIndex((row, i) => i >= rank && row[col]! % p !== 0);
+    if (pivot < 0) continue;
+    [rows[rank], rows[pivot]] = [rows[pivot]!, rows[rank]!];
+    const inv = inverse(rows[rank]![col]!);
+    rows[rank] = rows[rank]!.map((v) => (v * inv) % p);
+    for (let i = 0; i < cells; i++) {
+      const f = rows[i]![col]!;
+      if (i !== rank && f) rows[i] = rows[i]!.map((v, j) => (((v - f * rows[rank]![j]!) % p) + p) % p);
+    }
+    rank++;
+  }
+  return cells - rank;
+}
+
+test("a sweep over Z_3 streams the library's nullities into the chart, checked by elimination mod 3", async () => {
+  const page = await e2e.open("explore");
+  await page.waitForSelector(job("Nullity sweep"));
+  await page.selectOption("#sweep-kind", "zk");
+  await page.fill("#sweep-k", "3");
+  await page.fill("#sweep-from", "1");
+  await page.fill("#sweep-to", "12");
+  await page.click(`${job("Nullity sweep")} button[data-action="start"]`);
+  await page.waitForSelector(`${job("Nullity sweep")}[data-state="done"]`, { state: "attached" });
+  expect(await page.textContent(".explore-chart figcaption")).toMatch(/^Nullity over Z_3 of the n x n board/);
+  const [download] = await Promise.all([page.waitForEvent("download"), page.click('[data-action="csv"]')]);
+  expect(download.suggestedFilename()).toBe("nullity-z3.csv");
+  const values = readFileSync((await download.path())!, "utf8")
+    .trim()
+    .split("\n")
+    .slice(1);
+  expect(values).toEqual(Array.from({ length: 12 }, (_, i) => `${i + 1},${nullityModP(i + 1, 3)}`));
+  // beyond the Z_k limit the form says so
+  await page.fill("#sweep-to", "500");
+  await page.click(`${job("Nullity sweep")} button[data-action="start"]`);
+  expect(await page.textContent(`${job("Nullity sweep")} .explore-status`)).toBe(
+    'To n expected an integer in 1..200, got "500"',
+  );
+  await page.close();
+});

@@ -114,19 +114,21 @@ function sweepPanel(): { section: HTMLElement; dispose(): void } {
   const form = element("form", { class: "explore-form" });
   const kind = sweepKindField();
   const rows = numberField("sweep-m", "m (rows)", 5, 1, explore.MAX_SWEEP_ROWS);
+  const states = numberField("sweep-k", "k (states)", 3, 3, 255);
   const from = numberField("sweep-from", "From n", 1, 1, explore.LIMITS.sweepN);
   const to = numberField("sweep-to", "To n", 10_000, 1, explore.LIMITS.sweepN);
   const job = new JobControls("Nullity sweep", "Run sweep");
   const estimate = element("p", { class: "explore-hint", "data-testid": "sweep-estimate", "aria-live": "polite" });
   const updateEstimate = () => {
     rows.row.hidden = kind.select.value !== "rows";
+    states.row.hidden = kind.select.value !== "zk";
     estimate.textContent = explore.kindEstimate(kind.value(), from.input.value, to.input.value);
   };
   kind.select.addEventListener("change", updateEstimate);
   from.input.addEventListener("input", updateEstimate);
   to.input.addEventListener("input", updateEstimate);
   updateEstimate();
-  form.append(kind.row, rows.row, from.row, to.row, estimate, job.element);
+  form.append(kind.row, rows.row, states.row, from.row, to.row, estimate, job.element);
   const chart = new NullityChart();
   const download = element("button", { type: "button", "data-action": "csv" }, "Download CSV");
   download.disabled = true;
@@ -147,10 +149,13 @@ function sweepPanel(): { section: HTMLElement; dispose(): void } {
     let first: number;
     let last: number;
     let m = 0;
+    const zk = kind.value() === "zk";
+    const maxN = zk ? explore.MAX_ZK_SWEEP_N : explore.LIMITS.sweepN;
     try {
       if (kind.value() === "rows") m = integerField(rows.input, "m", 1, explore.MAX_SWEEP_ROWS);
-      first = integerField(from.input, "From n", 1, explore.LIMITS.sweepN);
-      last = integerField(to.input, "To n", first, explore.LIMITS.sweepN);
+      if (zk) m = integerField(states.input, "k", 3, 255);
+      first = integerField(from.input, "From n", 1, maxN);
+      last = integerField(to.input, "To n", first, maxN);
     } catch (error) {
       job.finish("error", explore.errorMessage(error));
       return;
@@ -161,8 +166,12 @@ function sweepPanel(): { section: HTMLElement; dispose(): void } {
     const labels = explore.sweepLabels(kind.value(), m);
     chart.describe(labels.caption, labels.axis);
     csvName = labels.file;
-    const boards = explore.sweepOf(kind.value(), m, first, last);
-    runSweep(job, chart, boards, first, last, running.signal).finally(() => {
+    const value = kind.value();
+    const swept =
+      value === "zk"
+        ? runZkSweep(job, chart, m, first, last, running.signal)
+        : runSweep(job, chart, explore.sweepOf(value, m, first, last), first, last, running.signal);
+    swept.finally(() => {
       table.refresh();
       if (sweep === running) sweep = undefined;
     });
@@ -180,7 +189,52 @@ function sweepPanel(): { section: HTMLElement; dispose(): void } {
   };
 }
 
-/** The kind of boards swept: n x n grids, n x n tori, or m x n grids with m fixed. */
+/**
+ * The nullities over Z_k of n = first..last, in blocks on one worker (the library chases each board
+ * over Z_k), each block streamed into the chart as it comes; settles when the sweep ends.
+ */
+async function runZkSweep(
+  job: JobControls,
+  chart: NullityChart,
+  k: number,
+  first: number,
+  last: number,
+  signal: AbortSignal,
+): Promise<void> {
+  chart.reset(first, last);
+  const started = performance.now();
+  const total = last - first + 1;
+  job.running(explore.sweepText.starting(total));
+  const worker = new ExploreWorker();
+  const stop = () => worker.terminate();
+  signal.addEventListener("abort", stop, { once: true });
+  const block = Math.max(1, Math.ceil(total / 50));
+  try {
+    for (let a = first; a <= last; a += block) {
+      const b = Math.min(last, a + block - 1);
+      const r = await worker.run({ kind: "nullity-zk", from: a, to: b, k });
+      if (r.kind !== "nullity-zk") break;
+      chart.push(a, r.values);
+      const done = b - first + 1;
+      job.progress(
+        done / total,
+        explore.sweepText.progress(first, chart.count, done, total, performance.now() - started),
+      );
+    }
+    const ms = performance.now() - started;
+    job.element.dataset.ms = String(Math.round(ms));
+    job.finish("done", explore.sweepText.done(first, last, ms));
+  } catch (error) {
+    if (error instanceof Cancelled) job.finish("cancelled", explore.sweepText.cancelled(first, chart.count));
+    else job.finish("error", explore.errorMessage(error));
+  } finally {
+    signal.removeEventListener("abort", stop);
+    worker.terminate();
+    chart.flush();
+  }
+}
+
+/** The kind of boards swept: n x n grids, n x n tori, m x n grids with m fixed, or n x n grids over Z_k. */
 function sweepKindField(): { row: HTMLElement; select: HTMLSelectElement; value(): explore.SweepKind } {
   const row = element("label", { class: "explore-field", for: "sweep-kind" }, "Boards");
   const select = element("select", { id: "sweep-kind" });
@@ -188,6 +242,7 @@ function sweepKindField(): { row: HTMLElement; select: HTMLSelectElement; value(
     ["square", "n x n grids"],
     ["torus", "n x n tori"],
     ["rows", "m x n grids, m fixed"],
+    ["zk", "n x n grids over Z_k"],
   ] as const)
     select.append(element("option", { value }, text));
   row.append(select);

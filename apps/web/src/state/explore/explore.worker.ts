@@ -4,7 +4,7 @@
 // (a busy worker cannot read an abort message until the computation
 // returns, so an AbortSignal could not reach it).
 
-import { ParseError } from "@lightsout/core";
+import { gridBoard, ParseError, solveLightsOut } from "@lightsout/core";
 import { chaseMatrix, solveGrid } from "@lightsout/core/lightsout";
 import { type BitMatrix, initThreads } from "@lightsout/core/gf2";
 import { formatPbm, readBitMatrix } from "@lightsout/core/io";
@@ -64,6 +64,17 @@ async function compute(request: Request, progress: Progress): Promise<Answer> {
   switch (request.kind) {
     case "nullity":
       return { kind: "nullity", n: request.n, nullity: squareNullity(request.n), ms: elapsed() };
+    case "nullity-zk": {
+      // the library's nullity over Z_k of each n x n board (light chasing over Z_k), in order
+      const { from, to, k } = request;
+      const values = new Int32Array(to - from + 1);
+      const boards = progress("boards");
+      for (let n = from; n <= to; n++) {
+        values[n - from] = solveLightsOut(gridBoard(n, n), new Uint8Array(n * n), { states: k }).nullity;
+        boards(n - from + 1, values.length);
+      }
+      return { kind: "nullity-zk", from, values, ms: elapsed() };
+    }
     case "chase":
       return chasePicture(request.n, request.palette, request.canvas, progress, elapsed);
     case "solve":

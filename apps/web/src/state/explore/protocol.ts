@@ -13,6 +13,8 @@ export interface Palette {
 export type Request =
   /** The nullity of one n x n board. */
   | { kind: "nullity"; n: number }
+  /** The nullities over Z_k (the fewest generators of the quiet patterns) of the n x n boards, n = from..to. */
+  | { kind: "nullity-zk"; from: number; to: number; k: number }
   /** The chase matrix of the n x n board, drawn one pixel per entry on an n x n canvas. */
   | { kind: "chase"; n: number; palette: Palette; canvas: OffscreenCanvas }
   /** The all-on n x n board solved by chasing, its presses down-sampled to {@link pictureSide} pixels a side. */
@@ -28,6 +30,7 @@ export type Request =
 /** The answer to each kind of request. */
 export type Answer =
   | { kind: "nullity"; n: number; nullity: number; ms: number }
+  | { kind: "nullity-zk"; from: number; values: Int32Array; ms: number }
   | { kind: "chase"; n: number; rank: number; ones: number; ms: number }
   | {
       kind: "solve";

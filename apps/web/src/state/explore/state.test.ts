@@ -154,5 +154,11 @@ describe("sweeps beyond n x n grids", () => {
     expect(sweepLabels("torus", 0).axis).toBe("n (torus is n x n)");
     expect(kindEstimate("square", "1", "10000")).toBe(estimateFor("1", "10000"));
     expect(kindEstimate("rows", "1", "10000")).toMatch(/^No time estimate for m x n boards/);
+    expect(sweepLabels("zk", 3)).toEqual({
+      caption: "Nullity over Z_3 of the n x n board (fewest generators of its quiet patterns) against n",
+      axis: "n (board is n x n, 3 states)",
+      file: "nullity-z3.csv",
+    });
+    expect(kindEstimate("zk", "1", "100")).toMatch(/^No time estimate over Z_k/);
   });
 });

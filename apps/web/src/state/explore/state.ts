@@ -96,8 +96,11 @@ export function sweepEstimate(from: number, to: number): string {
   return `Estimated time: about ${format(amount)} ${amount === 1 ? one : many} on a 2-core machine (1 to 10,000 takes about 3 seconds; the work grows about as n^2.8).`;
 }
 
-/** The boards a sweep covers: n x n grids, n x n tori, or m x n grids with m fixed. */
-export type SweepKind = "square" | "torus" | "rows";
+/** The boards a sweep covers: n x n grids, n x n tori, m x n grids with m fixed, or n x n grids over Z_k. */
+export type SweepKind = "square" | "torus" | "rows" | "zk";
+
+/** Largest n of a sweep over Z_k (each board is chased over Z_k: about 0.3 s at n = 200). */
+export const MAX_ZK_SWEEP_N = 200;
 
 /** Largest fixed m of an m x n sweep. */
 export const MAX_SWEEP_ROWS = 10_000;
@@ -111,7 +114,7 @@ export const MAX_SWEEP_ROWS = 10_000;
  * ```
  */
 export function sweepOf(
-  kind: SweepKind,
+  kind: Exclude<SweepKind, "zk">,
   m: number,
   first: number,
   last: number,
@@ -131,6 +134,12 @@ export function sweepOf(
  * ```
  */
 export function sweepLabels(kind: SweepKind, m: number): { caption: string; axis: string; file: string } {
+  if (kind === "zk")
+    return {
+      caption: `Nullity over Z_${m} of the n x n board (fewest generators of its quiet patterns) against n`,
+      axis: `n (board is n x n, ${m} states)`,
+      file: `nullity-z${m}.csv`,
+    };
   if (kind === "rows")
     return {
       caption: `Nullity of the ${format(m)} x n board (dimension of its quiet patterns) against n`,
@@ -155,6 +164,8 @@ export function sweepLabels(kind: SweepKind, m: number): { caption: string; axis
  */
 export function kindEstimate(kind: SweepKind, fromText: string, toText: string): string {
   if (kind === "square") return estimateFor(fromText, toText);
+  if (kind === "zk")
+    return `No time estimate over Z_k: each board is chased over Z_k by the library, n up to ${format(MAX_ZK_SWEEP_N)} (about 0.3 s at n = 200); the progress bar shows how far the sweep is.`;
   return kind === "torus"
     ? "No time estimate for tori: each n x n torus takes its closed form from the n x n grids' polynomials, about as long as the grid."
     : "No time estimate for m x n boards: the time model is measured on n x n grids; the progress bar shows how far the sweep is.";

@@ -308,6 +308,15 @@ test("Build's preset patterns and transforms of the lights (shift with wrap, inv
     (l) => new URLSearchParams(location.hash.split("?")[1]).get("l") === l,
     pack([0, 1, 1, 1, 1, 1, 1, 1, 1]),
   );
+  // the board the lit cells make, and the solution as a board: each undoes the other (3 x 3: one solution)
+  await page.click("[data-pattern=centre]");
+  await page.click("[data-action=press-lit]");
+  expect(await lightsOf(page)).toEqual([0, 1, 0, 1, 1, 1, 0, 1, 0]);
+  await page.click("[data-action=solution-board]");
+  await page.waitForFunction(() =>
+    /fewest-press solution \(1 press\)/.test(document.querySelector("[data-testid=tools-note]")?.textContent ?? ""),
+  );
+  expect(await lightsOf(page)).toEqual([0, 0, 0, 0, 1, 0, 0, 0, 0]);
   await page.close();
 
   const three = await e2e.open("build?g=1x3&k=3&l=012");

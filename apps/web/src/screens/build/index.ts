@@ -3,12 +3,12 @@
 // board by URL (or open it in Play). This module holds the current state
 // (state/build), runs the worker (summary, import) and hands the view what to draw.
 
-import type { RuleName, Topology } from "@lightsout/core";
+import { formatCount, type RuleName, type Topology } from "@lightsout/core";
 import { decodeText } from "@lightsout/core/io";
 import { mountAfterCore } from "../../core-ready.js";
 import type { MountScreen, ScreenContext } from "../../screen.js";
 import { type Draft, resize, withStates } from "../../state/build/draft.js";
-import { transformed, withPattern } from "../../state/build/patterns.js";
+import { pressedLit, transformed, withCellLights, withPattern } from "../../state/build/patterns.js";
 import * as build from "../../state/build/state.js";
 import { checkImportText } from "../../state/limits.js";
 import { Cancelled, Solver } from "../../state/solver-client.js";
@@ -73,6 +73,14 @@ class BuildScreen {
       fill: () => this.#changeGrid(build.filled(this.#draft)),
       pattern: (pattern) => this.#change(withPattern(this.#draft, pattern)),
       transform: (transform) => this.#change(transformed(this.#draft, transform)),
+      pressLit: () => {
+        if (!build.sharedOf(this.#draft)) return;
+        this.#change(pressedLit(this.#draft));
+        this.#view.controls.toolsNote(
+          "The lights are now the board that pressing the lit cells makes from a dark board.",
+        );
+      },
+      solutionBoard: () => void this.#solutionBoard(),
       press: (position) => this.#change(build.clicked(this.#state, position)),
       play: () => {
         const shared = build.sharedOf(this.#draft);
@@ -162,6 +170,26 @@ class BuildScreen {
             error instanceof Cancelled ? "Not analysed: cancelled." : `Not analysed: ${error.message}`;
       },
     );
+  }
+
+  /** The lights become the presses of a fewest-press solution (Press the lit cells gives the board back). */
+  async #solutionBoard(): Promise<void> {
+    const draft = this.#draft;
+    const shared = build.sharedOf(draft);
+    if (!shared) return;
+    const note = this.#view.controls.toolsNote;
+    note("Solving…");
+    try {
+      const a = await this.#solver.run({ kind: "analyse", ...shared });
+      if (this.#draft !== draft) return;
+      if (!a.solvable) return note("These lights cannot be cleared: there is no solution to show as a board.", true);
+      this.#change(withCellLights(draft, a.presses));
+      note(
+        `The lights are now the presses of ${a.optimal ? "a fewest-press" : "one"} solution (${formatCount(a.count, "press", "presses")}); Press the lit cells gives the board back.`,
+      );
+    } catch (error) {
+      note(error instanceof Cancelled ? "Cancelled." : (error as Error).message, !(error instanceof Cancelled));
+    }
   }
 
   #fail(reason: string): void {

@@ -37,6 +37,10 @@ export interface BuildHandlers {
   pattern(pattern: Pattern): void;
   /** A transform of the lights. */
   transform(transform: Transform): void;
+  /** The lights become what pressing the lit cells makes from a dark board. */
+  pressLit(): void;
+  /** The lights become the presses of a fewest-press solution (from the solver). */
+  solutionBoard(): void;
   /** A click on the board, at a grid position (or a vertex). */
   press(position: number): void;
   play(): void;
@@ -149,6 +153,7 @@ function frameControls(on: BuildHandlers) {
   const tools = patternButtons(on);
   const patternTools = tools.element;
   const gridTools = tools.gridOnly;
+  const toolsNote = tools.note;
   const rows = numberInput("rows", 5, 1, MAX_SIDE);
   const cols = numberInput("cols", 5, 1, MAX_SIDE);
   const states = numberInput("states", 2, 2, MAX_STATES);
@@ -206,6 +211,8 @@ function frameControls(on: BuildHandlers) {
   ];
   return {
     elements,
+    /** What the last tool did, or why it could not. */
+    toolsNote,
     /** The size typed (a field that is not a number keeps the fallback). */
     size(fallbackRows: number, fallbackCols: number): [number, number] {
       return [readNumber(rows, fallbackRows), readNumber(cols, fallbackCols)];
@@ -248,7 +255,11 @@ function frameControls(on: BuildHandlers) {
 }
 
 /** The preset patterns and the transforms of the lights; those that need rows and columns are listed apart. */
-function patternButtons(on: BuildHandlers): { element: HTMLElement; gridOnly: HTMLButtonElement[] } {
+function patternButtons(on: BuildHandlers): {
+  element: HTMLElement;
+  gridOnly: HTMLButtonElement[];
+  note(text: string, error?: boolean): void;
+} {
   const patterns: [Pattern, string][] = [
     ["on", "All on"],
     ["corners", "Corners"],
@@ -265,6 +276,7 @@ function patternButtons(on: BuildHandlers): { element: HTMLElement; gridOnly: HT
     ["rotate", "States +1", "Add 1 to every light, mod k"],
   ];
   const gridOnlyButtons: HTMLButtonElement[] = [];
+  const noteLine = h("p", { class: "muted small", "aria-live": "polite", "data-testid": "tools-note" });
   const made = (what: Pattern | Transform, b: HTMLButtonElement) => {
     if (gridOnly(what)) gridOnlyButtons.push(b);
     return b;
@@ -291,9 +303,25 @@ function patternButtons(on: BuildHandlers): { element: HTMLElement; gridOnly: HT
           button(text, () => on.transform(t), { "data-transform": t, title, "aria-label": title }),
         ),
       ),
+      button("Press the lit cells", on.pressLit, {
+        "data-action": "press-lit",
+        title: "The board that pressing every lit cell (as many times as its state) makes from a dark board",
+      }),
+      button("Solution as board", on.solutionBoard, {
+        "data-action": "solution-board",
+        title: "The lights become the presses of a fewest-press solution; Press the lit cells gives the board back",
+      }),
     ),
+    noteLine,
   );
-  return { element, gridOnly: gridOnlyButtons };
+  return {
+    element,
+    gridOnly: gridOnlyButtons,
+    note(text: string, error = false): void {
+      noteLine.textContent = text;
+      noteLine.className = error ? "error small" : "muted small";
+    },
+  };
 }
 
 /** The share panel and the import / export panel. */

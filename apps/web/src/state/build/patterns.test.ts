@@ -2,7 +2,7 @@
 
 import { describe, expect, test } from "vitest";
 import { emptyDraft, paintCell, withStates } from "./draft.js";
-import { transformed, withPattern } from "./patterns.js";
+import { pressedLit, transformed, withCellLights, withPattern } from "./patterns.js";
 
 const grid = (rows: number, cols: number, lights: number[]) => ({ ...emptyDraft(rows, cols), lights });
 
@@ -44,5 +44,18 @@ describe("transforms", () => {
     const holed = paintCell(emptyDraft(1, 2), 0);
     expect(transformed(holed, "invert").lights).toEqual([0, 1]);
     expect(transformed({ ...grid(1, 2, [0, 1]), present: [false, true] }, "right").lights).toEqual([0, 0]);
+  });
+});
+
+describe("the board the lit cells make", () => {
+  test("pressing the lit centre of a dark 3 x 3 gives the plus; over Z_3 a cell at 2 is pressed twice", () => {
+    const centre = withPattern(emptyDraft(3, 3), "centre");
+    expect(pressedLit(centre).lights).toEqual([0, 1, 0, 1, 1, 1, 0, 1, 0]);
+    const three = withStates(grid(1, 3, [2, 0, 0]), 3);
+    expect(pressedLit(three).lights).toEqual([2, 2, 0]);
+    // a hole: cells are counted in order, the hole skipped
+    const holed = paintCell(emptyDraft(1, 3), 0);
+    expect(withCellLights(holed, [1, 1]).lights).toEqual([0, 1, 1]);
+    expect(pressedLit(withCellLights(holed, [1, 0])).lights).toEqual([0, 1, 1]);
   });
 });

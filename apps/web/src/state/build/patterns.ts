@@ -1,9 +1,11 @@
 // Preset patterns and transforms of the lights being built, after the tools
 // of LightsOutWeb (its preset patterns, its shift, invert and rotate
-// transforms), written here from their definitions: plain functions of the
+// transforms, the board its lit cells make when pressed, its solution as a
+// board), written here from their definitions: plain functions of the
 // draft. A light goes only where there is a cell.
 
-import type { Draft } from "./draft.js";
+import { applyPresses } from "@lightsout/core";
+import { boardOf, type Draft } from "./draft.js";
 
 /** The preset patterns: every cell at 1, the frame's corners, its border, a checkerboard, its centre. */
 export type Pattern = "on" | "corners" | "border" | "checkerboard" | "centre";
@@ -81,4 +83,35 @@ export function transformed(draft: Draft, transform: Transform): Draft {
     if (draft.present[r * cols + c]) lights[r * cols + c] = v;
   });
   return { ...draft, lights };
+}
+
+/**
+ * The draft with one light per cell (cells in the board's order: row-major, holes skipped).
+ *
+ * @example
+ * ```ts
+ * withCellLights(paintCell(emptyDraft(1, 3), 0), [1, 2]).lights; // [0, 1, 2]
+ * ```
+ */
+export function withCellLights(draft: Draft, cells: ArrayLike<number>): Draft {
+  if (draft.kind === "graph") return { ...draft, lights: Array.from(cells) };
+  let i = 0;
+  return { ...draft, lights: draft.present.map((here) => (here ? (cells[i++] ?? 0) : 0)) };
+}
+
+/**
+ * The board that pressing the lit cells makes: from a dark board, each cell pressed as many times
+ * as its light's state (the press matrix times the lights, by the library's `applyPresses`). With
+ * the solution as a board, its inverse: pressing a board's solution gives the board back.
+ *
+ * @throws {RangeError} when the draft has no cell.
+ * @example
+ * ```ts
+ * pressedLit(withPattern(emptyDraft(3, 3), "centre")).lights; // the plus: [0, 1, 0, 1, 1, 1, 0, 1, 0]
+ * ```
+ */
+export function pressedLit(draft: Draft): Draft {
+  const { board, lights } = boardOf(draft);
+  const dark = new Array<number>(lights.length).fill(0);
+  return withCellLights(draft, applyPresses(board, dark, lights, { states: draft.states }));
 }

@@ -3,6 +3,7 @@
 // records are fair (time kept across reloads, assisted results marked, the
 // daily history), Back walks back through the moves, and the page has a skip link.
 
+import { applyPresses, gridBoard } from "@lightsout/core";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { type E2E, startE2E } from "./_browser.js";
@@ -317,6 +318,20 @@ test("Build's preset patterns and transforms of the lights (shift with wrap, inv
     /fewest-press solution \(1 press\)/.test(document.querySelector("[data-testid=tools-note]")?.textContent ?? ""),
   );
   expect(await lightsOf(page)).toEqual([0, 0, 0, 0, 1, 0, 0, 0, 0]);
+  // its period: pressing the lit cells again and again brings the board back (3 x 3: no tail), counted here by stepping
+  const board = gridBoard(3, 3);
+  let v: ArrayLike<number> = [0, 0, 0, 0, 1, 0, 0, 0, 0];
+  let period = 0;
+  do {
+    v = applyPresses(board, new Array(9).fill(0), v);
+    period++;
+  } while (Array.from(v).join("") !== "000010000");
+  await page.click("[data-action=period]");
+  await page.waitForFunction(
+    (p) =>
+      (document.querySelector("[data-testid=tools-note]")?.textContent ?? "").includes(`comes back every ${p} steps`),
+    period,
+  );
   await page.close();
 
   const three = await e2e.open("build?g=1x3&k=3&l=012");

@@ -81,6 +81,7 @@ class BuildScreen {
         );
       },
       solutionBoard: () => void this.#solutionBoard(),
+      period: () => void this.#period(),
       press: (position) => this.#change(build.clicked(this.#state, position)),
       play: () => {
         const shared = build.sharedOf(this.#draft);
@@ -187,6 +188,21 @@ class BuildScreen {
       note(
         `The lights are now the presses of ${a.optimal ? "a fewest-press" : "one"} solution (${formatCount(a.count, "press", "presses")}); Press the lit cells gives the board back.`,
       );
+    } catch (error) {
+      note(error instanceof Cancelled ? "Cancelled." : (error as Error).message, !(error instanceof Cancelled));
+    }
+  }
+
+  /** The tail and period of pressing the lit cells again and again, computed in the solver's worker. */
+  async #period(): Promise<void> {
+    const draft = this.#draft;
+    const shared = build.sharedOf(draft);
+    if (!shared) return;
+    const note = this.#view.controls.toolsNote;
+    note("Pressing the lit cells again and again…");
+    try {
+      const text = await this.#solver.run({ kind: "orbit", ...shared });
+      if (this.#draft === draft) note(text);
     } catch (error) {
       note(error instanceof Cancelled ? "Cancelled." : (error as Error).message, !(error instanceof Cancelled));
     }

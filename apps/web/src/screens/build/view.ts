@@ -41,6 +41,8 @@ export interface BuildHandlers {
   pressLit(): void;
   /** The lights become the presses of a fewest-press solution (from the solver). */
   solutionBoard(): void;
+  /** The tail and period of pressing the lit cells again and again (from the solver's worker). */
+  period(): void;
   /** A click on the board, at a grid position (or a vertex). */
   press(position: number): void;
   play(): void;
@@ -310,6 +312,10 @@ function patternButtons(on: BuildHandlers): {
       button("Solution as board", on.solutionBoard, {
         "data-action": "solution-board",
         title: "The lights become the presses of a fewest-press solution; Press the lit cells gives the board back",
+      }),
+      button("Period", on.period, {
+        "data-action": "period",
+        title: "How often pressing the lit cells again and again brings the board back",
       }),
     ),
     noteLine,

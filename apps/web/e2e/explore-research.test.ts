@@ -342,3 +342,27 @@ test("a sweep over Z_3 streams the library's nullities into the chart, checked b
   );
   await page.close();
 });
+
+test("the all-on solve's certificate: its presses download as PBM, and pressing them clears the all-on board", async () => {
+  const page = await e2e.open("explore");
+  await page.waitForSelector(job("All-on solve"));
+  await page.fill("#explore-solve-n", "100");
+  await page.click(`${job("All-on solve")} button[data-action="start"]`);
+  await page.waitForSelector(`${job("All-on solve")}[data-state="done"]`, { state: "attached", timeout: 60_000 });
+  const [download] = await Promise.all([page.waitForEvent("download"), page.click('[data-action="presses-pbm"]')]);
+  expect(download.suggestedFilename()).toBe("solve-100-presses.pbm");
+  const { rows, cols, bits } = readP4(readFileSync((await download.path())!));
+  expect([rows, cols]).toEqual([100, 100]);
+  // checked here: every cell toggled by its own and its neighbours' presses, an odd number of times
+  for (let r = 0; r < 100; r++)
+    for (let c = 0; c < 100; c++) {
+      let toggles = bits[r]![c]!;
+      if (r > 0) toggles += bits[r - 1]![c]!;
+      if (r < 99) toggles += bits[r + 1]![c]!;
+      if (c > 0) toggles += bits[r]![c - 1]!;
+      if (c < 99) toggles += bits[r]![c + 1]!;
+      expect(toggles % 2).toBe(1);
+    }
+  expect(await page.textContent("[data-testid=explore-solve-pbm]")).toMatch(/^Presses: 100 x 100, 1 = press/);
+  await page.close();
+});

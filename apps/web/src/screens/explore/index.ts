@@ -388,6 +388,8 @@ function picturePanel(options: {
   startLabel: string;
   /** Pixels a side of the picture of size n. */
   side: (n: number) => number;
+  /** A PBM the worker that drew the picture can hand over (the solve's presses), with its button's words. */
+  certificate?: { label: string; what: "presses" };
   /** Computes, drawing on `canvas` (handed over to the worker), and describes the result. */
   run: (
     worker: ExploreWorker,
@@ -407,6 +409,31 @@ function picturePanel(options: {
   const caption = element("figcaption", {}, "");
   figure.append(view.element, caption);
   let drewLast: ExploreWorker | undefined;
+  let lastN = 0;
+  if (options.certificate) {
+    const { label, what } = options.certificate;
+    const status = element("p", { class: "explore-hint", "aria-live": "polite", "data-testid": `${options.id}-pbm` });
+    const get = element("button", { type: "button", "data-action": `${what}-pbm` }, label);
+    get.addEventListener("click", () => {
+      const worker = drewLast;
+      if (!worker) return;
+      void worker.run({ kind: "export", what }).then(
+        (r) => {
+          if (r.kind !== "export") return;
+          const url = URL.createObjectURL(
+            new Blob([r.pbm as Uint8Array<ArrayBuffer>], { type: "image/x-portable-bitmap" }),
+          );
+          element("a", { href: url, download: `${options.id.replace("explore-", "")}-${lastN}-${what}.pbm` }).click();
+          setTimeout(() => URL.revokeObjectURL(url), 60_000);
+          status.textContent = explore.exportDone(r);
+        },
+        (error: unknown) => {
+          status.textContent = explore.errorMessage(error);
+        },
+      );
+    });
+    figure.append(get, status);
+  }
   section.append(form, figure);
   form.addEventListener("submit", (event) => {
     event.preventDefault();
@@ -432,6 +459,7 @@ function picturePanel(options: {
           job.progress(done / total, explore.progressText(phase, done, total)),
         );
         view.show(next, `${options.id.replace("explore-", "")}-${n}.png`);
+        lastN = n;
         figure.hidden = false;
         caption.textContent = result.caption;
         next.setAttribute("aria-label", result.caption);
@@ -479,6 +507,7 @@ function solvePanel(): HTMLElement {
     jobName: "All-on solve",
     startLabel: "Solve",
     side: (n) => pictureSide(n, explore.LIMITS.solvePictureSide).size,
+    certificate: { label: "Download the presses (PBM)", what: "presses" },
     async run(worker, n, canvas, onProgress) {
       const r = await worker.run(
         { kind: "solve", n, side: explore.LIMITS.solvePictureSide, palette: palette(), canvas },

@@ -6,10 +6,18 @@
 
 import { gridBoard, ParseError, solveLightsOut } from "@lightsout/core";
 import { chaseMatrix, solveGrid } from "@lightsout/core/lightsout";
-import { type BitMatrix, initThreads } from "@lightsout/core/gf2";
+import { BitMatrix, initThreads } from "@lightsout/core/gf2";
 import { formatPbm, readBitMatrix } from "@lightsout/core/io";
 import { squareNullity } from "@lightsout/core/nullity";
-import { pictureSide, type Answer, type Envelope, type Palette, type Reply, type Request } from "./protocol.js";
+import {
+  pictureSide,
+  type Answer,
+  type Envelope,
+  type Export,
+  type Palette,
+  type Reply,
+  type Request,
+} from "./protocol.js";
 
 /** The worker's global scope, as much of it as this module needs (the DOM typings lack it). */
 const scope = globalThis as unknown as {
@@ -89,8 +97,24 @@ async function compute(request: Request, progress: Progress): Promise<Answer> {
 /** The echelon form of the last file ranked: kept for its downloads until the worker ends. */
 let lastEchelon: BitMatrix | undefined;
 
-/** The last echelon form as PBM, or a basis of its kernel (row operations keep the kernel: it is the file's). */
-function exportLast(what: "echelon" | "kernel", progress: Progress, elapsed: () => number): Answer {
+/** The presses of the last all-on board solved (1 = press), kept for their download. */
+let lastPresses: { n: number; presses: Uint8Array } | undefined;
+
+/**
+ * The last echelon form as PBM, or a basis of its kernel (row operations keep the kernel: it is the
+ * file's), or the presses of the last all-on board solved.
+ */
+function exportLast(what: Export, progress: Progress, elapsed: () => number): Answer {
+  if (what === "presses") {
+    if (!lastPresses) throw new Error("no all-on board has been solved by this worker");
+    const { n, presses } = lastPresses;
+    const m = BitMatrix.fromBits(n, n, presses);
+    try {
+      return { kind: "export", what, rows: n, cols: n, pbm: formatPbm(m), ms: elapsed() };
+    } finally {
+      m.dispose();
+    }
+  }
   if (!lastEchelon) throw new Error("no matrix has been ranked by this worker");
   if (what === "echelon") {
     const pbm = formatPbm(lastEchelon);
@@ -174,6 +198,7 @@ async function solveAllOn(
     }
   }
   await draw(canvas, pixels, size, size, palette.off);
+  lastPresses = solution.solvable ? { n, presses: Uint8Array.from(solution.presses) } : undefined;
   const { rank, nullity, solvable } = solution;
   return { kind: "solve", n, solvable, rank, nullity, presses, scale, ms: elapsed() };
 }

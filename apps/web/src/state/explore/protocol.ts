@@ -24,8 +24,12 @@ export type Request =
   /**
    * The last ranked file's echelon form, or a basis of its kernel { x : A x = 0 } (one vector a
    * row), as PBM (P4); asked of the worker that ranked it, which keeps the echelon form until then.
+   * Or the presses of the last all-on board solved (n x n, 1 = press): the solve's certificate.
    */
-  | { kind: "export"; what: "echelon" | "kernel" };
+  | { kind: "export"; what: Export };
+
+/** What a worker can hand over as PBM. */
+export type Export = "echelon" | "kernel" | "presses";
 
 /** The answer to each kind of request. */
 export type Answer =
@@ -56,7 +60,7 @@ export type Answer =
       /** Threads that eliminated (1 when one thread did). */
       threads: number;
     }
-  | { kind: "export"; what: "echelon" | "kernel"; rows: number; cols: number; pbm: Uint8Array; ms: number };
+  | { kind: "export"; what: Export; rows: number; cols: number; pbm: Uint8Array; ms: number };
 
 /** A message from the worker: progress of request `id`, its answer, or why it failed. */
 export type Reply =

@@ -375,7 +375,9 @@ export function exportDone(r: Extract<Answer, { kind: "export" }>): string {
   const what =
     r.what === "kernel"
       ? `Kernel basis: ${formatCount(r.rows, "vector")} of ${formatCount(r.cols, "entry", "entries")} (one a row)`
-      : `Echelon form: ${format(r.rows)} x ${format(r.cols)}`;
+      : r.what === "presses"
+        ? `Presses: ${format(r.rows)} x ${format(r.cols)}, 1 = press (pressing them clears the all-on board: the solve's certificate)`
+        : `Echelon form: ${format(r.rows)} x ${format(r.cols)}`;
   return `${what}, ${formatBytes(r.pbm.length)} of PBM, made in ${seconds(r.ms)}.`;
 }
 

@@ -150,6 +150,10 @@ test("the clock survives a reload; help marks the result; today's results are ke
   expect(await today.textContent("[data-testid=daily-history] li")).toMatch(
     new RegExp(`^${date}: \\d+ moves? in \\d+:\\d\\d, with help$`),
   );
+  // the next puzzle after today's is not tomorrow's (the seed after the date): seed 1
+  await today.click("[data-action=next-puzzle]");
+  await today.waitForFunction(() => new URLSearchParams(location.hash.split("?")[1]).get("seed") === "1");
+  expect(await today.inputValue("input[name=seed]")).toBe("1");
   await today.reload();
   await today.waitForSelector("[data-testid=daily-history] li");
   await today.close();

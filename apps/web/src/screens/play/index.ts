@@ -69,7 +69,7 @@ class PlayScreen {
       cancel: () => this.#solver.cancel(),
       newPuzzle: () => this.#newPuzzle(),
       nextSeed: () => {
-        this.#view.form.seed(this.#view.form.read().seed + 1);
+        this.#view.form.seed(play.nextSeed(this.#state!.origin, this.#view.form.read().seed));
         this.#newPuzzle();
       },
       today: () => this.#today(),

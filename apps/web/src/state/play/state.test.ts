@@ -19,6 +19,7 @@ import {
   linkShape,
   NO_ORIGIN,
   played,
+  nextSeed,
   resumed,
   won,
   puzzleBoard,
@@ -162,6 +163,11 @@ describe("links", () => {
     expect(result).toEqual({ moves: 1, ms: 64_000, assisted: true });
     const alone = played(started(game, NO_ORIGIN, null), press(game, 0), 0, true);
     expect(alone.result).toEqual({ moves: 1, ms: 0 });
+  });
+
+  test("the next seed is the one after, but never tomorrow's puzzle after today's", () => {
+    expect(nextSeed({ seed: 7, daily: null }, 7)).toBe(8);
+    expect(nextSeed({ seed: 20261201, daily: "2026-12-01" }, 20261201)).toBe(1);
   });
 
   test("a game is won once a move leaves the board dark; a dark start is not a win", () => {

@@ -317,6 +317,20 @@ export function puzzleBoard(form: PuzzleForm, current?: Board): Board {
 }
 
 /**
+ * The seed "Next seed" and "Next puzzle" deal: the one after the puzzle's, but after today's puzzle
+ * seed 1 (the seed after today's date is tomorrow's puzzle, which it would give away).
+ *
+ * @example
+ * ```ts
+ * nextSeed({ seed: 20261201, daily: "2026-12-01" }, 20261201); // 1
+ * nextSeed({ seed: 7, daily: null }, 7); // 8
+ * ```
+ */
+export function nextSeed(origin: Origin, seed: number): number {
+  return origin.daily !== null ? 1 : seed + 1;
+}
+
+/**
  * Today's puzzle: the same 7 x 7 board for everyone on a UTC day, its seed the date.
  *
  * @param seed - The date as YYYYMMDD (`daily(now).seed`).

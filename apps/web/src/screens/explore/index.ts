@@ -580,7 +580,7 @@ function filePanel(): HTMLElement {
         const said = explore.fileAnswer(chosen.name, r);
         answer.textContent = said.answer;
         job.element.dataset.ms = String(r.ms);
-        job.element.dataset.threads = String(r.threads);
+        if (r.threads !== null) job.element.dataset.threads = String(r.threads);
         kernelEmpty = r.rank === r.cols;
         return said.done;
       },

@@ -217,7 +217,7 @@ async function rankOfFile(file: Blob, name: string, progress: Progress, elapsed:
   lastEchelon?.dispose();
   lastEchelon = undefined;
   try {
-    const { rank, threads = 1 } = matrix.echelonize({ onProgress: progress("eliminating") });
+    const { rank, threads } = matrix.echelonize({ onProgress: progress("eliminating") });
     const { rows, cols } = matrix;
     const eliminateMs = Math.round(performance.now() - read);
     lastEchelon = matrix;
@@ -230,7 +230,7 @@ async function rankOfFile(file: Blob, name: string, progress: Progress, elapsed:
       ms: elapsed(),
       readMs: Math.round(read - started),
       eliminateMs,
-      threads,
+      threads: threads ?? null,
     };
   } catch (error) {
     matrix.dispose();

@@ -57,8 +57,8 @@ export type Answer =
       /** Milliseconds reading the file into a matrix, and eliminating it. */
       readMs: number;
       eliminateMs: number;
-      /** Threads that eliminated (1 when one thread did). */
-      threads: number;
+      /** Threads that eliminated (1 when one thread did), or null when the elimination did not say. */
+      threads: number | null;
     }
   | { kind: "export"; what: Export; rows: number; cols: number; pbm: Uint8Array; ms: number };
 

@@ -96,6 +96,10 @@ describe("what the panels say", () => {
       answer: "m.pbm: 8 x 9 (pbm), rank 7 over GF(2).",
       done: "Done in 0.02 s: read in 0.01 s, eliminated in 0.01 s on 2 threads.",
     });
+    // an elimination that does not say how many threads ran it: nothing is claimed
+    expect(fileAnswer("m.pbm", { ...file, threads: null }).done).toBe(
+      "Done in 0.02 s: read in 0.01 s, eliminated in 0.01 s.",
+    );
     const pbm = new Uint8Array(20);
     expect(exportDone({ kind: "export", what: "kernel", rows: 2, cols: 9, pbm, ms: 3 })).toBe(
       "Kernel basis: 2 vectors of 9 entries (one a row), 20 bytes of PBM, made in 0.00 s.",

@@ -359,7 +359,7 @@ export function solveCaption(n: number, r: Extract<Answer, { kind: "solve" }>): 
 export function fileAnswer(name: string, r: Extract<Answer, { kind: "rank-file" }>): { answer: string; done: string } {
   return {
     answer: `${name}: ${format(r.rows)} x ${format(r.cols)} (${r.format}), rank ${format(r.rank)} over GF(2).`,
-    done: `Done in ${seconds(r.ms)}: read in ${seconds(r.readMs)}, eliminated in ${seconds(r.eliminateMs)} on ${formatCount(r.threads, "thread")}.`,
+    done: `Done in ${seconds(r.ms)}: read in ${seconds(r.readMs)}, eliminated in ${seconds(r.eliminateMs)}${r.threads === null ? "" : ` on ${formatCount(r.threads, "thread")}`}.`,
   };
 }
 

@@ -353,3 +353,43 @@ test("Build's preset patterns and transforms of the lights (shift with wrap, inv
   expect(await lightsOf(graph)).toEqual([0, 1, 1]);
   await graph.close();
 });
+
+test("the 3D view of a torus board renders, and a press in 3D changes the same cells as in 2D", async () => {
+  const link = "build?g=6x8&t=1&k=3";
+  const page = await e2e.open(link);
+  await page.waitForSelector(".board [data-cell]");
+  expect(await page.isHidden("[data-action=view-3d]")).toBe(false);
+  await page.click("[data-action=view-3d]");
+  await page.waitForSelector("[data-testid=torus-3d][data-drawn]");
+  // not blank: the torus is painted in the off colour with its grid lines, around a hole
+  const colours = await page.$eval("[data-testid=torus-3d]", (c) => {
+    const canvas = c as HTMLCanvasElement;
+    const data = canvas.getContext("2d")!.getImageData(0, 0, canvas.width, canvas.height).data;
+    const seen = new Set<number>();
+    let painted = 0;
+    for (let i = 0; i < data.length; i += 4) {
+      if (data[i + 3] === 0) continue;
+      painted++;
+      seen.add((data[i]! << 16) | (data[i + 1]! << 8) | data[i + 2]!);
+    }
+    return { painted, share: painted / (data.length / 4), distinct: seen.size };
+  });
+  expect(colours.share).toBeGreaterThan(0.2);
+  expect(colours.distinct).toBeGreaterThan(2);
+  // a click on the ring's right side, where the tube's centre line is (see ui/torus-geometry.ts)
+  await page.$eval("[data-testid=torus-3d]", (c) => c.scrollIntoView({ block: "center" }));
+  const box = (await page.$eval("[data-testid=torus-3d]", (c) => c.getBoundingClientRect().toJSON())) as DOMRect;
+  await page.mouse.click(box.x + box.width / 2 + (box.width * 0.45) / 1.42, box.y + box.height / 2);
+  await page.waitForSelector("[data-testid=torus-3d-live][data-position]", { state: "attached" });
+  const position = Number(await page.getAttribute("[data-testid=torus-3d-live]", "data-position"));
+  const after3d = await lightsOf(page);
+  expect(after3d.filter((v) => v !== 0)).toHaveLength(1); // one cell cycled, as a click in Build does
+  await page.close();
+
+  // the same cell clicked on the flat board
+  const flat = await e2e.open(link);
+  await flat.waitForSelector(".board [data-cell]");
+  await flat.click(`.board [data-pos="${position}"]`);
+  expect(await lightsOf(flat)).toEqual(after3d);
+  await flat.close();
+});

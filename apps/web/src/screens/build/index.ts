@@ -14,6 +14,7 @@ import { checkImportText } from "../../state/limits.js";
 import { Cancelled, Solver } from "../../state/solver-client.js";
 import { encodeBoard } from "../../state/url.js";
 import { describeBoard } from "../../state/words.js";
+import type { Torus3d } from "./torus3d.js";
 import { type BuildView, buildView } from "./view.js";
 import "./build.css";
 
@@ -22,6 +23,12 @@ export const mount: MountScreen = mountAfterCore((root, context) => {
   const screen = new BuildScreen(root, context);
   return () => screen.close();
 });
+
+/** What the 3D view of a draft depends on (its size and states), or null when there is none: not a torus, or over 64 x 64. */
+function torusKey(draft: Draft): string | null {
+  if (draft.kind !== "grid" || draft.topology !== "torus" || draft.rows > 64 || draft.cols > 64) return null;
+  return `${draft.rows}x${draft.cols}/${draft.states}`;
+}
 
 class BuildScreen {
   readonly #context: ScreenContext;
@@ -33,6 +40,8 @@ class BuildScreen {
   #drawn = "";
   /** The summary asked for last: an older answer is dropped. */
   #summaryRun = 0;
+  /** The 3D view of a torus board, while it is shown, with what it was drawn for. */
+  #torus: { key: string; view: Torus3d } | undefined;
 
   constructor(root: HTMLElement, context: ScreenContext) {
     this.#context = context;
@@ -82,6 +91,7 @@ class BuildScreen {
       },
       solutionBoard: () => void this.#solutionBoard(),
       period: () => void this.#period(),
+      view3d: () => void this.#toggle3d(),
       press: (position) => this.#change(build.clicked(this.#state, position)),
       play: () => {
         const shared = build.sharedOf(this.#draft);
@@ -148,7 +158,44 @@ class BuildScreen {
     this.#view.lights(build.drawnLights(draft));
     this.#view.controls.show(build.controlsOf(draft));
     this.#view.controls.mode(this.#state.mode);
+    this.#sync3d();
     this.#summarise();
+  }
+
+  /** The 3D view follows the draft: its lights, a new view for a new size, none off a torus. */
+  #sync3d(): void {
+    const draft = this.#draft;
+    const key = torusKey(draft);
+    this.#view.controls.view3d(key !== null, this.#torus !== undefined);
+    if (!this.#torus) return;
+    if (key === null) return this.#close3d();
+    if (key !== this.#torus.key) return void this.#open3d();
+    if (draft.kind === "grid") this.#torus.view.update(draft.lights, draft.present);
+  }
+
+  async #toggle3d(): Promise<void> {
+    if (this.#torus) this.#close3d();
+    else await this.#open3d();
+  }
+
+  async #open3d(): Promise<void> {
+    const draft = this.#draft;
+    const key = torusKey(draft);
+    if (key === null || draft.kind !== "grid") return;
+    const { torus3d } = await import("./torus3d.js");
+    if (this.#draft !== draft) return;
+    const view = torus3d(draft.rows, draft.cols, draft.states, (position) =>
+      this.#change(build.clicked(this.#state, position)),
+    );
+    this.#torus = { key, view };
+    this.#view.show3d(view.element);
+    this.#sync3d();
+  }
+
+  #close3d(): void {
+    this.#torus = undefined;
+    this.#view.show3d(null);
+    this.#view.controls.view3d(torusKey(this.#draft) !== null, false);
   }
 
   /** The summary and link of the board; the summary's verdict comes from the worker. */

@@ -43,6 +43,8 @@ export interface BuildHandlers {
   solutionBoard(): void;
   /** The tail and period of pressing the lit cells again and again (from the solver's worker). */
   period(): void;
+  /** Shows or hides the 3D view of a torus board. */
+  view3d(): void;
   /** A click on the board, at a grid position (or a vertex). */
   press(position: number): void;
   play(): void;
@@ -73,6 +75,7 @@ export interface MessageStyle {
 export function buildView(root: HTMLElement, on: BuildHandlers) {
   const controls = frameControls(on);
   const host = h("div", { class: "board-host" });
+  const host3d = h("div", { class: "board-3d-host" });
   const summary = h("div", { class: "panel", "aria-live": "polite", "data-testid": "summary" });
   const busy = busyLine("Working… ", on.cancel);
   const io = importExport(on);
@@ -81,7 +84,7 @@ export function buildView(root: HTMLElement, on: BuildHandlers) {
     h(
       "div",
       { class: "screen-layout" },
-      h("section", { "aria-label": "Board editor" }, ...controls.elements, host, busy, summary),
+      h("section", { "aria-label": "Board editor" }, ...controls.elements, host, host3d, busy, summary),
       h("aside", {}, io.share, io.element),
     ),
   );
@@ -125,6 +128,10 @@ export function buildView(root: HTMLElement, on: BuildHandlers) {
     lights(lights: readonly number[]): void {
       view?.update(lights);
     },
+    /** The 3D view's panel under the board, or none. */
+    show3d(element: HTMLElement | null): void {
+      host3d.replaceChildren(...(element ? [element] : []));
+    },
     /** The summary: a description and the verdict to come (returned, to be filled in), or why there is none. */
     summary(description: string | null, none: string): HTMLElement | null {
       if (description === null) {
@@ -156,6 +163,7 @@ function frameControls(on: BuildHandlers) {
   const patternTools = tools.element;
   const gridTools = tools.gridOnly;
   const toolsNote = tools.note;
+  const view3dButton = tools.view3d;
   const rows = numberInput("rows", 5, 1, MAX_SIDE);
   const cols = numberInput("cols", 5, 1, MAX_SIDE);
   const states = numberInput("states", 2, 2, MAX_STATES);
@@ -215,6 +223,8 @@ function frameControls(on: BuildHandlers) {
     elements,
     /** What the last tool did, or why it could not. */
     toolsNote,
+    /** Whether the 3D view is offered and shown. */
+    view3d: view3dButton,
     /** The size typed (a field that is not a number keeps the fallback). */
     size(fallbackRows: number, fallbackCols: number): [number, number] {
       return [readNumber(rows, fallbackRows), readNumber(cols, fallbackCols)];
@@ -261,6 +271,7 @@ function patternButtons(on: BuildHandlers): {
   element: HTMLElement;
   gridOnly: HTMLButtonElement[];
   note(text: string, error?: boolean): void;
+  view3d(offered: boolean, shown: boolean): void;
 } {
   const patterns: [Pattern, string][] = [
     ["on", "All on"],
@@ -279,6 +290,8 @@ function patternButtons(on: BuildHandlers): {
   ];
   const gridOnlyButtons: HTMLButtonElement[] = [];
   const noteLine = h("p", { class: "muted small", "aria-live": "polite", "data-testid": "tools-note" });
+  // a torus board up to 64 x 64 can be seen on a torus (the view is loaded when first asked for)
+  const view3d = button("3D view", on.view3d, { "data-action": "view-3d", "aria-pressed": "false", hidden: true });
   const made = (what: Pattern | Transform, b: HTMLButtonElement) => {
     if (gridOnly(what)) gridOnlyButtons.push(b);
     return b;
@@ -317,6 +330,7 @@ function patternButtons(on: BuildHandlers): {
         "data-action": "period",
         title: "How often pressing the lit cells again and again brings the board back",
       }),
+      view3d,
     ),
     noteLine,
   );
@@ -326,6 +340,11 @@ function patternButtons(on: BuildHandlers): {
     note(text: string, error = false): void {
       noteLine.textContent = text;
       noteLine.className = error ? "error small" : "muted small";
+    },
+    /** Whether the 3D view is offered (a torus board), and whether it is shown. */
+    view3d(offered: boolean, shown: boolean): void {
+      view3d.hidden = !offered;
+      view3d.setAttribute("aria-pressed", String(shown));
     },
   };
 }

@@ -14,6 +14,7 @@ import { checkImportText } from "../../state/limits.js";
 import { Cancelled, Solver } from "../../state/solver-client.js";
 import { encodeBoard } from "../../state/url.js";
 import { describeBoard } from "../../state/words.js";
+import { stateColor } from "../../ui/cells.js";
 import type { Torus3d } from "./torus3d.js";
 import { type BuildView, buildView } from "./view.js";
 import "./build.css";
@@ -184,8 +185,13 @@ class BuildScreen {
     if (key === null || draft.kind !== "grid") return;
     const { torus3d } = await import("./torus3d.js");
     if (this.#draft !== draft) return;
-    const view = torus3d(draft.rows, draft.cols, draft.states, (position) =>
-      this.#change(build.clicked(this.#state, position)),
+    const { states } = draft;
+    const view = torus3d(
+      draft.rows,
+      draft.cols,
+      states,
+      (v) => stateColor(v, states),
+      (position) => this.#change(build.clicked(this.#state, position)),
     );
     this.#torus = { key, view };
     this.#view.show3d(view.element);

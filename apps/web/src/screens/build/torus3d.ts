@@ -2,7 +2,6 @@
 // drawn on a torus, which shows how its edges are glued; drag to turn it, click
 // a cell to press it (the same handler as the flat board).
 
-import { stateColor } from "../../ui/cells.js";
 import { h } from "../../ui/dom.js";
 import { type Patch, positionAtPoint, type TorusCamera, torusPatches } from "../../ui/torus-geometry.js";
 
@@ -16,9 +15,17 @@ export interface Torus3d {
 /**
  * The torus of a rows x cols board.
  *
+ * @param colour - A state's colour as CSS (a `var(--token)` is read from the page); given by the
+ *   caller, so that this lazily loaded module shares no module with the first screen's chunks.
  * @param onPress - Called with the grid position of a clicked cell.
  */
-export function torus3d(rows: number, cols: number, states: number, onPress: (position: number) => void): Torus3d {
+export function torus3d(
+  rows: number,
+  cols: number,
+  states: number,
+  colour: (state: number) => string,
+  onPress: (position: number) => void,
+): Torus3d {
   const canvas = h("canvas", {
     class: "torus-3d",
     role: "img",
@@ -46,7 +53,7 @@ export function torus3d(rows: number, cols: number, states: number, onPress: (po
   const colours = () => {
     const style = getComputedStyle(element);
     return Array.from({ length: states }, (_, v) => {
-      const css = stateColor(v, states);
+      const css = colour(v);
       const token = css.match(/^var\((--[\w-]+)\)$/)?.[1];
       return token ? style.getPropertyValue(token).trim() || "#888" : css;
     });

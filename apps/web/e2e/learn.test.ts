@@ -127,7 +127,7 @@ test("k states: a 3 x 3 board over Z_3 is chased to all 0, in counts", async () 
   // 3 x 3 over Z_3 is invertible: no quiet pattern, and the fix is "press nothing"
   expect(await page.$$("[data-testid=gallery] figure")).toHaveLength(0);
   expect(await page.textContent("section[aria-label='Quiet patterns']")).toMatch(
-    /over Z_3 has none besides pressing nothing/,
+    /over Z_3 has 1 quiet pattern, pressing nothing included/,
   );
   expect(await page.textContent("[data-testid=fix]")).toMatch(/press the first row 0 0 0/);
   await page.close();
@@ -158,7 +158,7 @@ test("k states: edit, a random 4 x 4 board over Z_3, the first-row fix and the q
   // 4 x 4 over Z_3 has two quiet generators (9 quiet patterns), drawn with their counts as digits
   expect(await page.$$("[data-testid=gallery] figure")).toHaveLength(2);
   expect(await page.textContent("section[aria-label='Quiet patterns']")).toMatch(
-    /has 8 besides pressing nothing.*9 solutions/,
+    /has 9 quiet patterns, pressing nothing included.*9 solutions/,
   );
   const digits = await page.$$eval("[data-testid=gallery] figure:first-child [data-cell]", (cells) =>
     cells.map((c) => c.textContent),

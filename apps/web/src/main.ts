@@ -39,7 +39,18 @@ for (const [name, { title }] of Object.entries(screens)) {
 const main = document.createElement("main");
 main.id = "main";
 header.append(brand, nav, themeToggle());
-app.append(header, main);
+// The first stop of Tab: past the header to the screen. The hash holds the route, so the link moves
+// the focus itself instead of changing the hash.
+const skip = document.createElement("a");
+skip.className = "skip-link";
+skip.href = "#main";
+skip.textContent = "Skip to content";
+skip.addEventListener("click", (event) => {
+  event.preventDefault();
+  main.focus();
+});
+main.tabIndex = -1;
+app.append(skip, header, main);
 
 let unmount: (() => void) | undefined;
 let current = "";
@@ -60,8 +71,10 @@ async function route(): Promise<void> {
   if (mine !== generation) return;
   const context: ScreenContext = {
     params,
-    setParams(next) {
-      history.replaceState(null, "", `#/${screen}${next.size ? `?${next}` : ""}`);
+    setParams(next, options) {
+      const hash = `#/${screen}${next.size ? `?${next}` : ""}`;
+      if (options?.push && hash !== location.hash) history.pushState(null, "", hash);
+      else history.replaceState(null, "", hash);
     },
     navigate(to, next) {
       location.hash = `#/${to}${next?.size ? `?${next}` : ""}`;

@@ -4,8 +4,12 @@
 export interface ScreenContext {
   /** The query part of the current URL hash (`#/play?board=...` gives `board=...`). */
   params: URLSearchParams;
-  /** Replace the hash query without reloading the screen (for shareable URLs). */
-  setParams(params: URLSearchParams): void;
+  /**
+   * Write the hash query without reloading the screen (for shareable URLs): in place, or with
+   * `push` as a new history entry (a move in a game), so that Back returns to the one before.
+   * Nothing is pushed when the query is unchanged.
+   */
+  setParams(params: URLSearchParams, options?: { push?: boolean }): void;
   /** Move to another screen, optionally with parameters. */
   navigate(screen: ScreenName, params?: URLSearchParams): void;
 }

@@ -51,11 +51,13 @@ describe("threaded elimination = one thread = TypeScript twin", () => {
         const one = wasm.copy();
         const e1 = one.echelonize({ full, method: "m4ri", m4ri, threads: 1 });
         expect(e1.rank).toBe(ref.rank);
+        expect(e1.threads).toBe(1);
         if (full) expect(one.equals(ts)).toBe(true);
         for (const threads of [2, 3]) {
           const m = wasm.copy();
           const e = m.echelonize({ full, method: "m4ri", m4ri, threads });
           expect(e.rank).toBe(ref.rank);
+          expect(e.threads).toBe(threads); // the threads that eliminated are reported
           expect([...e.pivots]).toEqual([...e1.pivots]);
           expect(m.equals(one)).toBe(true);
           expect(paddingIsClean(m)).toBe(true);

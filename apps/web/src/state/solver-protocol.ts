@@ -12,13 +12,16 @@ export type SolverRequest =
   /** Build: the one-sentence summary. */
   | { kind: "summary"; board: Board; lights: number[]; states: number }
   /** Build: a pasted or dropped text in the CLI's text or JSON format. */
-  | { kind: "import"; text: string; states: number; grid: GridOptions };
+  | { kind: "import"; text: string; states: number; grid: GridOptions }
+  /** Build: the tail and period of pressing the lit cells again and again, in words. */
+  | { kind: "orbit"; board: Board; lights: number[]; states: number };
 
 /** The worker's answer to each kind of request. */
 export interface SolverAnswers {
   analyse: Analysis;
   summary: string;
   import: Imported;
+  orbit: string;
 }
 
 /** A request with its id. */

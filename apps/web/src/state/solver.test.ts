@@ -221,10 +221,10 @@ describe("solver", () => {
   test("the summary of two and three states: counts worked out by hand, winnability by brute force", () => {
     // 5 x 5 over GF(2): nullity 2 (two quiet patterns), so 2^23 of the 2^25 boards are winnable
     expect(summarise(gridBoard(5, 5), new Array(25).fill(1), 2)).toBe(
-      "25 cells, nullity 2 (2^23 of the 2^25 boards are winnable). These lights are winnable.",
+      "25 cells, nullity 2 (4 quiet patterns, pressing nothing included; 2^23 of the 2^25 boards are winnable, one in 4). These lights are winnable.",
     );
     expect(summarise(gridBoard(3, 3), new Array(9).fill(1), 2)).toBe(
-      "9 cells, nullity 0 (every board is winnable). These lights are winnable.",
+      "9 cells, nullity 0 (1 quiet pattern, pressing nothing included; every board is winnable). These lights are winnable.",
     );
     // over Z_3: brute force over the 3^4 press vectors of the 2 x 2 torus (a press reaches its cell and the two
     // others in its row and column; the diagonal cell is not a neighbour): quiet patterns = 3^4 / winnable boards
@@ -245,11 +245,16 @@ describe("solver", () => {
     ]) {
       const winnable = best[codeOf(lights, 3)] !== null;
       expect(summarise(torus, lights, 3)).toBe(
-        `4 cells, ${quiet} quiet patterns. These lights are ${winnable ? "winnable" : "not winnable"}.`,
+        `4 cells, nullity 1 over Z_3 (${quiet} quiet patterns, pressing nothing included; 3^3 of the 3^4 boards are winnable, one in 3). These lights are ${winnable ? "winnable" : "not winnable"}.`,
       );
     }
     expect(summarise(gridBoard(3, 3), new Array(9).fill(1), 3)).toBe(
-      "9 cells, 1 quiet pattern. These lights are winnable.",
+      "9 cells, nullity 0 over Z_3 (1 quiet pattern, pressing nothing included; every board is winnable). These lights are winnable.",
+    );
+    // Z_4 is not a field: the 4 x 4 board's quiet patterns over Z_4, counted by the library, and the winnable share
+    const z4 = summarise(gridBoard(4, 4), new Array(16).fill(0), 4);
+    expect(z4).toMatch(
+      /^16 cells, nullity \d+ over Z_4 \(\d+ quiet patterns, pressing nothing included; .+ of the 4\^16 boards are winnable, one in \d+\)\. These lights are winnable\.$/,
     );
   });
 });

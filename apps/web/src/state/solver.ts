@@ -7,6 +7,7 @@ import { type Board, fewestPresses, solveLightsOut } from "@lightsout/core";
 import { formatPrimePowers } from "@lightsout/core/lightsout";
 import { targetsOf } from "./targets.js";
 import { tooBigToSolve } from "./limits.js";
+import { quietCountText } from "./words.js";
 
 /** What the solvers say about some lights. */
 export type Analysis =
@@ -96,8 +97,9 @@ export function nextPress(analysis: Analysis): number | null {
 }
 
 /**
- * The summary Build shows: the cells, the nullity (or the quiet patterns
- * when k > 2) and whether these lights are winnable.
+ * The summary Build shows: the cells, the nullity (the fewest generators of the quiet patterns,
+ * over GF(2) or Z_k), the quiet patterns counted (pressing nothing included), the share of
+ * winnable boards (one in that count), and whether these lights are winnable.
  *
  * @param board - Any board.
  * @param lights - One state per cell.
@@ -106,7 +108,7 @@ export function nextPress(analysis: Analysis): number | null {
  * @throws {RangeError} for a board too big to solve here ({@link tooBigToSolve}), or from the engine.
  * @example
  * ```ts
- * summarise(gridBoard(5, 5), new Array(25).fill(0), 2); // "25 cells, nullity 2 (...). These lights are winnable."
+ * summarise(gridBoard(5, 5), new Array(25).fill(0), 2); // "25 cells, nullity 2 (4 quiet patterns, ...). These lights are winnable."
  * ```
  */
 export function summarise(board: Board, lights: ArrayLike<number>, states: number): string {
@@ -114,11 +116,20 @@ export function summarise(board: Board, lights: ArrayLike<number>, states: numbe
   const tooBig = tooBigToSolve(board, cells);
   if (tooBig) throw new RangeError(tooBig);
   const s = solveLightsOut(board, lights, { states });
-  // two states: the nullity and the share of winnable boards as powers of 2; more: the quiet patterns
-  const counts =
-    s.states > 2
-      ? // from its prime powers: past 2^256 a power, never thousands of digits (255^4096 has 9,858)
-        `${formatPrimePowers(s.quietCountFactors)} quiet pattern${s.quietCountFactors.length === 0 ? "" : "s"}`
-      : `nullity ${s.nullity} (${s.nullity === 0 ? "every board is winnable" : `2^${s.rank} of the 2^${cells} boards are winnable`})`;
-  return `${cells} cells, ${counts}. These lights are ${s.solvable ? "winnable" : "not winnable"}.`;
+  // counts as prime powers: past 2^256 a power, never thousands of digits (255^4096 has 9,858)
+  const quiet = formatPrimePowers(s.quietCountFactors);
+  const w = s.winnableBoardsFactors;
+  // over a field (k prime) the winnable boards are k^rank; over Z_k their count as prime powers
+  const winnable =
+    w.length === 0
+      ? "1"
+      : w.length === 1 && w[0]!.prime === states
+        ? `${states}^${w[0]!.exponent}`
+        : formatPrimePowers(w);
+  const share =
+    quiet === "1"
+      ? "every board is winnable"
+      : `${winnable} of the ${states}^${cells} boards are winnable, one in ${quiet}`;
+  const over = states === 2 ? "" : ` over Z_${states}`;
+  return `${cells} cells, nullity ${s.nullity}${over} (${quietCountText(quiet)}; ${share}). These lights are ${s.solvable ? "winnable" : "not winnable"}.`;
 }

@@ -4,6 +4,7 @@
 
 import { init } from "@lightsout/core";
 import { importBoard } from "./import.js";
+import { orbitText, pressOrbit } from "./orbit.js";
 import { analyse, summarise } from "./solver.js";
 import type { SolverAnswers, SolverEnvelope, SolverReply, SolverRequest } from "./solver-protocol.js";
 
@@ -34,5 +35,7 @@ function compute(request: SolverRequest): SolverAnswers[keyof SolverAnswers] {
       return summarise(request.board, request.lights, request.states);
     case "import":
       return importBoard(request.text, request.states, request.grid);
+    case "orbit":
+      return orbitText(pressOrbit(request.board, request.lights, request.states), request.lights.length);
   }
 }

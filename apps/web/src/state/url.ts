@@ -15,7 +15,7 @@ import {
 import { showToken } from "@lightsout/core/io";
 import { boardTopology } from "@lightsout/core/lightsout";
 import { targetsOf } from "./targets.js";
-import { checkSize, MAX_EDGES, MAX_LINK_CHARS, MAX_SIDE, MAX_STATES, MAX_VERTICES } from "./limits.js";
+import { checkSize, MAX_EDGES, MAX_LINK_CHARS, MAX_SEED, MAX_SIDE, MAX_STATES, MAX_VERTICES } from "./limits.js";
 
 /** A board with its lights, as a URL carries it. */
 export interface SharedBoard {
@@ -219,4 +219,36 @@ export function decodeBoard(p: URLSearchParams): SharedBoard | null {
     });
   }
   return { board, states, lights };
+}
+
+/** A link's seed: the number, or why it is not one (a sentence), or neither when the link has none. */
+export interface LinkSeed {
+  readonly seed: number | null;
+  readonly error: string | null;
+}
+
+/**
+ * Reads the `seed` of a link: a whole number from 0 to {@link MAX_SEED}. A bad one is not dropped
+ * silently: the answer says why it is not a seed, in words.
+ *
+ * @param p - URL parameters.
+ * @returns The seed, or the reason it was refused.
+ * @example
+ * ```ts
+ * readSeed(new URLSearchParams("seed=3")); // { seed: 3, error: null }
+ * readSeed(new URLSearchParams("seed=-1")).error; // "The link's seed -1 is not a seed: ..."
+ * ```
+ */
+export function readSeed(p: URLSearchParams): LinkSeed {
+  const text = p.get("seed");
+  if (text === null) return { seed: null, error: null };
+  const range = `a seed is a whole number from 0 to ${MAX_SEED.toLocaleString("en-US")}`;
+  if (!/^\d+$/.test(text)) return { seed: null, error: `The link's seed ${showToken(text)} is not a seed: ${range}.` };
+  const value = Number(text);
+  if (value > MAX_SEED) {
+    const digits = text.replace(/^0+(?=\d)/, "");
+    const shown = digits.length > 24 ? `a number of ${formatCount(digits.length, "digit")}` : digits;
+    return { seed: null, error: `The link's seed ${shown} is too large: ${range}.` };
+  }
+  return { seed: value, error: null };
 }

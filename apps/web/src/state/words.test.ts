@@ -3,7 +3,8 @@
 import { graphBoard, gridBoard, maskBoard } from "@lightsout/core";
 import { describe, expect, test } from "vitest";
 import { MAX_DRAWN_EDGES, MAX_FORCE_VERTICES } from "./limits.js";
-import { describeBoard, explainProof, pressRule } from "./words.js";
+import { explainProof } from "./proof-words.js";
+import { describeBoard, offsetsText, pressRule } from "./words.js";
 
 describe("boards", () => {
   test("what a press does: the rule, self toggle, states and wrapping edges", () => {
@@ -29,6 +30,25 @@ describe("boards", () => {
     const big = describeBoard(graphBoard(MAX_DRAWN_EDGES + 1, ring(MAX_DRAWN_EDGES + 1)), 2);
     expect(big).toMatch(`beyond ${MAX_FORCE_VERTICES} vertices`);
     expect(big).toMatch("The edges are not drawn");
+  });
+});
+
+describe("custom rules", () => {
+  test("a rule of 50,000 copies of one offset is written once, with the count; long rules are cut", () => {
+    const copies = Array.from({ length: 50_000 }, () => [0, 1] as const);
+    expect(offsetsText(copies)).toBe(
+      "the cells at offsets 0,1 (rows down, columns right; the rule lists 50,000 offsets, 1 distinct)",
+    );
+    const board = gridBoard(3, 3, { rule: { offsets: copies } });
+    expect(pressRule(board, 2).length).toBeLessThan(200);
+    const many = Array.from({ length: 30 }, (_, i) => [0, i + 1] as const);
+    expect(offsetsText(many)).toMatch(/0,24 and 6 more offsets \(rows down, columns right\)$/);
+    expect(
+      offsetsText([
+        [0, 2],
+        [0, -2],
+      ]),
+    ).toBe("the cells at offsets 0,2; 0,-2 (rows down, columns right)");
   });
 });
 

@@ -1,7 +1,7 @@
 // Sentences the screens show about boards and proofs, as plain text (the
 // screens draw them).
 
-import { type Board, formatBoard, formatCount } from "@lightsout/core";
+import { type Board, formatCount } from "@lightsout/core";
 import { boardTopology } from "@lightsout/core/lightsout";
 import { MAX_DRAWN_EDGES, MAX_FORCE_VERTICES } from "./limits.js";
 
@@ -11,6 +11,32 @@ const RULE_REACH: Record<string, string> = {
   king: "its eight neighbours",
   knight: "the cells a knight's move away",
 };
+
+/** Most offsets of a custom rule written out in a sentence; the rest are counted. */
+export const MAX_OFFSETS_SHOWN = 24;
+
+/**
+ * A custom rule's offsets in words: each distinct offset once (a press reaches a cell once however
+ * often its offset is listed), at most {@link MAX_OFFSETS_SHOWN} of them, the rest counted.
+ *
+ * @example
+ * ```ts
+ * offsetsText([[0, 1], [0, 1]]); // "the cells at offsets 0,1 (rows down, columns right; the rule lists 2 offsets, 1 distinct)"
+ * ```
+ */
+export function offsetsText(offsets: readonly (readonly [number, number])[]): string {
+  const distinct = [...new Set(offsets.map(([dr, dc]) => `${dr},${dc}`))];
+  const shown = distinct.slice(0, MAX_OFFSETS_SHOWN).join("; ");
+  const more =
+    distinct.length > MAX_OFFSETS_SHOWN
+      ? ` and ${formatCount(distinct.length - MAX_OFFSETS_SHOWN, "more offset")}`
+      : "";
+  const copies =
+    distinct.length < offsets.length
+      ? `; the rule lists ${formatCount(offsets.length, "offset")}, ${distinct.length.toLocaleString("en-US")} distinct`
+      : "";
+  return `the cells at offsets ${shown}${more} (rows down, columns right${copies})`;
+}
 
 /**
  * What a press does on this board, as the screen's first instruction.
@@ -30,7 +56,7 @@ export function pressRule(board: Board, states: number): string {
       ? "the vertices joined to it"
       : typeof rule === "string"
         ? RULE_REACH[rule]!
-        : `the cells at offsets ${rule.offsets.map(([dr, dc]) => `${dr},${dc}`).join("; ")} (rows down, columns right)`;
+        : offsetsText(rule.offsets);
   const targets = board.selfToggle === false ? reach : `it and ${reach}`;
   const topology = board.kind === "grid" ? boardTopology(board) : "plane";
   const wrap =
@@ -72,54 +98,17 @@ export function describeBoard(board: Board, states: number): string {
   return `${where[0]!.toUpperCase()}${where.slice(1)}, ${rule}, ${k}${self}.`;
 }
 
-/** Why a board cannot be cleared, in words: what its certificate is and why no press changes it. */
-export type ProofExplained =
-  /** The solver gave no certificate. */
-  | { readonly kind: "none"; readonly text: string }
-  /** Two states: a set of cells every press meets evenly; `quiet` when it is a quiet pattern too. */
-  | { readonly kind: "parity"; readonly text: string; readonly quiet: string | null }
-  /** k states: a weight per cell (`weights`, in the board's text format) that every press keeps at 0. */
-  | { readonly kind: "weights"; readonly text: string; readonly weights: string };
-
 /**
- * Explains a certificate of unsolvability: y with y A = 0 and y . b != 0 (mod k).
+ * The number of quiet patterns, said the same way on every screen: the count includes pressing
+ * nothing (the pattern every board has), and says so.
  *
- * @param board - The board.
- * @param states - k.
- * @param lights - The lights it was checked on.
- * @param proof - y, or null when the solver gave none.
- * @returns The sentences (and the weights when k > 2).
+ * @param count - The count as text (a number, or prime powers like "2^300").
+ * @returns E.g. "4 quiet patterns, pressing nothing included".
  * @example
  * ```ts
- * explainProof(gridBoard(4, 4), 2, lights, proof).kind; // "parity"
+ * quietCountText("1"); // "1 quiet pattern, pressing nothing included"
  * ```
  */
-export function explainProof(
-  board: Board,
-  states: number,
-  lights: readonly number[],
-  proof: readonly number[] | null,
-): ProofExplained {
-  if (!proof)
-    return {
-      kind: "none",
-      text: "The solver proved that no presses clear it, but has no short certificate to show for this board.",
-    };
-  let dot = 0;
-  for (let i = 0; i < lights.length; i++) dot = (dot + proof[i]! * lights[i]!) % states;
-  // A symmetric rule makes A symmetric, so y A = 0 also says A y = 0: pressing y changes nothing.
-  const symmetric = board.kind === "graph" || typeof (board.rule ?? "plus") === "string";
-  if (states === 2) {
-    const lit = proof.reduce((n, y, i) => n + (y && lights[i] ? 1 : 0), 0);
-    return {
-      kind: "parity",
-      text: `The proof: the outlined cells form a pattern that every press meets in an even number of cells, so no press changes whether an odd or even number of them are lit. Right now ${lit} of them ${lit === 1 ? "is" : "are"} lit, an odd number, and a dark board has 0: it can never be reached.`,
-      quiet: symmetric ? "It is a quiet pattern too: pressing all the outlined cells changes no light." : null,
-    };
-  }
-  return {
-    kind: "weights",
-    text: `The proof: give each cell the weight below (outlined cells have a non-zero weight). Every press adds 0 (mod ${states}) to the weighted sum of the lights, which is ${dot} now, and 0 on a dark board: it can never be reached.`,
-    weights: formatBoard(board, proof),
-  };
+export function quietCountText(count: string): string {
+  return `${count} quiet pattern${count === "1" ? "" : "s"}, pressing nothing included`;
 }

@@ -95,12 +95,16 @@ function gridView(board: Extract<Board, { kind: "grid" }>, options: BoardViewOpt
   return {
     element,
     update(lights, marks = {}) {
+      const hinted = marks.hint ?? null;
+      const newHint = hinted !== null && !cellsEl[hinted]?.classList.contains("hint");
       cellsEl.forEach((el, i) => {
         const v = lights[i] ?? 0;
         paint(el, i, v, options.states, marks, !mini);
         if (!mini)
           el.setAttribute("aria-label", cellLabel(map.row[i]! + 1, map.col[i]! + 1, v, options.states, marks, i));
       });
+      // a new hint on a board wider or taller than the screen: scrolled into view
+      if (newHint) cellsEl[hinted]?.scrollIntoView({ block: "nearest", inline: "nearest" });
     },
   };
 }

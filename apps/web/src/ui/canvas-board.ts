@@ -12,7 +12,7 @@ import { cellPicture, drawFrame } from "./canvas-paint.js";
 import { cellLabel, stateColor, topologyClass } from "./cells.js";
 import { h } from "./dom.js";
 import { ARROW_STEPS, walk } from "./grid-walk.js";
-import { fitted, positionAt, revealed, type Viewport, zoomedAt } from "./viewport.js";
+import { broughtIntoView, fitted, positionAt, revealed, type Viewport, zoomedAt } from "./viewport.js";
 
 const DRAG_SLOP = 6; // css px a pointer moves before a press becomes a pan
 
@@ -161,6 +161,11 @@ export function canvasGridView(board: GridBoard, map: CellMap, options: BoardVie
     element,
     update(next, nextMarks = {}) {
       lights = next;
+      const hint = nextMarks.hint ?? null; // a new hint is brought into view (zoomed in on tiny cells), the cursor on it
+      if (hint !== null && hint !== marks.hint && hint < map.count) {
+        cursor = map.row[hint]! * cols + map.col[hint]!;
+        if (view.scale > 0) view = broughtIntoView(view, grid, cursor);
+      }
       marks = nextMarks;
       announce();
       element.dataset.lit = String(summarise(summary, board, map.count, options.states, lights, marks));

@@ -3,6 +3,7 @@
 
 import { describe, expect, test } from "vitest";
 import {
+  broughtIntoView,
   fitScale,
   fitted,
   MAX_CELL,
@@ -57,4 +58,19 @@ describe("viewport", () => {
       c1: 8,
     });
   });
+});
+
+test("a hinted cell is brought into view: zoomed in around it when cells are tiny, else panned", () => {
+  const grid = { rows: 256, cols: 256 };
+  const tiny = { scale: 2.3, ox: 0, oy: 0, width: 600, height: 600 };
+  const far = 200 * 256 + 250;
+  const zoomed = broughtIntoView(tiny, grid, far);
+  expect(zoomed.scale).toBe(16);
+  expect(positionAt(zoomed, grid, 300, 300)).toBe(far); // the hint at the centre
+  const big = { scale: 20, ox: 0, oy: 0, width: 600, height: 600 };
+  const panned = broughtIntoView(big, grid, far);
+  expect(panned.scale).toBe(20);
+  const x = panned.ox + 250 * 20;
+  const y = panned.oy + 200 * 20;
+  expect(x >= 0 && x + 20 <= 600 && y >= 0 && y + 20 <= 600).toBe(true);
 });

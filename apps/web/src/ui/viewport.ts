@@ -88,6 +88,26 @@ export function revealed(view: Viewport, grid: GridSize, position: number): View
   return { ...view, ox, oy };
 }
 
+/** Smallest cell (css px) a hint is shown at: below it the view zooms in on the hinted cell. */
+export const HINT_SCALE = 16;
+
+/**
+ * The view that shows a cell plainly: zoomed to at least `minScale` px a cell around it (centred)
+ * when the cells are smaller, else panned by as little as possible ({@link revealed}).
+ *
+ * @example
+ * ```ts
+ * broughtIntoView({ scale: 2, ox: 0, oy: 0, width: 100, height: 100 }, { rows: 50, cols: 50 }, 0, 16).scale; // 16
+ * ```
+ */
+export function broughtIntoView(view: Viewport, grid: GridSize, position: number, minScale = HINT_SCALE): Viewport {
+  if (view.scale >= minScale) return revealed(view, grid, position);
+  const scale = minScale;
+  const c = position % grid.cols;
+  const r = Math.floor(position / grid.cols);
+  return { ...view, scale, ox: view.width / 2 - (c + 0.5) * scale, oy: view.height / 2 - (r + 0.5) * scale };
+}
+
 /**
  * The grid position under the point (x, y) of the canvas.
  *

@@ -135,7 +135,7 @@ export const wasmEngine: Engine = {
       const source = () => kernelView(Uint8Array, ptr, bytes);
       const { onProgress, signal } = options;
       const result = echelonizeThreaded({ source, args, scratchBytes, slice, onProgress, signal }, threads);
-      if (result) return result;
+      if (result) return { ...result, threads };
     }
     const pivotCount = Math.min(rows, limit);
     return withScratch(
@@ -145,7 +145,7 @@ export const wasmEngine: Engine = {
         const state = args(ptr, pivots, scratch, versions);
         const kernel = naive ? echelonizeNaiveKernel : echelonizeM4riKernel;
         runSlices(kernel, state, columnSlices("elimination", limit, rows, slice, options));
-        return { rank: state.r, pivots: kernelCopy(Int32Array, pivots, state.r) };
+        return { rank: state.r, pivots: kernelCopy(Int32Array, pivots, state.r), threads: 1 };
       },
     );
   },

@@ -51,6 +51,11 @@ export interface Echelon {
   rank: number;
   /** Pivot column of echelon row i, for i < rank, increasing. */
   pivots: Int32Array;
+  /**
+   * Threads that eliminated (WebAssembly engine): more than 1 when the helper threads shared the
+   * sweeps, 1 when one thread did (small matrices, no helper threads, or over the shared-memory cap).
+   */
+  threads?: number;
 }
 
 /**

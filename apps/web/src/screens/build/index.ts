@@ -3,16 +3,19 @@
 // board by URL (or open it in Play). This module holds the current state
 // (state/build), runs the worker (summary, import) and hands the view what to draw.
 
-import type { RuleName, Topology } from "@lightsout/core";
+import { formatCount, type RuleName, type Topology } from "@lightsout/core";
 import { decodeText } from "@lightsout/core/io";
 import { mountAfterCore } from "../../core-ready.js";
 import type { MountScreen, ScreenContext } from "../../screen.js";
 import { type Draft, resize, withStates } from "../../state/build/draft.js";
+import { pressedLit, transformed, withCellLights, withPattern } from "../../state/build/patterns.js";
 import * as build from "../../state/build/state.js";
 import { checkImportText } from "../../state/limits.js";
 import { Cancelled, Solver } from "../../state/solver-client.js";
 import { encodeBoard } from "../../state/url.js";
 import { describeBoard } from "../../state/words.js";
+import { stateColor } from "../../ui/cells.js";
+import type { Torus3d } from "./torus3d.js";
 import { type BuildView, buildView } from "./view.js";
 import "./build.css";
 
@@ -21,6 +24,12 @@ export const mount: MountScreen = mountAfterCore((root, context) => {
   const screen = new BuildScreen(root, context);
   return () => screen.close();
 });
+
+/** What the 3D view of a draft depends on (its size and states), or null when there is none: not a torus, or over 64 x 64. */
+function torusKey(draft: Draft): string | null {
+  if (draft.kind !== "grid" || draft.topology !== "torus" || draft.rows > 64 || draft.cols > 64) return null;
+  return `${draft.rows}x${draft.cols}/${draft.states}`;
+}
 
 class BuildScreen {
   readonly #context: ScreenContext;
@@ -32,6 +41,8 @@ class BuildScreen {
   #drawn = "";
   /** The summary asked for last: an older answer is dropped. */
   #summaryRun = 0;
+  /** The 3D view of a torus board, while it is shown, with what it was drawn for. */
+  #torus: { key: string; view: Torus3d } | undefined;
 
   constructor(root: HTMLElement, context: ScreenContext) {
     this.#context = context;
@@ -70,6 +81,18 @@ class BuildScreen {
       },
       clear: () => this.#change(build.allOff(this.#draft)),
       fill: () => this.#changeGrid(build.filled(this.#draft)),
+      pattern: (pattern) => this.#change(withPattern(this.#draft, pattern)),
+      transform: (transform) => this.#change(transformed(this.#draft, transform)),
+      pressLit: () => {
+        if (!build.sharedOf(this.#draft)) return;
+        this.#change(pressedLit(this.#draft));
+        this.#view.controls.toolsNote(
+          "The lights are now the board that pressing the lit cells makes from a dark board.",
+        );
+      },
+      solutionBoard: () => void this.#solutionBoard(),
+      period: () => void this.#period(),
+      view3d: () => void this.#toggle3d(),
       press: (position) => this.#change(build.clicked(this.#state, position)),
       play: () => {
         const shared = build.sharedOf(this.#draft);
@@ -136,7 +159,49 @@ class BuildScreen {
     this.#view.lights(build.drawnLights(draft));
     this.#view.controls.show(build.controlsOf(draft));
     this.#view.controls.mode(this.#state.mode);
+    this.#sync3d();
     this.#summarise();
+  }
+
+  /** The 3D view follows the draft: its lights, a new view for a new size, none off a torus. */
+  #sync3d(): void {
+    const draft = this.#draft;
+    const key = torusKey(draft);
+    this.#view.controls.view3d(key !== null, this.#torus !== undefined);
+    if (!this.#torus) return;
+    if (key === null) return this.#close3d();
+    if (key !== this.#torus.key) return void this.#open3d();
+    if (draft.kind === "grid") this.#torus.view.update(draft.lights, draft.present);
+  }
+
+  async #toggle3d(): Promise<void> {
+    if (this.#torus) this.#close3d();
+    else await this.#open3d();
+  }
+
+  async #open3d(): Promise<void> {
+    const draft = this.#draft;
+    const key = torusKey(draft);
+    if (key === null || draft.kind !== "grid") return;
+    const { torus3d } = await import("./torus3d.js");
+    if (this.#draft !== draft) return;
+    const { states } = draft;
+    const view = torus3d(
+      draft.rows,
+      draft.cols,
+      states,
+      (v) => stateColor(v, states),
+      (position) => this.#change(build.clicked(this.#state, position)),
+    );
+    this.#torus = { key, view };
+    this.#view.show3d(view.element);
+    this.#sync3d();
+  }
+
+  #close3d(): void {
+    this.#torus = undefined;
+    this.#view.show3d(null);
+    this.#view.controls.view3d(torusKey(this.#draft) !== null, false);
   }
 
   /** The summary and link of the board; the summary's verdict comes from the worker. */
@@ -159,6 +224,41 @@ class BuildScreen {
             error instanceof Cancelled ? "Not analysed: cancelled." : `Not analysed: ${error.message}`;
       },
     );
+  }
+
+  /** The lights become the presses of a fewest-press solution (Press the lit cells gives the board back). */
+  async #solutionBoard(): Promise<void> {
+    const draft = this.#draft;
+    const shared = build.sharedOf(draft);
+    if (!shared) return;
+    const note = this.#view.controls.toolsNote;
+    note("Solving…");
+    try {
+      const a = await this.#solver.run({ kind: "analyse", ...shared });
+      if (this.#draft !== draft) return;
+      if (!a.solvable) return note("These lights cannot be cleared: there is no solution to show as a board.", true);
+      this.#change(withCellLights(draft, a.presses));
+      note(
+        `The lights are now the presses of ${a.optimal ? "a fewest-press" : "one"} solution (${formatCount(a.count, "press", "presses")}); Press the lit cells gives the board back.`,
+      );
+    } catch (error) {
+      note(error instanceof Cancelled ? "Cancelled." : (error as Error).message, !(error instanceof Cancelled));
+    }
+  }
+
+  /** The tail and period of pressing the lit cells again and again, computed in the solver's worker. */
+  async #period(): Promise<void> {
+    const draft = this.#draft;
+    const shared = build.sharedOf(draft);
+    if (!shared) return;
+    const note = this.#view.controls.toolsNote;
+    note("Pressing the lit cells again and again…");
+    try {
+      const text = await this.#solver.run({ kind: "orbit", ...shared });
+      if (this.#draft === draft) note(text);
+    } catch (error) {
+      note(error instanceof Cancelled ? "Cancelled." : (error as Error).message, !(error instanceof Cancelled));
+    }
   }
 
   #fail(reason: string): void {

@@ -5,6 +5,7 @@
 import type { Board } from "@lightsout/core";
 import { LIMITS_TEXT, MAX_IMPORT_CHARS, MAX_SIDE, MAX_STATES } from "../../state/limits.js";
 import type { Controls, Mode } from "../../state/build/state.js";
+import { gridOnly, type Pattern, type Transform } from "../../state/build/patterns.js";
 import type { BoardView, CanvasViewState } from "../../ui/board-types.js";
 import { boardView } from "../../ui/board-view.js";
 import {
@@ -17,6 +18,7 @@ import {
   RULE_OPTIONS,
   select,
   TOPOLOGY_OPTIONS,
+  toolbar,
 } from "../../ui/dom.js";
 
 /** What the screen does when the user acts. */
@@ -31,6 +33,18 @@ export interface BuildHandlers {
   mode(mode: Mode): void;
   clear(): void;
   fill(): void;
+  /** A preset pattern of lights. */
+  pattern(pattern: Pattern): void;
+  /** A transform of the lights. */
+  transform(transform: Transform): void;
+  /** The lights become what pressing the lit cells makes from a dark board. */
+  pressLit(): void;
+  /** The lights become the presses of a fewest-press solution (from the solver). */
+  solutionBoard(): void;
+  /** The tail and period of pressing the lit cells again and again (from the solver's worker). */
+  period(): void;
+  /** Shows or hides the 3D view of a torus board. */
+  view3d(): void;
   /** A click on the board, at a grid position (or a vertex). */
   press(position: number): void;
   play(): void;
@@ -61,6 +75,7 @@ export interface MessageStyle {
 export function buildView(root: HTMLElement, on: BuildHandlers) {
   const controls = frameControls(on);
   const host = h("div", { class: "board-host" });
+  const host3d = h("div", { class: "board-3d-host" });
   const summary = h("div", { class: "panel", "aria-live": "polite", "data-testid": "summary" });
   const busy = busyLine("Working… ", on.cancel);
   const io = importExport(on);
@@ -69,7 +84,7 @@ export function buildView(root: HTMLElement, on: BuildHandlers) {
     h(
       "div",
       { class: "screen-layout" },
-      h("section", { "aria-label": "Board editor" }, ...controls.elements, host, busy, summary),
+      h("section", { "aria-label": "Board editor" }, ...controls.elements, host, host3d, busy, summary),
       h("aside", {}, io.share, io.element),
     ),
   );
@@ -113,6 +128,10 @@ export function buildView(root: HTMLElement, on: BuildHandlers) {
     lights(lights: readonly number[]): void {
       view?.update(lights);
     },
+    /** The 3D view's panel under the board, or none. */
+    show3d(element: HTMLElement | null): void {
+      host3d.replaceChildren(...(element ? [element] : []));
+    },
     /** The summary: a description and the verdict to come (returned, to be filled in), or why there is none. */
     summary(description: string | null, none: string): HTMLElement | null {
       if (description === null) {
@@ -139,6 +158,12 @@ export type BuildView = ReturnType<typeof buildView>;
 
 /** The frame's size, states, rule, edges and self toggle, and what a click does. */
 function frameControls(on: BuildHandlers) {
+  // Preset patterns and transforms of the lights (after LightsOutWeb's tools).
+  const tools = patternButtons(on);
+  const patternTools = tools.element;
+  const gridTools = tools.gridOnly;
+  const toolsNote = tools.note;
+  const view3dButton = tools.view3d;
   const rows = numberInput("rows", 5, 1, MAX_SIDE);
   const cols = numberInput("cols", 5, 1, MAX_SIDE);
   const states = numberInput("states", 2, 2, MAX_STATES);
@@ -192,9 +217,14 @@ function frameControls(on: BuildHandlers) {
       button("All lights off", on.clear, { "data-action": "clear" }),
       button("Fill the frame", on.fill, { "data-action": "fill" }),
     ),
+    patternTools,
   ];
   return {
     elements,
+    /** What the last tool did, or why it could not. */
+    toolsNote,
+    /** Whether the 3D view is offered and shown. */
+    view3d: view3dButton,
     /** The size typed (a field that is not a number keeps the fallback). */
     size(fallbackRows: number, fallbackCols: number): [number, number] {
       return [readNumber(rows, fallbackRows), readNumber(cols, fallbackCols)];
@@ -220,6 +250,7 @@ function frameControls(on: BuildHandlers) {
     show(values: Controls): void {
       const grid = values.grid;
       for (const control of [rows, cols, rule, topology, offsets]) control.disabled = !grid;
+      for (const b of gridTools) b.disabled = !grid;
       cellsMode.disabled = !grid;
       if (grid) {
         rows.value = String(grid.rows);
@@ -231,6 +262,89 @@ function frameControls(on: BuildHandlers) {
       }
       selfToggle.checked = values.selfToggle;
       states.value = String(values.states);
+    },
+  };
+}
+
+/** The preset patterns and the transforms of the lights; those that need rows and columns are listed apart. */
+function patternButtons(on: BuildHandlers): {
+  element: HTMLElement;
+  gridOnly: HTMLButtonElement[];
+  note(text: string, error?: boolean): void;
+  view3d(offered: boolean, shown: boolean): void;
+} {
+  const patterns: [Pattern, string][] = [
+    ["on", "All on"],
+    ["corners", "Corners"],
+    ["border", "Border"],
+    ["checkerboard", "Checkerboard"],
+    ["centre", "Centre"],
+  ];
+  const transforms: [Transform, string, string][] = [
+    ["up", "Shift ↑", "Shift the lights up one row (wrapping)"],
+    ["down", "Shift ↓", "Shift the lights down one row (wrapping)"],
+    ["left", "Shift ←", "Shift the lights left one column (wrapping)"],
+    ["right", "Shift →", "Shift the lights right one column (wrapping)"],
+    ["invert", "Invert", "Every light v becomes k − 1 − v (on and off swap with two states)"],
+    ["rotate", "States +1", "Add 1 to every light, mod k"],
+  ];
+  const gridOnlyButtons: HTMLButtonElement[] = [];
+  const noteLine = h("p", { class: "muted small", "aria-live": "polite", "data-testid": "tools-note" });
+  // a torus board up to 64 x 64 can be seen on a torus (the view is loaded when first asked for)
+  const view3d = button("3D view", on.view3d, { "data-action": "view-3d", "aria-pressed": "false", hidden: true });
+  const made = (what: Pattern | Transform, b: HTMLButtonElement) => {
+    if (gridOnly(what)) gridOnlyButtons.push(b);
+    return b;
+  };
+  const element = h(
+    "div",
+    {},
+    toolbar(
+      "Preset patterns",
+      h("span", { class: "muted small" }, "Patterns:"),
+      ...patterns.map(([p, text]) =>
+        made(
+          p,
+          button(text, () => on.pattern(p), { "data-pattern": p }),
+        ),
+      ),
+    ),
+    toolbar(
+      "Transforms of the lights",
+      h("span", { class: "muted small" }, "Transform:"),
+      ...transforms.map(([t, text, title]) =>
+        made(
+          t,
+          button(text, () => on.transform(t), { "data-transform": t, title, "aria-label": title }),
+        ),
+      ),
+      button("Press the lit cells", on.pressLit, {
+        "data-action": "press-lit",
+        title: "The board that pressing every lit cell (as many times as its state) makes from a dark board",
+      }),
+      button("Solution as board", on.solutionBoard, {
+        "data-action": "solution-board",
+        title: "The lights become the presses of a fewest-press solution; Press the lit cells gives the board back",
+      }),
+      button("Period", on.period, {
+        "data-action": "period",
+        title: "How often pressing the lit cells again and again brings the board back",
+      }),
+      view3d,
+    ),
+    noteLine,
+  );
+  return {
+    element,
+    gridOnly: gridOnlyButtons,
+    note(text: string, error = false): void {
+      noteLine.textContent = text;
+      noteLine.className = error ? "error small" : "muted small";
+    },
+    /** Whether the 3D view is offered (a torus board), and whether it is shown. */
+    view3d(offered: boolean, shown: boolean): void {
+      view3d.hidden = !offered;
+      view3d.setAttribute("aria-pressed", String(shown));
     },
   };
 }

@@ -5,10 +5,10 @@
 const SVG = "http://www.w3.org/2000/svg";
 const WIDTH = 720;
 const HEIGHT = 300;
-const LEFT = 52;
+const LEFT = 64;
 const RIGHT = 30;
 const TOP = 14;
-const BOTTOM = 42;
+const BOTTOM = 52;
 const PLOT_W = WIDTH - LEFT - RIGHT;
 const PLOT_H = HEIGHT - TOP - BOTTOM;
 /** Redraws at most every this many ms while results stream in. */
@@ -43,6 +43,8 @@ export class NullityChart {
   readonly #points: SVGPathElement;
   readonly #cursor: SVGLineElement;
   readonly #readout: HTMLOutputElement;
+  readonly #caption: HTMLElement;
+  #axisTitle = "n (board is n x n)";
   #from = 1;
   #to = 1;
   #values = new Int32Array(0);
@@ -76,13 +78,19 @@ export class NullityChart {
     this.#readout.setAttribute("aria-live", "polite");
     this.#readout.textContent =
       "Point at the chart, or focus it and use the arrow keys (Page Up/Down, Home/End), to read n and its nullity.";
-    const caption = document.createElement("figcaption");
-    caption.textContent = "Nullity of the n x n board (dimension of its quiet patterns) against n";
-    this.element.append(caption, this.#svg, this.#readout);
+    this.#caption = document.createElement("figcaption");
+    this.#caption.textContent = "Nullity of the n x n board (dimension of its quiet patterns) against n";
+    this.element.append(this.#caption, this.#svg, this.#readout);
     this.#svg.addEventListener("pointermove", (event) => this.#point(event));
     this.#svg.addEventListener("keydown", (event) => this.#key(event));
     this.#svg.addEventListener("focus", () => this.#moveCursor(this.#cursorN ?? this.#from));
     this.reset(1, 100);
+  }
+
+  /** What the chart shows: its caption and the x axis' title (the boards swept). */
+  describe(caption: string, axis: string): void {
+    this.#caption.textContent = caption;
+    this.#axisTitle = axis;
   }
 
   /** Clears the chart for a sweep of n = from..to. */
@@ -189,7 +197,8 @@ export class NullityChart {
     this.#points.setAttribute("d", this.#parts.join(""));
     this.#svg.setAttribute(
       "aria-label",
-      `Nullity against n for n = ${this.#from} to ${this.#to}: ${this.#count} computed, largest nullity ${this.#yMax}`,
+      `Nullity against n for n = ${this.#from.toLocaleString("en-US")} to ${this.#to.toLocaleString("en-US")}: ` +
+        `${this.#count.toLocaleString("en-US")} computed, largest nullity ${this.#yMax.toLocaleString("en-US")}`,
     );
     if (this.#cursorN !== undefined) this.#moveCursor(this.#cursorN);
   }
@@ -202,7 +211,7 @@ export class NullityChart {
     for (const n of ticks(this.#from, this.#to, 6)) {
       const x = this.#x(n);
       parts.push(svg("line", { x1: x, y1: TOP + PLOT_H, x2: x, y2: TOP + PLOT_H + 5 }));
-      const label = svg("text", { x, y: TOP + PLOT_H + 18, "text-anchor": "middle" });
+      const label = svg("text", { x, y: TOP + PLOT_H + 24, "text-anchor": "middle" });
       label.textContent = n.toLocaleString("en-US");
       parts.push(label);
     }
@@ -210,11 +219,11 @@ export class NullityChart {
       const y = this.#y(v);
       parts.push(svg("line", { class: "grid", x1: LEFT, y1: y, x2: LEFT + PLOT_W, y2: y }));
       const label = svg("text", { x: LEFT - 8, y: y + 4, "text-anchor": "end" });
-      label.textContent = String(v);
+      label.textContent = v.toLocaleString("en-US");
       parts.push(label);
     }
     const xTitle = svg("text", { x: LEFT + PLOT_W / 2, y: HEIGHT - 4, "text-anchor": "middle", class: "title" });
-    xTitle.textContent = "n (board is n x n)";
+    xTitle.textContent = this.#axisTitle;
     const yTitle = svg("text", {
       x: 14,
       y: TOP + PLOT_H / 2,
@@ -260,7 +269,10 @@ export class NullityChart {
     this.#cursor.setAttribute("x1", String(x));
     this.#cursor.setAttribute("x2", String(x));
     this.#cursor.setAttribute("visibility", "visible");
+    const shown = at.toLocaleString("en-US");
     this.#readout.textContent =
-      this.#count === 0 ? `n = ${at}: not computed yet` : `n = ${at}: nullity ${this.#values[at - this.#from]}`;
+      this.#count === 0
+        ? `n = ${shown}: not computed yet`
+        : `n = ${shown}: nullity ${this.#values[at - this.#from]!.toLocaleString("en-US")}`;
   }
 }

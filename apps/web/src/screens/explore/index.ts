@@ -11,6 +11,7 @@ import * as explore from "../../state/explore/state.js";
 import { Cancelled, ExploreWorker, nullityWorker, terminateAll } from "../../state/explore/worker-client.js";
 import { NullityChart } from "./chart.js";
 import { JobControls } from "./job.js";
+import { PictureView } from "./picture.js";
 
 /** Reads an integer field, or says what was expected and what was got. */
 function integerField(input: HTMLInputElement, name: string, min: number, max: number): number {
@@ -50,7 +51,8 @@ function numberField(
   max: number,
 ): { row: HTMLElement; input: HTMLInputElement } {
   const row = element("label", { class: "explore-field", for: id }, label);
-  const input = element("input", { id, type: "text", inputmode: "numeric", value: String(value) });
+  // grouped as every number on the screen ("10,000"); the fields read commas back
+  const input = element("input", { id, type: "text", inputmode: "numeric", value: explore.format(value) });
   input.setAttribute("aria-describedby", `${id}-hint`);
   const hint = element(
     "span",
@@ -110,17 +112,23 @@ function sweepPanel(): { section: HTMLElement; dispose(): void } {
     "The dimension of the quiet patterns of every n x n board, streamed in order as workers compute it (Sutner's polynomial gcd; no matrices).",
   );
   const form = element("form", { class: "explore-form" });
+  const kind = sweepKindField();
+  const rows = numberField("sweep-m", "m (rows)", 5, 1, explore.MAX_SWEEP_ROWS);
+  const states = numberField("sweep-k", "k (states)", 3, 3, 255);
   const from = numberField("sweep-from", "From n", 1, 1, explore.LIMITS.sweepN);
   const to = numberField("sweep-to", "To n", 10_000, 1, explore.LIMITS.sweepN);
   const job = new JobControls("Nullity sweep", "Run sweep");
   const estimate = element("p", { class: "explore-hint", "data-testid": "sweep-estimate", "aria-live": "polite" });
   const updateEstimate = () => {
-    estimate.textContent = explore.estimateFor(from.input.value, to.input.value);
+    rows.row.hidden = kind.select.value !== "rows";
+    states.row.hidden = kind.select.value !== "zk";
+    estimate.textContent = explore.kindEstimate(kind.value(), from.input.value, to.input.value);
   };
+  kind.select.addEventListener("change", updateEstimate);
   from.input.addEventListener("input", updateEstimate);
   to.input.addEventListener("input", updateEstimate);
   updateEstimate();
-  form.append(from.row, to.row, estimate, job.element);
+  form.append(kind.row, rows.row, states.row, from.row, to.row, estimate, job.element);
   const chart = new NullityChart();
   const download = element("button", { type: "button", "data-action": "csv" }, "Download CSV");
   download.disabled = true;
@@ -129,19 +137,25 @@ function sweepPanel(): { section: HTMLElement; dispose(): void } {
 
   let sweep: AbortController | undefined;
   let csvUrl: string | undefined;
+  let csvName = "nullity.csv";
   download.addEventListener("click", () => {
     if (csvUrl) URL.revokeObjectURL(csvUrl);
     csvUrl = URL.createObjectURL(new Blob([chart.csv()], { type: "text/csv" }));
-    const link = element("a", { href: csvUrl, download: "nullity.csv" });
+    const link = element("a", { href: csvUrl, download: csvName });
     link.click();
   });
   form.addEventListener("submit", (event) => {
     event.preventDefault();
     let first: number;
     let last: number;
+    let m = 0;
+    const zk = kind.value() === "zk";
+    const maxN = zk ? explore.MAX_ZK_SWEEP_N : explore.LIMITS.sweepN;
     try {
-      first = integerField(from.input, "From n", 1, explore.LIMITS.sweepN);
-      last = integerField(to.input, "To n", first, explore.LIMITS.sweepN);
+      if (kind.value() === "rows") m = integerField(rows.input, "m", 1, explore.MAX_SWEEP_ROWS);
+      if (zk) m = integerField(states.input, "k", 3, 255);
+      first = integerField(from.input, "From n", 1, maxN);
+      last = integerField(to.input, "To n", first, maxN);
     } catch (error) {
       job.finish("error", explore.errorMessage(error));
       return;
@@ -149,7 +163,15 @@ function sweepPanel(): { section: HTMLElement; dispose(): void } {
     const running = new AbortController();
     sweep = running;
     download.disabled = false;
-    runSweep(job, chart, first, last, running.signal).finally(() => {
+    const labels = explore.sweepLabels(kind.value(), m);
+    chart.describe(labels.caption, labels.axis);
+    csvName = labels.file;
+    const value = kind.value();
+    const swept =
+      value === "zk"
+        ? runZkSweep(job, chart, m, first, last, running.signal)
+        : runSweep(job, chart, explore.sweepOf(value, m, first, last), first, last, running.signal);
+    swept.finally(() => {
       table.refresh();
       if (sweep === running) sweep = undefined;
     });
@@ -167,6 +189,66 @@ function sweepPanel(): { section: HTMLElement; dispose(): void } {
   };
 }
 
+/**
+ * The nullities over Z_k of n = first..last, in blocks on one worker (the library chases each board
+ * over Z_k), each block streamed into the chart as it comes; settles when the sweep ends.
+ */
+async function runZkSweep(
+  job: JobControls,
+  chart: NullityChart,
+  k: number,
+  first: number,
+  last: number,
+  signal: AbortSignal,
+): Promise<void> {
+  chart.reset(first, last);
+  const started = performance.now();
+  const total = last - first + 1;
+  job.running(explore.sweepText.starting(total));
+  const worker = new ExploreWorker();
+  const stop = () => worker.terminate();
+  signal.addEventListener("abort", stop, { once: true });
+  const block = Math.max(1, Math.ceil(total / 50));
+  try {
+    for (let a = first; a <= last; a += block) {
+      const b = Math.min(last, a + block - 1);
+      const r = await worker.run({ kind: "nullity-zk", from: a, to: b, k });
+      if (r.kind !== "nullity-zk") break;
+      chart.push(a, r.values);
+      const done = b - first + 1;
+      job.progress(
+        done / total,
+        explore.sweepText.progress(first, chart.count, done, total, performance.now() - started),
+      );
+    }
+    const ms = performance.now() - started;
+    job.element.dataset.ms = String(Math.round(ms));
+    job.finish("done", explore.sweepText.done(first, last, ms));
+  } catch (error) {
+    if (error instanceof Cancelled) job.finish("cancelled", explore.sweepText.cancelled(first, chart.count));
+    else job.finish("error", explore.errorMessage(error));
+  } finally {
+    signal.removeEventListener("abort", stop);
+    worker.terminate();
+    chart.flush();
+  }
+}
+
+/** The kind of boards swept: n x n grids, n x n tori, m x n grids with m fixed, or n x n grids over Z_k. */
+function sweepKindField(): { row: HTMLElement; select: HTMLSelectElement; value(): explore.SweepKind } {
+  const row = element("label", { class: "explore-field", for: "sweep-kind" }, "Boards");
+  const select = element("select", { id: "sweep-kind" });
+  for (const [value, text] of [
+    ["square", "n x n grids"],
+    ["torus", "n x n tori"],
+    ["rows", "m x n grids, m fixed"],
+    ["zk", "n x n grids over Z_k"],
+  ] as const)
+    select.append(element("option", { value }, text));
+  row.append(select);
+  return { row, select, value: () => select.value as explore.SweepKind };
+}
+
 /** The table of the boards with quiet patterns, filled when it is opened. */
 function nonZeroTable(chart: NullityChart): { element: HTMLElement; refresh(): void } {
   const box = element("details", { class: "explore-table" });
@@ -180,7 +262,7 @@ function nonZeroTable(chart: NullityChart): { element: HTMLElement; refresh(): v
     table.replaceChildren(element("caption", {}, explore.sweepText.tableCaption(rows.length)), head);
     for (const { n, nullity } of rows) {
       const tr = element("tr");
-      tr.append(element("td", {}, explore.format(n)), element("td", {}, String(nullity)));
+      tr.append(element("td", {}, explore.format(n)), element("td", {}, explore.format(nullity)));
       table.append(tr);
     }
   };
@@ -194,7 +276,14 @@ function nonZeroTable(chart: NullityChart): { element: HTMLElement; refresh(): v
 }
 
 /** Streams the nullities of n = first..last into the chart, in order; settles when the sweep ends. */
-function runSweep(job: JobControls, chart: NullityChart, first: number, last: number, signal: AbortSignal) {
+function runSweep(
+  job: JobControls,
+  chart: NullityChart,
+  boards: ReturnType<typeof explore.sweepOf>,
+  first: number,
+  last: number,
+  signal: AbortSignal,
+) {
   chart.reset(first, last);
   const started = performance.now();
   const total = last - first + 1;
@@ -214,19 +303,16 @@ function runSweep(job: JobControls, chart: NullityChart, first: number, last: nu
   // `.then(({ nullitySweep }) => ...)`: the form that lets the bundler keep only what is used of core.
   const stream = () =>
     import("@lightsout/core/nullity").then(async ({ nullitySweep }) => {
-      const results = nullitySweep(
-        { kind: "square", from: first, to: last },
-        {
-          workers: explore.sweepWorkers(navigator.hardwareConcurrency),
-          createWorker: nullityWorker,
-          signal,
-          onProgress: (done) =>
-            job.progress(
-              done / total,
-              explore.sweepText.progress(first, chart.count, done, total, performance.now() - started),
-            ),
-        },
-      );
+      const results = nullitySweep(boards, {
+        workers: explore.sweepWorkers(navigator.hardwareConcurrency),
+        createWorker: nullityWorker,
+        signal,
+        onProgress: (done) =>
+          job.progress(
+            done / total,
+            explore.sweepText.progress(first, chart.count, done, total, performance.now() - started),
+          ),
+      });
       for await (const { nullity } of results) {
         batch.push(nullity);
         pending ??= setTimeout(flushBatch, 0);
@@ -265,16 +351,27 @@ function singleNullity(section: HTMLElement): void {
       job.finish("error", explore.errorMessage(error));
       return;
     }
+    // The answer of an earlier n goes: it is not the answer to this one.
+    answer.textContent = "";
+    const started = performance.now();
+    // The gcd reports no progress: the bar follows the time against the estimate from the degree.
+    const tick = setInterval(() => {
+      const p = explore.singleProgress(performance.now() - started, size);
+      job.progress(p.fraction, `${explore.singleStart(size)} ${p.text}`);
+    }, 500);
     singleJob(
       job,
       async (worker) => {
-        const result = await worker.run({ kind: "nullity", n: size });
-        answer.textContent = explore.singleAnswer(size, result.nullity);
-        job.element.dataset.ms = String(result.ms);
-        return explore.doneText(result.ms);
+        try {
+          const result = await worker.run({ kind: "nullity", n: size });
+          answer.textContent = explore.singleAnswer(size, result.nullity);
+          job.element.dataset.ms = String(result.ms);
+          return explore.doneText(result.ms);
+        } finally {
+          clearInterval(tick);
+        }
       },
       explore.singleStart(size),
-      false,
     );
   });
 }
@@ -291,6 +388,8 @@ function picturePanel(options: {
   startLabel: string;
   /** Pixels a side of the picture of size n. */
   side: (n: number) => number;
+  /** A PBM the worker that drew the picture can hand over (the solve's presses), with its button's words. */
+  certificate?: { label: string; what: "presses" };
   /** Computes, drawing on `canvas` (handed over to the worker), and describes the result. */
   run: (
     worker: ExploreWorker,
@@ -306,10 +405,35 @@ function picturePanel(options: {
   form.append(field.row, job.element);
   const figure = element("figure", { class: "explore-picture" });
   figure.hidden = true;
-  let canvas = element("canvas", { width: "1", height: "1", role: "img", "aria-label": "not computed yet" });
+  const view = new PictureView();
   const caption = element("figcaption", {}, "");
-  figure.append(canvas, caption);
+  figure.append(view.element, caption);
   let drewLast: ExploreWorker | undefined;
+  let lastN = 0;
+  if (options.certificate) {
+    const { label, what } = options.certificate;
+    const status = element("p", { class: "explore-hint", "aria-live": "polite", "data-testid": `${options.id}-pbm` });
+    const get = element("button", { type: "button", "data-action": `${what}-pbm` }, label);
+    get.addEventListener("click", () => {
+      const worker = drewLast;
+      if (!worker) return;
+      void worker.run({ kind: "export", what }).then(
+        (r) => {
+          if (r.kind !== "export") return;
+          const url = URL.createObjectURL(
+            new Blob([r.pbm as Uint8Array<ArrayBuffer>], { type: "image/x-portable-bitmap" }),
+          );
+          element("a", { href: url, download: `${options.id.replace("explore-", "")}-${lastN}-${what}.pbm` }).click();
+          setTimeout(() => URL.revokeObjectURL(url), 60_000);
+          status.textContent = explore.exportDone(r);
+        },
+        (error: unknown) => {
+          status.textContent = explore.errorMessage(error);
+        },
+      );
+    });
+    figure.append(get, status);
+  }
   section.append(form, figure);
   form.addEventListener("submit", (event) => {
     event.preventDefault();
@@ -334,11 +458,11 @@ function picturePanel(options: {
         const result = await options.run(worker, n, offscreen, (done, total, phase) =>
           job.progress(done / total, explore.progressText(phase, done, total)),
         );
-        canvas.replaceWith(next);
-        canvas = next;
+        view.show(next, `${options.id.replace("explore-", "")}-${n}.png`);
+        lastN = n;
         figure.hidden = false;
         caption.textContent = result.caption;
-        canvas.setAttribute("aria-label", result.caption);
+        next.setAttribute("aria-label", result.caption);
         job.element.dataset.ms = String(result.ms);
         return explore.doneText(result.ms);
       },
@@ -383,6 +507,7 @@ function solvePanel(): HTMLElement {
     jobName: "All-on solve",
     startLabel: "Solve",
     side: (n) => pictureSide(n, explore.LIMITS.solvePictureSide).size,
+    certificate: { label: "Download the presses (PBM)", what: "presses" },
     async run(worker, n, canvas, onProgress) {
       const r = await worker.run(
         { kind: "solve", n, side: explore.LIMITS.solvePictureSide, palette: palette(), canvas },
@@ -419,7 +544,8 @@ function filePanel(): HTMLElement {
   job.start.type = "button";
   job.start.disabled = true;
   const answer = element("p", { class: "explore-answer", "aria-live": "polite" });
-  section.append(limit, field, job.element, answer);
+  const downloads = fileDownloads();
+  section.append(limit, field, job.element, answer, downloads.element);
   if (!globalThis.crossOriginIsolated) {
     // SharedArrayBuffer needs the COOP/COEP headers (vite.config.ts); without it the worker uses one thread
     section.append(
@@ -431,10 +557,12 @@ function filePanel(): HTMLElement {
     );
   }
   let file: File | undefined;
+  let kernelEmpty = false;
   const run = () => {
     if (!file) return;
     const chosen = file;
     answer.textContent = "";
+    downloads.from(undefined);
     // The phases seen, in order (reading, then eliminating), for the page's readers and its tests.
     const phases: string[] = [];
     job.element.dataset.phases = "";
@@ -452,11 +580,14 @@ function filePanel(): HTMLElement {
         const said = explore.fileAnswer(chosen.name, r);
         answer.textContent = said.answer;
         job.element.dataset.ms = String(r.ms);
+        if (r.threads !== null) job.element.dataset.threads = String(r.threads);
+        kernelEmpty = r.rank === r.cols;
         return said.done;
       },
       `Reading ${chosen.name}…`,
       true,
-      undefined,
+      // the worker keeps the echelon form for the downloads
+      (worker) => downloads.from(worker, chosen.name.replace(/\.[^.]*$/, ""), kernelEmpty),
       chosen.name,
     );
   };
@@ -479,6 +610,59 @@ function filePanel(): HTMLElement {
     choose(event.dataTransfer?.files[0]);
   });
   return section;
+}
+
+/**
+ * The downloads of the last ranked file, from the worker that ranked it (it keeps the echelon
+ * form): the echelon form and a basis of the kernel, as PBM.
+ */
+function fileDownloads(): {
+  element: HTMLElement;
+  from(worker?: ExploreWorker, name?: string, kernelEmpty?: boolean): void;
+} {
+  const echelon = element("button", { type: "button", "data-action": "echelon-pbm" }, "Download echelon form (PBM)");
+  const kernel = element("button", { type: "button", "data-action": "kernel-pbm" }, "Download kernel basis (PBM)");
+  const status = element("p", { class: "explore-hint", "data-testid": "file-download", "aria-live": "polite" });
+  const box = element("div", { class: "explore-downloads" });
+  box.append(element("div", { class: "explore-buttons" }), status);
+  box.firstElementChild!.append(echelon, kernel);
+  let worker: ExploreWorker | undefined;
+  let base = "matrix";
+  const save = async (what: "echelon" | "kernel") => {
+    if (!worker) return;
+    echelon.disabled = kernel.disabled = true;
+    status.textContent = what === "kernel" ? "Computing the kernel basis…" : "Writing the echelon form…";
+    try {
+      const r = await worker.run({ kind: "export", what });
+      if (r.kind !== "export") return;
+      const url = URL.createObjectURL(
+        new Blob([r.pbm as Uint8Array<ArrayBuffer>], { type: "image/x-portable-bitmap" }),
+      );
+      element("a", { href: url, download: `${base}-${what}.pbm` }).click();
+      setTimeout(() => URL.revokeObjectURL(url), 60_000);
+      status.textContent = explore.exportDone(r);
+    } catch (error) {
+      status.textContent = explore.errorMessage(error);
+    } finally {
+      echelon.disabled = !worker;
+      kernel.disabled = !worker || kernel.dataset.empty === "true";
+    }
+  };
+  echelon.addEventListener("click", () => void save("echelon"));
+  kernel.addEventListener("click", () => void save("kernel"));
+  const from = (next?: ExploreWorker, name = "matrix", kernelEmpty = false) => {
+    if (worker !== next) worker?.terminate();
+    worker = next;
+    base = name;
+    box.hidden = !next;
+    echelon.disabled = !next;
+    kernel.dataset.empty = String(kernelEmpty);
+    kernel.disabled = !next || kernelEmpty;
+    kernel.title = kernelEmpty ? "The columns are independent: the kernel is only the zero vector." : "";
+    status.textContent = "";
+  };
+  from(undefined);
+  return { element: box, from };
 }
 
 /** Draws the Explore screen; the returned function stops every worker it started. */

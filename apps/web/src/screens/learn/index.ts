@@ -43,9 +43,12 @@ class LearnScreen {
       play: () => this.#togglePlay(),
       restart: () => this.#go(0),
     });
-    const shared = learn.opened(context.params);
+    const { shared, seed, note } = learn.opened(context.params);
     if (shared) this.#view.form.shape(shared.rows, shared.cols, shared.states);
-    // not a board Learn can chase: start from the all-on board
+    // the next random board is the seed after the link's, as after "Random board"
+    if (seed !== null) this.#view.form.seed(seed + 1);
+    // not a board Learn can chase: start from the all-on board, and say why
+    this.#view.linkNote(note);
     this.#fromForm(shared?.lights ?? learn.filledLights(5, 5, 1));
   }
 

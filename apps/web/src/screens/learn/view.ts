@@ -37,6 +37,8 @@ export function learnView(root: HTMLElement, on: LearnHandlers) {
   const chase = chaseControls(on);
   const host = h("div", { class: "board-host" });
   const editHint = h("p", { class: "muted small" });
+  // What a link asked for that Learn does not take, said in words.
+  const linkNote = h("p", { class: "error", role: "alert", "data-testid": "link-note", hidden: true });
   const gallery = galleryPanel();
   const fix = fixPanel();
   root.append(
@@ -45,6 +47,7 @@ export function learnView(root: HTMLElement, on: LearnHandlers) {
       "section",
       { class: "panel", "aria-label": "Light chasing" },
       form.element,
+      linkNote,
       editHint,
       h(
         "p",
@@ -63,6 +66,11 @@ export function learnView(root: HTMLElement, on: LearnHandlers) {
     lookup: fix.lookup,
     fix: fix.fix,
     playing: chase.playing,
+    /** Why the link's board or seed was not taken (null hides it). */
+    linkNote(text: string | null): void {
+      linkNote.hidden = text === null;
+      linkNote.textContent = text ?? "";
+    },
     /** Draws a new board to chase. */
     board(board: GridBoard, states: number, hint: string): void {
       view = boardView(board, { label: "Board for light chasing", states, onPress: on.press });

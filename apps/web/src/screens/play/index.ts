@@ -12,16 +12,20 @@ import {
   daily,
   decodeMoves,
   loadBest,
+  loadClock,
+  loadDaily,
   loadTimerShown,
   puzzleKey,
   recordBest,
+  recordDaily,
+  saveClock,
   saveTimerShown,
 } from "../../state/play/progress.js";
 import * as sentences from "../../state/play/sentences.js";
 import * as play from "../../state/play/state.js";
 import { type Analysis, nextPress } from "../../state/solver.js";
 import { Cancelled, Solver } from "../../state/solver-client.js";
-import { describeBoard, explainProof, pressRule } from "../../state/words.js";
+import { describeBoard, pressRule } from "../../state/words.js";
 import { type PlayView, playView } from "./view.js";
 import "./play.css";
 
@@ -42,12 +46,20 @@ class PlayScreen {
   /** The board drawn: a new board object gets a new view. */
   #drawn: Game["board"] | undefined;
   #timerShown = true;
+  /** Moves replayed from a link: they finish no game (the result was kept when it was played). */
+  #replaying = false;
+  /** While the link is opened: its URL is rewritten in place, not pushed. */
+  #opening = false;
   readonly #tick: ReturnType<typeof setInterval>;
+  readonly #saveClock = () => this.#keepClock();
 
   constructor(root: HTMLElement, context: ScreenContext) {
     this.#context = context;
     this.#view = playView(root, {
-      press: (cell) => this.#play(press(this.#game, cell)),
+      // A won board is locked: a press would run the counter on after the win.
+      press: (cell) => {
+        if (!play.won(this.#state!)) this.#play(press(this.#game, cell));
+      },
       undo: () => this.#play(undo(this.#game)),
       redo: () => this.#play(redo(this.#game)),
       reset: () => this.#play(reset(this.#game)),
@@ -57,7 +69,7 @@ class PlayScreen {
       cancel: () => this.#solver.cancel(),
       newPuzzle: () => this.#newPuzzle(),
       nextSeed: () => {
-        this.#view.form.seed(this.#view.form.read().seed + 1);
+        this.#view.form.seed(play.nextSeed(this.#state!.origin, this.#view.form.read().seed));
         this.#newPuzzle();
       },
       today: () => this.#today(),
@@ -68,9 +80,13 @@ class PlayScreen {
     this.#solver.onBusy = (inFlight) => this.#view.busy(inFlight > 0);
     this.#tick = setInterval(() => {
       const s = this.#state;
-      if (s && s.startedAt !== null && s.finishedMs === null)
+      if (s && s.startedAt !== null && s.finishedMs === null) {
         this.#view.clock(sentences.minutes(play.elapsed(s, performance.now())));
+        this.#keepClock();
+      }
     }, 1000);
+    addEventListener("pagehide", this.#saveClock);
+    this.#view.daily(sentences.dailyLines(loadDaily()));
   }
 
   get #game(): Game {
@@ -79,6 +95,15 @@ class PlayScreen {
 
   /** The puzzle of the link (with its moves), or a random one by the link's seed. */
   open(params: URLSearchParams): void {
+    this.#opening = true;
+    try {
+      this.#openLink(params);
+    } finally {
+      this.#opening = false;
+    }
+  }
+
+  #openLink(params: URLSearchParams): void {
     const link = play.readLink(params);
     const unreadable =
       link.error && `The link's board could not be read: ${link.error}. Here is a random puzzle instead.`;
@@ -88,12 +113,18 @@ class PlayScreen {
       const resumed = newGame(board, lights, states);
       this.#start(resumed, link.origin);
       try {
-        // The moves made before a reload or a Back: replayed on the start.
-        // One pass for all of them: a link may carry 10,000 moves on 65,536 cells.
+        // The moves made before a reload or a Back: replayed on the start, the clock running on
+        // from the time already played. One pass for all of them: a link may carry 10,000 moves on 65,536 cells.
         const moved = replay(resumed, decodeMoves(link.moves, resumed.lights.length));
+        const saved = loadClock(this.#key());
+        if (moved.history.length && saved)
+          this.#state = play.resumed(this.#state!, saved.ms, saved.assisted, performance.now());
+        this.#replaying = true;
         if (moved.history.length) this.#play(moved);
       } catch (error) {
         this.#view.info.alert(`The link's moves could not be read: ${(error as Error).message}.`);
+      } finally {
+        this.#replaying = false;
       }
       const shape = play.linkShape(board);
       if (shape !== null) this.#view.form.shape(shape);
@@ -102,13 +133,42 @@ class PlayScreen {
       this.#newPuzzle();
       if (unreadable) this.#view.info.alert(unreadable);
     }
+    if (link.seedError && !unreadable) {
+      const dealt = link.shared && params.has("l") ? null : (link.origin.seed ?? 1);
+      this.#view.info.alert(sentences.seedRefused(link.seedError, dealt));
+    }
     if (!loadTimerShown()) this.#showTimer(false);
   }
 
   close(): void {
+    this.#keepClock();
+    removeEventListener("pagehide", this.#saveClock);
     this.#view.dispose();
     clearInterval(this.#tick);
     this.#solver.cancel();
+  }
+
+  /** The puzzle's key for the records kept. */
+  #key(): string {
+    return puzzleKey(play.puzzleParams(this.#game, this.#state!.origin).toString());
+  }
+
+  /** Keeps the time played, so that a reload or a Back resumes the clock. */
+  #keepClock(): void {
+    const s = this.#state;
+    if (!s) return;
+    saveClock({
+      key: this.#key(),
+      moves: s.game.history.length,
+      ms: play.elapsed(s, performance.now()),
+      assisted: s.assisted,
+    });
+  }
+
+  /** Help was taken (a hint, the solution): the game's result is marked assisted. */
+  #assisted(): void {
+    this.#state = { ...this.#state!, assisted: true };
+    this.#keepClock();
   }
 
   #showTimer(on: boolean): void {
@@ -154,10 +214,13 @@ class PlayScreen {
     const now = performance.now();
     const { state: moved, result } = play.played(this.#state!, next, now, this.#timerShown);
     this.#state = moved;
-    if (result) {
-      this.#state = { ...moved, best: recordBest(puzzleKey(play.puzzleParams(next, moved.origin).toString()), result) };
+    if (result && !this.#replaying) {
+      this.#state = { ...moved, best: recordBest(this.#key(), result) };
       this.#view.best(sentences.bestText(this.#state.best));
+      const date = moved.origin.daily;
+      if (date !== null) this.#view.daily(sentences.dailyLines(recordDaily({ ...result, date })));
     }
+    if (changed && !this.#opening) this.#keepClock();
     // What the panel said was about the lights before: with the overlay on, it describes the new solution.
     if (changed && moved.showSolution) void this.#describeSolution();
     const known = this.#cache.get(next.lights);
@@ -171,11 +234,12 @@ class PlayScreen {
       });
     }
     this.#view.lights(next.lights, marked.marks);
-    this.#context.setParams(play.gameParams(marked.state));
+    // A move is a history entry: Back returns through the moves (a redraw rewrites the URL in place).
+    this.#context.setParams(play.gameParams(marked.state), { push: changed && !this.#opening });
     const moves = next.history.length;
     this.#view.game({
       moves,
-      status: sentences.statusText(next.lights, moves, marked.state.fewest),
+      status: sentences.statusText(next.lights, moves, marked.state.fewest, marked.state.assisted),
       win: isDark(next),
       clock: sentences.minutes(play.elapsed(marked.state, now)),
       canUndo: moves > 0,
@@ -234,6 +298,7 @@ class PlayScreen {
     const a = await this.#analysis();
     if (!a) return;
     if (!a.solvable) return this.#winnable();
+    this.#assisted();
     const hint = nextPress(a);
     this.#state = { ...this.#state!, hint };
     this.#play(this.#game);
@@ -242,6 +307,7 @@ class PlayScreen {
 
   async #toggleSolution(): Promise<void> {
     this.#setSolution(!this.#state!.showSolution);
+    if (this.#state!.showSolution) this.#assisted();
     this.#play(this.#game);
     if (this.#state!.showSolution) await this.#describeSolution();
     else this.#view.info.rules(pressRule(this.#game.board, this.#game.states));
@@ -258,9 +324,12 @@ class PlayScreen {
     if (!a) return;
     const game = this.#game;
     this.#state = { ...this.#state!, proof: a.solvable ? null : a.proof };
-    if (a.solvable) this.#view.info.verdict(sentences.winnableText(a));
-    else this.#view.info.proof(sentences.NOT_WINNABLE, explainProof(game.board, game.states, game.lights, a.proof));
     this.#play(game);
+    if (a.solvable) return this.#view.info.verdict(sentences.winnableText(a));
+    // the explanation is loaded when first asked for: it is not part of the first screen
+    const { explainProof } = await import("../../state/proof-words.js");
+    if (this.#game.lights === game.lights)
+      this.#view.info.proof(sentences.NOT_WINNABLE, explainProof(game.board, game.states, game.lights, a.proof));
   }
 
   #newPuzzle(): void {

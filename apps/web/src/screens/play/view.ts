@@ -5,7 +5,7 @@
 import type { Board } from "@lightsout/core";
 import { LIMITS_TEXT, MAX_SEED, MAX_SIDE, MAX_STATES } from "../../state/limits.js";
 import { type formFor, type PuzzleForm, shortcut } from "../../state/play/state.js";
-import type { ProofExplained } from "../../state/words.js";
+import type { ProofExplained } from "../../state/proof-words.js";
 import type { BoardMarks, BoardView } from "../../ui/board-types.js";
 import { boardView } from "../../ui/board-view.js";
 import { busyLine, button, field, h, numberInput, readNumber, RULE_OPTIONS, select, toolbar } from "../../ui/dom.js";
@@ -56,16 +56,28 @@ export function playView(root: HTMLElement, on: PlayHandlers) {
   const share = h("a", { href: "#/play", "data-testid": "share" }, "Link to this puzzle");
   const toLearn = button("Chase it in Learn", on.toLearn, { "data-action": "learn" });
   const about = h("p", { class: "muted", "data-testid": "about" });
+  controls.element.classList.add("game-controls");
+  const side = h("div", { class: "play-side" }, busy, controls.element, info);
+  const game = h("section", { class: "play-main", "aria-label": "Game" }, line.element, boardHost, side);
+  const dailyList = h("ol", { class: "daily-list", "data-testid": "daily-history" });
+  const dailyPanel = h(
+    "section",
+    { class: "panel", "aria-label": "Your daily results", hidden: true },
+    h("h2", {}, "Your daily results"),
+    dailyList,
+    h("p", { class: "muted small" }, "Kept in this browser: the best result of each day's puzzle."),
+  );
   root.append(
     h("h1", { class: "visually-hidden" }, "Play"),
     h(
       "div",
       { class: "screen-layout" },
-      h("section", { class: "play-main", "aria-label": "Game" }, line.element, boardHost, busy, controls.element, info),
+      game,
       h(
         "aside",
         {},
         form.element,
+        dailyPanel,
         h(
           "div",
           { class: "panel" },
@@ -100,6 +112,8 @@ export function playView(root: HTMLElement, on: PlayHandlers) {
     board(next: Board, states: number): void {
       board = boardView(next, { label: "Lights Out board", states, onPress: on.press });
       boardHost.replaceChildren(board.element);
+      // a canvas board (beyond 32 x 32) keeps the game's controls beside it on wide screens
+      game.classList.toggle("beside", board.element.classList.contains("board-canvas-host"));
     },
     lights(lights: readonly number[], marks: BoardMarks): void {
       board?.update(lights, marks);
@@ -107,6 +121,11 @@ export function playView(root: HTMLElement, on: PlayHandlers) {
     game(state: GameLine): void {
       line.game(state);
       controls.game(state);
+      // a won board is locked and celebrated (the status line, a live region, says so; the focus stays)
+      boardHost.classList.toggle("won", state.win && state.moves > 0);
+      // the cells are locked; a canvas board's zoom buttons still work
+      const cells = board?.element.querySelector("canvas") ?? board?.element;
+      cells?.setAttribute("aria-disabled", String(state.win && state.moves > 0));
     },
     status: line.status,
     clock: line.clock,
@@ -116,6 +135,11 @@ export function playView(root: HTMLElement, on: PlayHandlers) {
     solution: controls.solution,
     busy(on: boolean): void {
       busy.hidden = !on;
+    },
+    /** The history of daily results, a line a day (the panel is hidden while there is none). */
+    daily(lines: readonly string[]): void {
+      dailyPanel.hidden = lines.length === 0;
+      dailyList.replaceChildren(...lines.slice(0, 14).map((line) => h("li", {}, line)));
     },
     /** The panel about the puzzle: what board it is, its link, and whether Learn takes it. */
     puzzle(description: string, link: string, learnable: boolean): void {
@@ -183,9 +207,13 @@ function gameControls(on: PlayHandlers) {
   const redo = button("Redo", on.redo, { "data-action": "redo", "aria-keyshortcuts": "Control+Y" });
   const reset = button("Reset", on.reset, { "data-action": "reset" });
   const solution = button("Show solution", on.solution, { "data-action": "solution", "aria-pressed": "false" });
+  // Offered once the board is dark: the next seed's puzzle on the same board.
+  const nextPuzzle = button("Next puzzle", on.nextSeed, { "data-action": "next-puzzle", class: "primary" });
+  nextPuzzle.hidden = true;
   return {
     element: toolbar(
       "Game controls",
+      nextPuzzle,
       undo,
       redo,
       reset,
@@ -197,6 +225,7 @@ function gameControls(on: PlayHandlers) {
       undo.disabled = !state.canUndo;
       redo.disabled = !state.canRedo;
       reset.disabled = !state.canReset;
+      nextPuzzle.hidden = !(state.win && state.moves > 0);
     },
     /** Whether the solution overlay is on. */
     solution(on: boolean): void {
@@ -248,6 +277,12 @@ function puzzleForm(on: PlayHandlers) {
     event.preventDefault();
     on.newPuzzle();
   });
+  // A graph has no rows, columns or grid rule: kept as it is, they are not its fields.
+  let graphPlayed = false;
+  const sizeFields = () => {
+    for (const input of [rows, cols, rule]) input.disabled = graphPlayed && shape.value === "keep";
+  };
+  shape.addEventListener("change", sizeFields);
   return {
     element,
     /** The form's values (numbers clamped to their fields' ranges). */
@@ -263,6 +298,8 @@ function puzzleForm(on: PlayHandlers) {
     },
     /** Shows the board played's size, rule and states. */
     follow(fields: ReturnType<typeof formFor>): void {
+      graphPlayed = !fields.grid;
+      sizeFields();
       if (fields.grid) {
         rows.value = String(fields.grid.rows);
         cols.value = String(fields.grid.cols);
@@ -276,6 +313,7 @@ function puzzleForm(on: PlayHandlers) {
     },
     shape(value: string): void {
       shape.value = value;
+      sizeFields();
     },
   };
 }

@@ -4,12 +4,20 @@
 // (a busy worker cannot read an abort message until the computation
 // returns, so an AbortSignal could not reach it).
 
-import { ParseError } from "@lightsout/core";
+import { gridBoard, ParseError, solveLightsOut } from "@lightsout/core";
 import { chaseMatrix, solveGrid } from "@lightsout/core/lightsout";
-import { initThreads } from "@lightsout/core/gf2";
-import { readBitMatrix } from "@lightsout/core/io";
+import { BitMatrix, initThreads } from "@lightsout/core/gf2";
+import { formatPbm, readBitMatrix } from "@lightsout/core/io";
 import { squareNullity } from "@lightsout/core/nullity";
-import { pictureSide, type Answer, type Envelope, type Palette, type Reply, type Request } from "./protocol.js";
+import {
+  pictureSide,
+  type Answer,
+  type Envelope,
+  type Export,
+  type Palette,
+  type Reply,
+  type Request,
+} from "./protocol.js";
 
 /** The worker's global scope, as much of it as this module needs (the DOM typings lack it). */
 const scope = globalThis as unknown as {
@@ -41,7 +49,8 @@ async function handle(id: number, request: Request): Promise<void> {
     // large eliminations share out their sweeps; one thread where that is impossible
     if (request.kind === "rank-file" || request.kind === "chase") await initThreads().catch(() => 1);
     const answer = await compute(request, progress);
-    scope.postMessage({ id, type: "done", answer });
+    // a download's bytes are handed over, not copied (a 32768 x 32768 echelon form is 128 MiB)
+    scope.postMessage({ id, type: "done", answer }, answer.kind === "export" ? [answer.pbm.buffer] : []);
   } catch (error) {
     if (error instanceof ParseError && error.line > 0) {
       // The reason alone: the page shows the line and column its own way.
@@ -63,12 +72,61 @@ async function compute(request: Request, progress: Progress): Promise<Answer> {
   switch (request.kind) {
     case "nullity":
       return { kind: "nullity", n: request.n, nullity: squareNullity(request.n), ms: elapsed() };
+    case "nullity-zk": {
+      // the library's nullity over Z_k of each n x n board (light chasing over Z_k), in order
+      const { from, to, k } = request;
+      const values = new Int32Array(to - from + 1);
+      const boards = progress("boards");
+      for (let n = from; n <= to; n++) {
+        values[n - from] = solveLightsOut(gridBoard(n, n), new Uint8Array(n * n), { states: k }).nullity;
+        boards(n - from + 1, values.length);
+      }
+      return { kind: "nullity-zk", from, values, ms: elapsed() };
+    }
     case "chase":
       return chasePicture(request.n, request.palette, request.canvas, progress, elapsed);
     case "solve":
       return solveAllOn(request.n, request.side, request.palette, request.canvas, progress, elapsed);
     case "rank-file":
       return rankOfFile(request.file, request.name, progress, elapsed);
+    case "export":
+      return exportLast(request.what, progress, elapsed);
+  }
+}
+
+/** The echelon form of the last file ranked: kept for its downloads until the worker ends. */
+let lastEchelon: BitMatrix | undefined;
+
+/** The presses of the last all-on board solved (1 = press), kept for their download. */
+let lastPresses: { n: number; presses: Uint8Array } | undefined;
+
+/**
+ * The last echelon form as PBM, or a basis of its kernel (row operations keep the kernel: it is the
+ * file's), or the presses of the last all-on board solved.
+ */
+function exportLast(what: Export, progress: Progress, elapsed: () => number): Answer {
+  if (what === "presses") {
+    if (!lastPresses) throw new Error("no all-on board has been solved by this worker");
+    const { n, presses } = lastPresses;
+    const m = BitMatrix.fromBits(n, n, presses);
+    try {
+      return { kind: "export", what, rows: n, cols: n, pbm: formatPbm(m), ms: elapsed() };
+    } finally {
+      m.dispose();
+    }
+  }
+  if (!lastEchelon) throw new Error("no matrix has been ranked by this worker");
+  if (what === "echelon") {
+    const pbm = formatPbm(lastEchelon);
+    return { kind: "export", what, rows: lastEchelon.rows, cols: lastEchelon.cols, pbm, ms: elapsed() };
+  }
+  const kernel = lastEchelon.nullspace({ onProgress: progress("kernel") });
+  try {
+    if (kernel.rows === 0)
+      throw new Error("the kernel is only the zero vector (the columns are independent): no basis to download");
+    return { kind: "export", what, rows: kernel.rows, cols: kernel.cols, pbm: formatPbm(kernel), ms: elapsed() };
+  } finally {
+    kernel.dispose();
   }
 }
 
@@ -140,6 +198,7 @@ async function solveAllOn(
     }
   }
   await draw(canvas, pixels, size, size, palette.off);
+  lastPresses = solution.solvable ? { n, presses: Uint8Array.from(solution.presses) } : undefined;
   const { rank, nullity, solvable } = solution;
   return { kind: "solve", n, solvable, rank, nullity, presses, scale, ms: elapsed() };
 }
@@ -155,10 +214,13 @@ async function rankOfFile(file: Blob, name: string, progress: Progress, elapsed:
     onProgress: (bytes) => reading(bytes, file.size),
   });
   const read = performance.now();
+  lastEchelon?.dispose();
+  lastEchelon = undefined;
   try {
-    const { rank } = matrix.echelonize({ onProgress: progress("eliminating") });
+    const { rank, threads } = matrix.echelonize({ onProgress: progress("eliminating") });
     const { rows, cols } = matrix;
     const eliminateMs = Math.round(performance.now() - read);
+    lastEchelon = matrix;
     return {
       kind: "rank-file",
       rows,
@@ -168,9 +230,11 @@ async function rankOfFile(file: Blob, name: string, progress: Progress, elapsed:
       ms: elapsed(),
       readMs: Math.round(read - started),
       eliminateMs,
+      threads: threads ?? null,
     };
-  } finally {
+  } catch (error) {
     matrix.dispose();
+    throw error;
   }
 }
 

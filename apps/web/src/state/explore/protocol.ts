@@ -13,16 +13,28 @@ export interface Palette {
 export type Request =
   /** The nullity of one n x n board. */
   | { kind: "nullity"; n: number }
+  /** The nullities over Z_k (the fewest generators of the quiet patterns) of the n x n boards, n = from..to. */
+  | { kind: "nullity-zk"; from: number; to: number; k: number }
   /** The chase matrix of the n x n board, drawn one pixel per entry on an n x n canvas. */
   | { kind: "chase"; n: number; palette: Palette; canvas: OffscreenCanvas }
   /** The all-on n x n board solved by chasing, its presses down-sampled to {@link pictureSide} pixels a side. */
   | { kind: "solve"; n: number; side: number; palette: Palette; canvas: OffscreenCanvas }
   /** The rank over GF(2) of a matrix file (PBM, dense 0/1 text or MatrixMarket), read as a stream. */
-  | { kind: "rank-file"; file: Blob; name: string };
+  | { kind: "rank-file"; file: Blob; name: string }
+  /**
+   * The last ranked file's echelon form, or a basis of its kernel { x : A x = 0 } (one vector a
+   * row), as PBM (P4); asked of the worker that ranked it, which keeps the echelon form until then.
+   * Or the presses of the last all-on board solved (n x n, 1 = press): the solve's certificate.
+   */
+  | { kind: "export"; what: Export };
+
+/** What a worker can hand over as PBM. */
+export type Export = "echelon" | "kernel" | "presses";
 
 /** The answer to each kind of request. */
 export type Answer =
   | { kind: "nullity"; n: number; nullity: number; ms: number }
+  | { kind: "nullity-zk"; from: number; values: Int32Array; ms: number }
   | { kind: "chase"; n: number; rank: number; ones: number; ms: number }
   | {
       kind: "solve";
@@ -45,7 +57,10 @@ export type Answer =
       /** Milliseconds reading the file into a matrix, and eliminating it. */
       readMs: number;
       eliminateMs: number;
-    };
+      /** Threads that eliminated (1 when one thread did), or null when the elimination did not say. */
+      threads: number | null;
+    }
+  | { kind: "export"; what: Export; rows: number; cols: number; pbm: Uint8Array; ms: number };
 
 /** A message from the worker: progress of request `id`, its answer, or why it failed. */
 export type Reply =

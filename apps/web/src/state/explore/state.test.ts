@@ -6,14 +6,22 @@ import {
   chaseCaption,
   errorMessage,
   estimateFor,
+  kindEstimate,
+  exportDone,
   fileAnswer,
   phaseText,
   progressText,
   readInteger,
   seconds,
   singleAnswer,
+  singleEstimateMs,
+  singleProgress,
+  singleStart,
+  duration,
   solveCaption,
   sweepEstimate,
+  sweepLabels,
+  sweepOf,
   sweepText,
   sweepWorkers,
 } from "./state.js";
@@ -82,11 +90,23 @@ describe("what the panels say", () => {
       ms: 20,
       readMs: 5,
       eliminateMs: 15,
+      threads: 2,
     };
     expect(fileAnswer("m.pbm", file)).toEqual({
       answer: "m.pbm: 8 x 9 (pbm), rank 7 over GF(2).",
-      done: "Done in 0.02 s: read in 0.01 s, eliminated in 0.01 s.",
+      done: "Done in 0.02 s: read in 0.01 s, eliminated in 0.01 s on 2 threads.",
     });
+    // an elimination that does not say how many threads ran it: nothing is claimed
+    expect(fileAnswer("m.pbm", { ...file, threads: null }).done).toBe(
+      "Done in 0.02 s: read in 0.01 s, eliminated in 0.01 s.",
+    );
+    const pbm = new Uint8Array(20);
+    expect(exportDone({ kind: "export", what: "kernel", rows: 2, cols: 9, pbm, ms: 3 })).toBe(
+      "Kernel basis: 2 vectors of 9 entries (one a row), 20 bytes of PBM, made in 0.00 s.",
+    );
+    expect(exportDone({ kind: "export", what: "echelon", rows: 8, cols: 9, pbm, ms: 3 })).toMatch(
+      /^Echelon form: 8 x 9, /,
+    );
   });
 
   test("every error in one format: file:line:column, file: byte N, or the message", () => {
@@ -98,5 +118,51 @@ describe("what the panels say", () => {
     );
     expect(errorMessage(new RangeError("n expected ..."))).toBe("n expected ...");
     expect(errorMessage("plain")).toBe("plain");
+  });
+});
+
+describe("one large n", () => {
+  test("its estimate grows from the degree; its progress is the time against it, never the end before the answer", () => {
+    expect(singleEstimateMs(1_000_000)).toBeCloseTo(3000);
+    expect(singleEstimateMs(10_000_000) / 1000).toBeGreaterThan(100);
+    expect(singleEstimateMs(10_000_000) / 1000).toBeLessThan(130);
+    expect(singleStart(10_000_000)).toBe(
+      "Computing the nullity of n = 10,000,000: one gcd of degree 10,000,000, estimated 2 min on a 2-core machine…",
+    );
+    expect(singleProgress(1500, 1_000_000)).toEqual({
+      fraction: 0.5,
+      text: "1.50 s of about 3 s (estimated from the degree)",
+    });
+    const late = singleProgress(9000, 1_000_000);
+    expect(late.fraction).toBe(0.95);
+    expect(late.text).toContain("taking longer than estimated");
+    expect([duration(400), duration(45_000), duration(112_000), duration(2 * 3_600_000)]).toEqual([
+      "under 1 s",
+      "45 s",
+      "2 min",
+      "2 h",
+    ]);
+  });
+});
+
+describe("sweeps beyond n x n grids", () => {
+  test("m x n with m fixed, and tori: the library's sweep, the chart's words and the CSV's name", () => {
+    expect(sweepOf("rows", 5, 1, 100)).toEqual({ kind: "grid", rows: { from: 5, to: 5 }, cols: { from: 1, to: 100 } });
+    expect(sweepOf("torus", 0, 3, 9)).toEqual({ kind: "square", from: 3, to: 9, torus: true });
+    expect(sweepOf("square", 0, 3, 9)).toEqual({ kind: "square", from: 3, to: 9, torus: false });
+    expect(sweepLabels("rows", 5)).toEqual({
+      caption: "Nullity of the 5 x n board (dimension of its quiet patterns) against n",
+      axis: "n (board is 5 x n)",
+      file: "nullity-5xn.csv",
+    });
+    expect(sweepLabels("torus", 0).axis).toBe("n (torus is n x n)");
+    expect(kindEstimate("square", "1", "10000")).toBe(estimateFor("1", "10000"));
+    expect(kindEstimate("rows", "1", "10000")).toMatch(/^No time estimate for m x n boards/);
+    expect(sweepLabels("zk", 3)).toEqual({
+      caption: "Nullity over Z_3 of the n x n board (fewest generators of its quiet patterns) against n",
+      axis: "n (board is n x n, 3 states)",
+      file: "nullity-z3.csv",
+    });
+    expect(kindEstimate("zk", "1", "100")).toMatch(/^No time estimate over Z_k/);
   });
 });

@@ -2,7 +2,7 @@
 // the time a sweep should take, progress, the captions of its answers and
 // every error in one format. The screen (screens/explore) runs the workers.
 
-import { formatBytes } from "@lightsout/core";
+import { formatBytes, formatCount } from "@lightsout/core";
 import type { Answer } from "./protocol.js";
 import { WorkerError } from "./worker-client.js";
 
@@ -96,6 +96,81 @@ export function sweepEstimate(from: number, to: number): string {
   return `Estimated time: about ${format(amount)} ${amount === 1 ? one : many} on a 2-core machine (1 to 10,000 takes about 3 seconds; the work grows about as n^2.8).`;
 }
 
+/** The boards a sweep covers: n x n grids, n x n tori, m x n grids with m fixed, or n x n grids over Z_k. */
+export type SweepKind = "square" | "torus" | "rows" | "zk";
+
+/** Largest n of a sweep over Z_k (each board is chased over Z_k: about 0.3 s at n = 200). */
+export const MAX_ZK_SWEEP_N = 200;
+
+/** Largest fixed m of an m x n sweep. */
+export const MAX_SWEEP_ROWS = 10_000;
+
+/**
+ * The library's sweep of n = first..last for a kind (as `nullitySweep` takes it).
+ *
+ * @example
+ * ```ts
+ * sweepOf("rows", 5, 1, 100); // { kind: "grid", rows: { from: 5, to: 5 }, cols: { from: 1, to: 100 } }
+ * ```
+ */
+export function sweepOf(
+  kind: Exclude<SweepKind, "zk">,
+  m: number,
+  first: number,
+  last: number,
+):
+  | { kind: "square"; from: number; to: number; torus: boolean }
+  | { kind: "grid"; rows: { from: number; to: number }; cols: { from: number; to: number } } {
+  if (kind === "rows") return { kind: "grid", rows: { from: m, to: m }, cols: { from: first, to: last } };
+  return { kind: "square", from: first, to: last, torus: kind === "torus" };
+}
+
+/**
+ * The chart's caption and axis title for a kind of sweep, and the CSV file's name.
+ *
+ * @example
+ * ```ts
+ * sweepLabels("rows", 5).axis; // "n (board is 5 x n)"
+ * ```
+ */
+export function sweepLabels(kind: SweepKind, m: number): { caption: string; axis: string; file: string } {
+  if (kind === "zk")
+    return {
+      caption: `Nullity over Z_${m} of the n x n board (fewest generators of its quiet patterns) against n`,
+      axis: `n (board is n x n, ${m} states)`,
+      file: `nullity-z${m}.csv`,
+    };
+  if (kind === "rows")
+    return {
+      caption: `Nullity of the ${format(m)} x n board (dimension of its quiet patterns) against n`,
+      axis: `n (board is ${format(m)} x n)`,
+      file: `nullity-${m}xn.csv`,
+    };
+  const torus = kind === "torus";
+  return {
+    caption: `Nullity of the n x n ${torus ? "torus" : "board"} (dimension of its quiet patterns) against n`,
+    axis: `n (${torus ? "torus" : "board"} is n x n)`,
+    file: torus ? "nullity-torus.csv" : "nullity.csv",
+  };
+}
+
+/**
+ * The estimate for a kind of sweep: measured on n x n grids only, so other kinds say so.
+ *
+ * @example
+ * ```ts
+ * kindEstimate("rows", "1", "100"); // "No time estimate for 5 x n boards: ..."
+ * ```
+ */
+export function kindEstimate(kind: SweepKind, fromText: string, toText: string): string {
+  if (kind === "square") return estimateFor(fromText, toText);
+  if (kind === "zk")
+    return `No time estimate over Z_k: each board is chased over Z_k by the library, n up to ${format(MAX_ZK_SWEEP_N)} (about 0.3 s at n = 200); the progress bar shows how far the sweep is.`;
+  return kind === "torus"
+    ? "No time estimate for tori: each n x n torus takes its closed form from the n x n grids' polynomials, about as long as the grid."
+    : "No time estimate for m x n boards: the time model is measured on n x n grids; the progress bar shows how far the sweep is.";
+}
+
 /**
  * The estimate for the range as typed, or "" while it is not a range.
  *
@@ -185,9 +260,65 @@ export function singleAnswer(n: number, nullity: number): string {
   return `The ${format(n)} x ${format(n)} board has nullity ${format(nullity)}: ${nullity === 0 ? "every configuration is solvable, in one way" : `2^${nullity} solutions per solvable configuration`}.`;
 }
 
-/** What a single nullity says while it runs: its progress cannot be measured. */
+/**
+ * The time one n should take, from the polynomial degree n: 1,000,000 took about 3 s and
+ * 10,000,000 about 112 s on a 2-core machine, so the time grows about as n^1.57 (the gcd of
+ * two polynomials of degree n, word-packed).
+ *
+ * @example
+ * ```ts
+ * singleEstimateMs(1_000_000); // 3000
+ * ```
+ */
+export function singleEstimateMs(n: number): number {
+  return 3000 * (n / 1_000_000) ** 1.57;
+}
+
+/**
+ * What a single nullity says while it runs: the estimate (the gcd reports no progress of its own).
+ *
+ * @example
+ * ```ts
+ * singleStart(10_000_000); // "Computing the nullity of n = 10,000,000: one gcd of degree 10,000,000, about 2 min..."
+ * ```
+ */
 export function singleStart(n: number): string {
-  return `Computing the nullity of n = ${format(n)} (one gcd of degree ${format(n)}; progress is not measurable)…`;
+  return `Computing the nullity of n = ${format(n)}: one gcd of degree ${format(n)}, estimated ${duration(singleEstimateMs(n))} on a 2-core machine…`;
+}
+
+/**
+ * The progress of one n, measured against its estimate: the bar never claims the end before the answer.
+ *
+ * @param elapsedMs - Time since it started.
+ * @param n - The n computed.
+ * @returns The bar's fraction (at most 0.95) and the line under it.
+ * @example
+ * ```ts
+ * singleProgress(6000, 10_000_000).text; // "6.0 s of about 2 min (estimated from the degree)"
+ * ```
+ */
+export function singleProgress(elapsedMs: number, n: number): { fraction: number; text: string } {
+  const estimate = singleEstimateMs(n);
+  const over = elapsedMs > estimate;
+  return {
+    fraction: Math.min(0.95, elapsedMs / estimate),
+    text: `${seconds(elapsedMs)} of about ${duration(estimate)} (estimated from the degree${over ? "; taking longer than estimated" : ""})`,
+  };
+}
+
+/**
+ * A duration for estimates: seconds below a minute and a half, then minutes, then hours.
+ *
+ * @example
+ * ```ts
+ * duration(112_000); // "2 min"
+ * ```
+ */
+export function duration(ms: number): string {
+  if (ms < 1000) return "under 1 s";
+  if (ms < 90_000) return `${format(Math.round(ms / 1000))} s`;
+  if (ms < 90 * 60_000) return `${format(Math.round(ms / 60_000))} min`;
+  return `${format(Math.round(ms / 3_600_000))} h`;
 }
 
 /**
@@ -228,8 +359,26 @@ export function solveCaption(n: number, r: Extract<Answer, { kind: "solve" }>): 
 export function fileAnswer(name: string, r: Extract<Answer, { kind: "rank-file" }>): { answer: string; done: string } {
   return {
     answer: `${name}: ${format(r.rows)} x ${format(r.cols)} (${r.format}), rank ${format(r.rank)} over GF(2).`,
-    done: `Done in ${seconds(r.ms)}: read in ${seconds(r.readMs)}, eliminated in ${seconds(r.eliminateMs)}.`,
+    done: `Done in ${seconds(r.ms)}: read in ${seconds(r.readMs)}, eliminated in ${seconds(r.eliminateMs)}${r.threads === null ? "" : ` on ${formatCount(r.threads, "thread")}`}.`,
   };
+}
+
+/**
+ * What a download of the last ranked file says when it is ready.
+ *
+ * @example
+ * ```ts
+ * exportDone({ kind: "export", what: "kernel", rows: 2, cols: 25, pbm, ms: 4 }); // "Kernel basis: 2 vectors of 25 entries ..."
+ * ```
+ */
+export function exportDone(r: Extract<Answer, { kind: "export" }>): string {
+  const what =
+    r.what === "kernel"
+      ? `Kernel basis: ${formatCount(r.rows, "vector")} of ${formatCount(r.cols, "entry", "entries")} (one a row)`
+      : r.what === "presses"
+        ? `Presses: ${format(r.rows)} x ${format(r.cols)}, 1 = press (pressing them clears the all-on board: the solve's certificate)`
+        : `Echelon form: ${format(r.rows)} x ${format(r.cols)}`;
+  return `${what}, ${formatBytes(r.pbm.length)} of PBM, made in ${seconds(r.ms)}.`;
 }
 
 /** The file panel's limit, from the largest matrix the kernel's memory holds. */

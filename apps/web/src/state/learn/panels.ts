@@ -6,6 +6,7 @@
 import { type GridBoard, quietPatterns, solveLightsOut } from "@lightsout/core";
 import { type ChaseTrace, firstRowLookup } from "@lightsout/core/lightsout";
 import { chaseMatrixModK } from "./trace.js";
+import { quietCountText } from "../words.js";
 
 /** The quiet-pattern gallery. */
 export interface Gallery {
@@ -27,7 +28,7 @@ export interface Gallery {
 function noQuietPattern(intro: string, where: string, digits: boolean): Gallery {
   return {
     intro,
-    note: `${where} has none besides pressing nothing: every board of this size is winnable, in exactly one way.`,
+    note: `${where} has ${quietCountText("1")}: every board of this size is winnable, in exactly one way.`,
     patterns: [],
     digits,
   };
@@ -61,7 +62,7 @@ function twoStateGallery(board: GridBoard): Gallery {
   if (patterns.length === 0) return noQuietPattern(intro, size, false);
   return {
     intro,
-    note: `${size} has ${2 ** patterns.length - 1} besides pressing nothing, all sums of these ${patterns.length}; so every winnable board has ${2 ** patterns.length} solutions.`,
+    note: `${size} has ${quietCountText(String(2 ** patterns.length))}, all sums of these ${patterns.length}; so every winnable board has ${2 ** patterns.length} solutions.`,
     patterns: patterns.map((q, i) => {
       const count = q.reduce((n, v) => n + v, 0);
       return {
@@ -85,7 +86,7 @@ function multiStateGallery(board: GridBoard, k: number): Gallery {
   return {
     intro,
     note:
-      `${where} has ${count - 1n} besides pressing nothing, all combinations of ${patterns.length === 1 ? "this one" : `these ${patterns.length}`} ` +
+      `${where} has ${quietCountText(String(count))}, all combinations of ${patterns.length === 1 ? "this one" : `these ${patterns.length}`} ` +
       `(each added 0 to ${k - 1} times, counts mod ${k}); so every winnable board has ${count} solutions. The digits are press counts.`,
     patterns: patterns.map((pattern, i) => {
       const q = Array.from(pattern);

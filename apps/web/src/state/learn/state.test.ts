@@ -71,11 +71,31 @@ describe("the chase", () => {
     expect(randomLights(4, 4, 3, 7)).toHaveLength(16);
     const link = linkOf(lesson(gridBoard(2, 3), 3, [0, 1, 2, 0, 1, 2]));
     expect(decodeBoard(link)?.lights).toEqual([0, 1, 2, 0, 1, 2]);
-    expect(opened(link)).toEqual({ rows: 2, cols: 3, states: 3, lights: [0, 1, 2, 0, 1, 2] });
+    expect(opened(link).shared).toEqual({ rows: 2, cols: 3, states: 3, lights: [0, 1, 2, 0, 1, 2] });
     const torus = encodeBoard({ board: gridBoard(3, 3, { torus: true }), states: 2, lights: filledLights(3, 3, 0) });
-    expect(opened(torus)).toBeNull();
-    expect(opened(new URLSearchParams("g=13x13"))).toBeNull();
-    expect(opened(new URLSearchParams("g=oops"))).toBeNull();
+    expect(opened(torus).shared).toBeNull();
+    expect(opened(new URLSearchParams("g=13x13")).shared).toBeNull();
+    expect(opened(new URLSearchParams("g=oops")).shared).toBeNull();
+    // what was refused is said, not dropped
+    expect(opened(new URLSearchParams("g=13x13")).note).toBe(
+      "Learn chases plain rectangles (no wrapping edges, the plus rule) up to 12 × 12 with 2 to 36 states. " +
+        "The link's board is not one of them: 13 × 13 rectangle, plus rule, 2 states (on/off). Play takes it. " +
+        "Here is the 5 × 5 board with every light on instead.",
+    );
+    expect(opened(new URLSearchParams("g=5x5&k=37")).note).toContain("37 states");
+    expect(opened(new URLSearchParams("g=oops")).note).toMatch(/^The link's board could not be read: "g" expected/);
+    expect(opened(new URLSearchParams("g=5x5")).note).toBeNull();
+  });
+
+  test("a Learn link with a seed and no lights deals that seed's puzzle; a bad seed says why", () => {
+    const link = opened(new URLSearchParams("g=5x5&k=3&seed=2"));
+    expect(link.shared).toEqual({ rows: 5, cols: 5, states: 3, lights: randomLights(5, 5, 3, 2) });
+    expect(link).toMatchObject({ seed: 2, note: null });
+    const bad = opened(new URLSearchParams("g=5x5&seed=-1"));
+    expect(bad.shared).toBeNull();
+    expect(bad.note).toMatch(
+      /^The link's seed '-1' is not a seed: a seed is a whole number from 0 to 2,147,483,647\. Here is/,
+    );
     expect(editHint(3)).toMatch(/each click adds 1, mod 3/);
   });
 });
@@ -83,9 +103,12 @@ describe("the chase", () => {
 describe("the panels", () => {
   test("quiet patterns: none, or the basis with what it means", () => {
     expect(quietGallery(gridBoard(3, 3), 2)).toMatchObject({ patterns: [], digits: false });
+    expect(quietGallery(gridBoard(3, 3), 2).note).toBe(
+      "The 3 × 3 board has 1 quiet pattern, pressing nothing included: every board of this size is winnable, in exactly one way.",
+    );
     const five = quietGallery(gridBoard(5, 5), 2);
     expect(five.note).toBe(
-      "The 5 × 5 board has 3 besides pressing nothing, all sums of these 2; so every winnable board has 4 solutions.",
+      "The 5 × 5 board has 4 quiet patterns, pressing nothing included, all sums of these 2; so every winnable board has 4 solutions.",
     );
     expect(five.patterns.map((p) => p.caption)).toEqual(["Pattern 1: 16 presses", "Pattern 2: 12 presses"]);
     const three = quietGallery(gridBoard(4, 4), 3);

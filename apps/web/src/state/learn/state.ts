@@ -4,8 +4,9 @@
 
 import { gridBoard, type GridBoard, randomPuzzle } from "@lightsout/core";
 import type { ChaseTrace } from "@lightsout/core/lightsout";
-import { learnable } from "../limits.js";
-import { decodeBoard, encodeBoard } from "../url.js";
+import { learnable, MAX_LEARN_SIDE, MAX_LEARN_STATES } from "../limits.js";
+import { decodeBoard, encodeBoard, readSeed } from "../url.js";
+import { describeBoard } from "../words.js";
 import { chaseSentence, multiStateChaseSentence } from "./sentences.js";
 import { learnChase } from "./trace.js";
 
@@ -122,26 +123,53 @@ export function filledLights(rows: number, cols: number, state: number): number[
   return new Array<number>(rows * cols).fill(state);
 }
 
+/** What a Learn link opens: the board to chase (null: the all-on 5 x 5 board), the seed to show, and what was refused. */
+export interface LearnLink {
+  readonly shared: { rows: number; cols: number; states: number; lights: number[] } | null;
+  /** The link's seed, when it dealt the board. */
+  readonly seed: number | null;
+  /** Why the link's board or seed was not taken, as sentences; null when all was. */
+  readonly note: string | null;
+}
+
 /**
- * The board a Learn link holds, when Learn can chase it (else null: Learn starts from the all-on board).
+ * The board a Learn link holds, when Learn can chase it. A board with a seed and no lights
+ * (`g=5x5&k=3&seed=2`) is dealt that seed's puzzle, as in Play. A board Learn does not chase
+ * (`g=13x13`, `k=37`, a torus), an unreadable board and a bad seed are explained, not dropped.
  *
  * @example
  * ```ts
- * opened(new URLSearchParams("g=2x2&l=8")); // { rows: 2, cols: 2, states: 2, lights: [1, 0, 0, 0] }
+ * opened(new URLSearchParams("g=2x2&l=8")).shared; // { rows: 2, cols: 2, states: 2, lights: [1, 0, 0, 0] }
+ * opened(new URLSearchParams("g=13x13")).note; // "Learn chases plain rectangles up to 12 × 12 ..."
  * ```
  */
-export function opened(
-  params: URLSearchParams,
-): { rows: number; cols: number; states: number; lights: number[] } | null {
+export function opened(params: URLSearchParams): LearnLink {
+  const read = readSeed(params);
+  const notes: string[] = [];
+  let shared: LearnLink["shared"] = null;
+  let seed: number | null = null;
   try {
-    const shared = decodeBoard(params);
-    if (shared && learnable(shared.board, shared.states)) {
-      return { rows: shared.board.rows, cols: shared.board.cols, states: shared.states, lights: [...shared.lights] };
+    const link = decodeBoard(params);
+    if (link && learnable(link.board, link.states)) {
+      const { rows, cols } = link.board;
+      let lights = link.lights;
+      if (!params.has("l") && read.seed !== null) {
+        seed = read.seed;
+        lights = randomLights(rows, cols, link.states, seed);
+      }
+      shared = { rows, cols, states: link.states, lights: [...lights] };
+    } else if (link) {
+      notes.push(
+        `Learn chases plain rectangles (no wrapping edges, the plus rule) up to ${MAX_LEARN_SIDE} × ${MAX_LEARN_SIDE} ` +
+          `with 2 to ${MAX_LEARN_STATES} states. The link's board is not one of them: ${describeBoard(link.board, link.states)} Play takes it.`,
+      );
     }
-  } catch {
-    // not a board Learn can chase
+  } catch (error) {
+    notes.push(`The link's board could not be read: ${(error as Error).message}.`);
   }
-  return null;
+  if (read.error) notes.push(read.error);
+  if (notes.length) notes.push("Here is the 5 × 5 board with every light on instead.");
+  return { shared: notes.length ? null : shared, seed, note: notes.length ? notes.join(" ") : null };
 }
 
 /** The link of the board being chased (its lights at the start). */

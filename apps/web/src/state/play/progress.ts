@@ -86,13 +86,41 @@ export function daily(now: Date): { date: string; seed: number } {
   return { date, seed: Number(date.replaceAll("-", "")) };
 }
 
-/** A best result: the fewest moves, and the time of that game in ms (null when not timed). */
+/**
+ * A result: the moves, the time of that game in ms (null when not timed), and whether it was
+ * assisted (a hint asked for, or the solution shown, during the game).
+ */
 export interface Best {
   moves: number;
   ms: number | null;
+  /** Hint or Show solution was used: such a result never beats one found alone. */
+  assisted?: boolean;
 }
 
 const BEST_PREFIX = "lightsout-best-";
+
+function readJson(key: string): unknown {
+  try {
+    return JSON.parse(localStorage.getItem(key) ?? "null");
+  } catch {
+    return null;
+  }
+}
+
+function writeJson(key: string, value: unknown): void {
+  try {
+    localStorage.setItem(key, JSON.stringify(value));
+  } catch {
+    // not remembered
+  }
+}
+
+/** A stored result, if it is one (storage is the user's: it may hold anything). */
+function asResult(value: unknown): Best | null {
+  const v = value as Best | null;
+  if (!v || typeof v !== "object" || !Number.isSafeInteger(v.moves)) return null;
+  return { moves: v.moves, ms: typeof v.ms === "number" ? v.ms : null, ...(v.assisted ? { assisted: true } : {}) };
+}
 
 /**
  * The best result kept for a puzzle.
@@ -105,19 +133,29 @@ const BEST_PREFIX = "lightsout-best-";
  * ```
  */
 export function loadBest(key: string): Best | null {
-  try {
-    const value = JSON.parse(localStorage.getItem(BEST_PREFIX + key) ?? "null") as Best | null;
-    return value && Number.isSafeInteger(value.moves) ? value : null;
-  } catch {
-    return null;
-  }
+  return asResult(readJson(BEST_PREFIX + key));
 }
 
 /**
- * Keeps a result when it beats the best (fewer moves, or as few in less time).
+ * Whether a result beats the best: one found alone beats any assisted one; otherwise fewer
+ * moves, or as few in less time.
+ *
+ * @example
+ * ```ts
+ * beats({ moves: 9, ms: 1000, assisted: true }, { moves: 12, ms: 5000 }); // false
+ * ```
+ */
+export function beats(result: Best, best: Best | null): boolean {
+  if (!best) return true;
+  if (Boolean(result.assisted) !== Boolean(best.assisted)) return !result.assisted;
+  return result.moves < best.moves || (result.moves === best.moves && (result.ms ?? Infinity) < (best.ms ?? Infinity));
+}
+
+/**
+ * Keeps a result when it beats the best ({@link beats}).
  *
  * @param key - From {@link puzzleKey}.
- * @param result - This game's moves and time.
+ * @param result - This game's moves, time and whether it was assisted.
  * @returns The best after this game.
  * @example
  * ```ts
@@ -126,17 +164,109 @@ export function loadBest(key: string): Best | null {
  */
 export function recordBest(key: string, result: Best): Best {
   const best = loadBest(key);
-  const better =
-    !best ||
-    result.moves < best.moves ||
-    (result.moves === best.moves && (result.ms ?? Infinity) < (best.ms ?? Infinity));
-  if (!better) return best;
-  try {
-    localStorage.setItem(BEST_PREFIX + key, JSON.stringify(result));
-  } catch {
-    // not remembered
-  }
+  if (!beats(result, best)) return best!;
+  writeJson(BEST_PREFIX + key, result);
   return result;
+}
+
+/** A day's result of today's puzzle. */
+export interface DailyResult extends Best {
+  /** YYYY-MM-DD (UTC). */
+  date: string;
+}
+
+const DAILY_KEY = "lightsout-daily";
+/** Days of daily results kept. */
+export const MAX_DAILY_DAYS = 366;
+
+/**
+ * The history of daily results with this one: one entry a day (the best of it, by
+ * {@link beats}), newest first, at most {@link MAX_DAILY_DAYS}.
+ *
+ * @example
+ * ```ts
+ * withDaily([], { date: "2026-12-01", moves: 9, ms: 30000 }); // [{ date: "2026-12-01", ... }]
+ * ```
+ */
+export function withDaily(history: readonly DailyResult[], result: DailyResult): DailyResult[] {
+  const same = history.find((d) => d.date === result.date);
+  const kept = same && !beats(result, same) ? same : result;
+  return [kept, ...history.filter((d) => d.date !== result.date)]
+    .sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : 0))
+    .slice(0, MAX_DAILY_DAYS);
+}
+
+/**
+ * The daily results kept, newest first.
+ *
+ * @example
+ * ```ts
+ * loadDaily(); // [{ date: "2026-12-01", moves: 9, ms: 30000 }, ...]
+ * ```
+ */
+export function loadDaily(): DailyResult[] {
+  const value = readJson(DAILY_KEY);
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((d) => {
+    const r = asResult(d);
+    const date = (d as DailyResult).date;
+    return r && typeof date === "string" && /^\d{4}-\d{2}-\d{2}$/.test(date) ? [{ ...r, date }] : [];
+  });
+}
+
+/**
+ * Keeps a daily result in the history.
+ *
+ * @returns The history after it.
+ * @example
+ * ```ts
+ * recordDaily({ date: "2026-12-01", moves: 9, ms: 30000 });
+ * ```
+ */
+export function recordDaily(result: DailyResult): DailyResult[] {
+  const history = withDaily(loadDaily(), result);
+  writeJson(DAILY_KEY, history);
+  return history;
+}
+
+/** The clock of the game in progress, kept so that a reload does not restart it at 0:00. */
+export interface SavedClock {
+  /** The puzzle, from {@link puzzleKey}. */
+  key: string;
+  /** Moves made when it was saved. */
+  moves: number;
+  /** Time played, in ms. */
+  ms: number;
+  assisted: boolean;
+}
+
+const CLOCK_KEY = "lightsout-clock";
+
+/**
+ * The clock saved for this puzzle, if any (one game is kept: the last one played).
+ *
+ * @param key - From {@link puzzleKey}.
+ * @example
+ * ```ts
+ * loadClock(key); // { key, moves: 4, ms: 61000, assisted: false } or null
+ * ```
+ */
+export function loadClock(key: string): SavedClock | null {
+  const v = readJson(CLOCK_KEY) as SavedClock | null;
+  if (!v || v.key !== key || !Number.isSafeInteger(v.moves) || typeof v.ms !== "number" || !(v.ms >= 0)) return null;
+  return { key, moves: v.moves, ms: v.ms, assisted: v.assisted === true };
+}
+
+/**
+ * Keeps the clock of the game in progress.
+ *
+ * @example
+ * ```ts
+ * saveClock({ key, moves: 4, ms: 61000, assisted: false });
+ * ```
+ */
+export function saveClock(clock: SavedClock): void {
+  writeJson(CLOCK_KEY, clock);
 }
 
 const TIMER_KEY = "lightsout-timer-hidden";

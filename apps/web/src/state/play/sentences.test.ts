@@ -5,9 +5,12 @@ import { describe, expect, test } from "vitest";
 import {
   bestText,
   cellName,
+  dailyLines,
   hintText,
   minutes,
   parText,
+  resultText,
+  seedRefused,
   solutionText,
   solverFailure,
   statusText,
@@ -74,4 +77,17 @@ describe("the info panel", () => {
     expect(solverFailure(new Error("too big"), false)).toBe("Not solved: too big");
     expect(solverFailure(new Error("cancelled"), true)).toBe("Solving cancelled.");
   });
+});
+
+test("a refused seed says what is played instead", () => {
+  const why = "The link's seed -1 is not a seed: a seed is a whole number from 0 to 2,147,483,647.";
+  expect(seedRefused(why, 1)).toBe(`${why} Here is the puzzle of seed 1 instead.`);
+  expect(seedRefused(why, null)).toBe(`${why} The link's lights are played without it.`);
+});
+
+test("results say when help was taken; the daily history is a line a day", () => {
+  expect(resultText({ moves: 7, ms: 41_200, assisted: true })).toBe("7 moves in 0:41, with help");
+  expect(bestText({ moves: 1, ms: null })).toBe("Best: 1 move");
+  expect(dailyLines([{ date: "2026-12-01", moves: 9, ms: 30_000 }])).toEqual(["2026-12-01: 9 moves in 0:30"]);
+  expect(statusText([0], 3, null, true)).toBe("Lights out! Solved in 3 moves with help.");
 });

@@ -5,7 +5,7 @@ import type { Board } from "@lightsout/core";
 import { formatCount } from "@lightsout/core";
 import { cellMap } from "@lightsout/core/lightsout";
 import type { Analysis } from "../solver.js";
-import type { Best } from "./progress.js";
+import type { Best, DailyResult } from "./progress.js";
 
 /**
  * A duration as the timer shows it.
@@ -28,18 +28,25 @@ export function minutes(ms: number): string {
  * @param lights - The lights now.
  * @param moves - Presses made.
  * @param fewest - The analysis of the start (par), if known.
+ * @param assisted - Whether a hint or the solution was used ("with help").
  * @returns E.g. "3 lights on", "Lights out! Solved in 7 moves, the fewest possible.".
  * @example
  * ```ts
  * statusText([0, 0], 2, null); // "Lights out! Solved in 2 moves."
  * ```
  */
-export function statusText(lights: readonly number[], moves: number, fewest: Analysis | null): string {
+export function statusText(
+  lights: readonly number[],
+  moves: number,
+  fewest: Analysis | null,
+  assisted = false,
+): string {
   if (lights.every((v) => v === 0)) {
     const least = fewest?.solvable && fewest.optimal ? fewest.count : null;
     if (moves === 0) return "Lights out: this board is already dark.";
+    const help = assisted ? " with help" : "";
     return (
-      `Lights out! Solved in ${formatCount(moves, "move", "moves")}` +
+      `Lights out! Solved in ${formatCount(moves, "move", "moves")}${help}` +
       (least !== null ? (moves <= least ? ", the fewest possible." : ` (the fewest possible is ${least}).`) : ".")
     );
   }
@@ -83,7 +90,32 @@ export function parText(fewest: Analysis | null): string | null {
  */
 export function bestText(best: Best | null): string | null {
   if (!best) return null;
-  return `Best: ${formatCount(best.moves, "move", "moves")}${best.ms !== null ? ` in ${minutes(best.ms)}` : ""}`;
+  return `Best: ${resultText(best)}`;
+}
+
+/**
+ * A result in words: moves, time when timed, and "with help" when a hint or the solution was used.
+ *
+ * @example
+ * ```ts
+ * resultText({ moves: 7, ms: 41_200, assisted: true }); // "7 moves in 0:41, with help"
+ * ```
+ */
+export function resultText(result: Best): string {
+  const time = result.ms !== null ? ` in ${minutes(result.ms)}` : "";
+  return `${formatCount(result.moves, "move", "moves")}${time}${result.assisted ? ", with help" : ""}`;
+}
+
+/**
+ * The history of daily results, a line a day, newest first.
+ *
+ * @example
+ * ```ts
+ * dailyLines([{ date: "2026-12-01", moves: 9, ms: 30_000 }]); // ["2026-12-01: 9 moves in 0:30"]
+ * ```
+ */
+export function dailyLines(history: readonly DailyResult[]): string[] {
+  return history.map((d) => `${d.date}: ${resultText(d)}`);
 }
 
 /**
@@ -165,4 +197,19 @@ export const NOT_WINNABLE = "No: this board cannot be cleared.";
  */
 export function solverFailure(error: unknown, cancelled: boolean): string {
   return cancelled ? "Solving cancelled." : `Not solved: ${(error as Error).message}`;
+}
+
+/**
+ * What Play says about a link's bad seed: why it is not a seed, and what is played instead.
+ *
+ * @param why - From the link reader ("The link's seed -1 is not a seed: ...").
+ * @param dealt - The seed whose puzzle is played instead, or null when the link's own lights are.
+ * @example
+ * ```ts
+ * seedRefused("The link's seed -1 is not a seed: a seed is a whole number from 0 to 2,147,483,647.", 1);
+ * // "... Here is the puzzle of seed 1 instead."
+ * ```
+ */
+export function seedRefused(why: string, dealt: number | null): string {
+  return `${why} ${dealt === null ? "The link's lights are played without it." : `Here is the puzzle of seed ${dealt} instead.`}`;
 }

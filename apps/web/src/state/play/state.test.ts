@@ -1,7 +1,7 @@
 // Play's state without a page: what moves, the timer, par, marks, links, the
 // form and the keyboard do to it.
 
-import { gridBoard, maskBoard } from "@lightsout/core";
+import { gridBoard, maskBoard, randomPuzzle } from "@lightsout/core";
 import { describe, expect, test } from "vitest";
 import type { Analysis } from "../solver.js";
 import { decodeBoard } from "../url.js";
@@ -19,6 +19,9 @@ import {
   linkShape,
   NO_ORIGIN,
   played,
+  nextSeed,
+  resumed,
+  won,
   puzzleBoard,
   puzzleParams,
   readLink,
@@ -130,6 +133,49 @@ describe("links", () => {
     expect(gameParams(started(game, NO_ORIGIN, null)).has("p")).toBe(false);
     // Build and Learn get the lights as they are now
     expect(decodeBoard(boardParams(moved))?.lights).toEqual([...moved.lights]);
+  });
+
+  test("a board with a seed and no lights is dealt that seed's puzzle; a bad seed says why", () => {
+    const torus = gridBoard(5, 5, { torus: true });
+    const dealt = readLink(new URLSearchParams("g=5x5&t=1&seed=3"));
+    expect(dealt.shared?.lights).toEqual(Array.from(randomPuzzle(torus, { seed: 3 })));
+    expect(dealt.shared?.lights.some((v) => v !== 0)).toBe(true);
+    expect(dealt).toMatchObject({ error: null, seedError: null, origin: { seed: 3 } });
+    const k3 = readLink(new URLSearchParams("g=4x4&k=3&seed=9"));
+    expect(k3.shared?.lights).toEqual(Array.from(randomPuzzle(gridBoard(4, 4), { states: 3, seed: 9 })));
+    for (const seed of ["-1", "99999999999999999999", "abc"]) {
+      const bad = readLink(new URLSearchParams(`g=5x5&seed=${seed}`));
+      expect(bad.seedError).toMatch(
+        /^The link's seed .* (is not a seed|is too large): a seed is a whole number from 0 to 2,147,483,647\.$/,
+      );
+      expect(bad.origin.seed).toBe(1);
+      expect(bad.shared?.lights).toEqual(Array.from(randomPuzzle(gridBoard(5, 5), { seed: 1 })));
+    }
+    // lights in the link are the puzzle: the seed only names it
+    expect(readLink(new URLSearchParams("g=1x3&l=w&seed=5")).shared?.lights).toEqual([1, 1, 0]);
+  });
+
+  test("a resumed game's clock runs on from the time played; help taken marks its result", () => {
+    const game = newGame(gridBoard(1, 2), [1, 1], 2);
+    const s = resumed(started(game, NO_ORIGIN, null), 60_000, true, 1_000);
+    const { state, result } = played(s, press(game, 0), 5_000, true);
+    expect(elapsed(state, 5_000)).toBe(64_000);
+    expect(result).toEqual({ moves: 1, ms: 64_000, assisted: true });
+    const alone = played(started(game, NO_ORIGIN, null), press(game, 0), 0, true);
+    expect(alone.result).toEqual({ moves: 1, ms: 0 });
+  });
+
+  test("the next seed is the one after, but never tomorrow's puzzle after today's", () => {
+    expect(nextSeed({ seed: 7, daily: null }, 7)).toBe(8);
+    expect(nextSeed({ seed: 20261201, daily: "2026-12-01" }, 20261201)).toBe(1);
+  });
+
+  test("a game is won once a move leaves the board dark; a dark start is not a win", () => {
+    const game = newGame(gridBoard(1, 1), [1], 2);
+    const s = started(game, NO_ORIGIN, null);
+    expect(won(s)).toBe(false);
+    expect(won(played(s, press(game, 0), 0, true).state)).toBe(true);
+    expect(won(started(newGame(gridBoard(1, 1), [0], 2), NO_ORIGIN, null))).toBe(false);
   });
 
   test("a link is read back; a bad seed or date is dropped, a bad board is an error", () => {

@@ -6,7 +6,7 @@
 import { type Board, gridBoard, randomPuzzle, type RuleName, type Topology } from "@lightsout/core";
 import { boardTopology } from "@lightsout/core/lightsout";
 import type { Analysis } from "../solver.js";
-import { decodeBoard, encodeBoard, type SharedBoard } from "../url.js";
+import { decodeBoard, encodeBoard, readSeed, type SharedBoard } from "../url.js";
 import { type Game, isDark, newGame } from "./game.js";
 import { type Best, encodeMoves } from "./progress.js";
 
@@ -37,6 +37,8 @@ export interface PlayState {
   readonly finishedMs: number | null;
   /** The best result kept for this puzzle. */
   readonly best: Best | null;
+  /** Whether a hint was asked for or the solution shown in this game: its result is marked assisted. */
+  readonly assisted: boolean;
 }
 
 /**
@@ -62,7 +64,25 @@ export function started(game: Game, origin: Origin, best: Best | null): PlayStat
     startedAt: null,
     finishedMs: null,
     best,
+    assisted: false,
   };
+}
+
+/**
+ * The state with the clock of a game resumed (after a reload or a Back): the time already played
+ * runs on from there, and help taken before stays marked.
+ *
+ * @param state - The state before the moves are replayed.
+ * @param ms - Time played before.
+ * @param assisted - Whether the game was assisted before.
+ * @param now - The clock (performance.now()).
+ * @example
+ * ```ts
+ * elapsed(played(resumed(state, 60_000, false, 0), game, 0, true).state, 5_000); // 65_000
+ * ```
+ */
+export function resumed(state: PlayState, ms: number, assisted: boolean, now: number): PlayState {
+  return { ...state, startedAt: now - ms, assisted: state.assisted || assisted };
 }
 
 /**
@@ -110,9 +130,23 @@ export function played(
   const dark = isDark(game);
   if (dark && moves > 0 && finishedMs === null) {
     const ms = elapsed(next, now);
-    return { state: { ...next, finishedMs: ms }, result: { moves, ms: timed ? ms : null } };
+    const result: Best = { moves, ms: timed ? ms : null, ...(state.assisted ? { assisted: true } : {}) };
+    return { state: { ...next, finishedMs: ms }, result };
   }
   return { state: dark ? next : { ...next, finishedMs: null }, result: null };
+}
+
+/**
+ * Whether the game is won: the board dark after at least one move. A won board is locked (presses
+ * do nothing, the counter and the clock stop) until Undo, Reset or a new puzzle.
+ *
+ * @example
+ * ```ts
+ * won(played(state, press(state.game, 4), 0, true).state); // true when that press cleared it
+ * ```
+ */
+export function won(state: PlayState): boolean {
+  return state.game.history.length > 0 && isDark(state.game);
 }
 
 /**
@@ -215,13 +249,18 @@ export interface PlayLink {
   readonly shared: SharedBoard | null;
   /** Why the link's board could not be read, else null. */
   readonly error: string | null;
+  /** Why the link's seed is not a seed (a sentence), else null. */
+  readonly seedError: string | null;
   readonly origin: Origin;
   /** The moves, as the `p` parameter. */
   readonly moves: string;
 }
 
 /**
- * Reads a Play link. An unreadable seed or date is dropped; an unreadable board is an error.
+ * Reads a Play link. A board without lights (`l`) and with a seed is dealt that seed's puzzle
+ * (`g=5x5&t=1&seed=3` is the puzzle "seed 3" on the 5 x 5 torus); a bad seed is refused with a
+ * sentence saying why, and the board then gets the puzzle of seed 1. An unreadable date is
+ * dropped; an unreadable board is an error.
  *
  * @example
  * ```ts
@@ -231,15 +270,19 @@ export interface PlayLink {
 export function readLink(params: URLSearchParams): PlayLink {
   let shared: SharedBoard | null = null;
   let error: string | null = null;
+  const read = readSeed(params);
+  let seed = read.seed;
   try {
     shared = decodeBoard(params);
+    if (shared && !params.has("l") && (seed !== null || read.error !== null)) {
+      seed ??= 1;
+      shared = { ...shared, lights: Array.from(randomPuzzle(shared.board, { states: shared.states, seed })) };
+    }
   } catch (e) {
     error = (e as Error).message;
   }
-  const fromSeed = Number(params.get("seed") ?? Number.NaN);
-  const seed = Number.isSafeInteger(fromSeed) && fromSeed >= 0 ? fromSeed : null;
   const daily = /^\d{4}-\d{2}-\d{2}$/.test(params.get("daily") ?? "") ? params.get("daily") : null;
-  return { shared, error, origin: { seed, daily }, moves: params.get("p") ?? "" };
+  return { shared, error, seedError: read.error, origin: { seed, daily }, moves: params.get("p") ?? "" };
 }
 
 /** The new-puzzle form's values. */
@@ -271,6 +314,20 @@ export function puzzleBoard(form: PuzzleForm, current?: Board): Board {
     topology: form.shape === "rect" ? "plane" : (form.shape as Topology),
     rule: form.rule === "custom" && current?.kind === "grid" && current.rule ? current.rule : (form.rule as RuleName),
   });
+}
+
+/**
+ * The seed "Next seed" and "Next puzzle" deal: the one after the puzzle's, but after today's puzzle
+ * seed 1 (the seed after today's date is tomorrow's puzzle, which it would give away).
+ *
+ * @example
+ * ```ts
+ * nextSeed({ seed: 20261201, daily: "2026-12-01" }, 20261201); // 1
+ * nextSeed({ seed: 7, daily: null }, 7); // 8
+ * ```
+ */
+export function nextSeed(origin: Origin, seed: number): number {
+  return origin.daily !== null ? 1 : seed + 1;
 }
 
 /**

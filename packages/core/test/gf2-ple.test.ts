@@ -66,8 +66,9 @@ function runPle(bits: Uint8Array, rows: number, cols: number, tuning?: PleTuning
   const words = pack(bits, rows, cols);
   return withScratch("a test elimination", [words.byteLength], ([p]) => {
     kernelView(Uint32Array, p, words.length).set(words);
-    const { rank, pivots } = pleEchelon(p, rows, cols, {}, tuning);
-    return { rank, pivots: Array.from(pivots), echelon: unpack(kernelCopy(Uint32Array, p, words.length), rows, cols) };
+    const { rank, pivots, threads } = pleEchelon(p, rows, cols, {}, tuning);
+    const echelon = unpack(kernelCopy(Uint32Array, p, words.length), rows, cols);
+    return { rank, pivots: Array.from(pivots), echelon, threads };
   });
 }
 
@@ -195,7 +196,7 @@ describe("PLE with its products shared among threads", () => {
         trsmBase: 8,
         multiply: { cutoff: 64, tables: 8, panel: 4, threads: 2, threadedFrom: 1 },
       };
-      expect(runPle(bits, rows, cols, tuning)).toEqual(one);
+      expect(runPle(bits, rows, cols, tuning)).toEqual({ ...one, threads: 2 });
     }
   });
 });

@@ -45,6 +45,8 @@ export interface MultiplyOptions {
   threadedFrom?: number;
   /** Checked before each of the kernel's products; its reason is thrown. */
   signal?: AbortSignal | undefined;
+  /** Told the threads each product shared among threads ran on. */
+  used?: (threads: number) => void;
 }
 
 /**
@@ -89,8 +91,11 @@ function mulAddLeaf(c: Block, a: Block, b: Block, m: number, n: number, p: numbe
   const tableBytes = tables * 256 * Math.min(t.panel, p) * 8;
   const threads = t.threads ?? 1;
   if (threads > 1 && m >= 2 * threads && m * n * p >= (t.threadedFrom ?? 2 ** 29)) {
-    const done = withThreadPool(threads, (pool) => mulAddShared(pool, c, a, b, m, n, p, t, tableBytes));
-    if (done) return;
+    const done = withThreadPool(threads, (pool) => mulAddShared(pool, c, a, b, m, n, p, t, tableBytes) && pool.threads);
+    if (done) {
+      t.used?.(done);
+      return;
+    }
   }
   withScratch("scratch space for multiplication", [tableBytes], ([table]) => {
     callKernel("multiplication", mulAddM4rmKernel, leafArgs(c, a, b, m, n, p, t, table));

@@ -75,7 +75,8 @@ const blockAt = (job: Job, r: number, w: number): Block => ({
 
 /**
  * A forward row echelon form of the rows x cols matrix at `ptr`, in place:
- * returns the rank and the pivot columns (row t's pivot is pivots[t]).
+ * returns the rank, the pivot columns (row t's pivot is pivots[t]) and the
+ * most threads a product ran on.
  */
 export function pleEchelon(
   ptr: number,
@@ -83,9 +84,13 @@ export function pleEchelon(
   cols: number,
   watch: PleWatch = {},
   tuning: PleTuning = PLE_TUNING,
-): { rank: number; pivots: Int32Array } {
-  // the products check the signal too: the largest take seconds
-  const multiply = { ...tuning.multiply, signal: watch.signal };
+): { rank: number; pivots: Int32Array; threads: number } {
+  // the products check the signal too (the largest take seconds), and say on how many threads they ran
+  let threads = 1;
+  const used = (n: number) => {
+    threads = Math.max(threads, n);
+  };
+  const multiply = { ...tuning.multiply, signal: watch.signal, used };
   const job: Job = { ptr, rows, cols, stride: strideWords(cols), tuning: { ...tuning, multiply }, watch };
   const pivots = ple(job, 0, 0, cols);
   const list = Int32Array.from(pivots);
@@ -93,7 +98,7 @@ export function pleEchelon(
     kernelView(Int32Array, p, list.length).set(list);
     callKernel(OPERATION, pleFinishKernel, { a: ptr, rows, stride: job.stride, rank: list.length, pivots: p });
   });
-  return { rank: list.length, pivots: list };
+  return { rank: list.length, pivots: list, threads };
 }
 
 /** Pivot columns of the window [c0, c1) of rows r.. (their rows r, r + 1, ...), L kept below and left. */

@@ -15,6 +15,7 @@ import {
   addBlocksKernel,
   callKernel,
   kernelView,
+  type MulAddArgs,
   mulAddM4rmKernel,
   mulAddThreadedKernel,
   withScratch,
@@ -86,26 +87,23 @@ function add(d: Block, x: Block, y: Block, rows: number, words: number): void {
 function mulAddLeaf(c: Block, a: Block, b: Block, m: number, n: number, p: number, t: MultiplyOptions): void {
   if (m === 0 || n === 0 || p === 0) return;
   t.signal?.throwIfAborted();
+  // the kernel's descriptor (MulAddArgs), its tables to come
+  const blocks = { c: c.ptr, cStride: c.stride, a: a.ptr, aStride: a.stride, b: b.ptr, bStride: b.stride };
+  const leaf = { ...blocks, m, n, p, tables: t.tables, panel: t.panel, table: 0 };
   // the kernel's 4- and 8-way loops read 4 or 8 tables
   const tables = t.tables > 4 ? 8 : t.tables > 2 ? 4 : t.tables;
   const tableBytes = tables * 256 * Math.min(t.panel, p) * 8;
   const threads = t.threads ?? 1;
   if (threads > 1 && m >= 2 * threads && m * n * p >= (t.threadedFrom ?? 2 ** 29)) {
-    const done = withThreadPool(threads, (pool) => mulAddShared(pool, c, a, b, m, n, p, t, tableBytes) && pool.threads);
+    const done = withThreadPool(threads, (pool) => mulAddShared(pool, leaf, tableBytes) && pool.threads);
     if (done) {
       t.used?.(done);
       return;
     }
   }
   withScratch("scratch space for multiplication", [tableBytes], ([table]) => {
-    callKernel("multiplication", mulAddM4rmKernel, leafArgs(c, a, b, m, n, p, t, table));
+    callKernel("multiplication", mulAddM4rmKernel, { ...leaf, table });
   });
-}
-
-/** The descriptor of the Four Russians kernel (MulAddArgs). */
-function leafArgs(c: Block, a: Block, b: Block, m: number, n: number, p: number, t: MultiplyOptions, table: number) {
-  const blocks = { c: c.ptr, cStride: c.stride, a: a.ptr, aStride: a.stride, b: b.ptr, bStride: b.stride };
-  return { ...blocks, m, n, p, tables: t.tables, panel: t.panel, table };
 }
 
 /** Copies `rows` rows of `words` words between blocks of two memories (row by row: blocks have strides). */
@@ -123,58 +121,44 @@ function copyRows(
 }
 
 /**
- * mulAddLeaf on the thread pool: A, B and C copied into its memory, the
- * rows of C claimed in chunks by the threads, C copied back. Returns false
- * (nothing done) when the blocks do not fit there.
+ * The kernel's product `leaf` on the thread pool: A, B and C copied into its
+ * memory, the rows of C claimed in chunks by the threads, C copied back.
+ * Returns false (nothing done) when the blocks do not fit there.
  */
-function mulAddShared(
-  pool: ThreadPoolView,
-  c: Block,
-  a: Block,
-  b: Block,
-  m: number,
-  n: number,
-  p: number,
-  t: MultiplyOptions,
-  tableBytes: number,
-): boolean {
+function mulAddShared(pool: ThreadPoolView, leaf: MulAddArgs, tableBytes: number): boolean {
+  const { m, n, p } = leaf;
   const aw = Math.ceil(n / 64);
   const sizes = [m * aw * 8, n * p * 8, m * p * 8, pool.threads * tableBytes] as const;
   const done = pool.withBlocks(sizes, ([pa, pb, pc, table]) => {
     // views of the main memory after the pool's allocations (no growth between)
-    const main = (block: Block, rows: number, words: number) =>
-      kernelView(Uint32Array, block.ptr, ((rows - 1) * block.stride + words) * 2);
+    const main = (ptr: number, stride: number, rows: number, words: number) =>
+      kernelView(Uint32Array, ptr, ((rows - 1) * stride + words) * 2);
     const shared = (ptr: number, words: number) => pool.view(Uint32Array, ptr, words * 2);
-    copyRows(shared(pa, m * aw), aw, main(a, m, aw), a.stride, m, aw);
-    copyRows(shared(pb, n * p), p, main(b, n, p), b.stride, n, p);
-    copyRows(shared(pc, m * p), p, main(c, m, p), c.stride, m, p);
-    const chunk = Math.max(64, Math.ceil(m / (4 * pool.threads)));
-    const blocks = [
-      { ptr: pc, stride: p },
-      { ptr: pa, stride: aw },
-      { ptr: pb, stride: p },
-    ] as const;
+    copyRows(shared(pa, m * aw), aw, main(leaf.a, leaf.aStride, m, aw), leaf.aStride, m, aw);
+    copyRows(shared(pb, n * p), p, main(leaf.b, leaf.bStride, n, p), leaf.bStride, n, p);
+    copyRows(shared(pc, m * p), p, main(leaf.c, leaf.cStride, m, p), leaf.cStride, m, p);
     const args = {
-      ...leafArgs(...blocks, m, n, p, t, table),
+      ...{ ...leaf, c: pc, cStride: p, a: pa, aStride: aw, b: pb, bStride: p, table },
       tableBytes,
-      chunk,
+      chunk: Math.max(64, Math.ceil(m / (4 * pool.threads))),
       ctl: pool.ctl,
       threads: pool.threads,
       blocking: pool.blocking,
     };
     pool.runSlices(mulAddThreadedKernel, args, { operation: "multiplication", next: (_, last) => last === undefined });
-    copyRows(main(c, m, p), c.stride, shared(pc, m * p), p, m, p);
+    copyRows(main(leaf.c, leaf.cStride, m, p), leaf.cStride, shared(pc, m * p), p, m, p);
     return true;
   });
   return done === true;
 }
 
 /**
- * C = A B: A is m x n bits (from a word boundary), B is n rows of p words
- * (even), C is m rows of p words. C may not overlap A or B. Strassen-Winograd
- * on the largest part whose halves are whole words of A's columns and whole
- * lanes of B's; the borders (A's last row, its last columns, B's last lanes)
- * are added by the kernel.
+ * C = A B, or C ^= A B with `add`: A is m x n bits (from a word boundary), B
+ * is n rows of p words (even), C is m rows of p words. C may not overlap A
+ * or B. Strassen-Winograd on the largest part whose halves are whole words
+ * of A's columns and whole lanes of B's; the borders (A's last row, its last
+ * columns, B's last lanes) are added by the kernel. A sum above the cutoff
+ * goes through a temporary product; below it the kernel adds in place.
  */
 export function multiplyBlocks(
   c: Block,
@@ -184,8 +168,21 @@ export function multiplyBlocks(
   n: number,
   p: number,
   t: MultiplyOptions = MULTIPLY_DEFAULTS,
+  sum = false,
 ): void {
-  if (m === 0 || p === 0) return;
+  if (m === 0 || p === 0 || (sum && n === 0)) return;
+  if (sum) {
+    if (m < t.cutoff || n < t.cutoff || p * 64 < t.cutoff) {
+      mulAddLeaf(c, a, b, m, n, p, t);
+      return;
+    }
+    withScratch("scratch space for multiplication", [m * p * 8], ([pt]) => {
+      const product = { ptr: pt, stride: p };
+      multiplyBlocks(product, a, b, m, n, p, t);
+      add(c, c, product, m, p);
+    });
+    return;
+  }
   const m2 = m >>> 1;
   const n2 = Math.floor(n / 128) * 64; // bits: whole words of A per half
   const p2 = Math.floor(p / 4) * 2; // words: whole lanes of B per half
@@ -244,30 +241,5 @@ function winograd(c: Block, a: Block, b: Block, m2: number, n2: number, p2: numb
     addC(c21, c21, c11); // C21 = U3 + P4
     mul(c11, a12, b21); // P2
     addC(c11, c11, z); // C11 = P1 + P2
-  });
-}
-
-/**
- * C ^= A B (shapes as for {@link multiplyBlocks}): the kernel adds in place
- * below the cutoff; above it the product goes through a temporary.
- */
-export function mulAddBlocks(
-  c: Block,
-  a: Block,
-  b: Block,
-  m: number,
-  n: number,
-  p: number,
-  t: MultiplyOptions = MULTIPLY_DEFAULTS,
-): void {
-  if (m === 0 || n === 0 || p === 0) return;
-  if (m < t.cutoff || n < t.cutoff || p * 64 < t.cutoff) {
-    mulAddLeaf(c, a, b, m, n, p, t);
-    return;
-  }
-  withScratch("scratch space for multiplication", [m * p * 8], ([pt]) => {
-    const product = { ptr: pt, stride: p };
-    multiplyBlocks(product, a, b, m, n, p, t);
-    add(c, c, product, m, p);
   });
 }

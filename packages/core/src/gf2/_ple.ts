@@ -33,7 +33,7 @@ import {
   withScratch,
 } from "../internal/kernel.js";
 import { strideWords } from "../internal/layout.js";
-import { type Block, MULTIPLY_DEFAULTS, type MultiplyOptions, mulAddBlocks } from "./_multiply.js";
+import { type Block, MULTIPLY_DEFAULTS, type MultiplyOptions, multiplyBlocks } from "./_multiply.js";
 
 /** Tuning of the recursion (docs/BENCHMARKS.md, "PLE"). */
 export interface PleTuning {
@@ -119,7 +119,7 @@ function ple(job: Job, r: number, c0: number, c1: number): number[] {
       const p = wordsOf(job, mid, c1);
       withSpread(job, r, left, c0, mid - c0, mid, c1, (spread) => {
         const c = blockAt(job, r + k1, mid / 64);
-        mulAddBlocks(c, blockAt(job, r + k1, c0 / 64), spread, below, mid - c0, p, job.tuning.multiply);
+        multiplyBlocks(c, blockAt(job, r + k1, c0 / 64), spread, below, mid - c0, p, job.tuning.multiply, true);
       });
     }
   }
@@ -159,7 +159,7 @@ function trsm(job: Job, r: number, piv: readonly number[], origin: number, b0: n
   const cm = piv[h]!; // the first half's pivots lie left of it
   trsm(job, r, piv.slice(0, h), origin, b0, b1);
   withSpread(job, r, piv.slice(0, h), origin, cm - origin, b0, b1, (spread) => {
-    mulAddBlocks(
+    multiplyBlocks(
       blockAt(job, r + h, b0 / 64),
       blockAt(job, r + h, origin / 64),
       spread,
@@ -167,6 +167,7 @@ function trsm(job: Job, r: number, piv: readonly number[], origin: number, b0: n
       cm - origin,
       words,
       job.tuning.multiply,
+      true,
     );
   });
   trsm(job, r + h, piv.slice(h), Math.floor(cm / 64) * 64, b0, b1);

@@ -45,7 +45,7 @@
  * 0, which the caller keeps zero. One pass over dst whatever the number of
  * tables.
  */
-@inline export function xorTableRows(
+export function xorTableRows(
   dst: usize, words: i32, t0: usize, tableBytes: usize, entry: usize, x: u64, k: i32, groups: i32,
 ): void {
   const m = (<u64>1 << <u64>k) - 1;

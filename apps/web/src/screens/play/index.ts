@@ -4,7 +4,6 @@
 // (state/play), asks the solver worker, and hands the view what to draw.
 
 import { randomPuzzle } from "@lightsout/core";
-import { mountAfterCore } from "../../core-ready.js";
 import type { MountScreen, ScreenContext } from "../../screen.js";
 import { learnable } from "../../state/limits.js";
 import { type Game, isDark, newGame, press, redo, replay, reset, undo } from "../../state/play/game.js";
@@ -29,12 +28,16 @@ import { describeBoard, pressRule } from "../../state/words.js";
 import { type PlayView, playView } from "./view.js";
 import "./play.css";
 
-/** The play screen. */
-export const mount: MountScreen = mountAfterCore((root, context) => {
+/**
+ * The play screen. Its own work (boards, presses, random puzzles) is plain
+ * TypeScript and its solving runs in the solver's worker: it does not wait
+ * for the WebAssembly kernels, and the first screen does not load them.
+ */
+export const mount: MountScreen = (root, context) => {
   const screen = new PlayScreen(root, context);
   screen.open(context.params);
   return () => screen.close();
-});
+};
 
 class PlayScreen {
   readonly #context: ScreenContext;

@@ -72,13 +72,13 @@ Fields (--field q):
                 0, 1, 2 = a, 3 = a+1); q = p^r < 2^31
 
 Methods (--method, GF(2)):
-  auto          Four Russians, on every core for large matrices; PLE from
-                32768 x 32768 on, and from 16384 x 16384 on one thread
-                (the default)
+  auto          Four Russians, on every core for large matrices (the
+                default)
   m4ri          the Method of Four Russians (sweeps shared among threads)
   ple           block-recursive PLE decomposition with Strassen-Winograd
                 products (Albrecht, Bard, Pernet, arXiv:1111.6549); its
-                large products share their rows among threads
+                large products share their rows among threads; slower than
+                m4ri up to 16384, about even at 32768
   naive         plain Gauss elimination, one column at a time
 
 Examples:

@@ -58,18 +58,14 @@ export function m4riParameters(rows: number, cols: number): M4riParameters {
 }
 
 /**
- * From these sizes on, `auto` takes the PLE route for a forward echelon
- * form (docs/BENCHMARKS.md, "PLE"): below them the Four Russians kernel is
- * faster (on one thread), or its sweeps shared among threads are.
+ * `auto` takes the PLE route only when asked for (method "ple"): measured on
+ * an idle machine (docs/BENCHMARKS.md, "PLE"), it is slower than the Four
+ * Russians kernel at 16384 on one thread (1.51 s against 1.20 s) and about
+ * even at 32768 (8.18 s against 8.76 s), and with two threads the shared
+ * sweeps are faster still (7.44 s at 32768).
  */
-const PLE_FROM = 16384;
-const PLE_THREADED_FROM = 32768;
-
-function usePle(method: EchelonOptions["method"], rows: number, cols: number, full: boolean, options: EchelonOptions) {
-  if (method === "ple") return true;
-  const n = Math.min(rows, cols);
-  if (method !== "auto" || full || n < PLE_FROM) return false;
-  return n >= PLE_THREADED_FROM || (options.threads ?? availableThreads()) === 1;
+function usePle(method: EchelonOptions["method"]) {
+  return method === "ple";
 }
 
 /** Tables a scratch slot holds: the kernel's loops read 1, 2, 4 or 8. */
@@ -99,7 +95,7 @@ export const wasmEngine: Engine = {
     const limit = Math.min(cols, pivotLimit);
     const stride = w64(cols);
     const method = options.method ?? "auto";
-    if (limit === cols && usePle(method, rows, cols, full, options)) {
+    if (limit === cols && usePle(method)) {
       const threads = options.threads ?? (rows * stride * 8 >= THREADS_FROM_BYTES ? availableThreads() : 1);
       const tuning = { ...PLE_TUNING, multiply: { ...PLE_TUNING.multiply, threads } };
       const forward = pleEchelon((a as WasmStore).ptr, rows, cols, options, tuning);

@@ -112,15 +112,19 @@ for (const kernel of [echelonizeNaiveKernel, echelonizeM4riKernel]) {
 // and the parts that the guess 12 makes of them, by score code b(n+1) + w.
 {
   const alloc = (/** @type {number} */ bytes) => mk.alloc(bytes) >>> 0;
-  const [codes, codeCounts, left, leftCounts, guesses, out, candidates] = [16, 64, 32, 128, 16, 64, 16].map(alloc);
+  const [codes, codeCounts, left, leftCounts, guesses, out, candidates] = [16, 64, 32, 128, 16, 64, 16].map(
+    (bytes) => alloc(bytes),
+  );
+  if (candidates === undefined || codes === undefined || codeCounts === undefined || guesses === undefined)
+    throw new Error("unreachable");
   const u32 = new Uint32Array(mk.memory.buffer);
   const u8 = new Uint8Array(mk.memory.buffer);
   for (let i = 0; i < 4; i++) {
-    const d = [i >> 1, i & 1];
-    u32[(codes >> 2) + i] = d[0] | (d[1] << 4);
+    const [d0, d1] = [i >> 1, i & 1];
+    u32[(codes >> 2) + i] = d0 | (d1 << 4);
     u8.fill(0, codeCounts + 16 * i, codeCounts + 16 * i + 16);
-    u8[codeCounts + 16 * i + d[0]]++;
-    u8[codeCounts + 16 * i + d[1]]++;
+    u8[codeCounts + 16 * i + d0] = 1;
+    u8[codeCounts + 16 * i + d1] = (u8[codeCounts + 16 * i + d1] ?? 0) + 1;
     u32[(candidates >> 2) + i] = i;
   }
   u32[guesses >> 2] = 1; // the code 12
@@ -137,8 +141,8 @@ for (const kernel of [echelonizeNaiveKernel, echelonizeM4riKernel]) {
     out,
     candidates,
   };
-  invoke(mk, mm.mastermindGatherKernel, args);
-  invoke(mk, mm.mastermindPartitionsKernel, args);
+  mm.invoke(mk, mm.mastermindGatherKernel, args);
+  mm.invoke(mk, mm.mastermindPartitionsKernel, args);
   // 12 vs 11: (1,0) = 3; vs 12: (2,0) = 6; vs 21: (0,2) = 2; vs 22: (1,0) = 3
   const parts = [...new Uint32Array(mk.memory.buffer, out, 7)].join(" ");
   if (parts !== "0 0 1 2 0 0 1")

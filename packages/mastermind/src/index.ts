@@ -22,3 +22,12 @@ export { score, isPossibleScore, impossibility, possibleScores, parseScore, type
 export { STRATEGIES, type Strategy, type Engine } from "./strategies.js";
 export { Solver, breakCode, InconsistentScoresError, type Move, type SolverOptions } from "./solver.js";
 export { evaluate, type Evaluation, type EvaluateOptions } from "./evaluate.js";
+export {
+  optimalStrategy,
+  optimalEstimate,
+  type OptimalOptions,
+  type OptimalProgress,
+  type OptimalResult,
+  type FirstGuessBound,
+} from "./optimal.js";
+export { replayTree, treeToText, parseTreeText, type StrategyTree, type TreeNode, type Replay } from "./tree.js";

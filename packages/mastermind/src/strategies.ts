@@ -402,3 +402,49 @@ export function twinsOf(classes: Int32Array): Int8Array {
   }
   return twins;
 }
+
+/**
+ * Every guess worth scoring for S = candidates[0..length), one per orbit of
+ * the symmetries that fix the guesses scored so far (see chooseGuess): the
+ * codes of S first, then the others, each ascending. At the root (S = every
+ * code) the lowest code of each class under colour and position permutations.
+ *
+ * @param kernel - the scorer of the code space
+ * @param candidates - S, ascending
+ * @param length - |S|
+ * @param usedColors - bit j set when colour j + 1 occurs in a scored guess
+ * @param twinOf - positions every scored guess colours alike (see twinsOf)
+ * @returns the guesses, and how many of them (a prefix) are codes of S
+ */
+export function symmetryGuesses(
+  kernel: ScoreKernel,
+  candidates: Uint32Array,
+  length: number,
+  usedColors: number,
+  twinOf: Int8Array | undefined,
+): { guesses: Uint32Array; inS: number } {
+  const w = workspaceOf(kernel);
+  if (length === kernel.size) return { guesses: w.canonical.slice(), inS: w.canonical.length };
+  const { inS } = w;
+  const out: number[] = [];
+  for (let i = 0; i < length; i++) inS[candidates[i]!] = 1;
+  try {
+    const canonical = canonicalFilter(kernel, usedColors, twinOf, w.colorMask !== undefined);
+    for (let i = 0; i < length; i++) {
+      const g = candidates[i]!;
+      if (canonical === undefined || canonical(g)) out.push(g);
+    }
+    const inSCount = out.length;
+    const masks = w.colorMask;
+    const banned = masks === undefined ? 0 : ~allowedColors(kernel, masks, candidates, length) >>> 0;
+    const codes = canonical === undefined ? undefined : canonicalList(w, kernel, usedColors, twinOf, canonical);
+    const total = codes === undefined ? kernel.size : codes.length;
+    for (let i = 0; i < total; i++) {
+      const g = codes === undefined ? i : codes[i]!;
+      if (inS[g] === 0 && (masks === undefined || (masks[g]! & banned) === 0)) out.push(g);
+    }
+    return { guesses: Uint32Array.from(out), inS: inSCount };
+  } finally {
+    for (let i = 0; i < length; i++) inS[candidates[i]!] = 0;
+  }
+}

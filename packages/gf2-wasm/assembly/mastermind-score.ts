@@ -239,3 +239,63 @@ export function mastermindBestGuess(args: BestGuessArgs): i32 {
   args.chosen = chosen;
   return chosen;
 }
+
+/** The lower bound each guess gives a set of codes left, for the optimal search. */
+@unmanaged export class BoundArgs extends PartitionArgs {
+  /** bound[p] (u32 each) for a part of p codes, p = 0..length; 0xffffffff when out of reach. */
+  lower: usize;
+  /** The winning score code, n(n+1): its part costs nothing more. */
+  win: i32;
+  /** Output: per guess, the bound (u32 each): length plus the parts' bounds, 0xffffffff when a part is all of the codes left or out of reach. */
+  bounds: usize;
+  /** Output: per guess, the sum of the squares of its parts (u32 each). */
+  squares: usize;
+}
+
+/**
+ * For each guess, the bound of its partition of the codes left (see
+ * BoundArgs): the optimal search's first look at every guess of a node.
+ * `out` is scratch for one tally (`scoreCount` u32).
+ */
+export function mastermindBounds(args: BoundArgs): void {
+  const codes = args.codes, codeCounts = args.codeCounts, left = args.left, leftCounts = args.leftCounts;
+  const length = args.length, n = args.pegs, scoreCount = args.scoreCount, win = args.win;
+  const lower = args.lower, tally = args.out;
+  const whole = length & ~3;
+  memory.fill(tally, 0, <usize>scoreCount << 2);
+  for (let q = 0; q < args.guessCount; q++) {
+    const gi = <usize>load<u32>(args.guesses + (<usize>q << 2));
+    const gp = load<u32>(codes + (gi << 2));
+    const g = i32x4.splat(gp);
+    const gc = v128.load(codeCounts + (gi << 4));
+    let i = 0;
+    for (; i < whole; i += 4) {
+      const s = score4(g, gc, left, leftCounts, i, n);
+      const a = tally + (<usize>i32x4.extract_lane(s, 0) << 2);
+      store<u32>(a, load<u32>(a) + 1);
+      const b = tally + (<usize>i32x4.extract_lane(s, 1) << 2);
+      store<u32>(b, load<u32>(b) + 1);
+      const c = tally + (<usize>i32x4.extract_lane(s, 2) << 2);
+      store<u32>(c, load<u32>(c) + 1);
+      const d = tally + (<usize>i32x4.extract_lane(s, 3) << 2);
+      store<u32>(d, load<u32>(d) + 1);
+    }
+    for (; i < length; i++) {
+      const a = tally + (<usize>score1(gp, gc, left, leftCounts, i, n) << 2);
+      store<u32>(a, load<u32>(a) + 1);
+    }
+    let bound: u64 = <u64>length;
+    let squares: u32 = 0;
+    for (let t = 0; t < scoreCount; t++) {
+      const a = tally + (<usize>t << 2);
+      const c = load<u32>(a);
+      if (c == 0) continue;
+      store<u32>(a, 0);
+      squares += c * c;
+      if (t == win) continue;
+      bound += c == <u32>length ? <u64>0xffffffff : <u64>load<u32>(lower + (<usize>c << 2));
+    }
+    store<u32>(args.bounds + (<usize>q << 2), bound >= 0xffffffff ? 0xffffffff : <u32>bound);
+    store<u32>(args.squares + (<usize>q << 2), squares);
+  }
+}

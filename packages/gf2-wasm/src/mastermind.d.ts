@@ -2,8 +2,13 @@
 // (n <= 8 positions, k <= 16 colours), four codes per v128 step. Its kernels'
 // types are generated from the AssemblyScript sources (scripts/bindings.mjs);
 // call them with `invoke`. `@lightsout/mastermind` owns its memory.
-export type { BestGuessArgs, MastermindExports, MastermindKernels, PartitionArgs } from "./kernels.js";
-export { mastermindBestGuessKernel, mastermindGatherKernel, mastermindPartitionsKernel } from "./kernels.js";
+export type { BestGuessArgs, BoundArgs, MastermindExports, MastermindKernels, PartitionArgs } from "./kernels.js";
+export {
+  mastermindBestGuessKernel,
+  mastermindBoundsKernel,
+  mastermindGatherKernel,
+  mastermindPartitionsKernel,
+} from "./kernels.js";
 import type { KernelBinding, MastermindExports } from "./kernels.js";
 
 /**

@@ -51,7 +51,17 @@ export interface GuessScorer {
     perfect: number,
     bound: number,
   ): BestResult;
+  /**
+   * For each guess, the bound of its partition for the optimal search:
+   * |S| plus `lower[c]` for each part of c codes but the winning one
+   * (0xffffffff when a part is all of S or a bound is 0xffffffff), and the
+   * sum of the squares of the parts.
+   */
+  bounds(guesses: Uint32Array, count: number, lower: Uint32Array, bounds: Uint32Array, squares: Uint32Array): void;
 }
+
+/** A bound out of reach (a part that cannot be solved, or no progress). */
+export const NO_BOUND = 0xffffffff;
 
 const EPSILON = 1e-9;
 
@@ -104,6 +114,26 @@ export class TwinScorer implements GuessScorer {
       }
     }
     return { chosen, value: best };
+  }
+
+  bounds(guesses: Uint32Array, count: number, lower: Uint32Array, bounds: Uint32Array, squares: Uint32Array): void {
+    const { kernel, left, length, row, tally } = this;
+    const { scoreCount, win } = kernel;
+    for (let q = 0; q < count; q++) {
+      kernel.scoreRow(guesses[q]!, left, 0, length, row);
+      for (let i = 0; i < length; i++) tally[row[i]!]!++;
+      let bound = length;
+      let sq = 0;
+      for (let t = 0; t < scoreCount; t++) {
+        const c = tally[t]!;
+        if (c === 0) continue;
+        tally[t] = 0;
+        sq += c * c;
+        if (t !== win) bound += c === length ? NO_BOUND : lower[c]!;
+      }
+      bounds[q] = Math.min(bound, NO_BOUND);
+      squares[q] = sq;
+    }
   }
 
   /** The value of guess g, or any value above `limit` once g is known to exceed it. */

@@ -17,11 +17,13 @@ import {
   invoke,
   type MastermindExports,
   mastermindBestGuessKernel,
+  mastermindBoundsKernel,
   mastermindGatherKernel,
   mastermindPartitionsKernel,
 } from "@lightsout/gf2-wasm/mastermind";
 import type { ScoreKernel } from "./_kernel.js";
 import type { BestResult, GuessScorer, ValueMode } from "./_twin.js";
+import type { BoundArgs } from "@lightsout/gf2-wasm/mastermind";
 
 let instance: MastermindExports | undefined | null;
 
@@ -51,6 +53,7 @@ export class WasmScorer implements GuessScorer {
   private readonly k: MastermindExports;
   private readonly kernel: ScoreKernel;
   private readonly args: BestGuessArgs;
+  private readonly boundArgs: BoundArgs;
   /** Addresses: every code (packed, counts), the codes left (indices, packed, counts), guesses, terms, tally. */
   private readonly at: {
     codes: number;
@@ -60,6 +63,9 @@ export class WasmScorer implements GuessScorer {
     guesses: number;
     candidates: number;
     terms: number;
+    lower: number;
+    bounds: number;
+    squares: number;
     out: number;
   };
   private outBytes: number;
@@ -85,6 +91,9 @@ export class WasmScorer implements GuessScorer {
       leftCounts: alloc(size * 16 + 64),
       guesses: alloc(size * 4),
       candidates: alloc(size * 4),
+      lower: alloc((size + 1) * 4),
+      bounds: alloc(size * 4),
+      squares: alloc(size * 4),
       terms: alloc((size + 2) * 8),
       out: alloc(this.outBytes),
     };
@@ -112,6 +121,36 @@ export class WasmScorer implements GuessScorer {
       best: 0,
       chosen: -1,
     };
+    this.boundArgs = {
+      codes: this.at.codes,
+      codeCounts: this.at.codeCounts,
+      left: this.at.left,
+      leftCounts: this.at.leftCounts,
+      length: 0,
+      guesses: this.at.guesses,
+      guessCount: 0,
+      pegs: n,
+      scoreCount: kernel.scoreCount,
+      out: this.at.out,
+      candidates: this.at.candidates,
+      lower: this.at.lower,
+      win: kernel.win,
+      bounds: this.at.bounds,
+      squares: this.at.squares,
+    };
+  }
+
+  bounds(guesses: Uint32Array, count: number, lower: Uint32Array, bounds: Uint32Array, squares: Uint32Array): void {
+    this.views();
+    const { u32, at } = this;
+    const b = this.boundArgs;
+    b.length = this.args.length;
+    u32.set(lower.subarray(0, b.length + 1), at.lower >>> 2);
+    u32.set(guesses.subarray(0, count), at.guesses >>> 2);
+    b.guessCount = count;
+    invoke(this.k, mastermindBoundsKernel, b);
+    bounds.set(u32.subarray(at.bounds >>> 2, (at.bounds >>> 2) + count));
+    squares.set(u32.subarray(at.squares >>> 2, (at.squares >>> 2) + count));
   }
 
   /** Views on the module's memory, made again when it has grown. */

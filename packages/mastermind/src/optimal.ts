@@ -27,7 +27,8 @@ import { ScoreKernel } from "./_kernel.js";
 import { CodeSpace, describe } from "./codes.js";
 import { SetMemo } from "./evaluate.js";
 import { possibleScores } from "./score.js";
-import { refineClasses, symmetryGuesses, twinsOf } from "./strategies.js";
+import { type Engine, refineClasses, scorerOf, symmetryGuesses, twinsOf } from "./strategies.js";
+import { type GuessScorer, NO_BOUND } from "./_twin.js";
 import { replayTree, type StrategyTree, type TreeNode } from "./tree.js";
 
 /**
@@ -45,6 +46,8 @@ export interface OptimalOptions {
   signal?: AbortSignal;
   /** Called now and then with the search's progress. */
   onProgress?: (progress: OptimalProgress) => void;
+  /** The engine of the bounds: `auto` (default), `wasm` or `ts`; both find the same tree. */
+  engine?: Engine;
   /** Searches games beyond those measured (more than 1296 codes); see {@link optimalEstimate}. */
   allowLong?: boolean;
 }
@@ -135,8 +138,12 @@ interface Search {
   size: number;
   scoreCount: number;
   win: number;
-  /** lower[D][p]: the bound on a set of p codes with D guesses left (key -1: no limit). */
-  lower: Map<number, Float64Array>;
+  /** lower[D][p]: the bound on a set of p codes with D guesses left (key -1: no limit; NO_BOUND: out of reach). */
+  lower: Map<number, Uint32Array>;
+  /** The engine that computes the bounds of many guesses at once. */
+  scorer: GuessScorer;
+  bounds: Uint32Array;
+  squares: Uint32Array;
   /** B: the scores but the winning one. */
   branching: number;
   memo: Map<number, SetMemo<{ value: number; exact: boolean; guess: number }>>;
@@ -145,7 +152,6 @@ interface Search {
   onProgress: ((p: OptimalProgress) => void) | undefined;
   progress: OptimalProgress;
   colorOf: (index: number) => number;
-  counts: Uint32Array[];
 }
 
 /** Codes beyond this are refused unless asked ([4,6] has 1296; [4,7] 2401 is estimated in hours). */
@@ -184,8 +190,8 @@ export function optimalEstimate(space: CodeSpace): { reachable: boolean; reason:
 }
 
 /** The bound on a set of p codes with d guesses left (-1: no limit), B parts a guess. */
-function lowerTable(size: number, branching: number, d: number): Float64Array {
-  const out = new Float64Array(size + 1);
+function lowerTable(size: number, branching: number, d: number): Uint32Array {
+  const out = new Uint32Array(size + 1);
   for (let p = 1; p <= size; p++) {
     let left = p;
     let sum = 0;
@@ -198,12 +204,12 @@ function lowerTable(size: number, branching: number, d: number): Float64Array {
       level++;
       room = Math.min(room * branching, Number.MAX_SAFE_INTEGER);
     }
-    out[p] = left > 0 ? Infinity : sum;
+    out[p] = left > 0 ? NO_BOUND : Math.min(sum, NO_BOUND - 1);
   }
   return out;
 }
 
-function lowerOf(search: Search, d: number): Float64Array {
+function lowerOf(search: Search, d: number): Uint32Array {
   const key = Number.isFinite(d) ? d : -1;
   let table = search.lower.get(key);
   if (!table) {
@@ -228,11 +234,14 @@ interface Option {
   g: number;
   bound: number;
   inS: boolean;
-  /** Sum of squares of the parts: ties of the bound go to the most even split. */
-  squares: number;
 }
 
-/** The guesses of a node whose bound is below `beta`, best first. */
+/**
+ * The guesses of a node whose bound is below `beta`, best first: by bound,
+ * then the most even split (sum of squares of the parts), then codes of S,
+ * then the lowest code. Sorted as one number each (bound, squares, outside
+ * S, code: 16 + 24 + 1 + 12 bits at most), so the sort needs no comparator.
+ */
 function guessOptions(
   search: Search,
   set: Uint32Array,
@@ -240,33 +249,30 @@ function guessOptions(
   beta: number,
   used: number,
   classes: Int32Array,
-): Option[] {
+): Float64Array {
   const p = set.length;
   const { guesses, inS } = symmetryGuesses(search.kernel, set, p, used, twinsOf(classes));
   const lower = lowerOf(search, d - 1);
-  const { table, size, scoreCount, win } = search;
-  const counts = search.counts[0]!;
-  const out: Option[] = [];
+  const { scorer, bounds, squares } = search;
+  scorer.setLeft(set, p);
+  scorer.bounds(guesses, guesses.length, lower, bounds, squares);
+  const keys = new Float64Array(guesses.length);
+  let count = 0;
   for (let q = 0; q < guesses.length; q++) {
-    const g = guesses[q]!;
-    const row = g * size;
-    for (let i = 0; i < p; i++) counts[table[row + set[i]!]!]!++;
-    let bound = p;
-    let squares = 0;
-    let stuck = false;
-    for (let t = 0; t < scoreCount; t++) {
-      const c = counts[t]!;
-      if (c === 0) continue;
-      counts[t] = 0;
-      squares += c * c;
-      if (t === win) continue;
-      if (c === p) stuck = true;
-      bound += lower[c]!;
+    const bound = bounds[q]!;
+    if (bound < beta && bound !== NO_BOUND) {
+      keys[count++] = ((bound * 2 ** 24 + squares[q]!) * 2 + (q < inS ? 0 : 1)) * 4096 + guesses[q]!;
     }
-    if (!stuck && bound < beta) out.push({ g, bound, inS: q < inS, squares });
   }
-  out.sort((a, b) => a.bound - b.bound || a.squares - b.squares || (a.inS === b.inS ? a.g - b.g : a.inS ? -1 : 1));
-  return out;
+  return keys.subarray(0, count).sort();
+}
+
+/** The option of a key of guessOptions. */
+function optionOf(key: number): Option {
+  const g = key % 4096;
+  const rest = (key - g) / 4096;
+  const outside = rest % 2;
+  return { g, bound: Math.floor(rest / 2 / 2 ** 24), inS: outside === 0 };
 }
 
 /** The parts of S by the score of g, largest first (the winning part left out). */
@@ -303,7 +309,8 @@ function tick(search: Search): void {
  */
 function solve(search: Search, set: Uint32Array, d: number, beta: number, used: number, classes: Int32Array): number {
   const p = set.length;
-  const bound = lowerOf(search, d)[p]!;
+  const low = lowerOf(search, d)[p]!;
+  const bound = low === NO_BOUND ? Infinity : low;
   if (bound >= beta || p <= 2) return bound;
   const memo = memoOf(search, d);
   const known = memo.get(set);
@@ -311,7 +318,8 @@ function solve(search: Search, set: Uint32Array, d: number, beta: number, used: 
   tick(search);
   let best = beta;
   let bestGuess = -1;
-  for (const option of guessOptions(search, set, d, beta, used, classes)) {
+  for (const key of guessOptions(search, set, d, beta, used, classes)) {
+    const option = optionOf(key);
     if (option.bound >= best) break;
     const value = tryGuess(search, set, option, d, best, used, classes);
     if (value < best) {
@@ -404,7 +412,9 @@ function newSearch(space: CodeSpace, options: OptimalOptions): Search {
     onProgress: options.onProgress,
     progress: { nodes: 0, firstGuessesDone: 0, firstGuesses: 0, best: Infinity },
     colorOf: (i) => (space.colors > 31 ? 0xffffffff : masks[i]!),
-    counts: [new Uint32Array(kernel.scoreCount)],
+    scorer: scorerOf(kernel, options.engine ?? "auto"),
+    bounds: new Uint32Array(size),
+    squares: new Uint32Array(size),
   };
 }
 
@@ -447,7 +457,7 @@ export function optimalStrategy(space: CodeSpace, options: OptimalOptions = {}):
   for (let i = 0; i < space.size; i++) all[i] = i;
   const classes = new Int32Array(space.pegs);
   // every class of first guess with its bound (none dropped by a budget)
-  const firsts = guessOptions(search, all, limit, Infinity, 0, classes);
+  const firsts = [...guessOptions(search, all, limit, Infinity, 0, classes)].map(optionOf);
   search.progress.firstGuesses = firsts.length;
   let best = Infinity;
   let bestGuess = -1;

@@ -101,6 +101,8 @@ interface Workspace {
   list: Uint32Array;
   /** The most parts a code outside S can split S into: the possible scores but (n, 0). */
   outerParts: number;
+  /** The buffer of symmetryGuesses (made on first use). */
+  symmetry?: Uint32Array;
   /** The codes passing each symmetry filter (see canonicalList). */
   canonicalLists: Map<string, Uint32Array>;
   canonical: Uint32Array;
@@ -414,7 +416,7 @@ export function twinsOf(classes: Int32Array): Int8Array {
  * @param length - |S|
  * @param usedColors - bit j set when colour j + 1 occurs in a scored guess
  * @param twinOf - positions every scored guess colours alike (see twinsOf)
- * @returns the guesses, and how many of them (a prefix) are codes of S
+ * @returns the guesses (valid until the next call), and how many of them (a prefix) are codes of S
  */
 export function symmetryGuesses(
   kernel: ScoreKernel,
@@ -426,24 +428,26 @@ export function symmetryGuesses(
   const w = workspaceOf(kernel);
   if (length === kernel.size) return { guesses: w.canonical.slice(), inS: w.canonical.length };
   const { inS } = w;
-  const out: number[] = [];
+  // the caller uses the list before the next call: one buffer serves
+  const out = (w.symmetry ??= new Uint32Array(kernel.size));
+  let count = 0;
   for (let i = 0; i < length; i++) inS[candidates[i]!] = 1;
   try {
     const canonical = canonicalFilter(kernel, usedColors, twinOf, w.colorMask !== undefined);
     for (let i = 0; i < length; i++) {
       const g = candidates[i]!;
-      if (canonical === undefined || canonical(g)) out.push(g);
+      if (canonical === undefined || canonical(g)) out[count++] = g;
     }
-    const inSCount = out.length;
+    const inSCount = count;
     const masks = w.colorMask;
     const banned = masks === undefined ? 0 : ~allowedColors(kernel, masks, candidates, length) >>> 0;
     const codes = canonical === undefined ? undefined : canonicalList(w, kernel, usedColors, twinOf, canonical);
     const total = codes === undefined ? kernel.size : codes.length;
     for (let i = 0; i < total; i++) {
       const g = codes === undefined ? i : codes[i]!;
-      if (inS[g] === 0 && (masks === undefined || (masks[g]! & banned) === 0)) out.push(g);
+      if (inS[g] === 0 && (masks === undefined || (masks[g]! & banned) === 0)) out[count++] = g;
     }
-    return { guesses: Uint32Array.from(out), inS: inSCount };
+    return { guesses: out.subarray(0, count), inS: inSCount };
   } finally {
     for (let i = 0; i < length; i++) inS[candidates[i]!] = 0;
   }

@@ -38,6 +38,7 @@ export class SetMemo<V> {
     return undefined;
   }
 
+  /** Keeps `value` for `set` (a set already kept gets a new entry that get does not see: update the value kept instead). */
   set(set: Uint32Array, value: V): void {
     const h = SetMemo.hash(set);
     let bucket = this.buckets.get(h);

@@ -40,7 +40,14 @@ import { replayTree, type StrategyTree, type TreeNode } from "./tree.js";
  * ```
  */
 export interface OptimalOptions {
-  /** At most this many guesses for any secret (default: no limit). */
+  /**
+   * `total` (default): the fewest guesses over all secrets (the expected
+   * case), under `maxGuesses`; `worst`: the fewest guesses for the hardest
+   * secret, each smaller number proved impossible (the tree kept is the
+   * first found within it, its total not minimised).
+   */
+  objective?: "total" | "worst";
+  /** At most this many guesses for any secret (default: no limit; the objective `total` only). */
   maxGuesses?: number;
   /** Stops the search (the promise-free call throws the signal's reason). */
   signal?: AbortSignal;
@@ -104,7 +111,9 @@ export interface OptimalResult {
   pegs: number;
   /** k. */
   colors: number;
-  /** The guess limit searched under (Infinity for none). */
+  /** What was minimised. */
+  objective: "total" | "worst";
+  /** The guess limit searched under (Infinity for none); for `worst`, the optimum. */
   maxGuesses: number;
   /** The optimal total over all secrets (checked by replaying the tree). */
   total: number;
@@ -122,8 +131,10 @@ export interface OptimalResult {
     nodes: number;
     /** Sets whose exact cost or lower bound was kept. */
     memoised: number;
-    /** Every class of first guess: its bound and what the search proved. */
+    /** Every class of first guess: its bound and what the search proved (under the last limit searched). */
     firstGuesses: FirstGuessBound[];
+    /** Objective `worst`: the guess limits proved impossible. */
+    refuted: number[];
     /** Wall time, ms. */
     ms: number;
   };
@@ -151,6 +162,8 @@ interface Search {
   signal: AbortSignal | undefined;
   onProgress: ((p: OptimalProgress) => void) | undefined;
   progress: OptimalProgress;
+  /** The worst-case objective: the first tree within the limit is kept (its total is not minimised). */
+  anyTree: boolean;
   colorOf: (index: number) => number;
 }
 
@@ -325,10 +338,13 @@ function solve(search: Search, set: Uint32Array, d: number, beta: number, used: 
     if (value < best) {
       best = value;
       bestGuess = option.g;
+      // the worst case: any tree within the limit will do
+      if (search.anyTree) break;
     }
   }
   if (bestGuess >= 0) {
-    memo.set(set, { value: best, exact: true, guess: bestGuess });
+    if (known) Object.assign(known, { value: best, exact: true, guess: bestGuess });
+    else memo.set(set, { value: best, exact: true, guess: bestGuess });
     return best;
   }
   if (known) known.value = Math.max(known.value, beta);
@@ -411,6 +427,7 @@ function newSearch(space: CodeSpace, options: OptimalOptions): Search {
     signal: options.signal,
     onProgress: options.onProgress,
     progress: { nodes: 0, firstGuessesDone: 0, firstGuesses: 0, best: Infinity },
+    anyTree: options.objective === "worst",
     colorOf: (i) => (space.colors > 31 ? 0xffffffff : masks[i]!),
     scorer: scorerOf(kernel, options.engine ?? "auto"),
     bounds: new Uint32Array(size),
@@ -420,7 +437,13 @@ function newSearch(space: CodeSpace, options: OptimalOptions): Search {
 
 function checkOptions(space: CodeSpace, options: OptimalOptions): number {
   if (!(space instanceof CodeSpace)) throw new TypeError(`expected a CodeSpace, got ${describe(space)}`);
+  if (options.objective !== undefined && options.objective !== "total" && options.objective !== "worst") {
+    throw new RangeError(`expected an objective 'total' or 'worst', got ${describe(options.objective)}`);
+  }
   const limit = options.maxGuesses ?? Infinity;
+  if (options.objective === "worst" && options.maxGuesses !== undefined) {
+    throw new RangeError("maxGuesses goes with the objective 'total': the objective 'worst' finds the limit itself");
+  }
   if (limit !== Infinity && (!Number.isInteger(limit) || limit < 1)) {
     throw new RangeError(`expected maxGuesses to be an integer >= 1, got ${describe(options.maxGuesses)}`);
   }
@@ -450,37 +473,30 @@ function checkOptions(space: CodeSpace, options: OptimalOptions): number {
  * ```
  */
 export function optimalStrategy(space: CodeSpace, options: OptimalOptions = {}): OptimalResult {
-  const limit = checkOptions(space, options);
+  let limit = checkOptions(space, options);
   const t0 = performance.now();
   const search = newSearch(space, options);
   const all = new Uint32Array(space.size);
   for (let i = 0; i < space.size; i++) all[i] = i;
-  const classes = new Int32Array(space.pegs);
-  // every class of first guess with its bound (none dropped by a budget)
-  const firsts = [...guessOptions(search, all, limit, Infinity, 0, classes)].map(optionOf);
-  search.progress.firstGuesses = firsts.length;
-  let best = Infinity;
-  let bestGuess = -1;
-  const rows: FirstGuessBound[] = [];
-  for (const option of firsts) {
-    const guess = space.format(space.codeAt(option.g));
-    const value = option.bound >= best ? option.bound : tryGuess(search, all, option, limit, best, 0, classes);
-    if (value < best) {
-      best = value;
-      bestGuess = option.g;
+  const refuted: number[] = [];
+  let root: ReturnType<typeof searchRoot>;
+  if (search.anyTree) {
+    // the fewest guesses that suffice: each smaller limit refuted by the search
+    limit = 1;
+    for (;;) {
+      root = searchRoot(search, all, limit);
+      if (root.bestGuess >= 0) break;
+      refuted.push(limit++);
     }
-    rows.push({ guess, lowerBound: option.bound, total: value, exact: false });
-    search.progress.firstGuessesDone++;
-    search.progress.best = best;
-    options.onProgress?.({ ...search.progress, nodes: search.nodes });
+  } else {
+    root = searchRoot(search, all, limit);
   }
+  const { best, bestGuess, rows } = root;
   if (bestGuess < 0) {
     throw new RangeError(
       `no strategy for [${space.pegs},${space.colors}] finds every secret within ${limit} guesses (proved by the search)`,
     );
   }
-  const winner = space.format(space.codeAt(bestGuess));
-  for (const row of rows) row.exact = row.guess === winner;
   memoOf(search, limit).set(all, { value: best, exact: true, guess: bestGuess });
   const tree: StrategyTree = { pegs: space.pegs, colors: space.colors, root: treeOf(search, all, limit) };
   const replay = replayTree(tree);
@@ -491,12 +507,42 @@ export function optimalStrategy(space: CodeSpace, options: OptimalOptions = {}):
   return {
     pegs: space.pegs,
     colors: space.colors,
+    objective: search.anyTree ? "worst" : "total",
     maxGuesses: limit,
     total: best,
     average: best / space.size,
     worst: replay.worst,
     histogram: replay.histogram,
     tree,
-    proof: { nodes: search.nodes, memoised, firstGuesses: rows, ms: performance.now() - t0 },
+    proof: { nodes: search.nodes, memoised, firstGuesses: rows, refuted, ms: performance.now() - t0 },
   };
+}
+
+/** The root of the search under a guess limit: every class of first guess, settled in turn. */
+function searchRoot(search: Search, all: Uint32Array, limit: number) {
+  const { space } = search;
+  const classes = new Int32Array(space.pegs);
+  // every class of first guess with its bound (none dropped by a budget)
+  const firsts = [...guessOptions(search, all, limit, Infinity, 0, classes)].map(optionOf);
+  search.progress.firstGuesses = firsts.length;
+  search.progress.firstGuessesDone = 0;
+  let best = Infinity;
+  let bestGuess = -1;
+  const rows: FirstGuessBound[] = [];
+  for (const option of firsts) {
+    const guess = space.format(space.codeAt(option.g));
+    const settled = option.bound >= best || (search.anyTree && bestGuess >= 0);
+    const value = settled ? option.bound : tryGuess(search, all, option, limit, best, 0, classes);
+    if (!settled && value < best) {
+      best = value;
+      bestGuess = option.g;
+    }
+    rows.push({ guess, lowerBound: option.bound, total: value, exact: false });
+    search.progress.firstGuessesDone++;
+    search.progress.best = best;
+    search.onProgress?.({ ...search.progress, nodes: search.nodes });
+  }
+  const winner = bestGuess >= 0 ? space.format(space.codeAt(bestGuess)) : "";
+  for (const row of rows) row.exact = row.guess === winner && !search.anyTree;
+  return { best, bestGuess, rows };
 }

@@ -167,7 +167,7 @@ interface Search {
   colorOf: (index: number) => number;
 }
 
-/** Codes beyond this are refused unless asked ([4,6] has 1296; [4,7] 2401 is estimated in hours). */
+/** Codes beyond this are refused unless asked ([4,6] has 1296 and takes about a minute). */
 const MEASURED_CODES = 1296;
 /** The score table is size^2 bytes: at most 4096 codes (16 MB). */
 const MAX_SEARCH_CODES = 4096;
@@ -195,8 +195,8 @@ export function optimalEstimate(space: CodeSpace): { reachable: boolean; reason:
     return {
       reachable: false,
       reason:
-        `${game} is beyond the games measured (up to ${MEASURED_CODES} codes, [4,6] in about a minute); ` +
-        "the search tree grows much faster than the codes (Ville 2013 reports hours for [4,7]); pass allowLong to try",
+        `${game} is beyond the games measured (up to ${MEASURED_CODES} codes, [4,6] in about a minute): ` +
+        "the search grows much faster than the number of codes",
     };
   }
   return { reachable: true, reason: `${game}: within the games measured` };
@@ -448,9 +448,8 @@ function checkOptions(space: CodeSpace, options: OptimalOptions): number {
     throw new RangeError(`expected maxGuesses to be an integer >= 1, got ${describe(options.maxGuesses)}`);
   }
   const estimate = optimalEstimate(space);
-  if (space.size > MAX_SEARCH_CODES || (!estimate.reachable && !options.allowLong)) {
-    throw new RangeError(estimate.reason);
-  }
+  if (space.size > MAX_SEARCH_CODES) throw new RangeError(estimate.reason);
+  if (!estimate.reachable && !options.allowLong) throw new RangeError(`${estimate.reason} (allowLong to try)`);
   options.signal?.throwIfAborted();
   return limit;
 }

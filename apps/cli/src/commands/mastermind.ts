@@ -1,8 +1,9 @@
 /**
- * `lightsout mastermind solve|play`: [n,k]-Mastermind with the solvers of
- * `@lightsout/mastermind`. `solve` evaluates a strategy over every secret;
- * `play` lets the tool break a code, scored by the user line by line on
- * stdin, or a `--secret` given on the command line.
+ * `lightsout mastermind solve|play|optimal|verify`: [n,k]-Mastermind with the
+ * solvers of `@lightsout/mastermind`. `solve` evaluates a strategy over every
+ * secret; `play` lets the tool break a code, scored by the user line by line
+ * on stdin, or a `--secret` given on the command line; `optimal` and
+ * `verify` are in mastermind-optimal.ts.
  *
  * @module
  */
@@ -24,6 +25,7 @@ import { Command } from "commander";
 import { inputError, printable, usageError } from "../errors.js";
 import { parseIntegerOption } from "../options.js";
 import { io } from "../io.js";
+import { optimalSubcommand, verifySubcommand } from "./mastermind-optimal.js";
 
 /** Options shared by `solve` and `play`. */
 interface GameFlags {
@@ -115,7 +117,7 @@ export function mastermindCommand(): Command {
   const mastermind = new Command("mastermind")
     .summary("[n,k]-Mastermind: Knuth's minimax and other codebreakers")
     .description(
-      "Mastermind with n pegs and k colours: evaluate a codebreaking strategy over\nall secrets (solve), or let it break your code (play).",
+      "Mastermind with n pegs and k colours: evaluate a codebreaking strategy over\nall secrets (solve), let it break your code (play), find a proved optimal\nstrategy (optimal), or replay a strategy tree (verify).",
     )
     .addHelpText(
       "after",
@@ -123,7 +125,9 @@ export function mastermindCommand(): Command {
 Examples:
   $ lightsout mastermind solve --pegs 4 --colors 6 --strategy knuth
   $ lightsout mastermind play --secret 1234
-  $ lightsout mastermind play                 (you score the tool's guesses)`,
+  $ lightsout mastermind play                 (you score the tool's guesses)
+  $ lightsout mastermind optimal --pegs 4 --colors 6 --tree t.json
+  $ lightsout mastermind verify t.json`,
     );
   mastermind.addCommand(
     withGameOptions(new Command("solve"))
@@ -144,6 +148,8 @@ Examples:
       .addHelpText("after", PLAY_HELP)
       .action((flags: PlayFlags) => (flags.secret === undefined ? playInteractive(flags) : playSecret(flags))),
   );
+  mastermind.addCommand(optimalSubcommand());
+  mastermind.addCommand(verifySubcommand());
   return mastermind;
 }
 

@@ -112,8 +112,8 @@ for (const kernel of [echelonizeNaiveKernel, echelonizeM4riKernel]) {
 // and the parts that the guess 12 makes of them, by score code b(n+1) + w.
 {
   const alloc = (/** @type {number} */ bytes) => mk.alloc(bytes) >>> 0;
-  const [codes, codeCounts, left, leftCounts, guesses, out, candidates] = [16, 64, 32, 128, 16, 64, 16].map(
-    (bytes) => alloc(bytes),
+  const [codes, codeCounts, left, leftCounts, guesses, out, candidates] = [16, 64, 32, 128, 16, 64, 16].map((bytes) =>
+    alloc(bytes),
   );
   if (candidates === undefined || codes === undefined || codeCounts === undefined || guesses === undefined)
     throw new Error("unreachable");

@@ -30,4 +30,5 @@ export {
   type OptimalResult,
   type FirstGuessBound,
 } from "./optimal.js";
+export { hybridStrategy, type HybridOptions, type HybridResult } from "./hybrid.js";
 export { replayTree, treeToText, parseTreeText, type StrategyTree, type TreeNode, type Replay } from "./tree.js";

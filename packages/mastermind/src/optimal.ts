@@ -23,10 +23,11 @@
  *
  * @module
  */
-import { ScoreKernel } from "./_kernel.js";
+import type { ScoreKernel } from "./_kernel.js";
 import { CodeSpace, describe } from "./codes.js";
 import { SetMemo } from "./evaluate.js";
 import { possibleScores } from "./score.js";
+import { kernelOf } from "./solver.js";
 import { type Engine, refineClasses, scorerOf, symmetryGuesses, twinsOf } from "./strategies.js";
 import { type GuessScorer, NO_BOUND } from "./_twin.js";
 import { replayTree, type StrategyTree, type TreeNode } from "./tree.js";
@@ -141,11 +142,11 @@ export interface OptimalResult {
 }
 
 /** The search's state over one game. */
-interface Search {
+export interface Search {
   space: CodeSpace;
   kernel: ScoreKernel;
-  /** Score code of guess g against code s at table[g size + s]. */
-  table: Uint8Array;
+  /** Score code of guess g against code s at table[g size + s] (games of at most 4096 codes; else scored as needed). */
+  table: Uint8Array | undefined;
   size: number;
   scoreCount: number;
   win: number;
@@ -242,18 +243,20 @@ function memoOf(search: Search, d: number): SetMemo<{ value: number; exact: bool
   return memo;
 }
 
-/** A guess worth trying at a node: its code, its bound, whether it is in S. */
+/** A guess worth trying at a node: its code, its bound, whether it is in S, the sum of squares of its parts. */
 interface Option {
   g: number;
   bound: number;
   inS: boolean;
+  squares: number;
 }
 
 /**
  * The guesses of a node whose bound is below `beta`, best first: by bound,
  * then the most even split (sum of squares of the parts), then codes of S,
- * then the lowest code. Sorted as one number each (bound, squares, outside
- * S, code: 16 + 24 + 1 + 12 bits at most), so the sort needs no comparator.
+ * then the lowest code. Each is one number (bound, squares, outside S, code:
+ * 16 + 24 + 1 + 12 bits at most) where codes fit 12 bits, so that the sort
+ * needs no comparator; in larger games the code is kept beside its key.
  */
 function guessOptions(
   search: Search,
@@ -262,13 +265,21 @@ function guessOptions(
   beta: number,
   used: number,
   classes: Int32Array,
-): Float64Array {
+): Option[] | Float64Array {
   const p = set.length;
   const { guesses, inS } = symmetryGuesses(search.kernel, set, p, used, twinsOf(classes));
   const lower = lowerOf(search, d - 1);
   const { scorer, bounds, squares } = search;
   scorer.setLeft(set, p);
   scorer.bounds(guesses, guesses.length, lower, bounds, squares);
+  if (search.size > 4096) {
+    const out: Option[] = [];
+    for (let q = 0; q < guesses.length; q++) {
+      const bound = bounds[q]!;
+      if (bound < beta && bound !== NO_BOUND) out.push({ g: guesses[q]!, bound, inS: q < inS, squares: squares[q]! });
+    }
+    return out.sort((a, b) => a.bound - b.bound || a.squares - b.squares || +b.inS - +a.inS || a.g - b.g);
+  }
   const keys = new Float64Array(guesses.length);
   let count = 0;
   for (let q = 0; q < guesses.length; q++) {
@@ -280,24 +291,27 @@ function guessOptions(
   return keys.subarray(0, count).sort();
 }
 
-/** The option of a key of guessOptions. */
-function optionOf(key: number): Option {
-  const g = key % 4096;
-  const rest = (key - g) / 4096;
+/** The option of an entry of guessOptions. */
+function optionOf(entry: number | Option): Option {
+  if (typeof entry !== "number") return entry;
+  const g = entry % 4096;
+  const rest = (entry - g) / 4096;
   const outside = rest % 2;
-  return { g, bound: Math.floor(rest / 2 / 2 ** 24), inS: outside === 0 };
+  return { g, bound: Math.floor(rest / 2 / 2 ** 24), inS: outside === 0, squares: Math.floor(rest / 2) % 2 ** 24 };
 }
 
 /** The parts of S by the score of g, largest first (the winning part left out). */
 function partsOf(search: Search, set: Uint32Array, g: number): Uint32Array[] {
   const { table, size, scoreCount, win } = search;
   const counts = new Uint32Array(scoreCount + 1);
-  const row = g * size;
-  for (let i = 0; i < set.length; i++) counts[table[row + set[i]!]! + 1]!++;
+  const scores = new Uint16Array(set.length);
+  if (table) for (let i = 0; i < set.length; i++) scores[i] = table[g * size + set[i]!]!;
+  else search.kernel.scoreRow(g, set, 0, set.length, scores);
+  for (let i = 0; i < set.length; i++) counts[scores[i]! + 1]!++;
   for (let t = 0; t < scoreCount; t++) counts[t + 1]! += counts[t]!;
   const starts = counts.slice(0, scoreCount + 1);
   const sorted = new Uint32Array(set.length);
-  for (let i = 0; i < set.length; i++) sorted[counts[table[row + set[i]!]!]!++] = set[i]!;
+  for (let i = 0; i < set.length; i++) sorted[counts[scores[i]!]!++] = set[i]!;
   const parts: Uint32Array[] = [];
   for (let t = 0; t < scoreCount; t++) {
     if (t !== win && starts[t + 1]! > starts[t]!) parts.push(sorted.subarray(starts[t]!, starts[t + 1]!));
@@ -382,7 +396,7 @@ function treeOf(search: Search, set: Uint32Array, d: number): TreeNode {
   if (set.length <= 2) {
     const node: TreeNode = { guess: space.format(space.codeAt(set[0]!)) };
     if (set.length === 2) {
-      const s = search.table[set[0]! * search.size + set[1]!]!;
+      const s = search.kernel.score(set[0]!, set[1]!);
       const key = `${Math.floor(s / (space.pegs + 1))},${s % (space.pegs + 1)}`;
       node.next = { [key]: { guess: space.format(space.codeAt(set[1]!)) } };
     }
@@ -393,23 +407,27 @@ function treeOf(search: Search, set: Uint32Array, d: number): TreeNode {
   const node: TreeNode = { guess: space.format(space.codeAt(known.guess)) };
   const next: Record<string, TreeNode> = {};
   for (const part of partsOf(search, set, known.guess)) {
-    const s = search.table[known.guess * search.size + part[0]!]!;
+    const s = search.kernel.score(known.guess, part[0]!);
     next[`${Math.floor(s / (space.pegs + 1))},${s % (space.pegs + 1)}`] = treeOf(search, part, d - 1);
   }
   if (Object.keys(next).length > 0) node.next = next;
   return node;
 }
 
-function newSearch(space: CodeSpace, options: OptimalOptions): Search {
-  const kernel = new ScoreKernel(space);
+/** The search's state over a game (the score table only up to 4096 codes). */
+export function newSearch(space: CodeSpace, options: OptimalOptions): Search {
+  const kernel = kernelOf(space);
   const size = space.size;
-  const table = new Uint8Array(size * size);
-  const row = new Uint16Array(size);
-  const all = new Uint32Array(size);
-  for (let i = 0; i < size; i++) all[i] = i;
-  for (let g = 0; g < size; g++) {
-    kernel.scoreRow(g, all, 0, size, row);
-    table.set(row, g * size);
+  let table: Uint8Array | undefined;
+  if (size <= MAX_SEARCH_CODES) {
+    table = new Uint8Array(size * size);
+    const row = new Uint16Array(size);
+    const all = new Uint32Array(size);
+    for (let i = 0; i < size; i++) all[i] = i;
+    for (let g = 0; g < size; g++) {
+      kernel.scoreRow(g, all, 0, size, row);
+      table.set(row, g * size);
+    }
   }
   const masks = new Uint32Array(size);
   for (let i = 0; i < size; i++) for (const c of space.codeAt(i)) masks[i]! |= 1 << (c - 1);
@@ -544,4 +562,19 @@ function searchRoot(search: Search, all: Uint32Array, limit: number) {
   const winner = bestGuess >= 0 ? space.format(space.codeAt(bestGuess)) : "";
   for (const row of rows) row.exact = row.guess === winner && !search.anyTree;
   return { best, bestGuess, rows };
+}
+
+/**
+ * The optimal subtree of a set of codes left (its total and its decision
+ * tree), given the colours used and the positions coloured alike by the
+ * guesses that led to it: the endgames of {@link hybridStrategy}.
+ */
+export function optimalSubtree(
+  search: Search,
+  set: Uint32Array,
+  used: number,
+  classes: Int32Array,
+): { total: number; node: TreeNode } {
+  const total = solve(search, set, Infinity, Infinity, used, classes);
+  return { total, node: treeOf(search, set, Infinity) };
 }

@@ -112,3 +112,45 @@ describe("lightsout mastermind verify", () => {
     expect(oneLineError(missing)).toMatch(/the tree has no move for secret \d{3} after|line 2: expected/);
   });
 });
+
+describe("lightsout mastermind solve --endgame --tree", () => {
+  const dir = mkdtempSync(join(tmpdir(), "lightsout-endgame-"));
+
+  it("optimal endgames: never worse than the strategy, the tree replayed here", async () => {
+    const plain = JSON.parse(
+      (await run(["mastermind", "solve", "--pegs", "4", "--colors", "4", "--strategy", "entropy", "--json"])).stdout,
+    );
+    const file = join(dir, "t44.json");
+    const args = [
+      "mastermind",
+      "solve",
+      "--pegs",
+      "4",
+      "--colors",
+      "4",
+      "--strategy",
+      "entropy",
+      "--endgame",
+      "20",
+      "--json",
+      "--tree",
+      file,
+    ];
+    const result = await run(args);
+    expect(result.code).toBe(0);
+    const report = JSON.parse(result.stdout) as { total: number; endgame: number; worst: number };
+    expect(report.endgame).toBe(20);
+    expect(report.total).toBeLessThanOrEqual(plain.total);
+    const tree = JSON.parse(readFileSync(file, "utf8")) as { root: Node };
+    const counts = replay(tree.root, 4, 4);
+    expect(counts.reduce((a, b) => a + b, 0)).toBe(report.total);
+  });
+
+  it("refuses --first with a tree, and the random strategy", async () => {
+    const first = await run(["mastermind", "solve", "--endgame", "5", "--first", "1234"]);
+    expect(first.code).toBe(2);
+    expect(oneLineError(first)).toMatch(/--first goes without --endgame and --tree/);
+    const random = await run(["mastermind", "solve", "--strategy", "consistent", "--tree", "-"]);
+    expect(oneLineError(random)).toMatch(/expected a deterministic strategy, got 'consistent'/);
+  });
+});

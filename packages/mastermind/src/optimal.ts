@@ -380,11 +380,22 @@ function tryGuess(
   const code = search.space.codeAt(option.g);
   const usedBelow = (used | search.colorOf(option.g)) >>> 0;
   const classesBelow = refineClasses(classes, code);
+  const parts = partsOf(search, set, option.g);
+  // each part's bound: its size's, or what the memo already proved (exact, or a bound a failed search left)
+  const memo = memoOf(search, d - 1);
+  const bounds = new Float64Array(parts.length);
+  let rest = 0;
+  for (let i = 0; i < parts.length; i++) {
+    const part = parts[i]!;
+    const known = part.length > 2 ? memo.get(part) : undefined;
+    bounds[i] = Math.max(lower[part.length]!, known?.value ?? 0);
+    rest += bounds[i]!;
+  }
   let total = set.length;
-  let rest = option.bound - set.length;
-  for (const part of partsOf(search, set, option.g)) {
-    rest -= lower[part.length]!;
-    total += solve(search, part, d - 1, best - total - rest, usedBelow, classesBelow);
+  if (total + rest >= best) return total + rest;
+  for (let i = 0; i < parts.length; i++) {
+    rest -= bounds[i]!;
+    total += solve(search, parts[i]!, d - 1, best - total - rest, usedBelow, classesBelow);
     if (total + rest >= best) return total + rest;
   }
   return total;

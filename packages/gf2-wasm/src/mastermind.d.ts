@@ -22,7 +22,10 @@ import type { KernelBinding, MastermindExports } from "./kernels.js";
  * @returns What the kernel returns.
  * @example
  * ```ts
- * invoke(k, mastermindPartitionsKernel, args);
+ * const k = instantiateMastermind();
+ * const args: PartitionArgs = { codes: 0, codeCounts: 0, left: 0, leftCounts: 0, length: 0, guesses: 0,
+ *   guessCount: 0, pegs: 4, scoreCount: 21, out: 0, candidates: 0 };
+ * invoke(k, mastermindPartitionsKernel, args); // no guesses: nothing written
  * ```
  */
 export declare function invoke<A, R>(k: MastermindExports, kernel: KernelBinding<"mastermind", A, R>, args: A): R;

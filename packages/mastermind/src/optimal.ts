@@ -65,7 +65,7 @@ export interface OptimalOptions {
  *
  * @example
  * ```ts
- * optimalStrategy(space, { onProgress: (p) => console.log(`${p.firstGuessesDone}/${p.firstGuesses}`) });
+ * optimalStrategy(new CodeSpace(3, 3), { onProgress: (p) => console.log(`${p.firstGuessesDone}/${p.firstGuesses}`) });
  * ```
  */
 export interface OptimalProgress {
@@ -84,7 +84,7 @@ export interface OptimalProgress {
  *
  * @example
  * ```ts
- * const row: FirstGuessBound = { guess: "1123", lowerBound: 4977, total: 5625, exact: true };
+ * const row: FirstGuessBound = { guess: "1123", lowerBound: 5196, total: 5625, exact: true };
  * ```
  */
 export interface FirstGuessBound {

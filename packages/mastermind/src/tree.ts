@@ -47,7 +47,8 @@ export interface StrategyTree {
  *
  * @example
  * ```ts
- * const r: Replay = replayTree(tree); // { total: 5625, worst: 6, ... }
+ * const r: Replay = replayTree({ pegs: 1, colors: 2, root: { guess: "1", next: { "0,0": { guess: "2" } } } });
+ * r.total; // 3
  * ```
  */
 export interface Replay {

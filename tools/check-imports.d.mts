@@ -10,7 +10,11 @@ export declare const CORE_LAYERS: readonly (readonly string[])[];
 /** The modules of packages/core/src that own the kernels' memory (relative to src, with "/"). */
 export declare const MEMORY_OWNERS: readonly string[];
 /** One message per place outside the memory owners that reads memory.buffer or imports @lightsout/gf2-wasm. */
-export declare function checkMemoryOwners(sources: readonly { file: string; text: string }[]): string[];
+export declare const MASTERMIND_MEMORY_OWNERS: readonly string[];
+export declare function checkMemoryOwners(
+  sources: readonly { file: string; text: string }[],
+  memoryOwners?: readonly string[],
+): string[];
 /** The module specifiers of a source text with their 1-based lines (comments skipped). */
 export declare function scanImports(text: string): { specifier: string; line: number }[];
 /** One message per import that breaks the layers, a folder's privacy or makes a cycle between folders. */

@@ -26,7 +26,9 @@
 // shared memory). Only they make views on
 // a WebAssembly memory (`memory.buffer`) and import @lightsout/gf2-wasm;
 // every other module asks them for views and calls kernels through them
-// (checkMemoryOwners).
+// (checkMemoryOwners). packages/mastermind/src has one owner of the
+// Mastermind module's memory, _wasm.ts (MASTERMIND_MEMORY_OWNERS), by the
+// same rule.
 //
 // Usage: node tools/check-imports.mjs   (exit code 1 and a list on failure)
 
@@ -62,18 +64,26 @@ export const CORE_LAYERS = [
 export const MEMORY_OWNERS = ["internal/kernel.ts", "internal/kernel-instance.ts", "internal/threads.ts"];
 
 /**
+ * The module of packages/mastermind/src that owns the Mastermind module's
+ * memory: the only one that makes views on it and imports the raw kernels.
+ * @type {readonly string[]}
+ */
+export const MASTERMIND_MEMORY_OWNERS = ["_wasm.ts"];
+
+/**
  * Modules other than the memory owners that make a view on a WebAssembly
  * memory (`memory.buffer` in code, not in comments or strings) or import
  * @lightsout/gf2-wasm. Returns one message per place.
  * @param {readonly { file: string, text: string }[]} sources files relative to the source root, with "/"
+ * @param {readonly string[]} [memoryOwners] the owners under that root (default: core's)
  * @returns {string[]}
  */
-export function checkMemoryOwners(sources) {
-  const owners = MEMORY_OWNERS.join(", ");
+export function checkMemoryOwners(sources, memoryOwners = MEMORY_OWNERS) {
+  const owners = memoryOwners.join(", ");
   /** @type {string[]} */
   const problems = [];
   for (const { file, text } of sources) {
-    if (MEMORY_OWNERS.includes(file)) continue;
+    if (memoryOwners.includes(file)) continue;
     const { code, quoted } = blankComments(text);
     for (const match of code.matchAll(/\bmemory\s*\.\s*buffer\b/g)) {
       if (quoted[match.index ?? 0]) continue;
@@ -504,6 +514,11 @@ export function checkWorkspace(workspace = join(dirname(fileURLToPath(import.met
     file: relative(coreSrc, path).split("\\").join("/"),
     text: readFileSync(path, "utf8"),
   }));
+  const mastermindSrc = join(workspace, "packages", "mastermind", "src");
+  const mastermindSources = sourceFiles(mastermindSrc).map((path) => ({
+    file: relative(mastermindSrc, path).split("\\").join("/"),
+    text: readFileSync(path, "utf8"),
+  }));
   const webEdges = coreGraph(join(workspace, "apps", "web", "src"));
   // A problem names its file (relative to the source folder) or, for a cycle, the modules or folders in it.
   const under = (/** @type {string} */ root) => (/** @type {string} */ p) =>
@@ -511,6 +526,7 @@ export function checkWorkspace(workspace = join(dirname(fileURLToPath(import.met
   const problems = [
     ...checkGraph(edges, CORE_LAYERS).map(under("packages/core/src")),
     ...checkMemoryOwners(coreSources).map(under("packages/core/src")),
+    ...checkMemoryOwners(mastermindSources, MASTERMIND_MEMORY_OWNERS).map(under("packages/mastermind/src")),
     ...checkWebGraph(webEdges).map(under("apps/web/src")),
     ...checkConsumers(workspace, [
       "apps/cli/src",

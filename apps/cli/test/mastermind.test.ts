@@ -174,7 +174,9 @@ describe("lightsout mastermind play --secret", () => {
 
   it("rejects a secret of the wrong length or colour (exit 2)", async () => {
     const result = await run(["mastermind", "play", "--secret", "12"]);
-    expect(oneLineError(result)).toBe("lightsout: --secret: expected a code of 4 colours (like 1111), got '12' (2)");
+    expect(oneLineError(result)).toBe(
+      "lightsout: --secret: expected a code of 4 colours (like 1111), got '12' (2 characters)",
+    );
     expect(result.code).toBe(2);
   });
 });

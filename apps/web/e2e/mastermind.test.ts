@@ -52,7 +52,19 @@ test("codemaker: the solver breaks 3632 in at most 5 guesses, every score correc
   expect(moves.at(-1)!.code).toBe("3632");
   for (const m of moves) expect([m.black, m.white]).toEqual(score(m.code, "3632"));
   expect(await page.textContent('[data-testid="status"]')).toBe(`Solved 3632 in ${moves.length} guesses.`);
+  // Why the last guess: its partition of the codes still possible, in a table.
+  expect(await page.textContent('[data-testid="why"] p')).toMatch(
+    /^3632 splits the 1 code still possible into 1 group/,
+  );
   await e2e.screenshot(page, "mastermind-maker");
+  // A bad secret afterwards: the error alone, not the old "Solved" line under it.
+  await page.fill("#mm-secret", "<img src");
+  await page.press("#mm-secret", "Enter");
+  await page.waitForFunction(() =>
+    document.querySelector("#mm-secret-error")?.textContent?.includes("got '<img src' (7 characters)"),
+  );
+  expect(await page.textContent('[data-testid="status"]')).toBe("");
+  expect(await page.isDisabled('[data-action="step"]')).toBe(true);
   await page.close();
 });
 
@@ -79,7 +91,7 @@ test("codebreaker: a typed guess, a bad guess, then the hints win within 5 guess
     await page.click('[data-action="hint"]');
     await page.waitForSelector('[data-action="use-hint"]:not([hidden])');
     expect(await page.textContent('[data-testid="hint"]')).toMatch(
-      /^The knuth solver would guess [1-6]{4} \(\d+ codes? still possible\)\.$/,
+      /^The Knuth solver would guess [1-6]{4} \(\d+ codes? still possible\)\.$/,
     );
     await page.click('[data-action="use-hint"]');
     await page.click('[data-action="guess"]');
@@ -107,4 +119,55 @@ test("phone width: no horizontal scrolling, controls reachable by keyboard with 
   expect(outline).not.toBe("none");
   await e2e.screenshot(page, "mastermind-phone");
   await page.close();
+});
+
+test("why the hint: the partition of the codes still possible, adding up to them", async () => {
+  const page = await e2e.open("mastermind");
+  await page.waitForSelector("#mm-guess");
+  await page.click('[data-action="hint"]');
+  await page.waitForSelector('[data-testid="why"]');
+  expect(await page.textContent('[data-testid="hint"]')).toBe(
+    "The Knuth solver would guess 1122 (1296 codes still possible).",
+  );
+  await page.click('[data-testid="why"] summary');
+  const counts = await page.$$eval('[data-testid="why"] tbody tr td.num', (cells) =>
+    cells.map((c) => Number(c.textContent)),
+  );
+  expect(counts.reduce((a, b) => a + b, 0)).toBe(1296);
+  expect(Math.max(...counts)).toBe(256); // Knuth 1976-77: 1122 leaves at most 256
+  await page.close();
+});
+
+test("the solvers compared: Knuth's 5801 on 4 x 6; on 3 x 4 the optimal strategy first, and playable", async () => {
+  const page = await e2e.open("mastermind");
+  await page.click('[data-action="compare"]');
+  await page.waitForSelector('[data-testid="comparison"]');
+  const knuth = await page.$$eval('[data-testid="comparison"] tr[data-solver="knuth"] td', (cells) =>
+    cells.map((c) => c.textContent),
+  );
+  expect(knuth.slice(0, 4)).toEqual(["4.476", "5", "5801", "1122"]);
+  await page.close();
+  const small = await e2e.open("mastermind?game=3x4&solver=optimal&mode=maker");
+  const page2 = small;
+  await page2.click('[data-action="compare"]');
+  await page2.waitForSelector('[data-testid="comparison"]');
+  expect(await page2.getAttribute('[data-testid="comparison"] tbody tr:first-child', "data-solver")).toBe("optimal");
+  await page2.fill("#mm-secret", "243");
+  await page2.press("#mm-secret", "Enter");
+  expect(await page2.textContent('[data-testid="status"]')).toBe("Secret set. The optimal solver is ready.");
+  await page2.click('[data-action="play-all"]');
+  await page2.waitForFunction(() =>
+    document.querySelector('[data-testid="status"]')?.textContent?.startsWith("Solved 243"),
+  );
+  const codes = await page2.$$eval('[data-testid="history"] li', (items) =>
+    items.map((li) => li.getAttribute("data-code")),
+  );
+  for (const code of codes) expect(code).toMatch(/^[1-4]{3}$/);
+  await page2.close();
+  // Optimal on 4 x 6 is not computed here: said, and Knuth plays.
+  const big = await e2e.open("mastermind?solver=optimal&mode=maker");
+  await big.waitForFunction(() =>
+    document.querySelector('[data-testid="status"]')?.textContent?.includes("computed here for 3 × 4 and 4 × 4 only"),
+  );
+  await big.close();
 });

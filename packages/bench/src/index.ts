@@ -15,7 +15,7 @@ import { fieldsDefaults, runFields } from "./fields.js";
 import { runFewest } from "./fewest.js";
 import { filesDefaults, runFiles } from "./files.js";
 import { runGraph } from "./graph.js";
-import { runMastermind } from "./mastermind.js";
+import { runMastermind, runOptimal, runRecord } from "./mastermind.js";
 import { runMultiState } from "./multistate.js";
 import { runNullity } from "./nullity.js";
 
@@ -163,6 +163,12 @@ export async function main(argv: string[]): Promise<number> {
   if (runs("mastermind")) {
     out(`\nMastermind: each strategy against every secret (game tree), guesses per secret:`);
     results.mastermind = runMastermind({ quick: argv.includes("--quick"), log: out });
+    if (!argv.includes("--quick")) {
+      out(`\nMastermind optima of [4,6] by branch and bound (each proved; replayed against every secret):`);
+      results.mastermindOptimal = runOptimal({ quick: false, log: out });
+      out(`\nMastermind [5,8] record attempt (replayed against every secret; best published average 5.4856):`);
+      results.mastermindRecord = runRecord({ quick: false, log: out });
+    }
   }
   if (runs("cli")) {
     out(

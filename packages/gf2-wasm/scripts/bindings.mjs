@@ -12,7 +12,7 @@
 //
 // A descriptor is an `@unmanaged export class` of plain fields (no methods,
 // no initialisers); a kernel is an exported function of the two entries
-// (assembly/index.ts, assembly/threads.ts) whose one parameter has a
+// (assembly/index.ts, assembly/threads.ts, assembly/mastermind.ts) whose one parameter has a
 // descriptor's type. Other exports (alloc, free, threadHelper, ...) keep
 // scalar parameters and get them typed from their declarations.
 //
@@ -31,12 +31,26 @@ const SIZES = /** @type {Record<string, number>} */ ({ i32: 4, u32: 4, isize: 4,
 
 /** The entries and the name of their exports' interface. */
 const ENTRIES = [
-  { file: "index.ts", exportsType: "Gf2Exports", kernelsType: "Gf2Kernels", what: "the single-thread module" },
+  {
+    file: "index.ts",
+    module: "gf2",
+    exportsType: "Gf2Exports",
+    kernelsType: "Gf2Kernels",
+    what: "the single-thread module",
+  },
   {
     file: "threads.ts",
+    module: "threads",
     exportsType: "Gf2ThreadsExports",
     kernelsType: "Gf2ThreadsKernels",
     what: "the shared-memory build",
+  },
+  {
+    file: "mastermind.ts",
+    module: "mastermind",
+    exportsType: "MastermindExports",
+    kernelsType: "MastermindKernels",
+    what: "the Mastermind module",
   },
 ];
 
@@ -391,15 +405,13 @@ const bindingName = (/** @type {string} */ kernel) => `${kernel}Kernel`;
  * bindings its code calls; the layouts and the kernel -> descriptor map for
  * tools and tests.
  * @param {Layout[]} layouts
- * @param {{ file: string, kernels: Fn[] }[]} modules
+ * @param {{ file: string, what: string, kernels: Fn[] }[]} modules
  */
 function kernelsJs(layouts, modules) {
-  const kernels = modules.flatMap((m) =>
-    m.kernels.map((k) => ({ k, module: m.file === "index.ts" ? "gf2" : "threads" })),
-  );
+  const kernels = modules.flatMap((m) => m.kernels.map((k) => ({ k, what: m.what })));
   const bindings = kernels.map(
-    ({ k, module }) =>
-      `/** ${k.name} (${module === "gf2" ? "the single-thread module" : "the shared-memory build"}). */\nexport const ${bindingName(k.name)} = { name: "${k.name}", descriptor: ${k.params[0]?.type} };`,
+    ({ k, what }) =>
+      `/** ${k.name} (${what}). */\nexport const ${bindingName(k.name)} = { name: "${k.name}", descriptor: ${k.params[0]?.type} };`,
   );
   const layoutLines = layouts.map(
     (l) =>
@@ -428,7 +440,7 @@ ${kernels.map(({ k }) => `  ${k.name}: "${k.params[0]?.type}",`).join("\n")}
 /**
  * dist/kernels.d.ts: the descriptors, the kernels and both modules' exports.
  * @param {Layout[]} layouts
- * @param {{ file: string, exportsType: string, kernelsType: string, what: string, fns: Fn[], kernels: Fn[] }[]} modules
+ * @param {{ file: string, module: string, exportsType: string, kernelsType: string, what: string, fns: Fn[], kernels: Fn[] }[]} modules
  */
 function kernelsDts(layouts, modules) {
   const interfaces = layouts.map((l) => {
@@ -497,10 +509,11 @@ export interface DescriptorBinding<A> {
 
 /**
  * A kernel for {@link invoke}: its export's name in module \`M\` ("gf2",
- * the single-thread module, or "threads", the shared-memory build), the
+ * the single-thread module, "threads", the shared-memory build, or
+ * "mastermind", the Mastermind module), the
  * descriptor it takes (\`A\`) and what it returns (\`R\`).
  */
-export interface KernelBinding<M extends "gf2" | "threads", A, R> {
+export interface KernelBinding<M extends ${ENTRIES.map((e) => `"${e.module}"`).join(" | ")}, A, R> {
   readonly name: string;
   readonly descriptor: DescriptorBinding<A>;
   /** Never set: the module and result, for the types. */
@@ -515,7 +528,7 @@ ${modules
   .flatMap((m) =>
     m.kernels.map(
       (k) =>
-        `${jsdoc(`The kernel \`${k.name}\` of ${m.what}, for {@link invoke}.`, "")}export declare const ${bindingName(k.name)}: KernelBinding<"${m.file === "index.ts" ? "gf2" : "threads"}", ${k.params[0]?.type}, ${k.returns === "void" ? "undefined" : tsType(k.returns)}>;`,
+        `${jsdoc(`The kernel \`${k.name}\` of ${m.what}, for {@link invoke}.`, "")}export declare const ${bindingName(k.name)}: KernelBinding<"${m.module}", ${k.params[0]?.type}, ${k.returns === "void" ? "undefined" : tsType(k.returns)}>;`,
     ),
   )
   .join("\n\n")}

@@ -69,13 +69,17 @@ const k = instantiate();
 const t = await import("../dist/threads.js");
 if (!t.threadsSupported()) throw new Error("threadsSupported() is false in Node");
 const s = t.instantiateThreads(t.createSharedMemory(), await t.compileThreadsModule());
+const mm = await import("../dist/mastermind.js");
+const mk = mm.instantiateMastermind();
 /** @type {Record<string, unknown>} */
-const all = { ...k, ...s };
+const all = { ...k, ...s, ...mk };
 const wrong = Object.keys(kernelDescriptors).filter((name) => {
   const fn = all[name];
   return typeof fn !== "function" || fn.length !== 1;
 });
-const missing = ["alloc", "free", "memory", "descriptorBlock", "descriptorLayout"].filter((name) => !(name in k));
+const missing = ["alloc", "free", "memory", "descriptorBlock", "descriptorLayout"].filter(
+  (name) => !(name in k) || !(name in mk),
+);
 if (wrong.length || missing.length)
   throw new Error(`missing or mistyped exports: ${[...wrong, ...missing].join(", ")}`);
 passed++;
@@ -101,6 +105,48 @@ for (const kernel of [echelonizeNaiveKernel, echelonizeM4riKernel]) {
   const rank = invoke(k, kernel, args);
   if (rank !== 2 || args.r !== 2 || args.c !== 3)
     throw new Error(`${kernel.name}: rank ${rank} (state ${args.r}, ${args.c}), expected 2 (2, 3)`);
+  passed++;
+}
+
+// The Mastermind module: the codes 11 12 21 22 of [2,2] (packed 4 bits a peg, colours from 0)
+// and the parts that the guess 12 makes of them, by score code b(n+1) + w.
+{
+  const alloc = (/** @type {number} */ bytes) => mk.alloc(bytes) >>> 0;
+  const [codes, codeCounts, left, leftCounts, guesses, out, candidates] = [16, 64, 32, 128, 16, 64, 16].map((bytes) =>
+    alloc(bytes),
+  );
+  if (candidates === undefined || codes === undefined || codeCounts === undefined || guesses === undefined)
+    throw new Error("unreachable");
+  const u32 = new Uint32Array(mk.memory.buffer);
+  const u8 = new Uint8Array(mk.memory.buffer);
+  for (let i = 0; i < 4; i++) {
+    const [d0, d1] = [i >> 1, i & 1];
+    u32[(codes >> 2) + i] = d0 | (d1 << 4);
+    u8.fill(0, codeCounts + 16 * i, codeCounts + 16 * i + 16);
+    u8[codeCounts + 16 * i + d0] = 1;
+    u8[codeCounts + 16 * i + d1] = (u8[codeCounts + 16 * i + d1] ?? 0) + 1;
+    u32[(candidates >> 2) + i] = i;
+  }
+  u32[guesses >> 2] = 1; // the code 12
+  const args = {
+    codes,
+    codeCounts,
+    left,
+    leftCounts,
+    length: 4,
+    guesses,
+    guessCount: 1,
+    pegs: 2,
+    scoreCount: 7,
+    out,
+    candidates,
+  };
+  mm.invoke(mk, mm.mastermindGatherKernel, args);
+  mm.invoke(mk, mm.mastermindPartitionsKernel, args);
+  // 12 vs 11: (1,0) = 3; vs 12: (2,0) = 6; vs 21: (0,2) = 2; vs 22: (1,0) = 3
+  const parts = [...new Uint32Array(mk.memory.buffer, out, 7)].join(" ");
+  if (parts !== "0 0 1 2 0 0 1")
+    throw new Error(`mastermind partitions of 12 on [2,2]: ${parts}, expected 0 0 1 2 0 0 1`);
   passed++;
 }
 

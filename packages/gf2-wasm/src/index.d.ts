@@ -2,7 +2,7 @@
 // sources (scripts/bindings.mjs): every descriptor, a binding per kernel
 // (transposeKernel, ...), Gf2Exports, Gf2Kernels.
 export * from "./kernels.js";
-import type { Gf2Exports, Gf2ThreadsExports, KernelBinding } from "./kernels.js";
+import type { Gf2Exports, Gf2ThreadsExports, KernelBinding, MastermindExports } from "./kernels.js";
 
 /**
  * Calls a kernel. Every pointer is a byte offset into the module's memory;
@@ -41,6 +41,7 @@ import type { Gf2Exports, Gf2ThreadsExports, KernelBinding } from "./kernels.js"
  */
 export declare function invoke<A, R>(k: Gf2Exports, kernel: KernelBinding<"gf2", A, R>, args: A): R;
 export declare function invoke<A, R>(k: Gf2ThreadsExports, kernel: KernelBinding<"threads", A, R>, args: A): R;
+export declare function invoke<A, R>(k: MastermindExports, kernel: KernelBinding<"mastermind", A, R>, args: A): R;
 
 /**
  * The release binary (optimised, SIMD), as bytes: inlined in this module as

@@ -162,8 +162,11 @@ export class CodeSpace {
     if (typeof text !== "string") throw new TypeError(`expected a code as text, got ${describe(text)}`);
     const chars = text.replace(/[\s,]+/g, "").toUpperCase();
     if (chars.length !== this.pegs) {
+      // the count is of the characters read (blanks and commas left out); a pasted page is not repeated whole
+      const shown = text.length > 40 ? `${text.slice(0, 40)}...` : text;
+      const count = `${chars.length} character${chars.length === 1 ? "" : "s"}`;
       throw new RangeError(
-        `expected a code of ${this.pegs} colours (like ${this.format(this.codeAt(0))}), got '${text}' (${chars.length})`,
+        `expected a code of ${this.pegs} colours (like ${this.format(this.codeAt(0))}), got '${shown}' (${count})`,
       );
     }
     return [...chars].map((char, i) => {

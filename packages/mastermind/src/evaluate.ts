@@ -9,8 +9,47 @@
  * @module
  */
 import { type Code, CodeSpace, describe } from "./codes.js";
-import { checkSeed, checkStrategy, kernelOf, type SolverOptions } from "./solver.js";
+import { checkEngine, checkSeed, checkStrategy, kernelOf, type SolverOptions } from "./solver.js";
 import { chooseGuess, refineClasses, type Strategy, twinsOf } from "./strategies.js";
+
+/**
+ * A map keyed by sets of codes (ascending code indices): a hash of the
+ * codes, then the codes compared (cheaper than a string key of every code).
+ */
+export class SetMemo<V> {
+  private readonly buckets = new Map<number, { set: Uint32Array; value: V }[]>();
+  /** Entries stored. */
+  size = 0;
+
+  private static hash(set: Uint32Array): number {
+    let h = 0x811c9dc5 ^ set.length;
+    for (let i = 0; i < set.length; i++) h = Math.imul(h ^ set[i]!, 0x01000193);
+    return h >>> 0;
+  }
+
+  get(set: Uint32Array): V | undefined {
+    const bucket = this.buckets.get(SetMemo.hash(set));
+    if (bucket === undefined) return undefined;
+    outer: for (const entry of bucket) {
+      if (entry.set.length !== set.length) continue;
+      for (let i = 0; i < set.length; i++) if (entry.set[i] !== set[i]) continue outer;
+      return entry.value;
+    }
+    return undefined;
+  }
+
+  /** Keeps `value` for `set` (a set already kept gets a new entry that get does not see: update the value kept instead). */
+  set(set: Uint32Array, value: V): void {
+    const h = SetMemo.hash(set);
+    let bucket = this.buckets.get(h);
+    if (bucket === undefined) {
+      bucket = [];
+      this.buckets.set(h, bucket);
+    }
+    bucket.push({ set: set.slice(), value });
+    this.size++;
+  }
+}
 
 /** The colours of a code as a bit mask (bit j for colour j + 1); all ones when k > 31. */
 export function colorMasksOf(space: CodeSpace): (index: number) => number {
@@ -87,9 +126,10 @@ export function evaluate(space: CodeSpace, options: EvaluateOptions = {}): Evalu
   const strategy = checkStrategy(options.strategy ?? "knuth");
   const seed = checkSeed(options.seed ?? 1);
   const memoUpTo = options.memoUpTo ?? 4096;
+  const engine = checkEngine(options.engine ?? "auto");
   const kernel = kernelOf(space);
   const first = options.firstGuess === undefined ? undefined : space.indexOf(options.firstGuess as Code | string);
-  const memo = new Map<string, number[]>();
+  const memo = new SetMemo<number[]>();
   let nodes = 0;
   const all = new Uint32Array(space.size);
   for (let i = 0; i < space.size; i++) all[i] = i;
@@ -98,14 +138,16 @@ export function evaluate(space: CodeSpace, options: EvaluateOptions = {}): Evalu
   const masks = colorMasksOf(space);
   const walk = (set: Uint32Array, isRoot: boolean, used: number, classes: Int32Array): number[] => {
     const length = set.length;
-    const key = length <= memoUpTo && !isRoot ? set.join(",") : undefined;
-    if (key !== undefined) {
-      const known = memo.get(key);
+    const memoised = length <= memoUpTo && !isRoot;
+    if (memoised) {
+      const known = memo.get(set);
       if (known) return known;
     }
     nodes++;
     const guess =
-      isRoot && first !== undefined ? first : chooseGuess(kernel, set, length, strategy, seed, used, twinsOf(classes));
+      isRoot && first !== undefined
+        ? first
+        : chooseGuess(kernel, set, length, strategy, seed, used, twinsOf(classes), engine);
     const usedBelow = (used | masks(guess)) >>> 0;
     const classesBelow = refineClasses(classes, space.codeAt(guess));
     const scores = new Uint16Array(length);
@@ -134,7 +176,7 @@ export function evaluate(space: CodeSpace, options: EvaluateOptions = {}): Evalu
       for (let d = 0; d < below.length; d++) depths[d + 1] = (depths[d + 1] ?? 0) + (below[d] ?? 0);
     }
     for (let d = 0; d < depths.length; d++) depths[d] ??= 0;
-    if (key !== undefined) memo.set(key, depths);
+    if (memoised) memo.set(set, depths);
     return depths;
   };
 
@@ -142,7 +184,9 @@ export function evaluate(space: CodeSpace, options: EvaluateOptions = {}): Evalu
   const histogram = [0, ...depths];
   let total = 0;
   for (let g = 1; g < histogram.length; g++) total += g * histogram[g]!;
-  const firstGuess = space.codeAt(first ?? chooseGuess(kernel, all, all.length, strategy, seed));
+  const firstGuess = space.codeAt(
+    first ?? chooseGuess(kernel, all, all.length, strategy, seed, undefined, undefined, engine),
+  );
   return {
     pegs: space.pegs,
     colors: space.colors,

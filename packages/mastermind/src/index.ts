@@ -19,6 +19,16 @@
  */
 export { CodeSpace, type Code, MAX_CODES, MAX_COLORS } from "./codes.js";
 export { score, isPossibleScore, impossibility, possibleScores, parseScore, type Score } from "./score.js";
-export { STRATEGIES, type Strategy } from "./strategies.js";
+export { STRATEGIES, type Strategy, type Engine } from "./strategies.js";
 export { Solver, breakCode, InconsistentScoresError, type Move, type SolverOptions } from "./solver.js";
 export { evaluate, type Evaluation, type EvaluateOptions } from "./evaluate.js";
+export {
+  optimalStrategy,
+  optimalEstimate,
+  type OptimalOptions,
+  type OptimalProgress,
+  type OptimalResult,
+  type FirstGuessBound,
+} from "./optimal.js";
+export { hybridStrategy, type HybridOptions, type HybridResult } from "./hybrid.js";
+export { replayTree, treeToText, parseTreeText, type StrategyTree, type TreeNode, type Replay } from "./tree.js";

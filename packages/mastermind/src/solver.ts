@@ -7,7 +7,7 @@
 import { ScoreKernel } from "./_kernel.js";
 import { type Code, CodeSpace, describe } from "./codes.js";
 import { impossibility, score, type Score } from "./score.js";
-import { chooseGuess, refineClasses, STRATEGIES, type Strategy, twinsOf } from "./strategies.js";
+import { chooseGuess, type Engine, refineClasses, STRATEGIES, type Strategy, twinsOf } from "./strategies.js";
 
 const kernels = new Map<string, ScoreKernel>();
 
@@ -38,6 +38,20 @@ export interface SolverOptions {
   seed?: number;
   /** Overrides the strategy's first guess (e.g. "1123"). */
   firstGuess?: Code | string;
+  /**
+   * The engine that scores guesses: `auto` (default: the WebAssembly SIMD
+   * kernel where it runs, n <= 8 and k <= 16), `wasm`, or `ts` (the
+   * TypeScript twin). Both choose the same guesses.
+   */
+  engine?: Engine;
+}
+
+/** Checks an engine name. */
+export function checkEngine(engine: unknown): Engine {
+  if (engine !== "auto" && engine !== "wasm" && engine !== "ts") {
+    throw new RangeError(`expected an engine (auto, wasm, ts), got ${describe(engine)}`);
+  }
+  return engine;
 }
 
 /**
@@ -123,6 +137,8 @@ export class Solver {
   readonly strategy: Strategy;
   /** The seed of the `consistent` strategy. */
   readonly seed: number;
+  /** The engine that scores guesses. */
+  readonly engine: Engine;
   private readonly kernel: ScoreKernel;
   private readonly first: number | undefined;
   private candidates: Uint32Array;
@@ -142,6 +158,7 @@ export class Solver {
     this.space = space;
     this.strategy = checkStrategy(options.strategy ?? "knuth");
     this.seed = checkSeed(options.seed ?? 1);
+    this.engine = checkEngine(options.engine ?? "auto");
     this.kernel = kernelOf(space);
     this.first = options.firstGuess === undefined ? undefined : space.indexOf(options.firstGuess);
     this.classes = new Int32Array(space.pegs);
@@ -204,6 +221,7 @@ export class Solver {
       this.seed,
       this.usedColors,
       twinsOf(this.classes),
+      this.engine,
     );
     return this.space.codeAt(index);
   }

@@ -19,6 +19,9 @@
  * @module
  */
 import type { ScoreKernel } from "./_kernel.js";
+import { possibleScores } from "./score.js";
+import { type GuessScorer, TwinScorer, ValueMode } from "./_twin.js";
+import { WasmScorer, wasmAvailable } from "./_wasm.js";
 
 /**
  * The solver strategies: `knuth` (minimax), `expected` (expected size),
@@ -44,12 +47,64 @@ export const STRATEGIES: readonly Strategy[] = ["knuth", "expected", "entropy", 
 
 const EPSILON = 1e-9;
 
+/**
+ * The engine of the hot loop: `wasm` (the SIMD kernel; n <= 8, k <= 16),
+ * `ts` (its TypeScript twin, everywhere), `auto` (the kernel where it runs).
+ *
+ * @example
+ * ```ts
+ * evaluate(new CodeSpace(4, 6), { engine: "ts" }).total; // 5801, as with the kernel
+ * ```
+ */
+export type Engine = "auto" | "wasm" | "ts";
+
+/** Each strategy's value of a guess. */
+const MODES: Record<Exclude<Strategy, "consistent">, ValueMode> = {
+  knuth: ValueMode.Largest,
+  expected: ValueMode.Squares,
+  entropy: ValueMode.Entropy,
+  "most-parts": ValueMode.Parts,
+};
+
+const scorers = new WeakMap<ScoreKernel, Map<string, GuessScorer>>();
+
+/**
+ * The engine's scorer of a code space (made once).
+ *
+ * @throws RangeError when `wasm` is asked for and cannot run here
+ */
+export function scorerOf(kernel: ScoreKernel, engine: Engine = "auto"): GuessScorer {
+  let byEngine = scorers.get(kernel);
+  if (!byEngine) {
+    byEngine = new Map();
+    scorers.set(kernel, byEngine);
+  }
+  if (engine === "wasm" && !wasmAvailable(kernel)) {
+    throw new RangeError(
+      `the wasm engine needs WebAssembly SIMD, at most 8 pegs and 16 colours; got [${kernel.n},${kernel.k}]` +
+        " (use engine 'ts' or 'auto')",
+    );
+  }
+  const name = engine === "wasm" || (engine === "auto" && wasmAvailable(kernel)) ? "wasm" : "ts";
+  let scorer = byEngine.get(name);
+  if (!scorer) {
+    scorer = name === "wasm" ? new WasmScorer(kernel) : new TwinScorer(kernel);
+    byEngine.set(name, scorer);
+  }
+  return scorer;
+}
+
 /** Per-kernel scratch space and the cached first guesses. */
 interface Workspace {
   inS: Uint8Array;
-  /** Score codes of one guess (up to n(n+1) = 420: 16-bit). */
-  row: Uint16Array;
-  tally: Uint32Array;
+  /** The guesses to score. */
+  list: Uint32Array;
+  /** The most parts a code outside S can split S into: the possible scores but (n, 0). */
+  outerParts: number;
+  /** The buffer of symmetryGuesses (made on first use). */
+  symmetry?: Uint32Array;
+  /** The codes passing each symmetry filter (see canonicalList). */
+  canonicalLists: Map<string, Uint32Array>;
   canonical: Uint32Array;
   /** Bit j set when code i uses colour j (k <= 31; undefined beyond). */
   colorMask: Uint32Array | undefined;
@@ -62,8 +117,9 @@ function workspaceOf(kernel: ScoreKernel): Workspace {
   if (!w) {
     w = {
       inS: new Uint8Array(kernel.size),
-      row: new Uint16Array(kernel.size),
-      tally: new Uint32Array(kernel.scoreCount),
+      list: new Uint32Array(kernel.size),
+      outerParts: possibleScores(kernel.n, kernel.k).length - 1,
+      canonicalLists: new Map(),
       canonical: canonicalCodes(kernel),
       colorMask: colorMasks(kernel),
       firstGuess: new Map(),
@@ -158,162 +214,147 @@ export function chooseGuess(
   seed: number,
   usedColors = 0xffffffff,
   twinOf?: Int8Array,
+  engine: Engine = "auto",
 ): number {
   if (length <= 2) return candidates[0]!;
   if (strategy === "consistent") return candidates[pickIndex(candidates, length, seed)]!;
   const w = workspaceOf(kernel);
   const root = length === kernel.size;
-  const key = `${strategy}`;
+  const scorer = scorerOf(kernel, engine);
+  const key = `${strategy},${scorer.engine}`;
   if (root) {
     const cached = w.firstGuess.get(key);
     if (cached !== undefined) return cached;
   }
-  const { inS, row, tally } = w;
+  const mode = MODES[strategy];
+  // a value no guess can beat: every part a singleton (for Knuth the largest part 1)
+  const perfect = strategy === "knuth" ? 1 : strategy === "expected" ? length : strategy === "entropy" ? 0 : -length;
+  const terms = entropyTerm(length + 1);
+  scorer.setLeft(candidates, length);
+  if (root) {
+    // every code is in S: the first of the lowest wins, no early end
+    const { chosen } = scorer.best(w.canonical, w.canonical.length, mode, terms, -Infinity, Infinity);
+    const guess = w.canonical[chosen]!;
+    w.firstGuess.set(key, guess);
+    return guess;
+  }
+  const { inS, list } = w;
   for (let i = 0; i < length; i++) inS[candidates[i]!] = 1;
   try {
-    let best = Infinity;
-    let bestGuess = -1;
-    let bestInS = false;
-    const perfect = strategy === "knuth" ? 1 : strategy === "expected" ? length : strategy === "entropy" ? 0 : -length;
-    const terms = strategy === "entropy" ? entropyTerm(length + 1) : undefined;
-    const consider = (g: number): boolean => {
-      const value = guessValue(kernel, g, candidates, length, strategy, best, row, tally, terms);
-      const isIn = inS[g] === 1;
-      const better =
-        value < best - EPSILON ||
-        (value <= best + EPSILON && ((isIn && !bestInS) || (isIn === bestInS && g < bestGuess)));
-      if (better) {
-        best = value;
-        bestGuess = g;
-        bestInS = isIn;
-      }
-      // Splitting S into singletons cannot be beaten. Consistent codes are
-      // scanned first, then the others, each in ascending order, so the
-      // first guess to do it is the choice (on [5,8] this cut the entropy
-      // evaluation by a third: most candidate sets deep in the tree are small).
-      return value <= perfect + EPSILON;
-    };
-    if (root) {
-      for (const g of w.canonical) consider(g);
+    const canonical = canonicalFilter(kernel, usedColors, twinOf, w.colorMask !== undefined);
+    // Consistent codes first (ties go to them, and a good bound early lets
+    // worse guesses stop sooner); a guess splitting S into singletons ends
+    // the scan (on [5,8] this cut the entropy evaluation by a third: most
+    // candidate sets deep in the tree are small).
+    let count = 0;
+    for (let i = 0; i < length; i++) {
+      const g = candidates[i]!;
+      if (canonical === undefined || canonical(g)) list[count++] = g;
+    }
+    const inner = scorer.best(list, count, mode, terms, perfect, Infinity);
+    const innerGuess = inner.chosen >= 0 ? list[inner.chosen]! : -1;
+    if (inner.chosen >= 0 && inner.value <= perfect + EPSILON) return innerGuess;
+    // A code outside S cannot score (n, 0): it splits S into at most one part
+    // per other possible score, and no split into that many parts does
+    // better than the even one. When the best code of S is as good, no code
+    // outside S can be strictly better and the scan of them is skipped.
+    if (inner.chosen >= 0 && inner.value <= evenSplit(mode, length, w.outerParts, terms)) return innerGuess;
+    count = 0;
+    const masks = w.colorMask;
+    if (masks === undefined) {
+      for (let g = 0; g < kernel.size; g++) if (inS[g] === 0) list[count++] = g;
     } else {
-      const masks = w.colorMask;
-      // Colours no scored guess has used are interchangeable in S: a guess
-      // and its image under a permutation of them have the same partition
-      // sizes, and the one bringing them in as 1st, 2nd, ... lowest free
-      // colour is the lowest code of them all, so only that one is scored.
-      // On [5,8] after 11234 (free: 5..8) this skips most codes.
-      // Likewise positions that every scored guess colours alike can be
-      // swapped: only guesses non-decreasing along such positions are scored.
-      const free = masks === undefined ? 0 : (((1 << kernel.k) - 1) & ~usedColors) >>> 0;
-      const twins = twinOf?.some((q) => q >= 0) ? twinOf : undefined;
-      const symmetric = (free & (free - 1)) !== 0 || twins !== undefined;
-      const { digits, n } = kernel;
-      const canonical = (g: number): boolean => {
-        if (twins !== undefined) {
-          for (let p = 0; p < n; p++) {
-            const q = twins[p]!;
-            if (q >= 0 && digits[g * n + q]! > digits[g * n + p]!) return false;
-          }
-        }
-        let pending = free;
-        for (let p = 0; p < n; p++) {
-          const bit = 1 << digits[g * n + p]!;
-          if ((pending & bit) !== 0) {
-            if (bit !== (pending & -pending)) return false;
-            pending &= ~bit;
-          }
-        }
-        return true;
-      };
-      // Consistent codes first: a good bound early lets worse guesses stop sooner.
-      for (let i = 0; i < length; i++) {
-        const g = candidates[i]!;
-        if ((!symmetric || canonical(g)) && consider(g)) return g;
-      }
-      if (masks === undefined) {
-        for (let g = 0; g < kernel.size; g++) if (inS[g] === 0 && consider(g)) return g;
+      // Only the colours of S and the lowest unused one (on [5,8] this skips
+      // about half of the codes in the deep, small sets).
+      const banned = ~allowedColors(kernel, masks, candidates, length) >>> 0;
+      const codes = canonical === undefined ? undefined : canonicalList(w, kernel, usedColors, twinOf, canonical);
+      if (codes === undefined) {
+        for (let g = 0; g < kernel.size; g++) if (inS[g] === 0 && (masks[g]! & banned) === 0) list[count++] = g;
       } else {
-        // On [5,8] this skips about half of the codes in the deep, small sets.
-        const banned = ~allowedColors(kernel, masks, candidates, length) >>> 0;
-        for (let g = 0; g < kernel.size; g++) {
-          if (inS[g] === 0 && (masks[g]! & banned) === 0 && (!symmetric || canonical(g)) && consider(g)) return g;
+        for (let i = 0; i < codes.length; i++) {
+          const g = codes[i]!;
+          if (inS[g] === 0 && (masks[g]! & banned) === 0) list[count++] = g;
         }
       }
     }
-    if (root) w.firstGuess.set(key, bestGuess);
-    return bestGuess;
+    const outer = scorer.best(list, count, mode, terms, perfect, inner.chosen >= 0 ? inner.value : Infinity);
+    return outer.chosen >= 0 ? list[outer.chosen]! : innerGuess;
   } finally {
     for (let i = 0; i < length; i++) inS[candidates[i]!] = 0;
   }
 }
 
 /**
- * The value of guess g (lower is better), or any value above `bound` as soon
- * as the guess is known to be strictly worse than `bound`.
+ * The test of one guess per orbit of the symmetries of S, or undefined when
+ * there are none to use. Colours no scored guess has used are
+ * interchangeable in S: a guess and its image under a permutation of them
+ * have the same partition sizes, and the one bringing them in as 1st, 2nd,
+ * ... lowest free colour is the lowest code of them all, so only that one is
+ * scored (on [5,8] after 11234, free: 5..8, this skips most codes). Likewise
+ * positions that every scored guess colours alike can be swapped: only
+ * guesses non-decreasing along such positions are scored.
  */
-function guessValue(
+/** The value of S split as evenly as possible into `parts` parts (a lower bound on any split into at most that many). */
+function evenSplit(mode: ValueMode, length: number, parts: number, terms: Float64Array): number {
+  const q = Math.floor(length / parts);
+  const r = length % parts;
+  if (mode === ValueMode.Largest) return q + (r > 0 ? 1 : 0);
+  if (mode === ValueMode.Squares) return r * (q + 1) * (q + 1) + (parts - r) * q * q;
+  if (mode === ValueMode.Entropy) return r * terms[q + 1]! + (parts - r) * terms[q]!;
+  return -Math.min(length, parts);
+}
+
+/**
+ * The codes that pass a symmetry filter, ascending: the filter depends on
+ * the colours used and the positions coloured alike only, not on S, so the
+ * list is made once per filter (at most 256 kept).
+ */
+function canonicalList(
+  w: Workspace,
   kernel: ScoreKernel,
-  g: number,
-  candidates: Uint32Array,
-  length: number,
-  strategy: Strategy,
-  bound: number,
-  row: Uint16Array,
-  tally: Uint32Array,
-  terms: Float64Array | undefined,
-): number {
-  if (strategy === "most-parts") {
-    kernel.scoreRow(g, candidates, 0, length, row);
-    let parts = 0;
-    for (let i = 0; i < length; i++) if (tally[row[i]!]!++ === 0) parts++;
-    for (let i = 0; i < length; i++) tally[row[i]!] = 0;
-    return -parts;
+  usedColors: number,
+  twinOf: Int8Array | undefined,
+  canonical: (g: number) => boolean,
+): Uint32Array {
+  const key = `${usedColors},${twinOf?.join(",") ?? ""}`;
+  let codes = w.canonicalLists.get(key);
+  if (codes === undefined) {
+    const out: number[] = [];
+    for (let g = 0; g < kernel.size; g++) if (canonical(g)) out.push(g);
+    codes = Uint32Array.from(out);
+    if (w.canonicalLists.size >= 256) w.canonicalLists.clear();
+    w.canonicalLists.set(key, codes);
   }
-  // The scoring of kernel.scoreRow, inlined so that a guess already worse
-  // than the bound stops at once (about 2x on [5,6] against scoring in chunks).
-  const { packed, countId, matches, n } = kernel;
-  const word = packed === undefined ? 0 : packed[g]!;
-  const matchRow = countId === undefined ? 0 : countId[g]! * kernel.idCount;
-  const minimax = strategy === "knuth";
-  // expected: sum c^2; entropy: sum c ln c; minimax: max c. All only grow as parts fill up.
-  const limit = bound + EPSILON;
-  let value = 0;
-  let scored = 0;
-  while (scored < length && value <= limit) {
-    const s = candidates[scored]!;
-    let t: number;
-    if (packed !== undefined) {
-      const x = word ^ packed[s]!;
-      const differ = Math.imul((x | (x >>> 1) | (x >>> 2) | (x >>> 3)) & 0x11111111, 0x11111111) >>> 28;
-      t = (n - differ) * n + matches![matchRow + countId![s]!]!;
-    } else {
-      t = kernel.score(g, s);
-    }
-    row[scored++] = t;
-    const c = tally[t]!++;
-    if (minimax) {
-      if (c + 1 > value) value = c + 1;
-    } else if (terms === undefined) {
-      value += 2 * c + 1;
-    } else {
-      value += terms[c + 1]! - terms[c]!;
-    }
-  }
-  if (terms !== undefined && scored === length) {
-    // Re-add the parts from scratch, so the drift of the running sum cannot
-    // split ties (equal sums are compared within EPSILON).
-    value = 0;
-    for (let i = 0; i < length; i++) {
-      const t = row[i]!;
-      if (tally[t] !== 0) {
-        value += terms[tally[t]!]!;
-        tally[t] = 0;
+  return codes;
+}
+
+function canonicalFilter(
+  kernel: ScoreKernel,
+  usedColors: number,
+  twinOf: Int8Array | undefined,
+  masks: boolean,
+): ((g: number) => boolean) | undefined {
+  const free = masks ? (((1 << kernel.k) - 1) & ~usedColors) >>> 0 : 0;
+  const twins = twinOf?.some((q) => q >= 0) ? twinOf : undefined;
+  if ((free & (free - 1)) === 0 && twins === undefined) return undefined;
+  const { digits, n } = kernel;
+  return (g: number): boolean => {
+    if (twins !== undefined) {
+      for (let p = 0; p < n; p++) {
+        const q = twins[p]!;
+        if (q >= 0 && digits[g * n + q]! > digits[g * n + p]!) return false;
       }
     }
-    return value;
-  }
-  for (let i = 0; i < scored; i++) tally[row[i]!] = 0;
-  return value;
+    let pending = free;
+    for (let p = 0; p < n; p++) {
+      const bit = 1 << digits[g * n + p]!;
+      if ((pending & bit) !== 0) {
+        if (bit !== (pending & -pending)) return false;
+        pending &= ~bit;
+      }
+    }
+    return true;
+  };
 }
 
 /**
@@ -362,4 +403,52 @@ export function twinsOf(classes: Int32Array): Int8Array {
     }
   }
   return twins;
+}
+
+/**
+ * Every guess worth scoring for S = candidates[0..length), one per orbit of
+ * the symmetries that fix the guesses scored so far (see chooseGuess): the
+ * codes of S first, then the others, each ascending. At the root (S = every
+ * code) the lowest code of each class under colour and position permutations.
+ *
+ * @param kernel - the scorer of the code space
+ * @param candidates - S, ascending
+ * @param length - |S|
+ * @param usedColors - bit j set when colour j + 1 occurs in a scored guess
+ * @param twinOf - positions every scored guess colours alike (see twinsOf)
+ * @returns the guesses (valid until the next call), and how many of them (a prefix) are codes of S
+ */
+export function symmetryGuesses(
+  kernel: ScoreKernel,
+  candidates: Uint32Array,
+  length: number,
+  usedColors: number,
+  twinOf: Int8Array | undefined,
+): { guesses: Uint32Array; inS: number } {
+  const w = workspaceOf(kernel);
+  if (length === kernel.size) return { guesses: w.canonical.slice(), inS: w.canonical.length };
+  const { inS } = w;
+  // the caller uses the list before the next call: one buffer serves
+  const out = (w.symmetry ??= new Uint32Array(kernel.size));
+  let count = 0;
+  for (let i = 0; i < length; i++) inS[candidates[i]!] = 1;
+  try {
+    const canonical = canonicalFilter(kernel, usedColors, twinOf, w.colorMask !== undefined);
+    for (let i = 0; i < length; i++) {
+      const g = candidates[i]!;
+      if (canonical === undefined || canonical(g)) out[count++] = g;
+    }
+    const inSCount = count;
+    const masks = w.colorMask;
+    const banned = masks === undefined ? 0 : ~allowedColors(kernel, masks, candidates, length) >>> 0;
+    const codes = canonical === undefined ? undefined : canonicalList(w, kernel, usedColors, twinOf, canonical);
+    const total = codes === undefined ? kernel.size : codes.length;
+    for (let i = 0; i < total; i++) {
+      const g = codes === undefined ? i : codes[i]!;
+      if (inS[g] === 0 && (masks === undefined || (masks[g]! & banned) === 0)) out[count++] = g;
+    }
+    return { guesses: out.subarray(0, count), inS: inSCount };
+  } finally {
+    for (let i = 0; i < length; i++) inS[candidates[i]!] = 0;
+  }
 }

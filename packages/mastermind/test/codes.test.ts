@@ -25,7 +25,7 @@ describe("CodeSpace", () => {
 
   it("rejects codes of the wrong length or colour, naming what was expected", () => {
     const space = new CodeSpace(4, 6);
-    expect(() => space.parse("112")).toThrow("expected a code of 4 colours (like 1111), got '112' (3)");
+    expect(() => space.parse("112")).toThrow("expected a code of 4 colours (like 1111), got '112' (3 characters)");
     expect(() => space.parse("1172")).toThrow("expected colours 1..6, got '7' at position 3 of '1172'");
     expect(() => space.parse("11x2")).toThrow(/got 'X' at position 3/);
     expect(() => space.parse("1102")).toThrow(/got '0' at position 3/);

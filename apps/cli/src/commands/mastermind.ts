@@ -1,8 +1,9 @@
 /**
- * `lightsout mastermind solve|play`: [n,k]-Mastermind with the solvers of
- * `@lightsout/mastermind`. `solve` evaluates a strategy over every secret;
- * `play` lets the tool break a code, scored by the user line by line on
- * stdin, or a `--secret` given on the command line.
+ * `lightsout mastermind solve|play|optimal|verify`: [n,k]-Mastermind with the
+ * solvers of `@lightsout/mastermind`. `solve` evaluates a strategy over every
+ * secret; `play` lets the tool break a code, scored by the user line by line
+ * on stdin, or a `--secret` given on the command line; `optimal` and
+ * `verify` are in mastermind-optimal.ts.
  *
  * @module
  */
@@ -10,7 +11,9 @@ import { createInterface } from "node:readline";
 import { formatCount, formatLimit } from "@lightsout/core/format";
 import {
   CodeSpace,
+  type Evaluation,
   evaluate,
+  hybridStrategy,
   InconsistentScoresError,
   MAX_CODES,
   type Move,
@@ -19,11 +22,14 @@ import {
   Solver,
   STRATEGIES,
   type Strategy,
+  treeToText,
 } from "@lightsout/mastermind";
 import { Command } from "commander";
 import { inputError, printable, usageError } from "../errors.js";
 import { parseIntegerOption } from "../options.js";
+import { writeOutputFile } from "../input.js";
 import { io } from "../io.js";
+import { optimalSubcommand, verifySubcommand } from "./mastermind-optimal.js";
 
 /** Options shared by `solve` and `play`. */
 interface GameFlags {
@@ -37,6 +43,11 @@ interface GameFlags {
 
 interface PlayFlags extends GameFlags {
   secret?: string;
+}
+
+interface SolveFlags extends GameFlags {
+  endgame?: string;
+  tree?: string;
 }
 
 /** The game and solver settings, checked. */
@@ -63,6 +74,9 @@ const SOLVE_HELP = `${NOTATION}
 
 Output: total, average and worst number of guesses over all k^n secrets and
 the histogram (secrets per number of guesses), the winning guess counted.
+--endgame N plays every set of at most N codes left optimally (branch and
+bound; the strategy chooses above them) and --tree FILE writes the decision
+tree (JSON for .json, else text); both replay the tree against every secret.
 --json prints {"pegs","colors","strategy","firstGuess","secrets","total",
 "average","worst","histogram":{"<guesses>":<secrets>,..},"ms"}.
 
@@ -81,7 +95,8 @@ Examples:
     5 guesses: 694
   time 260.6 ms
   $ lightsout mastermind solve --strategy entropy --json
-  $ lightsout mastermind solve --pegs 5 --colors 8 --strategy consistent --seed 3`;
+  $ lightsout mastermind solve --pegs 5 --colors 8 --strategy consistent --seed 3
+  $ lightsout mastermind solve --pegs 5 --colors 8 --strategy entropy --endgame 25 --tree t58.json`;
 
 const PLAY_HELP = `${NOTATION}
 
@@ -115,7 +130,7 @@ export function mastermindCommand(): Command {
   const mastermind = new Command("mastermind")
     .summary("[n,k]-Mastermind: Knuth's minimax and other codebreakers")
     .description(
-      "Mastermind with n pegs and k colours: evaluate a codebreaking strategy over\nall secrets (solve), or let it break your code (play).",
+      "Mastermind with n pegs and k colours: evaluate a codebreaking strategy over\nall secrets (solve), let it break your code (play), find a proved optimal\nstrategy (optimal), or replay a strategy tree (verify).",
     )
     .addHelpText(
       "after",
@@ -123,7 +138,9 @@ export function mastermindCommand(): Command {
 Examples:
   $ lightsout mastermind solve --pegs 4 --colors 6 --strategy knuth
   $ lightsout mastermind play --secret 1234
-  $ lightsout mastermind play                 (you score the tool's guesses)`,
+  $ lightsout mastermind play                 (you score the tool's guesses)
+  $ lightsout mastermind optimal --pegs 4 --colors 6 --tree t.json
+  $ lightsout mastermind verify t.json`,
     );
   mastermind.addCommand(
     withGameOptions(new Command("solve"))
@@ -131,8 +148,10 @@ Examples:
       .description(
         "Play a strategy against every secret of [n,k]-Mastermind and print the\ntotal, average and worst number of guesses and their histogram.",
       )
+      .option("--endgame <n>", "play sets of at most n codes optimally (branch and bound), the strategy above them")
+      .option("--tree <file>", "write the strategy's decision tree (.json: JSON, else text; - for stdout)")
       .addHelpText("after", SOLVE_HELP)
-      .action((flags: GameFlags) => solveAll(flags)),
+      .action((flags: SolveFlags) => solveAll(flags)),
   );
   mastermind.addCommand(
     withGameOptions(new Command("play"))
@@ -144,6 +163,8 @@ Examples:
       .addHelpText("after", PLAY_HELP)
       .action((flags: PlayFlags) => (flags.secret === undefined ? playInteractive(flags) : playSecret(flags))),
   );
+  mastermind.addCommand(optimalSubcommand());
+  mastermind.addCommand(verifySubcommand());
   return mastermind;
 }
 
@@ -196,29 +217,34 @@ function solverOptions(game: Game) {
   return { strategy: game.strategy, seed: game.seed, ...(game.first ? { firstGuess: game.first } : {}) };
 }
 
-function solveAll(flags: GameFlags): void {
+function solveAll(flags: SolveFlags): void {
   const game = gameOf(flags);
   const { space } = game;
   if (io.stderr.isTTY && space.size > 5000 && game.strategy !== "consistent") {
     io.stderr.write(`evaluating ${game.strategy} over ${formatCount(space.size, "secret")}: this can take minutes\n`);
   }
   const start = performance.now();
-  const e = evaluate(space, solverOptions(game));
+  const e =
+    flags.endgame !== undefined || flags.tree !== undefined
+      ? withEndgames(game, flags)
+      : evaluate(space, solverOptions(game));
   const ms = Math.round((performance.now() - start) * 10) / 10;
   const histogram: Record<string, number> = {};
   for (let g = 1; g < e.histogram.length; g++) histogram[String(g)] = e.histogram[g]!;
   const firstGuess = space.format(e.firstGuess);
+  if (flags.tree === "-") return;
   if (flags.json) {
     const { pegs, colors, strategy, secrets, total, average, worst } = e;
+    const endgame = flags.endgame === undefined ? {} : { endgame: Number(flags.endgame) };
     io.stdout.write(
-      `${JSON.stringify({ pegs, colors, strategy, firstGuess, secrets, total, average, worst, histogram, ms })}\n`,
+      `${JSON.stringify({ pegs, colors, strategy, ...endgame, firstGuess, secrets, total, average, worst, histogram, ms })}\n`,
     );
     return;
   }
   const width = String(e.worst).length;
   const lines = [
     `game [${e.pegs},${e.colors}]: ${formatCount(e.secrets, "secret")}`,
-    `strategy ${e.strategy}, first guess ${firstGuess}`,
+    `strategy ${e.strategy}${flags.endgame === undefined ? "" : `, optimal endgames of at most ${flags.endgame} codes`}, first guess ${firstGuess}`,
     `total ${e.total}`,
     `average ${e.average.toFixed(3)}`,
     `worst ${e.worst}`,
@@ -227,6 +253,36 @@ function solveAll(flags: GameFlags): void {
     `time ${ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixed(2)} s`}`,
   ];
   io.stdout.write(`${lines.join("\n")}\n`);
+}
+
+/** The strategy as a decision tree, with optimal endgames (--endgame), its record by replay; the tree written (--tree). */
+function withEndgames(game: Game, flags: SolveFlags): Evaluation {
+  const { space } = game;
+  if (game.first)
+    throw usageError("--first goes without --endgame and --tree (the tree starts with the strategy's guess)");
+  if (game.strategy === "consistent")
+    throw usageError("--endgame and --tree expected a deterministic strategy, got 'consistent'");
+  const endgame = flags.endgame === undefined ? 0 : parseIntegerOption("--endgame", flags.endgame, 0, 4096);
+  const r = hybridStrategy(space, { strategy: game.strategy, endgame });
+  if (flags.tree !== undefined) {
+    const text = flags.tree.endsWith(".json") ? `${JSON.stringify(r.tree)}\n` : treeToText(r.tree);
+    if (flags.tree === "-") io.stdout.write(text);
+    else writeOutputFile(flags.tree, text);
+  }
+  const { total, average, worst, histogram, secrets } = r;
+  const firstGuess = space.parse(r.tree.root.guess);
+  return {
+    pegs: space.pegs,
+    colors: space.colors,
+    strategy: game.strategy,
+    firstGuess,
+    secrets,
+    total,
+    average,
+    worst,
+    histogram,
+    nodes: r.endgames,
+  };
 }
 
 function playSecret(flags: PlayFlags): void {

@@ -3,7 +3,8 @@
 // row of the history. They draw and forward events; the rules are
 // state/mastermind's and @lightsout/mastermind's.
 
-import type { CodeSpace, Move, Strategy } from "@lightsout/mastermind";
+import type { CodeSpace, Move } from "@lightsout/mastermind";
+import { type ComparisonRow, type Part, SOLVER_NAMES, type SolverName } from "../../state/mastermind/analysis.js";
 import {
   type CodeFormText,
   COLOUR_NAMES,
@@ -22,7 +23,7 @@ import { button, field, h, select } from "../../ui/dom.js";
  * @param strategy - The solver selected.
  * @param changed - Called after any setting changed.
  */
-export function settingsView(root: HTMLElement, game: string, strategy: Strategy, changed: () => void) {
+export function settingsView(root: HTMLElement, game: string, strategy: SolverName, changed: () => void) {
   const intro = h("p", { class: "muted" });
   const modeBreaker = h("input", { type: "radio", name: "mm-mode", value: "breaker", id: "mm-mode-breaker" });
   const modeMaker = h("input", { type: "radio", name: "mm-mode", value: "maker", id: "mm-mode-maker" });
@@ -53,11 +54,11 @@ export function settingsView(root: HTMLElement, game: string, strategy: Strategy
   return {
     body,
     /** The settings as chosen. */
-    read(): { mode: Mode; game: string; strategy: Strategy } {
+    read(): { mode: Mode; game: string; strategy: SolverName } {
       return {
         mode: modeMaker.checked ? "maker" : "breaker",
         game: gameSelect.value,
-        strategy: strategySelect.value as Strategy,
+        strategy: strategySelect.value as SolverName,
       };
     },
     /** Shows the mode and the game's rules. */
@@ -176,6 +177,74 @@ export function moveItem(space: CodeSpace, move: Move): HTMLLIElement {
       { class: "mm-score" },
       h("span", { "aria-hidden": "true" }, `${"●".repeat(black)}${"○".repeat(white)}${black + white === 0 ? "–" : ""}`),
       h("span", { class: "mm-score-text" }, ` ${black} black, ${white} white`),
+    ),
+  );
+}
+
+/** The score of a part in pegs and words ("●○ 1 black, 1 white"). */
+function scoreCell(black: number, white: number): HTMLTableCellElement {
+  return h(
+    "td",
+    {},
+    h("span", { "aria-hidden": "true" }, `${"●".repeat(black)}${"○".repeat(white)}${black + white === 0 ? "–" : ""}`),
+    h("span", { class: "mm-score-text" }, ` ${black} black, ${white} white`),
+  );
+}
+
+/**
+ * Why a guess: a sentence and the table of its partition (score, codes that
+ * would remain), the largest part marked.
+ */
+export function partitionView(why: string, parts: readonly Part[]): HTMLElement {
+  const largest = Math.max(...parts.map((p) => p.count));
+  const rows = parts.map((p) =>
+    h(
+      "tr",
+      { "data-black": p.black, "data-white": p.white, ...(p.count === largest ? { class: "mm-largest" } : {}) },
+      scoreCell(p.black, p.white),
+      h("td", { class: "num" }, String(p.count)),
+    ),
+  );
+  return h(
+    "details",
+    { class: "mm-why", "data-testid": "why" },
+    h("summary", {}, "Why this guess"),
+    h("p", {}, why),
+    h(
+      "table",
+      { class: "mm-table" },
+      h("caption", {}, "Codes still possible after each score"),
+      h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Score"), h("th", { scope: "col" }, "Codes left"))),
+      h("tbody", {}, ...rows),
+    ),
+  );
+}
+
+/** The solvers compared over every secret: average, worst case, total, first guess and histogram. */
+export function comparisonView(rows: readonly ComparisonRow[]): HTMLTableElement {
+  const worst = Math.max(...rows.map((r) => r.worst));
+  const head = ["Solver", "Average", "Worst", "Total", "First guess"];
+  for (let g = 1; g <= worst; g++) head.push(`${g} guess${g === 1 ? "" : "es"}`);
+  return h(
+    "table",
+    { class: "mm-table", "data-testid": "comparison" },
+    h("caption", {}, "Every solver against every secret (secrets found with each number of guesses)"),
+    h("thead", {}, h("tr", {}, ...head.map((t) => h("th", { scope: "col" }, t)))),
+    h(
+      "tbody",
+      {},
+      ...rows.map((r) =>
+        h(
+          "tr",
+          { "data-solver": r.solver },
+          h("th", { scope: "row" }, SOLVER_NAMES[r.solver]),
+          h("td", { class: "num" }, r.average.toFixed(3)),
+          h("td", { class: "num" }, String(r.worst)),
+          h("td", { class: "num" }, String(r.total)),
+          h("td", {}, r.firstGuess),
+          ...Array.from({ length: worst }, (_, g) => h("td", { class: "num" }, String(r.histogram[g] ?? 0))),
+        ),
+      ),
     ),
   );
 }

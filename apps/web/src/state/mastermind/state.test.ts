@@ -64,13 +64,23 @@ describe("typing and reading codes", () => {
   });
 });
 
+test("a code of the wrong length says what the number counts, and shows a long paste cut", () => {
+  const space = mastermind.spaceOf("4x6");
+  expect(() => space.parse("<img src")).toThrow("got '<img src' (7 characters)");
+  expect(() => space.parse("1")).toThrow("got '1' (1 character)");
+  expect(() => space.parse("9".repeat(1000))).toThrow(`got '${"9".repeat(40)}...' (1000 characters)`);
+});
+
 test("the sentences count guesses and codes in the singular and the plural", () => {
   expect(mastermind.gameText.found("1234", 1)).toBe("You found 1234 in 1 guess!");
   expect(mastermind.gameText.breaking(2, 1)).toBe("2 guesses so far; 1 code still fits the scores.");
   expect(mastermind.gameText.breaking(1, 5)).toBe("1 guess so far; 5 codes still fit the scores.");
+  // solvers by name, as people write them: Knuth's with a capital
   expect(mastermind.gameText.hint("knuth", "1122", 1296)).toBe(
-    "The knuth solver would guess 1122 (1296 codes still possible).",
+    "The Knuth solver would guess 1122 (1296 codes still possible).",
   );
+  expect(mastermind.gameText.ready("consistent")).toBe("Secret set. The random consistent solver is ready.");
+  expect(mastermind.gameText.ready("optimal")).toBe("Secret set. The optimal solver is ready.");
   expect(mastermind.gameText.ready("entropy")).toBe("Secret set. The entropy solver is ready.");
   expect(mastermind.gameText.solved("6543", 5)).toBe("Solved 6543 in 5 guesses.");
   expect(mastermind.gameText.solving(3, 1)).toBe("3 guesses; 1 code still possible.");

@@ -3,7 +3,8 @@
 // sentences of a game. The games themselves are @lightsout/mastermind's
 // Solver; the screen (screens/mastermind) draws them.
 
-import { CodeSpace, type Strategy } from "@lightsout/mastermind";
+import { CodeSpace } from "@lightsout/mastermind";
+import { SOLVER_NAMES, type SolverName } from "./analysis.js";
 
 /** Who guesses: you (codebreaker) or the solver (you are the codemaker). */
 export type Mode = "breaker" | "maker";
@@ -17,12 +18,13 @@ export const GAMES = [
 ] as const;
 
 /** The solvers offered. */
-export const STRATEGY_OPTIONS: readonly (readonly [Strategy, string])[] = [
+export const STRATEGY_OPTIONS: readonly (readonly [SolverName, string])[] = [
   ["knuth", "Knuth minimax (at most 5 on 4 × 6)"],
   ["expected", "Smallest expected remainder"],
   ["entropy", "Most information (entropy)"],
   ["most-parts", "Most different scores"],
   ["consistent", "Random consistent code"],
+  ["optimal", "Optimal (3 × 4, 4 × 4)"],
 ];
 
 /** The colours' names, for the buttons' accessible names. */
@@ -33,7 +35,7 @@ export interface Settings {
   readonly mode: Mode;
   /** "PEGSxCOLOURS", one of {@link GAMES}. */
   readonly game: string;
-  readonly strategy: Strategy;
+  readonly strategy: SolverName;
 }
 
 /**
@@ -50,7 +52,7 @@ export function settingsOf(params: URLSearchParams): Settings {
   return {
     mode: params.get("mode") === "maker" ? "maker" : "breaker",
     game: GAMES.some(([key]) => key === game) ? game! : "4x6",
-    strategy: STRATEGY_OPTIONS.some(([s]) => s === solver) ? (solver as Strategy) : "knuth",
+    strategy: STRATEGY_OPTIONS.some(([s]) => s === solver) ? (solver as SolverName) : "knuth",
   };
 }
 
@@ -184,10 +186,12 @@ export const gameText = {
   breaking: (count: number, remaining: number) =>
     `${guesses(count)} so far; ${remaining === 1 ? "1 code still fits" : `${remaining} codes still fit`} the scores.`,
   /** The solver's suggestion. */
-  hint: (strategy: Strategy, code: string, remaining: number) =>
-    `The ${strategy} solver would guess ${code} (${remaining} code${remaining === 1 ? "" : "s"} still possible).`,
+  hint: (strategy: SolverName, code: string, remaining: number) =>
+    `The ${SOLVER_NAMES[strategy]} solver would guess ${code} (${remaining} code${remaining === 1 ? "" : "s"} still possible).`,
   /** Your secret is set. */
-  ready: (strategy: Strategy) => `Secret set. The ${strategy} solver is ready.`,
+  ready: (strategy: SolverName) => `Secret set. The ${SOLVER_NAMES[strategy]} solver is ready.`,
+  /** The optimal tree no longer applies. */
+  offTree: "Your guesses left the optimal tree: the hints are Knuth's from here.",
   /** The solver broke it. */
   solved: (secret: string, count: number) => `Solved ${secret} in ${guesses(count)}.`,
   /** The solver's guesses so far. */

@@ -103,7 +103,8 @@ export class WasmScorer implements GuessScorer {
     const counts = this.u8.subarray(this.at.codeCounts, this.at.codeCounts + size * 16);
     counts.fill(0);
     for (let i = 0; i < size; i++) for (let p = 0; p < n; p++) counts[i * 16 + digits[i * n + p]!]!++;
-    this.args = {
+    // the fields both descriptors share: the codes, the set left, the guesses, the output
+    const common = {
       codes: this.at.codes,
       codeCounts: this.at.codeCounts,
       left: this.at.left,
@@ -115,24 +116,10 @@ export class WasmScorer implements GuessScorer {
       scoreCount: kernel.scoreCount,
       out: this.at.out,
       candidates: this.at.candidates,
-      mode: 0,
-      terms: this.at.terms,
-      perfect: 0,
-      best: 0,
-      chosen: -1,
     };
+    this.args = { ...common, mode: 0, terms: this.at.terms, perfect: 0, best: 0, chosen: -1 };
     this.boundArgs = {
-      codes: this.at.codes,
-      codeCounts: this.at.codeCounts,
-      left: this.at.left,
-      leftCounts: this.at.leftCounts,
-      length: 0,
-      guesses: this.at.guesses,
-      guessCount: 0,
-      pegs: n,
-      scoreCount: kernel.scoreCount,
-      out: this.at.out,
-      candidates: this.at.candidates,
+      ...common,
       lower: this.at.lower,
       win: kernel.win,
       bounds: this.at.bounds,

@@ -76,7 +76,7 @@ function claim(ctl: usize, generation: i32, size: i32): i32 {
   while (next < 0) {
     const word = atomic.load<i64>(ctl + CLAIM);
     if (<i32>(word >>> 32) != generation) return -1;
-    const end = load<i32>(ctl, END);
+    const end = atomic.load<i32>(ctl + END); // after the word: see publish
     if (<i32>word >= end) return -1;
     const stop = min(<i32>word + size, end);
     if (atomic.cmpxchg<i64>(ctl + CLAIM, word, (<i64>generation << 32) | <i64>stop) == word) next = <i32>word;
@@ -91,10 +91,16 @@ function finished(ctl: usize, units: i32): void {
 
 /** Hands out units first..end-1 as job `generation`; `wake` the helpers waiting for one. */
 function publish(ctl: usize, generation: i32, first: i32, end: i32, wake: bool): void {
-  store<i32>(ctl, end, END);
-  store<i32>(ctl, end - first, TOTAL);
-  atomic.store<i32>(ctl + DONE, 0);
+  // The claim word first: a helper still claiming in the last job (it read
+  // that job's claim word) must not see this job's END with it, or its
+  // compare-and-swap could take units of a job it does not know and count
+  // them into this job's DONE (the leader then waited for ever, the count
+  // past TOTAL, or went on too early). Once the word carries the new
+  // generation, such a claim fails.
   atomic.store<i64>(ctl + CLAIM, (<i64>generation << 32) | <i64>first);
+  atomic.store<i32>(ctl + END, end);
+  atomic.store<i32>(ctl + TOTAL, end - first);
+  atomic.store<i32>(ctl + DONE, 0);
   atomic.store<i32>(ctl + GENERATION, generation);
   if (wake) atomic.notify(ctl + GENERATION, i32.MAX_VALUE);
 }

@@ -57,17 +57,6 @@ export function m4riParameters(rows: number, cols: number): M4riParameters {
   return { k: 6, tables: 4, steps: 4 };
 }
 
-/**
- * `auto` takes the PLE route only when asked for (method "ple"): measured on
- * an idle machine (docs/BENCHMARKS.md, "PLE"), it is slower than the Four
- * Russians kernel at 16384 on one thread (1.51 s against 1.20 s) and about
- * even at 32768 (8.18 s against 8.76 s), and with two threads the shared
- * sweeps are faster still (7.44 s at 32768).
- */
-function usePle(method: EchelonOptions["method"]) {
-  return method === "ple";
-}
-
 /** Tables a scratch slot holds: the kernel's loops read 1, 2, 4 or 8. */
 const slotTables = (tables: number) => (tables > 4 ? 8 : tables === 3 ? 4 : tables);
 
@@ -95,9 +84,13 @@ export const wasmEngine: Engine = {
     const limit = Math.min(cols, pivotLimit);
     const stride = w64(cols);
     const method = options.method ?? "auto";
-    if (limit === cols && usePle(method)) {
-      const threads = options.threads ?? (rows * stride * 8 >= THREADS_FROM_BYTES ? availableThreads() : 1);
-      const tuning = { ...PLE_TUNING, multiply: { ...PLE_TUNING.multiply, threads } };
+    // threads wanted: every core for large matrices unless told
+    const wanted = options.threads ?? (rows * stride * 8 >= THREADS_FROM_BYTES ? availableThreads() : 1);
+    // PLE only when asked for: measured on an idle machine (docs/BENCHMARKS.md,
+    // "PLE") it is slower than Four Russians at 16384 (1.51 s against 1.20 s)
+    // and about even at 32768 (8.18 s against 8.76 s; 7.44 s on two threads)
+    if (limit === cols && method === "ple") {
+      const tuning = { ...PLE_TUNING, multiply: { ...PLE_TUNING.multiply, threads: wanted } };
       const forward = pleEchelon((a as WasmStore).ptr, rows, cols, options, tuning);
       // a reduced form: Four Russians back substitution on the echelon form
       return full ? this.echelonize(a, rows, cols, pivotLimit, true, { ...options, method: "m4ri" }) : forward;
@@ -105,7 +98,7 @@ export const wasmEngine: Engine = {
     const naive = method === "naive" || (method === "auto" && Math.min(rows, limit) < NAIVE_BELOW);
     const { k: bits, tables, steps = 1 } = options.m4ri ?? m4riParameters(rows, limit);
     const scratchBytes = naive ? 16 : steps * slotTables(tables) * 2 ** bits * stride * 8;
-    const threads = naive ? 1 : (options.threads ?? (rows * stride * 8 >= THREADS_FROM_BYTES ? availableThreads() : 1));
+    const threads = naive ? 1 : wanted;
     const slice = sliceColumns(limit, options);
     // the descriptor of both kernels (and of the threaded one, with its blocks in shared memory)
     const args = (a: number, pivots: number, scratch: number, versions: number) => ({

@@ -215,6 +215,11 @@ class PlayScreen {
 
   #draw(next: Game, changed: boolean): void {
     const now = performance.now();
+    const before = this.#state!.game;
+    if (!this.#cache.get(next.lights)) {
+      const derived = play.afterMove(before, next, this.#cache.get(before.lights));
+      if (derived) this.#cache.set(next.lights, derived);
+    }
     const { state: moved, result } = play.played(this.#state!, next, now, this.#timerShown);
     this.#state = moved;
     if (result && !this.#replaying) {

@@ -3,12 +3,13 @@
 
 import { gridBoard, maskBoard, randomPuzzle } from "@lightsout/core";
 import { describe, expect, test } from "vitest";
-import type { Analysis } from "../solver.js";
+import { type Analysis, analyse } from "../solver.js";
 import { decodeBoard } from "../url.js";
-import { newGame, press, redo, reset, undo } from "./game.js";
+import { isDark, newGame, press, redo, replay, reset, undo } from "./game.js";
 import { decodeMoves } from "./progress.js";
 import {
   AnalysisCache,
+  afterMove,
   boardMarks,
   boardParams,
   dailyGame,
@@ -91,6 +92,50 @@ describe("moves and the timer", () => {
 });
 
 describe("marks", () => {
+  // Regression: the overlay went blank after each press until the worker answered, and a player (or a
+  // test) following the marks then saw none and stopped short of the win.
+  test("pressing a marked cell leaves the rest of the solution, still fewest, without the solver", () => {
+    for (const [rows, cols, k] of [
+      [4, 4, 2],
+      [5, 5, 2],
+      [3, 4, 3],
+      [4, 3, 5],
+    ] as const) {
+      const board = gridBoard(rows, cols);
+      let g = newGame(board, randomPuzzle(board, { seed: rows * 31 + cols * 7 + k, states: k }), k);
+      let a: Analysis | undefined = analyse(board, g.lights, k);
+      while (!isDark(g)) {
+        if (!a?.solvable) throw new Error("a puzzle from randomPuzzle is solvable");
+        const cell = a.presses.findIndex((x) => x > 0);
+        const next = press(g, cell);
+        a = afterMove(g, next, a);
+        g = next;
+        // independent checks: the rest clears the new lights, and it is as short as the solver's fewest
+        expect(a?.solvable).toBe(true);
+        if (!a?.solvable) break;
+        expect(isDark(replay(g, a.presses.flatMap((x, c) => new Array<number>(x).fill(c))))).toBe(true);
+        const fresh = analyse(board, g.lights, k);
+        expect(fresh.solvable && fresh.optimal && a.optimal).toBe(true);
+        if (fresh.solvable) expect(a.count).toBe(fresh.count);
+      }
+    }
+  });
+
+  test("after a move the solver is asked again unless the answer is exact: a proof of no solution carries over", () => {
+    const unsolvableFrom = { solvable: false, proof: [1, 0, 1] } as const;
+    const pressed = press(game, 1);
+    expect(afterMove(game, pressed, unsolvableFrom)).toBe(unsolvableFrom);
+    expect(afterMove(pressed, undo(pressed), unsolvableFrom)).toBe(unsolvableFrom);
+    // an unmarked press, an undo, a reset of two moves, a new game, nothing known: undefined
+    expect(afterMove(game, press(game, 1), solvable)).toBeUndefined();
+    expect(afterMove(pressed, undo(pressed), solvable)).toBeUndefined();
+    const two = press(pressed, 2);
+    expect(afterMove(two, reset(two), unsolvableFrom)).toBeUndefined();
+    expect(afterMove(game, newGame(game.board, [0, 1, 1], 2), unsolvableFrom)).toBeUndefined();
+    expect(afterMove(game, press(game, 0), undefined)).toBeUndefined();
+    expect(afterMove(game, press(game, 0), solvable)).toEqual({ solvable: true, presses: [0, 0, 0], count: 0, optimal: true });
+  });
+
   test("the overlay shows the solution of the lights now, when known", () => {
     const s = { ...started(game, NO_ORIGIN, null), showSolution: true, hint: 2 };
     expect(boardMarks(s, solvable).marks).toEqual({ solution: [1, 0, 0], hint: 2, proof: null });

@@ -31,6 +31,12 @@ import { swapRows, xorInto } from "./rows";
   /** The window's columns c0..c1-1 (c0 a multiple of 64). */
   c0: i32;
   c1: i32;
+  /**
+   * Pivots only in columns c0..stop-1 (stop <= c1); the row operations still
+   * span the window (eliminating [A | B] with pivots in A: the window's part
+   * of B follows).
+   */
+  stop: i32;
   /** Where the pivot columns go (i32 each, room for c1 - c0). */
   pivots: usize;
   /** Room for 8 u64, (8 + 2^8) entries of (c1 - c0) / 64 + 1 words, and 2^8 bytes. */
@@ -109,15 +115,15 @@ function findBlock(a: usize, rows: i32, stride: i32, next: i32, c: i32, kmax: i3
  * `pivots` and returns their number.
  */
 export function pleBase(args: PleBaseArgs): i32 {
-  const a = args.a, rows = args.rows, stride = args.stride, c1 = args.c1, pivots = args.pivots;
+  const a = args.a, rows = args.rows, stride = args.stride, c1 = args.c1, stop = args.stop, pivots = args.pivots;
   const table = args.table;
   const chunks = table; // BLOCK u64 before the entries
   const entries = table + (BLOCK << 3);
   let r = args.r;
   let c = args.c0;
   let rank = 0;
-  while (c < c1 && r < rows) {
-    const kmax = min(BLOCK, c1 - c);
+  while (c < stop && r < rows) {
+    const kmax = min(BLOCK, stop - c);
     const kbar = findBlock(a, rows, stride, r, c, kmax, c1, chunks);
     if (kbar == 0) {
       c++;
@@ -225,11 +231,17 @@ export function trsmBase(args: TrsmBaseArgs): void {
   rank: i32;
   /** The pivot columns (i32 each). */
   pivots: usize;
+  /** The pivots were sought in columns 0..limit-1 (the rest, as B of [A | B], only followed the row operations). */
+  limit: i32;
 }
 
-/** Leaves E alone: clears the multipliers left of each pivot, and the rows below the rank. */
+/**
+ * Leaves E alone: clears the multipliers left of each pivot, and in the rows
+ * below the rank the columns before `limit` (all of them when it covers the
+ * row: with a smaller limit the rest is what B became).
+ */
 export function pleFinish(args: PleFinishArgs): void {
-  const a = args.a, rows = args.rows, stride = args.stride, rank = args.rank;
+  const a = args.a, rows = args.rows, stride = args.stride, rank = args.rank, limit = args.limit;
   for (let t = 0; t < rank; t++) {
     const row = rowAt(a, t, stride);
     const q = load<i32>(args.pivots + (<usize>t << 2));
@@ -237,5 +249,15 @@ export function pleFinish(args: PleFinishArgs): void {
     const p = row + (<usize>(q >>> 6) << 3);
     store<u64>(p, load<u64>(p) & ~lowMask(q & 63));
   }
-  if (rank < rows) memory.fill(rowAt(a, rank, stride), 0, (<usize>(rows - rank) * <usize>stride) << 3);
+  if (rank >= rows) return;
+  if (limit >= stride << 6) {
+    memory.fill(rowAt(a, rank, stride), 0, (<usize>(rows - rank) * <usize>stride) << 3);
+    return;
+  }
+  for (let i = rank; i < rows; i++) {
+    const row = rowAt(a, i, stride);
+    memory.fill(row, 0, <usize>(limit >>> 6) << 3);
+    const p = row + (<usize>(limit >>> 6) << 3);
+    store<u64>(p, load<u64>(p) & ~lowMask(limit & 63));
+  }
 }

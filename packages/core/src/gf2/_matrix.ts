@@ -21,6 +21,7 @@ import {
   withScratch,
 } from "../internal/kernel.js";
 import { matrixBytes, strideWords } from "../internal/layout.js";
+import { MAX_MATRIX_BLOCK } from "../internal/memory.js";
 import { availableThreads, echelonizeThreaded } from "../internal/threads.js";
 import type { EchelonOptions, Engine, M4riParameters, Store } from "./_engine.js";
 import { multiplyBlocks } from "./_multiply.js";
@@ -72,7 +73,7 @@ export const wasmEngine: Engine = {
   name: "wasm",
   create(rows, cols) {
     const bytes = matrixBytes(rows, cols);
-    const ptr = allocate(`a ${rows} x ${cols} GF(2) matrix`, bytes);
+    const ptr = allocate(`a ${rows} x ${cols} GF(2) matrix`, bytes, MAX_MATRIX_BLOCK);
     const store = new WasmStore(ptr, bytes);
     store.words().fill(0);
     return store;
@@ -89,9 +90,9 @@ export const wasmEngine: Engine = {
     // PLE only when asked for: measured on an idle machine (docs/BENCHMARKS.md,
     // "PLE") it is slower than Four Russians at 16384 (1.51 s against 1.20 s)
     // and about even at 32768 (8.18 s against 8.76 s; 7.44 s on two threads)
-    if (limit === cols && method === "ple") {
+    if (method === "ple") {
       const tuning = { ...PLE_TUNING, multiply: { ...PLE_TUNING.multiply, threads: wanted } };
-      const forward = pleEchelon((a as WasmStore).ptr, rows, cols, options, tuning);
+      const forward = pleEchelon((a as WasmStore).ptr, rows, cols, options, tuning, limit);
       // a reduced form: Four Russians back substitution on the echelon form
       return full ? this.echelonize(a, rows, cols, pivotLimit, true, { ...options, method: "m4ri" }) : forward;
     }

@@ -33,7 +33,7 @@ import {
   withScratch,
 } from "../internal/kernel.js";
 import { strideWords } from "../internal/layout.js";
-import { type Block, MULTIPLY_DEFAULTS, type MultiplyOptions, multiplyBlocks } from "./_multiply.js";
+import { type Block, MULTIPLY_DEFAULTS, type MultiplyOptions, multiplyBlocks, productWork } from "./_multiply.js";
 
 /** Tuning of the recursion (docs/BENCHMARKS.md, "PLE"). */
 export interface PleTuning {
@@ -48,18 +48,26 @@ export const PLE_TUNING: PleTuning = { base: 1024, trsmBase: 64, multiply: MULTI
 
 /** Progress and cancel of a long elimination. */
 export interface PleWatch {
+  /** Columns' worth of work done, out of the columns where pivots are sought (estimated: see Job.work). */
   onProgress?: ((done: number, total: number) => void) | undefined;
   signal?: AbortSignal | undefined;
 }
 
-/** The matrix being eliminated: rows x cols in the packed layout at `ptr`. */
+/** The matrix being eliminated: rows x cols in the packed layout at `ptr`, pivots in columns below `limit`. */
 interface Job {
   ptr: number;
   rows: number;
   cols: number;
+  limit: number;
   stride: number;
   tuning: PleTuning;
   watch: PleWatch;
+  /**
+   * Progress in word operations: those done, and those a full-rank matrix
+   * would take (estimated up front). Reported as columns' worth of work,
+   * so that a product of minutes moves the count too.
+   */
+  work: { done: number; total: number };
 }
 
 const OPERATION = "elimination (PLE)";
@@ -76,7 +84,11 @@ const blockAt = (job: Job, r: number, w: number): Block => ({
 /**
  * A forward row echelon form of the rows x cols matrix at `ptr`, in place:
  * returns the rank, the pivot columns (row t's pivot is pivots[t]) and the
- * most threads a product ran on.
+ * most threads a product ran on. With `limit` below `cols`, pivots are
+ * sought only in the columns before it and the rest follows the row
+ * operations, as B does when [A | B] is eliminated to solve A X = B (the
+ * windows past the limit get their triangular solves and products, and are
+ * not searched).
  */
 export function pleEchelon(
   ptr: number,
@@ -84,19 +96,27 @@ export function pleEchelon(
   cols: number,
   watch: PleWatch = {},
   tuning: PleTuning = PLE_TUNING,
+  limit = cols,
 ): { rank: number; pivots: Int32Array; threads: number } {
   // the products check the signal too (the largest take seconds), and say on how many threads they ran
   let threads = 1;
   const used = (n: number) => {
     threads = Math.max(threads, n);
   };
-  const multiply = { ...tuning.multiply, signal: watch.signal, used };
-  const job: Job = { ptr, rows, cols, stride: strideWords(cols), tuning: { ...tuning, multiply }, watch };
+  const work = { done: 0, total: 0 };
+  const multiply: MultiplyOptions = { ...tuning.multiply, signal: watch.signal, used };
+  const stride = strideWords(cols);
+  const job: Job = { ptr, rows, cols, limit, stride, tuning: { ...tuning, multiply }, watch, work };
+  if (watch.onProgress) {
+    multiply.onWork = (words) => worked(job, words);
+    work.total = estimateWork(job, rows, 0, cols);
+  }
   const pivots = ple(job, 0, 0, cols);
+  watch.onProgress?.(limit, limit);
   const list = Int32Array.from(pivots);
   withScratch(OPERATION, [list.length * 4], ([p]) => {
     kernelView(Int32Array, p, list.length).set(list);
-    callKernel(OPERATION, pleFinishKernel, { a: ptr, rows, stride: job.stride, rank: list.length, pivots: p });
+    callKernel(OPERATION, pleFinishKernel, { a: ptr, rows, stride: job.stride, rank: list.length, pivots: p, limit });
   });
   return { rank: list.length, pivots: list, threads };
 }
@@ -104,12 +124,9 @@ export function pleEchelon(
 /** Pivot columns of the window [c0, c1) of rows r.. (their rows r, r + 1, ...), L kept below and left. */
 function ple(job: Job, r: number, c0: number, c1: number): number[] {
   job.watch.signal?.throwIfAborted();
-  if (r >= job.rows || c0 >= c1) {
-    job.watch.onProgress?.(c1, job.cols); // no rows left: the window is done
-    return [];
-  }
+  if (r >= job.rows || c0 >= c1 || c0 >= job.limit) return [];
   if (c1 - c0 <= job.tuning.base) return pleBase(job, r, c0, c1);
-  const mid = c0 + Math.max(128, Math.floor((c1 - c0) / 256) * 128);
+  const mid = splitAt(c0, c1);
   const left = ple(job, r, c0, mid);
   const k1 = left.length;
   if (k1 > 0) {
@@ -131,12 +148,50 @@ function pleBase(job: Job, r: number, c0: number, c1: number): number[] {
   const width = c1 - c0;
   const entryBytes = (Math.floor(width / 64) + 2) * 8;
   const found = withScratch(OPERATION, [width * 4, 64 + (8 + 256) * entryBytes + 256], ([pivots, table]) => {
-    const args = { a: job.ptr, rows: job.rows, stride: job.stride, r, c0, c1, pivots, table };
+    const stop = Math.min(c1, job.limit);
+    const args = { a: job.ptr, rows: job.rows, stride: job.stride, r, c0, c1, stop, pivots, table };
     const k = callKernel(OPERATION, pleBaseKernel, args);
     return Array.from(kernelCopy(Int32Array, pivots, k));
   });
-  job.watch.onProgress?.(c1, job.cols);
+  worked(job, baseWork(job.rows - r, found.length, wordsOf(job, c0, c1)));
   return found;
+}
+
+/** The left half of a window: whole lanes of 128 columns, about half of it. */
+const splitAt = (c0: number, c1: number) => c0 + Math.max(128, Math.floor((c1 - c0) / 256) * 128);
+
+/** A base case's word operations: a pass over the rows' window per block of 8 pivots (one, to find none). */
+const baseWork = (rows: number, pivots: number, words: number) => Math.max(1, Math.ceil(pivots / 8)) * rows * words;
+
+/** A triangular solve's word operations for k pivots over `words` words (as trsm splits it). */
+function trsmWork(job: Job, k: number, words: number): number {
+  if (k <= 1) return 0;
+  if (k <= job.tuning.trsmBase) return ((k * (k - 1)) / 2) * words;
+  const h = k >>> 1;
+  return trsmWork(job, h, words) + productWork(k - h, h, words) + trsmWork(job, k - h, words);
+}
+
+/** The word operations of ple(job, r, c0, c1) with m = rows - r rows if every column had a pivot while rows last. */
+function estimateWork(job: Job, m: number, c0: number, c1: number): number {
+  if (m <= 0 || c0 >= c1 || c0 >= job.limit) return 0;
+  if (c1 - c0 <= job.tuning.base) return baseWork(m, Math.min(m, Math.min(c1, job.limit) - c0), wordsOf(job, c0, c1));
+  const mid = splitAt(c0, c1);
+  const k1 = Math.min(m, Math.min(mid, job.limit) - c0);
+  const p = wordsOf(job, mid, c1);
+  const update = trsmWork(job, k1, p) + productWork(m - k1, mid - c0, p);
+  return estimateWork(job, m, c0, mid) + update + estimateWork(job, m - k1, mid, c1);
+}
+
+/**
+ * Counts work done and reports it as columns' worth of the pivot columns
+ * (short of all of them until the end: a rank-deficient matrix does less
+ * than the estimate, and the last report comes when everything is done).
+ */
+function worked(job: Job, words: number): void {
+  const { work, limit } = job;
+  if (!job.watch.onProgress || work.total === 0) return;
+  work.done += words;
+  job.watch.onProgress(Math.min(limit - 1, Math.floor((limit * work.done) / work.total)), limit);
 }
 
 /**
@@ -153,6 +208,7 @@ function trsm(job: Job, r: number, piv: readonly number[], origin: number, b0: n
       kernelView(Int32Array, p, k).set(piv);
       callKernel(OPERATION, trsmBaseKernel, { a: job.ptr, stride: job.stride, r, k, pivots: p, b0: b0 / 64, words });
     });
+    worked(job, trsmWork(job, k, words));
     return;
   }
   const h = k >>> 1;

@@ -122,7 +122,7 @@ describe("marks", () => {
   });
 
   test("after a move the solver is asked again unless the answer is exact: a proof of no solution carries over", () => {
-    const unsolvableFrom = { solvable: false, proof: [1, 0, 1] } as const;
+    const unsolvableFrom: Analysis = { solvable: false, proof: [1, 0, 1] };
     const pressed = press(game, 1);
     expect(afterMove(game, pressed, unsolvableFrom)).toBe(unsolvableFrom);
     expect(afterMove(pressed, undo(pressed), unsolvableFrom)).toBe(unsolvableFrom);

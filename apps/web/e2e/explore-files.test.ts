@@ -183,34 +183,38 @@ test("cancelling the read of a large file stops its worker", async () => {
 // LIGHTSOUT_SLOW=1 npx vitest run e2e/explore-files.test.ts -t measure
 // Other sizes, N:repeats: LIGHTSOUT_SIZES=65536:1 (512 MiB; section "Dense GF(2) beyond Four Russians").
 const measured = (process.env.LIGHTSOUT_SIZES ?? "16384:3,32768:1").split(",").map((s) => s.split(":").map(Number));
-test.runIf(process.env.LIGHTSOUT_SLOW === "1")("measure: 16384 and 32768 PBM files on Explore", async () => {
-  const cli = fileURLToPath(new URL("../../cli/dist/cli.js", import.meta.url));
-  for (const [n = 0, repeats = 1] of measured) {
-    // Random bytes for the raster (an LCG): N divisible by 8, so no padding bits.
-    const raster = Buffer.alloc((n * n) / 8);
-    let s = n;
-    for (let k = 0; k < raster.length; k++) {
-      s = (Math.imul(s, 1103515245) + 12345) >>> 0;
-      raster[k] = s >>> 24;
+test.runIf(process.env.LIGHTSOUT_SLOW === "1")(
+  "measure: 16384 and 32768 PBM files on Explore",
+  async () => {
+    const cli = fileURLToPath(new URL("../../cli/dist/cli.js", import.meta.url));
+    for (const [n = 0, repeats = 1] of measured) {
+      // Random bytes for the raster (an LCG): N divisible by 8, so no padding bits.
+      const raster = Buffer.alloc((n * n) / 8);
+      let s = n;
+      for (let k = 0; k < raster.length; k++) {
+        s = (Math.imul(s, 1103515245) + 12345) >>> 0;
+        raster[k] = s >>> 24;
+      }
+      const path = join(folder, `m${n}.pbm`);
+      writeFileSync(path, Buffer.concat([Buffer.from(`P4\n${n} ${n}\n`), raster]));
+      const expected = JSON.parse(execFileSync(process.execPath, [cli, "rank", path, "--json"], { encoding: "utf8" }));
+      for (let r = 0; r < repeats; r++) {
+        const page = await openExplore();
+        const t0 = performance.now();
+        await page.setInputFiles("#explore-file-input", path);
+        await waitState(page, "done", 3_600_000);
+        const wall = performance.now() - t0;
+        const answer = await page.textContent("#explore-file .explore-answer");
+        expect(answer).toBe(
+          `m${n}.pbm: ${n.toLocaleString("en-US")} x ${n.toLocaleString("en-US")} (pbm), rank ${expected.rank.toLocaleString("en-US")} over GF(2).`,
+        );
+        console.log(
+          `N = ${n}: ${answer} ${await page.textContent(`${JOB} .explore-status`)} Wall time from choosing the file: ${(wall / 1000).toFixed(2)} s; CLI rank ${expected.rank}.`,
+        );
+        expect(await page.isEnabled('[data-action="echelon-pbm"]')).toBe(true);
+        await page.close();
+      }
     }
-    const path = join(folder, `m${n}.pbm`);
-    writeFileSync(path, Buffer.concat([Buffer.from(`P4\n${n} ${n}\n`), raster]));
-    const expected = JSON.parse(execFileSync(process.execPath, [cli, "rank", path, "--json"], { encoding: "utf8" }));
-    for (let r = 0; r < repeats; r++) {
-      const page = await openExplore();
-      const t0 = performance.now();
-      await page.setInputFiles("#explore-file-input", path);
-      await waitState(page, "done", 3_600_000);
-      const wall = performance.now() - t0;
-      const answer = await page.textContent("#explore-file .explore-answer");
-      expect(answer).toBe(
-        `m${n}.pbm: ${n.toLocaleString("en-US")} x ${n.toLocaleString("en-US")} (pbm), rank ${expected.rank.toLocaleString("en-US")} over GF(2).`,
-      );
-      console.log(
-        `N = ${n}: ${answer} ${await page.textContent(`${JOB} .explore-status`)} Wall time from choosing the file: ${(wall / 1000).toFixed(2)} s; CLI rank ${expected.rank}.`,
-      );
-      expect(await page.isEnabled('[data-action="echelon-pbm"]')).toBe(true);
-      await page.close();
-    }
-  }
-}, 7_200_000);
+  },
+  7_200_000,
+);

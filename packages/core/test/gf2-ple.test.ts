@@ -201,6 +201,11 @@ describe("BitMatrix.echelonize({ method: 'ple' })", () => {
     expect(seen.length).toBeGreaterThan(1);
     expect(seen.at(-1)).toBe(3000);
     expect([...seen].sort((x, y) => x - y)).toEqual(seen);
+    // the reduced form: PLE, then Four Russians back substitution, one count going up (it went back to 0)
+    const full: number[] = [];
+    a.copy().echelonize({ method: "ple", full: true, onProgress: (done) => full.push(done) });
+    expect(full.at(-1)).toBe(3000);
+    expect([...full].sort((x, y) => x - y)).toEqual(full);
     const stop = new AbortController();
     stop.abort(new Error("stopped here"));
     expect(() => a.echelonize({ method: "ple", signal: stop.signal })).toThrow("stopped here");

@@ -92,9 +92,24 @@ export const wasmEngine: Engine = {
     // and about even at 32768 (8.18 s against 8.76 s; 7.44 s on two threads)
     if (method === "ple") {
       const tuning = { ...PLE_TUNING, multiply: { ...PLE_TUNING.multiply, threads: wanted } };
-      const forward = pleEchelon((a as WasmStore).ptr, rows, cols, options, tuning, limit);
-      // a reduced form: Four Russians back substitution on the echelon form
-      return full ? this.echelonize(a, rows, cols, pivotLimit, true, { ...options, method: "m4ri" }) : forward;
+      // a reduced form: Four Russians back substitution on the echelon form, the second half of the progress
+      const { onProgress } = options;
+      const half = (from: number) => (done: number, total: number) =>
+        onProgress?.(Math.floor((from * total + done) / 2), total);
+      const forward = pleEchelon(
+        (a as WasmStore).ptr,
+        rows,
+        cols,
+        full ? { ...options, onProgress: onProgress && half(0) } : options,
+        tuning,
+        limit,
+      );
+      if (!full) return forward;
+      return this.echelonize(a, rows, cols, pivotLimit, true, {
+        ...options,
+        method: "m4ri",
+        onProgress: onProgress && half(1),
+      });
     }
     const naive = method === "naive" || (method === "auto" && Math.min(rows, limit) < NAIVE_BELOW);
     const { k: bits, tables, steps = 1 } = options.m4ri ?? m4riParameters(rows, limit);

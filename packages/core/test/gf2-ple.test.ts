@@ -269,3 +269,29 @@ describe("PLE with its products shared among threads", () => {
     }
   });
 });
+
+describe("progress of every route", () => {
+  // Regression: a wide matrix's Four Russians and naive routes stopped counting when the rows ran out
+  // (300 of 3000 columns: 10% at the end), and the reduced PLE form went back to 0 for its second pass.
+  it("ends at the columns in all and never goes back, wide or tall, forward or reduced", () => {
+    for (const [rows, cols] of [
+      [300, 3000],
+      [3000, 300],
+    ] as const) {
+      using a = BitMatrix.random(rows, cols, { seed: rows });
+      using twin = BitMatrix.random(rows, cols, { seed: rows, engine: "ts" });
+      const last: number[] = [];
+      twin.copy().echelonize({ onProgress: (done, total) => last.push(done / total) });
+      expect(last.at(-1), `${rows} x ${cols}, the TypeScript engine`).toBe(1);
+      for (const method of ["naive", "m4ri", "ple"] as const) {
+        for (const full of [false, true]) {
+          const seen: number[] = [];
+          using work = a.copy();
+          work.echelonize({ method, full, threads: 1, onProgress: (done, total) => seen.push(done / total) });
+          expect(seen.at(-1), `${rows} x ${cols} ${method} ${full}`).toBe(1);
+          expect([...seen].sort((x, y) => x - y)).toEqual(seen);
+        }
+      }
+    }
+  });
+});

@@ -97,7 +97,8 @@ export function columnSlices(
       s.cStop = s.c + slice;
       return s.c < limit && s.r < rows;
     },
-    after: (s) => Math.min(s.c, limit),
+    // every row has its pivot: the columns left have nothing to do
+    after: (s) => (s.r >= rows ? limit : Math.min(s.c, limit)),
     total: limit,
     onProgress: watch.onProgress,
     signal: watch.signal,

@@ -234,7 +234,7 @@ describe("BitMatrix.echelonize({ method: 'ple' })", () => {
   });
 
   it("stops mid-way when the signal fires, and frees its scratch", () => {
-    using a = BitMatrix.random(2000, 3000, { seed: 6 });
+    using a = BitMatrix.random(3000, 9000, { seed: 6 }); // base windows of at most 4096 columns: three or more;
     const before = wasmBytesInUse();
     const stop = new AbortController();
     const onProgress = () => stop.abort(new Error("cancelled after the first window"));

@@ -39,6 +39,12 @@ import { swapRows, xorInto } from "./rows";
   stop: i32;
   /** Where the pivot columns go (i32 each, room for c1 - c0). */
   pivots: usize;
+  /**
+   * 0, or where the row each pivot came from goes (i32 each, room for c1 -
+   * c0): the window is then a compact copy of the matrix's, and the caller
+   * applies the swaps to the rest of the rows (pleSwaps).
+   */
+  found: usize;
   /** Room for 8 u64, (8 + 2^8) entries of (c1 - c0) / 64 + 1 words, and 2^8 bytes. */
   table: usize;
 }
@@ -74,7 +80,9 @@ const BLOCK = 8;
  * multipliers. Returns the number found (the block stops at the first
  * column without a pivot). `chunks` receives each pivot's reduced bits.
  */
-function findBlock(a: usize, rows: i32, stride: i32, next: i32, c: i32, kmax: i32, c1: i32, chunks: usize): i32 {
+function findBlock(
+  a: usize, rows: i32, stride: i32, next: i32, c: i32, kmax: i32, c1: i32, chunks: usize, record: usize,
+): i32 {
   const mask = lowMask(kmax);
   const w0 = c >>> 6;
   const w1 = (c1 + 63) >>> 6;
@@ -96,6 +104,7 @@ function findBlock(a: usize, rows: i32, stride: i32, next: i32, c: i32, kmax: i3
     const p = next + kbar;
     const row = rowAt(a, p, stride);
     if (found != p) swapRows(row, rowAt(a, found, stride), stride);
+    if (record != 0) store<i32>(record + (<usize>kbar << 2), found);
     // the same reduction in memory, the multipliers kept at the pivot columns
     let x = read64(row, c, stride) & mask;
     for (let s = 0; s < kbar; s++) {
@@ -116,7 +125,7 @@ function findBlock(a: usize, rows: i32, stride: i32, next: i32, c: i32, kmax: i3
  */
 export function pleBase(args: PleBaseArgs): i32 {
   const a = args.a, rows = args.rows, stride = args.stride, c1 = args.c1, stop = args.stop, pivots = args.pivots;
-  const table = args.table;
+  const table = args.table, found = args.found;
   const chunks = table; // BLOCK u64 before the entries
   const entries = table + (BLOCK << 3);
   let r = args.r;
@@ -124,7 +133,8 @@ export function pleBase(args: PleBaseArgs): i32 {
   let rank = 0;
   while (c < stop && r < rows) {
     const kmax = min(BLOCK, stop - c);
-    const kbar = findBlock(a, rows, stride, r, c, kmax, c1, chunks);
+    const record: usize = found == 0 ? 0 : found + (<usize>rank << 2);
+    const kbar = findBlock(a, rows, stride, r, c, kmax, c1, chunks, record);
     if (kbar == 0) {
       c++;
       continue;
@@ -136,6 +146,32 @@ export function pleBase(args: PleBaseArgs): i32 {
     c += kbar;
   }
   return rank;
+}
+
+/** The arguments of `pleSwaps`. */
+@unmanaged export class PleSwapsArgs {
+  a: usize;
+  stride: i32;
+  /** Pivot t of the window is row r + t; it came from row r + found[t] (i32 each). */
+  r: i32;
+  k: i32;
+  found: usize;
+  /** The window's words w0..w1-1 (even both) were swapped already, in its compact copy. */
+  w0: i32;
+  w1: i32;
+}
+
+/** The row swaps of a window eliminated in a compact copy (pleBase with `found`), on the rest of the rows, in order. */
+export function pleSwaps(args: PleSwapsArgs): void {
+  const a = args.a, stride = args.stride, r = args.r, w0 = args.w0, w1 = args.w1;
+  for (let t = 0; t < args.k; t++) {
+    const from = load<i32>(args.found + (<usize>t << 2));
+    if (from == t) continue;
+    const p = rowAt(a, r + t, stride);
+    const q = rowAt(a, r + from, stride);
+    if (w0 > 0) swapRows(p, q, w0);
+    if (w1 < stride) swapRows(p + (<usize>w1 << 3), q + (<usize>w1 << 3), stride - w1);
+  }
 }
 
 /** dst[0..words) ^= src[0..words), two words at a time (addresses 8-aligned). */

@@ -29,6 +29,7 @@ import {
   kernelView,
   pleBaseKernel,
   pleFinishKernel,
+  pleSwapsKernel,
   trsmBaseKernel,
   withScratch,
 } from "../internal/kernel.js";
@@ -42,9 +43,37 @@ export interface PleTuning {
   /** Pivots of the triangular solve's base case. */
   trsmBase: number;
   multiply: MultiplyOptions;
+  /** Whether base windows narrower than the matrix are eliminated in a compact copy (default true). */
+  compact?: boolean;
+  /**
+   * When set, a window is a base case while its rows left times its width
+   * stay within this many bits (and its width within `maxBase`), at least
+   * `base` wide: lower windows, with fewer rows, are wider.
+   */
+  blockBits?: number;
+  maxBase?: number;
 }
 
-export const PLE_TUNING: PleTuning = { base: 1024, trsmBase: 64, multiply: MULTIPLY_DEFAULTS };
+/**
+ * Measured under load, one thread (docs/BENCHMARKS.md, "PLE: compact base
+ * windows"): base windows of 1024 columns in place took 173 / 1596 / 10993
+ * ms at 8192 / 16384 / 32768; compact ones of 8 MiB (4096, 4096 and 2048
+ * columns wide) 148 / 1184 / 7685 ms.
+ */
+export const PLE_TUNING: PleTuning = {
+  base: 1024,
+  trsmBase: 64,
+  multiply: MULTIPLY_DEFAULTS,
+  blockBits: 2 ** 26,
+  maxBase: 4096,
+};
+
+/** The widest window eliminated as a base case with `rows` rows left (whole lanes of 128 columns). */
+function baseWidth(tuning: PleTuning, rows: number): number {
+  if (tuning.blockBits === undefined) return tuning.base;
+  const fit = Math.floor(tuning.blockBits / Math.max(1, rows) / 128) * 128;
+  return Math.min(tuning.maxBase ?? tuning.base, Math.max(tuning.base, fit));
+}
 
 /** Progress and cancel of a long elimination. */
 export interface PleWatch {
@@ -125,7 +154,7 @@ export function pleEchelon(
 function ple(job: Job, r: number, c0: number, c1: number): number[] {
   job.watch.signal?.throwIfAborted();
   if (r >= job.rows || c0 >= c1 || c0 >= job.limit) return [];
-  if (c1 - c0 <= job.tuning.base) return pleBase(job, r, c0, c1);
+  if (c1 - c0 <= baseWidth(job.tuning, job.rows - r)) return pleBase(job, r, c0, c1);
   const mid = splitAt(c0, c1);
   const left = ple(job, r, c0, mid);
   const k1 = left.length;
@@ -143,17 +172,71 @@ function ple(job: Job, r: number, c0: number, c1: number): number[] {
   return left.concat(ple(job, r + k1, mid, c1));
 }
 
-/** The base case in the kernel; reports progress by columns. */
+/**
+ * The base case in the kernel. A window narrower than the rows is copied to
+ * a compact block first (its rows contiguous, as M4RI's PLE does below its
+ * cutoff): the passes over the rows then stream one block instead of
+ * touching a page per row of a wide matrix; the row swaps are applied to
+ * the rest of the rows afterwards (pleSwaps).
+ */
 function pleBase(job: Job, r: number, c0: number, c1: number): number[] {
   const width = c1 - c0;
+  const words = wordsOf(job, c0, c1);
+  const rows = job.rows - r;
   const entryBytes = (Math.floor(width / 64) + 2) * 8;
-  const found = withScratch(OPERATION, [width * 4, 64 + (8 + 256) * entryBytes + 256], ([pivots, table]) => {
-    const stop = Math.min(c1, job.limit);
-    const args = { a: job.ptr, rows: job.rows, stride: job.stride, r, c0, c1, stop, pivots, table };
+  const tableBytes = 64 + (8 + 256) * entryBytes + 256;
+  const stop = Math.min(c1, job.limit);
+  const compact = job.tuning.compact !== false && words < job.stride;
+  const sizes = [width * 4, tableBytes, compact ? width * 4 : 16, compact ? rows * words * 8 : 16] as const;
+  const found = withScratch(OPERATION, sizes, ([pivots, table, moved, block]) => {
+    if (!compact) {
+      const args = { a: job.ptr, rows: job.rows, stride: job.stride, r, c0, c1, stop, pivots, table, found: 0 };
+      const k = callKernel(OPERATION, pleBaseKernel, args);
+      return Array.from(kernelCopy(Int32Array, pivots, k));
+    }
+    const window = { rows, cols: words * 64 };
+    const copy = {
+      dst: block,
+      dstStride: words,
+      src: job.ptr,
+      srcStride: job.stride,
+      ...window,
+      dr: 0,
+      dc: 0,
+      sr: r,
+      sc: c0,
+    };
+    callKernel(OPERATION, copyBitsKernel, copy);
+    const args = {
+      a: block,
+      rows,
+      stride: words,
+      r: 0,
+      c0: 0,
+      c1: width,
+      stop: stop - c0,
+      pivots,
+      table,
+      found: moved,
+    };
     const k = callKernel(OPERATION, pleBaseKernel, args);
-    return Array.from(kernelCopy(Int32Array, pivots, k));
+    const back = {
+      dst: job.ptr,
+      dstStride: job.stride,
+      src: block,
+      srcStride: words,
+      ...window,
+      dr: r,
+      dc: c0,
+      sr: 0,
+      sc: 0,
+    };
+    callKernel(OPERATION, copyBitsKernel, back);
+    const w0 = c0 / 64;
+    callKernel(OPERATION, pleSwapsKernel, { a: job.ptr, stride: job.stride, r, k, found: moved, w0, w1: w0 + words });
+    return Array.from(kernelCopy(Int32Array, pivots, k), (q) => q + c0);
   });
-  worked(job, baseWork(job.rows - r, found.length, wordsOf(job, c0, c1)));
+  worked(job, baseWork(rows, found.length, words));
   return found;
 }
 
@@ -174,7 +257,8 @@ function trsmWork(job: Job, k: number, words: number): number {
 /** The word operations of ple(job, r, c0, c1) with m = rows - r rows if every column had a pivot while rows last. */
 function estimateWork(job: Job, m: number, c0: number, c1: number): number {
   if (m <= 0 || c0 >= c1 || c0 >= job.limit) return 0;
-  if (c1 - c0 <= job.tuning.base) return baseWork(m, Math.min(m, Math.min(c1, job.limit) - c0), wordsOf(job, c0, c1));
+  if (c1 - c0 <= baseWidth(job.tuning, m))
+    return baseWork(m, Math.min(m, Math.min(c1, job.limit) - c0), wordsOf(job, c0, c1));
   const mid = splitAt(c0, c1);
   const k1 = Math.min(m, Math.min(mid, job.limit) - c0);
   const p = wordsOf(job, mid, c1);

@@ -49,6 +49,7 @@ export const CORE_LAYERS = [
   ["rings"],
   ["solvers"],
   ["lightsout"],
+  ["sparse"],
   ["poly", "io"],
   ["entries"],
   // src/index.ts: everything the entries publish plus internals, for this repository's tests

@@ -285,7 +285,7 @@ class MatrixMarketFormat implements Format {
       const span = spans[k];
       if (span === undefined) throw line.errorAt(line.bytes.length, `expected ${names[k]}, got end of line`);
       if (line.text(span).toLowerCase() !== words[k]) {
-        const why = k === 2 ? " (sparse files list their entries; 'array' files are dense: read them with readBitMatrix)" : "";
+        const why = k === 2 ? " (the only MatrixMarket format supported)" : "";
         throw line.errorAt(span.start, `expected ${names[k]}${why}, got ${showToken(line.text(span))}`);
       }
     }
@@ -438,9 +438,13 @@ class LineSplitter {
     this.take(this.lastLine);
   }
 
-  /** Emits the last line when the input does not end in a newline; returns the last line. */
+  /**
+   * Emits the last line when the input does not end in a newline; returns
+   * where the file ends: that line, or the empty line after the final newline.
+   */
   end(): Line {
     if (this.carry.length > 0) this.emit(this.carry);
+    else this.lastLine = new Line(new Uint8Array(0), this.number + 1, this.source);
     return this.lastLine;
   }
 }

@@ -330,7 +330,10 @@ async function rankOfSparse(matrix: SparseBitMatrix, source: string, how: How): 
     if (result.method !== "dense") report.route = { method: result.method, exact: result.exact };
     return report;
   } catch (error) {
-    // the route's limits (fill-in, memory, a route not in this build) name themselves
+    // the route's limits (fill-in, memory) name themselves; a route not in this build is a usage error
+    if (error instanceof RangeError && /not available in this build/.test(error.message)) {
+      throw usageError(`--method ${method}: ${error.message}`, error);
+    }
     if (error instanceof RangeError) throw inputError(`${source}: ${error.message}`, error);
     throw error;
   } finally {

@@ -86,7 +86,7 @@ function plainRank(matrix: number[][]): number {
 test("a chosen P4 file: its rank, the phases reading then eliminating, and the limit shown", async () => {
   const page = await openExplore();
   await page.waitForFunction(() => document.querySelector("#explore-file-limit")?.textContent !== "");
-  expect(await page.textContent("#explore-file-limit")).toMatch(/^Files up to 92,672 x 92,672 entries/);
+  expect(await page.textContent("#explore-file-limit")).toMatch(/^Dense text and PBM files up to 92,672 x 92,672 entries/);
   const matrix = randomRows(300, 261, 7);
   await page.setInputFiles("#explore-file-input", {
     name: "m.pbm",
@@ -172,6 +172,79 @@ test("cancelling the read of a large file stops its worker", async () => {
   // The job's worker is there (so that "no workers" below means it was stopped).
   for (let k = 0; k < 600 && page.workers().length === 0; k++) await new Promise((r) => setTimeout(r, 50));
   expect(page.workers().length).toBeGreaterThan(0);
+  await page.click(`${JOB} button[data-action="cancel"]`);
+  await waitState(page, "cancelled");
+  await noWorkers(page);
+  await page.close();
+});
+
+/** Components of a graph by union-find (the rank of its incidence matrix is vertices - components). */
+function components(vertices: number, edges: number[]): number {
+  const parent = Array.from({ length: vertices }, (_, i) => i);
+  const find = (v: number): number => {
+    while (parent[v] !== v) v = parent[v] = parent[parent[v]!]!;
+    return v;
+  };
+  let count = vertices;
+  for (let k = 0; k < edges.length; k += 2) {
+    const a = find(edges[k]!);
+    const b = find(edges[k + 1]!);
+    if (a !== b) {
+      parent[a] = b;
+      count--;
+    }
+  }
+  return count;
+}
+
+test("a sparse MatrixMarket file: read sparse past the dense limit, structured elimination, the limit in nonzeros; Cancel stops it", async () => {
+  const page = await openExplore();
+  await page.waitForFunction(() => document.querySelector("#explore-file-limit")?.textContent !== "");
+  expect(await page.textContent("#explore-file-limit")).toMatch(/MatrixMarket files are read sparse: up to [\d,]+ nonzeros/);
+  // The incidence matrix of a random graph, 120,000 x 120,000: past the dense limit, its rank checked by union-find.
+  const vertices = 120_000;
+  const edges: number[] = [];
+  let s = 11;
+  for (let k = 0; k < 2 * vertices; k++) {
+    s = (Math.imul(s, 1103515245) + 12345) >>> 0;
+    edges.push(s % vertices);
+  }
+  const lines = [`%%MatrixMarket matrix coordinate pattern general`, `${vertices} ${vertices} ${edges.length}`];
+  for (let e = 0; e < vertices; e++) lines.push(`${edges[2 * e]! + 1} ${e + 1}`, `${edges[2 * e + 1]! + 1} ${e + 1}`);
+  await page.setInputFiles("#explore-file-input", { name: "g.mtx", mimeType: "text/plain", buffer: Buffer.from(`${lines.join("\n")}\n`) });
+  await waitState(page, "done");
+  const rank = vertices - components(vertices, edges);
+  const answer = await page.textContent("#explore-file .explore-answer");
+  expect(answer).toMatch(/^g\.mtx: 120,000 x 120,000 \(matrix-market, read sparse: [\d,]+ nonzeros, structured elimination\), rank /);
+  expect(answer).toContain(`rank ${rank.toLocaleString("en-US")} over GF(2).`);
+  expect(await page.getAttribute(JOB, "data-phases")).toMatch(/^reading structured/);
+  // no echelon form is kept for a sparse file: no downloads
+  expect(await page.isVisible('[data-action="echelon-pbm"]')).toBe(false);
+
+  // A random 150,000 x 150,000 with 10 ones a row fills in for a long while: Cancel stops its worker mid-elimination.
+  await page.evaluate(() => {
+    const n = 150_000;
+    const parts = ["%%MatrixMarket matrix coordinate pattern general\n", `${n} ${n} ${10 * n}\n`];
+    let t = 5;
+    for (let i = 1; i <= n; i++) {
+      let line = "";
+      for (let k = 0; k < 10; k++) {
+        t = (Math.imul(t, 1103515245) + 12345) >>> 0;
+        line += `${i} ${(t % n) + 1}\n`;
+      }
+      parts.push(line);
+    }
+    const data = new DataTransfer();
+    data.items.add(new File(parts, "r.mtx"));
+    document
+      .querySelector("#explore-file")!
+      .dispatchEvent(new DragEvent("drop", { dataTransfer: data, bubbles: true, cancelable: true }));
+  });
+  await page.waitForFunction(
+    (job) => (document.querySelector(job) as HTMLElement | null)?.dataset.phases?.includes("structured") === true,
+    JOB,
+    { timeout: 120_000 },
+  );
   await page.click(`${JOB} button[data-action="cancel"]`);
   await waitState(page, "cancelled");
   await noWorkers(page);

@@ -60,7 +60,7 @@ export interface SparseOptions {
    * docs/BENCHMARKS.md). 0: at once; above 1: never.
    */
   handOverDensity?: number;
-  /** The most ones structured elimination's active part may hold (its fill-in); default 2^26. */
+  /** The most ones structured elimination's active part may hold (its fill-in; about 76 bytes each); default 2^24. */
   maxNonzeros?: number;
   /** Engine of the dense kernel; default `"wasm"`. */
   engine?: EngineName;

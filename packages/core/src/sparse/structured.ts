@@ -76,8 +76,12 @@ const LONG_ROW = 48;
 /** Pivots between checks of the clock, the signal and the progress callback. */
 const CHECK_EVERY = 256;
 
-/** Default bound on the ones held by the active part (fill-in), about 1 GiB of rows and column lists. */
-export const DEFAULT_MAX_NONZEROS = 2 ** 26;
+/**
+ * Default bound on the ones held by the active part (fill-in). Measured at
+ * about 76 bytes a one (rows, long rows as Sets, column lists): 2^24 ones
+ * are about 1.3 GB, what a browser tab can spare.
+ */
+export const DEFAULT_MAX_NONZEROS = 2 ** 24;
 
 /** Options of the structured elimination. */
 export interface StructuredOptions {

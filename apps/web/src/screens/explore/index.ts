@@ -595,7 +595,11 @@ function filePanel(): HTMLElement {
       `Reading ${chosen.name}…`,
       true,
       // the worker keeps the echelon form for the downloads
-      (worker) => downloads.from(sparse ? undefined : worker, chosen.name.replace(/\.[^.]*$/, ""), kernelEmpty),
+      (worker) => {
+        if (!sparse) return downloads.from(worker, chosen.name.replace(/\.[^.]*$/, ""), kernelEmpty);
+        worker.terminate();
+        downloads.from(undefined);
+      },
       chosen.name,
     );
   };

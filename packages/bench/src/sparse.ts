@@ -179,7 +179,7 @@ function thresholds(n: number, values: number[], log: (line: string) => void): S
     const h = r.structured!.handOver;
     const note = h ? `hand-over ${h.rows} x ${h.cols} (density ${h.density.toFixed(4)})` : "no hand-over";
     rows.push({ case: `threshold ${handOverDensity} on ${n} x ${n}, 10 a row`, ms, rank: r.rank, note, peakRssMiB: rssMiB() });
-    log(`  ${`hand-over at ${handOverDensity}`.padEnd(44)} ${fmtMs(ms).padStart(9)}  rank ${r.rank}  ${note}`);
+    log(`  ${`${n} x ${n}, hand-over at ${handOverDensity}`.padEnd(44)} ${fmtMs(ms).padStart(9)}  rank ${r.rank}  ${note}`);
   }
   return rows;
 }
@@ -194,9 +194,12 @@ export async function runSparse(options: { quick: boolean; log: (line: string) =
   rows.push(...(await incidence(vertices, 2 * vertices, log)));
   log("  the hand-over density: sparse elimination to the end against the dense kernel (one thread):");
   const n = quick ? 1000 : 4000;
-  rows.push(...crossover(n, [0.001, 0.0025, 0.005, 0.01, 0.02, 0.05], log));
-  log(`  total structured time by hand-over density, random ${quick ? 5000 : 20000} x same, 10 a row (one thread):`);
-  rows.push(...thresholds(quick ? 5000 : 20000, [0.005, 0.01, 0.02, 0.05, 0.1], log));
+  // past 0.002 the sparse side runs for minutes at 4000: the trend is already plain
+  rows.push(...crossover(n, [0.00025, 0.0005, 0.001, 0.002], log));
+  log("  total structured time by hand-over density, random n x n, 10 a row (one thread):");
+  for (const size of quick ? [5000] : [5000, 20000]) {
+    rows.push(...thresholds(size, [0.0005, 0.001, 0.002, 0.005, 0.01, 0.02], log));
+  }
   log("  random with 10 ones a row by structured elimination:");
   rows.push(randomStructured(quick ? 20_000 : 200_000, log));
   return rows;

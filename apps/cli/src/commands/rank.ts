@@ -94,7 +94,7 @@ Fields (--field q):
 Methods (--method, GF(2)): the route, then the dense kernel's own method
   auto          the default: a MatrixMarket file is read sparse (only its
                 ones are held) and goes dense when small (up to 2^20
-                entries) or dense (2% ones or more), else structured;
+                entries) or dense (0.2% ones or more), else structured;
                 dense text and PBM go to Four Russians, on every core for
                 large matrices
   dense         the matrix as bits, the dense kernel's own auto method

@@ -79,7 +79,16 @@ const MINUS = 0x2d;
 const DIGIT_0 = 0x30;
 const DIGIT_9 = 0x39;
 
-/** The most nonzeros the memory limit holds at {@link BYTES_PER_NONZERO} bytes each. */
+/**
+ * The most nonzeros {@link readSparseMatrix} takes under the memory limit
+ * (see `setMemoryLimit` in `@lightsout/core/gf2`), at 16 bytes each while reading.
+ *
+ * @returns The count: 264,241,152 under the default limit (4 GiB less 64 MiB).
+ * @example
+ * ```ts
+ * `MatrixMarket files up to ${largestSparseNonzeros()} nonzeros`;
+ * ```
+ */
 export function largestSparseNonzeros(): number {
   return Math.floor(getMemoryLimit() / BYTES_PER_NONZERO);
 }

@@ -198,7 +198,8 @@ export function sparseFromRows(cols: number, lists: readonly ArrayLike<number>[]
  * @returns The cols x rows transpose.
  * @example
  * ```ts
- * [...transposeSparse(sparseFromRows(2, [[1], [0, 1]])).colIndex]; // [1, 0, 1]
+ * const t = transposeSparse(sparseFromRows(2, [[1], [0, 1]]));
+ * Array.from(t.colIndex); // [1, 0, 1]
  * ```
  */
 export function transposeSparse(m: SparseBitMatrix): SparseBitMatrix {
@@ -297,7 +298,7 @@ export function sparseRowsToBitMatrix(
  * @example
  * ```ts
  * using d = BitMatrix.fromRows(["101", "010"]);
- * [...sparseFromBitMatrix(d).colIndex]; // [0, 2, 1]
+ * Array.from(sparseFromBitMatrix(d).colIndex); // [0, 2, 1]
  * ```
  */
 export function sparseFromBitMatrix(d: BitMatrix): SparseBitMatrix {

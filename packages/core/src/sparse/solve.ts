@@ -56,7 +56,7 @@ export interface SparseOptions {
   denseMethod?: "auto" | "m4ri" | "ple" | "naive";
   /**
    * Density (ones / (rows x cols)) of the active part at which structured
-   * elimination hands over to the dense kernel; default 0.02 (measured:
+   * elimination hands over to the dense kernel; default 0.002 (measured:
    * docs/BENCHMARKS.md). 0: at once; above 1: never.
    */
   handOverDensity?: number;

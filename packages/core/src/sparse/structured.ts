@@ -61,11 +61,14 @@ export interface SparseProgress {
 /**
  * The density (ones / (rows x cols)) of the active part at which the
  * structured elimination hands over to the dense kernel. Measured on this
- * project's machine (docs/BENCHMARKS.md, "Sparse: the hand-over density"):
- * past a few percent, a sparse pivot costs more than the dense kernel's
- * whole share of the work.
+ * project's machine (docs/BENCHMARKS.md, "Sparse GF(2)"): on random
+ * matrices of 5,000 to 20,000 rows the total time is least for a hand-over
+ * at 0.2% and grows past it (Markowitz pivots on rows of a few hundred ones
+ * cost more than the bit-packed kernel's share of the same work); matrices
+ * with structure (graphs) shed most rows by singletons and doubletons
+ * before their density gets there.
  */
-export const DEFAULT_HAND_OVER_DENSITY = 0.02;
+export const DEFAULT_HAND_OVER_DENSITY = 0.002;
 
 /** Below this many rows x cols the active part goes to the dense kernel at once (all of it is a few kilobytes). */
 const SMALL_ACTIVE = 64 * 64;

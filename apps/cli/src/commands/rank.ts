@@ -229,18 +229,19 @@ async function rankOfFile(file: string, field: Field | undefined, how: How): Pro
     return rankOfSparse(sparse, source, how);
   }
   const matrix = await readMatrixFile(file, source, rest);
-  if (how.method !== undefined && SPARSE_ONLY.has(how.method)) {
-    let sparse: SparseBitMatrix;
-    try {
-      sparse = sparseFromBitMatrix(matrix);
-    } finally {
-      matrix.dispose();
-    }
-    return rankOfSparse(sparse, source, how);
-  }
+  if (how.method !== undefined && SPARSE_ONLY.has(how.method)) return rankOfSparse(toSparse(matrix), source, how);
   try {
     const { rank, ms } = await eliminate(matrix, how);
     return { rows: matrix.rows, cols: matrix.cols, rank, ms };
+  } finally {
+    matrix.dispose();
+  }
+}
+
+/** A dense matrix's ones as a sparse matrix, for the sparse-only routes; the dense one is disposed. */
+function toSparse(matrix: BitMatrix): SparseBitMatrix {
+  try {
+    return sparseFromBitMatrix(matrix);
   } finally {
     matrix.dispose();
   }
@@ -489,13 +490,7 @@ async function rankOfRandom(n: string, options: RankOptions, field: Field | unde
     throw error;
   }
   if (how.method !== undefined && SPARSE_ONLY.has(how.method)) {
-    let sparse: SparseBitMatrix;
-    try {
-      sparse = sparseFromBitMatrix(matrix);
-    } finally {
-      matrix.dispose();
-    }
-    return { ...(await rankOfSparse(sparse, "--random", how)), seed };
+    return { ...(await rankOfSparse(toSparse(matrix), "--random", how)), seed };
   }
   try {
     const { rank, ms } = await eliminate(matrix, how);

@@ -10,7 +10,7 @@ import { BitMatrix, type EngineName, liveWords } from "../gf2/bitmatrix.js";
 import { matrixBytes } from "../internal/layout.js";
 import { MAX_DIMENSION } from "../internal/check.js";
 import { getMemoryLimit, MAX_BLOCK } from "../internal/memory.js";
-import { concatBytes, decodeText } from "../internal/text.js";
+import { checkChunkInput, concatBytes, decodeText } from "../internal/text.js";
 import { DenseReader, type PackedRows } from "./_dense-text.js";
 import { parseMatrix } from "./matrix-text.js";
 import { PbmReader } from "./pbm.js";
@@ -112,9 +112,7 @@ export async function readBitMatrix(
   input: AsyncIterable<Uint8Array> | Iterable<Uint8Array>,
   options: ReadBitMatrixOptions = {},
 ): Promise<ReadBitMatrix> {
-  if (input === null || typeof input !== "object" || !(Symbol.asyncIterator in input || Symbol.iterator in input)) {
-    throw new TypeError(`"input" expected an iterable of byte chunks, got ${input === null ? "null" : typeof input}`);
-  }
+  checkChunkInput(input);
   // no limit on entries by default: the memory limit bounds dense text and PBM
   const { source = "<input>", maxEntries = Number.POSITIVE_INFINITY, format = "auto", engine, onProgress } = options;
   if (typeof source !== "string") throw new TypeError(`"source" expected a string, got ${typeof source}`);

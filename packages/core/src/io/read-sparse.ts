@@ -11,7 +11,7 @@
 import { ParseError } from "../internal/errors.js";
 import { getMemoryLimit } from "../internal/memory.js";
 import { formatLimit } from "../internal/sizes.js";
-import { decodeText, showToken, textColumn } from "../internal/text.js";
+import { checkChunkInput, decodeText, showToken, textColumn } from "../internal/text.js";
 import { compressCoordinates, MAX_SPARSE_SIDE } from "../sparse/build.js";
 import type { SparseBitMatrix } from "../sparse/matrix.js";
 
@@ -489,9 +489,7 @@ export async function readSparseMatrix(
   input: AsyncIterable<Uint8Array> | Iterable<Uint8Array>,
   options: ReadSparseMatrixOptions = {},
 ): Promise<ReadSparseMatrix> {
-  if (input === null || typeof input !== "object" || !(Symbol.asyncIterator in input || Symbol.iterator in input)) {
-    throw new TypeError(`"input" expected an iterable of byte chunks, got ${input === null ? "null" : typeof input}`);
-  }
+  checkChunkInput(input);
   const { source = "<input>", format = "auto", graph = "incidence", base = 0, vertices, onProgress, signal } = options;
   if (format !== "auto" && format !== "matrix-market" && format !== "edge-list") {
     throw new TypeError(`"format" expected "auto", "matrix-market" or "edge-list", got ${JSON.stringify(format)}`);

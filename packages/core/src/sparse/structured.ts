@@ -225,6 +225,12 @@ class Eliminator {
   readonly colRows: Uint32Array;
   readonly gained: (number[] | undefined)[];
   readonly stamp: Int32Array;
+  /** The pivot that last changed each column's count, and the columns the current pivot changed. */
+  readonly columnStamp: Int32Array;
+  readonly changed: number[] = [];
+  pivotStamp = 0;
+  /** Scratch for merging two sorted rows. */
+  private merged = new Uint32Array(256);
   readonly buckets = new Buckets();
   readonly lightRows: number[] = [];
   readonly pivotRows: number[] = [];
@@ -277,6 +283,7 @@ class Eliminator {
     }
     this.activeNonzeros = colIndex.length;
     this.stamp = new Int32Array(rows);
+    this.columnStamp = new Int32Array(cols);
     this.stats = {
       singletonPivots: 0,
       doubletonPivots: 0,
@@ -304,16 +311,30 @@ class Eliminator {
     return out;
   }
 
+  /**
+   * Counts change by one many times in a pivot (down as the pivot row
+   * leaves, up or down in each row it is added to); the bucket of a column
+   * is set once, at the end of the pivot, from its final count.
+   */
   private countChanged(c: number, by: number): void {
     const k = (this.count[c]! += by);
     if (k === 0) {
       this.activeCols--;
       this.gained[c] = undefined;
-      return;
+    } else if (k === 1 && by > 0) this.activeCols++; // a column whose only row was the pivot row comes back by fill
+    if (this.columnStamp[c] !== this.pivotStamp) {
+      this.columnStamp[c] = this.pivotStamp;
+      this.changed.push(c);
     }
-    // a column whose only row was the pivot row comes back by fill
-    if (k === 1 && by > 0) this.activeCols++;
-    this.buckets.push(k, c);
+  }
+
+  /** Puts each column changed by the last pivot in the bucket of its count. */
+  private rebucket(): void {
+    for (const c of this.changed) {
+      const k = this.count[c]!;
+      if (k > 0) this.buckets.push(k, c);
+    }
+    this.changed.length = 0;
   }
 
   private weightChanged(r: number, w: number): void {
@@ -349,7 +370,10 @@ class Eliminator {
       if (w > 0 && w <= LONG_ROW / 2) this.rows[into] = Uint32Array.from(target).sort();
       return;
     }
-    const out = new Uint32Array(target.length + pivot.length);
+    if (this.merged.length < target.length + pivot.length) {
+      this.merged = new Uint32Array(2 * (target.length + pivot.length));
+    }
+    const out = this.merged;
     let i = 0;
     let j = 0;
     let n = 0;
@@ -378,12 +402,14 @@ class Eliminator {
 
   /** Pivots on (r, c): c leaves every other active row; row r leaves the active part. */
   pivot(r: number, c: number, others: number[]): void {
+    this.pivotStamp++;
     const row = rowArray(this.rows[r]!);
     this.rows[r] = null;
     this.activeRows--;
     this.activeNonzeros -= row.length;
     for (let k = 0; k < row.length; k++) this.countChanged(row[k]!, -1);
     for (const r2 of others) if (r2 !== r) this.addRow(row, r, r2);
+    this.rebucket();
     this.pivotRows.push(r);
     this.pivotCols.push(c);
     this.pivotRowArrays.push(row);
@@ -445,7 +471,9 @@ class Eliminator {
     let best: [number, number, number[]] | undefined;
     let bestCost = Number.POSITIVE_INFINITY;
     const passed: number[] = [];
-    for (let tries = 0; tries < 4 && stack.length > 0; ) {
+    // doubletons (count 2) fill by the lighter row whichever is taken: the first live one will do
+    const candidates = this.buckets.min <= 2 ? 1 : 4;
+    for (let tries = 0; tries < candidates && stack.length > 0; ) {
       const c = stack.pop()!;
       if (this.pivotOfColumn[c] !== -1 || this.count[c] !== this.buckets.min) continue;
       tries++;

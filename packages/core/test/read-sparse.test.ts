@@ -3,7 +3,7 @@
 // located at its line and column, naming what was expected and what came.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { ParseError, parseMatrix, readSparseMatrix, type ReadSparseMatrixOptions, sparseToBitMatrix } from "../src/index.js";
+import { ParseError, parseMatrix, readBitMatrix, readSparseMatrix, type ReadSparseMatrixOptions, sparseToBitMatrix } from "../src/index.js";
 
 const encode = (text: string): Uint8Array => new TextEncoder().encode(text);
 
@@ -108,6 +108,19 @@ describe("MatrixMarket, streamed", () => {
   it("stops on an aborted signal", async () => {
     const reason = new Error("stop");
     await expect(read(`${HEADER}1 1 1\n1 1\n`, { signal: AbortSignal.abort(reason) })).rejects.toBe(reason);
+  });
+});
+
+describe("readBitMatrix reads MatrixMarket through the sparse reader", () => {
+  it("streamed, then made dense: bounded by memory, not by 2^31 entries", async () => {
+    const { matrix, format } = await readBitMatrix(chunks(`${HEADER}3 4 2\n1 4\n3 1\n`, 5), { source: "m.mtx" });
+    expect(format).toBe("matrix-market");
+    expect(matrix.toString()).toBe("0001\n0000\n1000");
+    matrix.dispose();
+    // 10^10 entries: refused for its bits (memory), after its ones were read
+    await expect(readBitMatrix(chunks(`${HEADER}100000 100000 0\n`, 7), { source: "m.mtx" })).rejects.toThrow(
+      /needs 1\.1\d GiB, but at most/,
+    );
   });
 });
 

@@ -503,16 +503,7 @@ export async function readSparseMatrix(
   }
   const maxNonzeros = Math.min(options.maxNonzeros ?? Number.POSITIVE_INFINITY, largestSparseNonzeros());
   if (!(maxNonzeros >= 0)) throw new RangeError(`"maxNonzeros" expected a number >= 0, got ${String(options.maxNonzeros)}`);
-  let reader: Format | undefined;
-  let kind: "matrix-market" | "edge-list" = "edge-list";
-  const splitter = new LineSplitter(source, (line) => {
-    if (reader === undefined) {
-      const head = decodeText(line.bytes.subarray(0, BANNER.length)).toLowerCase();
-      kind = format === "auto" ? (head === BANNER ? "matrix-market" : "edge-list") : format;
-      reader = kind === "matrix-market" ? new MatrixMarketFormat(maxNonzeros) : new EdgeListFormat(graph, base, vertices, maxNonzeros);
-    }
-    reader.line(line);
-  });
+  const sink = new SparseSink({ source, format, graph, base, vertices, maxNonzeros });
   let bytes = 0;
   for await (const chunk of input as AsyncIterable<Uint8Array>) {
     if (!(chunk instanceof Uint8Array)) {
@@ -520,14 +511,62 @@ export async function readSparseMatrix(
     }
     signal?.throwIfAborted();
     bytes += chunk.length;
-    splitter.push(chunk);
+    sink.push(chunk);
     onProgress?.(bytes);
   }
-  const last = splitter.end();
   signal?.throwIfAborted();
-  if (reader === undefined) {
-    if (format === "matrix-market") throw last.errorAt(0, "expected the banner '%%MatrixMarket', got end of file");
-    reader = new EdgeListFormat(graph, base, vertices, maxNonzeros);
+  const matrix = sink.end();
+  return { matrix, format: sink.kind, bytes };
+}
+
+/** What a {@link SparseSink} is told: the checked options of {@link readSparseMatrix}. */
+interface SinkOptions {
+  source: string;
+  format: "auto" | "matrix-market" | "edge-list";
+  graph: "incidence" | "adjacency";
+  base: number;
+  vertices: number | undefined;
+  maxNonzeros: number;
+}
+
+/**
+ * The sparse reader as a sink that is pushed chunks: {@link readSparseMatrix}
+ * drives it, and so does readBitMatrix for MatrixMarket files.
+ */
+export class SparseSink {
+  private reader: Format | undefined;
+  kind: "matrix-market" | "edge-list" = "edge-list";
+  private readonly splitter: LineSplitter;
+
+  constructor(private readonly options: SinkOptions) {
+    const { source, format, graph, base, vertices, maxNonzeros } = options;
+    this.splitter = new LineSplitter(source, (line) => {
+      if (this.reader === undefined) {
+        const head = decodeText(line.bytes.subarray(0, BANNER.length)).toLowerCase();
+        this.kind = format === "auto" ? (head === BANNER ? "matrix-market" : "edge-list") : format;
+        this.reader =
+          this.kind === "matrix-market"
+            ? new MatrixMarketFormat(maxNonzeros)
+            : new EdgeListFormat(graph, base, vertices, maxNonzeros);
+      }
+      this.reader.line(line);
+    });
   }
-  return { matrix: reader.end(last), format: kind, bytes };
+
+  push(chunk: Uint8Array): void {
+    this.splitter.push(chunk);
+  }
+
+  /** The matrix, once every chunk was pushed. */
+  end(): SparseBitMatrix {
+    const last = this.splitter.end();
+    if (this.reader === undefined) {
+      if (this.options.format === "matrix-market") {
+        throw last.errorAt(0, "expected the banner '%%MatrixMarket', got end of file");
+      }
+      const { graph, base, vertices, maxNonzeros } = this.options;
+      this.reader = new EdgeListFormat(graph, base, vertices, maxNonzeros);
+    }
+    return this.reader.end(last);
+  }
 }

@@ -237,11 +237,15 @@ describe("lightsout rank: bad input and usage", () => {
     const promised = "%%MatrixMarket matrix coordinate pattern general\n100000 100000 100000000000\n";
     const result = await run(["rank", "-"], { input: promised });
     expect(result.code).toBe(1);
-    expect(oneLineError(result)).toMatch(/^lightsout: <stdin>:2:15: a sparse matrix expected at most [0-9,]+ nonzeros .*got 100,000,000,000 nonzeros$/);
+    expect(oneLineError(result)).toMatch(
+      /^lightsout: <stdin>:2:15: a sparse matrix expected at most [0-9,]+ nonzeros .*got 100,000,000,000 nonzeros$/,
+    );
     // the dense route on it does not fit: named, exit 1
     const dense = await run(["rank", "-", "--method", "dense"], { input: empty });
     expect(dense.code).toBe(1);
-    expect(oneLineError(dense)).toMatch(/^lightsout: <stdin>: the dense route for a 100000 x 100000 matrix needs .*use method 'structured' or 'auto'$/);
+    expect(oneLineError(dense)).toMatch(
+      /^lightsout: <stdin>: the dense route for a 100000 x 100000 matrix needs .*use method 'structured' or 'auto'$/,
+    );
   });
 
   it("--method structured on MatrixMarket and dense files: the dense route's rank, the route named", async () => {
@@ -249,7 +253,14 @@ describe("lightsout rank: bad input and usage", () => {
     expect(mtx.code).toBe(0);
     expect(keyValues(mtx.stdout)).toMatchObject({ rank: "4", nullity: "2", method: "structured" });
     const text = await run(["rank", "-", "--method", "structured", "--json"], { input: "110\n011\n101\n" });
-    expect(JSON.parse(text.stdout)).toMatchObject({ rows: 3, cols: 3, rank: 2, nullity: 1, method: "structured", exact: true });
+    expect(JSON.parse(text.stdout)).toMatchObject({
+      rows: 3,
+      cols: 3,
+      rank: 2,
+      nullity: 1,
+      method: "structured",
+      exact: true,
+    });
     for (const method of ["auto", "dense", "m4ri", "ple", "naive"]) {
       expect((await rankOf(["graph-a.mtx", "--method", method])).rank).toBe(4);
     }

@@ -86,7 +86,9 @@ function plainRank(matrix: number[][]): number {
 test("a chosen P4 file: its rank, the phases reading then eliminating, and the limit shown", async () => {
   const page = await openExplore();
   await page.waitForFunction(() => document.querySelector("#explore-file-limit")?.textContent !== "");
-  expect(await page.textContent("#explore-file-limit")).toMatch(/^Dense text and PBM files up to 92,672 x 92,672 entries/);
+  expect(await page.textContent("#explore-file-limit")).toMatch(
+    /^Dense text and PBM files up to 92,672 x 92,672 entries/,
+  );
   const matrix = randomRows(300, 261, 7);
   await page.setInputFiles("#explore-file-input", {
     name: "m.pbm",
@@ -181,7 +183,9 @@ test("cancelling the read of a large file stops its worker", async () => {
 test("a sparse MatrixMarket file: read sparse, structured elimination, the limit in nonzeros; Cancel stops it", async () => {
   const page = await openExplore();
   await page.waitForFunction(() => document.querySelector("#explore-file-limit")?.textContent !== "");
-  expect(await page.textContent("#explore-file-limit")).toMatch(/MatrixMarket files are read sparse: up to [\d,]+ nonzeros/);
+  expect(await page.textContent("#explore-file-limit")).toMatch(
+    /MatrixMarket files are read sparse: up to [\d,]+ nonzeros/,
+  );
   // The incidence matrix of a graph of 120,000 vertices in 40 blocks of 3,000, each block a random tree
   // (vertex v joined to a random earlier vertex of its block) plus as many random edges inside it:
   // 40 components by construction, so rank 120,000 - 40 (vertices - components).
@@ -199,12 +203,19 @@ test("a sparse MatrixMarket file: read sparse, structured elimination, the limit
     edges.push(v, base + random(block));
   }
   const lines = [`%%MatrixMarket matrix coordinate pattern general`, `${vertices} ${edges.length / 2} ${edges.length}`];
-  for (let e = 0; e < edges.length / 2; e++) lines.push(`${edges[2 * e]! + 1} ${e + 1}`, `${edges[2 * e + 1]! + 1} ${e + 1}`);
-  await page.setInputFiles("#explore-file-input", { name: "g.mtx", mimeType: "text/plain", buffer: Buffer.from(`${lines.join("\n")}\n`) });
+  for (let e = 0; e < edges.length / 2; e++)
+    lines.push(`${edges[2 * e]! + 1} ${e + 1}`, `${edges[2 * e + 1]! + 1} ${e + 1}`);
+  await page.setInputFiles("#explore-file-input", {
+    name: "g.mtx",
+    mimeType: "text/plain",
+    buffer: Buffer.from(`${lines.join("\n")}\n`),
+  });
   await waitState(page, "done");
   const rank = vertices - vertices / block;
   const answer = await page.textContent("#explore-file .explore-answer");
-  expect(answer).toMatch(/^g\.mtx: 120,000 x [\d,]+ \(matrix-market, read sparse: [\d,]+ nonzeros, structured elimination\), rank /);
+  expect(answer).toMatch(
+    /^g\.mtx: 120,000 x [\d,]+ \(matrix-market, read sparse: [\d,]+ nonzeros, structured elimination\), rank /,
+  );
   expect(answer).toContain(`rank ${rank.toLocaleString("en-US")} over GF(2).`);
   expect(await page.getAttribute(JOB, "data-phases")).toMatch(/^reading structured/);
   // no echelon form is kept for a sparse file: no downloads

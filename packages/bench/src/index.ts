@@ -147,7 +147,9 @@ export async function main(argv: string[]): Promise<number> {
     results.graph = runGraph({ sizes: argv.includes("--quick") ? [2000] : [20_000], log: out });
   }
   if (runs("sparse")) {
-    out(`\nSparse GF(2): structured Gaussian elimination (exact), the hand-over density, random matrices that fill in:`);
+    out(
+      `\nSparse GF(2): structured Gaussian elimination (exact), the hand-over density, random matrices that fill in:`,
+    );
     results.sparse = await runSparse({ quick: argv.includes("--quick"), log: out });
   }
   if (runs("nullity")) {

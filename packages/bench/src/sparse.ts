@@ -7,12 +7,7 @@ import { createReadStream } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { readSparseMatrix } from "@lightsout/core/io";
-import {
-  type SparseBitMatrix,
-  sparseFromCoordinates,
-  sparseRank,
-  sparseToBitMatrix,
-} from "@lightsout/core/sparse";
+import { type SparseBitMatrix, sparseFromCoordinates, sparseRank, sparseToBitMatrix } from "@lightsout/core/sparse";
 import { fmtMs } from "./stats.js";
 
 /** A seeded generator of integers below `n` (Park-Miller). */
@@ -116,7 +111,14 @@ async function incidence(vertices: number, edgeCount: number, log: (line: string
     const note =
       `read ${fmtMs(readMs)}; pivots ${s.singletonPivots} singleton, ${s.doubletonPivots} doubleton, ${s.markowitzPivots} Markowitz; ` +
       `peak ${s.peakNonzeros} ones; hand-over ${s.handOver ? `${s.handOver.rows} x ${s.handOver.cols}` : "none"}`;
-    const row = { case: `incidence ${vertices} vertices, ${edgeCount} edges`, ms, rank: r.rank, expected, note, peakRssMiB: rssMiB() };
+    const row = {
+      case: `incidence ${vertices} vertices, ${edgeCount} edges`,
+      ms,
+      rank: r.rank,
+      expected,
+      note,
+      peakRssMiB: rssMiB(),
+    };
     log(
       `  ${row.case.padEnd(44)} ${fmtMs(ms).padStart(9)}  rank ${r.rank} ${r.rank === expected ? "= vertices - components" : `!= ${expected}`}  ${note}  rss ${row.peakRssMiB} MiB`,
     );
@@ -151,8 +153,16 @@ function randomStructured(n: number, log: (line: string) => void): SparseRow {
     note = `stopped in ${phase} after ${done} of ${n} rows: ${(error as Error).message}`;
   }
   const ms = performance.now() - t0;
-  const row = { case: `random ${n} x ${n}, 10 a row`, ms, ...(rank === undefined ? {} : { rank }), note, peakRssMiB: rssMiB() };
-  log(`  ${row.case.padEnd(44)} ${fmtMs(ms).padStart(9)}  ${rank === undefined ? "no rank" : `rank ${rank}`}  ${note}  rss ${row.peakRssMiB} MiB`);
+  const row = {
+    case: `random ${n} x ${n}, 10 a row`,
+    ms,
+    ...(rank === undefined ? {} : { rank }),
+    note,
+    peakRssMiB: rssMiB(),
+  };
+  log(
+    `  ${row.case.padEnd(44)} ${fmtMs(ms).padStart(9)}  ${rank === undefined ? "no rank" : `rank ${rank}`}  ${note}  rss ${row.peakRssMiB} MiB`,
+  );
   return row;
 }
 
@@ -175,8 +185,17 @@ function crossover(n: number, densities: number[], log: (line: string) => void):
     const dense = d.rank({ threads: 1 });
     const denseMs = performance.now() - t1;
     const note = `sparse to the end ${fmtMs(sparseMs)}, dense ${fmtMs(denseMs)}: ${sparseMs < denseMs ? "sparse" : "dense"} wins`;
-    rows.push({ case: `crossover ${n} x ${n}, density ${density}`, ms: sparseMs, rank: sparse, expected: dense, note, peakRssMiB: rssMiB() });
-    log(`  ${`${n} x ${n}, ${perRow} a row (density ${(perRow / n).toFixed(4)})`.padEnd(44)} ${note}${sparse === dense ? "" : "  RANKS DIFFER"}`);
+    rows.push({
+      case: `crossover ${n} x ${n}, density ${density}`,
+      ms: sparseMs,
+      rank: sparse,
+      expected: dense,
+      note,
+      peakRssMiB: rssMiB(),
+    });
+    log(
+      `  ${`${n} x ${n}, ${perRow} a row (density ${(perRow / n).toFixed(4)})`.padEnd(44)} ${note}${sparse === dense ? "" : "  RANKS DIFFER"}`,
+    );
   }
   return rows;
 }
@@ -191,8 +210,16 @@ function thresholds(n: number, values: number[], log: (line: string) => void): S
     const ms = performance.now() - t0;
     const h = r.structured!.handOver;
     const note = h ? `hand-over ${h.rows} x ${h.cols} (density ${h.density.toFixed(4)})` : "no hand-over";
-    rows.push({ case: `threshold ${handOverDensity} on ${n} x ${n}, 10 a row`, ms, rank: r.rank, note, peakRssMiB: rssMiB() });
-    log(`  ${`${n} x ${n}, hand-over at ${handOverDensity}`.padEnd(44)} ${fmtMs(ms).padStart(9)}  rank ${r.rank}  ${note}`);
+    rows.push({
+      case: `threshold ${handOverDensity} on ${n} x ${n}, 10 a row`,
+      ms,
+      rank: r.rank,
+      note,
+      peakRssMiB: rssMiB(),
+    });
+    log(
+      `  ${`${n} x ${n}, hand-over at ${handOverDensity}`.padEnd(44)} ${fmtMs(ms).padStart(9)}  rank ${r.rank}  ${note}`,
+    );
   }
   return rows;
 }

@@ -3,7 +3,14 @@
 // located at its line and column, naming what was expected and what came.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { ParseError, parseMatrix, readBitMatrix, readSparseMatrix, type ReadSparseMatrixOptions, sparseToBitMatrix } from "../src/index.js";
+import {
+  ParseError,
+  parseMatrix,
+  readBitMatrix,
+  readSparseMatrix,
+  type ReadSparseMatrixOptions,
+  sparseToBitMatrix,
+} from "../src/index.js";
 
 const encode = (text: string): Uint8Array => new TextEncoder().encode(text);
 
@@ -79,15 +86,69 @@ describe("MatrixMarket, streamed", () => {
     ["row 0", `${HEADER}2 3 1\n0 1\n`, 3, 1, /expected a row index in 1\.\.2, got '0'/],
     ["a malformed coordinate", `${HEADER}2 3 1\n1 x\n`, 3, 3, /expected a column index \(an integer\), got 'x'/],
     ["a missing column", `${HEADER}2 3 1\n  1\n`, 3, 4, /expected a column index, got end of line/],
-    ["an extra token", `${HEADER}2 3 1\n1 1 1\n`, 3, 5, /expected end of line \(a 'pattern' entry is 'row column'\), got '1'/],
-    ["more entries than promised", `${HEADER}2 3 1\n1 1\n2 2\n`, 4, 1, /expected 1 entries \(as the size line says\), got more: '2'/],
-    ["fewer entries than promised", `${HEADER}2 3 3\n1 1\n2 2\n`, 5, 1, /expected 3 entries \(as the size line says\), got 2: the file ends early/],
-    ["rows past 32 bits", `${HEADER}4294967296 3 1\n`, 2, 1, /the number of rows \(an integer in 1\.\.4294967295\); indices are 32-bit, got '4294967296'/],
-    ["an array file", "%%MatrixMarket matrix array pattern general\n", 1, 23, /expected format 'coordinate'.*got 'array'/],
-    ["a real field", "%%MatrixMarket matrix coordinate real general\n", 1, 34, /expected field 'pattern' or 'integer'.*got 'real'/],
-    ["above the diagonal", "%%MatrixMarket matrix coordinate pattern symmetric\n3 3 1\n1 2\n", 3, 1, /on or below the diagonal/],
-    ["no size line", `${HEADER}% only a comment\n`, 3, 1, /expected the size line 'rows cols entries', got end of file/],
-    ["an integer value that is not one", "%%MatrixMarket matrix coordinate integer general\n1 1 1\n1 1 1.5\n", 3, 5, /expected an integer value, got '1\.5'/],
+    [
+      "an extra token",
+      `${HEADER}2 3 1\n1 1 1\n`,
+      3,
+      5,
+      /expected end of line \(a 'pattern' entry is 'row column'\), got '1'/,
+    ],
+    [
+      "more entries than promised",
+      `${HEADER}2 3 1\n1 1\n2 2\n`,
+      4,
+      1,
+      /expected 1 entries \(as the size line says\), got more: '2'/,
+    ],
+    [
+      "fewer entries than promised",
+      `${HEADER}2 3 3\n1 1\n2 2\n`,
+      5,
+      1,
+      /expected 3 entries \(as the size line says\), got 2: the file ends early/,
+    ],
+    [
+      "rows past 32 bits",
+      `${HEADER}4294967296 3 1\n`,
+      2,
+      1,
+      /the number of rows \(an integer in 1\.\.4294967295\); indices are 32-bit, got '4294967296'/,
+    ],
+    [
+      "an array file",
+      "%%MatrixMarket matrix array pattern general\n",
+      1,
+      23,
+      /expected format 'coordinate'.*got 'array'/,
+    ],
+    [
+      "a real field",
+      "%%MatrixMarket matrix coordinate real general\n",
+      1,
+      34,
+      /expected field 'pattern' or 'integer'.*got 'real'/,
+    ],
+    [
+      "above the diagonal",
+      "%%MatrixMarket matrix coordinate pattern symmetric\n3 3 1\n1 2\n",
+      3,
+      1,
+      /on or below the diagonal/,
+    ],
+    [
+      "no size line",
+      `${HEADER}% only a comment\n`,
+      3,
+      1,
+      /expected the size line 'rows cols entries', got end of file/,
+    ],
+    [
+      "an integer value that is not one",
+      "%%MatrixMarket matrix coordinate integer general\n1 1 1\n1 1 1.5\n",
+      3,
+      5,
+      /expected an integer value, got '1\.5'/,
+    ],
   ];
   for (const [what, text, line, column, message] of errors) {
     it(`refuses ${what} at line ${line}, column ${column}`, async () => {

@@ -207,7 +207,9 @@ describe("building", () => {
     const m = sparseFromCoordinates(2, 4, [1, 0, 1, 1, 0, 1], [3, 2, 0, 3, 1, 3]);
     expect([...m.rowStart]).toEqual([0, 2, 4]);
     expect([...m.colIndex]).toEqual([1, 2, 0, 3]);
-    expect(() => sparseFromCoordinates(2, 2, [2], [0])).toThrow(/coordinate 0 expected \(0\.\.1, 0\.\.1\), got \(2, 0\)/);
+    expect(() => sparseFromCoordinates(2, 2, [2], [0])).toThrow(
+      /coordinate 0 expected \(0\.\.1, 0\.\.1\), got \(2, 0\)/,
+    );
   });
 
   it("transpose, BitMatrix round trips and the product agree with the dense kernel", () => {
@@ -220,7 +222,7 @@ describe("building", () => {
         using dt = d.transpose();
         using st = sparseToBitMatrix(transposeSparse(m));
         expect(st.equals(dt)).toBe(true);
-        const x = Uint8Array.from({ length: m.cols }, (_, j) => (j * seed) % 3 === 0 ? 1 : 0);
+        const x = Uint8Array.from({ length: m.cols }, (_, j) => ((j * seed) % 3 === 0 ? 1 : 0));
         using xm = BitMatrix.fromBits(m.cols, 1, x);
         using ax = d.mul(xm);
         expect([...multiplySparse(m, x)]).toEqual(Array.from({ length: m.rows }, (_, i) => ax.get(i, 0)));
@@ -232,7 +234,9 @@ describe("building", () => {
   it("malformed matrices are refused with a message, never read past", () => {
     const good = sparseFromRows(3, [[0, 2], [1]]);
     expect(checkSparseMatrix(good)).toBe(good);
-    expect(() => sparseRank({ ...good, colIndex: Uint32Array.of(2, 0, 1) })).toThrow(/row 0 expected increasing columns/);
+    expect(() => sparseRank({ ...good, colIndex: Uint32Array.of(2, 0, 1) })).toThrow(
+      /row 0 expected increasing columns/,
+    );
     expect(() => sparseRank({ ...good, colIndex: Uint32Array.of(0, 3, 1) })).toThrow(/in 0\.\.2, got 3/);
     expect(() => sparseRank({ ...good, rowStart: Uint32Array.of(0, 2) })).toThrow(/expected 3 offsets/);
     expect(() => sparseRank(null as unknown as SparseBitMatrix)).toThrow(TypeError);

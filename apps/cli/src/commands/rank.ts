@@ -223,7 +223,11 @@ async function rankOfFile(file: string, field: Field | undefined, how: How): Pro
   }
   const { source, chunks } = inputBytes(file);
   const { head, rest } = await peek(chunks, BANNER.length);
-  const matrixMarket = new TextDecoder().decode(head.subarray(0, BANNER.length + 3)).replace(/^\uFEFF/, "").toLowerCase().startsWith(BANNER);
+  const matrixMarket = new TextDecoder()
+    .decode(head.subarray(0, BANNER.length + 3))
+    .replace(/^\uFEFF/, "")
+    .toLowerCase()
+    .startsWith(BANNER);
   if (matrixMarket) {
     const sparse = await readSparseFile(file, source, rest);
     return rankOfSparse(sparse, source, how);
@@ -285,7 +289,11 @@ async function peek(
 }
 
 /** Reads a MatrixMarket file sparse (only its ones), with a progress bar of the bytes read on a TTY. */
-async function readSparseFile(file: string, source: string, chunks: AsyncIterable<Uint8Array>): Promise<SparseBitMatrix> {
+async function readSparseFile(
+  file: string,
+  source: string,
+  chunks: AsyncIterable<Uint8Array>,
+): Promise<SparseBitMatrix> {
   const bar = createProgressBar("reading");
   const total = bar.active ? fileSize(file) : 0;
   try {

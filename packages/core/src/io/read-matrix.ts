@@ -216,7 +216,12 @@ function sinkFor(kind: BitMatrixFormat, source: string, maxEntries: number, engi
       const entries = m.rows * m.cols;
       if (entries > maxEntries) {
         throw new RangeError(
-          formatLimit({ subject: `a ${m.rows} x ${m.cols} matrix`, max: maxEntries, got: entries, unit: ["entry", "entries"] }),
+          formatLimit({
+            subject: `a ${m.rows} x ${m.cols} matrix`,
+            max: maxEntries,
+            got: entries,
+            unit: ["entry", "entries"],
+          }),
         );
       }
       return sparseToBitMatrix(m, matrixOptions);

@@ -186,7 +186,10 @@ class Line {
       throw this.errorAt(span.start, `expected ${what} (an integer), got ${showToken(this.text(span))}`);
     }
     if (value < base || value > bound - 1 + base) {
-      throw this.errorAt(span.start, `expected ${what} in ${base}..${bound - 1 + base}, got ${showToken(this.text(span))}`);
+      throw this.errorAt(
+        span.start,
+        `expected ${what} in ${base}..${bound - 1 + base}, got ${showToken(this.text(span))}`,
+      );
     }
     return value - base;
   }
@@ -261,7 +264,10 @@ class MatrixMarketFormat implements Format {
     const spans = line.tokens();
     if (this.seen === this.promised) {
       const extra = spans[0]!;
-      throw line.errorAt(extra.start, `expected ${this.promised} entries (as the size line says), got more: ${showToken(line.text(extra))}`);
+      throw line.errorAt(
+        extra.start,
+        `expected ${this.promised} entries (as the size line says), got more: ${showToken(line.text(extra))}`,
+      );
     }
     const r = line.index(spans[0], "a row index", this.rows, 1);
     const c = line.index(spans[1], "a column index", this.cols, 1);
@@ -270,10 +276,15 @@ class MatrixMarketFormat implements Format {
       const value = spans[2];
       if (value === undefined) throw line.errorAt(line.bytes.length, "expected an integer value, got end of line");
       const parity = line.parity(value);
-      if (parity === undefined) throw line.errorAt(value.start, `expected an integer value, got ${showToken(line.text(value))}`);
+      if (parity === undefined)
+        throw line.errorAt(value.start, `expected an integer value, got ${showToken(line.text(value))}`);
       odd = parity;
     }
-    line.end(spans, this.pattern ? 2 : 3, `end of line (${this.pattern ? "a 'pattern' entry is 'row column'" : "an 'integer' entry is 'row column value'"})`);
+    line.end(
+      spans,
+      this.pattern ? 2 : 3,
+      `end of line (${this.pattern ? "a 'pattern' entry is 'row column'" : "an 'integer' entry is 'row column value'"})`,
+    );
     if (this.symmetric && c > r) {
       throw line.errorAt(
         spans[0]!.start,
@@ -302,13 +313,19 @@ class MatrixMarketFormat implements Format {
     const fieldText = field === undefined ? "" : line.text(field).toLowerCase();
     if (field === undefined || (fieldText !== "pattern" && fieldText !== "integer")) {
       const got = field === undefined ? "end of line" : showToken(line.text(field));
-      throw line.errorAt(field?.start ?? line.bytes.length, `expected field 'pattern' or 'integer' (entries over GF(2)), got ${got}`);
+      throw line.errorAt(
+        field?.start ?? line.bytes.length,
+        `expected field 'pattern' or 'integer' (entries over GF(2)), got ${got}`,
+      );
     }
     const symmetry = spans[4];
     const symmetryText = symmetry === undefined ? "" : line.text(symmetry).toLowerCase();
     if (symmetry === undefined || (symmetryText !== "general" && symmetryText !== "symmetric")) {
       const got = symmetry === undefined ? "end of line" : showToken(line.text(symmetry));
-      throw line.errorAt(symmetry?.start ?? line.bytes.length, `expected symmetry 'general' or 'symmetric', got ${got}`);
+      throw line.errorAt(
+        symmetry?.start ?? line.bytes.length,
+        `expected symmetry 'general' or 'symmetric', got ${got}`,
+      );
     }
     line.end(spans, 5, "end of the header line");
     this.pattern = fieldText === "pattern";
@@ -334,7 +351,10 @@ class MatrixMarketFormat implements Format {
     this.promised = read(2, "the number of entries", 0, Number.MAX_SAFE_INTEGER);
     line.end(spans, 3, "end of the size line 'rows cols entries'");
     if (this.symmetric && this.rows !== this.cols) {
-      throw line.errorAt(spans[0]!.start, `expected a square matrix for symmetry 'symmetric', got ${this.rows} x ${this.cols}`);
+      throw line.errorAt(
+        spans[0]!.start,
+        `expected a square matrix for symmetry 'symmetric', got ${this.rows} x ${this.cols}`,
+      );
     }
     const stored = this.symmetric ? 2 * this.promised : this.promised;
     checkRoom(line, spans[2]!.start, stored, this.rows, this.cols, this.maxNonzeros);
@@ -502,7 +522,8 @@ export async function readSparseMatrix(
     throw new RangeError(`"vertices" expected an integer in 1..${MAX_SPARSE_SIDE}, got ${String(vertices)}`);
   }
   const maxNonzeros = Math.min(options.maxNonzeros ?? Number.POSITIVE_INFINITY, largestSparseNonzeros());
-  if (!(maxNonzeros >= 0)) throw new RangeError(`"maxNonzeros" expected a number >= 0, got ${String(options.maxNonzeros)}`);
+  if (!(maxNonzeros >= 0))
+    throw new RangeError(`"maxNonzeros" expected a number >= 0, got ${String(options.maxNonzeros)}`);
   const sink = new SparseSink({ source, format, graph, base, vertices, maxNonzeros });
   let bytes = 0;
   for await (const chunk of input as AsyncIterable<Uint8Array>) {

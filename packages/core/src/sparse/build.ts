@@ -35,7 +35,9 @@ export function checkSparseMatrix(m: unknown): SparseBitMatrix {
     }
   }
   if (!(rowStart instanceof Uint32Array) || !(colIndex instanceof Uint32Array)) {
-    throw new TypeError(`"rowStart" and "colIndex" expected Uint32Arrays, got ${describe(rowStart)} and ${describe(colIndex)}`);
+    throw new TypeError(
+      `"rowStart" and "colIndex" expected Uint32Arrays, got ${describe(rowStart)} and ${describe(colIndex)}`,
+    );
   }
   if (rowStart.length !== rows + 1) {
     throw new RangeError(`"rowStart" expected ${rows + 1} offsets (rows + 1), got ${rowStart.length}`);
@@ -48,7 +50,8 @@ export function checkSparseMatrix(m: unknown): SparseBitMatrix {
   for (let i = 0; i < rows; i++) {
     const from = rowStart[i]!;
     const to = rowStart[i + 1]!;
-    if (to < from) throw new RangeError(`"rowStart" expected non-decreasing offsets, got ${from} then ${to} at row ${i}`);
+    if (to < from)
+      throw new RangeError(`"rowStart" expected non-decreasing offsets, got ${from} then ${to} at row ${i}`);
     let last = -1;
     for (let k = from; k < to; k++) {
       const c = colIndex[k]!;

@@ -2,7 +2,7 @@
 // SparseBitMatrix, by the dense kernel (small or dense input), structured
 // elimination (sparse input that stays sparse enough), or block Wiedemann.
 
-import { BitMatrix, type EngineName } from "../gf2/bitmatrix.js";
+import type { BitMatrix, EngineName } from "../gf2/bitmatrix.js";
 import { checkInteger, describe } from "../internal/check.js";
 import { matrixBytes } from "../internal/layout.js";
 import { getMemoryLimit, MAX_BLOCK } from "../internal/memory.js";
@@ -158,7 +158,9 @@ function checkOptions(options: SparseOptions): Exclude<SparseMethod, "auto"> | "
 
 /** Whether the matrix as bits fits the memory limit and one block of WebAssembly memory. */
 function fitsDense(m: SparseBitMatrix): boolean {
-  return m.rows <= 2 ** 30 && m.cols < 2 ** 30 && matrixBytes(m.rows, m.cols + 1) <= Math.min(getMemoryLimit(), MAX_BLOCK);
+  return (
+    m.rows <= 2 ** 30 && m.cols < 2 ** 30 && matrixBytes(m.rows, m.cols + 1) <= Math.min(getMemoryLimit(), MAX_BLOCK)
+  );
 }
 
 /** The route of `method` for `m`: auto picks dense for small or dense matrices that fit, else structured. */
@@ -219,7 +221,9 @@ function structuredOptions(options: SparseOptions): StructuredOptions {
  */
 function wiedemann(): never {
   // wired at merge: block Wiedemann
-  throw new RangeError(`"method" 'wiedemann' (block Wiedemann) is not available in this build; use 'structured' or 'dense'`);
+  throw new RangeError(
+    `"method" 'wiedemann' (block Wiedemann) is not available in this build; use 'structured' or 'dense'`,
+  );
 }
 
 /**

@@ -227,7 +227,8 @@ export function progressText(phase: string, done: number, total: number): string
  * ```
  */
 export function phaseText(phase: string, done: number, total: number, secondsLeft?: number): string {
-  const left = secondsLeft === undefined || !Number.isFinite(secondsLeft) ? "" : `, about ${seconds(secondsLeft * 1000)} left`;
+  const left =
+    secondsLeft === undefined || !Number.isFinite(secondsLeft) ? "" : `, about ${seconds(secondsLeft * 1000)} left`;
   if (phase === "structured") return `Structured elimination: ${format(done)} of ${format(total)} rows${left}`;
   if (phase === "dense") return `Dense elimination of the rest: ${format(done)} of ${format(total)} columns${left}`;
   if (phase !== "reading") return `${progressText(phase, done, total)}${left}`;

@@ -170,6 +170,54 @@ class Watch {
 
 type Row = Uint32Array | Set<number>;
 
+/**
+ * The rows that gained each column by fill, as linked lists in one pool of
+ * typed arrays: a fill adds a node, not a small array per column (a
+ * million of those kept the garbage collector busy for a third of the time).
+ * A column's nodes go back to the pool when its count falls to 0.
+ */
+class GainedRows {
+  readonly head: Int32Array;
+  row: Int32Array = new Int32Array(1024);
+  next: Int32Array = new Int32Array(1024);
+  private size = 0;
+  private free = -1;
+
+  constructor(cols: number) {
+    this.head = new Int32Array(cols).fill(-1);
+  }
+
+  add(c: number, r: number): void {
+    let node = this.free;
+    if (node !== -1) this.free = this.next[node]!;
+    else {
+      if (this.size === this.row.length) {
+        const grow = (a: Int32Array): Int32Array => {
+          const b = new Int32Array(a.length * 2);
+          b.set(a);
+          return b;
+        };
+        this.row = grow(this.row);
+        this.next = grow(this.next);
+      }
+      node = this.size++;
+    }
+    this.row[node] = r;
+    this.next[node] = this.head[c]!;
+    this.head[c] = node;
+  }
+
+  /** Gives column c's nodes back to the pool. */
+  clear(c: number): void {
+    let node = this.head[c]!;
+    if (node === -1) return;
+    while (this.next[node] !== -1) node = this.next[node]!;
+    this.next[node] = this.free;
+    this.free = this.head[c]!;
+    this.head[c] = -1;
+  }
+}
+
 function rowHas(row: Row, c: number): boolean {
   if (row instanceof Set) return row.has(c);
   let lo = 0;
@@ -223,7 +271,7 @@ class Eliminator {
   readonly pivotOfColumn: Int32Array;
   readonly colStart: Uint32Array;
   readonly colRows: Uint32Array;
-  readonly gained: (number[] | undefined)[];
+  readonly gained: GainedRows;
   readonly stamp: Int32Array;
   /** The pivot that last changed each column's count, and the columns the current pivot changed. */
   readonly columnStamp: Int32Array;
@@ -269,7 +317,7 @@ class Eliminator {
     const t = transposeSparse(m);
     this.colStart = t.rowStart;
     this.colRows = t.colIndex;
-    this.gained = new Array<number[] | undefined>(cols);
+    this.gained = new GainedRows(cols);
     this.count = new Int32Array(cols);
     this.pivotOfColumn = new Int32Array(cols).fill(-1);
     this.activeCols = 0;
@@ -306,8 +354,7 @@ class Eliminator {
       out.push(r);
     };
     for (let k = this.colStart[c]!; k < this.colStart[c + 1]!; k++) visit(this.colRows[k]!);
-    const more = this.gained[c];
-    if (more !== undefined) for (const r of more) visit(r);
+    for (let node = this.gained.head[c]!; node !== -1; node = this.gained.next[node]!) visit(this.gained.row[node]!);
     return out;
   }
 
@@ -320,7 +367,7 @@ class Eliminator {
     const k = (this.count[c]! += by);
     if (k === 0) {
       this.activeCols--;
-      this.gained[c] = undefined;
+      this.gained.clear(c);
     } else if (k === 1 && by > 0) this.activeCols++; // a column whose only row was the pivot row comes back by fill
     if (this.columnStamp[c] !== this.pivotStamp) {
       this.columnStamp[c] = this.pivotStamp;
@@ -360,7 +407,7 @@ class Eliminator {
           w--;
         } else {
           target.add(c);
-          (this.gained[c] ??= []).push(into);
+          this.gained.add(c, into);
           this.countChanged(c, 1);
           w++;
         }
@@ -389,7 +436,7 @@ class Eliminator {
         i++;
       } else {
         out[n++] = b;
-        (this.gained[b] ??= []).push(into);
+        this.gained.add(b, into);
         this.countChanged(b, 1);
         j++;
       }

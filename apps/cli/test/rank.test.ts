@@ -362,6 +362,18 @@ describe("lightsout rank: progress bar", () => {
     expect(runBinary(["rank", "--random", "300"], { env: { ...noDelay, LIGHTSOUT_PROGRESS: "0" } }).stderr).toBe("");
   });
 
+  it("a sparse route reports its phases: lines on a pipe, a bar per phase on a terminal", async () => {
+    const piped = await run(["rank", "graph-a.mtx", "--method", "structured"], { env: noDelay });
+    expect(piped.code).toBe(0);
+    expect(piped.stderr).toMatch(/^lightsout: structured: \d+%/m);
+    if (!HAS_SCRIPT) return;
+    requireBuild();
+    const tty = runOnTerminal(["rank", join(FIXTURES, "graph-a.mtx"), "--method", "structured"], { env: noDelay });
+    expect(tty.code).toBe(0);
+    expect(tty.stdout).toMatch(/structured \[[#-]*\]/);
+    expect(tty.stdout).toContain("method structured");
+  });
+
   it.skipIf(!HAS_SCRIPT)("draws and then erases a bar on a terminal", () => {
     requireBuild();
     const result = runOnTerminal(["rank", "--random", "2000", "--seed", "1"], { env: noDelay });

@@ -13,6 +13,8 @@ import {
   DEFAULT_HAND_OVER_DENSITY,
   type SparseProgress,
   type StructuredOptions,
+  type StructuredRequest,
+  type StructuredResult,
   type StructuredStats,
   structuredEliminate,
 } from "./structured.js";
@@ -216,10 +218,25 @@ function structuredOptions(options: SparseOptions): StructuredOptions {
 }
 
 /**
- * The one place block Wiedemann is called from; it is not part of this
- * build.
+ * What a sparse route (structured or block Wiedemann) answers: the rank, and
+ * on request a solution and kernel vectors; whether the answer is exact.
  */
-function wiedemann(): never {
+interface SparseAnswer extends StructuredResult {
+  exact: boolean;
+}
+
+/**
+ * The sparse routes, by name: the one place each is called from.
+ * `request.rhs` asks for a solution of A x = rhs, `request.kernelLimit` for
+ * up to that many kernel vectors.
+ */
+function sparseRoute(
+  method: "structured" | "wiedemann",
+  m: SparseBitMatrix,
+  request: StructuredRequest,
+  options: SparseOptions,
+): SparseAnswer {
+  if (method === "structured") return { ...structuredEliminate(m, request, structuredOptions(options)), exact: true };
   // wired at merge: block Wiedemann
   throw new RangeError(
     `"method" 'wiedemann' (block Wiedemann) is not available in this build; use 'structured' or 'dense'`,
@@ -249,9 +266,8 @@ export function sparseRank(m: SparseBitMatrix, options: SparseOptions = {}): Spa
     const rank = d.echelonize(denseOptions(m, options)).rank;
     return { rank, nullity: m.cols - rank, method, exact: true };
   }
-  if (method === "wiedemann") return wiedemann();
-  const r = structuredEliminate(m, { rhs: null, kernelLimit: 0 }, structuredOptions(options));
-  return { rank: r.rank, nullity: m.cols - r.rank, method, exact: true, structured: r.stats };
+  const r = sparseRoute(method, m, { rhs: null, kernelLimit: 0 }, options);
+  return { rank: r.rank, nullity: m.cols - r.rank, method, exact: r.exact, structured: r.stats };
 }
 
 /**
@@ -293,9 +309,8 @@ export function sparseKernel(m: SparseBitMatrix, options: SparseOptions & { limi
     const rank = m.cols - basis.rows;
     return { rank, nullity: basis.rows, method, exact: true, vectors };
   }
-  if (method === "wiedemann") return wiedemann();
-  const r = structuredEliminate(m, { rhs: null, kernelLimit: limit }, structuredOptions(options));
-  return { rank: r.rank, nullity: m.cols - r.rank, method, exact: true, structured: r.stats, vectors: r.kernel };
+  const r = sparseRoute(method, m, { rhs: null, kernelLimit: limit }, options);
+  return { rank: r.rank, nullity: m.cols - r.rank, method, exact: r.exact, structured: r.stats, vectors: r.kernel };
 }
 
 /**
@@ -332,8 +347,7 @@ export function sparseSolve(m: SparseBitMatrix, b: ArrayLike<number>, options: S
     const base = { rank: s.rank, nullity: s.nullity, method, exact: true } as const;
     return s.solvable ? { ...base, solvable: true, x: s.x } : { ...base, solvable: false, certificate: s.certificate };
   }
-  if (method === "wiedemann") return wiedemann();
-  const r = structuredEliminate(m, { rhs, kernelLimit: 0 }, structuredOptions(options));
-  const base = { rank: r.rank, nullity: m.cols - r.rank, method, exact: true, structured: r.stats } as const;
+  const r = sparseRoute(method, m, { rhs, kernelLimit: 0 }, options);
+  const base = { rank: r.rank, nullity: m.cols - r.rank, method, exact: r.exact, structured: r.stats };
   return r.x !== undefined ? { ...base, solvable: true, x: r.x } : { ...base, solvable: false, certificate: undefined };
 }

@@ -9,6 +9,7 @@
  * @module
  */
 import { ParseError } from "../internal/errors.js";
+import { doubled } from "../internal/grow.js";
 import { getMemoryLimit } from "../internal/memory.js";
 import { formatLimit } from "../internal/sizes.js";
 import { checkChunkInput, decodeText, showToken, textColumn } from "../internal/text.js";
@@ -101,13 +102,8 @@ class Coordinates {
 
   push(r: number, c: number): void {
     if (this.length === this.rows.length) {
-      const grow = (a: Uint32Array): Uint32Array => {
-        const b = new Uint32Array(a.length * 2);
-        b.set(a);
-        return b;
-      };
-      this.rows = grow(this.rows);
-      this.cols = grow(this.cols);
+      this.rows = doubled(this.rows);
+      this.cols = doubled(this.cols);
     }
     this.rows[this.length] = r;
     this.cols[this.length++] = c;
@@ -244,6 +240,17 @@ function checkRoom(line: Line, at: number, nonzeros: number, rows: number, cols:
   }
 }
 
+/** A header word that must be one of `allowed` (any case), lower-cased; a ParseError naming them otherwise. */
+function oneOf(line: Line, span: Span | undefined, allowed: string[], what: string, why: string): string {
+  const text = span === undefined ? "" : line.text(span).toLowerCase();
+  if (span === undefined || !allowed.includes(text)) {
+    const got = span === undefined ? "end of line" : showToken(line.text(span));
+    const expected = allowed.map((word) => `'${word}'`).join(" or ");
+    throw line.errorAt(span?.start ?? line.bytes.length, `expected ${what} ${expected}${why}, got ${got}`);
+  }
+  return text;
+}
+
 /** MatrixMarket coordinate: header, size line, then `row column [value]` lines. */
 class MatrixMarketFormat implements Format {
   private state: "header" | "size" | "entries" = "header";
@@ -309,24 +316,8 @@ class MatrixMarketFormat implements Format {
         throw line.errorAt(span.start, `expected ${names[k]}${why}, got ${showToken(line.text(span))}`);
       }
     }
-    const field = spans[3];
-    const fieldText = field === undefined ? "" : line.text(field).toLowerCase();
-    if (field === undefined || (fieldText !== "pattern" && fieldText !== "integer")) {
-      const got = field === undefined ? "end of line" : showToken(line.text(field));
-      throw line.errorAt(
-        field?.start ?? line.bytes.length,
-        `expected field 'pattern' or 'integer' (entries over GF(2)), got ${got}`,
-      );
-    }
-    const symmetry = spans[4];
-    const symmetryText = symmetry === undefined ? "" : line.text(symmetry).toLowerCase();
-    if (symmetry === undefined || (symmetryText !== "general" && symmetryText !== "symmetric")) {
-      const got = symmetry === undefined ? "end of line" : showToken(line.text(symmetry));
-      throw line.errorAt(
-        symmetry?.start ?? line.bytes.length,
-        `expected symmetry 'general' or 'symmetric', got ${got}`,
-      );
-    }
+    const fieldText = oneOf(line, spans[3], ["pattern", "integer"], "field", " (entries over GF(2))");
+    const symmetryText = oneOf(line, spans[4], ["general", "symmetric"], "symmetry", "");
     line.end(spans, 5, "end of the header line");
     this.pattern = fieldText === "pattern";
     this.symmetric = symmetryText === "symmetric";

@@ -22,6 +22,7 @@
 // into a giant one a million times).
 
 import type { EngineName } from "../gf2/bitmatrix.js";
+import { doubled } from "../internal/grow.js";
 import { getMemoryLimit, MAX_BLOCK } from "../internal/memory.js";
 import { matrixBytes } from "../internal/layout.js";
 import { formatLimit } from "../internal/sizes.js";
@@ -192,13 +193,8 @@ class GainedRows {
     if (node !== -1) this.free = this.next[node]!;
     else {
       if (this.size === this.row.length) {
-        const grow = (a: Int32Array): Int32Array => {
-          const b = new Int32Array(a.length * 2);
-          b.set(a);
-          return b;
-        };
-        this.row = grow(this.row);
-        this.next = grow(this.next);
+        this.row = doubled(this.row);
+        this.next = doubled(this.next);
       }
       node = this.size++;
     }

@@ -21,6 +21,8 @@ import {
   sparseToBitMatrix,
   transposeSparse,
   checkSparseMatrix,
+  getMemoryLimit,
+  setMemoryLimit,
   type SparseOptions,
   type SparseProgress,
 } from "../src/index.js";
@@ -241,6 +243,31 @@ describe("building", () => {
     expect(() => sparseRank({ ...good, rowStart: Uint32Array.of(0, 2) })).toThrow(/expected 3 offsets/);
     expect(() => sparseRank(null as unknown as SparseBitMatrix)).toThrow(TypeError);
     expect(() => sparseRank(good, { method: "lanczos" as "dense" })).toThrow(/"method" expected/);
+  });
+});
+
+describe("the bound on fill-in", () => {
+  const m = randomSparse(1500, 1500, 0.004, 3, 0);
+
+  it("past it, the dense kernel takes the active part when it fits: the same rank", () => {
+    const bounded = sparseRank(m, { method: "structured", maxNonzeros: m.colIndex.length + 10, handOverDensity: 2 });
+    expect(bounded.rank).toBe(denseRank(m));
+    expect(bounded.structured!.handOver).toBeDefined();
+  });
+
+  it("past it, with an active part too large for the dense kernel too: a RangeError naming both ways out", () => {
+    const big = randomSparse(3000, 3000, 0.004, 5, 0); // 1.1 MB of bits: past half of a 1 MiB limit
+    const limit = getMemoryLimit();
+    setMemoryLimit(2 ** 20);
+    try {
+      expect(() =>
+        sparseRank(big, { method: "structured", maxNonzeros: big.colIndex.length + 10, handOverDensity: 2 }),
+      ).toThrow(
+        /structured elimination's active part expected at most [\d,]+ nonzeros \(fill-in after \d+ pivots, \d+ x \d+ left, too large for the dense kernel too\).*raise maxNonzeros, or use method 'wiedemann'/,
+      );
+    } finally {
+      setMemoryLimit(limit);
+    }
   });
 });
 

@@ -457,21 +457,26 @@ class Eliminator {
     this.pivotCols.push(c);
     this.pivotRowArrays.push(row);
     this.pivotOfColumn[c] = this.pivotRows.length - 1;
-    if (this.activeNonzeros > this.stats.peakNonzeros) {
-      this.stats.peakNonzeros = this.activeNonzeros;
-      if (this.activeNonzeros > this.maxNonzeros) {
-        throw new RangeError(
-          formatLimit({
-            subject: "structured elimination's active part",
-            max: this.maxNonzeros,
-            got: this.activeNonzeros,
-            unit: ["nonzero", "nonzeros"],
-            why: `fill-in after ${this.pivotRows.length} pivots, ${this.activeRows} x ${this.activeCols} left`,
-            hint: "raise maxNonzeros, or use method 'wiedemann', whose memory does not grow",
-          }),
-        );
-      }
-    }
+    if (this.activeNonzeros > this.stats.peakNonzeros) this.stats.peakNonzeros = this.activeNonzeros;
+  }
+
+  /** Whether the fill-in passed `maxNonzeros`. */
+  overfull(): boolean {
+    return this.activeNonzeros > this.maxNonzeros;
+  }
+
+  /** The error of a fill-in past `maxNonzeros` whose active part does not fit the dense kernel either. */
+  fillError(): RangeError {
+    return new RangeError(
+      formatLimit({
+        subject: "structured elimination's active part",
+        max: this.maxNonzeros,
+        got: this.activeNonzeros,
+        unit: ["nonzero", "nonzeros"],
+        why: `fill-in after ${this.pivotRows.length} pivots, ${this.activeRows} x ${this.activeCols} left, too large for the dense kernel too`,
+        hint: "raise maxNonzeros, or use method 'wiedemann', whose memory does not grow",
+      }),
+    );
   }
 
   /** The next pivot that causes little fill, a light row first; false when none is left. */
@@ -565,6 +570,11 @@ export function structuredEliminate(
     const small = threshold <= 1 && e.activeRows * e.activeCols <= SMALL_ACTIVE;
     if ((small || e.density() >= threshold) && denseFits(e.activeRows, e.activeCols)) break;
     if (!e.step()) break;
+    // past the bound on fill-in, the dense kernel takes what is left if it can, whatever its density
+    if (e.overfull()) {
+      if (denseFits(e.activeRows, e.activeCols)) break;
+      throw e.fillError();
+    }
     if (++steps % CHECK_EVERY === 0) watch.tick(m.rows - e.activeRows);
   }
   watch.tick(m.rows - e.activeRows);

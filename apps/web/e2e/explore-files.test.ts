@@ -288,3 +288,33 @@ test.runIf(process.env.LIGHTSOUT_SLOW === "1")("measure: 16384 and 32768 PBM fil
     }
   }
 });
+
+// The numbers of docs/BENCHMARKS.md, section "Sparse GF(2)": the incidence matrix of a random graph with
+// 10^6 vertices and 10^6 edges as a MatrixMarket file chosen on Explore, its rank checked against the CLI's.
+// LIGHTSOUT_SLOW=1 npx vitest run e2e/explore-files.test.ts -t "measure: a sparse"
+test.runIf(process.env.LIGHTSOUT_SLOW === "1")("measure: a sparse 10^6-vertex incidence file on Explore", async () => {
+  const cli = fileURLToPath(new URL("../../cli/dist/cli.js", import.meta.url));
+  const vertices = 1_000_000;
+  let s = 2;
+  const lines = ["%%MatrixMarket matrix coordinate pattern general", `${vertices} ${vertices} ${2 * vertices}`];
+  for (let e = 1; e <= vertices; e++) {
+    s = (Math.imul(s, 1103515245) + 12345) >>> 0;
+    const u = (s >>> 8) % vertices;
+    s = (Math.imul(s, 1103515245) + 12345) >>> 0;
+    lines.push(`${u + 1} ${e}`, `${((s >>> 8) % vertices) + 1} ${e}`);
+  }
+  const path = join(folder, "inc1m.mtx");
+  writeFileSync(path, `${lines.join("\n")}\n`);
+  const expected = JSON.parse(execFileSync(process.execPath, [cli, "rank", path, "--json"], { encoding: "utf8" }));
+  const page = await openExplore();
+  const t0 = performance.now();
+  await page.setInputFiles("#explore-file-input", path);
+  await waitState(page, "done", 600_000);
+  const wall = performance.now() - t0;
+  const answer = await page.textContent("#explore-file .explore-answer");
+  expect(answer).toContain(`rank ${expected.rank.toLocaleString("en-US")} over GF(2).`);
+  console.log(
+    `${answer} ${await page.textContent(`${JOB} .explore-status`)} Phases: ${await page.getAttribute(JOB, "data-phases")}. Wall time from choosing the file: ${(wall / 1000).toFixed(2)} s; CLI ${expected.ms} ms, rank ${expected.rank}.`,
+  );
+  await page.close();
+});

@@ -62,7 +62,11 @@ export interface SparseOptions {
    * docs/BENCHMARKS.md). 0: at once; above 1: never.
    */
   handOverDensity?: number;
-  /** The most ones structured elimination's active part may hold (its fill-in; about 76 bytes each); default 2^24. */
+  /**
+   * The most ones structured elimination's active part may hold (its fill-in;
+   * about 76 bytes each); past it the dense kernel takes the active part if it
+   * fits, else a RangeError. Default 2^24.
+   */
   maxNonzeros?: number;
   /** Engine of the dense kernel; default `"wasm"`. */
   engine?: EngineName;

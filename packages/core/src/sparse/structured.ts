@@ -99,7 +99,10 @@ export interface StructuredOptions {
    * (the elimination stays sparse to the end).
    */
   handOverDensity?: number | undefined;
-  /** The most ones the active part may hold (fill-in); past it a RangeError. Default {@link DEFAULT_MAX_NONZEROS}. */
+  /**
+   * The most ones the active part may hold (fill-in); past it the dense kernel
+   * takes the active part if it fits, else a RangeError. Default {@link DEFAULT_MAX_NONZEROS}.
+   */
   maxNonzeros?: number | undefined;
   /** The dense kernel's route for the hand-over (BitMatrix's `method`). */
   denseMethod?: "auto" | "m4ri" | "ple" | "naive" | undefined;

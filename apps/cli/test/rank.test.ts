@@ -266,6 +266,20 @@ describe("lightsout rank: bad input and usage", () => {
     }
   });
 
+  it("--edge-list: an edge list's incidence (rank vertices - components) or adjacency matrix; bad lines at line:column", async () => {
+    // a triangle and an edge apart: 5 vertices, 2 components
+    const edges = "# two components\n0 1\n1 2\n2 0\n3 4\n";
+    expect(await rankOf(["-", "--edge-list", "incidence"], edges)).toEqual({ rows: 5, cols: 4, rank: 3, nullity: 1 });
+    // the adjacency matrix of a triangle has rank 2 over GF(2); of an edge, 2
+    expect(await rankOf(["-", "--edge-list", "adjacency"], edges)).toEqual({ rows: 5, cols: 5, rank: 4, nullity: 1 });
+    const bad = await run(["rank", "-", "--edge-list", "incidence"], { input: "0 1\n1 x\n" });
+    expect(bad.code).toBe(1);
+    expect(oneLineError(bad)).toBe("lightsout: <stdin>:2:3: expected a vertex (an integer), got 'x'");
+    const usage = await run(["rank", "-", "--edge-list", "laplacian"], { input: edges });
+    expect(usage.code).toBe(2);
+    expect(oneLineError(usage)).toBe("lightsout: --edge-list expected incidence or adjacency, got 'laplacian'");
+  });
+
   it("--method wiedemann without block Wiedemann in the build: exit 2 (not available yet), named", async () => {
     const result = await run(["rank", "graph-a.mtx", "--method", "wiedemann"]);
     expect(result.code).toBe(2);

@@ -43,6 +43,7 @@ interface RankOptions {
   json?: boolean;
   threads?: string;
   method?: string;
+  edgeList?: string;
 }
 
 /**
@@ -91,6 +92,12 @@ Fields (--field q):
                 0..q-1 whose base-p digits are the coefficients (for GF(4):
                 0, 1, 2 = a, 3 = a+1); q = p^r < 2^31
 
+Edge lists (--edge-list incidence|adjacency):
+  one edge 'u v' a line, vertices numbered from 0, '#' or '%' comments; the
+  incidence matrix is vertices x edges (its rank is vertices - components),
+  the adjacency matrix vertices x vertices (an edge listed twice cancels);
+  read sparse, as MatrixMarket files
+
 Methods (--method, GF(2)): the route, then the dense kernel's own method
   auto          the default: a MatrixMarket file is read sparse (only its
                 ones are held) and goes dense when small (up to 2^20
@@ -131,6 +138,7 @@ Examples:
   $ lightsout rank --random 512 --field 65521 --json
   $ lightsout rank --random 16384 --threads 2
   $ lightsout rank --random 32768 --method ple
+  $ lightsout rank graph.txt --edge-list incidence   # vertices - components
   $ lightsout rank big.mtx --method structured
   rows 1000000
   cols 2000000
@@ -160,6 +168,10 @@ export function rankCommand(): Command {
     .option("--json", "print one JSON object instead of text")
     .option("--threads <n>", "threads for GF(2) (default: every core from 4096 x 4096 on)")
     .option(
+      "--edge-list <matrix>",
+      "FILE is an edge list ('u v' a line, 0-based): rank its incidence or adjacency matrix",
+    )
+    .option(
       "--method <m>",
       "GF(2) route: auto (default), dense, structured, wiedemann; or the dense kernel: m4ri, ple, naive",
     )
@@ -187,6 +199,15 @@ async function rank(file: string | undefined, options: RankOptions): Promise<Ran
   }
   if (file === undefined && io.stdin.isTTY) {
     throw usageError("expected a FILE, '-' for stdin or --random N, got nothing (stdin is a terminal)");
+  }
+  if (options.edgeList !== undefined) {
+    const graph = options.edgeList;
+    if (graph !== "incidence" && graph !== "adjacency") {
+      throw usageError(`--edge-list expected incidence or adjacency, got '${graph}'`);
+    }
+    if (field) throw usageError(`--edge-list expected the field GF(2), got --field ${options.field}`);
+    const { source, chunks } = inputBytes(file ?? "-");
+    return rankOfSparse(await readSparseFile(file ?? "-", source, chunks, graph), source, how);
   }
   return rankOfFile(file ?? "-", field, how);
 }
@@ -288,18 +309,22 @@ async function peek(
   return { head, rest: rest() };
 }
 
-/** Reads a MatrixMarket file sparse (only its ones), with a progress bar of the bytes read on a TTY. */
+/**
+ * Reads a MatrixMarket file sparse (only its ones), or an edge list as the
+ * graph's incidence or adjacency matrix, with a progress bar of the bytes read on a TTY.
+ */
 async function readSparseFile(
   file: string,
   source: string,
   chunks: AsyncIterable<Uint8Array>,
+  graph?: "incidence" | "adjacency",
 ): Promise<SparseBitMatrix> {
   const bar = createProgressBar("reading");
   const total = bar.active ? fileSize(file) : 0;
   try {
     const { matrix } = await readSparseMatrix(chunks, {
       source,
-      format: "matrix-market",
+      ...(graph === undefined ? { format: "matrix-market" } : { format: "edge-list", graph }),
       ...(total > 0 ? { onProgress: (bytes: number) => bar.update(Math.min(bytes, total), total) } : {}),
     });
     return matrix;

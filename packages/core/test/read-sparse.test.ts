@@ -166,6 +166,13 @@ describe("MatrixMarket, streamed", () => {
     expect(memory.message).toMatch(/m\.mtx:2:7: .*(nonzeros|needs)/);
   });
 
+  it("refuses a line of more than 1 MiB held across chunks (no line breaks), at its line", async () => {
+    const long = `${HEADER}1 1 1\n%${"x".repeat(2 ** 20 + 10_000)}\n1 1\n`;
+    const error = await read(long, {}, 4096).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ParseError);
+    expect((error as ParseError).message).toMatch(/^m\.mtx:3:1: expected a line of at most 1048576 bytes/);
+  });
+
   it("stops on an aborted signal", async () => {
     const reason = new Error("stop");
     await expect(read(`${HEADER}1 1 1\n1 1\n`, { signal: AbortSignal.abort(reason) })).rejects.toBe(reason);

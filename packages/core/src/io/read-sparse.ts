@@ -12,7 +12,7 @@ import { ParseError } from "../internal/errors.js";
 import { doubled } from "../internal/grow.js";
 import { getMemoryLimit } from "../internal/memory.js";
 import { formatLimit } from "../internal/sizes.js";
-import { checkChunkInput, decodeText, showToken, textColumn } from "../internal/text.js";
+import { checkChunkInput, concatBytes, decodeText, showToken, textColumn } from "../internal/text.js";
 import { compressCoordinates, MAX_SPARSE_SIDE } from "../sparse/build.js";
 import type { SparseBitMatrix } from "../sparse/matrix.js";
 
@@ -69,6 +69,8 @@ export const BYTES_PER_NONZERO = 16;
 /** Bytes per row and per column of the compressed form and its sorts. */
 const BYTES_PER_LINE = 12;
 
+/** The longest line held while its chunks arrive. */
+const MAX_LINE_BYTES = 2 ** 20;
 const NEWLINE = 0x0a;
 const RETURN = 0x0d;
 const SPACE = 0x20;
@@ -414,7 +416,9 @@ class EdgeListFormat implements Format {
 
 /** Splits chunks into lines of bytes (without the `\n` and a final `\r`), carrying a partial line over. */
 class LineSplitter {
-  private carry: Uint8Array = new Uint8Array(0);
+  /** The pieces of a line cut by chunk boundaries (copied: a producer may reuse its buffers), joined at its end. */
+  private parts: Uint8Array[] = [];
+  private partBytes = 0;
   private number = 0;
   private lastLine: Line;
 
@@ -431,22 +435,27 @@ class LineSplitter {
       const nl = chunk.indexOf(NEWLINE, from);
       if (nl < 0) break;
       let bytes = chunk.subarray(from, nl);
-      if (this.carry.length > 0) {
-        const joined = new Uint8Array(this.carry.length + bytes.length);
-        joined.set(this.carry);
-        joined.set(bytes, this.carry.length);
-        bytes = joined;
-        this.carry = new Uint8Array(0);
+      if (this.parts.length > 0) {
+        this.parts.push(bytes);
+        bytes = concatBytes(this.parts, this.partBytes + bytes.length);
+        this.parts = [];
+        this.partBytes = 0;
       }
       this.emit(bytes);
       from = nl + 1;
     }
     if (from < chunk.length) {
-      const rest = chunk.subarray(from);
-      const joined = new Uint8Array(this.carry.length + rest.length);
-      joined.set(this.carry);
-      joined.set(rest, this.carry.length);
-      this.carry = joined;
+      this.partBytes += chunk.length - from;
+      // a line held across chunks is bounded: a file with no line breaks is not a matrix file
+      if (this.partBytes > MAX_LINE_BYTES) {
+        throw new ParseError(
+          this.source,
+          this.number + 1,
+          1,
+          `expected a line of at most ${MAX_LINE_BYTES} bytes (an entry, a comment), got more without a line break`,
+        );
+      }
+      this.parts.push(chunk.slice(from));
     }
   }
 
@@ -463,7 +472,7 @@ class LineSplitter {
    * where the file ends: that line, or the empty line after the final newline.
    */
   end(): Line {
-    if (this.carry.length > 0) this.emit(this.carry);
+    if (this.parts.length > 0) this.emit(concatBytes(this.parts, this.partBytes));
     else this.lastLine = new Line(new Uint8Array(0), this.number + 1, this.source);
     return this.lastLine;
   }

@@ -251,6 +251,21 @@ test("a sparse MatrixMarket file: read sparse, structured elimination, the limit
   await page.close();
 });
 
+/** The CLI's answer for a matrix file (`lightsout rank FILE --json`), to check Explore's against. */
+function cliRank(cli: string, path: string): { rank: number; ms: number } {
+  return JSON.parse(execFileSync(process.execPath, [cli, "rank", path, "--json"], { encoding: "utf8" }));
+}
+
+/** Chooses `path` on a fresh Explore page and waits for its rank: the page, the wall time and the answer. */
+async function chooseTimed(path: string): Promise<{ page: Page; wall: number; answer: string | null }> {
+  const page = await openExplore();
+  const t0 = performance.now();
+  await page.setInputFiles("#explore-file-input", path);
+  await waitState(page, "done", 600_000);
+  const wall = performance.now() - t0;
+  return { page, wall, answer: await page.textContent("#explore-file .explore-answer") };
+}
+
 // The numbers of docs/BENCHMARKS.md, section "Matrix files": a 16384 x 16384 PBM chosen on Explore,
 // its rank checked against the CLI's; then 32768 x 32768 (128 MiB) completes.
 // LIGHTSOUT_SLOW=1 npx vitest run e2e/explore-files.test.ts -t measure
@@ -269,14 +284,9 @@ test.runIf(process.env.LIGHTSOUT_SLOW === "1")("measure: 16384 and 32768 PBM fil
     }
     const path = join(folder, `m${n}.pbm`);
     writeFileSync(path, Buffer.concat([Buffer.from(`P4\n${n} ${n}\n`), raster]));
-    const expected = JSON.parse(execFileSync(process.execPath, [cli, "rank", path, "--json"], { encoding: "utf8" }));
+    const expected = cliRank(cli, path);
     for (let r = 0; r < repeats; r++) {
-      const page = await openExplore();
-      const t0 = performance.now();
-      await page.setInputFiles("#explore-file-input", path);
-      await waitState(page, "done", 600_000);
-      const wall = performance.now() - t0;
-      const answer = await page.textContent("#explore-file .explore-answer");
+      const { page, wall, answer } = await chooseTimed(path);
       expect(answer).toBe(
         `m${n}.pbm: ${n.toLocaleString("en-US")} x ${n.toLocaleString("en-US")} (pbm), rank ${expected.rank.toLocaleString("en-US")} over GF(2).`,
       );
@@ -305,13 +315,8 @@ test.runIf(process.env.LIGHTSOUT_SLOW === "1")("measure: a sparse 10^6-vertex in
   }
   const path = join(folder, "inc1m.mtx");
   writeFileSync(path, `${lines.join("\n")}\n`);
-  const expected = JSON.parse(execFileSync(process.execPath, [cli, "rank", path, "--json"], { encoding: "utf8" }));
-  const page = await openExplore();
-  const t0 = performance.now();
-  await page.setInputFiles("#explore-file-input", path);
-  await waitState(page, "done", 600_000);
-  const wall = performance.now() - t0;
-  const answer = await page.textContent("#explore-file .explore-answer");
+  const expected = cliRank(cli, path);
+  const { page, wall, answer } = await chooseTimed(path);
   expect(answer).toContain(`rank ${expected.rank.toLocaleString("en-US")} over GF(2).`);
   console.log(
     `${answer} ${await page.textContent(`${JOB} .explore-status`)} Phases: ${await page.getAttribute(JOB, "data-phases")}. Wall time from choosing the file: ${(wall / 1000).toFixed(2)} s; CLI ${expected.ms} ms, rank ${expected.rank}.`,

@@ -295,6 +295,31 @@ describe("progress and cancel", () => {
     }
   });
 
+  it("a signal aborted mid-phase stops that phase (structured, dense, back-substitution)", () => {
+    const big = randomSparse(3000, 3000, 0.002, 9, 0);
+    for (const [phase, options] of [
+      ["structured", { handOverDensity: 2 }],
+      ["dense", { handOverDensity: 0 }],
+      ["back-substitution", {}],
+    ] as const) {
+      const controller = new AbortController();
+      const reason = new Error(`stopped in ${phase}`);
+      const seen: string[] = [];
+      const run = () =>
+        sparseKernel(big, {
+          method: "structured",
+          ...options,
+          signal: controller.signal,
+          onProgress: (p) => {
+            seen.push(p.phase);
+            if (p.phase === phase) controller.abort(reason);
+          },
+        });
+      expect(run).toThrow(reason);
+      expect(seen).toContain(phase);
+    }
+  });
+
   it("wiedemann is refused by name until it is wired in", () => {
     expect(() => sparseRank(m, { method: "wiedemann" })).toThrow(/'wiedemann'/);
   });

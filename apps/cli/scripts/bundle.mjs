@@ -5,10 +5,10 @@
 // loaded about a hundred; now it loads about twenty files, the chunks of
 // its own command (docs/BENCHMARKS.md, "Start-up of the CLI").
 //
-// Two files of the core are loaded at run time by a path relative to the
-// module that loads them (a nullity sweep's worker script, and its tasks on
-// the calling thread): they are entries of their own, under the same names,
-// beside the chunks. highs (imported by name by the core) stays outside.
+// Three files are loaded at run time by a path relative to the module that
+// loads them (the core's nullity sweep worker script and its tasks on the
+// calling thread, Mastermind's evaluation worker script): they are entries
+// of their own, under the same names, beside the chunks. highs (imported by name by the core) stays outside.
 //
 // dist/modules.json lists the source modules of every file written (the
 // tests check with it which modules a command loads).
@@ -19,6 +19,7 @@ import { rolldown } from "rolldown";
 const here = new URL("../", import.meta.url);
 const dist = fileURLToPath(new URL("dist/", here));
 const poly = new URL("../poly/", import.meta.resolve("@lightsout/core"));
+const mastermind = new URL("./", import.meta.resolve("@lightsout/mastermind"));
 const commanderLicense = readFileSync(new URL("LICENSE", import.meta.resolve("commander")), "utf8");
 
 /**
@@ -61,6 +62,7 @@ const bundle = await rolldown({
     cli: fileURLToPath(new URL("build/cli.js", here)),
     "_sweep-worker": fileURLToPath(new URL("_sweep-worker.js", poly)),
     "sweep-task": fileURLToPath(new URL("sweep-task.js", poly)),
+    "_evaluate-worker": fileURLToPath(new URL("_evaluate-worker.js", mastermind)),
   },
   platform: "node",
   external: [/^node:/, "highs"],

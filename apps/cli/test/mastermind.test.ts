@@ -37,6 +37,18 @@ describe("lightsout mastermind solve", () => {
     expect(report.ms).toBeGreaterThanOrEqual(0);
   });
 
+  it("--threads: the sub-trees of the first guess on worker threads give the same record", async () => {
+    const args = ["mastermind", "solve", "--pegs", "4", "--colors", "5", "--strategy", "entropy", "--json"];
+    const strip = (stdout: string) => {
+      const { ms: _ms, ...rest } = JSON.parse(stdout) as Record<string, unknown>;
+      return rest;
+    };
+    const one = await run([...args, "--threads", "1"]);
+    const two = await run([...args, "--threads", "2"]);
+    expect(two.code).toBe(0);
+    expect(strip(two.stdout)).toEqual(strip(one.stdout));
+  });
+
   it("prints text: total, average, worst, histogram, time", async () => {
     const result = await run(["mastermind", "solve"]);
     expect(result.code).toBe(0);
@@ -121,6 +133,7 @@ describe("lightsout mastermind solve", () => {
       ],
       [["--first", "1172"], "lightsout: --first: expected colours 1..6, got '7' at position 3 of '1172'"],
       [["--seed", "-1"], "lightsout: --seed expected an integer in 0..4294967295, got '-1'"],
+      [["--threads", "0"], "lightsout: --threads expected an integer in 1..256, got '0'"],
     ];
     for (const [args, message] of cases) {
       const result = await run(["mastermind", "solve", ...args]);

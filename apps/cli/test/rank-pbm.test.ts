@@ -89,7 +89,7 @@ describe("lightsout rank FILE.pbm", () => {
     const result = await run(["rank", path]);
     expect(result.code).toBe(1);
     expect(oneLineError(result)).toMatch(
-      /^lightsout: .*huge\.pbm: an image 200000 pixels wide and 200000 high: .* needs 4\.66 GiB, but at most 1 GiB fit/,
+      /^lightsout: .*huge\.pbm: an image 200000 pixels wide and 200000 high: .* needs 4\.66 GiB, but at most 3\.94 GiB fit/,
     );
   });
 

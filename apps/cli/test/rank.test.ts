@@ -141,27 +141,27 @@ describe("lightsout rank --random", () => {
   it.each([
     [
       ["0"],
-      "lightsout: --random expected an integer in 1..92672, got '0' (a matrix over GF(2) must fit in one block of WebAssembly memory, 1 GiB, or the memory limit if lower: 92672 x 92672 bits is the largest)",
+      "lightsout: --random expected an integer in 1..180942, got '0' (a matrix over GF(2) must fit in the memory limit (3.94 GiB) with room for its elimination: 180942 x 180942 bits is the largest)",
     ],
     [
       ["abc"],
-      "lightsout: --random expected an integer in 1..92672, got 'abc' (a matrix over GF(2) must fit in one block of WebAssembly memory, 1 GiB, or the memory limit if lower: 92672 x 92672 bits is the largest)",
+      "lightsout: --random expected an integer in 1..180942, got 'abc' (a matrix over GF(2) must fit in the memory limit (3.94 GiB) with room for its elimination: 180942 x 180942 bits is the largest)",
     ],
     [
       ["-3"],
-      "lightsout: --random expected an integer in 1..92672, got '-3' (a matrix over GF(2) must fit in one block of WebAssembly memory, 1 GiB, or the memory limit if lower: 92672 x 92672 bits is the largest)",
+      "lightsout: --random expected an integer in 1..180942, got '-3' (a matrix over GF(2) must fit in the memory limit (3.94 GiB) with room for its elimination: 180942 x 180942 bits is the largest)",
     ],
     [
       ["1.5"],
-      "lightsout: --random expected an integer in 1..92672, got '1.5' (a matrix over GF(2) must fit in one block of WebAssembly memory, 1 GiB, or the memory limit if lower: 92672 x 92672 bits is the largest)",
+      "lightsout: --random expected an integer in 1..180942, got '1.5' (a matrix over GF(2) must fit in the memory limit (3.94 GiB) with room for its elimination: 180942 x 180942 bits is the largest)",
     ],
     [
       ["99999999999"],
-      "lightsout: --random expected an integer in 1..92672, got '99999999999' (a matrix over GF(2) must fit in one block of WebAssembly memory, 1 GiB, or the memory limit if lower: 92672 x 92672 bits is the largest)",
+      "lightsout: --random expected an integer in 1..180942, got '99999999999' (a matrix over GF(2) must fit in the memory limit (3.94 GiB) with room for its elimination: 180942 x 180942 bits is the largest)",
     ],
     [
-      ["100000", "--cols", "100000"],
-      "lightsout: --random expected an integer in 1..85816, got '100000' (a matrix over GF(2) must fit in one block of WebAssembly memory, 1 GiB, or the memory limit if lower: 85816 rows of 100000 bits are the most)",
+      ["400000", "--cols", "100000"],
+      "lightsout: --random expected an integer in 1..327177, got '400000' (a matrix over GF(2) must fit in the memory limit (3.94 GiB) with room for its elimination: 327177 rows of 100000 bits are the most)",
     ],
     [
       ["50000", "--field", "3"],
@@ -180,15 +180,15 @@ describe("lightsout rank --random", () => {
     const result = await run(["rank", "--random", "1000000"]);
     expect(result.code).toBe(2);
     const line = oneLineError(result);
-    expect(line).toMatch(/^lightsout: --random expected an integer in 1\.\.92672, got '1000000' \(/);
+    expect(line).toMatch(/^lightsout: --random expected an integer in 1\.\.180942, got '1000000' \(/);
     expect(line).not.toMatch(/\bat \S+:\d+:\d+/);
   });
 
   it("the largest --random that the message names is taken, one more is refused", async () => {
-    // 85816 rows of 100000 bits fit; not run here (1 GiB): the refusal comes before anything is allocated
-    const over = await run(["rank", "--random", "85817", "--cols", "100000"]);
+    // 327177 rows of 100000 bits fit; not run here (3.8 GiB): the refusal comes before anything is allocated
+    const over = await run(["rank", "--random", "327178", "--cols", "100000"]);
     expect(over.code).toBe(2);
-    expect(oneLineError(over)).toMatch(/expected an integer in 1\.\.85816, got '85817'/);
+    expect(oneLineError(over)).toMatch(/expected an integer in 1\.\.327177, got '327178'/);
     const fits = await run(["rank", "--random", "40000", "--cols", "10", "--field", "3", "--json"]);
     expect(fits.code).toBe(0);
     expect(JSON.parse(fits.stdout)).toMatchObject({ rows: 40000, cols: 10, rank: 10 });

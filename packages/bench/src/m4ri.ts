@@ -11,7 +11,7 @@
  */
 
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { closeSync, existsSync, mkdirSync, openSync, renameSync, rmSync, statSync, writeSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -314,7 +314,14 @@ export function writeMatrixFile(
       }
     }
   }
-  writeFileSync(path, new Uint8Array(buf));
+  // in pieces: one write takes at most 2 GiB (a 131072 x 131072 matrix is 2 GiB and its header)
+  const fd = openSync(path, "w");
+  try {
+    const bytes = new Uint8Array(buf);
+    for (let at = 0; at < bytes.length; ) at += writeSync(fd, bytes, at, Math.min(2 ** 30, bytes.length - at));
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /** Runs the harness and returns its last stdout line parsed as a JSON object. */

@@ -107,10 +107,14 @@ describe("the kernel's heap", () => {
     checkAll(k, [blocks[0]!, again, blocks[2]!, small]);
   });
 
-  it("refuses a block over 1 GiB, and a second free, with a trap and no harm", () => {
+  it("gives one block of 3 GiB; refuses one over 4 GiB less 64 MiB, and a second free, with a trap and no harm", () => {
+    const big = instantiate();
+    const huge = take(big, 3 * GiB, 0x77);
+    expect(huge.ptr + huge.bytes).toBeGreaterThan(3 * GiB);
+    checkAll(big, [huge]);
     const k = instantiate();
     const a = take(k, 1000, 0x42);
-    expect(() => k.alloc(GiB + 1)).toThrow(WebAssembly.RuntimeError);
+    expect(() => k.alloc(4 * GiB - 64 * MiB + 1)).toThrow(WebAssembly.RuntimeError);
     k.free(a.ptr);
     expect(() => k.free(a.ptr)).toThrow(WebAssembly.RuntimeError);
     const b = take(k, 1000, 0x43);

@@ -6,7 +6,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { BitMatrix } from "../src/gf2/bitmatrix.js";
-import { type MultiplyOptions, multiplyBlocks } from "../src/gf2/_multiply.js";
+import { type MultiplyOptions, multiplyBlocks, productWork } from "../src/gf2/_multiply.js";
 import { kernelCopy, kernelView, withScratch } from "../src/internal/kernel.js";
 import { strideWords } from "../src/internal/layout.js";
 
@@ -72,6 +72,19 @@ describe("the product in the kernel's memory", () => {
         expect(kernelProduct(a, b, m, n, p, t)).toEqual(plainProduct(a, b, m, n, p));
       }),
       { numRuns: 60, seed: 20261201 },
+    );
+  });
+
+  it("reports work that adds up to the classical product's, whatever the recursion (progress)", () => {
+    fc.assert(
+      fc.property(side, side, side, tuning, (m, n, p, t) => {
+        let reported = 0;
+        const a = randomBits(m, n, 1);
+        const b = randomBits(n, p, 2);
+        kernelProduct(a, b, m, n, p, { ...t, onWork: (words) => (reported += words) });
+        expect(reported).toBeCloseTo(productWork(m, n, strideWords(p)), 6);
+      }),
+      { numRuns: 40, seed: 20261203 },
     );
   });
 

@@ -62,24 +62,25 @@ function unpack(words: Uint32Array, rows: number, cols: number): Uint8Array {
 }
 
 /** PLE in the kernel's memory: the echelon form's cells, rank and pivots. */
-function runPle(bits: Uint8Array, rows: number, cols: number, tuning?: PleTuning) {
+function runPle(bits: Uint8Array, rows: number, cols: number, tuning?: PleTuning, limit = cols) {
   const words = pack(bits, rows, cols);
   return withScratch("a test elimination", [words.byteLength], ([p]) => {
     kernelView(Uint32Array, p, words.length).set(words);
-    const { rank, pivots, threads } = pleEchelon(p, rows, cols, {}, tuning);
+    const { rank, pivots, threads } = pleEchelon(p, rows, cols, {}, tuning, limit);
     const echelon = unpack(kernelCopy(Uint32Array, p, words.length), rows, cols);
     return { rank, pivots: Array.from(pivots), echelon, threads };
   });
 }
 
-function check(rows: number, cols: number, kind: Kind, seed: number, tuning?: PleTuning): void {
+function check(rows: number, cols: number, kind: Kind, seed: number, tuning?: PleTuning, limit = cols): void {
   const bits = cells(rows, cols, kind, seed);
-  const { rank, pivots, echelon } = runPle(bits, rows, cols, tuning);
+  const { rank, pivots, echelon } = runPle(bits, rows, cols, tuning, limit);
   using twin = BitMatrix.fromBits(rows, cols, bits, { engine: "ts" });
-  const expected = twin.echelonize();
+  const expected = twin.echelonize({ pivotLimit: limit });
   expect({ rank, pivots }).toEqual({ rank: expected.rank, pivots: Array.from(expected.pivots) });
+  // an echelon form on the columns before the limit (rows below the rank keep what B became past it)
   for (let i = 0; i < rows; i++) {
-    const first = echelon.subarray(i * cols, (i + 1) * cols).indexOf(1);
+    const first = echelon.subarray(i * cols, i * cols + limit).indexOf(1);
     expect(first, `row ${i}`).toBe(i < rank ? pivots[i] : -1);
   }
   using e = BitMatrix.fromBits(rows, cols, echelon, { engine: "ts" });
@@ -109,6 +110,16 @@ describe("the PLE elimination", () => {
     fc.assert(
       fc.property(side, side, kind, tuning, fc.integer(), (rows, cols, k, t, seed) => check(rows, cols, k, seed, t)),
       { numRuns: 80, seed: 20261201 },
+    );
+  });
+
+  it("with pivots only before a limit: the columns past it follow the row operations (A | B)", () => {
+    const cut = fc.oneof(fc.constantFrom(0, 1, 63, 64, 65, 127, 128, 129, 256, 257), fc.integer({ min: 0, max: 700 }));
+    fc.assert(
+      fc.property(side, side, cut, kind, tuning, fc.integer(), (rows, cols, at, k, t, seed) =>
+        check(rows, cols, k, seed, t, Math.min(at, cols)),
+      ),
+      { numRuns: 80, seed: 20261202 },
     );
   });
 
@@ -152,6 +163,37 @@ describe("BitMatrix.echelonize({ method: 'ple' })", () => {
     }
   });
 
+  it("solves and inverts as the other routes do (a pivot limit: [A | B])", () => {
+    for (const [n, p, kind] of [
+      [1100, 3, "dense"],
+      [1300, 1, "lowrank"],
+      [1030, 200, "repeats"],
+    ] as const) {
+      using a = BitMatrix.fromBits(n, n, cells(n, n, kind, n));
+      using b = BitMatrix.fromBits(n, p, cells(n, p, "dense", p));
+      using ple = a.solveMany(b, { method: "ple" });
+      using m4ri = a.solveMany(b, { method: "m4ri", threads: 1 });
+      expect({ rank: ple.rank, failing: ple.inconsistent }).toEqual({ rank: m4ri.rank, failing: m4ri.inconsistent });
+      // the particular solution (free variables 0) is unique, and A X = B where solvable (independent check)
+      expect(ple.x.equals(m4ri.x)).toBe(true);
+      using ax = a.mul(ple.x);
+      for (let j = 0; j < p; j++) {
+        if (ple.inconsistent.some((f) => f.column === j)) continue;
+        for (let i = 0; i < n; i++) expect(ax.get(i, j)).toBe(b.get(i, j));
+      }
+    }
+    // the inverse from the transform of [A | I]: P A = I
+    using square = BitMatrix.fromBits(1200, 1200, cells(1200, 1200, "dense", 77));
+    const ple = square.transform({ method: "ple" });
+    const m4ri = square.transform({ method: "m4ri", threads: 1 });
+    expect(ple.rank).toBe(m4ri.rank);
+    expect(ple.E.equals(m4ri.E)).toBe(true);
+    using pa = ple.P.mul(square);
+    expect(pa.equals(ple.E)).toBe(true);
+    if (ple.rank === 1200) expect(ple.P.equals(m4ri.P)).toBe(true);
+    for (const m of [ple.P, ple.E, m4ri.P, m4ri.E]) m.dispose();
+  });
+
   it("reports progress by columns and stops on a signal", () => {
     using a = BitMatrix.random(2000, 3000, { seed: 5 });
     const seen: number[] = [];
@@ -159,13 +201,40 @@ describe("BitMatrix.echelonize({ method: 'ple' })", () => {
     expect(seen.length).toBeGreaterThan(1);
     expect(seen.at(-1)).toBe(3000);
     expect([...seen].sort((x, y) => x - y)).toEqual(seen);
+    // the reduced form: PLE, then Four Russians back substitution, one count going up (it went back to 0)
+    const full: number[] = [];
+    a.copy().echelonize({ method: "ple", full: true, onProgress: (done) => full.push(done) });
+    expect(full.at(-1)).toBe(3000);
+    expect([...full].sort((x, y) => x - y)).toEqual(full);
     const stop = new AbortController();
     stop.abort(new Error("stopped here"));
     expect(() => a.echelonize({ method: "ple", signal: stop.signal })).toThrow("stopped here");
   });
 
+  it("counts progress in work, not columns: a long product moves it, and the estimate is the work done", () => {
+    // before, the count moved only when a base window ended: during the products of the top level
+    // (a quarter of the work of a square matrix, minutes at 131072) it stood still
+    const n = 1536;
+    using a = BitMatrix.random(n, n, { seed: 8 });
+    const seen: number[] = [];
+    const tuning = { base: 256, trsmBase: 64, multiply: { cutoff: 256, tables: 8, panel: 64 } };
+    withScratch("a test elimination", [a.packedWords().byteLength], ([p]) => {
+      kernelView(Uint32Array, p, a.packedWords().length).set(a.packedWords());
+      pleEchelon(p, n, n, { onProgress: (done) => seen.push(done) }, tuning);
+    });
+    expect([...seen].sort((x, y) => x - y)).toEqual(seen);
+    expect(seen.at(-1)).toBe(n);
+    // the first half's columns are done after about an eighth of the work (a full-rank square's
+    // left half costs (1/2)^3 of the whole, with the top update after it): reported as columns'
+    // worth, the count is well short of n / 2 when the left half ends
+    const distinct = new Set(seen).size;
+    expect(distinct).toBeGreaterThan(20);
+    // the count never jumps by more than a tenth at once (the largest product's leaves report as they end)
+    for (let i = 1; i < seen.length; i++) expect(seen[i]! - seen[i - 1]!).toBeLessThanOrEqual(n / 10);
+  });
+
   it("stops mid-way when the signal fires, and frees its scratch", () => {
-    using a = BitMatrix.random(2000, 3000, { seed: 6 });
+    using a = BitMatrix.random(3000, 9000, { seed: 6 }); // base windows of at most 4096 columns: three or more;
     const before = wasmBytesInUse();
     const stop = new AbortController();
     const onProgress = () => stop.abort(new Error("cancelled after the first window"));
@@ -197,6 +266,32 @@ describe("PLE with its products shared among threads", () => {
         multiply: { cutoff: 64, tables: 8, panel: 4, threads: 2, threadedFrom: 1 },
       };
       expect(runPle(bits, rows, cols, tuning)).toEqual({ ...one, threads: 2 });
+    }
+  });
+});
+
+describe("progress of every route", () => {
+  // Regression: a wide matrix's Four Russians and naive routes stopped counting when the rows ran out
+  // (300 of 3000 columns: 10% at the end), and the reduced PLE form went back to 0 for its second pass.
+  it("ends at the columns in all and never goes back, wide or tall, forward or reduced", () => {
+    for (const [rows, cols] of [
+      [300, 3000],
+      [3000, 300],
+    ] as const) {
+      using a = BitMatrix.random(rows, cols, { seed: rows });
+      using twin = BitMatrix.random(rows, cols, { seed: rows, engine: "ts" });
+      const last: number[] = [];
+      twin.copy().echelonize({ onProgress: (done, total) => last.push(done / total) });
+      expect(last.at(-1), `${rows} x ${cols}, the TypeScript engine`).toBe(1);
+      for (const method of ["naive", "m4ri", "ple"] as const) {
+        for (const full of [false, true]) {
+          const seen: number[] = [];
+          using work = a.copy();
+          work.echelonize({ method, full, threads: 1, onProgress: (done, total) => seen.push(done / total) });
+          expect(seen.at(-1), `${rows} x ${cols} ${method} ${full}`).toBe(1);
+          expect([...seen].sort((x, y) => x - y)).toEqual(seen);
+        }
+      }
     }
   });
 });

@@ -21,8 +21,13 @@
 // (all of which fit). Nothing is written before memory has grown enough,
 // so a request that traps leaves the heap as it was.
 
-/** Payload bytes of the largest block: 1 GiB, as documented to callers. */
-const MAX_BLOCK: usize = 1 << 30;
+/**
+ * Payload bytes of the largest block: 4 GiB less 64 MiB, the most memory
+ * can hold beside the runtime. Callers keep their own lower limits (core
+ * hands out 1 GiB blocks except for GF(2) matrices, whose kernels address
+ * rows with unsigned 32-bit offsets: layout.ts).
+ */
+const MAX_BLOCK: usize = 0xfc00_0000;
 
 const HEADER: usize = 16;
 const FREE: u32 = 1;
@@ -151,9 +156,9 @@ function grow(size: usize): void {
 }
 
 /**
- * A 16-aligned block of at least `bytes` bytes (not zeroed), at most 1 GiB.
+ * A 16-aligned block of at least `bytes` bytes (not zeroed), at most MAX_BLOCK.
  * JavaScript reads the returned i32 as signed: read it with `>>> 0` (blocks
- * lie anywhere below 4 GiB). Traps when `bytes` is over 1 GiB or memory
+ * lie anywhere below 4 GiB). Traps when `bytes` is over MAX_BLOCK or memory
  * cannot grow, leaving the heap unchanged.
  */
 export function allocate(bytes: usize): usize {

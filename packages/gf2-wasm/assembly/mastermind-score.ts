@@ -93,6 +93,30 @@ export function mastermindGather(args: PartitionArgs): void {
   }
 }
 
+/** Adds 1 to tally[score] for the score of the guess (packed gp, counts gc) against each of `length` codes: four at a time. */
+@inline function countScores(
+  tally: usize, gp: u32, gc: v128, left: usize, leftCounts: usize, length: i32, n: i32,
+): void {
+  const g = i32x4.splat(gp);
+  const whole = length & ~3;
+  let i = 0;
+  for (; i < whole; i += 4) {
+    const s = score4(g, gc, left, leftCounts, i, n);
+    const a = tally + (<usize>i32x4.extract_lane(s, 0) << 2);
+    store<u32>(a, load<u32>(a) + 1);
+    const b = tally + (<usize>i32x4.extract_lane(s, 1) << 2);
+    store<u32>(b, load<u32>(b) + 1);
+    const c = tally + (<usize>i32x4.extract_lane(s, 2) << 2);
+    store<u32>(c, load<u32>(c) + 1);
+    const d = tally + (<usize>i32x4.extract_lane(s, 3) << 2);
+    store<u32>(d, load<u32>(d) + 1);
+  }
+  for (; i < length; i++) {
+    const a = tally + (<usize>score1(gp, gc, left, leftCounts, i, n) << 2);
+    store<u32>(a, load<u32>(a) + 1);
+  }
+}
+
 /**
  * The part sizes of the codes left under each guess: row q of `out` holds,
  * for each score code t, how many codes left score t against guess q.
@@ -100,30 +124,13 @@ export function mastermindGather(args: PartitionArgs): void {
 export function mastermindPartitions(args: PartitionArgs): void {
   const codes = args.codes, codeCounts = args.codeCounts, left = args.left, leftCounts = args.leftCounts;
   const length = args.length, n = args.pegs, scoreCount = args.scoreCount;
-  const whole = length & ~3;
   for (let q = 0; q < args.guessCount; q++) {
     const gi = <usize>load<u32>(args.guesses + (<usize>q << 2));
     const gp = load<u32>(codes + (gi << 2));
-    const g = i32x4.splat(gp);
     const gc = v128.load(codeCounts + (gi << 4));
     const tally = args.out + (<usize>q * <usize>scoreCount << 2);
     memory.fill(tally, 0, <usize>scoreCount << 2);
-    let i = 0;
-    for (; i < whole; i += 4) {
-      const s = score4(g, gc, left, leftCounts, i, n);
-      const a = tally + (<usize>i32x4.extract_lane(s, 0) << 2);
-      store<u32>(a, load<u32>(a) + 1);
-      const b = tally + (<usize>i32x4.extract_lane(s, 1) << 2);
-      store<u32>(b, load<u32>(b) + 1);
-      const c = tally + (<usize>i32x4.extract_lane(s, 2) << 2);
-      store<u32>(c, load<u32>(c) + 1);
-      const d = tally + (<usize>i32x4.extract_lane(s, 3) << 2);
-      store<u32>(d, load<u32>(d) + 1);
-    }
-    for (; i < length; i++) {
-      const a = tally + (<usize>score1(gp, gc, left, leftCounts, i, n) << 2);
-      store<u32>(a, load<u32>(a) + 1);
-    }
+    countScores(tally, gp, gc, left, leftCounts, length, n);
   }
 }
 
@@ -156,10 +163,10 @@ export function mastermindPartitions(args: PartitionArgs): void {
 @inline function valueOf(args: BestGuessArgs, gi: usize, tally: usize, limit: f64, mode: i32): f64 {
   const left = args.left, leftCounts = args.leftCounts, length = args.length, n = args.pegs;
   const terms = args.terms, scoreCount = args.scoreCount;
+  const whole = length & ~3;
   const gp = load<u32>(args.codes + (gi << 2));
   const g = i32x4.splat(gp);
   const gc = v128.load(args.codeCounts + (gi << 4));
-  const whole = length & ~3;
   // integer modes count in vi, the entropy in vf
   let vi: i32 = 0;
   let vf: f64 = 0;
@@ -261,29 +268,12 @@ export function mastermindBounds(args: BoundArgs): void {
   const codes = args.codes, codeCounts = args.codeCounts, left = args.left, leftCounts = args.leftCounts;
   const length = args.length, n = args.pegs, scoreCount = args.scoreCount, win = args.win;
   const lower = args.lower, tally = args.out;
-  const whole = length & ~3;
   memory.fill(tally, 0, <usize>scoreCount << 2);
   for (let q = 0; q < args.guessCount; q++) {
     const gi = <usize>load<u32>(args.guesses + (<usize>q << 2));
     const gp = load<u32>(codes + (gi << 2));
-    const g = i32x4.splat(gp);
     const gc = v128.load(codeCounts + (gi << 4));
-    let i = 0;
-    for (; i < whole; i += 4) {
-      const s = score4(g, gc, left, leftCounts, i, n);
-      const a = tally + (<usize>i32x4.extract_lane(s, 0) << 2);
-      store<u32>(a, load<u32>(a) + 1);
-      const b = tally + (<usize>i32x4.extract_lane(s, 1) << 2);
-      store<u32>(b, load<u32>(b) + 1);
-      const c = tally + (<usize>i32x4.extract_lane(s, 2) << 2);
-      store<u32>(c, load<u32>(c) + 1);
-      const d = tally + (<usize>i32x4.extract_lane(s, 3) << 2);
-      store<u32>(d, load<u32>(d) + 1);
-    }
-    for (; i < length; i++) {
-      const a = tally + (<usize>score1(gp, gc, left, leftCounts, i, n) << 2);
-      store<u32>(a, load<u32>(a) + 1);
-    }
+    countScores(tally, gp, gc, left, leftCounts, length, n);
     let bound: u64 = <u64>length;
     let squares: u32 = 0;
     for (let t = 0; t < scoreCount; t++) {

@@ -31,8 +31,20 @@ import { swapRows, xorInto } from "./rows";
   /** The window's columns c0..c1-1 (c0 a multiple of 64). */
   c0: i32;
   c1: i32;
+  /**
+   * Pivots only in columns c0..stop-1 (stop <= c1); the row operations still
+   * span the window (eliminating [A | B] with pivots in A: the window's part
+   * of B follows).
+   */
+  stop: i32;
   /** Where the pivot columns go (i32 each, room for c1 - c0). */
   pivots: usize;
+  /**
+   * 0, or where the row each pivot came from goes (i32 each, room for c1 -
+   * c0): the window is then a compact copy of the matrix's, and the caller
+   * applies the swaps to the rest of the rows (pleSwaps).
+   */
+  found: usize;
   /** Room for 8 u64, (8 + 2^8) entries of (c1 - c0) / 64 + 1 words, and 2^8 bytes. */
   table: usize;
 }
@@ -68,7 +80,9 @@ const BLOCK = 8;
  * multipliers. Returns the number found (the block stops at the first
  * column without a pivot). `chunks` receives each pivot's reduced bits.
  */
-function findBlock(a: usize, rows: i32, stride: i32, next: i32, c: i32, kmax: i32, c1: i32, chunks: usize): i32 {
+function findBlock(
+  a: usize, rows: i32, stride: i32, next: i32, c: i32, kmax: i32, c1: i32, chunks: usize, record: usize,
+): i32 {
   const mask = lowMask(kmax);
   const w0 = c >>> 6;
   const w1 = (c1 + 63) >>> 6;
@@ -90,6 +104,7 @@ function findBlock(a: usize, rows: i32, stride: i32, next: i32, c: i32, kmax: i3
     const p = next + kbar;
     const row = rowAt(a, p, stride);
     if (found != p) swapRows(row, rowAt(a, found, stride), stride);
+    if (record != 0) store<i32>(record + (<usize>kbar << 2), found);
     // the same reduction in memory, the multipliers kept at the pivot columns
     let x = read64(row, c, stride) & mask;
     for (let s = 0; s < kbar; s++) {
@@ -109,16 +124,17 @@ function findBlock(a: usize, rows: i32, stride: i32, next: i32, c: i32, kmax: i3
  * `pivots` and returns their number.
  */
 export function pleBase(args: PleBaseArgs): i32 {
-  const a = args.a, rows = args.rows, stride = args.stride, c1 = args.c1, pivots = args.pivots;
-  const table = args.table;
+  const a = args.a, rows = args.rows, stride = args.stride, c1 = args.c1, stop = args.stop, pivots = args.pivots;
+  const table = args.table, found = args.found;
   const chunks = table; // BLOCK u64 before the entries
   const entries = table + (BLOCK << 3);
   let r = args.r;
   let c = args.c0;
   let rank = 0;
-  while (c < c1 && r < rows) {
-    const kmax = min(BLOCK, c1 - c);
-    const kbar = findBlock(a, rows, stride, r, c, kmax, c1, chunks);
+  while (c < stop && r < rows) {
+    const kmax = min(BLOCK, stop - c);
+    const record: usize = found == 0 ? 0 : found + (<usize>rank << 2);
+    const kbar = findBlock(a, rows, stride, r, c, kmax, c1, chunks, record);
     if (kbar == 0) {
       c++;
       continue;
@@ -130,6 +146,32 @@ export function pleBase(args: PleBaseArgs): i32 {
     c += kbar;
   }
   return rank;
+}
+
+/** The arguments of `pleSwaps`. */
+@unmanaged export class PleSwapsArgs {
+  a: usize;
+  stride: i32;
+  /** Pivot t of the window is row r + t; it came from row r + found[t] (i32 each). */
+  r: i32;
+  k: i32;
+  found: usize;
+  /** The window's words w0..w1-1 (even both) were swapped already, in its compact copy. */
+  w0: i32;
+  w1: i32;
+}
+
+/** The row swaps of a window eliminated in a compact copy (pleBase with `found`), on the rest of the rows, in order. */
+export function pleSwaps(args: PleSwapsArgs): void {
+  const a = args.a, stride = args.stride, r = args.r, w0 = args.w0, w1 = args.w1;
+  for (let t = 0; t < args.k; t++) {
+    const from = load<i32>(args.found + (<usize>t << 2));
+    if (from == t) continue;
+    const p = rowAt(a, r + t, stride);
+    const q = rowAt(a, r + from, stride);
+    if (w0 > 0) swapRows(p, q, w0);
+    if (w1 < stride) swapRows(p + (<usize>w1 << 3), q + (<usize>w1 << 3), stride - w1);
+  }
 }
 
 /** dst[0..words) ^= src[0..words), two words at a time (addresses 8-aligned). */
@@ -225,11 +267,17 @@ export function trsmBase(args: TrsmBaseArgs): void {
   rank: i32;
   /** The pivot columns (i32 each). */
   pivots: usize;
+  /** The pivots were sought in columns 0..limit-1 (the rest, as B of [A | B], only followed the row operations). */
+  limit: i32;
 }
 
-/** Leaves E alone: clears the multipliers left of each pivot, and the rows below the rank. */
+/**
+ * Leaves E alone: clears the multipliers left of each pivot, and in the rows
+ * below the rank the columns before `limit` (all of them when it covers the
+ * row: with a smaller limit the rest is what B became).
+ */
 export function pleFinish(args: PleFinishArgs): void {
-  const a = args.a, rows = args.rows, stride = args.stride, rank = args.rank;
+  const a = args.a, rows = args.rows, stride = args.stride, rank = args.rank, limit = args.limit;
   for (let t = 0; t < rank; t++) {
     const row = rowAt(a, t, stride);
     const q = load<i32>(args.pivots + (<usize>t << 2));
@@ -237,5 +285,15 @@ export function pleFinish(args: PleFinishArgs): void {
     const p = row + (<usize>(q >>> 6) << 3);
     store<u64>(p, load<u64>(p) & ~lowMask(q & 63));
   }
-  if (rank < rows) memory.fill(rowAt(a, rank, stride), 0, (<usize>(rows - rank) * <usize>stride) << 3);
+  if (rank >= rows) return;
+  if (limit >= stride << 6) {
+    memory.fill(rowAt(a, rank, stride), 0, (<usize>(rows - rank) * <usize>stride) << 3);
+    return;
+  }
+  for (let i = rank; i < rows; i++) {
+    const row = rowAt(a, i, stride);
+    memory.fill(row, 0, <usize>(limit >>> 6) << 3);
+    const p = row + (<usize>(limit >>> 6) << 3);
+    store<u64>(p, load<u64>(p) & ~lowMask(limit & 63));
+  }
 }

@@ -122,6 +122,45 @@ export interface EvaluateOptions extends SolverOptions {
  * ```
  */
 export function evaluate(space: CodeSpace, options: EvaluateOptions = {}): Evaluation {
+  const tree = treeWalker(space, options);
+  const all = new Uint32Array(space.size);
+  for (let i = 0; i < space.size; i++) all[i] = i;
+  const depths = tree.walk(all, true, 0, new Int32Array(space.pegs));
+  return tree.evaluation(depths, all);
+}
+
+/** One node's split: the parts of S by score, each ascending, in one buffer. */
+export interface Split {
+  /** parts.subarray(starts[t], starts[t + 1]) are the codes of S with score t. */
+  parts: Uint32Array;
+  starts: Uint32Array;
+}
+
+/** The codes of `set` split by their score against `guess` (a counting sort: each part stays ascending). */
+export function splitByScore(kernel: ReturnType<typeof kernelOf>, guess: number, set: Uint32Array): Split {
+  const length = set.length;
+  const scores = new Uint16Array(length);
+  kernel.scoreRow(guess, set, 0, length, scores);
+  const starts = new Uint32Array(kernel.scoreCount + 1);
+  for (let i = 0; i < length; i++) starts[scores[i]! + 1]!++;
+  for (let t = 0; t < kernel.scoreCount; t++) starts[t + 1]! += starts[t]!;
+  const fill = starts.slice(0, kernel.scoreCount);
+  const parts = new Uint32Array(length);
+  for (let i = 0; i < length; i++) parts[fill[scores[i]!]!++] = set[i]!;
+  return { parts, starts };
+}
+
+/** Adds `below` (depths of a part) one guess deeper into `depths`. */
+export function addBelow(depths: number[], below: readonly number[]): void {
+  for (let d = 0; d < below.length; d++) depths[d + 1] = (depths[d + 1] ?? 0) + (below[d] ?? 0);
+}
+
+/**
+ * The game tree's walk with its options checked once: `walk(S, ...)` gives
+ * depths[d] = the secrets of S found with d + 1 more guesses; the parts of a
+ * node may be walked anywhere (other threads) and added up with addBelow.
+ */
+export function treeWalker(space: CodeSpace, options: EvaluateOptions) {
   if (!(space instanceof CodeSpace)) throw new TypeError(`expected a CodeSpace, got ${describe(space)}`);
   const strategy = checkStrategy(options.strategy ?? "knuth");
   const seed = checkSeed(options.seed ?? 1);
@@ -131,72 +170,72 @@ export function evaluate(space: CodeSpace, options: EvaluateOptions = {}): Evalu
   const first = options.firstGuess === undefined ? undefined : space.indexOf(options.firstGuess as Code | string);
   const memo = new SetMemo<number[]>();
   let nodes = 0;
-  const all = new Uint32Array(space.size);
-  for (let i = 0; i < space.size; i++) all[i] = i;
-
-  // depths[d] = secrets of S found with d + 1 more guesses.
   const masks = colorMasksOf(space);
-  const walk = (set: Uint32Array, isRoot: boolean, used: number, classes: Int32Array): number[] => {
-    const length = set.length;
-    const memoised = length <= memoUpTo && !isRoot;
-    if (memoised) {
-      const known = memo.get(set);
-      if (known) return known;
-    }
+
+  /** The guess at a node, what it leaves known below, and its split. */
+  const node = (set: Uint32Array, isRoot: boolean, used: number, classes: Int32Array) => {
     nodes++;
     const guess =
       isRoot && first !== undefined
         ? first
-        : chooseGuess(kernel, set, length, strategy, seed, used, twinsOf(classes), engine);
+        : chooseGuess(kernel, set, set.length, strategy, seed, used, twinsOf(classes), engine);
     const usedBelow = (used | masks(guess)) >>> 0;
     const classesBelow = refineClasses(classes, space.codeAt(guess));
-    const scores = new Uint16Array(length);
-    kernel.scoreRow(guess, set, 0, length, scores);
-    const sizes = new Uint32Array(kernel.scoreCount);
-    for (let i = 0; i < length; i++) sizes[scores[i]!]!++;
-    // Counting sort into one buffer keeps every part ascending.
-    const starts = new Uint32Array(kernel.scoreCount + 1);
-    for (let t = 0; t < kernel.scoreCount; t++) starts[t + 1] = starts[t]! + sizes[t]!;
-    const fill = starts.slice(0, kernel.scoreCount);
-    const parts = new Uint32Array(length);
-    for (let i = 0; i < length; i++) parts[fill[scores[i]!]!++] = set[i]!;
-    const depths: number[] = [];
+    return { guess, usedBelow, classesBelow, ...splitByScore(kernel, guess, set) };
+  };
+
+  /** The non-winning parts of a split, checked for progress. */
+  const partsOf = (set: Uint32Array, split: Split & { guess: number }): Uint32Array[] => {
+    const out: Uint32Array[] = [];
     for (let t = 0; t < kernel.scoreCount; t++) {
-      if (sizes[t] === 0) continue;
-      if (t === kernel.win) {
-        depths[0] = (depths[0] ?? 0) + 1;
-        continue;
-      }
-      if (sizes[t] === length) {
+      const size = split.starts[t + 1]! - split.starts[t]!;
+      if (size === 0 || t === kernel.win) continue;
+      if (size === set.length) {
         throw new Error(
-          `the ${strategy} strategy made no progress on ${length} candidates (guess ${space.format(space.codeAt(guess))})`,
+          `the ${strategy} strategy made no progress on ${set.length} candidates (guess ${space.format(space.codeAt(split.guess))})`,
         );
       }
-      const below = walk(parts.subarray(starts[t]!, starts[t + 1]!), false, usedBelow, classesBelow);
-      for (let d = 0; d < below.length; d++) depths[d + 1] = (depths[d + 1] ?? 0) + (below[d] ?? 0);
+      out.push(split.parts.subarray(split.starts[t]!, split.starts[t + 1]!));
     }
+    return out;
+  };
+
+  const walk = (set: Uint32Array, isRoot: boolean, used: number, classes: Int32Array): number[] => {
+    const memoised = set.length <= memoUpTo && !isRoot;
+    if (memoised) {
+      const known = memo.get(set);
+      if (known) return known;
+    }
+    const split = node(set, isRoot, used, classes);
+    const depths: number[] = [];
+    if (split.starts[kernel.win + 1]! > split.starts[kernel.win]!) depths[0] = 1;
+    for (const part of partsOf(set, split)) addBelow(depths, walk(part, false, split.usedBelow, split.classesBelow));
     for (let d = 0; d < depths.length; d++) depths[d] ??= 0;
     if (memoised) memo.set(set, depths);
     return depths;
   };
 
-  const depths = walk(all, true, 0, new Int32Array(space.pegs));
-  const histogram = [0, ...depths];
-  let total = 0;
-  for (let g = 1; g < histogram.length; g++) total += g * histogram[g]!;
-  const firstGuess = space.codeAt(
-    first ?? chooseGuess(kernel, all, all.length, strategy, seed, undefined, undefined, engine),
-  );
-  return {
-    pegs: space.pegs,
-    colors: space.colors,
-    strategy,
-    firstGuess,
-    secrets: space.size,
-    total,
-    average: total / space.size,
-    worst: histogram.length - 1,
-    histogram,
-    nodes,
+  /** The record of the whole tree from the root's depths. */
+  const evaluation = (depths: readonly number[], all: Uint32Array, extraNodes = 0): Evaluation => {
+    const histogram = [0, ...depths.map((x) => x ?? 0)];
+    let total = 0;
+    for (let g = 1; g < histogram.length; g++) total += g * histogram[g]!;
+    const firstGuess = space.codeAt(
+      first ?? chooseGuess(kernel, all, all.length, strategy, seed, undefined, undefined, engine),
+    );
+    return {
+      pegs: space.pegs,
+      colors: space.colors,
+      strategy,
+      firstGuess,
+      secrets: space.size,
+      total,
+      average: total / space.size,
+      worst: histogram.length - 1,
+      histogram,
+      nodes: nodes + extraNodes,
+    };
   };
+
+  return { walk, node, partsOf, evaluation, win: kernel.win, nodes: () => nodes };
 }

@@ -23,6 +23,12 @@ export { STRATEGIES, type Strategy, type Engine } from "./strategies.js";
 export { Solver, breakCode, InconsistentScoresError, type Move, type SolverOptions } from "./solver.js";
 export { evaluate, type Evaluation, type EvaluateOptions } from "./evaluate.js";
 export {
+  evaluateOnThreads,
+  serveEvaluateTasks,
+  type EvaluateWorker,
+  type ParallelEvaluateOptions,
+} from "./parallel.js";
+export {
   optimalStrategy,
   optimalEstimate,
   type OptimalOptions,

@@ -13,6 +13,7 @@ import {
   CodeSpace,
   type Evaluation,
   evaluate,
+  evaluateOnThreads,
   hybridStrategy,
   InconsistentScoresError,
   MAX_CODES,
@@ -48,7 +49,11 @@ interface PlayFlags extends GameFlags {
 interface SolveFlags extends GameFlags {
   endgame?: string;
   tree?: string;
+  threads?: string;
 }
+
+/** Games from this many secrets on are evaluated on worker threads by default (smaller ones take less than starting them). */
+const THREADS_FROM_SECRETS = 5000;
 
 /** The game and solver settings, checked. */
 interface Game {
@@ -150,6 +155,10 @@ Examples:
       )
       .option("--endgame <n>", "play sets of at most n codes optimally (branch and bound), the strategy above them")
       .option("--tree <file>", "write the strategy's decision tree (.json: JSON, else text; - for stdout)")
+      .option(
+        "--threads <n>",
+        `worker threads sharing the sub-trees of the first guess (default: every core from ${THREADS_FROM_SECRETS} secrets on; --endgame and --tree run on one)`,
+      )
       .addHelpText("after", SOLVE_HELP)
       .action((flags: SolveFlags) => solveAll(flags)),
   );
@@ -217,17 +226,21 @@ function solverOptions(game: Game) {
   return { strategy: game.strategy, seed: game.seed, ...(game.first ? { firstGuess: game.first } : {}) };
 }
 
-function solveAll(flags: SolveFlags): void {
+async function solveAll(flags: SolveFlags): Promise<void> {
   const game = gameOf(flags);
   const { space } = game;
+  const threads = flags.threads === undefined ? undefined : parseIntegerOption("--threads", flags.threads, 1, 256);
   if (io.stderr.isTTY && space.size > 5000 && game.strategy !== "consistent") {
     io.stderr.write(`evaluating ${game.strategy} over ${formatCount(space.size, "secret")}: this can take minutes\n`);
   }
   const start = performance.now();
+  const oneThread = threads === 1 || (threads === undefined && space.size < THREADS_FROM_SECRETS);
   const e =
     flags.endgame !== undefined || flags.tree !== undefined
       ? withEndgames(game, flags)
-      : evaluate(space, solverOptions(game));
+      : oneThread
+        ? evaluate(space, solverOptions(game))
+        : await evaluateOnThreads(space, { ...solverOptions(game), ...(threads === undefined ? {} : { threads }) });
   const ms = Math.round((performance.now() - start) * 10) / 10;
   const histogram: Record<string, number> = {};
   for (let g = 1; g < e.histogram.length; g++) histogram[String(g)] = e.histogram[g]!;

@@ -9,7 +9,7 @@ import { statSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { resolve } from "node:path";
 import { BitMatrix, ParseError } from "@lightsout/core";
-import { initThreads } from "@lightsout/core/gf2";
+import { getMemoryLimit, initThreads } from "@lightsout/core/gf2";
 import {
   largestBitMatrixRows,
   largestBitMatrixSide,
@@ -470,9 +470,10 @@ const MAX_SIDE = 2 ** 30;
 
 /**
  * The sizes of `--random N [--cols C]`, checked against what the matrix
- * can take before anything is allocated: a GF(2) matrix must fit in one
- * block of WebAssembly memory (1 GiB, or the memory limit when lower), a
- * matrix over GF(q) holds at most 2^30 entries.
+ * can take before anything is allocated: a GF(2) matrix must fit in
+ * WebAssembly memory with room for its elimination (the memory limit, 4 GiB
+ * less 64 MiB by default, less 128 MiB), a matrix over GF(q) holds at most
+ * 2^30 entries.
  */
 function randomSize(n: string, colsText: string | undefined, field?: Field): { rows: number; cols: number } {
   const over = field ? `over GF(${field.order})` : "over GF(2)";
@@ -488,7 +489,7 @@ function randomSize(n: string, colsText: string | undefined, field?: Field): { r
   } else {
     most = cols === undefined ? largestBitMatrixSide() : largestBitMatrixRows(cols);
     why =
-      `a matrix ${over} must fit in one block of WebAssembly memory, 1 GiB, or the memory limit if lower: ` +
+      `a matrix ${over} must fit in the memory limit (${formatBytes(getMemoryLimit())}) with room for its elimination: ` +
       (cols === undefined ? `${most} x ${most} bits is the largest` : `${most} rows of ${cols} bits are the most`);
   }
   const rows = parseIntegerOption("--random", n, 1, most, why);

@@ -41,8 +41,8 @@ export interface EchelonOptions {
    * Route: the Method of Four Russians (`m4ri`), naive Gauss (`naive`), the
    * block-recursive PLE decomposition with Strassen-Winograd products
    * (`ple`: its large products share their rows among `threads`; a reduced
-   * form is finished by Four Russians back substitution; matrices with a
-   * pivot limit, as in solve, go by Four Russians), or chosen by size
+   * form is finished by Four Russians back substitution; with a pivot
+   * limit, as in solve, the columns past it follow), or chosen by size
    * (`auto`, the default: naive below 64, else Four Russians, which is still
    * faster than this PLE on this project's measurements). Every route gives
    * the same rank, pivot columns and reduced form.
@@ -50,7 +50,11 @@ export interface EchelonOptions {
   method?: "auto" | "m4ri" | "naive" | "ple";
   /** Four Russians tuning (default: chosen by size). */
   m4ri?: M4riParameters;
-  /** Called now and then with columns done and columns in all. */
+  /**
+   * Called now and then with columns done and columns in all (the PLE route:
+   * columns' worth of its estimated work, so that a product of minutes moves
+   * it too).
+   */
   onProgress?: (done: number, total: number) => void;
   /** Stops the elimination between slices with the signal's reason. */
   signal?: AbortSignal;

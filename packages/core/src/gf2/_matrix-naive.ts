@@ -213,7 +213,8 @@ export const tsEngine: Engine = {
     while (state.c < limit && state.r < rows) {
       options.signal?.throwIfAborted();
       echelonize(a.words(), rows, cols, s32(cols), pivotLimit, full, pivots, state, state.c + slice);
-      options.onProgress?.(Math.min(state.c, limit), limit);
+      // every row has its pivot: the columns left have nothing to do
+      options.onProgress?.(state.r >= rows ? limit : Math.min(state.c, limit), limit);
     }
     return { rank: state.r, pivots: pivots.slice(0, state.r) };
   },

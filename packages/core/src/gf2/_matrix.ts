@@ -21,6 +21,7 @@ import {
   withScratch,
 } from "../internal/kernel.js";
 import { matrixBytes, strideWords } from "../internal/layout.js";
+import { MAX_MATRIX_BLOCK } from "../internal/memory.js";
 import { availableThreads, echelonizeThreaded } from "../internal/threads.js";
 import type { EchelonOptions, Engine, M4riParameters, Store } from "./_engine.js";
 import { multiplyBlocks } from "./_multiply.js";
@@ -72,7 +73,7 @@ export const wasmEngine: Engine = {
   name: "wasm",
   create(rows, cols) {
     const bytes = matrixBytes(rows, cols);
-    const ptr = allocate(`a ${rows} x ${cols} GF(2) matrix`, bytes);
+    const ptr = allocate(`a ${rows} x ${cols} GF(2) matrix`, bytes, MAX_MATRIX_BLOCK);
     const store = new WasmStore(ptr, bytes);
     store.words().fill(0);
     return store;
@@ -89,11 +90,26 @@ export const wasmEngine: Engine = {
     // PLE only when asked for: measured on an idle machine (docs/BENCHMARKS.md,
     // "PLE") it is slower than Four Russians at 16384 (1.51 s against 1.20 s)
     // and about even at 32768 (8.18 s against 8.76 s; 7.44 s on two threads)
-    if (limit === cols && method === "ple") {
+    if (method === "ple") {
       const tuning = { ...PLE_TUNING, multiply: { ...PLE_TUNING.multiply, threads: wanted } };
-      const forward = pleEchelon((a as WasmStore).ptr, rows, cols, options, tuning);
-      // a reduced form: Four Russians back substitution on the echelon form
-      return full ? this.echelonize(a, rows, cols, pivotLimit, true, { ...options, method: "m4ri" }) : forward;
+      // a reduced form: Four Russians back substitution on the echelon form, the second half of the progress
+      const { onProgress } = options;
+      const half = (from: number) => (done: number, total: number) =>
+        onProgress?.(Math.floor((from * total + done) / 2), total);
+      const forward = pleEchelon(
+        (a as WasmStore).ptr,
+        rows,
+        cols,
+        full ? { ...options, onProgress: onProgress && half(0) } : options,
+        tuning,
+        limit,
+      );
+      if (!full) return forward;
+      return this.echelonize(a, rows, cols, pivotLimit, true, {
+        ...options,
+        method: "m4ri",
+        onProgress: onProgress && half(1),
+      });
     }
     const naive = method === "naive" || (method === "auto" && Math.min(rows, limit) < NAIVE_BELOW);
     const { k: bits, tables, steps = 1 } = options.m4ri ?? m4riParameters(rows, limit);

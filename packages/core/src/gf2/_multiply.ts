@@ -48,7 +48,20 @@ export interface MultiplyOptions {
   signal?: AbortSignal | undefined;
   /** Told the threads each product shared among threads ran on. */
   used?: (threads: number) => void;
+  /**
+   * Told, after each of the kernel's products, the work it stands for: the
+   * word operations of the Four Russians product it replaces without
+   * Strassen-Winograd (m n p / 8 for m x n bits times n rows of p words: a
+   * row of p words per 8 bits of A), so that the reports of one product add
+   * up to that whatever the recursion did (progress).
+   */
+  onWork?: (words: number) => void;
+  /** The classical work one kernel word operation stands for here: (8/7)^depth under Strassen-Winograd. */
+  weight?: number;
 }
+
+/** Word operations of the Four Russians product of m x n bits by n rows of p words: a row of B's width per 8 bits of A. */
+export const productWork = (m: number, n: number, p: number) => (m * n * p) / 8;
 
 /**
  * Measured on the 2-core EPYC, CPU time of one thread (docs/BENCHMARKS.md,
@@ -98,12 +111,14 @@ function mulAddLeaf(c: Block, a: Block, b: Block, m: number, n: number, p: numbe
     const done = withThreadPool(threads, (pool) => mulAddShared(pool, leaf, tableBytes) && pool.threads);
     if (done) {
       t.used?.(done);
+      t.onWork?.(productWork(m, n, p) * (t.weight ?? 1));
       return;
     }
   }
   withScratch("scratch space for multiplication", [tableBytes], ([table]) => {
     callKernel("multiplication", mulAddM4rmKernel, { ...leaf, table });
   });
+  t.onWork?.(productWork(m, n, p) * (t.weight ?? 1));
 }
 
 /** Copies `rows` rows of `words` words between blocks of two memories (row by row: blocks have strides). */
@@ -203,7 +218,9 @@ export function multiplyBlocks(
  * of A, Y of B, Z of C); the comments name Winograd's sums S, T and
  * products P.
  */
-function winograd(c: Block, a: Block, b: Block, m2: number, n2: number, p2: number, t: MultiplyOptions): void {
+function winograd(c: Block, a: Block, b: Block, m2: number, n2: number, p2: number, outer: MultiplyOptions): void {
+  // seven products stand for eight: each reports 8/7 of its work
+  const t = outer.onWork ? { ...outer, weight: ((outer.weight ?? 1) * 8) / 7 } : outer;
   const nw = n2 / 64;
   const [a11, a12, a21, a22] = [at(a, 0, 0), at(a, 0, nw), at(a, m2, 0), at(a, m2, nw)];
   const [b11, b12, b21, b22] = [at(b, 0, 0), at(b, 0, p2), at(b, n2, 0), at(b, n2, p2)];

@@ -29,11 +29,12 @@ import {
   kernelView,
   pleBaseKernel,
   pleFinishKernel,
+  pleSwapsKernel,
   trsmBaseKernel,
   withScratch,
 } from "../internal/kernel.js";
 import { strideWords } from "../internal/layout.js";
-import { type Block, MULTIPLY_DEFAULTS, type MultiplyOptions, multiplyBlocks } from "./_multiply.js";
+import { type Block, MULTIPLY_DEFAULTS, type MultiplyOptions, multiplyBlocks, productWork } from "./_multiply.js";
 
 /** Tuning of the recursion (docs/BENCHMARKS.md, "PLE"). */
 export interface PleTuning {
@@ -42,24 +43,60 @@ export interface PleTuning {
   /** Pivots of the triangular solve's base case. */
   trsmBase: number;
   multiply: MultiplyOptions;
+  /** Whether base windows narrower than the matrix are eliminated in a compact copy (default true). */
+  compact?: boolean;
+  /**
+   * When set, a window is a base case while its rows left times its width
+   * stay within this many bits (and its width within `maxBase`), at least
+   * `base` wide: lower windows, with fewer rows, are wider.
+   */
+  blockBits?: number;
+  maxBase?: number;
 }
 
-export const PLE_TUNING: PleTuning = { base: 1024, trsmBase: 64, multiply: MULTIPLY_DEFAULTS };
+/**
+ * Measured under load, one thread (docs/BENCHMARKS.md, "PLE: compact base
+ * windows"): base windows of 1024 columns in place took 173 / 1596 / 10993
+ * ms at 8192 / 16384 / 32768; compact ones of 8 MiB (4096, 4096 and 2048
+ * columns wide) 148 / 1184 / 7685 ms.
+ */
+export const PLE_TUNING: PleTuning = {
+  base: 1024,
+  trsmBase: 64,
+  multiply: MULTIPLY_DEFAULTS,
+  blockBits: 2 ** 26,
+  maxBase: 4096,
+};
+
+/** The widest window eliminated as a base case with `rows` rows left (whole lanes of 128 columns). */
+function baseWidth(tuning: PleTuning, rows: number): number {
+  if (tuning.blockBits === undefined) return tuning.base;
+  const fit = Math.floor(tuning.blockBits / Math.max(1, rows) / 128) * 128;
+  return Math.min(tuning.maxBase ?? tuning.base, Math.max(tuning.base, fit));
+}
 
 /** Progress and cancel of a long elimination. */
 export interface PleWatch {
+  /** Columns' worth of work done, out of the columns where pivots are sought (estimated: see Job.work). */
   onProgress?: ((done: number, total: number) => void) | undefined;
   signal?: AbortSignal | undefined;
 }
 
-/** The matrix being eliminated: rows x cols in the packed layout at `ptr`. */
+/** The matrix being eliminated: rows x cols in the packed layout at `ptr`, pivots in columns below `limit`. */
 interface Job {
   ptr: number;
   rows: number;
   cols: number;
+  limit: number;
   stride: number;
   tuning: PleTuning;
   watch: PleWatch;
+  /**
+   * Progress in word operations: those done, and those a full-rank matrix
+   * would take (estimated up front). Reported as columns' worth of work,
+   * so that a product of minutes moves the count too.
+   */
+  work: { done: number; total: number };
 }
 
 const OPERATION = "elimination (PLE)";
@@ -76,7 +113,11 @@ const blockAt = (job: Job, r: number, w: number): Block => ({
 /**
  * A forward row echelon form of the rows x cols matrix at `ptr`, in place:
  * returns the rank, the pivot columns (row t's pivot is pivots[t]) and the
- * most threads a product ran on.
+ * most threads a product ran on. With `limit` below `cols`, pivots are
+ * sought only in the columns before it and the rest follows the row
+ * operations, as B does when [A | B] is eliminated to solve A X = B (the
+ * windows past the limit get their triangular solves and products, and are
+ * not searched).
  */
 export function pleEchelon(
   ptr: number,
@@ -84,19 +125,27 @@ export function pleEchelon(
   cols: number,
   watch: PleWatch = {},
   tuning: PleTuning = PLE_TUNING,
+  limit = cols,
 ): { rank: number; pivots: Int32Array; threads: number } {
   // the products check the signal too (the largest take seconds), and say on how many threads they ran
   let threads = 1;
   const used = (n: number) => {
     threads = Math.max(threads, n);
   };
-  const multiply = { ...tuning.multiply, signal: watch.signal, used };
-  const job: Job = { ptr, rows, cols, stride: strideWords(cols), tuning: { ...tuning, multiply }, watch };
+  const work = { done: 0, total: 0 };
+  const multiply: MultiplyOptions = { ...tuning.multiply, signal: watch.signal, used };
+  const stride = strideWords(cols);
+  const job: Job = { ptr, rows, cols, limit, stride, tuning: { ...tuning, multiply }, watch, work };
+  if (watch.onProgress) {
+    multiply.onWork = (words) => worked(job, words);
+    work.total = estimateWork(job, rows, 0, cols);
+  }
   const pivots = ple(job, 0, 0, cols);
+  watch.onProgress?.(limit, limit);
   const list = Int32Array.from(pivots);
   withScratch(OPERATION, [list.length * 4], ([p]) => {
     kernelView(Int32Array, p, list.length).set(list);
-    callKernel(OPERATION, pleFinishKernel, { a: ptr, rows, stride: job.stride, rank: list.length, pivots: p });
+    callKernel(OPERATION, pleFinishKernel, { a: ptr, rows, stride: job.stride, rank: list.length, pivots: p, limit });
   });
   return { rank: list.length, pivots: list, threads };
 }
@@ -104,12 +153,9 @@ export function pleEchelon(
 /** Pivot columns of the window [c0, c1) of rows r.. (their rows r, r + 1, ...), L kept below and left. */
 function ple(job: Job, r: number, c0: number, c1: number): number[] {
   job.watch.signal?.throwIfAborted();
-  if (r >= job.rows || c0 >= c1) {
-    job.watch.onProgress?.(c1, job.cols); // no rows left: the window is done
-    return [];
-  }
-  if (c1 - c0 <= job.tuning.base) return pleBase(job, r, c0, c1);
-  const mid = c0 + Math.max(128, Math.floor((c1 - c0) / 256) * 128);
+  if (r >= job.rows || c0 >= c1 || c0 >= job.limit) return [];
+  if (c1 - c0 <= baseWidth(job.tuning, job.rows - r)) return pleBase(job, r, c0, c1);
+  const mid = splitAt(c0, c1);
   const left = ple(job, r, c0, mid);
   const k1 = left.length;
   if (k1 > 0) {
@@ -126,17 +172,110 @@ function ple(job: Job, r: number, c0: number, c1: number): number[] {
   return left.concat(ple(job, r + k1, mid, c1));
 }
 
-/** The base case in the kernel; reports progress by columns. */
+/**
+ * The base case in the kernel. A window narrower than the rows is copied to
+ * a compact block first (its rows contiguous, as M4RI's PLE does below its
+ * cutoff): the passes over the rows then stream one block instead of
+ * touching a page per row of a wide matrix; the row swaps are applied to
+ * the rest of the rows afterwards (pleSwaps).
+ */
 function pleBase(job: Job, r: number, c0: number, c1: number): number[] {
   const width = c1 - c0;
+  const words = wordsOf(job, c0, c1);
+  const rows = job.rows - r;
   const entryBytes = (Math.floor(width / 64) + 2) * 8;
-  const found = withScratch(OPERATION, [width * 4, 64 + (8 + 256) * entryBytes + 256], ([pivots, table]) => {
-    const args = { a: job.ptr, rows: job.rows, stride: job.stride, r, c0, c1, pivots, table };
+  const tableBytes = 64 + (8 + 256) * entryBytes + 256;
+  const stop = Math.min(c1, job.limit);
+  const compact = job.tuning.compact !== false && words < job.stride;
+  const sizes = [width * 4, tableBytes, compact ? width * 4 : 16, compact ? rows * words * 8 : 16] as const;
+  const found = withScratch(OPERATION, sizes, ([pivots, table, moved, block]) => {
+    if (!compact) {
+      const args = { a: job.ptr, rows: job.rows, stride: job.stride, r, c0, c1, stop, pivots, table, found: 0 };
+      const k = callKernel(OPERATION, pleBaseKernel, args);
+      return Array.from(kernelCopy(Int32Array, pivots, k));
+    }
+    const window = { rows, cols: words * 64 };
+    const copy = {
+      dst: block,
+      dstStride: words,
+      src: job.ptr,
+      srcStride: job.stride,
+      ...window,
+      dr: 0,
+      dc: 0,
+      sr: r,
+      sc: c0,
+    };
+    callKernel(OPERATION, copyBitsKernel, copy);
+    const args = {
+      a: block,
+      rows,
+      stride: words,
+      r: 0,
+      c0: 0,
+      c1: width,
+      stop: stop - c0,
+      pivots,
+      table,
+      found: moved,
+    };
     const k = callKernel(OPERATION, pleBaseKernel, args);
-    return Array.from(kernelCopy(Int32Array, pivots, k));
+    const back = {
+      dst: job.ptr,
+      dstStride: job.stride,
+      src: block,
+      srcStride: words,
+      ...window,
+      dr: r,
+      dc: c0,
+      sr: 0,
+      sc: 0,
+    };
+    callKernel(OPERATION, copyBitsKernel, back);
+    const w0 = c0 / 64;
+    callKernel(OPERATION, pleSwapsKernel, { a: job.ptr, stride: job.stride, r, k, found: moved, w0, w1: w0 + words });
+    return Array.from(kernelCopy(Int32Array, pivots, k), (q) => q + c0);
   });
-  job.watch.onProgress?.(c1, job.cols);
+  worked(job, baseWork(rows, found.length, words));
   return found;
+}
+
+/** The left half of a window: whole lanes of 128 columns, about half of it. */
+const splitAt = (c0: number, c1: number) => c0 + Math.max(128, Math.floor((c1 - c0) / 256) * 128);
+
+/** A base case's word operations: a pass over the rows' window per block of 8 pivots (one, to find none). */
+const baseWork = (rows: number, pivots: number, words: number) => Math.max(1, Math.ceil(pivots / 8)) * rows * words;
+
+/** A triangular solve's word operations for k pivots over `words` words (as trsm splits it). */
+function trsmWork(job: Job, k: number, words: number): number {
+  if (k <= 1) return 0;
+  if (k <= job.tuning.trsmBase) return ((k * (k - 1)) / 2) * words;
+  const h = k >>> 1;
+  return trsmWork(job, h, words) + productWork(k - h, h, words) + trsmWork(job, k - h, words);
+}
+
+/** The word operations of ple(job, r, c0, c1) with m = rows - r rows if every column had a pivot while rows last. */
+function estimateWork(job: Job, m: number, c0: number, c1: number): number {
+  if (m <= 0 || c0 >= c1 || c0 >= job.limit) return 0;
+  if (c1 - c0 <= baseWidth(job.tuning, m))
+    return baseWork(m, Math.min(m, Math.min(c1, job.limit) - c0), wordsOf(job, c0, c1));
+  const mid = splitAt(c0, c1);
+  const k1 = Math.min(m, Math.min(mid, job.limit) - c0);
+  const p = wordsOf(job, mid, c1);
+  const update = trsmWork(job, k1, p) + productWork(m - k1, mid - c0, p);
+  return estimateWork(job, m, c0, mid) + update + estimateWork(job, m - k1, mid, c1);
+}
+
+/**
+ * Counts work done and reports it as columns' worth of the pivot columns
+ * (short of all of them until the end: a rank-deficient matrix does less
+ * than the estimate, and the last report comes when everything is done).
+ */
+function worked(job: Job, words: number): void {
+  const { work, limit } = job;
+  if (!job.watch.onProgress || work.total === 0) return;
+  work.done += words;
+  job.watch.onProgress(Math.min(limit - 1, Math.floor((limit * work.done) / work.total)), limit);
 }
 
 /**
@@ -153,6 +292,7 @@ function trsm(job: Job, r: number, piv: readonly number[], origin: number, b0: n
       kernelView(Int32Array, p, k).set(piv);
       callKernel(OPERATION, trsmBaseKernel, { a: job.ptr, stride: job.stride, r, k, pivots: p, b0: b0 / 64, words });
     });
+    worked(job, trsmWork(job, k, words));
     return;
   }
   const h = k >>> 1;

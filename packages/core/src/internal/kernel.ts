@@ -97,7 +97,8 @@ export function columnSlices(
       s.cStop = s.c + slice;
       return s.c < limit && s.r < rows;
     },
-    after: (s) => Math.min(s.c, limit),
+    // every row has its pivot: the columns left have nothing to do
+    after: (s) => (s.r >= rows ? limit : Math.min(s.c, limit)),
     total: limit,
     onProgress: watch.onProgress,
     signal: watch.signal,
@@ -166,12 +167,14 @@ export function kernelCopy<T extends ArrayBufferView & { slice(): T }>(
  * buffers): checks the block size and the memory limit before allocating,
  * reads the pointer unsigned (blocks lie anywhere below 4 GiB), counts the
  * bytes, and turns a heap that cannot grow into a RangeError. A failed
- * request leaves the heap as it was.
+ * request leaves the heap as it was. Blocks are at most `maxBlock` bytes:
+ * 1 GiB unless the kernels that use the block address it unsigned
+ * (GF(2) matrices: MAX_MATRIX_BLOCK).
  */
-export function allocate(what: string, bytes: number): number {
-  if (bytes > MAX_BLOCK) {
+export function allocate(what: string, bytes: number, maxBlock = MAX_BLOCK): number {
+  if (bytes > maxBlock) {
     throw new RangeError(
-      formatLimit({ subject: what, max: MAX_BLOCK, got: bytes, unit: "bytes", why: "one block of WebAssembly memory" }),
+      formatLimit({ subject: what, max: maxBlock, got: bytes, unit: "bytes", why: "one block of WebAssembly memory" }),
     );
   }
   memoryLimit.check(what, bytes, inUse);

@@ -5,13 +5,23 @@ import { checkInteger } from "./check.js";
 import { formatBytes, formatLimit } from "./sizes.js";
 
 /**
- * The kernel's heap hands out blocks of at most 1 GiB (assembly/heap.ts).
+ * The largest block of the kernel's heap handed out for scratch and for
+ * matrices other than GF(2) ones: 1 GiB. Kernels index those with signed
+ * 32-bit offsets in places; a larger block is given only to the storage below.
  * Here, not in kernel.ts: the size limits of readers need it without the kernel.
  */
 export const MAX_BLOCK = 2 ** 30;
 
 /** wasm32 addresses 4 GiB; keep 64 MiB for the runtime and scratch tables. */
 export const DEFAULT_MEMORY_LIMIT = 2 ** 32 - 2 ** 26;
+
+/**
+ * The largest block for a GF(2) matrix (BitMatrix): as much as the heap
+ * holds (assembly/heap.ts), since every GF(2) kernel addresses rows with
+ * unsigned 32-bit byte offsets (assembly/layout.ts, rowAt). A 131072 x
+ * 131072 matrix takes 2 GiB.
+ */
+export const MAX_MATRIX_BLOCK = DEFAULT_MEMORY_LIMIT;
 
 class MemoryLimit {
   bytes = DEFAULT_MEMORY_LIMIT;

@@ -10,7 +10,7 @@
 import { BitMatrix, type EngineName, liveWords } from "../gf2/bitmatrix.js";
 import { matrixBytes } from "../internal/layout.js";
 import { MAX_DIMENSION } from "../internal/check.js";
-import { getMemoryLimit, MAX_BLOCK } from "../internal/memory.js";
+import { getMemoryLimit, matrixRoom } from "../internal/memory.js";
 import { checkChunkInput, concatBytes } from "../internal/text.js";
 import { DenseReader, type PackedRows } from "./_dense-text.js";
 import { formatLimit } from "../internal/sizes.js";
@@ -230,19 +230,24 @@ function sinkFor(kind: BitMatrixFormat, source: string, maxEntries: number, engi
   };
 }
 
+
 /**
  * The side of the largest n x n GF(2) matrix that fits the memory limit
- * (see `setMemoryLimit` in `@lightsout/core/gf2`) and one block of WebAssembly memory (1 GiB):
- * the largest file {@link readBitMatrix} can take, when nothing else is held.
+ * (see `setMemoryLimit` in `@lightsout/core/gf2`) with room for its
+ * elimination in place: the largest file {@link readBitMatrix} can take and
+ * eliminate, when nothing else is held. (WebAssembly addresses 4 GiB: about
+ * 181,000 x 181,000 bits by default. The PLE route needs about as much again
+ * for its products, so it takes up to about 130,000; `rank()` keeps the
+ * matrix and eliminates a copy: `echelonize()` works in place.)
  *
- * @returns n, e.g. 92672 under the default limits
+ * @returns n, e.g. 180942 under the default limits
  * @example
  * ```ts
  * `files up to ${largestBitMatrixSide()} x ${largestBitMatrixSide()}`;
  * ```
  */
 export function largestBitMatrixSide(): number {
-  const bytes = Math.min(getMemoryLimit(), MAX_BLOCK);
+  const bytes = matrixRoom();
   // Rows of whole 128-bit lanes: n * ceil(n / 128) * 16 <= bytes.
   let n = Math.floor(Math.sqrt(bytes * 8));
   while (n > 0 && matrixBytes(n, n) > bytes) n--;
@@ -251,18 +256,18 @@ export function largestBitMatrixSide(): number {
 
 /**
  * The most rows of a GF(2) matrix with `cols` columns that fit the memory
- * limit and one block of WebAssembly memory (1 GiB), when nothing else is
- * held: what `BitMatrix.zeros(rows, cols)` takes (at most 2^30 rows).
+ * limit with room for its elimination, when nothing else is held: what
+ * `BitMatrix.zeros(rows, cols)` takes and eliminates (at most 2^30 rows).
  *
  * @param cols - Columns, 1..2^30.
- * @returns The rows (2^30 / (16 ceil(cols / 128)) under the default limits); 0 when not even one row fits.
+ * @returns The rows; 0 when not even one row fits.
  * @example
  * ```ts
- * largestBitMatrixRows(1000); // 8388608: rows of 1000 bits take 128 bytes (whole 128-bit lanes)
+ * largestBitMatrixRows(1000); // 31981568: rows of 1000 bits take 128 bytes (whole 128-bit lanes)
  * ```
  */
 export function largestBitMatrixRows(cols: number): number {
-  const bytes = Math.min(getMemoryLimit(), MAX_BLOCK);
+  const bytes = matrixRoom();
   const row = matrixBytes(1, cols);
   return Math.min(MAX_DIMENSION, Math.floor(bytes / row));
 }

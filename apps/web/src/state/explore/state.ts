@@ -393,5 +393,6 @@ export function exportDone(r: Extract<Answer, { kind: "export" }>): string {
  * MatrixMarket files (read sparse) by their nonzeros.
  */
 export function fileLimit(side: number, nonzeros: number): string {
-  return `Dense text and PBM files up to ${format(side)} x ${format(side)} entries (${formatBytes(2 ** 30)} of bits, one block of WebAssembly memory); a larger one is refused when its size is known, before it is read into memory. PBM P4 is the compact format: 1 bit per entry. MatrixMarket files are read sparse: up to ${formatCount(nonzeros, "nonzero")}, whatever their rows x cols, ranked by structured elimination when large and sparse.`;
+  const bytes = side * Math.ceil(side / 128) * 16;
+  return `Dense text and PBM files up to ${format(side)} x ${format(side)} entries (${formatBytes(bytes)} of bits: WebAssembly addresses 4 GiB, and room is kept for the elimination; past half of it the elimination runs on one thread, as two need a copy in shared memory); a larger one is refused when its size is known, before it is read into memory. PBM P4 is the compact format: 1 bit per entry. MatrixMarket files are read sparse: up to ${formatCount(nonzeros, "nonzero")}, whatever their rows x cols, ranked by structured elimination when large and sparse.`;
 }

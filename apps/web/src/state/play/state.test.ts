@@ -113,7 +113,14 @@ describe("marks", () => {
         // independent checks: the rest clears the new lights, and it is as short as the solver's fewest
         expect(a?.solvable).toBe(true);
         if (!a?.solvable) break;
-        expect(isDark(replay(g, a.presses.flatMap((x, c) => new Array<number>(x).fill(c))))).toBe(true);
+        expect(
+          isDark(
+            replay(
+              g,
+              a.presses.flatMap((x, c) => new Array<number>(x).fill(c)),
+            ),
+          ),
+        ).toBe(true);
         const fresh = analyse(board, g.lights, k);
         expect(fresh.solvable && fresh.optimal && a.optimal).toBe(true);
         if (fresh.solvable) expect(a.count).toBe(fresh.count);
@@ -122,7 +129,7 @@ describe("marks", () => {
   });
 
   test("after a move the solver is asked again unless the answer is exact: a proof of no solution carries over", () => {
-    const unsolvableFrom = { solvable: false, proof: [1, 0, 1] } as const;
+    const unsolvableFrom: Analysis = { solvable: false, proof: [1, 0, 1] };
     const pressed = press(game, 1);
     expect(afterMove(game, pressed, unsolvableFrom)).toBe(unsolvableFrom);
     expect(afterMove(pressed, undo(pressed), unsolvableFrom)).toBe(unsolvableFrom);
@@ -133,7 +140,12 @@ describe("marks", () => {
     expect(afterMove(two, reset(two), unsolvableFrom)).toBeUndefined();
     expect(afterMove(game, newGame(game.board, [0, 1, 1], 2), unsolvableFrom)).toBeUndefined();
     expect(afterMove(game, press(game, 0), undefined)).toBeUndefined();
-    expect(afterMove(game, press(game, 0), solvable)).toEqual({ solvable: true, presses: [0, 0, 0], count: 0, optimal: true });
+    expect(afterMove(game, press(game, 0), solvable)).toEqual({
+      solvable: true,
+      presses: [0, 0, 0],
+      count: 0,
+      optimal: true,
+    });
   });
 
   test("the overlay shows the solution of the lights now, when known", () => {

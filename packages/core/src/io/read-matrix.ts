@@ -230,7 +230,6 @@ function sinkFor(kind: BitMatrixFormat, source: string, maxEntries: number, engi
   };
 }
 
-
 /**
  * The side of the largest n x n GF(2) matrix that fits the memory limit
  * (see `setMemoryLimit` in `@lightsout/core/gf2`) with room for its

@@ -5,7 +5,7 @@
 import type { BitMatrix, EngineName } from "../gf2/bitmatrix.js";
 import { checkInteger, describe } from "../internal/check.js";
 import { matrixBytes } from "../internal/layout.js";
-import { getMemoryLimit, MAX_BLOCK } from "../internal/memory.js";
+import { getMemoryLimit, matrixRoom } from "../internal/memory.js";
 import { formatLimit } from "../internal/sizes.js";
 import { checkSparseMatrix, sparseToBitMatrix } from "./build.js";
 import type { SparseBitMatrix } from "./matrix.js";
@@ -162,11 +162,9 @@ function checkOptions(options: SparseOptions): Exclude<SparseMethod, "auto"> | "
   return method;
 }
 
-/** Whether the matrix as bits fits the memory limit and one block of WebAssembly memory. */
+/** Whether the matrix as bits fits the room for a GF(2) matrix (the memory limit, less room for its elimination). */
 function fitsDense(m: SparseBitMatrix): boolean {
-  return (
-    m.rows <= 2 ** 30 && m.cols < 2 ** 30 && matrixBytes(m.rows, m.cols + 1) <= Math.min(getMemoryLimit(), MAX_BLOCK)
-  );
+  return m.rows <= 2 ** 30 && m.cols < 2 ** 30 && matrixBytes(m.rows, m.cols + 1) <= matrixRoom();
 }
 
 /** The route of `method` for `m`: auto picks dense for small or dense matrices that fit, else structured. */
@@ -185,10 +183,10 @@ function denseOf(m: SparseBitMatrix, options: SparseOptions, extra = 0): BitMatr
     throw new RangeError(
       formatLimit({
         subject: `the dense route for a ${m.rows} x ${m.cols} matrix`,
-        max: Math.min(getMemoryLimit(), MAX_BLOCK),
+        max: matrixRoom(),
         got: matrixBytes(m.rows, m.cols + extra),
         unit: "bytes",
-        why: "one block of WebAssembly memory, or the memory limit if lower",
+        why: "the memory limit, less room for the elimination",
         hint: "use method 'structured' or 'auto'",
       }),
     );

@@ -23,7 +23,7 @@
 
 import type { EngineName } from "../gf2/bitmatrix.js";
 import { doubled } from "../internal/grow.js";
-import { getMemoryLimit, MAX_BLOCK } from "../internal/memory.js";
+import { matrixRoom } from "../internal/memory.js";
 import { matrixBytes } from "../internal/layout.js";
 import { formatLimit } from "../internal/sizes.js";
 import { sparseRowsToBitMatrix, transposeSparse } from "./build.js";
@@ -548,9 +548,13 @@ class Eliminator {
   }
 }
 
-/** Whether a dense rows x cols matrix (plus one column) fits the memory limit and one block. */
+/**
+ * Whether the active part as bits (plus a column for a right-hand side) fits
+ * half the room for a GF(2) matrix: the threaded elimination keeps a copy of
+ * it in shared memory, and beyond half it would run on one thread.
+ */
 function denseFits(rows: number, cols: number): boolean {
-  return matrixBytes(rows, cols + 1) <= Math.min(getMemoryLimit(), MAX_BLOCK) / 2;
+  return matrixBytes(rows, cols + 1) <= matrixRoom() / 2;
 }
 
 /**
@@ -639,7 +643,7 @@ function finishDense(e: Eliminator, options: StructuredOptions, request: Structu
     throw new RangeError(
       formatLimit({
         subject: `the ${pick.length} x ${width} active part left by structured elimination`,
-        max: Math.min(getMemoryLimit(), MAX_BLOCK) / 2,
+        max: matrixRoom() / 2,
         got: matrixBytes(pick.length, width + 1),
         unit: "bytes",
         why: "the dense kernel's share of the memory limit",

@@ -240,11 +240,12 @@ describe("lightsout rank: bad input and usage", () => {
     expect(oneLineError(result)).toMatch(
       /^lightsout: <stdin>:2:15: a sparse matrix expected at most [0-9,]+ nonzeros .*got 100,000,000,000 nonzeros$/,
     );
-    // the dense route on it does not fit: named, exit 1
-    const dense = await run(["rank", "-", "--method", "dense"], { input: empty });
+    // the dense route on a 200000 x 200000 file does not fit (4.66 GiB of bits): named, exit 1
+    const huge = "%%MatrixMarket matrix coordinate pattern general\n200000 200000 0\n";
+    const dense = await run(["rank", "-", "--method", "dense"], { input: huge });
     expect(dense.code).toBe(1);
     expect(oneLineError(dense)).toMatch(
-      /^lightsout: <stdin>: the dense route for a 100000 x 100000 matrix needs .*use method 'structured' or 'auto'$/,
+      /^lightsout: <stdin>: the dense route for a 200000 x 200000 matrix needs .*use method 'structured' or 'auto'$/,
     );
   });
 

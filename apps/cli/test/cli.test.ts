@@ -61,6 +61,7 @@ describe("lightsout (program)", () => {
       "Output:",
       "Input formats",
       "Fields",
+      "Edge lists",
       "Methods",
       "Examples:",
       "Exit codes:",

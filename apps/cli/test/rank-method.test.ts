@@ -20,7 +20,10 @@ describe("lightsout rank --method", () => {
 
   it("refuses an unknown route, and a route with --field", async () => {
     const cases: [string[], string][] = [
-      [["--method", "fast"], "lightsout: --method expected one of auto, m4ri, ple, naive, got 'fast'"],
+      [
+        ["--method", "fast"],
+        "lightsout: --method expected one of auto, dense, structured, wiedemann, m4ri, ple, naive, got 'fast'",
+      ],
       [
         ["--field", "3", "--method", "ple"],
         "lightsout: --method expected the field GF(2), got --field with --method ple",

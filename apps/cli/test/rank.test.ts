@@ -228,13 +228,63 @@ describe("lightsout rank: bad input and usage", () => {
     );
   });
 
-  it("a MatrixMarket size over the limit: exit 1, one line", async () => {
-    const mtx = "%%MatrixMarket matrix coordinate pattern general\n100000 100000 0\n";
-    const result = await run(["rank", "-"], { input: mtx });
+  it("a MatrixMarket file is limited by its nonzeros, not rows x cols: exit 1 past them, one line", async () => {
+    // 10^10 entries, no nonzero: read sparse, rank 0
+    const empty = "%%MatrixMarket matrix coordinate pattern general\n100000 100000 0\n";
+    const ok = await run(["rank", "-", "--json"], { input: empty });
+    expect(ok.code).toBe(0);
+    expect(JSON.parse(ok.stdout)).toMatchObject({ rows: 100000, cols: 100000, rank: 0, nullity: 100000 });
+    const promised = "%%MatrixMarket matrix coordinate pattern general\n100000 100000 100000000000\n";
+    const result = await run(["rank", "-"], { input: promised });
     expect(result.code).toBe(1);
-    expect(oneLineError(result)).toBe(
-      "lightsout: <stdin>:2:1: a 100000 x 100000 matrix expected at most 2,147,483,648 entries, got 10,000,000,000 entries",
+    expect(oneLineError(result)).toMatch(
+      /^lightsout: <stdin>:2:15: a sparse matrix expected at most [0-9,]+ nonzeros .*got 100,000,000,000 nonzeros$/,
     );
+    // the dense route on a 200000 x 200000 file does not fit (4.66 GiB of bits): named, exit 1
+    const huge = "%%MatrixMarket matrix coordinate pattern general\n200000 200000 0\n";
+    const dense = await run(["rank", "-", "--method", "dense"], { input: huge });
+    expect(dense.code).toBe(1);
+    expect(oneLineError(dense)).toMatch(
+      /^lightsout: <stdin>: the dense route for a 200000 x 200000 matrix needs .*use method 'structured' or 'auto'$/,
+    );
+  });
+
+  it("--method structured on MatrixMarket and dense files: the dense route's rank, the route named", async () => {
+    const mtx = await run(["rank", "graph-a.mtx", "--method", "structured"]);
+    expect(mtx.code).toBe(0);
+    expect(keyValues(mtx.stdout)).toMatchObject({ rank: "4", nullity: "2", method: "structured" });
+    const text = await run(["rank", "-", "--method", "structured", "--json"], { input: "110\n011\n101\n" });
+    expect(JSON.parse(text.stdout)).toMatchObject({
+      rows: 3,
+      cols: 3,
+      rank: 2,
+      nullity: 1,
+      method: "structured",
+      exact: true,
+    });
+    for (const method of ["auto", "dense", "m4ri", "ple", "naive"]) {
+      expect((await rankOf(["graph-a.mtx", "--method", method])).rank).toBe(4);
+    }
+  });
+
+  it("--edge-list: an edge list's incidence (rank vertices - components) or adjacency matrix; bad lines at line:column", async () => {
+    // a triangle and an edge apart: 5 vertices, 2 components
+    const edges = "# two components\n0 1\n1 2\n2 0\n3 4\n";
+    expect(await rankOf(["-", "--edge-list", "incidence"], edges)).toEqual({ rows: 5, cols: 4, rank: 3, nullity: 1 });
+    // the adjacency matrix of a triangle has rank 2 over GF(2); of an edge, 2
+    expect(await rankOf(["-", "--edge-list", "adjacency"], edges)).toEqual({ rows: 5, cols: 5, rank: 4, nullity: 1 });
+    const bad = await run(["rank", "-", "--edge-list", "incidence"], { input: "0 1\n1 x\n" });
+    expect(bad.code).toBe(1);
+    expect(oneLineError(bad)).toBe("lightsout: <stdin>:2:3: expected a vertex (an integer), got 'x'");
+    const usage = await run(["rank", "-", "--edge-list", "laplacian"], { input: edges });
+    expect(usage.code).toBe(2);
+    expect(oneLineError(usage)).toBe("lightsout: --edge-list expected incidence or adjacency, got 'laplacian'");
+  });
+
+  it("--method wiedemann without block Wiedemann in the build: exit 2 (not available yet), named", async () => {
+    const result = await run(["rank", "graph-a.mtx", "--method", "wiedemann"]);
+    expect(result.code).toBe(2);
+    expect(oneLineError(result)).toMatch(/'wiedemann'/);
   });
 
   it("a nonexistent file or a directory: exit 1", async () => {
@@ -325,6 +375,18 @@ describe("lightsout rank: progress bar", () => {
     expect(result.stderr.includes("\r") || result.stderr.includes("\u001b")).toBe(false);
     expect(result.stderr).toMatch(/^lightsout: echelonize: \d+%/);
     expect(runBinary(["rank", "--random", "300"], { env: { ...noDelay, LIGHTSOUT_PROGRESS: "0" } }).stderr).toBe("");
+  });
+
+  it("a sparse route reports its phases: lines on a pipe, a bar per phase on a terminal", async () => {
+    const piped = await run(["rank", "graph-a.mtx", "--method", "structured"], { env: noDelay });
+    expect(piped.code).toBe(0);
+    expect(piped.stderr).toMatch(/^lightsout: structured: \d+%/m);
+    if (!HAS_SCRIPT) return;
+    requireBuild();
+    const tty = runOnTerminal(["rank", join(FIXTURES, "graph-a.mtx"), "--method", "structured"], { env: noDelay });
+    expect(tty.code).toBe(0);
+    expect(tty.stdout).toMatch(/structured \[[#-]*\]/);
+    expect(tty.stdout).toContain("method structured");
   });
 
   it.skipIf(!HAS_SCRIPT)("draws and then erases a bar on a terminal", () => {

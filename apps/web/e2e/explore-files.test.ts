@@ -86,7 +86,9 @@ function plainRank(matrix: number[][]): number {
 test("a chosen P4 file: its rank, the phases reading then eliminating, and the limit shown", async () => {
   const page = await openExplore();
   await page.waitForFunction(() => document.querySelector("#explore-file-limit")?.textContent !== "");
-  expect(await page.textContent("#explore-file-limit")).toMatch(/^Files up to 180,942 x 180,942 entries/);
+  expect(await page.textContent("#explore-file-limit")).toMatch(
+    /^Dense text and PBM files up to 180,942 x 180,942 entries/,
+  );
   const matrix = randomRows(300, 261, 7);
   await page.setInputFiles("#explore-file-input", {
     name: "m.pbm",
@@ -178,6 +180,95 @@ test("cancelling the read of a large file stops its worker", async () => {
   await page.close();
 });
 
+test("a sparse MatrixMarket file: read sparse, structured elimination, the limit in nonzeros; Cancel stops it", async () => {
+  const page = await openExplore();
+  await page.waitForFunction(() => document.querySelector("#explore-file-limit")?.textContent !== "");
+  expect(await page.textContent("#explore-file-limit")).toMatch(
+    /MatrixMarket files are read sparse: up to [\d,]+ nonzeros/,
+  );
+  // The incidence matrix of a graph of 120,000 vertices in 40 blocks of 3,000, each block a random tree
+  // (vertex v joined to a random earlier vertex of its block) plus as many random edges inside it:
+  // 40 components by construction, so rank 120,000 - 40 (vertices - components).
+  const vertices = 120_000;
+  const block = 3000;
+  const edges: number[] = [];
+  let s = 11;
+  const random = (n: number) => {
+    s = (Math.imul(s, 1103515245) + 12345) >>> 0;
+    return (s >>> 8) % n;
+  };
+  for (let v = 0; v < vertices; v++) {
+    const base = v - (v % block);
+    if (v > base) edges.push(v, base + random(v - base));
+    edges.push(v, base + random(block));
+  }
+  const lines = [`%%MatrixMarket matrix coordinate pattern general`, `${vertices} ${edges.length / 2} ${edges.length}`];
+  for (let e = 0; e < edges.length / 2; e++)
+    lines.push(`${edges[2 * e]! + 1} ${e + 1}`, `${edges[2 * e + 1]! + 1} ${e + 1}`);
+  await page.setInputFiles("#explore-file-input", {
+    name: "g.mtx",
+    mimeType: "text/plain",
+    buffer: Buffer.from(`${lines.join("\n")}\n`),
+  });
+  await waitState(page, "done");
+  const rank = vertices - vertices / block;
+  const answer = await page.textContent("#explore-file .explore-answer");
+  expect(answer).toMatch(
+    /^g\.mtx: 120,000 x [\d,]+ \(matrix-market, read sparse: [\d,]+ nonzeros, structured elimination\), rank /,
+  );
+  expect(answer).toContain(`rank ${rank.toLocaleString("en-US")} over GF(2).`);
+  expect(await page.getAttribute(JOB, "data-phases")).toMatch(/^reading structured/);
+  // no echelon form is kept for a sparse file: no downloads
+  expect(await page.isVisible('[data-action="echelon-pbm"]')).toBe(false);
+
+  // A random 150,000 x 150,000 with 10 ones a row fills in for a long while: Cancel stops its worker mid-elimination.
+  await page.evaluate(() => {
+    const n = 150_000;
+    const parts = ["%%MatrixMarket matrix coordinate pattern general\n", `${n} ${n} ${10 * n}\n`];
+    let t = 5;
+    for (let i = 1; i <= n; i++) {
+      let line = "";
+      for (let k = 0; k < 10; k++) {
+        t = (Math.imul(t, 1103515245) + 12345) >>> 0;
+        line += `${i} ${(t % n) + 1}\n`;
+      }
+      parts.push(line);
+    }
+    const data = new DataTransfer();
+    data.items.add(new File(parts, "r.mtx"));
+    document
+      .querySelector("#explore-file")!
+      .dispatchEvent(new DragEvent("drop", { dataTransfer: data, bubbles: true, cancelable: true }));
+  });
+  await page.waitForFunction(
+    (job) => (document.querySelector(job) as HTMLElement | null)?.dataset.phases?.includes("structured") === true,
+    JOB,
+    { timeout: 120_000 },
+  );
+  await page.click(`${JOB} button[data-action="cancel"]`);
+  await waitState(page, "cancelled");
+  await noWorkers(page);
+  await page.close();
+});
+
+/** The CLI's answer for a matrix file (`lightsout rank FILE --json`), to check Explore's against. */
+function cliRank(cli: string, path: string): { rank: number; ms: number } {
+  return JSON.parse(execFileSync(process.execPath, [cli, "rank", path, "--json"], { encoding: "utf8" }));
+}
+
+/** Chooses `path` on a fresh Explore page and waits for its rank: the page, the wall time and the answer. */
+async function chooseTimed(
+  path: string,
+  timeout: number,
+): Promise<{ page: Page; wall: number; answer: string | null }> {
+  const page = await openExplore();
+  const t0 = performance.now();
+  await page.setInputFiles("#explore-file-input", path);
+  await waitState(page, "done", timeout);
+  const wall = performance.now() - t0;
+  return { page, wall, answer: await page.textContent("#explore-file .explore-answer") };
+}
+
 // The numbers of docs/BENCHMARKS.md, section "Matrix files": a 16384 x 16384 PBM chosen on Explore,
 // its rank checked against the CLI's; then 32768 x 32768 (128 MiB) completes.
 // LIGHTSOUT_SLOW=1 npx vitest run e2e/explore-files.test.ts -t measure
@@ -197,14 +288,9 @@ test.runIf(process.env.LIGHTSOUT_SLOW === "1")(
       }
       const path = join(folder, `m${n}.pbm`);
       writeFileSync(path, Buffer.concat([Buffer.from(`P4\n${n} ${n}\n`), raster]));
-      const expected = JSON.parse(execFileSync(process.execPath, [cli, "rank", path, "--json"], { encoding: "utf8" }));
+      const expected = cliRank(cli, path);
       for (let r = 0; r < repeats; r++) {
-        const page = await openExplore();
-        const t0 = performance.now();
-        await page.setInputFiles("#explore-file-input", path);
-        await waitState(page, "done", 3_600_000);
-        const wall = performance.now() - t0;
-        const answer = await page.textContent("#explore-file .explore-answer");
+        const { page, wall, answer } = await chooseTimed(path, 3_600_000);
         expect(answer).toBe(
           `m${n}.pbm: ${n.toLocaleString("en-US")} x ${n.toLocaleString("en-US")} (pbm), rank ${expected.rank.toLocaleString("en-US")} over GF(2).`,
         );
@@ -218,3 +304,28 @@ test.runIf(process.env.LIGHTSOUT_SLOW === "1")(
   },
   7_200_000,
 );
+
+// The numbers of docs/BENCHMARKS.md, section "Sparse GF(2)": the incidence matrix of a random graph with
+// 10^6 vertices and 10^6 edges as a MatrixMarket file chosen on Explore, its rank checked against the CLI's.
+// LIGHTSOUT_SLOW=1 npx vitest run e2e/explore-files.test.ts -t "measure: a sparse"
+test.runIf(process.env.LIGHTSOUT_SLOW === "1")("measure: a sparse 10^6-vertex incidence file on Explore", async () => {
+  const cli = fileURLToPath(new URL("../../cli/dist/cli.js", import.meta.url));
+  const vertices = 1_000_000;
+  let s = 2;
+  const lines = ["%%MatrixMarket matrix coordinate pattern general", `${vertices} ${vertices} ${2 * vertices}`];
+  for (let e = 1; e <= vertices; e++) {
+    s = (Math.imul(s, 1103515245) + 12345) >>> 0;
+    const u = (s >>> 8) % vertices;
+    s = (Math.imul(s, 1103515245) + 12345) >>> 0;
+    lines.push(`${u + 1} ${e}`, `${((s >>> 8) % vertices) + 1} ${e}`);
+  }
+  const path = join(folder, "inc1m.mtx");
+  writeFileSync(path, `${lines.join("\n")}\n`);
+  const expected = cliRank(cli, path);
+  const { page, wall, answer } = await chooseTimed(path, 600_000);
+  expect(answer).toContain(`rank ${expected.rank.toLocaleString("en-US")} over GF(2).`);
+  console.log(
+    `${answer} ${await page.textContent(`${JOB} .explore-status`)} Phases: ${await page.getAttribute(JOB, "data-phases")}. Wall time from choosing the file: ${(wall / 1000).toFixed(2)} s; CLI ${expected.ms} ms, rank ${expected.rank}.`,
+  );
+  await page.close();
+});

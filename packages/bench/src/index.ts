@@ -18,6 +18,7 @@ import { runGraph } from "./graph.js";
 import { runMastermind, runOptimal, runRecord } from "./mastermind.js";
 import { runMultiState } from "./multistate.js";
 import { runNullity } from "./nullity.js";
+import { runSparse } from "./sparse.js";
 
 export { findM4ri, buildHarness, runM4ri, writeMatrixFile } from "./m4ri.js";
 
@@ -29,6 +30,7 @@ export const SUITES = [
   "banded",
   "fewest",
   "graph",
+  "sparse",
   "nullity",
   "multistate",
   "fields",
@@ -143,6 +145,12 @@ export async function main(argv: string[]): Promise<number> {
   if (runs("graph")) {
     out(`\nArbitrary graphs (dense route): all-on boards of random graphs solved and verified:`);
     results.graph = runGraph({ sizes: argv.includes("--quick") ? [2000] : [20_000], log: out });
+  }
+  if (runs("sparse")) {
+    out(
+      `\nSparse GF(2): structured Gaussian elimination (exact), the hand-over density, random matrices that fill in:`,
+    );
+    results.sparse = await runSparse({ quick: argv.includes("--quick"), log: out });
   }
   if (runs("nullity")) {
     out(

@@ -8,6 +8,7 @@ export * from "./entries/rings.js";
 export * from "./entries/nullity.js";
 export * from "./entries/lightsout.js";
 export * from "./entries/io.js";
+export * from "./entries/sparse.js";
 export * from "./entries/format.js";
 // Internal to the package (tuning constants, worker plumbing, helpers) but
 // exercised by its tests.

@@ -10,7 +10,20 @@ import { availableParallelism } from "node:os";
 import { resolve } from "node:path";
 import { BitMatrix, ParseError } from "@lightsout/core";
 import { getMemoryLimit, initThreads } from "@lightsout/core/gf2";
-import { largestBitMatrixRows, largestBitMatrixSide, parseMatrix, readBitMatrix } from "@lightsout/core/io";
+import {
+  largestBitMatrixRows,
+  largestBitMatrixSide,
+  parseMatrix,
+  readBitMatrix,
+  readSparseMatrix,
+} from "@lightsout/core/io";
+import {
+  type SparseBitMatrix,
+  type SparseOptions,
+  type SparseProgress,
+  sparseFromBitMatrix,
+  sparseRank,
+} from "@lightsout/core/sparse";
 import { FieldMatrix, galoisField, type Field } from "@lightsout/core/fields";
 import { Command } from "commander";
 import { threadBytes, threadRoom, ulimitText } from "../address-space.js";
@@ -30,11 +43,17 @@ interface RankOptions {
   json?: boolean;
   threads?: string;
   method?: string;
+  edgeList?: string;
 }
 
-/** The routes of `--method` (the core's EchelonOptions.method). */
-const METHODS = ["auto", "m4ri", "ple", "naive"] as const;
+/**
+ * The routes of `--method`: the sparse routes (the core's SparseMethod) and
+ * the dense kernel's own (EchelonOptions.method), which imply the dense route.
+ */
+const METHODS = ["auto", "dense", "structured", "wiedemann", "m4ri", "ple", "naive"] as const;
 type Method = (typeof METHODS)[number];
+/** The methods that need the matrix as a SparseBitMatrix. */
+const SPARSE_ONLY = new Set<Method>(["structured", "wiedemann"]);
 
 /** What `rank` found; {@link formatText} and {@link formatJson} print it. */
 interface RankReport {
@@ -45,6 +64,8 @@ interface RankReport {
   ms: number;
   /** The seed of a `--random` matrix; absent for a file. */
   seed?: number;
+  /** The sparse route that ran, when not the dense kernel on a dense matrix. */
+  route?: { method: string; exact: boolean };
 }
 
 const EXAMPLES = `
@@ -71,10 +92,25 @@ Fields (--field q):
                 0..q-1 whose base-p digits are the coefficients (for GF(4):
                 0, 1, 2 = a, 3 = a+1); q = p^r < 2^31
 
-Methods (--method, GF(2)):
-  auto          Four Russians, on every core for large matrices (the
-                default)
-  m4ri          the Method of Four Russians (sweeps shared among threads)
+Edge lists (--edge-list incidence|adjacency):
+  one edge 'u v' a line, vertices numbered from 0, '#' or '%' comments; the
+  incidence matrix is vertices x edges (its rank is vertices - components),
+  the adjacency matrix vertices x vertices (an edge listed twice cancels);
+  read sparse, as MatrixMarket files
+
+Methods (--method, GF(2)): the route, then the dense kernel's own method
+  auto          the default: a MatrixMarket file is read sparse (only its
+                ones are held) and goes dense when small (up to 2^20
+                entries) or dense (0.2% ones or more), else structured;
+                dense text and PBM go to Four Russians, on every core for
+                large matrices
+  dense         the matrix as bits, the dense kernel's own auto method
+  structured    structured Gaussian elimination (singletons, doubletons,
+                Markowitz pivots), the dense rest handed to the dense
+                kernel; exact; prints "method structured"
+  wiedemann     block Wiedemann (Monte Carlo: prints its error bound)
+  m4ri          the dense route with the Method of Four Russians (sweeps
+                shared among threads)
   ple           block-recursive PLE decomposition with Strassen-Winograd
                 products (Albrecht, Bard, Pernet, arXiv:1111.6549); its
                 large products share their rows among threads; slower than
@@ -101,7 +137,15 @@ Examples:
   time 0.412 ms
   $ lightsout rank --random 512 --field 65521 --json
   $ lightsout rank --random 16384 --threads 2
-  $ lightsout rank --random 32768 --method ple`;
+  $ lightsout rank --random 32768 --method ple
+  $ lightsout rank graph.txt --edge-list incidence   # vertices - components
+  $ lightsout rank graph.mtx --method structured   # a graph's incidence matrix
+  rows 1000000
+  cols 1000000
+  rank 838160
+  nullity 161840
+  method structured
+  time 4433.676 ms`;
 
 /**
  * Builds the `rank` command.
@@ -123,7 +167,14 @@ export function rankCommand(): Command {
     .option("--field <q>", "the field: 2 (default), prime power q or p^r < 2^31 (4, 3^2)")
     .option("--json", "print one JSON object instead of text")
     .option("--threads <n>", "threads for GF(2) (default: every core from 4096 x 4096 on)")
-    .option("--method <m>", "GF(2) route: auto (default), m4ri (Four Russians), ple (block-recursive PLE), naive")
+    .option(
+      "--edge-list <matrix>",
+      "FILE is an edge list ('u v' a line, 0-based): rank its incidence or adjacency matrix",
+    )
+    .option(
+      "--method <m>",
+      "GF(2) route: auto (default), dense, structured, wiedemann; or the dense kernel: m4ri, ple, naive",
+    )
     .addHelpText("after", EXAMPLES)
     .action(async (file: string | undefined, options: RankOptions) => {
       const report = await rank(file, options);
@@ -148,6 +199,15 @@ async function rank(file: string | undefined, options: RankOptions): Promise<Ran
   }
   if (file === undefined && io.stdin.isTTY) {
     throw usageError("expected a FILE, '-' for stdin or --random N, got nothing (stdin is a terminal)");
+  }
+  if (options.edgeList !== undefined) {
+    const graph = options.edgeList;
+    if (graph !== "incidence" && graph !== "adjacency") {
+      throw usageError(`--edge-list expected incidence or adjacency, got '${graph}'`);
+    }
+    if (field) throw usageError(`--edge-list expected the field GF(2), got --field ${options.field}`);
+    const { source, chunks } = inputBytes(file ?? "-");
+    return rankOfSparse(await readSparseFile(file ?? "-", source, chunks, graph), source, how);
   }
   return rankOfFile(file ?? "-", field, how);
 }
@@ -182,7 +242,19 @@ async function rankOfFile(file: string, field: Field | undefined, how: How): Pro
     const { source, text } = await readInput(file);
     return rankOverField(text, source, field);
   }
-  const matrix = await readMatrixFile(file);
+  const { source, chunks } = inputBytes(file);
+  const { head, rest } = await peek(chunks, BANNER.length);
+  const matrixMarket = new TextDecoder()
+    .decode(head.subarray(0, BANNER.length + 3))
+    .replace(/^\uFEFF/, "")
+    .toLowerCase()
+    .startsWith(BANNER);
+  if (matrixMarket) {
+    const sparse = await readSparseFile(file, source, rest);
+    return rankOfSparse(sparse, source, how);
+  }
+  const matrix = await readMatrixFile(file, source, rest);
+  if (how.method !== undefined && SPARSE_ONLY.has(how.method)) return rankOfSparse(toSparse(matrix), source, how);
   try {
     const { rank, ms } = await eliminate(matrix, how);
     return { rows: matrix.rows, cols: matrix.cols, rank, ms };
@@ -191,13 +263,144 @@ async function rankOfFile(file: string, field: Field | undefined, how: How): Pro
   }
 }
 
+/** A dense matrix's ones as a sparse matrix, for the sparse-only routes; the dense one is disposed. */
+function toSparse(matrix: BitMatrix): SparseBitMatrix {
+  try {
+    return sparseFromBitMatrix(matrix);
+  } finally {
+    matrix.dispose();
+  }
+}
+
+/** The banner of a MatrixMarket file, lower case. */
+const BANNER = "%%matrixmarket";
+
+/**
+ * The first chunks of a stream, at least `bytes` of them (fewer at its end),
+ * and the whole stream again (those chunks first), to tell a format apart.
+ */
+async function peek(
+  chunks: AsyncIterable<Uint8Array>,
+  bytes: number,
+): Promise<{ head: Uint8Array; rest: AsyncIterable<Uint8Array> }> {
+  const iterator = chunks[Symbol.asyncIterator]();
+  const seen: Uint8Array[] = [];
+  let length = 0;
+  let done = false;
+  while (length < bytes + 3) {
+    const next = await iterator.next();
+    if (next.done) {
+      done = true;
+      break;
+    }
+    seen.push(next.value);
+    length += next.value.length;
+  }
+  const head = Buffer.concat(seen);
+  async function* rest(): AsyncGenerator<Uint8Array> {
+    yield* seen;
+    if (done) return;
+    for (;;) {
+      const next = await iterator.next();
+      if (next.done) return;
+      yield next.value;
+    }
+  }
+  return { head, rest: rest() };
+}
+
+/**
+ * Reads a MatrixMarket file sparse (only its ones), or an edge list as the
+ * graph's incidence or adjacency matrix, with a progress bar of the bytes read on a TTY.
+ */
+async function readSparseFile(
+  file: string,
+  source: string,
+  chunks: AsyncIterable<Uint8Array>,
+  graph?: "incidence" | "adjacency",
+): Promise<SparseBitMatrix> {
+  const bar = createProgressBar("reading");
+  const total = bar.active ? fileSize(file) : 0;
+  try {
+    const { matrix } = await readSparseMatrix(chunks, {
+      source,
+      ...(graph === undefined ? { format: "matrix-market" } : { format: "edge-list", graph }),
+      ...(total > 0 ? { onProgress: (bytes: number) => bar.update(Math.min(bytes, total), total) } : {}),
+    });
+    return matrix;
+  } catch (error) {
+    if (error instanceof ParseError) throw inputError(error.message, error);
+    if (error instanceof RangeError) throw inputError(`${source}: ${error.message}`, error);
+    throw error;
+  } finally {
+    bar.finish();
+  }
+}
+
+/**
+ * The rank of a sparse matrix by the route of `--method` (auto: dense when
+ * small or dense, else structured), timed, with a bar per phase on a TTY.
+ */
+async function rankOfSparse(matrix: SparseBitMatrix, source: string, how: How): Promise<RankReport> {
+  const method = how.method ?? "auto";
+  const dense = method === "m4ri" || method === "ple" || method === "naive";
+  const options: SparseOptions = {
+    method: dense ? "dense" : method,
+    ...(dense ? { denseMethod: method } : {}),
+    ...(how.threads === undefined ? {} : { threads: how.threads }),
+  };
+  const large = matrix.rows * matrix.cols >= 2 ** 24;
+  if (how.threads !== undefined ? how.threads > 1 : large && method !== "structured") {
+    const threads = threadsThatFit(how.threads, large);
+    if (threads !== undefined && threads > 1) await initThreads(threads);
+  }
+  const bars = new PhaseBars();
+  if (bars.active) options.onProgress = (p) => bars.update(p);
+  try {
+    const start = performance.now();
+    const result = sparseRank(matrix, options);
+    const ms = Math.round((performance.now() - start) * 1000) / 1000;
+    const report: RankReport = { rows: matrix.rows, cols: matrix.cols, rank: result.rank, ms };
+    if (result.method !== "dense") report.route = { method: result.method, exact: result.exact };
+    return report;
+  } catch (error) {
+    // the route's limits (fill-in, memory) name themselves; a route not in this build is a usage error
+    if (error instanceof RangeError && /not available in this build/.test(error.message)) {
+      throw usageError(`--method ${method}: ${error.message}`, error);
+    }
+    if (error instanceof RangeError) throw inputError(`${source}: ${error.message}`, error);
+    throw error;
+  } finally {
+    bars.finish();
+  }
+}
+
+/** One progress bar per phase of a sparse computation, labelled by the phase. */
+class PhaseBars {
+  private bar = createProgressBar("structured");
+  private phase = "structured";
+  readonly active = this.bar.active;
+
+  update(p: SparseProgress): void {
+    if (p.phase !== this.phase) {
+      this.bar.finish();
+      this.bar = createProgressBar(p.phase);
+      this.phase = p.phase;
+    }
+    this.bar.update(p.done, p.total);
+  }
+
+  finish(): void {
+    this.bar.finish();
+  }
+}
+
 /**
  * Reads a GF(2) matrix file as a stream of bytes (PBM, dense text or
  * MatrixMarket, told by their first bytes; a `*.pbm` name must hold PBM),
  * with a progress bar of the bytes read on a TTY.
  */
-async function readMatrixFile(file: string): Promise<BitMatrix> {
-  const { source, chunks } = inputBytes(file);
+async function readMatrixFile(file: string, source: string, chunks: AsyncIterable<Uint8Array>): Promise<BitMatrix> {
   const bar = createProgressBar("reading");
   const total = bar.active ? fileSize(file) : 0;
   try {
@@ -320,6 +523,9 @@ async function rankOfRandom(n: string, options: RankOptions, field: Field | unde
     }
     throw error;
   }
+  if (how.method !== undefined && SPARSE_ONLY.has(how.method)) {
+    return { ...(await rankOfSparse(toSparse(matrix), "--random", how)), seed };
+  }
   try {
     const { rank, ms } = await eliminate(matrix, how);
     return { rows, cols, rank, ms, seed };
@@ -341,7 +547,7 @@ async function eliminate(matrix: BitMatrix, how: How): Promise<{ rank: number; m
   const bar = createProgressBar("echelonize");
   const options = {
     ...(threads === undefined ? {} : { threads }),
-    ...(how.method === undefined ? {} : { method: how.method }),
+    ...(how.method === "m4ri" || how.method === "ple" || how.method === "naive" ? { method: how.method } : {}),
     ...(bar.active ? { onProgress: (done: number, total: number) => bar.update(done, total) } : {}),
   };
   try {
@@ -381,10 +587,12 @@ function threadsThatFit(wanted: number | undefined, large: boolean): number | un
 
 /** `key value` lines: rows, cols, [seed,] rank, nullity, time. */
 function formatText(report: RankReport): string {
-  const { rows, cols, rank, ms, seed } = report;
+  const { rows, cols, rank, ms, seed, route } = report;
   const lines = [`rows ${rows}`, `cols ${cols}`];
   if (seed !== undefined) lines.push(`seed ${seed}`);
-  lines.push(`rank ${rank}`, `nullity ${cols - rank}`, `time ${ms} ms`);
+  lines.push(`rank ${rank}`, `nullity ${cols - rank}`);
+  if (route !== undefined) lines.push(`method ${route.method}${route.exact ? "" : " (Monte Carlo)"}`);
+  lines.push(`time ${ms} ms`);
   return `${lines.join("\n")}\n`;
 }
 
@@ -393,7 +601,10 @@ function formatText(report: RankReport): string {
  * gives exactly rows, cols, rank, ms (a fixed contract for scripts).
  */
 function formatJson(report: RankReport): string {
-  const { rows, cols, rank, ms, seed } = report;
-  const json = seed === undefined ? { rows, cols, rank, nullity: cols - rank, ms } : { rows, cols, rank, ms };
+  const { rows, cols, rank, ms, seed, route } = report;
+  const json: Record<string, unknown> =
+    seed === undefined ? { rows, cols, rank, nullity: cols - rank, ms } : { rows, cols, rank, ms };
+  // a sparse route says which one ran and whether its answer is exact
+  if (route !== undefined) Object.assign(json, { method: route.method, exact: route.exact });
   return `${JSON.stringify(json)}\n`;
 }

@@ -49,6 +49,20 @@ class MemoryLimit {
 
 export const memoryLimit = new MemoryLimit();
 
+/** Room kept beside the largest matrix for its elimination (Four Russians tables, pivots, row versions). */
+const ELIMINATION_ROOM = 128 * 2 ** 20;
+
+/**
+ * Bytes a GF(2) matrix may take when nothing else is held: the memory limit
+ * (see `setMemoryLimit` in `@lightsout/core/gf2`) less room for an
+ * elimination's tables and pivots, within one block of WebAssembly memory.
+ * The file readers and the sparse routes' dense finish size themselves by it.
+ */
+export function matrixRoom(): number {
+  const cap = Math.min(memoryLimit.bytes, MAX_MATRIX_BLOCK);
+  return Math.max(0, cap - Math.min(ELIMINATION_ROOM, cap / 16));
+}
+
 /**
  * Sets the cap on memory held by matrices (both engines). A matrix that would
  * pass it fails with a `RangeError` before anything is allocated.

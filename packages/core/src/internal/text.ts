@@ -260,3 +260,15 @@ export function concatBytes(chunks: readonly Uint8Array[], length: number): Uint
 }
 
 const encoder = new TextEncoder();
+
+/**
+ * Checks the input of a streamed reader: an iterable (sync or async) of byte chunks.
+ *
+ * @param input - What the caller passed.
+ * @throws TypeError naming what was got.
+ */
+export function checkChunkInput(input: unknown): asserts input is AsyncIterable<Uint8Array> | Iterable<Uint8Array> {
+  if (input === null || typeof input !== "object" || !(Symbol.asyncIterator in input || Symbol.iterator in input)) {
+    throw new TypeError(`"input" expected an iterable of byte chunks, got ${input === null ? "null" : typeof input}`);
+  }
+}

@@ -2,21 +2,22 @@
  * Reading a GF(2) matrix from bytes as they arrive (a file stream, a
  * browser `File.stream()`, stdin), never holding the whole input as a
  * string: dense 0/1 text and PBM are packed as they are read; a
- * MatrixMarket file is gathered and parsed whole (it lists only the ones).
+ * MatrixMarket file is read sparse line by line (it lists only the ones),
+ * then made dense.
  *
  * @module
  */
 import { BitMatrix, type EngineName, liveWords } from "../gf2/bitmatrix.js";
 import { matrixBytes } from "../internal/layout.js";
 import { MAX_DIMENSION } from "../internal/check.js";
-import { getMemoryLimit, MAX_MATRIX_BLOCK } from "../internal/memory.js";
-import { concatBytes, decodeText } from "../internal/text.js";
+import { getMemoryLimit, matrixRoom } from "../internal/memory.js";
+import { checkChunkInput, concatBytes } from "../internal/text.js";
 import { DenseReader, type PackedRows } from "./_dense-text.js";
-import { parseMatrix } from "./matrix-text.js";
+import { formatLimit } from "../internal/sizes.js";
+import { sparseToBitMatrix } from "../sparse/build.js";
+import { largestSparseNonzeros, SparseSink } from "./read-sparse.js";
 import { PbmReader } from "./pbm.js";
 
-/** A MatrixMarket file is parsed into one byte per entry: at most 2^31 of them, as {@link parseMatrix}'s default. */
-const MAX_MATRIX_MARKET_ENTRIES = 2 ** 31;
 /** Bytes looked at to tell the formats apart (the length of `%%MatrixMarket`). */
 const SNIFF_BYTES = 14;
 
@@ -43,7 +44,7 @@ export interface ReadBitMatrixOptions {
   source?: string;
   /**
    * Largest accepted `rows * cols`, a positive integer; by default only the
-   * memory limit bounds dense text and PBM (and 2^31 entries MatrixMarket).
+   * memory limit bounds every format (a MatrixMarket file's ones first, then its bits).
    */
   maxEntries?: number;
   /**
@@ -112,9 +113,7 @@ export async function readBitMatrix(
   input: AsyncIterable<Uint8Array> | Iterable<Uint8Array>,
   options: ReadBitMatrixOptions = {},
 ): Promise<ReadBitMatrix> {
-  if (input === null || typeof input !== "object" || !(Symbol.asyncIterator in input || Symbol.iterator in input)) {
-    throw new TypeError(`"input" expected an iterable of byte chunks, got ${input === null ? "null" : typeof input}`);
-  }
+  checkChunkInput(input);
   // no limit on entries by default: the memory limit bounds dense text and PBM
   const { source = "<input>", maxEntries = Number.POSITIVE_INFINITY, format = "auto", engine, onProgress } = options;
   if (typeof source !== "string") throw new TypeError(`"source" expected a string, got ${typeof source}`);
@@ -200,34 +199,36 @@ function sinkFor(kind: BitMatrixFormat, source: string, maxEntries: number, engi
       dispose() {},
     };
   }
-  const chunks: Uint8Array[] = [];
-  let length = 0;
+  // MatrixMarket lists only the ones: read sparse as the chunks arrive (never one string of the
+  // whole file), then made dense, checked against the memory limit before the bits are allocated.
+  const sparse = new SparseSink({
+    source,
+    format: "matrix-market",
+    graph: "incidence",
+    base: 1,
+    vertices: undefined,
+    maxNonzeros: largestSparseNonzeros(),
+  });
   return {
-    push(chunk) {
-      length += chunk.length;
-      chunks.push(chunk);
-    },
+    push: (chunk) => sparse.push(chunk),
     end() {
-      const text = decodeText(concatBytes(chunks, length));
-      const parsed = parseMatrix(text, { source, maxEntries: Math.min(maxEntries, MAX_MATRIX_MARKET_ENTRIES) });
-      return BitMatrix.fromBits(parsed.rows, parsed.cols, parsed.values, matrixOptions);
+      const m = sparse.end();
+      const entries = m.rows * m.cols;
+      if (entries > maxEntries) {
+        throw new RangeError(
+          formatLimit({
+            subject: `a ${m.rows} x ${m.cols} matrix`,
+            max: maxEntries,
+            got: entries,
+            unit: ["entry", "entries"],
+          }),
+        );
+      }
+      return sparseToBitMatrix(m, matrixOptions);
     },
     dispose() {},
   };
 }
-
-/**
- * Bytes a GF(2) matrix may take when nothing else is held: the memory limit
- * (see `setMemoryLimit` in `@lightsout/core/gf2`) less room for an
- * elimination's tables and pivots, within one block of WebAssembly memory.
- */
-function matrixRoom(): number {
-  const cap = Math.min(getMemoryLimit(), MAX_MATRIX_BLOCK);
-  return Math.max(0, cap - Math.min(ELIMINATION_ROOM, cap / 16));
-}
-
-/** Room kept beside the largest matrix for its elimination (Four Russians tables, pivots, row versions). */
-const ELIMINATION_ROOM = 128 * 2 ** 20;
 
 /**
  * The side of the largest n x n GF(2) matrix that fits the memory limit

@@ -523,14 +523,14 @@ function filePanel(): HTMLElement {
   const section = panel(
     "explore-file",
     "Rank of a matrix file",
-    "Drop a GF(2) matrix file here (PBM bitmap P4 or P1, rows of 0/1, or MatrixMarket coordinate), or choose one. It is read as a stream and ranked in a worker.",
+    "Drop a GF(2) matrix file here (PBM bitmap P4 or P1, rows of 0/1, or MatrixMarket coordinate, read sparse), or choose one. It is read as a stream and ranked in a worker.",
   );
   section.classList.add("explore-drop");
   const limit = element("p", { class: "explore-hint", id: "explore-file-limit" }, "");
   // Loaded apart, so that the panel draws without waiting for the core's code.
-  void import("@lightsout/core/io").then(({ largestBitMatrixSide }) => {
+  void import("@lightsout/core/io").then(({ largestBitMatrixSide, largestSparseNonzeros }) => {
     const side = largestBitMatrixSide();
-    limit.textContent = explore.fileLimit(side);
+    limit.textContent = explore.fileLimit(side, largestSparseNonzeros());
   });
   const field = element("label", { class: "explore-field", for: "explore-file-input" }, "Matrix file");
   const input = element("input", {
@@ -558,6 +558,8 @@ function filePanel(): HTMLElement {
   }
   let file: File | undefined;
   let kernelEmpty = false;
+  // a sparse file keeps no echelon form in the worker: nothing to download
+  let sparse = false;
   const run = () => {
     if (!file) return;
     const chosen = file;
@@ -566,6 +568,8 @@ function filePanel(): HTMLElement {
     // The phases seen, in order (reading, then eliminating), for the page's readers and its tests.
     const phases: string[] = [];
     job.element.dataset.phases = "";
+    // when each phase began, for its estimate of the time left
+    let phaseStart = performance.now();
     singleJob(
       job,
       async (worker) => {
@@ -573,21 +577,29 @@ function filePanel(): HTMLElement {
           if (!phases.includes(phase)) {
             phases.push(phase);
             job.element.dataset.phases = phases.join(" ");
+            phaseStart = performance.now();
           }
+          const spent = (performance.now() - phaseStart) / 1000;
+          const left = done > 0 && spent > 1 ? ((total - done) * spent) / done : undefined;
           // An empty file reads 0 of 0 bytes.
-          job.progress(total > 0 ? done / total : 0, explore.phaseText(phase, done, total));
+          job.progress(total > 0 ? done / total : 0, explore.phaseText(phase, done, total, left));
         });
         const said = explore.fileAnswer(chosen.name, r);
         answer.textContent = said.answer;
         job.element.dataset.ms = String(r.ms);
         if (r.threads !== null) job.element.dataset.threads = String(r.threads);
         kernelEmpty = r.rank === r.cols;
+        sparse = r.sparse !== undefined;
         return said.done;
       },
       `Reading ${chosen.name}…`,
       true,
       // the worker keeps the echelon form for the downloads
-      (worker) => downloads.from(worker, chosen.name.replace(/\.[^.]*$/, ""), kernelEmpty),
+      (worker) => {
+        if (!sparse) return downloads.from(worker, chosen.name.replace(/\.[^.]*$/, ""), kernelEmpty);
+        worker.terminate();
+        downloads.from(undefined);
+      },
       chosen.name,
     );
   };

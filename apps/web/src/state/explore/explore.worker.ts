@@ -7,7 +7,8 @@
 import { gridBoard, ParseError, solveLightsOut } from "@lightsout/core";
 import { chaseMatrix, solveGrid } from "@lightsout/core/lightsout";
 import { BitMatrix, initThreads } from "@lightsout/core/gf2";
-import { formatPbm, readBitMatrix } from "@lightsout/core/io";
+import { formatPbm, readBitMatrix, readSparseMatrix } from "@lightsout/core/io";
+import { sparseRank } from "@lightsout/core/sparse";
 import { squareNullity } from "@lightsout/core/nullity";
 import {
   pictureSide,
@@ -207,6 +208,9 @@ async function rankOfFile(file: Blob, name: string, progress: Progress, elapsed:
   const reading = progress("reading");
   reading(0, file.size);
   const started = performance.now();
+  lastEchelon?.dispose();
+  lastEchelon = undefined;
+  if (await isMatrixMarket(file)) return rankOfSparseFile(file, name, progress, elapsed);
   // Streamed: the file is never one string (a 32768 x 32768 text file is 1 GiB); PBM goes straight into the matrix.
   const { matrix, format } = await readBitMatrix(chunksOf(file), {
     source: name,
@@ -214,8 +218,6 @@ async function rankOfFile(file: Blob, name: string, progress: Progress, elapsed:
     onProgress: (bytes) => reading(bytes, file.size),
   });
   const read = performance.now();
-  lastEchelon?.dispose();
-  lastEchelon = undefined;
   try {
     const { rank, threads } = matrix.echelonize({ onProgress: progress("eliminating") });
     const { rows, cols } = matrix;
@@ -236,6 +238,49 @@ async function rankOfFile(file: Blob, name: string, progress: Progress, elapsed:
     matrix.dispose();
     throw error;
   }
+}
+
+/** Whether a file starts with the MatrixMarket banner (after a byte-order mark). */
+async function isMatrixMarket(file: Blob): Promise<boolean> {
+  const head = new TextDecoder().decode(await file.slice(0, 20).arrayBuffer());
+  return /^\uFEFF?%%matrixmarket/i.test(head);
+}
+
+/**
+ * A MatrixMarket file, read sparse (only its ones are held, so its limit is
+ * in nonzeros, not rows x cols) and ranked by the sparse routes: the dense
+ * kernel when small or dense, else structured elimination; each phase
+ * reports its progress. Cancel terminates the worker, as for every job.
+ */
+async function rankOfSparseFile(file: Blob, name: string, progress: Progress, elapsed: () => number): Promise<Answer> {
+  const reading = progress("reading");
+  const started = performance.now();
+  const { matrix } = await readSparseMatrix(chunksOf(file), {
+    source: name,
+    format: "matrix-market",
+    onProgress: (bytes) => reading(bytes, file.size),
+  });
+  const read = performance.now();
+  const phases = new Map<string, (done: number, total: number) => void>();
+  const r = sparseRank(matrix, {
+    onProgress: (p) => {
+      let report = phases.get(p.phase);
+      if (report === undefined) phases.set(p.phase, (report = progress(p.phase)));
+      report(p.done, p.total);
+    },
+  });
+  return {
+    kind: "rank-file",
+    rows: matrix.rows,
+    cols: matrix.cols,
+    rank: r.rank,
+    format: "matrix-market",
+    ms: elapsed(),
+    readMs: Math.round(read - started),
+    eliminateMs: Math.round(performance.now() - read),
+    threads: null,
+    sparse: { nonzeros: matrix.colIndex.length, method: r.method },
+  };
 }
 
 /** The bytes of `file` as they are read; the read is cancelled if the consumer stops early (a parse error). */

@@ -59,6 +59,11 @@ export type Answer =
       eliminateMs: number;
       /** Threads that eliminated (1 when one thread did), or null when the elimination did not say. */
       threads: number | null;
+      /**
+       * A MatrixMarket file is read sparse: its nonzeros and the route that ranked it
+       * ("dense", "structured"); absent for dense text and PBM (read as bits).
+       */
+      sparse?: { nonzeros: number; method: string };
     }
   | { kind: "export"; what: Export; rows: number; cols: number; pbm: Uint8Array; ms: number };
 

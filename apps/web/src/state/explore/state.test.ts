@@ -61,6 +61,10 @@ describe("what the panels say", () => {
     expect(progressText("chasing rows", 1024, 4096)).toBe("Chasing rows: 1,024 of 4,096");
     expect(phaseText("reading", 1_500_000, 30_000_000)).toBe("Reading: 1.5 of 30 MB");
     expect(phaseText("eliminating", 3, 8)).toBe("Eliminating: 3 of 8");
+    expect(phaseText("structured", 50_000, 200_000, 12)).toBe(
+      "Structured elimination: 50,000 of 200,000 rows, about 12.0 s left",
+    );
+    expect(phaseText("dense", 10, 4096)).toBe("Dense elimination of the rest: 10 of 4,096 columns");
     expect(sweepText.progress(1, 300, 310, 10_000, 1500)).toBe("n = 1..300 in order, 310 of 10,000 done (1.50 s)");
     expect(sweepText.done(1, 10_000, 3000)).toBe("Done: n = 1..10,000 in 3.00 s.");
     expect(sweepText.cancelled(1, 500)).toBe("Cancelled after n = 500 (500 in order).");
@@ -100,6 +104,10 @@ describe("what the panels say", () => {
     expect(fileAnswer("m.pbm", { ...file, threads: null }).done).toBe(
       "Done in 0.02 s: read in 0.01 s, eliminated in 0.01 s.",
     );
+    expect(
+      fileAnswer("g.mtx", { ...file, format: "matrix-market", sparse: { nonzeros: 1234, method: "structured" } })
+        .answer,
+    ).toBe("g.mtx: 8 x 9 (matrix-market, read sparse: 1,234 nonzeros, structured elimination), rank 7 over GF(2).");
     const pbm = new Uint8Array(20);
     expect(exportDone({ kind: "export", what: "kernel", rows: 2, cols: 9, pbm, ms: 3 })).toBe(
       "Kernel basis: 2 vectors of 9 entries (one a row), 20 bytes of PBM, made in 0.00 s.",

@@ -226,8 +226,12 @@ export function progressText(phase: string, done: number, total: number): string
  * phaseText("reading", 1_500_000, 3_000_000); // "Reading: 1.5 of 3.0 MB"
  * ```
  */
-export function phaseText(phase: string, done: number, total: number): string {
-  if (phase !== "reading") return progressText(phase, done, total);
+export function phaseText(phase: string, done: number, total: number, secondsLeft?: number): string {
+  const left =
+    secondsLeft === undefined || !Number.isFinite(secondsLeft) ? "" : `, about ${seconds(secondsLeft * 1000)} left`;
+  if (phase === "structured") return `Structured elimination: ${format(done)} of ${format(total)} rows${left}`;
+  if (phase === "dense") return `Dense elimination of the rest: ${format(done)} of ${format(total)} columns${left}`;
+  if (phase !== "reading") return `${progressText(phase, done, total)}${left}`;
   const mb = (bytes: number) => (bytes / 1e6).toFixed(bytes < 1e7 ? 1 : 0);
   return `Reading: ${mb(done)} of ${mb(total)} MB`;
 }
@@ -357,8 +361,11 @@ export function solveCaption(n: number, r: Extract<Answer, { kind: "solve" }>): 
  * ```
  */
 export function fileAnswer(name: string, r: Extract<Answer, { kind: "rank-file" }>): { answer: string; done: string } {
+  const how = r.sparse
+    ? `, read sparse: ${formatCount(r.sparse.nonzeros, "nonzero")}, ${r.sparse.method === "dense" ? "the dense kernel" : `${r.sparse.method} elimination`}`
+    : "";
   return {
-    answer: `${name}: ${format(r.rows)} x ${format(r.cols)} (${r.format}), rank ${format(r.rank)} over GF(2).`,
+    answer: `${name}: ${format(r.rows)} x ${format(r.cols)} (${r.format}${how}), rank ${format(r.rank)} over GF(2).`,
     done: `Done in ${seconds(r.ms)}: read in ${seconds(r.readMs)}, eliminated in ${seconds(r.eliminateMs)}${r.threads === null ? "" : ` on ${formatCount(r.threads, "thread")}`}.`,
   };
 }
@@ -381,8 +388,11 @@ export function exportDone(r: Extract<Answer, { kind: "export" }>): string {
   return `${what}, ${formatBytes(r.pbm.length)} of PBM, made in ${seconds(r.ms)}.`;
 }
 
-/** The file panel's limit, from the largest matrix the kernel's memory holds. */
-export function fileLimit(side: number): string {
+/**
+ * The file panel's limits: dense files by the largest matrix the kernel's memory holds,
+ * MatrixMarket files (read sparse) by their nonzeros.
+ */
+export function fileLimit(side: number, nonzeros: number): string {
   const bytes = side * Math.ceil(side / 128) * 16;
-  return `Files up to ${format(side)} x ${format(side)} entries (${formatBytes(bytes)} of bits: WebAssembly addresses 4 GiB, and room is kept for the elimination; past half of it the elimination runs on one thread, as two need a copy in shared memory); a larger one is refused when its size is known, before it is read into memory. PBM P4 is the compact format: 1 bit per entry.`;
+  return `Dense text and PBM files up to ${format(side)} x ${format(side)} entries (${formatBytes(bytes)} of bits: WebAssembly addresses 4 GiB, and room is kept for the elimination; past half of it the elimination runs on one thread, as two need a copy in shared memory); a larger one is refused when its size is known, before it is read into memory. PBM P4 is the compact format: 1 bit per entry. MatrixMarket files are read sparse: up to ${formatCount(nonzeros, "nonzero")}, whatever their rows x cols, ranked by structured elimination when large and sparse.`;
 }

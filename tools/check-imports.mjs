@@ -48,6 +48,8 @@ export const CORE_LAYERS = [
   ["fields"],
   ["rings"],
   ["solvers"],
+  // sparse matrices (compressed rows) and their routes: block Wiedemann
+  ["sparse"],
   ["lightsout"],
   ["poly", "io"],
   ["entries"],

@@ -15,7 +15,7 @@ export { cosetMinimum, cosetDistribution, cosetScanLanes, infoSetTail } from "./
 export { polyGcd } from "./poly";
 export { zpEchelon } from "./zp";
 export { bandedEchelon } from "./banded";
-export { blockMulAdd, spmvRows } from "./spmv";
+export { blockMulAdd, projectRows, spmvRows } from "./spmv";
 
 export { allocate as alloc, deallocate as free } from "./heap";
 export { descriptorBlock, descriptorLayout } from "./index-descriptors";

@@ -140,3 +140,75 @@ export function blockMulAdd(args: BlockMulArgs): void {
     }
   }
 }
+
+/**
+ * The arguments of `projectRows`: out = X^T V, X being N x (64 * xWords)
+ * dense random bits, row i of X hashed from (seed, i) (see xBits), so that
+ * it is never stored and every shard and engine sees the same X.
+ */
+@unmanaged export class ProjectArgs {
+  /** V: `words` u64 per row, `rows` rows. */
+  v: usize;
+  words: i32;
+  rows: i32;
+  seed: u32;
+  /** 1: X has 64 columns; 2: 128. */
+  xWords: i32;
+  /** Room for 8 * xWords tables of 256 rows of `words` u64 (16-aligned). */
+  tables: usize;
+  /** X^T V: 64 * xWords rows of `words` u64. */
+  out: usize;
+}
+
+/** 32 random bits for (seed, k): a multiplicative step and the murmur3 finaliser (the twin computes the same). */
+@inline export function hash32(seed: u32, k: u32): u32 {
+  let z = k * 0x9e3779b9 + seed;
+  z ^= z >>> 16;
+  z *= 0x85ebca6b;
+  z ^= z >>> 13;
+  z *= 0xc2b2ae35;
+  return z ^ (z >>> 16);
+}
+
+/** Word h of row i of X. */
+@inline function xBits(seed: u32, i: i32, h: i32, xWords: i32): u64 {
+  const k = <u32>(i * xWords + h) << 1;
+  return <u64>hash32(seed, k) | (<u64>hash32(seed, k + 1) << 32);
+}
+
+/**
+ * out = X^T V, by Four Russians on X's side: row i of V is added to table
+ * g at index byte g of row i of X (8 * xWords additions a row, not one per
+ * set bit), then out's row 8g + b is the XOR of table g's entries whose
+ * index has bit b.
+ */
+export function projectRows(args: ProjectArgs): void {
+  const words = args.words, xWords = args.xWords, seed = args.seed, rows = args.rows;
+  const v = args.v, tables = args.tables, out = args.out;
+  const entry = <usize>words << 3;
+  const groups = xWords << 3;
+  memory.fill(tables, 0, <usize>groups * 256 * entry);
+  for (let i = 0; i < rows; i++) {
+    const row = v + <usize>i * entry;
+    for (let h = 0; h < xWords; h++) {
+      const x = xBits(seed, i, h, xWords);
+      for (let g = 0; g < 8; g++) {
+        const t = tables + ((<usize>((h << 3) + g) << 8) + <usize>((x >> (<u64>g << 3)) & 0xff)) * entry;
+        if (words == 2) v128.store(t, v128.xor(v128.load(t), v128.load(row)));
+        else store<u64>(t, load<u64>(t) ^ load<u64>(row));
+      }
+    }
+  }
+  memory.fill(out, 0, <usize>(groups << 3) * entry);
+  for (let g = 0; g < groups; g++) {
+    for (let index = 1; index < 256; index++) {
+      const t = tables + ((<usize>g << 8) + <usize>index) * entry;
+      for (let b = 0; b < 8; b++) {
+        if (((index >> b) & 1) == 0) continue;
+        const o = out + <usize>((g << 3) + b) * entry;
+        store<u64>(o, load<u64>(o) ^ load<u64>(t));
+        if (words == 2) store<u64>(o, load<u64>(o, 8) ^ load<u64>(t, 8), 8);
+      }
+    }
+  }
+}

@@ -29,7 +29,7 @@
 
 import { LaneScanJob, scanLanes } from "./coset";
 import { mulAddRows, ThreadedMulAddArgs } from "./multiply";
-import { blockMulAdd, BlockMulArgs, spmvRange, ThreadedSpmvArgs } from "./spmv";
+import { blockMulAdd, BlockMulArgs, ProjectArgs, projectRows, spmvRange, ThreadedSpmvArgs } from "./spmv";
 import { adoptState, echelonizeM4ri, publishState, sweepRange, sweepRows, ThreadedEchelonArgs } from "./echelon";
 
 const GENERATION = 0;
@@ -305,6 +305,11 @@ export function spmvThreaded(job: ThreadedSpmvArgs): void {
  */
 export function blockMulAddShared(args: BlockMulArgs): void {
   blockMulAdd(args);
+}
+
+/** projectRows (out = X^T V) in this build, for the blocks of block Wiedemann in the shared memory. */
+export function projectRowsShared(args: ProjectArgs): void {
+  projectRows(args);
 }
 
 export { allocate as alloc, deallocate as free } from "./heap";

@@ -1,0 +1,182 @@
+// The square operator of block Wiedemann in WebAssembly memory: the sparse
+// matrix, padded to N x N (N = max(rows, cols)) by zero rows or columns, held
+// once, with a few blocks of N rows of 64 or 128 bits beside it. Every block
+// product of the algorithm goes through here: B X (the kernel spmvRows, or
+// spmvThreaded on the thread pool's shared memory) and W ^= V F
+// (blockMulAdd). Its plain TypeScript twin is operator-naive.ts.
+//
+// With more than one thread the matrix and the blocks live in the pool's
+// shared memory only (never twice); when the pool is unavailable or its
+// memory would pass the cap, one thread works in the kernel's own memory.
+
+import {
+  blockMulAddKernel,
+  blockMulAddSharedKernel,
+  callKernel,
+  kernelView,
+  projectRowsKernel,
+  projectRowsSharedKernel,
+  spmvRowsKernel,
+  spmvThreadedKernel,
+  withScratch,
+} from "../../internal/kernel.js";
+import { formatCount, formatLimit } from "../../internal/sizes.js";
+import { withThreadPool } from "../../internal/threads.js";
+import type { SparseBitMatrix } from "../matrix.js";
+
+/** Rows a thread claims at a time: enough to amortise the claim, small enough to balance uneven rows. */
+const SPMV_CHUNK = 2048;
+
+/** Largest side of the padded operator: the kernels index rows as i32. */
+export const MAX_OPERATOR_SIDE = 2 ** 30;
+
+/**
+ * N x N blocks of `words` u64 per row, numbered 0 .. blocks - 1, and the
+ * square matrix B that multiplies them.
+ */
+export interface BlockOperator {
+  /** N = max(rows, cols). */
+  readonly size: number;
+  /** 1: blocks of 64 vectors; 2: blocks of 128. */
+  readonly words: 1 | 2;
+  /** Threads the products use (1 in the kernel's own memory). */
+  readonly threads: number;
+  /** A view of block `b` (N * words u64, row i at i * words); valid for the whole run. */
+  block(b: number): BigUint64Array;
+  /** Block `to` = B times block `from` (they differ). */
+  multiply(from: number, to: number): void;
+  /** Block `w` ^= block `v` times F, F being 64 * words rows of `words` u64 (row b: what bit b adds). */
+  mulAdd(w: number, v: number, f: BigUint64Array): void;
+  /**
+   * X^T times block `b`, X being N x (64 * xWords) random bits hashed from
+   * `seed` (never stored): 64 * xWords rows of 2 * words u32, a copy.
+   */
+  project(b: number, seed: number, xWords: 1 | 2): Uint32Array;
+}
+
+/** Bytes of the tables of projectRows and blockMulAdd (the larger: 16 tables of 256 rows of 16 bytes). */
+const TABLE_BYTES = 16 * 256 * 16;
+/** Bytes of F of blockMulAdd and of the projection's output (128 rows of 16 bytes). */
+const SMALL_BLOCK_BYTES = 128 * 16;
+
+/** Bytes of the blocks an operator needs: the matrix (offsets and indices), `blocks` blocks, the product's table and F. */
+export function operatorBytes(matrix: SparseBitMatrix, words: 1 | 2, blocks: number): number[] {
+  const side = Math.max(matrix.rows, matrix.cols);
+  const nonzeros = matrix.rowStart[matrix.rows] ?? 0;
+  return [
+    4 * (side + 1),
+    Math.max(16, 4 * nonzeros),
+    ...Array.from({ length: blocks }, () => 8 * words * side),
+    TABLE_BYTES,
+    SMALL_BLOCK_BYTES,
+    SMALL_BLOCK_BYTES,
+  ];
+}
+
+/** Refuses a matrix whose padded side the kernels cannot index, naming the limit. */
+export function checkOperatorSide(matrix: SparseBitMatrix): number {
+  const side = Math.max(matrix.rows, matrix.cols);
+  if (side > MAX_OPERATOR_SIDE) {
+    throw new RangeError(
+      formatLimit({ subject: "the side of block Wiedemann's square matrix", max: MAX_OPERATOR_SIDE, got: side, unit: ["row", "rows"], why: "the kernels index rows as 32-bit integers" }),
+    );
+  }
+  return side;
+}
+
+/** The compressed rows of B: A's, then zero rows up to N. */
+function paddedRowStart(matrix: SparseBitMatrix, side: number): Uint32Array {
+  const starts = new Uint32Array(side + 1);
+  starts.set(matrix.rowStart.subarray(0, matrix.rows + 1));
+  starts.fill(matrix.rowStart[matrix.rows] ?? 0, matrix.rows + 1);
+  return starts;
+}
+
+/**
+ * Runs `run` with the operator of `matrix` and `blocks` zeroed blocks in
+ * WebAssembly memory, freed afterwards.
+ *
+ * @param threads - Threads wanted (1: the kernel's own memory).
+ * @throws {RangeError} naming the bytes and the memory limit when the matrix and the blocks do not fit.
+ */
+export function withBlockOperator<T>(
+  matrix: SparseBitMatrix,
+  words: 1 | 2,
+  blocks: number,
+  threads: number,
+  run: (operator: BlockOperator) => T,
+): T {
+  const side = checkOperatorSide(matrix);
+  const sizes = operatorBytes(matrix, words, blocks);
+  const nonzeros = matrix.rowStart[matrix.rows] ?? 0;
+  const starts = paddedRowStart(matrix, side);
+  const blockAt = (ptrs: number[], b: number): number => {
+    if (!(b >= 0 && b < blocks)) throw new RangeError(`block ${b} of ${blocks}`);
+    return ptrs[2 + b]!;
+  };
+  if (threads > 1) {
+    const shared = withThreadPool(threads, (pool) =>
+      pool.withBlocks(sizes, (ptrs) => {
+        pool.view(Uint32Array, ptrs[0]!, side + 1).set(starts);
+        pool.view(Uint32Array, ptrs[1]!, nonzeros).set(matrix.colIndex.subarray(0, nonzeros));
+        const views = Array.from({ length: blocks }, (_, b) => pool.view(BigUint64Array, blockAt(ptrs, b), side * words));
+        for (const view of views) view.fill(0n);
+        const table = ptrs[2 + blocks]!, f = ptrs[3 + blocks]!, out = ptrs[4 + blocks]!;
+        const fView = pool.view(BigUint64Array, f, 64 * words * words);
+        const once = { operation: "the sparse product", next: (_: unknown, last: number | undefined) => last === undefined };
+        const operator: BlockOperator = {
+          size: side,
+          words,
+          threads: pool.threads,
+          block: (b) => views[b]!,
+          multiply: (from, to) => {
+            const args = {
+              rowStart: ptrs[0]!, colIndex: ptrs[1]!, x: blockAt(ptrs, from), y: blockAt(ptrs, to), words,
+              first: 0, end: side, chunk: SPMV_CHUNK, ctl: pool.ctl, threads: pool.threads, blocking: pool.blocking,
+            };
+            pool.runSlices(spmvThreadedKernel, args, once);
+          },
+          mulAdd: (w, v, fRows) => {
+            fView.set(fRows);
+            const args = { w: blockAt(ptrs, w), v: blockAt(ptrs, v), f, table, words, rows: side };
+            pool.runSlices(blockMulAddSharedKernel, args, once);
+          },
+          project: (b, seed, xWords) => {
+            const args = { v: blockAt(ptrs, b), words, rows: side, seed, xWords, tables: table, out };
+            pool.runSlices(projectRowsSharedKernel, args, once);
+            return pool.view(Uint32Array, out, 64 * xWords * 2 * words).slice();
+          },
+        };
+        return run(operator);
+      }),
+    );
+    if (shared !== undefined) return shared;
+  }
+  return withScratch(`block Wiedemann on ${formatCount(side, "row")} and ${formatCount(nonzeros, "nonzero")}`, sizes, (ptrs) => {
+    // no allocation happens inside: views made now stay valid for the whole run
+    kernelView(Uint32Array, ptrs[0]!, side + 1).set(starts);
+    kernelView(Uint32Array, ptrs[1]!, nonzeros).set(matrix.colIndex.subarray(0, nonzeros));
+    const views = Array.from({ length: blocks }, (_, b) => kernelView(BigUint64Array, blockAt(ptrs, b), side * words));
+    for (const view of views) view.fill(0n);
+    const table = ptrs[2 + blocks]!, f = ptrs[3 + blocks]!, out = ptrs[4 + blocks]!;
+    const fView = kernelView(BigUint64Array, f, 64 * words * words);
+    return run({
+      size: side,
+      words,
+      threads: 1,
+      block: (b) => views[b]!,
+      multiply: (from, to) =>
+        callKernel("the sparse product", spmvRowsKernel, {
+          rowStart: ptrs[0]!, colIndex: ptrs[1]!, x: blockAt(ptrs, from), y: blockAt(ptrs, to), words, first: 0, end: side,
+        }),
+      mulAdd: (w, v, fRows) => {
+        fView.set(fRows);
+        callKernel("the block product", blockMulAddKernel, { w: blockAt(ptrs, w), v: blockAt(ptrs, v), f, table, words, rows: side });
+      },
+      project: (b, seed, xWords) => {
+        callKernel("the projection", projectRowsKernel, { v: blockAt(ptrs, b), words, rows: side, seed, xWords, tables: table, out });
+        return kernelView(Uint32Array, out, 64 * xWords * 2 * words).slice();
+      },
+    });
+  });
+}

@@ -62,7 +62,7 @@ export interface BlockWiedemannOptions extends PhaseWatch {
 export interface WiedemannResult {
   rows: number;
   cols: number;
-  /** cols - kernel.length: proven an upper bound, equal to the rank with probability >= 1 - errorBound. */
+  /** min(cols - kernel.length, rows): proven an upper bound, equal to the rank with probability >= 1 - errorBound. */
   rank: number;
   /** cols - rank. */
   nullity: number;

@@ -123,6 +123,8 @@ export function withBlockOperator<T>(
         for (const view of views) view.fill(0n);
         const table = ptrs[2 + blocks]!, f = ptrs[3 + blocks]!, out = ptrs[4 + blocks]!;
         const fView = pool.view(BigUint64Array, f, 64 * words * words);
+        // at least 8 claims a thread, so that a slowed thread is made up for by the others
+        const chunk = Math.max(16, Math.min(SPMV_CHUNK, Math.ceil(side / (8 * pool.threads))));
         const once = { operation: "the sparse product", next: (_: unknown, last: number | undefined) => last === undefined };
         const operator: BlockOperator = {
           size: side,
@@ -132,7 +134,7 @@ export function withBlockOperator<T>(
           multiply: (from, to) => {
             const args = {
               rowStart: ptrs[0]!, colIndex: ptrs[1]!, x: blockAt(ptrs, from), y: blockAt(ptrs, to), words,
-              first: 0, end: side, chunk: SPMV_CHUNK, ctl: pool.ctl, threads: pool.threads, blocking: pool.blocking,
+              first: 0, end: side, chunk, ctl: pool.ctl, threads: pool.threads, blocking: pool.blocking,
             };
             pool.runSlices(spmvThreadedKernel, args, once);
           },

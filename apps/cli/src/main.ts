@@ -91,6 +91,12 @@ export const COMMANDS: readonly CommandEntry[] = [
     summary: "rank and nullity of a matrix over GF(2) or GF(q)",
     load: async () => (await import("./commands/rank.js")).rankCommand(),
   },
+  {
+    name: "wiedemann",
+    usage: "[options] [file]",
+    summary: "rank and kernel of a large sparse matrix by block Wiedemann, sharded if asked",
+    load: async () => (await import("./commands/wiedemann.js")).wiedemannCommand(),
+  },
 ];
 
 /**

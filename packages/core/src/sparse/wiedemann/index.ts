@@ -267,10 +267,11 @@ function kernelResult(
   checkKernel(plan, operator, kernel);
   const rank = Math.min(plan.cols - kernel.length, plan.side - ofB.length, plan.rows);
   const claimed = ofB.length <= plan.blockWidth - 41;
+  const vectors = `${kernel.length} independent kernel vector${kernel.length === 1 ? "" : "s"}, each checked`;
   const guarantee = claimed
-    ? `rank <= ${rank} proven (${kernel.length} independent kernel vectors, each checked); rank = ${rank} with ` +
+    ? `rank <= ${rank} proven (${vectors}); rank = ${rank} with ` +
       `probability >= 1 - 2^-40 (Monte Carlo: a ${plan.blockWidth}-wide start block, projection assumed generic)`
-    : `rank <= ${rank} proven (${kernel.length} independent kernel vectors, each checked); the nullity found is past ` +
+    : `rank <= ${rank} proven (${vectors}); the nullity found is past ` +
       `what a ${plan.blockWidth}-wide block certifies (${plan.blockWidth - 41}), so no error bound is claimed: ` +
       `use blockWidth 128 or the structured elimination`;
   return {
@@ -318,3 +319,4 @@ function checkKernel(plan: WiedemannPlan, operator: BlockOperator, kernel: reado
 }
 
 export { computeSequence, joinSequence } from "./sequence.js";
+export { randomSparseMatrix } from "./random.js";

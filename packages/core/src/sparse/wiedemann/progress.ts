@@ -45,12 +45,14 @@ export function phaseReporter(
 ): (done: number) => void {
   const began = performance.now();
   let last = -Infinity;
+  let lastDone = -1;
   const work = (steps: number): number => (quadratic ? steps * steps : steps);
   return (done) => {
     if (!watch.onProgress) return;
     const now = performance.now();
-    if (now - last < REPORT_EVERY_MS && done < total) return;
+    if ((now - last < REPORT_EVERY_MS && done < total) || done === lastDone) return;
     last = now;
+    lastDone = done;
     const elapsedMs = now - began;
     const doneWork = work(done) - work(startAt);
     const remainingMs = doneWork > 0 ? (elapsedMs * (work(total) - work(done))) / doneWork : undefined;

@@ -6,6 +6,7 @@
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
 import { endThreads, setMemoryLimit, getMemoryLimit } from "../src/index.js";
+import { matrixBerlekampMassey } from "../src/sparse/wiedemann/berlekamp-massey.js";
 import { withBlockOperator } from "../src/sparse/wiedemann/operator.js";
 import { withBlockOperatorNaive } from "../src/sparse/wiedemann/operator-naive.js";
 import { mulberry, randomSparse } from "./_sparse.js";
@@ -89,6 +90,30 @@ describe("block Wiedemann's block products: kernel = twin = plain loops", () => 
         expect(two.projected).toEqual(one.projected);
       }),
       { ...RUNS, numRuns: 10 },
+    );
+  });
+
+  it("Berlekamp-Massey: the kernel's columns and degrees equal the twin's, bit for bit", () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(64, 128),
+        fc.integer({ min: 1, max: 40 }),
+        fc.integer({ min: 1, max: 2 ** 31 - 1 }),
+        fc.constantFrom("random", "sparse", "zero"),
+        (width, length, seed, kind) => {
+          const random = mulberry(seed);
+          const sequence = new Uint32Array(length * width * (width / 32));
+          for (let i = 0; i < sequence.length; i++) {
+            const word = Math.floor(random() * 2 ** 32);
+            sequence[i] = kind === "zero" ? 0 : kind === "sparse" ? word & (word >>> 7) & (word >>> 13) : word;
+          }
+          const wasm = matrixBerlekampMassey(sequence, length, width, width, {}, "wasm");
+          const twin = matrixBerlekampMassey(sequence, length, width, width, {}, "ts");
+          expect(wasm.degrees).toEqual(twin.degrees);
+          expect(wasm.columns).toEqual(twin.columns);
+        },
+      ),
+      { ...RUNS, numRuns: 40 },
     );
   });
 

@@ -1,47 +1,24 @@
-// The matrix Berlekamp-Massey step of block Wiedemann, quadratic: a minimal
-// approximant basis ("M-Basis", Giorgi, Jeannerod and Villard 2003; the
-// same iteration as Coppersmith 1994's) of the m x (m + n) matrix
-// polynomial [A(X) | I_m], A(X) = sum a_i X^i, of order L, for the shifts
-// (0 for the n columns of A, 1 for the m of I_m).
-//
-// Each of the m + n columns p_j = [g_j; h_j] keeps a shifted degree d_j and
-// the invariant  coefficient_s(A g_j + h_j) = 0  for s < t. At step t the
-// discrepancies (coefficient t of A g_j + h_j, m bits each) are eliminated
-// in order of increasing d_j: a column is reduced by the pivots before it;
-// a column that stays nonzero becomes a pivot and is multiplied by X (d_j
-// + 1). At the end a column with small d_j gives a generator: deg h_j <
-// d_j, so coefficient_s(A g_j) = 0 for d_j <= s < L, i.e. with f_k =
-// coefficient_{d_j - k}(g_j),  sum_k a_{i+k} f_k = 0  for i <= L - 1 - d_j.
-//
-// A column is stored reversed, f_j,k = coefficient_{d_j - k}(p_j) for k =
-// 0 .. d_j, so that multiplying by X (and raising d_j) moves nothing, and
-// adding a pivot p (d_p <= d_j) is one contiguous XOR at offset d_j - d_p.
-//
-// Cost: step t touches every column's d_j + 1 coefficients, about t/2, so
-// the whole costs about (m + n) L^2 / 4 coefficient operations: quadratic
-// in N (Thomé 2002's subquadratic variant, by products of polynomial
-// matrices, is what makes N = 10^6 practical; it is not done here).
+// The matrix Berlekamp-Massey step of block Wiedemann in WebAssembly: the
+// kernel berlekampMasseySteps runs the iteration of the twin
+// (berlekamp-massey-naive.ts, which explains it) a slice of steps a call,
+// over the terms and columns copied into the kernel's memory, so that
+// progress and cancel come between slices. Quadratic: it dominates the run
+// from N in the tens of thousands (docs/BENCHMARKS.md).
 
+import { allocate, berlekampMasseyStepsKernel, kernelView, release, runSlices } from "../../internal/kernel.js";
+import { type ApproximantBasis, initialBasis, matrixBerlekampMasseyNaive } from "./berlekamp-massey-naive.js";
 import { type PhaseWatch, phaseReporter } from "./progress.js";
 
-/** The columns of the approximant basis: shifted degrees and reversed coefficients. */
-export interface ApproximantBasis {
-  m: number;
-  n: number;
-  /** Shifted degree of each of the m + n columns. */
-  degrees: Int32Array;
-  /**
-   * Column j's coefficients f_j,k (k = 0 .. degrees[j]), each (n + m) / 32
-   * u32: first the n bits of g, then the m bits of h.
-   */
-  columns: Uint32Array[];
-}
+export type { ApproximantBasis } from "./berlekamp-massey-naive.js";
+
+/** Work of a slice, in coefficient operations (columns x degree): about 50 ms. */
+const SLICE_WORK = 2 ** 22;
 
 /**
- * Runs the iteration over a_0 .. a_{L-1}.
+ * Runs the iteration over a_0 .. a_{L-1} (see the twin for the layout).
  *
- * @param sequence - `L * m * (n / 32)` u32: term i, row r (of m), n column bits.
- * @param watch - Progress (in steps) and the signal, checked every step.
+ * @param engine - "ts": the twin.
+ * @throws The signal's reason on cancel; a RangeError when the columns do not fit in memory.
  */
 export function matrixBerlekampMassey(
   sequence: Uint32Array,
@@ -49,95 +26,53 @@ export function matrixBerlekampMassey(
   m: number,
   n: number,
   watch: PhaseWatch = {},
+  engine: "wasm" | "ts" = "wasm",
 ): ApproximantBasis {
-  const mW = m / 32, gW = n / 32, W = gW + mW, C = m + n;
-  // a_t column b as m bits: the discrepancy adds columns of a_t, one per bit of g
-  const aCols = new Uint32Array(length * n * mW);
-  for (let t = 0; t < length; t++) {
-    for (let r = 0; r < m; r++) {
-      for (let wb = 0; wb < gW; wb++) {
-        let bits = sequence[(t * m + r) * gW + wb]!;
-        while (bits !== 0) {
-          const low = bits & -bits;
-          const b = wb * 32 + 31 - Math.clz32(low);
-          aCols[(t * n + b) * mW + (r >> 5)]! |= 1 << (r & 31);
-          bits ^= low;
-        }
-      }
-    }
+  if (engine === "ts") return matrixBerlekampMasseyNaive(sequence, length, m, n, watch);
+  const { aCols, basis } = initialBasis(sequence, length, m, n);
+  const count = m + n;
+  const columnBytes = basis.columns[0]!.byteLength;
+  const sizes = [aCols.byteLength, count * columnBytes, count * 4, count * (m / 8), count * 4, m * 4, m * 4];
+  // one block for the columns (the largest), the rest small: allocate them apart so that a refusal names the columns
+  const what = `Berlekamp-Massey on ${length} terms of ${m} x ${n}`;
+  const ptrs: number[] = [];
+  try {
+    for (const size of sizes) ptrs.push(allocate(what, Math.max(16, size)));
+    const [aPtr, columnsPtr, degreesPtr, deltaPtr, orderPtr, pivotColumnPtr, pivotRowPtr] = ptrs as [
+      number, number, number, number, number, number, number,
+    ];
+    kernelView(Uint32Array, aPtr, aCols.length).set(aCols);
+    const columnWords = columnBytes / 4;
+    const columnsView = kernelView(Uint32Array, columnsPtr, count * columnWords);
+    basis.columns.forEach((column, j) => columnsView.set(column, j * columnWords));
+    kernelView(Int32Array, degreesPtr, count).set(basis.degrees);
+    const report = phaseReporter("berlekamp-massey", length, watch, 0, true);
+    const args = {
+      aCols: aPtr, columns: columnsPtr, columnBytes, degrees: degreesPtr, delta: deltaPtr, order: orderPtr,
+      pivotColumn: pivotColumnPtr, pivotRow: pivotRowPtr, m, n, t: 0, tStop: 0,
+    };
+    runSlices(berlekampMasseyStepsKernel, args, {
+      operation: "Berlekamp-Massey",
+      next: (a) => {
+        // step t costs about (m + n) t / 2 coefficient operations: slices of about equal work
+        const steps = Math.max(1, Math.floor(SLICE_WORK / (count * Math.max(1, a.t / 2))));
+        a.tStop = Math.min(length, a.t + steps);
+        return a.t < length;
+      },
+      after: (a) => {
+        report(a.t);
+        return undefined;
+      },
+      signal: watch.signal,
+    });
+    const columns = kernelView(Uint32Array, columnsPtr, count * columnWords);
+    return {
+      m,
+      n,
+      degrees: kernelView(Int32Array, degreesPtr, count).slice(),
+      columns: basis.columns.map((_, j) => columns.slice(j * columnWords, (j + 1) * columnWords)),
+    };
+  } finally {
+    ptrs.forEach((ptr, i) => release(ptr, Math.max(16, sizes[i]!)));
   }
-  const degrees = new Int32Array(C);
-  const columns: Uint32Array[] = [];
-  for (let j = 0; j < C; j++) {
-    const column = new Uint32Array((length + 2) * W);
-    if (j < n) {
-      column[j >> 5] = 1 << (j & 31); // g = e_j, d = 0
-    } else {
-      degrees[j] = 1; // h = e_r with shift 1: f_1 = e_r
-      const r = j - n;
-      column[W + gW + (r >> 5)] = 1 << (r & 31);
-    }
-    columns.push(column);
-  }
-  const delta = new Uint32Array(C * mW);
-  const order = Array.from({ length: C }, (_, j) => j);
-  const pivotColumn = new Int32Array(m);
-  const pivotRow = new Int32Array(m);
-  const report = phaseReporter("berlekamp-massey", length, watch, 0, true);
-  for (let t = 0; t < length; t++) {
-    watch.signal?.throwIfAborted();
-    // the discrepancies: coefficient t of A g_j + h_j
-    delta.fill(0);
-    for (let j = 0; j < C; j++) {
-      const f = columns[j]!;
-      const d = degrees[j]!;
-      const out = j * mW;
-      for (let k = Math.max(0, d - t); k <= d; k++) {
-        const s = t - d + k;
-        const aBase = s * n * mW;
-        for (let wb = 0; wb < gW; wb++) {
-          let bits = f[k * W + wb]!;
-          while (bits !== 0) {
-            const low = bits & -bits;
-            const col = aBase + (wb * 32 + 31 - Math.clz32(low)) * mW;
-            for (let h = 0; h < mW; h++) delta[out + h]! ^= aCols[col + h]!;
-            bits ^= low;
-          }
-        }
-      }
-      if (d - t >= 0) for (let h = 0; h < mW; h++) delta[out + h]! ^= f[(d - t) * W + gW + h]!;
-    }
-    // Gaussian elimination of the discrepancies, columns in order of shifted degree
-    order.sort((a, b) => degrees[a]! - degrees[b]! || a - b);
-    let pivots = 0;
-    for (const j of order) {
-      for (let q = 0; q < pivots; q++) {
-        const row = pivotRow[q]!;
-        if (((delta[j * mW + (row >> 5)]! >>> (row & 31)) & 1) === 0) continue;
-        const p = pivotColumn[q]!;
-        for (let h = 0; h < mW; h++) delta[j * mW + h]! ^= delta[p * mW + h]!;
-        addColumn(columns[j]!, degrees[j]!, columns[p]!, degrees[p]!, W);
-      }
-      for (let h = 0; h < mW; h++) {
-        const word = delta[j * mW + h]!;
-        if (word !== 0) {
-          pivotColumn[pivots] = j;
-          pivotRow[pivots] = h * 32 + 31 - Math.clz32(word & -word);
-          pivots++;
-          break;
-        }
-      }
-    }
-    // the pivots' discrepancy moves to the next coefficient: multiply them by X
-    for (let q = 0; q < pivots; q++) degrees[pivotColumn[q]!]!++;
-    report(t + 1);
-  }
-  return { m, n, degrees, columns };
-}
-
-/** p_j += p_p, d_p <= d_j: coefficient c of p_p is f_p,(d_p - c), of p_j f_j,(d_j - c). */
-function addColumn(target: Uint32Array, dTarget: number, source: Uint32Array, dSource: number, W: number): void {
-  const offset = (dTarget - dSource) * W;
-  const words = (dSource + 1) * W;
-  for (let i = 0; i < words; i++) target[offset + i]! ^= source[i]!;
 }

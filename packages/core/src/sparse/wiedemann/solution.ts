@@ -12,7 +12,7 @@
 // and, for a nilpotent part of index > 1, that of B^2 U those in span(B U),
 // and so on a few times.
 
-import type { ApproximantBasis } from "./berlekamp-massey.js";
+import type { ApproximantBasis } from "./berlekamp-massey-naive.js";
 import type { BlockOperator } from "./operator.js";
 import { fillStartBlock, type WiedemannPlan } from "./plan.js";
 import { type PhaseWatch, phaseReporter } from "./progress.js";

@@ -95,7 +95,11 @@ describe("lightsout wiedemann", () => {
   it("--shard auto takes the shard from a Slurm array task", async () => {
     const file = join(dir, "a.mtx");
     const env = { SLURM_ARRAY_TASK_ID: "2", SLURM_ARRAY_TASK_MIN: "1", SLURM_ARRAY_TASK_MAX: "2" };
-    const run = await cli(["wiedemann", file, "--shard", "auto", "--dir", join(dir, "slurm"), "--threads", "1"], env, dir);
+    const run = await cli(
+      ["wiedemann", file, "--shard", "auto", "--dir", join(dir, "slurm"), "--threads", "1"],
+      env,
+      dir,
+    );
     expect(run.stderr).toMatch(/shard 2\/2 complete: .*sequence-2-of-2\.bin/);
   });
 
@@ -104,7 +108,9 @@ describe("lightsout wiedemann", () => {
     const shards = join(dir, "resume");
     for (const i of [1, 2]) {
       const args = ["wiedemann", file, "--shard", `${i}/2`, "--dir", shards, "--threads", "1"];
-      expect((await cli(i === 1 ? [...args, "--checkpoint-every", "10", "--stop-after", "10"] : args, {}, dir)).code).toBe(0);
+      expect(
+        (await cli(i === 1 ? [...args, "--checkpoint-every", "10", "--stop-after", "10"] : args, {}, dir)).code,
+      ).toBe(0);
     }
     const early = await cli(["wiedemann", file, "--merge", "--dir", shards], {}, dir);
     expect(early.code).toBe(1);
@@ -128,7 +134,7 @@ describe("lightsout wiedemann", () => {
     expect(missing.stderr).toMatch(/--merge needs all 2 shards .*missing: 2/);
     const path = join(shards, "sequence-1-of-2.bin");
     const bytes = readFileSync(path);
-    bytes[bytes.length - 1] ^= 1;
+    bytes[bytes.length - 1]! ^= 1;
     writeFileSync(path, bytes);
     const damaged = await cli(["wiedemann", join(dir, "a.mtx"), "--shard", "1/2", "--dir", shards], {}, dir);
     expect(damaged.stderr).toMatch(/sequence-1-of-2\.bin' is damaged/);
@@ -140,9 +146,13 @@ describe("lightsout wiedemann", () => {
       return cli(["wiedemann", join(dir, name)], {}, dir);
     };
     const header = "%%MatrixMarket matrix coordinate pattern general\n";
-    expect((await bad("h.mtx", "%%MatrixMarket matrix array real general\n2 2\n")).stderr).toMatch(/h\.mtx:1: expected the header/);
+    expect((await bad("h.mtx", "%%MatrixMarket matrix array real general\n2 2\n")).stderr).toMatch(
+      /h\.mtx:1: expected the header/,
+    );
     expect((await bad("r.mtx", `${header}2 2 1\n3 1\n`)).stderr).toMatch(/r\.mtx:3: expected a row in 1\.\.2, got 3/);
     expect((await bad("n.mtx", `${header}2 2 3\n1 1\n`)).stderr).toMatch(/promises 3 entries, the file holds 1/);
-    expect((await bad("m.mtx", `${header}2 2 1\n1 1\n2 2\n`)).stderr).toMatch(/m\.mtx:4: expected 1 entries \(the size line\), got more/);
+    expect((await bad("m.mtx", `${header}2 2 1\n1 1\n2 2\n`)).stderr).toMatch(
+      /m\.mtx:4: expected 1 entries \(the size line\), got more/,
+    );
   });
 });

@@ -80,17 +80,22 @@ export function runWiedemann(options: {
         const began = performance.now();
         let ms = 0;
         try {
-          blockWiedemannSequence(matrix, plan, { index: 0, count: 1 }, {
-            threads,
-            signal: stop.signal,
-            checkpoint: {
-              every: options.terms,
-              save: () => {
-                ms = performance.now() - began;
-                stop.abort(new Error("enough terms"));
+          blockWiedemannSequence(
+            matrix,
+            plan,
+            { index: 0, count: 1 },
+            {
+              threads,
+              signal: stop.signal,
+              checkpoint: {
+                every: options.terms,
+                save: () => {
+                  ms = performance.now() - began;
+                  stop.abort(new Error("enough terms"));
+                },
               },
             },
-          });
+          );
         } catch (error) {
           if (!stop.signal.aborted) throw error;
         }

@@ -24,7 +24,10 @@ export function fromRowLists(rows: number, cols: number, lists: readonly number[
   for (let i = 0; i < rows; i++) {
     const counts = new Map<number, number>();
     for (const c of lists[i] ?? []) counts.set(c, (counts.get(c) ?? 0) ^ 1);
-    const kept = [...counts].filter(([, odd]) => odd).map(([c]) => c).sort((a, b) => a - b);
+    const kept = [...counts]
+      .filter(([, odd]) => odd)
+      .map(([c]) => c)
+      .sort((a, b) => a - b);
     entries.push(...kept);
     rowStart[i + 1] = entries.length;
   }
@@ -34,9 +37,7 @@ export function fromRowLists(rows: number, cols: number, lists: readonly number[
 /** A random rows x cols matrix with about `perRow` nonzeros a row. */
 export function randomSparse(rows: number, cols: number, perRow: number, seed: number): SparseBitMatrix {
   const random = mulberry(seed);
-  const lists = Array.from({ length: rows }, () =>
-    Array.from({ length: perRow }, () => Math.floor(random() * cols)),
-  );
+  const lists = Array.from({ length: rows }, () => Array.from({ length: perRow }, () => Math.floor(random() * cols)));
   return fromRowLists(rows, cols, lists);
 }
 
@@ -45,7 +46,13 @@ export function randomSparse(rows: number, cols: number, perRow: number, seed: n
  * `duplicated` columns made copies of others, so its nullity is at least
  * zero + duplicated (each adds a kernel vector: e_j, or e_j + e_k).
  */
-export function singularSparse(n: number, perRow: number, zero: number, duplicated: number, seed: number): SparseBitMatrix {
+export function singularSparse(
+  n: number,
+  perRow: number,
+  zero: number,
+  duplicated: number,
+  seed: number,
+): SparseBitMatrix {
   const random = mulberry(seed);
   const dense = Array.from({ length: n }, () => new Uint8Array(n));
   for (const row of dense) for (let k = 0; k < perRow; k++) row[Math.floor(random() * n)] = 1;
@@ -61,7 +68,8 @@ export function singularSparse(n: number, perRow: number, zero: number, duplicat
 /** The same matrix as a BitMatrix (the dense route). */
 export function toDense(m: SparseBitMatrix): BitMatrix {
   const bits = new Uint8Array(m.rows * m.cols);
-  for (let i = 0; i < m.rows; i++) for (let p = m.rowStart[i]!; p < m.rowStart[i + 1]!; p++) bits[i * m.cols + m.colIndex[p]!] = 1;
+  for (let i = 0; i < m.rows; i++)
+    for (let p = m.rowStart[i]!; p < m.rowStart[i + 1]!; p++) bits[i * m.cols + m.colIndex[p]!] = 1;
   return BitMatrix.fromBits(m.rows, m.cols, bits);
 }
 
@@ -70,7 +78,8 @@ export function sparseTimes(m: SparseBitMatrix, v: Uint32Array): number[] {
   const out: number[] = [];
   for (let i = 0; i < m.rows; i++) {
     let bit = 0;
-    for (let p = m.rowStart[i]!; p < m.rowStart[i + 1]!; p++) bit ^= (v[m.colIndex[p]! >> 5]! >>> (m.colIndex[p]! & 31)) & 1;
+    for (let p = m.rowStart[i]!; p < m.rowStart[i + 1]!; p++)
+      bit ^= (v[m.colIndex[p]! >> 5]! >>> (m.colIndex[p]! & 31)) & 1;
     out.push(bit);
   }
   return out;

@@ -70,7 +70,9 @@ describe("block Wiedemann's block products: kernel = twin = plain loops", () => 
         for (let i = 0; i < Math.max(c.rows, c.cols); i++) {
           for (let w = 0; w < c.words; w++) {
             let acc = 0n;
-            if (i < matrix.rows) for (let p = matrix.rowStart[i]!; p < matrix.rowStart[i + 1]!; p++) acc ^= x[matrix.colIndex[p]! * c.words + w]!;
+            if (i < matrix.rows)
+              for (let p = matrix.rowStart[i]!; p < matrix.rowStart[i + 1]!; p++)
+                acc ^= x[matrix.colIndex[p]! * c.words + w]!;
             expect(twin.bx[i * c.words + w]).toBe(acc);
           }
         }
@@ -122,7 +124,9 @@ describe("block Wiedemann's block products: kernel = twin = plain loops", () => 
     setMemoryLimit(2 ** 20);
     try {
       const big = randomSparse(40_000, 40_000, 2, 5);
-      expect(() => withBlockOperator(big, 2, 4, 1, () => 0)).toThrow(/block Wiedemann on 40,000 rows.*needs .*but at most .* fit .*memory limit/);
+      expect(() => withBlockOperator(big, 2, 4, 1, () => 0)).toThrow(
+        /block Wiedemann on 40,000 rows.*needs .*but at most .* fit .*memory limit/,
+      );
     } finally {
       setMemoryLimit(limit);
     }

@@ -38,15 +38,18 @@ describe("block Wiedemann: rank equals the dense route's", () => {
     [200, 0, 3],
     [129, 4, 4],
     [300, 2, 10],
-  ])("singular %i x %i built with %i empty and %i duplicated columns: the nullity found is at least that", (n, zero, duplicated) => {
-    const matrix = singularSparse(n, 5, zero, duplicated, n + zero + duplicated);
-    const { result, denseRank } = checkAgainstDense(matrix);
-    expect(result.nullity).toBeGreaterThanOrEqual(zero + duplicated);
-    expect(result.rank).toBe(denseRank);
-    expect(result.errorBound).toBe(2 ** -40);
-    expect(result.exact).toBe(false);
-    expect(result.guarantee).toMatch(/proven.*probability >= 1 - 2\^-40/);
-  });
+  ])(
+    "singular, side %i, built with %i empty and %i duplicated columns: the nullity found is at least that",
+    (n, zero, duplicated) => {
+      const matrix = singularSparse(n, 5, zero, duplicated, n + zero + duplicated);
+      const { result, denseRank } = checkAgainstDense(matrix);
+      expect(result.nullity).toBeGreaterThanOrEqual(zero + duplicated);
+      expect(result.rank).toBe(denseRank);
+      expect(result.errorBound).toBe(2 ** -40);
+      expect(result.exact).toBe(false);
+      expect(result.guarantee).toMatch(/proven.*probability >= 1 - 2\^-40/);
+    },
+  );
 
   it.each([
     [100, 110],

@@ -105,7 +105,9 @@ interface SequenceHeader {
 export function wiedemannCommand(): Command {
   return new Command("wiedemann")
     .summary("rank and kernel of a large sparse matrix by block Wiedemann, sharded if asked")
-    .description("Rank and kernel vectors of a sparse matrix over GF(2) by block Wiedemann (Monte Carlo, bound stated).")
+    .description(
+      "Rank and kernel vectors of a sparse matrix over GF(2) by block Wiedemann (Monte Carlo, bound stated).",
+    )
     .argument("[file]", "MatrixMarket coordinate file (pattern or integer, entries mod 2); - for stdin")
     .option("--random <n>", "a random n x n matrix instead of a file")
     .option("--per-row <k>", "nonzeros a row of --random (default 10)")
@@ -116,7 +118,10 @@ export function wiedemannCommand(): Command {
     .option("--merge", "merge the shards in --dir: Berlekamp-Massey, the solution, the rank")
     .option("--dir <dir>", "folder of the sequence files (with --shard and --merge)")
     .option("--checkpoint-every <terms>", "terms between checkpoints of a shard (default 256)")
-    .option("--stop-after <terms>", "stop a shard at its first checkpoint past this many terms (a scheduler's time slot); run again to go on")
+    .option(
+      "--stop-after <terms>",
+      "stop a shard at its first checkpoint past this many terms (a scheduler's time slot); run again to go on",
+    )
     .option("--progress", "progress lines with an estimate of the time left, on stderr")
     .option("--json", "print one JSON object")
     .addHelpText("after", EXAMPLES)
@@ -131,8 +136,10 @@ async function runWiedemann(file: string | undefined, flags: WiedemannFlags): Pr
     throw usageError(`${flags.merge ? "--merge" : "--shard"} needs --dir DIR, the folder of the sequence files`);
   }
   const seed = flags.seed === undefined ? 1 : parseIntegerOption("--seed", flags.seed, 0, 2 ** 32 - 1);
-  const blockWidth = flags.blockWidth === undefined ? 64 : parseIntegerOption("--block-width", flags.blockWidth, 64, 128);
-  if (blockWidth !== 64 && blockWidth !== 128) throw usageError(`--block-width expected 64 or 128, got '${flags.blockWidth}'`);
+  const blockWidth =
+    flags.blockWidth === undefined ? 64 : parseIntegerOption("--block-width", flags.blockWidth, 64, 128);
+  if (blockWidth !== 64 && blockWidth !== 128)
+    throw usageError(`--block-width expected 64 or 128, got '${flags.blockWidth}'`);
   const threads = flags.threads === undefined ? undefined : parseIntegerOption("--threads", flags.threads, 1, 256);
   const matrix = await loadMatrix(file, flags, seed);
   const plan = wiedemannPlan(matrix, blockWidth, seed);
@@ -181,11 +188,19 @@ const MAX_SIDE = 2 ** 30;
  * @throws {@link CliError} (exit 1) naming the line for a bad header, an
  *   out-of-range coordinate, more or fewer entries than the size line promises.
  */
-export async function readCoordinateMatrix(source: string, chunks: AsyncIterable<Uint8Array>): Promise<SparseBitMatrix> {
+export async function readCoordinateMatrix(
+  source: string,
+  chunks: AsyncIterable<Uint8Array>,
+): Promise<SparseBitMatrix> {
   let line = 0;
-  let rows = -1, cols = -1, declared = -1, count = 0, seen = 0;
+  let rows = -1,
+    cols = -1,
+    declared = -1,
+    count = 0,
+    seen = 0;
   let integer = false;
-  let entryRows = new Uint32Array(0), entryCols = new Uint32Array(0);
+  let entryRows = new Uint32Array(0),
+    entryCols = new Uint32Array(0);
   const fail = (what: string): never => {
     throw inputError(`${source}:${line}: ${what}`);
   };
@@ -205,7 +220,8 @@ export async function readCoordinateMatrix(source: string, chunks: AsyncIterable
         negative = true;
         p++;
       }
-      let value = 0, digits = 0;
+      let value = 0,
+        digits = 0;
       while (p < end && bytes[p]! >= 48 && bytes[p]! <= 57) {
         value = value * 10 + bytes[p]! - 48;
         p++;
@@ -224,7 +240,8 @@ export async function readCoordinateMatrix(source: string, chunks: AsyncIterable
     if (rows < 0 && declared < 0 && line === 1) {
       const text = new TextDecoder().decode(bytes.subarray(start, end)).trim();
       const match = /^%%MatrixMarket\s+matrix\s+coordinate\s+(pattern|integer)\s+general$/i.exec(text);
-      if (!match) fail(`expected the header '%%MatrixMarket matrix coordinate pattern|integer general', got ${showToken(text)}`);
+      if (!match)
+        fail(`expected the header '%%MatrixMarket matrix coordinate pattern|integer general', got ${showToken(text)}`);
       integer = match![1]!.toLowerCase() === "integer";
       return;
     }
@@ -235,14 +252,17 @@ export async function readCoordinateMatrix(source: string, chunks: AsyncIterable
       if (values.length !== 3) fail("expected the size line 'rows cols entries'");
       [rows, cols, declared] = values as [number, number, number];
       if (rows < 1 || rows > MAX_SIDE || cols < 1 || cols > MAX_SIDE) {
-        fail(`expected rows and columns in 1..${formatCount(MAX_SIDE, "row")} (the kernels index rows as 32-bit integers), got ${rows} x ${cols}`);
+        fail(
+          `expected rows and columns in 1..${formatCount(MAX_SIDE, "row")} (the kernels index rows as 32-bit integers), got ${rows} x ${cols}`,
+        );
       }
       if (declared < 0 || declared > 2 ** 32 - 1) fail(`expected at most 2^32 - 1 entries, got ${declared}`);
       entryRows = new Uint32Array(declared);
       entryCols = new Uint32Array(declared);
       return;
     }
-    if (values.length !== (integer ? 3 : 2)) fail(`expected ${integer ? "'i j value'" : "'i j'"}, got ${values.length} numbers`);
+    if (values.length !== (integer ? 3 : 2))
+      fail(`expected ${integer ? "'i j value'" : "'i j'"}, got ${values.length} numbers`);
     const [i, j] = values as [number, number];
     if (!(i >= 1 && i <= rows)) fail(`expected a row in 1..${rows}, got ${i}`);
     if (!(j >= 1 && j <= cols)) fail(`expected a column in 1..${cols}, got ${j}`);
@@ -265,7 +285,8 @@ export async function readCoordinateMatrix(source: string, chunks: AsyncIterable
   }
   if (carry.length > 0) handle(carry, 0, carry.length);
   if (declared < 0) fail("expected the size line 'rows cols entries', got the end of the file");
-  if (seen < declared) throw inputError(`${source}: the size line promises ${declared} entries, the file holds ${seen}`);
+  if (seen < declared)
+    throw inputError(`${source}: the size line promises ${declared} entries, the file holds ${seen}`);
   return compressRows(rows, cols, entryRows.subarray(0, count), entryCols.subarray(0, count));
 }
 
@@ -322,7 +343,10 @@ function writeSequenceFile(path: string, header: Omit<SequenceHeader, "payload">
   const line = `${JSON.stringify({ ...header, payload: hash.digest("hex") })}\n`;
   const temporary = `${path}.partial`;
   try {
-    writeFileSync(temporary, Buffer.concat([Buffer.from(line), ...payload.map((p) => Buffer.from(p.buffer, p.byteOffset, p.byteLength))]));
+    writeFileSync(
+      temporary,
+      Buffer.concat([Buffer.from(line), ...payload.map((p) => Buffer.from(p.buffer, p.byteOffset, p.byteLength))]),
+    );
     renameSync(temporary, path);
   } catch (error) {
     throw inputError(`cannot write '${path}': ${error instanceof Error ? error.message : String(error)}`, error);
@@ -346,17 +370,27 @@ function readSequenceFile(path: string): { header: SequenceHeader; payload: Uint
     header = undefined;
   }
   if (!header || header.format !== FORMAT || header.version !== VERSION) {
-    throw inputError(`'${path}' is not a sequence file of this version (${FORMAT} ${VERSION}); remove it or use another --dir`);
+    throw inputError(
+      `'${path}' is not a sequence file of this version (${FORMAT} ${VERSION}); remove it or use another --dir`,
+    );
   }
   const payload = new Uint8Array(bytes.buffer, bytes.byteOffset + end + 1, bytes.length - end - 1);
   if (createHash("sha256").update(payload).digest("hex") !== header.payload) {
-    throw inputError(`'${path}' is damaged (its content does not match its checksum); remove it to compute the shard again`);
+    throw inputError(
+      `'${path}' is damaged (its content does not match its checksum); remove it to compute the shard again`,
+    );
   }
   return { header, payload };
 }
 
 /** Refuses a file of another matrix or run, saying which. */
-function checkBelongs(path: string, header: SequenceHeader, checksum: string, plan: WiedemannPlan, shard: Shard | undefined): void {
+function checkBelongs(
+  path: string,
+  header: SequenceHeader,
+  checksum: string,
+  plan: WiedemannPlan,
+  shard: Shard | undefined,
+): void {
   if (header.matrix !== checksum || header.rows !== plan.rows || header.cols !== plan.cols) {
     throw inputError(
       `'${path}' belongs to another matrix (${header.rows} x ${header.cols}, checksum ${header.matrix.slice(0, 12)}...; ` +
@@ -365,7 +399,12 @@ function checkBelongs(path: string, header: SequenceHeader, checksum: string, pl
   }
   const mine = `seed ${plan.seed}, block width ${plan.blockWidth}${shard ? `, ${shard.count} shards` : ""}`;
   const its = `seed ${header.seed}, block width ${header.blockWidth}${shard ? `, ${header.shards} shards` : ""}`;
-  if (header.seed !== plan.seed || header.blockWidth !== plan.blockWidth || header.length !== plan.length || (shard && header.shards !== shard.count)) {
+  if (
+    header.seed !== plan.seed ||
+    header.blockWidth !== plan.blockWidth ||
+    header.length !== plan.length ||
+    (shard && header.shards !== shard.count)
+  ) {
     throw inputError(`'${path}' belongs to another run (${its}; this run: ${mine}); remove it or use another --dir`);
   }
 }
@@ -384,9 +423,12 @@ async function runShard(
   common: { threads: number | undefined; onProgress: ((p: WiedemannProgress) => void) | undefined },
 ): Promise<void> {
   if (shard.count > plan.blockWidth) {
-    throw usageError(`--shard expected at most ${plan.blockWidth} shards (one column of the ${plan.blockWidth}-wide block each), got ${shard.count}`);
+    throw usageError(
+      `--shard expected at most ${plan.blockWidth} shards (one column of the ${plan.blockWidth}-wide block each), got ${shard.count}`,
+    );
   }
-  const every = flags.checkpointEvery === undefined ? 256 : parseIntegerOption("--checkpoint-every", flags.checkpointEvery, 1);
+  const every =
+    flags.checkpointEvery === undefined ? 256 : parseIntegerOption("--checkpoint-every", flags.checkpointEvery, 1);
   try {
     mkdirSync(dir, { recursive: true });
   } catch (error) {
@@ -447,7 +489,9 @@ async function runShard(
   } catch (error) {
     if (error !== stopped) throw error;
     const { header: saved } = readSequenceFile(path)!;
-    io.stderr.write(`lightsout: ${name} stopped at term ${saved.done} of ${plan.length}, checkpoint in '${path}'; run it again to resume\n`);
+    io.stderr.write(
+      `lightsout: ${name} stopped at term ${saved.done} of ${plan.length}, checkpoint in '${path}'; run it again to resume\n`,
+    );
     return;
   }
   writeSequenceFile(path, header(plan.length), [bytesOf(part.terms)]);
@@ -460,16 +504,22 @@ function readAllShards(matrix: SparseBitMatrix, plan: WiedemannPlan, dir: string
   try {
     names = readdirSync(dir);
   } catch (error) {
-    throw inputError(`cannot read the folder '${dir}': ${error instanceof Error ? error.message : String(error)}`, error);
+    throw inputError(
+      `cannot read the folder '${dir}': ${error instanceof Error ? error.message : String(error)}`,
+      error,
+    );
   }
   const counts = new Set<number>();
   for (const name of names) {
     const match = /^sequence-([0-9]+)-of-([0-9]+)\.bin$/.exec(name);
     if (match) counts.add(Number(match[2]));
   }
-  if (counts.size === 0) throw inputError(`'${dir}' holds no sequence files (sequence-i-of-k.bin): run the shards first`);
+  if (counts.size === 0)
+    throw inputError(`'${dir}' holds no sequence files (sequence-i-of-k.bin): run the shards first`);
   if (counts.size > 1) {
-    throw inputError(`'${dir}' holds sequence files of several runs (${[...counts].sort((a, b) => a - b).join(", ")} shards); keep one run a folder`);
+    throw inputError(
+      `'${dir}' holds sequence files of several runs (${[...counts].sort((a, b) => a - b).join(", ")} shards); keep one run a folder`,
+    );
   }
   const count = [...counts][0]!;
   const checksum = matrixChecksum(matrix);
@@ -484,14 +534,18 @@ function readAllShards(matrix: SparseBitMatrix, plan: WiedemannPlan, dir: string
     }
     checkBelongs(path, file.header, checksum, plan, { index, count, source: "" });
     if (file.header.done !== plan.length) {
-      throw inputError(`shard ${index + 1}/${count} in '${path}' stopped at term ${file.header.done} of ${plan.length}: run it again to resume`);
+      throw inputError(
+        `shard ${index + 1}/${count} in '${path}' stopped at term ${file.header.done} of ${plan.length}: run it again to resume`,
+      );
     }
     const { c0, c1 } = shardColumns(plan, index, count);
     const terms = new Uint32Array(file.payload.slice(0, termWords(plan, c0, c1) * 4).buffer);
     parts.push({ c0, c1, terms });
   }
   if (missing.length > 0) {
-    throw inputError(`--merge needs all ${count} shards in '${dir}'; missing: ${missing.join(", ")} (run them with --shard i/${count})`);
+    throw inputError(
+      `--merge needs all ${count} shards in '${dir}'; missing: ${missing.join(", ")} (run them with --shard i/${count})`,
+    );
   }
   return parts;
 }
@@ -531,4 +585,3 @@ async function printResult(result: WiedemannResult, plan: WiedemannPlan, json: b
       `sequence ${seconds(t.sequenceMs)} s, Berlekamp-Massey ${seconds(t.berlekampMasseyMs)} s, solution ${seconds(t.solutionMs)} s, ${result.threads} thread${result.threads === 1 ? "" : "s"}\n`,
   );
 }
-

@@ -48,7 +48,10 @@ export function initialBasis(
   m: number,
   n: number,
 ): { aCols: Uint32Array; basis: ApproximantBasis } {
-  const mW = m / 32, gW = n / 32, W = gW + mW, C = m + n;
+  const mW = m / 32,
+    gW = n / 32,
+    W = gW + mW,
+    C = m + n;
   // a_t column b as m bits: the discrepancy adds columns of a_t, one per bit of g
   const aCols = new Uint32Array(length * n * mW);
   for (let t = 0; t < length; t++) {
@@ -93,7 +96,10 @@ export function matrixBerlekampMasseyNaive(
   n: number,
   watch: PhaseWatch = {},
 ): ApproximantBasis {
-  const mW = m / 32, gW = n / 32, W = gW + mW, C = m + n;
+  const mW = m / 32,
+    gW = n / 32,
+    W = gW + mW,
+    C = m + n;
   const { aCols, basis } = initialBasis(sequence, length, m, n);
   const { degrees, columns } = basis;
   const delta = new Uint32Array(C * mW);

@@ -39,7 +39,13 @@ export function matrixBerlekampMassey(
   try {
     for (const size of sizes) ptrs.push(allocate(what, Math.max(16, size)));
     const [aPtr, columnsPtr, degreesPtr, deltaPtr, orderPtr, pivotColumnPtr, pivotRowPtr] = ptrs as [
-      number, number, number, number, number, number, number,
+      number,
+      number,
+      number,
+      number,
+      number,
+      number,
+      number,
     ];
     kernelView(Uint32Array, aPtr, aCols.length).set(aCols);
     const columnWords = columnBytes / 4;
@@ -48,8 +54,18 @@ export function matrixBerlekampMassey(
     kernelView(Int32Array, degreesPtr, count).set(basis.degrees);
     const report = phaseReporter("berlekamp-massey", length, watch, 0, true);
     const args = {
-      aCols: aPtr, columns: columnsPtr, columnBytes, degrees: degreesPtr, delta: deltaPtr, order: orderPtr,
-      pivotColumn: pivotColumnPtr, pivotRow: pivotRowPtr, m, n, t: 0, tStop: 0,
+      aCols: aPtr,
+      columns: columnsPtr,
+      columnBytes,
+      degrees: degreesPtr,
+      delta: deltaPtr,
+      order: orderPtr,
+      pivotColumn: pivotColumnPtr,
+      pivotRow: pivotRowPtr,
+      m,
+      n,
+      t: 0,
+      tStop: 0,
     };
     runSlices(berlekampMasseyStepsKernel, args, {
       operation: "Berlekamp-Massey",

@@ -196,7 +196,8 @@ export function finishBlockWiedemann(
  */
 export function blockWiedemannRank(matrix: SparseBitMatrix, options: BlockWiedemannOptions = {}): WiedemannResult {
   const blockWidth = options.blockWidth ?? 64;
-  if (blockWidth !== 64 && blockWidth !== 128) throw new RangeError(`"blockWidth" expected 64 or 128, got ${String(blockWidth)}`);
+  if (blockWidth !== 64 && blockWidth !== 128)
+    throw new RangeError(`"blockWidth" expected 64 or 128, got ${String(blockWidth)}`);
   const seed = options.seed === undefined ? 1 : checkInteger("seed", options.seed, 0, 2 ** 32 - 1);
   const plan = wiedemannPlan(matrix, blockWidth, seed);
   if (plan.nonzeros === 0) return zeroMatrixResult(plan);
@@ -242,7 +243,7 @@ export function independentVectors(vectors: readonly Uint32Array[], bits: number
   const basis: { vector: Uint32Array; pivot: number }[] = [];
   for (const original of vectors) {
     const vector = original.slice(0, words);
-    if (bits % 32 !== 0) vector[words - 1]! &= (1 << bits % 32) - 1;
+    if (bits % 32 !== 0) vector[words - 1]! &= (1 << (bits % 32)) - 1;
     for (const { vector: b, pivot } of basis) {
       if (((vector[pivot >> 5]! >>> (pivot & 31)) & 1) === 0) continue;
       for (let w = 0; w < words; w++) vector[w]! ^= b[w]!;
@@ -313,7 +314,9 @@ function checkKernel(plan: WiedemannPlan, operator: BlockOperator, kernel: reado
     const product = operator.block(1);
     const out = new Uint32Array(product.buffer, product.byteOffset, plan.side * stride);
     if (out.some((word) => word !== 0)) {
-      throw new Error("internal error in block Wiedemann: a kernel vector failed its check (A v != 0); please report it");
+      throw new Error(
+        "internal error in block Wiedemann: a kernel vector failed its check (A v != 0); please report it",
+      );
     }
   }
 }

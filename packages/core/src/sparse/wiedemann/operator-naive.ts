@@ -41,20 +41,23 @@ export function withBlockOperatorNaive<T>(
       return view;
     },
     multiply: (from, to) => {
-      const x = views[from]!, y = views[to]!;
+      const x = views[from]!,
+        y = views[to]!;
       for (let i = 0; i < side; i++) {
         for (let w = 0; w < words; w++) {
           let acc = 0n;
           // rows past A's are the padding: zero
           if (i < matrix.rows) {
-            for (let p = matrix.rowStart[i]!; p < matrix.rowStart[i + 1]!; p++) acc ^= x[matrix.colIndex[p]! * words + w]!;
+            for (let p = matrix.rowStart[i]!; p < matrix.rowStart[i + 1]!; p++)
+              acc ^= x[matrix.colIndex[p]! * words + w]!;
           }
           y[i * words + w] = acc;
         }
       }
     },
     mulAdd: (wBlock, vBlock, f) => {
-      const target = views[wBlock]!, v = views[vBlock]!;
+      const target = views[wBlock]!,
+        v = views[vBlock]!;
       for (let i = 0; i < side; i++) {
         for (let b = 0; b < 64 * words; b++) {
           if (((v[i * words + (b >> 6)]! >> BigInt(b & 63)) & 1n) === 0n) continue;

@@ -78,7 +78,13 @@ export function checkOperatorSide(matrix: SparseBitMatrix): number {
   const side = Math.max(matrix.rows, matrix.cols);
   if (side > MAX_OPERATOR_SIDE) {
     throw new RangeError(
-      formatLimit({ subject: "the side of block Wiedemann's square matrix", max: MAX_OPERATOR_SIDE, got: side, unit: ["row", "rows"], why: "the kernels index rows as 32-bit integers" }),
+      formatLimit({
+        subject: "the side of block Wiedemann's square matrix",
+        max: MAX_OPERATOR_SIDE,
+        got: side,
+        unit: ["row", "rows"],
+        why: "the kernels index rows as 32-bit integers",
+      }),
     );
   }
   return side;
@@ -119,13 +125,20 @@ export function withBlockOperator<T>(
       pool.withBlocks(sizes, (ptrs) => {
         pool.view(Uint32Array, ptrs[0]!, side + 1).set(starts);
         pool.view(Uint32Array, ptrs[1]!, nonzeros).set(matrix.colIndex.subarray(0, nonzeros));
-        const views = Array.from({ length: blocks }, (_, b) => pool.view(BigUint64Array, blockAt(ptrs, b), side * words));
+        const views = Array.from({ length: blocks }, (_, b) =>
+          pool.view(BigUint64Array, blockAt(ptrs, b), side * words),
+        );
         for (const view of views) view.fill(0n);
-        const table = ptrs[2 + blocks]!, f = ptrs[3 + blocks]!, out = ptrs[4 + blocks]!;
+        const table = ptrs[2 + blocks]!,
+          f = ptrs[3 + blocks]!,
+          out = ptrs[4 + blocks]!;
         const fView = pool.view(BigUint64Array, f, 64 * words * words);
         // at least 8 claims a thread, so that a slowed thread is made up for by the others
         const chunk = Math.max(16, Math.min(SPMV_CHUNK, Math.ceil(side / (8 * pool.threads))));
-        const once = { operation: "the sparse product", next: (_: unknown, last: number | undefined) => last === undefined };
+        const once = {
+          operation: "the sparse product",
+          next: (_: unknown, last: number | undefined) => last === undefined,
+        };
         const operator: BlockOperator = {
           size: side,
           words,
@@ -133,8 +146,17 @@ export function withBlockOperator<T>(
           block: (b) => views[b]!,
           multiply: (from, to) => {
             const args = {
-              rowStart: ptrs[0]!, colIndex: ptrs[1]!, x: blockAt(ptrs, from), y: blockAt(ptrs, to), words,
-              first: 0, end: side, chunk, ctl: pool.ctl, threads: pool.threads, blocking: pool.blocking,
+              rowStart: ptrs[0]!,
+              colIndex: ptrs[1]!,
+              x: blockAt(ptrs, from),
+              y: blockAt(ptrs, to),
+              words,
+              first: 0,
+              end: side,
+              chunk,
+              ctl: pool.ctl,
+              threads: pool.threads,
+              blocking: pool.blocking,
             };
             pool.runSlices(spmvThreadedKernel, args, once);
           },
@@ -154,31 +176,60 @@ export function withBlockOperator<T>(
     );
     if (shared !== undefined) return shared;
   }
-  return withScratch(`block Wiedemann on ${formatCount(side, "row")} and ${formatCount(nonzeros, "nonzero")}`, sizes, (ptrs) => {
-    // no allocation happens inside: views made now stay valid for the whole run
-    kernelView(Uint32Array, ptrs[0]!, side + 1).set(starts);
-    kernelView(Uint32Array, ptrs[1]!, nonzeros).set(matrix.colIndex.subarray(0, nonzeros));
-    const views = Array.from({ length: blocks }, (_, b) => kernelView(BigUint64Array, blockAt(ptrs, b), side * words));
-    for (const view of views) view.fill(0n);
-    const table = ptrs[2 + blocks]!, f = ptrs[3 + blocks]!, out = ptrs[4 + blocks]!;
-    const fView = kernelView(BigUint64Array, f, 64 * words * words);
-    return run({
-      size: side,
-      words,
-      threads: 1,
-      block: (b) => views[b]!,
-      multiply: (from, to) =>
-        callKernel("the sparse product", spmvRowsKernel, {
-          rowStart: ptrs[0]!, colIndex: ptrs[1]!, x: blockAt(ptrs, from), y: blockAt(ptrs, to), words, first: 0, end: side,
-        }),
-      mulAdd: (w, v, fRows) => {
-        fView.set(fRows);
-        callKernel("the block product", blockMulAddKernel, { w: blockAt(ptrs, w), v: blockAt(ptrs, v), f, table, words, rows: side });
-      },
-      project: (b, seed, xWords) => {
-        callKernel("the projection", projectRowsKernel, { v: blockAt(ptrs, b), words, rows: side, seed, xWords, tables: table, out });
-        return kernelView(Uint32Array, out, 64 * xWords * 2 * words).slice();
-      },
-    });
-  });
+  return withScratch(
+    `block Wiedemann on ${formatCount(side, "row")} and ${formatCount(nonzeros, "nonzero")}`,
+    sizes,
+    (ptrs) => {
+      // no allocation happens inside: views made now stay valid for the whole run
+      kernelView(Uint32Array, ptrs[0]!, side + 1).set(starts);
+      kernelView(Uint32Array, ptrs[1]!, nonzeros).set(matrix.colIndex.subarray(0, nonzeros));
+      const views = Array.from({ length: blocks }, (_, b) =>
+        kernelView(BigUint64Array, blockAt(ptrs, b), side * words),
+      );
+      for (const view of views) view.fill(0n);
+      const table = ptrs[2 + blocks]!,
+        f = ptrs[3 + blocks]!,
+        out = ptrs[4 + blocks]!;
+      const fView = kernelView(BigUint64Array, f, 64 * words * words);
+      return run({
+        size: side,
+        words,
+        threads: 1,
+        block: (b) => views[b]!,
+        multiply: (from, to) =>
+          callKernel("the sparse product", spmvRowsKernel, {
+            rowStart: ptrs[0]!,
+            colIndex: ptrs[1]!,
+            x: blockAt(ptrs, from),
+            y: blockAt(ptrs, to),
+            words,
+            first: 0,
+            end: side,
+          }),
+        mulAdd: (w, v, fRows) => {
+          fView.set(fRows);
+          callKernel("the block product", blockMulAddKernel, {
+            w: blockAt(ptrs, w),
+            v: blockAt(ptrs, v),
+            f,
+            table,
+            words,
+            rows: side,
+          });
+        },
+        project: (b, seed, xWords) => {
+          callKernel("the projection", projectRowsKernel, {
+            v: blockAt(ptrs, b),
+            words,
+            rows: side,
+            seed,
+            xWords,
+            tables: table,
+            out,
+          });
+          return kernelView(Uint32Array, out, 64 * xWords * 2 * words).slice();
+        },
+      });
+    },
+  );
 }

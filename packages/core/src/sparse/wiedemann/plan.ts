@@ -59,11 +59,13 @@ export function fillStartBlock(plan: WiedemannPlan, c0: number, c1: number, bloc
   for (let group = Math.floor(c0 / 32); group * 32 < c1; group++) {
     const random = xoshiro128(streamSeed(plan.seed, group + 1));
     // the bits of this group that the range takes, moved down to bit 0, and where they land
-    const from = Math.max(c0, group * 32), to = Math.min(c1, group * 32 + 32);
+    const from = Math.max(c0, group * 32),
+      to = Math.min(c1, group * 32 + 32);
     const down = from - group * 32;
     const count = to - from;
     const mask = count === 32 ? 0xffffffff : (1 << count) - 1;
-    const word = (from - c0) >> 5, bit = (from - c0) & 31;
+    const word = (from - c0) >> 5,
+      bit = (from - c0) & 31;
     for (let i = 0; i < plan.side; i++) {
       const bits = (random() >>> down) & mask;
       if (bits === 0) continue;

@@ -22,7 +22,8 @@ export function randomSparseMatrix(rows: number, cols: number, perRow: number, s
   checkInteger("rows", rows, 1, MAX_OPERATOR_SIDE);
   checkInteger("cols", cols, 1, MAX_OPERATOR_SIDE);
   checkInteger("perRow", perRow, 0, 1024);
-  if (rows * perRow > 2 ** 32 - 1) throw new RangeError(`"perRow" x "rows" expected at most 2^32 - 1 nonzeros, got ${rows * perRow}`);
+  if (rows * perRow > 2 ** 32 - 1)
+    throw new RangeError(`"perRow" x "rows" expected at most 2^32 - 1 nonzeros, got ${rows * perRow}`);
   const random = xoshiro128(seed);
   const rowStart = new Uint32Array(rows + 1);
   const colIndex = new Uint32Array(rows * perRow);

@@ -75,7 +75,8 @@ export function computeSequence(
 ): SequencePart {
   const width = c1 - c0;
   const words = blockWords(width);
-  if (operator.words !== words) throw new RangeError(`the operator has ${operator.words} words a row, the part needs ${words}`);
+  if (operator.words !== words)
+    throw new RangeError(`the operator has ${operator.words} words a row, the part needs ${words}`);
   const state = options.resume ?? emptyCheckpoint(plan, c0, c1);
   const m = plan.blockWidth;
   const rowWords = wordsPerRow(width);
@@ -116,14 +117,17 @@ export function computeSequence(
  * @throws {RangeError} when the parts overlap, leave a gap or have the wrong size.
  */
 export function joinSequence(plan: WiedemannPlan, parts: readonly SequencePart[]): Uint32Array {
-  const n = plan.blockWidth, m = plan.blockWidth;
+  const n = plan.blockWidth,
+    m = plan.blockWidth;
   const full = new Uint32Array(plan.length * m * (n / 32));
   const sorted = [...parts].sort((a, b) => a.c0 - b.c0);
   let next = 0;
   for (const part of sorted) {
-    if (part.c0 !== next) throw new RangeError(`the sequence parts ${part.c0 > next ? "leave out" : "overlap at"} column ${next}`);
+    if (part.c0 !== next)
+      throw new RangeError(`the sequence parts ${part.c0 > next ? "leave out" : "overlap at"} column ${next}`);
     const rowWords = wordsPerRow(part.c1 - part.c0);
-    if (part.terms.length !== plan.length * m * rowWords) throw new RangeError(`the part of columns ${part.c0}..${part.c1 - 1} has the wrong size`);
+    if (part.terms.length !== plan.length * m * rowWords)
+      throw new RangeError(`the part of columns ${part.c0}..${part.c1 - 1} has the wrong size`);
     for (let i = 0; i < plan.length; i++) {
       for (let r = 0; r < m; r++) {
         for (let c = part.c0; c < part.c1; c++) {

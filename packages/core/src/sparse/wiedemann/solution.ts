@@ -30,7 +30,8 @@ const GATHER_POWERS = 3;
 /** The generator columns to try: the `count` of least shifted degree whose g is not zero. */
 export function chooseCandidates(basis: ApproximantBasis, count: number): Candidate[] {
   const { m, n, degrees, columns } = basis;
-  const W = (m + n) / 32, gW = n / 32;
+  const W = (m + n) / 32,
+    gW = n / 32;
   const order = Array.from({ length: m + n }, (_, j) => j).sort((a, b) => degrees[a]! - degrees[b]! || a - b);
   const chosen: Candidate[] = [];
   for (const column of order) {
@@ -56,8 +57,10 @@ export function solveFromGenerator(
   operator: BlockOperator,
   watch: PhaseWatch = {},
 ): Uint32Array[] {
-  const n = plan.blockWidth, words = operator.words;
-  const side = plan.side, stride = 2 * words;
+  const n = plan.blockWidth,
+    words = operator.words;
+  const side = plan.side,
+    stride = 2 * words;
   const W = (basis.m + n) / 32;
   const candidates = chooseCandidates(basis, 64 * words);
   if (candidates.length === 0) return [];
@@ -69,7 +72,9 @@ export function solveFromGenerator(
     return new Uint32Array(view.buffer, view.byteOffset, side * stride);
   };
   // blocks: 0, 1 = V_k (ping-pong), 2 = U, 3 = B U
-  const V0 = 0, U = 2, BU = 3;
+  const V0 = 0,
+    U = 2,
+    BU = 3;
   fillStartBlock(plan, 0, n, as32(V0), words);
   as32(U).fill(0);
   const f = new BigUint64Array(64 * words * words);
@@ -96,7 +101,8 @@ export function solveFromGenerator(
   }
   // kernel vectors in span(B^t U): Z c with B Z c = 0, Z = B^t U
   const found: Uint32Array[] = [];
-  let from = U, to = BU;
+  let from = U,
+    to = BU;
   for (let power = 0; power <= GATHER_POWERS; power++) {
     watch.signal?.throwIfAborted();
     operator.multiply(from, to);
@@ -179,7 +185,12 @@ function columnsNonzero(block: Uint32Array, side: number, stride: number): Uint3
   return mask;
 }
 /** Columns of a block as vectors of N bits. */
-export function extractColumns(block: Uint32Array, side: number, stride: number, indices: readonly number[]): Uint32Array[] {
+export function extractColumns(
+  block: Uint32Array,
+  side: number,
+  stride: number,
+  indices: readonly number[],
+): Uint32Array[] {
   const vectors = indices.map(() => new Uint32Array(Math.ceil(side / 32)));
   if (indices.length === 0) return vectors;
   for (let i = 0; i < side; i++) {

@@ -8,29 +8,23 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { randomSparseMatrix } from "@lightsout/core/wiedemann";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CLI, cleanEnv, cli, requireBuild, spawnRun } from "./_batch-io.js";
 
-/** A seeded generator of this test's own (mulberry32). */
-function mulberry(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-  };
-}
-
-/** A MatrixMarket coordinate file of a random n x n matrix (entries may repeat: they add mod 2), with two empty columns. */
+/**
+ * A MatrixMarket coordinate file of a random n x n matrix with columns 1
+ * and 2 empty; some entries are written three times (they add mod 2: once),
+ * and in the integer field some get an extra even entry (zero mod 2).
+ */
 function matrixMarket(n: number, perRow: number, seed: number, field: "pattern" | "integer" = "pattern"): string {
-  const random = mulberry(seed);
+  const a = randomSparseMatrix(n, n - 2, perRow, seed);
   const lines: string[] = [];
-  for (let i = 1; i <= n; i++) {
-    for (let k = 0; k < perRow; k++) {
-      const j = 3 + Math.floor(random() * (n - 2)); // columns 1 and 2 stay empty
-      lines.push(field === "integer" ? `${i} ${j} ${1 + 2 * Math.floor(random() * 3)}` : `${i} ${j}`);
+  for (let i = 0; i < n; i++) {
+    for (let p = a.rowStart[i]!; p < a.rowStart[i + 1]!; p++) {
+      const entry = `${i + 1} ${a.colIndex[p]! + 3}`;
+      if (field === "integer") lines.push(`${entry} ${p % 2 === 0 ? 1 : 3}`, ...(p % 5 === 0 ? [`${entry} 2`] : []));
+      else lines.push(entry, ...(p % 7 === 0 ? [entry, entry] : []));
     }
   }
   return `%%MatrixMarket matrix coordinate ${field} general\n% made by the test\n${n} ${n} ${lines.length}\n${lines.join("\n")}\n`;

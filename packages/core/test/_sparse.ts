@@ -3,18 +3,13 @@
 // rank of the same matrix through BitMatrix, so that sparse answers are
 // judged by an independent route.
 import { BitMatrix } from "../src/index.js";
+import { xoshiro128 } from "../src/internal/random.js";
 import type { SparseBitMatrix } from "../src/sparse/matrix.js";
 
-/** A small seeded generator (mulberry32), apart from the library's. */
-export function mulberry(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-  };
+/** Uniform numbers in [0, 1) from a seed (the library's generator: seeds mean the same inputs everywhere). */
+export function uniform(seed: number): () => number {
+  const next = xoshiro128(seed);
+  return () => next() / 2 ** 32;
 }
 
 /** Compressed rows from rows of column lists (sorted, duplicates added mod 2). */
@@ -36,7 +31,7 @@ export function fromRowLists(rows: number, cols: number, lists: readonly number[
 
 /** A random rows x cols matrix with about `perRow` nonzeros a row. */
 export function randomSparse(rows: number, cols: number, perRow: number, seed: number): SparseBitMatrix {
-  const random = mulberry(seed);
+  const random = uniform(seed);
   const lists = Array.from({ length: rows }, () => Array.from({ length: perRow }, () => Math.floor(random() * cols)));
   return fromRowLists(rows, cols, lists);
 }
@@ -53,7 +48,7 @@ export function singularSparse(
   duplicated: number,
   seed: number,
 ): SparseBitMatrix {
-  const random = mulberry(seed);
+  const random = uniform(seed);
   const dense = Array.from({ length: n }, () => new Uint8Array(n));
   for (const row of dense) for (let k = 0; k < perRow; k++) row[Math.floor(random() * n)] = 1;
   for (let z = 0; z < zero; z++) for (const row of dense) row[z] = 0;

@@ -10,14 +10,18 @@
 // memory would pass the cap, one thread works in the kernel's own memory.
 
 import {
+  type BlockMulArgs,
   blockMulAddKernel,
   blockMulAddSharedKernel,
   callKernel,
   kernelView,
   projectRowsKernel,
+  type ProjectArgs,
   projectRowsSharedKernel,
   spmvRowsKernel,
+  type SpmvArgs,
   spmvThreadedKernel,
+  type Views,
   withScratch,
 } from "../../internal/kernel.js";
 import { formatCount, formatLimit } from "../../internal/sizes.js";
@@ -98,6 +102,60 @@ function paddedRowStart(matrix: SparseBitMatrix, side: number): Uint32Array {
   return starts;
 }
 
+/** How an operator reaches one memory: its views and its three kernels (in the kernel's memory or the pool's). */
+interface OperatorMemory {
+  threads: number;
+  view: Views;
+  spmv(args: SpmvArgs): void;
+  mulAdd(args: BlockMulArgs): void;
+  project(args: ProjectArgs): void;
+}
+
+/**
+ * The operator over blocks already allocated in one memory (`ptrs` in the
+ * order of operatorBytes): copies the matrix in, zeroes the blocks. No
+ * allocation happens afterwards, so the views made here stay valid.
+ */
+function operatorIn(
+  matrix: SparseBitMatrix,
+  words: 1 | 2,
+  blocks: number,
+  ptrs: readonly number[],
+  memory: OperatorMemory,
+): BlockOperator {
+  const side = Math.max(matrix.rows, matrix.cols);
+  const nonzeros = matrix.rowStart[matrix.rows] ?? 0;
+  const [rowStart, colIndex] = ptrs as [number, number];
+  memory.view(Uint32Array, rowStart, side + 1).set(paddedRowStart(matrix, side));
+  memory.view(Uint32Array, colIndex, nonzeros).set(matrix.colIndex.subarray(0, nonzeros));
+  const blockAt = (b: number): number => {
+    if (!(b >= 0 && b < blocks)) throw new RangeError(`block ${b} of ${blocks}`);
+    return ptrs[2 + b]!;
+  };
+  const views = Array.from({ length: blocks }, (_, b) => memory.view(BigUint64Array, blockAt(b), side * words));
+  for (const view of views) view.fill(0n);
+  const table = ptrs[2 + blocks]!;
+  const f = ptrs[3 + blocks]!;
+  const out = ptrs[4 + blocks]!;
+  const fView = memory.view(BigUint64Array, f, 64 * words * words);
+  return {
+    size: side,
+    words,
+    threads: memory.threads,
+    block: (b) => views[b]!,
+    multiply: (from, to) =>
+      memory.spmv({ rowStart, colIndex, x: blockAt(from), y: blockAt(to), words, first: 0, end: side }),
+    mulAdd: (w, v, fRows) => {
+      fView.set(fRows);
+      memory.mulAdd({ w: blockAt(w), v: blockAt(v), f, table, words, rows: side });
+    },
+    project: (b, seed, xWords) => {
+      memory.project({ v: blockAt(b), words, rows: side, seed, xWords, tables: table, out });
+      return memory.view(Uint32Array, out, 64 * xWords * 2 * words).slice();
+    },
+  };
+}
+
 /**
  * Runs `run` with the operator of `matrix` and `blocks` zeroed blocks in
  * WebAssembly memory, freed afterwards.
@@ -115,121 +173,39 @@ export function withBlockOperator<T>(
   const side = checkOperatorSide(matrix);
   const sizes = operatorBytes(matrix, words, blocks);
   const nonzeros = matrix.rowStart[matrix.rows] ?? 0;
-  const starts = paddedRowStart(matrix, side);
-  const blockAt = (ptrs: number[], b: number): number => {
-    if (!(b >= 0 && b < blocks)) throw new RangeError(`block ${b} of ${blocks}`);
-    return ptrs[2 + b]!;
-  };
   if (threads > 1) {
     const shared = withThreadPool(threads, (pool) =>
       pool.withBlocks(sizes, (ptrs) => {
-        pool.view(Uint32Array, ptrs[0]!, side + 1).set(starts);
-        pool.view(Uint32Array, ptrs[1]!, nonzeros).set(matrix.colIndex.subarray(0, nonzeros));
-        const views = Array.from({ length: blocks }, (_, b) =>
-          pool.view(BigUint64Array, blockAt(ptrs, b), side * words),
-        );
-        for (const view of views) view.fill(0n);
-        const table = ptrs[2 + blocks]!,
-          f = ptrs[3 + blocks]!,
-          out = ptrs[4 + blocks]!;
-        const fView = pool.view(BigUint64Array, f, 64 * words * words);
         // at least 8 claims a thread, so that a slowed thread is made up for by the others
         const chunk = Math.max(16, Math.min(SPMV_CHUNK, Math.ceil(side / (8 * pool.threads))));
+        const control = { chunk, ctl: pool.ctl, threads: pool.threads, blocking: pool.blocking };
         const once = {
           operation: "the sparse product",
           next: (_: unknown, last: number | undefined) => last === undefined,
         };
-        const operator: BlockOperator = {
-          size: side,
-          words,
-          threads: pool.threads,
-          block: (b) => views[b]!,
-          multiply: (from, to) => {
-            const args = {
-              rowStart: ptrs[0]!,
-              colIndex: ptrs[1]!,
-              x: blockAt(ptrs, from),
-              y: blockAt(ptrs, to),
-              words,
-              first: 0,
-              end: side,
-              chunk,
-              ctl: pool.ctl,
-              threads: pool.threads,
-              blocking: pool.blocking,
-            };
-            pool.runSlices(spmvThreadedKernel, args, once);
-          },
-          mulAdd: (w, v, fRows) => {
-            fView.set(fRows);
-            const args = { w: blockAt(ptrs, w), v: blockAt(ptrs, v), f, table, words, rows: side };
-            pool.runSlices(blockMulAddSharedKernel, args, once);
-          },
-          project: (b, seed, xWords) => {
-            const args = { v: blockAt(ptrs, b), words, rows: side, seed, xWords, tables: table, out };
-            pool.runSlices(projectRowsSharedKernel, args, once);
-            return pool.view(Uint32Array, out, 64 * xWords * 2 * words).slice();
-          },
-        };
-        return run(operator);
+        return run(
+          operatorIn(matrix, words, blocks, ptrs, {
+            threads: pool.threads,
+            view: pool.view,
+            spmv: (args) => pool.runSlices(spmvThreadedKernel, { ...args, ...control }, once),
+            mulAdd: (args) => pool.runSlices(blockMulAddSharedKernel, args, once),
+            project: (args) => pool.runSlices(projectRowsSharedKernel, args, once),
+          }),
+        );
       }),
     );
     if (shared !== undefined) return shared;
   }
-  return withScratch(
-    `block Wiedemann on ${formatCount(side, "row")} and ${formatCount(nonzeros, "nonzero")}`,
-    sizes,
-    (ptrs) => {
-      // no allocation happens inside: views made now stay valid for the whole run
-      kernelView(Uint32Array, ptrs[0]!, side + 1).set(starts);
-      kernelView(Uint32Array, ptrs[1]!, nonzeros).set(matrix.colIndex.subarray(0, nonzeros));
-      const views = Array.from({ length: blocks }, (_, b) =>
-        kernelView(BigUint64Array, blockAt(ptrs, b), side * words),
-      );
-      for (const view of views) view.fill(0n);
-      const table = ptrs[2 + blocks]!,
-        f = ptrs[3 + blocks]!,
-        out = ptrs[4 + blocks]!;
-      const fView = kernelView(BigUint64Array, f, 64 * words * words);
-      return run({
-        size: side,
-        words,
+  const what = `block Wiedemann on ${formatCount(side, "row")} and ${formatCount(nonzeros, "nonzero")}`;
+  return withScratch(what, sizes, (ptrs) =>
+    run(
+      operatorIn(matrix, words, blocks, ptrs, {
         threads: 1,
-        block: (b) => views[b]!,
-        multiply: (from, to) =>
-          callKernel("the sparse product", spmvRowsKernel, {
-            rowStart: ptrs[0]!,
-            colIndex: ptrs[1]!,
-            x: blockAt(ptrs, from),
-            y: blockAt(ptrs, to),
-            words,
-            first: 0,
-            end: side,
-          }),
-        mulAdd: (w, v, fRows) => {
-          fView.set(fRows);
-          callKernel("the block product", blockMulAddKernel, {
-            w: blockAt(ptrs, w),
-            v: blockAt(ptrs, v),
-            f,
-            table,
-            words,
-            rows: side,
-          });
-        },
-        project: (b, seed, xWords) => {
-          callKernel("the projection", projectRowsKernel, {
-            v: blockAt(ptrs, b),
-            words,
-            rows: side,
-            seed,
-            xWords,
-            tables: table,
-            out,
-          });
-          return kernelView(Uint32Array, out, 64 * xWords * 2 * words).slice();
-        },
-      });
-    },
+        view: (type, ptr, length) => kernelView(type, ptr, length),
+        spmv: (args) => callKernel("the sparse product", spmvRowsKernel, args),
+        mulAdd: (args) => callKernel("the block product", blockMulAddKernel, args),
+        project: (args) => callKernel("the projection", projectRowsKernel, args),
+      }),
+    ),
   );
 }

@@ -2,8 +2,7 @@
 // written for clarity, bit for bit the same answers (property-tested against
 // the kernels), and the engine where WebAssembly is missing.
 
-import type { SparseBitMatrix } from "../matrix.js";
-import { type BlockOperator, checkOperatorSide } from "./operator.js";
+import { checkOperatorSide, type withBlockOperator } from "./operator.js";
 
 /** 32 random bits for (seed, k), as hash32 of assembly/spmv.ts. */
 export function hash32(seed: number, k: number): number {
@@ -21,14 +20,8 @@ function xBit(seed: number, i: number, r: number, xWords: number): number {
   return (hash32(seed, k) >>> (r & 31)) & 1;
 }
 
-/** As withBlockOperator, on JavaScript arrays. */
-export function withBlockOperatorNaive<T>(
-  matrix: SparseBitMatrix,
-  words: 1 | 2,
-  blocks: number,
-  _threads: number,
-  run: (operator: BlockOperator) => T,
-): T {
+/** As withBlockOperator, on JavaScript arrays (one thread, whatever is asked). */
+export const withBlockOperatorNaive: typeof withBlockOperator = (matrix, words, blocks, _threads, run) => {
   const side = checkOperatorSide(matrix);
   const views = Array.from({ length: blocks }, () => new BigUint64Array(side * words));
   return run({
@@ -79,4 +72,4 @@ export function withBlockOperatorNaive<T>(
       return out;
     },
   });
-}
+};

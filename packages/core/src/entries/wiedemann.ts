@@ -9,7 +9,6 @@ export {
   blockWiedemannKernel,
   blockWiedemannRank,
   blockWiedemannSequence,
-  emptyCheckpoint,
   finishBlockWiedemann,
   randomSparseMatrix,
   shardColumns,

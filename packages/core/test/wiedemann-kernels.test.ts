@@ -45,14 +45,16 @@ function products(engine: typeof withBlockOperator, c: Case, threads: number) {
   const f = randomWords(64 * c.words * c.words, c.seed + 3);
   return engine(matrix, c.words, 4, threads, (op) => {
     op.block(0).set(x);
-    op.multiply(0, 1);
+    const fused = op.multiply(0, 1, { seed: c.seed >>> 0, xWords: c.words });
     const bx = op.block(1).slice();
+    // the projection computed with the product is the projection of the product
+    expect(fused).toEqual(op.project(1, c.seed >>> 0, c.words));
     op.block(2).set(v);
     op.block(3).set(x);
     op.mulAdd(3, 2, f);
     const mul = op.block(3).slice();
     const projected = op.project(2, c.seed >>> 0, c.words);
-    return { matrix, x, bx, mul, projected, v, f, threads: op.threads };
+    return { matrix, x, bx, fused, mul, projected, v, f, threads: op.threads };
   });
 }
 
@@ -65,6 +67,7 @@ describe("block Wiedemann's block products: kernel = twin = plain loops", () => 
         expect(wasm.bx).toEqual(twin.bx);
         expect(wasm.mul).toEqual(twin.mul);
         expect(wasm.projected).toEqual(twin.projected);
+        expect(wasm.fused).toEqual(twin.fused);
         // and B X row by row, as written here: row i is the XOR of X's rows at the row's columns
         const { matrix, x } = twin;
         for (let i = 0; i < Math.max(c.rows, c.cols); i++) {
@@ -90,6 +93,7 @@ describe("block Wiedemann's block products: kernel = twin = plain loops", () => 
         expect(two.bx).toEqual(one.bx);
         expect(two.mul).toEqual(one.mul);
         expect(two.projected).toEqual(one.projected);
+        expect(two.fused).toEqual(one.fused);
       }),
       { ...RUNS, numRuns: 10 },
     );

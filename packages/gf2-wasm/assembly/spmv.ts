@@ -24,10 +24,29 @@
   words: i32;
   first: i32;
   end: i32;
+  /**
+   * 0, or room for the projection's tables (tableBytes each thread; see
+   * projectRows): then out = X^T Y as well, X hashed from `seed`, with
+   * 64 * xWords columns.
+   */
+  tables: usize;
+  seed: u32;
+  xWords: i32;
+  /** X^T Y: 64 * xWords rows of `words` u64. */
+  out: usize;
 }
 
-/** Y = A X on rows first .. end - 1: spmvRows's work on plain arguments (the threads' chunks call it too). */
-export function spmvRange(rowStart: usize, colIndex: usize, x: usize, y: usize, words: i32, first: i32, end: i32): void {
+/**
+ * Y = A X on rows first .. end - 1: spmvRows's work on plain arguments (the
+ * threads' chunks call it too). With `tables`, each row of Y is also added
+ * to the projection's tables while it is in a register: the hashing and the
+ * table updates overlap the loads of the sparse product, which wait on
+ * memory, so the projection costs little beside it.
+ */
+export function spmvRange(
+  rowStart: usize, colIndex: usize, x: usize, y: usize, words: i32, first: i32, end: i32,
+  tables: usize, seed: u32, xWords: i32,
+): void {
   if (words == 2) {
     for (let i = first; i < end; i++) {
       let p = <usize>load<u32>(rowStart + (<usize>i << 2));
@@ -42,7 +61,9 @@ export function spmvRange(rowStart: usize, colIndex: usize, x: usize, y: usize, 
         acc1 = v128.xor(acc1, v128.load(x + (c1 << 4)));
       }
       if (p < stop) acc0 = v128.xor(acc0, v128.load(x + (<usize>load<u32>(colIndex + (p << 2)) << 4)));
-      v128.store(y + (<usize>i << 4), v128.xor(acc0, acc1));
+      const row = y + (<usize>i << 4);
+      v128.store(row, v128.xor(acc0, acc1));
+      if (tables != 0) addToTables(tables, row, 2, seed, i, xWords);
     }
   } else {
     for (let i = first; i < end; i++) {
@@ -55,14 +76,19 @@ export function spmvRange(rowStart: usize, colIndex: usize, x: usize, y: usize, 
         acc1 ^= load<u64>(x + (<usize>load<u32>(colIndex + (p << 2), 4) << 3));
       }
       if (p < stop) acc0 ^= load<u64>(x + (<usize>load<u32>(colIndex + (p << 2)) << 3));
-      store<u64>(y + (<usize>i << 3), acc0 ^ acc1);
+      const row = y + (<usize>i << 3);
+      store<u64>(row, acc0 ^ acc1);
+      if (tables != 0) addToTables(tables, row, 1, seed, i, xWords);
     }
   }
 }
 
 /** Y = A X on rows first .. end - 1 (one thread). */
 export function spmvRows(args: SpmvArgs): void {
-  spmvRange(args.rowStart, args.colIndex, args.x, args.y, args.words, args.first, args.end);
+  const tables = args.tables, words = args.words, xWords = args.xWords;
+  if (tables != 0) memory.fill(tables, 0, projectionTableBytes(words, xWords));
+  spmvRange(args.rowStart, args.colIndex, args.x, args.y, words, args.first, args.end, tables, args.seed, xWords);
+  if (tables != 0) foldTables(tables, 1, words, xWords, args.out);
 }
 
 /**
@@ -176,39 +202,60 @@ export function blockMulAdd(args: BlockMulArgs): void {
   return <u64>hash32(seed, k) | (<u64>hash32(seed, k + 1) << 32);
 }
 
+/** Bytes of one thread's projection tables: 8 * xWords tables of 256 rows of `words` u64. */
+@inline export function projectionTableBytes(words: i32, xWords: i32): usize {
+  return (<usize>(xWords << 3) << 8) * (<usize>words << 3);
+}
+
+/** Adds row i of V (at `row`) to table g at index byte g of row i of X, for each byte g of X's row. */
+@inline function addToTables(tables: usize, row: usize, words: i32, seed: u32, i: i32, xWords: i32): void {
+  const entry = <usize>words << 3;
+  for (let h = 0; h < xWords; h++) {
+    const x = xBits(seed, i, h, xWords);
+    for (let g = 0; g < 8; g++) {
+      const t = tables + ((<usize>((h << 3) + g) << 8) + <usize>((x >> (<u64>g << 3)) & 0xff)) * entry;
+      if (words == 2) v128.store(t, v128.xor(v128.load(t), v128.load(row)));
+      else store<u64>(t, load<u64>(t) ^ load<u64>(row));
+    }
+  }
+}
+
+/**
+ * out = X^T V from the tables of `threads` threads (back to back): row 8g +
+ * b of out is the XOR of every table g's entries whose index has bit b.
+ */
+export function foldTables(tables: usize, threads: i32, words: i32, xWords: i32, out: usize): void {
+  const entry = <usize>words << 3;
+  const groups = xWords << 3;
+  const tableBytes = projectionTableBytes(words, xWords);
+  memory.fill(out, 0, <usize>(groups << 3) * entry);
+  for (let thread = 0; thread < threads; thread++) {
+    const base = tables + <usize>thread * tableBytes;
+    for (let g = 0; g < groups; g++) {
+      for (let index = 1; index < 256; index++) {
+        const t = base + ((<usize>g << 8) + <usize>index) * entry;
+        for (let b = 0; b < 8; b++) {
+          if (((index >> b) & 1) == 0) continue;
+          const o = out + <usize>((g << 3) + b) * entry;
+          store<u64>(o, load<u64>(o) ^ load<u64>(t));
+          if (words == 2) store<u64>(o, load<u64>(o, 8) ^ load<u64>(t, 8), 8);
+        }
+      }
+    }
+  }
+}
+
 /**
  * out = X^T V, by Four Russians on X's side: row i of V is added to table
  * g at index byte g of row i of X (8 * xWords additions a row, not one per
- * set bit), then out's row 8g + b is the XOR of table g's entries whose
- * index has bit b.
+ * set bit), then folded (foldTables). The first term of the sequence; the
+ * others come with the products (spmvRows with tables).
  */
 export function projectRows(args: ProjectArgs): void {
   const words = args.words, xWords = args.xWords, seed = args.seed, rows = args.rows;
-  const v = args.v, tables = args.tables, out = args.out;
+  const v = args.v, tables = args.tables;
   const entry = <usize>words << 3;
-  const groups = xWords << 3;
-  memory.fill(tables, 0, <usize>groups * 256 * entry);
-  for (let i = 0; i < rows; i++) {
-    const row = v + <usize>i * entry;
-    for (let h = 0; h < xWords; h++) {
-      const x = xBits(seed, i, h, xWords);
-      for (let g = 0; g < 8; g++) {
-        const t = tables + ((<usize>((h << 3) + g) << 8) + <usize>((x >> (<u64>g << 3)) & 0xff)) * entry;
-        if (words == 2) v128.store(t, v128.xor(v128.load(t), v128.load(row)));
-        else store<u64>(t, load<u64>(t) ^ load<u64>(row));
-      }
-    }
-  }
-  memory.fill(out, 0, <usize>(groups << 3) * entry);
-  for (let g = 0; g < groups; g++) {
-    for (let index = 1; index < 256; index++) {
-      const t = tables + ((<usize>g << 8) + <usize>index) * entry;
-      for (let b = 0; b < 8; b++) {
-        if (((index >> b) & 1) == 0) continue;
-        const o = out + <usize>((g << 3) + b) * entry;
-        store<u64>(o, load<u64>(o) ^ load<u64>(t));
-        if (words == 2) store<u64>(o, load<u64>(o, 8) ^ load<u64>(t, 8), 8);
-      }
-    }
-  }
+  memory.fill(tables, 0, projectionTableBytes(words, xWords));
+  for (let i = 0; i < rows; i++) addToTables(tables, v + <usize>i * entry, words, seed, i, xWords);
+  foldTables(tables, 1, words, xWords, args.out);
 }

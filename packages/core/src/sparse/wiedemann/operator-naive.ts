@@ -24,6 +24,19 @@ function xBit(seed: number, i: number, r: number, xWords: number): number {
 export const withBlockOperatorNaive: typeof withBlockOperator = (matrix, words, blocks, _threads, run) => {
   const side = checkOperatorSide(matrix);
   const views = Array.from({ length: blocks }, () => new BigUint64Array(side * words));
+  const project = (b: number, seed: number, xWords: 1 | 2): Uint32Array => {
+    const v = views[b]!;
+    const v32 = new Uint32Array(v.buffer, v.byteOffset, side * 2 * words);
+    const stride = 2 * words;
+    const out = new Uint32Array(64 * xWords * stride);
+    for (let i = 0; i < side; i++) {
+      for (let r = 0; r < 64 * xWords; r++) {
+        if (xBit(seed, i, r, xWords) === 0) continue;
+        for (let h = 0; h < stride; h++) out[r * stride + h]! ^= v32[i * stride + h]!;
+      }
+    }
+    return out;
+  };
   return run({
     size: side,
     words,
@@ -33,7 +46,7 @@ export const withBlockOperatorNaive: typeof withBlockOperator = (matrix, words, 
       if (!view) throw new RangeError(`block ${b} of ${blocks}`);
       return view;
     },
-    multiply: (from, to) => {
+    multiply: (from, to, projection) => {
       const x = views[from]!,
         y = views[to]!;
       for (let i = 0; i < side; i++) {
@@ -47,6 +60,7 @@ export const withBlockOperatorNaive: typeof withBlockOperator = (matrix, words, 
           y[i * words + w] = acc;
         }
       }
+      return projection ? project(to, projection.seed, projection.xWords) : undefined;
     },
     mulAdd: (wBlock, vBlock, f) => {
       const target = views[wBlock]!,
@@ -58,18 +72,6 @@ export const withBlockOperatorNaive: typeof withBlockOperator = (matrix, words, 
         }
       }
     },
-    project: (b, seed, xWords) => {
-      const v = views[b]!;
-      const v32 = new Uint32Array(v.buffer, v.byteOffset, side * 2 * words);
-      const stride = 2 * words;
-      const out = new Uint32Array(64 * xWords * stride);
-      for (let i = 0; i < side; i++) {
-        for (let r = 0; r < 64 * xWords; r++) {
-          if (xBit(seed, i, r, xWords) === 0) continue;
-          for (let h = 0; h < stride; h++) out[r * stride + h]! ^= v32[i * stride + h]!;
-        }
-      }
-      return out;
-    },
+    project,
   });
 };

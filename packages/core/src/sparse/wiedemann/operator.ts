@@ -47,8 +47,11 @@ export interface BlockOperator {
   readonly threads: number;
   /** A view of block `b` (N * words u64, row i at i * words); valid for the whole run. */
   block(b: number): BigUint64Array;
-  /** Block `to` = B times block `from` (they differ). */
-  multiply(from: number, to: number): void;
+  /**
+   * Block `to` = B times block `from` (they differ); with `projection`, also
+   * X^T times the product, as `project` gives it, computed in the same pass.
+   */
+  multiply(from: number, to: number, projection?: Projection): Uint32Array | undefined;
   /** Block `w` ^= block `v` times F, F being 64 * words rows of `words` u64 (row b: what bit b adds). */
   mulAdd(w: number, v: number, f: BigUint64Array): void;
   /**
@@ -58,20 +61,29 @@ export interface BlockOperator {
   project(b: number, seed: number, xWords: 1 | 2): Uint32Array;
 }
 
-/** Bytes of the tables of projectRows and blockMulAdd (the larger: 16 tables of 256 rows of 16 bytes). */
+/** The projection X of a run: hashed from `seed`, 64 * xWords columns. */
+export interface Projection {
+  seed: number;
+  xWords: 1 | 2;
+}
+
+/** Bytes of a thread's tables of the projection and of blockMulAdd (the larger: 16 tables of 256 rows of 16 bytes). */
 const TABLE_BYTES = 16 * 256 * 16;
 /** Bytes of F of blockMulAdd and of the projection's output (128 rows of 16 bytes). */
 const SMALL_BLOCK_BYTES = 128 * 16;
 
-/** Bytes of the blocks an operator needs: the matrix (offsets and indices), `blocks` blocks, the product's table and F. */
-export function operatorBytes(matrix: SparseBitMatrix, words: 1 | 2, blocks: number): number[] {
+/**
+ * Bytes of the blocks an operator needs: the matrix (offsets and indices),
+ * `blocks` blocks, the tables (one set a thread), F and the projection.
+ */
+export function operatorBytes(matrix: SparseBitMatrix, words: 1 | 2, blocks: number, threads = 1): number[] {
   const side = Math.max(matrix.rows, matrix.cols);
   const nonzeros = matrix.rowStart[matrix.rows] ?? 0;
   return [
     4 * (side + 1),
     Math.max(16, 4 * nonzeros),
     ...Array.from({ length: blocks }, () => 8 * words * side),
-    TABLE_BYTES,
+    TABLE_BYTES * threads,
     SMALL_BLOCK_BYTES,
     SMALL_BLOCK_BYTES,
   ];
@@ -143,8 +155,24 @@ function operatorIn(
     words,
     threads: memory.threads,
     block: (b) => views[b]!,
-    multiply: (from, to) =>
-      memory.spmv({ rowStart, colIndex, x: blockAt(from), y: blockAt(to), words, first: 0, end: side }),
+    multiply: (from, to, projection) => {
+      const { seed, xWords } = projection ?? { seed: 0, xWords: 1 };
+      const tables = projection ? table : 0;
+      memory.spmv({
+        rowStart,
+        colIndex,
+        x: blockAt(from),
+        y: blockAt(to),
+        words,
+        first: 0,
+        end: side,
+        tables,
+        seed,
+        xWords,
+        out,
+      });
+      return projection ? memory.view(Uint32Array, out, 64 * xWords * 2 * words).slice() : undefined;
+    },
     mulAdd: (w, v, fRows) => {
       fView.set(fRows);
       memory.mulAdd({ w: blockAt(w), v: blockAt(v), f, table, words, rows: side });
@@ -171,11 +199,10 @@ export function withBlockOperator<T>(
   run: (operator: BlockOperator) => T,
 ): T {
   const side = checkOperatorSide(matrix);
-  const sizes = operatorBytes(matrix, words, blocks);
   const nonzeros = matrix.rowStart[matrix.rows] ?? 0;
   if (threads > 1) {
     const shared = withThreadPool(threads, (pool) =>
-      pool.withBlocks(sizes, (ptrs) => {
+      pool.withBlocks(operatorBytes(matrix, words, blocks, pool.threads), (ptrs) => {
         // at least 8 claims a thread, so that a slowed thread is made up for by the others
         const chunk = Math.max(16, Math.min(SPMV_CHUNK, Math.ceil(side / (8 * pool.threads))));
         const control = { chunk, ctl: pool.ctl, threads: pool.threads, blocking: pool.blocking };
@@ -197,7 +224,7 @@ export function withBlockOperator<T>(
     if (shared !== undefined) return shared;
   }
   const what = `block Wiedemann on ${formatCount(side, "row")} and ${formatCount(nonzeros, "nonzero")}`;
-  return withScratch(what, sizes, (ptrs) =>
+  return withScratch(what, operatorBytes(matrix, words, blocks), (ptrs) =>
     run(
       operatorIn(matrix, words, blocks, ptrs, {
         threads: 1,

@@ -87,17 +87,19 @@ export function computeSequence(
   new Uint32Array(operator.block(0).buffer, operator.block(0).byteOffset, plan.side * stride).set(state.block);
   const every = options.checkpointEvery ?? 1000;
   const report = phaseReporter("sequence", plan.length, options, state.done);
+  const projection = { seed, xWords };
+  // a_i = X^T B^i Y: the first term projected alone, the others with the product that makes them
+  let projected = operator.project(current, seed, xWords);
   for (let i = state.done; i < plan.length; i++) {
     options.signal?.throwIfAborted();
-    // a_i = X^T B^i Y: the part's columns sit at bits 0 .. width - 1 of the block's rows
-    const projected = operator.project(current, seed, xWords);
+    // the part's columns sit at bits 0 .. width - 1 of the block's rows
     const base = i * m * rowWords;
     for (let r = 0; r < m; r++) {
       for (let h = 0; h < rowWords; h++) state.terms[base + r * rowWords + h] = projected[r * stride + h]!;
     }
     state.done = i + 1;
     if (i + 1 < plan.length) {
-      operator.multiply(current, 1 - current);
+      projected = operator.multiply(current, 1 - current, projection)!;
       current = 1 - current;
       if (options.onCheckpoint && (i + 1) % every === 0) {
         const next = operator.block(current);

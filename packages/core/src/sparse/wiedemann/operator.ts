@@ -117,6 +117,13 @@ function paddedRowStart(matrix: SparseBitMatrix, side: number): Uint32Array {
 /** How an operator reaches one memory: its views and its three kernels (in the kernel's memory or the pool's). */
 interface OperatorMemory {
   threads: number;
+  /**
+   * Whether the product takes the projection in the same pass. Not on the
+   * pool: the threaded product with per-thread tables stalled at 10^6 rows
+   * on 2 threads (a helper never finished its chunk; not found yet), so
+   * there the projection is a second, single-thread pass.
+   */
+  fuse: boolean;
   view: Views;
   spmv(args: SpmvArgs): void;
   mulAdd(args: BlockMulArgs): void;
@@ -157,7 +164,7 @@ function operatorIn(
     block: (b) => views[b]!,
     multiply: (from, to, projection) => {
       const { seed, xWords } = projection ?? { seed: 0, xWords: 1 };
-      const tables = projection ? table : 0;
+      const tables = projection && memory.fuse ? table : 0;
       memory.spmv({
         rowStart,
         colIndex,
@@ -171,7 +178,9 @@ function operatorIn(
         xWords,
         out,
       });
-      return projection ? memory.view(Uint32Array, out, 64 * xWords * 2 * words).slice() : undefined;
+      if (!projection) return undefined;
+      if (!memory.fuse) memory.project({ v: blockAt(to), words, rows: side, seed, xWords, tables: table, out });
+      return memory.view(Uint32Array, out, 64 * xWords * 2 * words).slice();
     },
     mulAdd: (w, v, fRows) => {
       fView.set(fRows);
@@ -213,6 +222,7 @@ export function withBlockOperator<T>(
         return run(
           operatorIn(matrix, words, blocks, ptrs, {
             threads: pool.threads,
+            fuse: false,
             view: pool.view,
             spmv: (args) => pool.runSlices(spmvThreadedKernel, { ...args, ...control }, once),
             mulAdd: (args) => pool.runSlices(blockMulAddSharedKernel, args, once),
@@ -228,6 +238,7 @@ export function withBlockOperator<T>(
     run(
       operatorIn(matrix, words, blocks, ptrs, {
         threads: 1,
+        fuse: true,
         view: (type, ptr, length) => kernelView(type, ptr, length),
         spmv: (args) => callKernel("the sparse product", spmvRowsKernel, args),
         mulAdd: (args) => callKernel("the block product", blockMulAddKernel, args),

@@ -15,6 +15,11 @@
 // n = 128: up to 87). The projection X is assumed generic, as in Kaltofen
 // 1995 and Villard 1997's analyses; over GF(2) that assumption is the part
 // the bound does not cover. Past n - 41 the result is an upper bound only.
+// Kernel vectors are looked for in the spans of U, B U, ..., B^3 U
+// (solution.ts): a nilpotent part of B of index above 4 (which Kaltofen and
+// Saunders' preconditioning would remove; not done here) can hide some, and
+// the rank is then too high. Every failure mode errs upward, never below
+// the true rank.
 
 import { availableCores } from "../../internal/cores.js";
 import { checkInteger } from "../../internal/check.js";

@@ -29,7 +29,7 @@
 
 import { LaneScanJob, scanLanes } from "./coset";
 import { mulAddRows, ThreadedMulAddArgs } from "./multiply";
-import { blockMulAdd, BlockMulArgs, foldTables, ProjectArgs, projectionTableBytes, projectRows, spmvRange, ThreadedSpmvArgs } from "./spmv";
+import { blockMulAdd, BlockMulArgs, ProjectArgs, projectRows, spmvRange, ThreadedSpmvArgs } from "./spmv";
 import { adoptState, echelonizeM4ri, publishState, sweepRange, sweepRows, ThreadedEchelonArgs } from "./echelon";
 
 const GENERATION = 0;
@@ -179,7 +179,7 @@ export function threadHelper(ctl: usize, index: i32): void {
       continue;
     }
     if (job == JOB_SPMV) {
-      spmvWork(ctl, now, index);
+      spmvWork(ctl, now);
       continue;
     }
     // a stale state (the sweep ended meanwhile) is harmless: work() then claims nothing
@@ -273,43 +273,32 @@ export function mulAddThreaded(job: ThreadedMulAddArgs): void {
   awaitDone(job.ctl, job.blocking != 0);
 }
 
-/**
- * Claims chunks of rows of the sparse product `generation` and computes
- * their rows of Y = A X, adding them to this thread's projection tables
- * when the job projects.
- */
-function spmvWork(ctl: usize, generation: i32, index: i32): void {
+/** Claims chunks of rows of the sparse product `generation` and computes their rows of Y = A X. */
+function spmvWork(ctl: usize, generation: i32): void {
   const job = changetype<ThreadedSpmvArgs>(<usize>load<u32>(ctl, JOB_BLOCK));
   const chunk = job.chunk;
-  const tables: usize = job.tables == 0 ? 0 : job.tables + <usize>index * projectionTableBytes(job.words, job.xWords);
   for (let next = claim(ctl, generation, 1); next >= 0; next = claim(ctl, generation, 1)) {
     const first = job.first + next * chunk;
-    spmvRange(
-      job.rowStart, job.colIndex, job.x, job.y, job.words, first, min(first + chunk, job.end),
-      tables, job.seed, job.xWords,
-    );
+    spmvRange(job.rowStart, job.colIndex, job.x, job.y, job.words, first, min(first + chunk, job.end), 0, 0, 1);
     finished(ctl, 1);
   }
 }
 
 /**
- * Y = A X (as spmvRows, projection included) with rows first .. end - 1
+ * Y = A X (as spmvRows, without the projection: `tables` is ignored; the
+ * caller projects with projectRowsShared) with rows first .. end - 1
  * shared among `threads` threads: this one and threads - 1 helpers waiting
  * in threadHelper on `ctl`, each claiming `chunk` rows at a time (claims,
  * not fixed shares: rows differ in length, and a thread slowed by a busy
- * machine takes fewer). Each thread adds to tables of its own; this one
- * folds them all once the last chunk is done.
+ * machine takes fewer). A projection with tables a thread, folded at the
+ * end, stalled once at 10^6 rows on 2 threads (cause not found): not kept.
  */
 export function spmvThreaded(job: ThreadedSpmvArgs): void {
   const chunks = (job.end - job.first + job.chunk - 1) / job.chunk;
-  const tableBytes = projectionTableBytes(job.words, job.xWords);
-  if (job.tables != 0) memory.fill(job.tables, 0, <usize>job.threads * tableBytes);
-  if (chunks > 0) {
-    const generation = startJob(job.ctl, job.threads, changetype<usize>(job), JOB_SPMV, 0, chunks);
-    spmvWork(job.ctl, generation, 0);
-    awaitDone(job.ctl, job.blocking != 0);
-  }
-  if (job.tables != 0) foldTables(job.tables, job.threads, job.words, job.xWords, job.out);
+  if (chunks <= 0) return;
+  const generation = startJob(job.ctl, job.threads, changetype<usize>(job), JOB_SPMV, 0, chunks);
+  spmvWork(job.ctl, generation);
+  awaitDone(job.ctl, job.blocking != 0);
 }
 
 /**

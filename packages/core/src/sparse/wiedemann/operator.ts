@@ -118,10 +118,9 @@ function paddedRowStart(matrix: SparseBitMatrix, side: number): Uint32Array {
 interface OperatorMemory {
   threads: number;
   /**
-   * Whether the product takes the projection in the same pass. Not on the
-   * pool: the threaded product with per-thread tables stalled at 10^6 rows
-   * on 2 threads (a helper never finished its chunk; not found yet), so
-   * there the projection is a second, single-thread pass.
+   * Whether the product takes the projection in the same pass (spmvRows
+   * does; spmvThreaded does not, see threads.ts: on the pool the
+   * projection is a second, single-thread pass).
    */
   fuse: boolean;
   view: Views;

@@ -49,6 +49,7 @@ export const CORE_LAYERS = [
   ["rings"],
   ["solvers"],
   ["lightsout"],
+  // sparse matrices (compressed rows) and their routes (structured elimination, block Wiedemann); boards made sparse
   ["sparse"],
   ["poly", "io"],
   ["entries"],

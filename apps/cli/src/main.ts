@@ -86,6 +86,12 @@ export const COMMANDS: readonly CommandEntry[] = [
     load: async () => (await import("./commands/mastermind.js")).mastermindCommand(),
   },
   {
+    name: "wiedemann",
+    usage: "[options] [file]",
+    summary: "rank and kernel of a large sparse matrix by block Wiedemann, sharded if asked",
+    load: async () => (await import("./commands/wiedemann.js")).wiedemannCommand(),
+  },
+  {
     name: "rank",
     usage: "[options] [file]",
     summary: "rank and nullity of a matrix over GF(2) or GF(q)",

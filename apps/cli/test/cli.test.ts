@@ -33,6 +33,8 @@ describe("lightsout (program)", () => {
         nullity [options] [n]       nullity of huge n x n and m x n grids and sweeps
         mastermind                  [n,k]-Mastermind: Knuth's minimax and other
                                     codebreakers
+        wiedemann [options] [file]  rank and kernel of a large sparse matrix by block
+                                    Wiedemann, sharded if asked
         rank [options] [file]       rank and nullity of a matrix over GF(2) or GF(q)
         help [command]              show help for a command
 

@@ -281,10 +281,15 @@ describe("lightsout rank: bad input and usage", () => {
     expect(oneLineError(usage)).toBe("lightsout: --edge-list expected incidence or adjacency, got 'laplacian'");
   });
 
-  it("--method wiedemann without block Wiedemann in the build: exit 2 (not available yet), named", async () => {
-    const result = await run(["rank", "graph-a.mtx", "--method", "wiedemann"]);
-    expect(result.code).toBe(2);
-    expect(oneLineError(result)).toMatch(/'wiedemann'/);
+  it("--method wiedemann: block Wiedemann's rank, marked Monte Carlo with its guarantee", async () => {
+    const result = await run(["rank", "graph-a.mtx", "--method", "wiedemann", "--json"]);
+    expect(result.code).toBe(0);
+    const json = JSON.parse(result.stdout) as Record<string, unknown>;
+    expect(json).toMatchObject({ rows: 6, cols: 6, rank: 4, nullity: 2, method: "wiedemann", exact: false });
+    expect(json.rankAtMost).toBe(4);
+    expect(json.guarantee).toMatch(/proven/);
+    const text = await run(["rank", "graph-a.mtx", "--method", "wiedemann"]);
+    expect(text.stdout).toMatch(/^method wiedemann \(Monte Carlo\)\nguarantee rank <= 4 proven/m);
   });
 
   it("a nonexistent file or a directory: exit 1", async () => {

@@ -19,6 +19,7 @@ import { runMastermind, runOptimal, runRecord } from "./mastermind.js";
 import { runMultiState } from "./multistate.js";
 import { runNullity } from "./nullity.js";
 import { runSparse } from "./sparse.js";
+import { runWiedemann, wiedemannDefaults } from "./wiedemann.js";
 
 export { findM4ri, buildHarness, runM4ri, writeMatrixFile } from "./m4ri.js";
 
@@ -35,6 +36,7 @@ export const SUITES = [
   "multistate",
   "fields",
   "mastermind",
+  "wiedemann",
   "cli",
 ] as const;
 
@@ -177,6 +179,16 @@ export async function main(argv: string[]): Promise<number> {
       out(`\nMastermind [5,8] record attempt (replayed against every secret; best published average 5.4856):`);
       results.mastermindRecord = runRecord({ quick: false, log: out });
     }
+  }
+  if (runs("wiedemann")) {
+    out(
+      `\nBlock Wiedemann, random N x N sparse matrices with 10 nonzeros a row (seed 1): whole runs by phase, then the sequence phase's rate over a few terms, projected:`,
+    );
+    results.wiedemann = runWiedemann({
+      ...wiedemannDefaults(argv.includes("--quick")),
+      threads: [1, ...threads.filter((t) => t > 1)],
+      log: out,
+    });
   }
   if (runs("cli")) {
     out(

@@ -10,6 +10,7 @@ export * from "./entries/lightsout.js";
 export * from "./entries/io.js";
 export * from "./entries/sparse.js";
 export * from "./entries/format.js";
+export * from "./entries/wiedemann.js";
 // Internal to the package (tuning constants, worker plumbing, helpers) but
 // exercised by its tests.
 export { GF2 } from "./fields/prime.js";

@@ -320,7 +320,37 @@ describe("progress and cancel", () => {
     }
   });
 
-  it("wiedemann is refused by name until it is wired in", () => {
-    expect(() => sparseRank(m, { method: "wiedemann" })).toThrow(/'wiedemann'/);
+  it("wiedemann: the dense route's rank and verified kernel vectors, Monte Carlo and saying so; no solve", () => {
+    // a matrix of nullity 5: unit upper triangular (independent rows), then 5 rows copied over others
+    const n = 600;
+    const rows: number[][] = Array.from({ length: n }, (_, i) => [i, i + 1, i + 17].filter((j) => j < n));
+    for (const [to, from] of [
+      [10, 20],
+      [30, 40],
+      [50, 60],
+      [70, 80],
+      [90, 100],
+    ] as const)
+      rows[to] = rows[from]!.slice();
+    const w = sparseFromRows(n, rows);
+    const dense = sparseRank(w, { method: "dense" });
+    expect(dense.rank).toBe(n - 5);
+    const phases = new Set<string>();
+    const found = sparseKernel(w, { method: "wiedemann", onProgress: (p) => phases.add(p.phase) });
+    expect({ rank: found.rank, method: found.method, exact: found.exact }).toEqual({
+      rank: dense.rank,
+      method: "wiedemann",
+      exact: false,
+    });
+    expect(found.wiedemann?.errorBound).toBe(2 ** -40);
+    expect(found.wiedemann?.rankAtMost).toBe(found.rank);
+    expect(found.wiedemann?.guarantee).toMatch(/proven/);
+    expect(found.vectors).toHaveLength(n - dense.rank);
+    for (const v of found.vectors) expect(multiplySparse(w, v).every((x) => x === 0)).toBe(true);
+    expect([...phases]).toEqual(expect.arrayContaining(["sequence", "berlekamp-massey", "solution"]));
+    expect(() => sparseSolve(w, new Array(n).fill(0), { method: "wiedemann" })).toThrow(
+      /'wiedemann' solves no systems/,
+    );
+    expect(() => sparseRank(w, { method: "wiedemann", signal: AbortSignal.abort(new Error("stop")) })).toThrow("stop");
   });
 });

@@ -15,6 +15,8 @@ export { cosetMinimum, cosetDistribution, cosetScanLanes, infoSetTail } from "./
 export { polyGcd } from "./poly";
 export { zpEchelon } from "./zp";
 export { bandedEchelon } from "./banded";
+export { blockMulAdd, projectRows, spmvRows } from "./spmv";
+export { berlekampMasseySteps } from "./berlekamp-massey";
 
 export { allocate as alloc, deallocate as free } from "./heap";
 export { descriptorBlock, descriptorLayout } from "./index-descriptors";

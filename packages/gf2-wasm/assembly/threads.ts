@@ -21,14 +21,15 @@
 //   +32 the elimination state (echelon.ts, publishState: 32 bytes)
 //   +64 the job: 0 elimination sweeps, 1 coset scan (claims are chunks of
 //       members then, END and TOTAL count chunks), 2 product (chunks of rows
-//       of C)
-//   +68 the job's descriptor (a LaneScanJob or ThreadedMulAddArgs)
+//       of C), 3 sparse product (chunks of rows of Y = A X)
+//   +68 the job's descriptor (a LaneScanJob, ThreadedMulAddArgs or ThreadedSpmvArgs)
 //
 // A chunk is claimed by compare-and-swap on the claim word, so a helper that
 // wakes late, with the state of an old sweep, cannot claim rows of a new one.
 
 import { LaneScanJob, scanLanes } from "./coset";
 import { mulAddRows, ThreadedMulAddArgs } from "./multiply";
+import { blockMulAdd, BlockMulArgs, ProjectArgs, projectRows, spmvRange, ThreadedSpmvArgs } from "./spmv";
 import { adoptState, echelonizeM4ri, publishState, sweepRange, sweepRows, ThreadedEchelonArgs } from "./echelon";
 
 const GENERATION = 0;
@@ -44,6 +45,7 @@ const JOB_BLOCK = 68;
 const JOB_SWEEP = 0;
 const JOB_COSET = 1;
 const JOB_MUL = 2;
+const JOB_SPMV = 3;
 
 /** Rows per claim: enough work to amortise the compare-and-swap, small enough to balance. */
 const CHUNK = 32;
@@ -176,6 +178,10 @@ export function threadHelper(ctl: usize, index: i32): void {
       mulWork(ctl, now, index);
       continue;
     }
+    if (job == JOB_SPMV) {
+      spmvWork(ctl, now);
+      continue;
+    }
     // a stale state (the sweep ended meanwhile) is harmless: work() then claims nothing
     adoptState(ctl + STATE);
     work(ctl, now);
@@ -265,6 +271,48 @@ export function mulAddThreaded(job: ThreadedMulAddArgs): void {
   const generation = startJob(job.ctl, job.threads, changetype<usize>(job), JOB_MUL, 0, chunks);
   mulWork(job.ctl, generation, 0);
   awaitDone(job.ctl, job.blocking != 0);
+}
+
+/** Claims chunks of rows of the sparse product `generation` and computes their rows of Y = A X. */
+function spmvWork(ctl: usize, generation: i32): void {
+  const job = changetype<ThreadedSpmvArgs>(<usize>load<u32>(ctl, JOB_BLOCK));
+  const chunk = job.chunk;
+  for (let next = claim(ctl, generation, 1); next >= 0; next = claim(ctl, generation, 1)) {
+    const first = job.first + next * chunk;
+    spmvRange(job.rowStart, job.colIndex, job.x, job.y, job.words, first, min(first + chunk, job.end), 0, 0, 1);
+    finished(ctl, 1);
+  }
+}
+
+/**
+ * Y = A X (as spmvRows, without the projection: `tables` is ignored; the
+ * caller projects with projectRowsShared) with rows first .. end - 1
+ * shared among `threads` threads: this one and threads - 1 helpers waiting
+ * in threadHelper on `ctl`, each claiming `chunk` rows at a time (claims,
+ * not fixed shares: rows differ in length, and a thread slowed by a busy
+ * machine takes fewer). A projection with tables a thread, folded at the
+ * end, stalled once at 10^6 rows on 2 threads (cause not found): not kept.
+ */
+export function spmvThreaded(job: ThreadedSpmvArgs): void {
+  const chunks = (job.end - job.first + job.chunk - 1) / job.chunk;
+  if (chunks <= 0) return;
+  const generation = startJob(job.ctl, job.threads, changetype<usize>(job), JOB_SPMV, 0, chunks);
+  spmvWork(job.ctl, generation);
+  awaitDone(job.ctl, job.blocking != 0);
+}
+
+/**
+ * blockMulAdd (W ^= V F) in this build: the solution phase of block
+ * Wiedemann multiplies blocks that live in the shared memory too. A name of
+ * its own, since each kernel has one binding.
+ */
+export function blockMulAddShared(args: BlockMulArgs): void {
+  blockMulAdd(args);
+}
+
+/** projectRows (out = X^T V) in this build, for the blocks of block Wiedemann in the shared memory. */
+export function projectRowsShared(args: ProjectArgs): void {
+  projectRows(args);
 }
 
 export { allocate as alloc, deallocate as free } from "./heap";

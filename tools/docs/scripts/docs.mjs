@@ -23,6 +23,7 @@ const names = {
   "core/src/entries/lightsout": "@lightsout/core/lightsout",
   "core/src/entries/io": "@lightsout/core/io",
   "core/src/entries/format": "@lightsout/core/format",
+  "core/src/entries/wiedemann": "@lightsout/core/wiedemann",
   "gf2-wasm/src": "@lightsout/gf2-wasm",
   "mastermind/src": "@lightsout/mastermind",
 };

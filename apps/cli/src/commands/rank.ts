@@ -5,18 +5,10 @@
  *
  * @module
  */
-import { statSync } from "node:fs";
 import { availableParallelism } from "node:os";
-import { resolve } from "node:path";
 import { BitMatrix, ParseError } from "@lightsout/core";
 import { getMemoryLimit, initThreads } from "@lightsout/core/gf2";
-import {
-  largestBitMatrixRows,
-  largestBitMatrixSide,
-  parseMatrix,
-  readBitMatrix,
-  readSparseMatrix,
-} from "@lightsout/core/io";
+import { largestBitMatrixRows, largestBitMatrixSide, parseMatrix, readBitMatrix } from "@lightsout/core/io";
 import {
   type SparseBitMatrix,
   type SparseOptions,
@@ -33,6 +25,7 @@ import { inputBytes, readInput } from "../input.js";
 import { parseField, parseIntegerOption, parseSeed } from "../options.js";
 import { createProgressBar } from "../progress.js";
 import { io } from "../io.js";
+import { fileSize, readSparseFile } from "../sparse-file.js";
 
 /** Options of the `rank` command, as commander hands them over. */
 interface RankOptions {
@@ -65,7 +58,12 @@ interface RankReport {
   /** The seed of a `--random` matrix; absent for a file. */
   seed?: number;
   /** The sparse route that ran, when not the dense kernel on a dense matrix. */
-  route?: { method: string; exact: boolean };
+  route?: {
+    method: string;
+    exact: boolean;
+    /** A Monte Carlo route's guarantee: the proven bound, the error bound, in a sentence. */
+    monteCarlo?: { rankAtMost: number; errorBound: number; guarantee: string };
+  };
 }
 
 const EXAMPLES = `
@@ -310,34 +308,6 @@ async function peek(
 }
 
 /**
- * Reads a MatrixMarket file sparse (only its ones), or an edge list as the
- * graph's incidence or adjacency matrix, with a progress bar of the bytes read on a TTY.
- */
-async function readSparseFile(
-  file: string,
-  source: string,
-  chunks: AsyncIterable<Uint8Array>,
-  graph?: "incidence" | "adjacency",
-): Promise<SparseBitMatrix> {
-  const bar = createProgressBar("reading");
-  const total = bar.active ? fileSize(file) : 0;
-  try {
-    const { matrix } = await readSparseMatrix(chunks, {
-      source,
-      ...(graph === undefined ? { format: "matrix-market" } : { format: "edge-list", graph }),
-      ...(total > 0 ? { onProgress: (bytes: number) => bar.update(Math.min(bytes, total), total) } : {}),
-    });
-    return matrix;
-  } catch (error) {
-    if (error instanceof ParseError) throw inputError(error.message, error);
-    if (error instanceof RangeError) throw inputError(`${source}: ${error.message}`, error);
-    throw error;
-  } finally {
-    bar.finish();
-  }
-}
-
-/**
  * The rank of a sparse matrix by the route of `--method` (auto: dense when
  * small or dense, else structured), timed, with a bar per phase on a TTY.
  */
@@ -361,7 +331,11 @@ async function rankOfSparse(matrix: SparseBitMatrix, source: string, how: How): 
     const result = sparseRank(matrix, options);
     const ms = Math.round((performance.now() - start) * 1000) / 1000;
     const report: RankReport = { rows: matrix.rows, cols: matrix.cols, rank: result.rank, ms };
-    if (result.method !== "dense") report.route = { method: result.method, exact: result.exact };
+    if (result.method !== "dense") {
+      const w = result.wiedemann;
+      const monteCarlo = w && { rankAtMost: w.rankAtMost, errorBound: w.errorBound, guarantee: w.guarantee };
+      report.route = { method: result.method, exact: result.exact, ...(monteCarlo ? { monteCarlo } : {}) };
+    }
     return report;
   } catch (error) {
     // the route's limits (fill-in, memory) name themselves; a route not in this build is a usage error
@@ -419,16 +393,6 @@ async function readMatrixFile(file: string, source: string, chunks: AsyncIterabl
     throw error;
   } finally {
     bar.finish();
-  }
-}
-
-/** Bytes of a regular file, for the progress bar; 0 for stdin or when unknown. */
-function fileSize(file: string): number {
-  if (file === "-") return 0;
-  try {
-    return statSync(resolve(io.cwd, file)).size;
-  } catch {
-    return 0;
   }
 }
 
@@ -592,6 +556,7 @@ function formatText(report: RankReport): string {
   if (seed !== undefined) lines.push(`seed ${seed}`);
   lines.push(`rank ${rank}`, `nullity ${cols - rank}`);
   if (route !== undefined) lines.push(`method ${route.method}${route.exact ? "" : " (Monte Carlo)"}`);
+  if (route?.monteCarlo) lines.push(`guarantee ${route.monteCarlo.guarantee}`);
   lines.push(`time ${ms} ms`);
   return `${lines.join("\n")}\n`;
 }
@@ -606,5 +571,9 @@ function formatJson(report: RankReport): string {
     seed === undefined ? { rows, cols, rank, nullity: cols - rank, ms } : { rows, cols, rank, ms };
   // a sparse route says which one ran and whether its answer is exact
   if (route !== undefined) Object.assign(json, { method: route.method, exact: route.exact });
+  if (route?.monteCarlo) {
+    const { rankAtMost, errorBound, guarantee } = route.monteCarlo;
+    Object.assign(json, { rankAtMost, errorBound, guarantee });
+  }
   return `${JSON.stringify(json)}\n`;
 }

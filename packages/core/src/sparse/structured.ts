@@ -34,7 +34,14 @@ import type { SparseBitMatrix } from "./matrix.js";
  * elimination), `dense` (the dense kernel on what is left), `back-substitution`
  * (solutions and kernel vectors read off the pivot rows).
  */
-export type SparsePhase = "structured" | "dense" | "back-substitution" | "wiedemann";
+export type SparsePhase =
+  | "structured"
+  | "dense"
+  | "back-substitution"
+  // block Wiedemann's phases
+  | "sequence"
+  | "berlekamp-massey"
+  | "solution";
 
 /**
  * Progress of a sparse computation.

@@ -17,7 +17,7 @@
 import { createHash } from "node:crypto";
 import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { formatCount } from "@lightsout/core/format";
+import { formatCount, formatLimit } from "@lightsout/core/format";
 import {
   blockWiedemannSequence,
   finishBlockWiedemann,
@@ -277,8 +277,9 @@ async function runShard(
   common: { threads: number | undefined; onProgress: ((p: WiedemannProgress) => void) | undefined },
 ): Promise<void> {
   if (shard.count > plan.blockWidth) {
+    const why = `one column of the ${plan.blockWidth}-wide block each`;
     throw usageError(
-      `--shard expected at most ${plan.blockWidth} shards (one column of the ${plan.blockWidth}-wide block each), got ${shard.count}`,
+      formatLimit({ subject: "--shard", max: plan.blockWidth, got: shard.count, unit: ["shard", "shards"], why }),
     );
   }
   const every =

@@ -195,6 +195,7 @@ export function finishBlockWiedemann(
  * @throws The signal's reason on cancel; a RangeError naming the limit when the matrix does not fit in memory.
  * @example
  * ```ts
+ * const matrix = randomSparseMatrix(20_000, 20_000, 10, 1);
  * const result = blockWiedemannRank(matrix, { seed: 7, onProgress: (p) => console.log(p.phase, p.fraction) });
  * console.log(result.rank, result.guarantee);
  * ```

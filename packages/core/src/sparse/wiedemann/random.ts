@@ -6,6 +6,7 @@
 
 import { checkInteger } from "../../internal/check.js";
 import { xoshiro128 } from "../../internal/random.js";
+import { formatLimit } from "../../internal/sizes.js";
 import type { SparseBitMatrix } from "../matrix.js";
 import { MAX_OPERATOR_SIDE } from "./operator.js";
 
@@ -22,8 +23,13 @@ export function randomSparseMatrix(rows: number, cols: number, perRow: number, s
   checkInteger("rows", rows, 1, MAX_OPERATOR_SIDE);
   checkInteger("cols", cols, 1, MAX_OPERATOR_SIDE);
   checkInteger("perRow", perRow, 0, 1024);
-  if (rows * perRow > 2 ** 32 - 1)
-    throw new RangeError(`"perRow" x "rows" expected at most 2^32 - 1 nonzeros, got ${rows * perRow}`);
+  if (rows * perRow > 2 ** 32 - 1) {
+    const subject = `a random ${rows} x ${cols} sparse matrix with ${perRow} ones a row`;
+    const why = "32-bit indices of the nonzeros";
+    throw new RangeError(
+      formatLimit({ subject, max: 2 ** 32 - 1, got: rows * perRow, unit: ["nonzero", "nonzeros"], why }),
+    );
+  }
   const random = xoshiro128(seed);
   const rowStart = new Uint32Array(rows + 1);
   const colIndex = new Uint32Array(rows * perRow);

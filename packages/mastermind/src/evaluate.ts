@@ -184,6 +184,9 @@ export function treeWalker(space: CodeSpace, options: EvaluateOptions) {
     return { guess, usedBelow, classesBelow, ...splitByScore(kernel, guess, set) };
   };
 
+  /** Whether the node's guess is one of its codes (found with this guess). */
+  const guessWins = (split: Split) => split.starts[kernel.win + 1]! > split.starts[kernel.win]!;
+
   /** The non-winning parts of a split, checked for progress. */
   const partsOf = (set: Uint32Array, split: Split & { guess: number }): Uint32Array[] => {
     const out: Uint32Array[] = [];
@@ -208,7 +211,7 @@ export function treeWalker(space: CodeSpace, options: EvaluateOptions) {
     }
     const split = node(set, isRoot, used, classes);
     const depths: number[] = [];
-    if (split.starts[kernel.win + 1]! > split.starts[kernel.win]!) depths[0] = 1;
+    if (guessWins(split)) depths[0] = 1;
     for (const part of partsOf(set, split)) addBelow(depths, walk(part, false, split.usedBelow, split.classesBelow));
     for (let d = 0; d < depths.length; d++) depths[d] ??= 0;
     if (memoised) memo.set(set, depths);
@@ -237,5 +240,5 @@ export function treeWalker(space: CodeSpace, options: EvaluateOptions) {
     };
   };
 
-  return { walk, node, partsOf, evaluation, win: kernel.win, nodes: () => nodes };
+  return { walk, node, partsOf, guessWins, evaluation, nodes: () => nodes };
 }

@@ -170,7 +170,7 @@ export async function evaluateOnThreads(space: CodeSpace, options: ParallelEvalu
   const root = tree.node(all, true, 0, new Int32Array(space.pegs));
   const parts = tree.partsOf(all, root).sort((a, b) => b.length - a.length);
   const depths: number[] = [];
-  if (root.starts[tree.win + 1]! > root.starts[tree.win]!) depths[0] = 1;
+  if (tree.guessWins(root)) depths[0] = 1;
   const threads = Math.min(asked ?? (await defaultThreads()), parts.length);
   if (threads <= 1) {
     for (const part of parts) addBelow(depths, tree.walk(part, false, root.usedBelow, root.classesBelow));

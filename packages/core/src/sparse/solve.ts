@@ -7,6 +7,7 @@ import { checkInteger, describe } from "../internal/check.js";
 import { matrixBytes } from "../internal/layout.js";
 import { getMemoryLimit, matrixRoom } from "../internal/memory.js";
 import { formatLimit } from "../internal/sizes.js";
+import { unpackBits } from "../solvers/bits.js";
 import { checkSparseMatrix, sparseToBitMatrix } from "./build.js";
 import type { SparseBitMatrix } from "./matrix.js";
 import {
@@ -270,11 +271,7 @@ function sparseRoute(
         }
       : {}),
   });
-  const kernel = r.kernel.slice(0, request.kernelLimit).map((words) => {
-    const v = new Uint8Array(m.cols);
-    for (let j = 0; j < m.cols; j++) v[j] = (words[j >>> 5]! >>> (j & 31)) & 1;
-    return v;
-  });
+  const kernel = r.kernel.slice(0, request.kernelLimit).map((words) => unpackBits(words, m.cols));
   const { rankAtMost, errorBound, guarantee, blockWidth, seed, timings } = r;
   return {
     rank: r.rank,

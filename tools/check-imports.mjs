@@ -23,7 +23,8 @@
 // The kernels' memory has two owners in packages/core/src (MEMORY_OWNERS):
 // internal/kernel.ts (the memory of the kernel instance of each realm, which
 // internal/kernel-instance.ts loads) and internal/threads.ts (the threads'
-// shared memory). Only they make views on
+// shared memory, which each helper thread instantiates the kernel over in
+// internal/threads-helper.ts). Only they make views on
 // a WebAssembly memory (`memory.buffer`) and import @lightsout/gf2-wasm;
 // every other module asks them for views and calls kernels through them
 // (checkMemoryOwners). packages/mastermind/src has one owner of the
@@ -63,7 +64,12 @@ export const CORE_LAYERS = [
  * that make views on it and import the raw kernel package.
  * @type {readonly string[]}
  */
-export const MEMORY_OWNERS = ["internal/kernel.ts", "internal/kernel-instance.ts", "internal/threads.ts"];
+export const MEMORY_OWNERS = [
+  "internal/kernel.ts",
+  "internal/kernel-instance.ts",
+  "internal/threads.ts",
+  "internal/threads-helper.ts",
+];
 
 /**
  * The module of packages/mastermind/src that owns the Mastermind module's

@@ -118,7 +118,12 @@ describe("checkMemoryOwners", () => {
     const owner =
       "const v = new Uint8Array(kernel.memory.buffer);\n" + 'import { instantiate } from "@lightsout/gf2-wasm";\n';
     const owners = MEMORY_OWNERS.join(", ");
-    expect(MEMORY_OWNERS).toEqual(["internal/kernel.ts", "internal/kernel-instance.ts", "internal/threads.ts"]);
+    expect(MEMORY_OWNERS).toEqual([
+      "internal/kernel.ts",
+      "internal/kernel-instance.ts",
+      "internal/threads.ts",
+      "internal/threads-helper.ts",
+    ]);
     expect(
       checkMemoryOwners([
         { file: "solvers/peek.ts", text: bad },

@@ -301,7 +301,7 @@ export function cosetDistribution(args: CosetDistributionArgs): void {
   end: i32;
   /** Threads taking part, this one included. */
   threads: i32;
-  /** 0: spin instead of atomic.wait. */
+  /** 0: spin instead of sleeping. */
   blocking: i32;
 }
 

@@ -51,7 +51,7 @@ import { swapRows, xorInto, xorTableRows, xorTo } from "./rows";
   ctl: usize;
   /** Threads taking part, this one included. */
   threads: i32;
-  /** 0: spin instead of atomic.wait (a browser's main thread may not block). */
+  /** 0: spin instead of sleeping (a browser's main thread may not block). */
   blocking: i32;
 }
 

@@ -65,7 +65,7 @@ export function mulNaive(args: MulArgs): void {
   ctl: usize;
   /** Threads taking part, this one included. */
   threads: i32;
-  /** 0: spin instead of atomic.wait (a browser's main thread may not block). */
+  /** 0: spin instead of sleeping (a browser's main thread may not block). */
   blocking: i32;
 }
 

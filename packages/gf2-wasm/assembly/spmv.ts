@@ -103,7 +103,7 @@ export function spmvRows(args: SpmvArgs): void {
   ctl: usize;
   /** Threads taking part, this one included. */
   threads: i32;
-  /** 0: spin instead of atomic.wait (a browser's main thread may not block). */
+  /** 0: spin instead of sleeping (a browser's main thread may not block). */
   blocking: i32;
 }
 

@@ -57,15 +57,26 @@ let gControl: usize = 0;
 let gBlocking: bool = true;
 
 /**
+ * Sleeps while the i32 at `ptr` is `value`, until woken by atomic.notify:
+ * the host's Atomics.wait. Not the memory.atomic.wait32 instruction: the
+ * baseline compiler of V8 11.3 (Liftoff, in Node 20) loses values a
+ * function holds across that instruction. A leader whose count of the
+ * job's units came back from it as 0 waited for ever on a finished job.
+ * A call to an import keeps them (they are saved around every call).
+ */
+@external("env", "wait")
+declare function hostWait(ptr: usize, value: i32): void;
+
+/**
  * Returns once the i32 at `ptr` is no longer `value`. Spins a while first:
  * the gaps between chunks and sweeps are short, and a thread woken from
- * atomic.wait on a busy machine may wait milliseconds for a core. Then
+ * a wait on a busy machine may wait milliseconds for a core. Then
  * sleeps, or spins on where it may not block.
  */
 function waitWhile(ptr: usize, value: i32, blocking: bool): void {
   for (let i = 0; i < SPINS; i++) if (atomic.load<i32>(ptr) != value) return;
   while (atomic.load<i32>(ptr) == value) {
-    if (blocking) atomic.wait<i32>(ptr, value, -1);
+    if (blocking) hostWait(ptr, value);
   }
 }
 
@@ -143,7 +154,7 @@ function sharedSweep(first: i32, end: i32): void {
 /**
  * echelonizeM4ri (same arguments and slicing contract) with each sweep shared
  * among `threads` threads: this one and threads - 1 helpers already waiting in
- * threadHelper on `ctl`. `blocking` = 0 spins instead of atomic.wait (for a
+ * threadHelper on `ctl`. `blocking` = 0 spins instead of sleeping (for a
  * thread that may not block, such as a browser's main thread).
  */
 export function echelonizeM4riThreaded(args: ThreadedEchelonArgs): i32 {

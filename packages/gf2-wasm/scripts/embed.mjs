@@ -92,7 +92,8 @@ copyFileSync(new URL("src/invoke.js", root), new URL("dist/invoke.js", root));
 console.log(`embedded build/release.wasm (${wasm.length} bytes) into dist/index.js`);
 
 // dist/threads.js: the shared-memory build, a separate entry so that pages
-// that never use threads do not carry it. It has no abort import (noAssert).
+// that never use threads do not carry it. It has no abort import (noAssert);
+// it imports its memory and the wait it sleeps in (threadsImports).
 const threads = readFileSync(new URL("build/threads.wasm", root));
 writeFileSync(
   new URL("dist/threads.js", root),
@@ -127,10 +128,25 @@ export function createSharedMemory() {
   return new WebAssembly.Memory({ initial: 2, maximum: MAXIMUM_PAGES, shared: true });
 }
 
+function threadsImports(memory) {
+  let words = new Int32Array(memory.buffer);
+  return {
+    env: {
+      memory,
+      // the kernel sleeps here rather than in memory.atomic.wait32 (see waitWhile in assembly/threads.ts)
+      wait(ptr, value) {
+        if (ptr >>> 2 >= words.length) words = new Int32Array(memory.buffer);
+        Atomics.wait(words, ptr >>> 2, value);
+      },
+    },
+  };
+}
+
 export function instantiateThreads(memory, module) {
-  const instance = new WebAssembly.Instance(module ?? compiled ?? new WebAssembly.Module(threadsWasmBytes), {
-    env: { memory },
-  });
+  const instance = new WebAssembly.Instance(
+    module ?? compiled ?? new WebAssembly.Module(threadsWasmBytes),
+    threadsImports(memory),
+  );
   return instance.exports;
 }
 `,

@@ -67,7 +67,11 @@ export declare function compileThreadsModule(): Promise<WebAssembly.Module>;
 export declare function createSharedMemory(): WebAssembly.Memory;
 
 /**
- * Instantiates the shared-memory build over `memory` (synchronously).
+ * Instantiates the shared-memory build over `memory` (synchronously), with
+ * its imports: the memory and `env.wait(ptr, value)`, where a thread sleeps
+ * (the host's `Atomics.wait`; the module does not use memory.atomic.wait32,
+ * which V8 11.3's baseline compiler miscompiles). A helper thread that
+ * instantiates the module itself supplies the same two.
  *
  * @param memory - From {@link createSharedMemory}.
  * @param module - A compiled module (default: the one compiled before, or the bytes).

@@ -26,7 +26,14 @@ export type HelperReply = { ready: true } | { error: string };
 export function helperMain(data: HelperStart, post: (reply: HelperReply) => void): void {
   const { module, memory, sync, index } = data;
   try {
-    const kernel = new WebAssembly.Instance(module, { env: { memory } }).exports as unknown as {
+    // the kernel sleeps in this import, not in memory.atomic.wait32 (see waitWhile in
+    // @lightsout/gf2-wasm's assembly/threads.ts); the leader's is instantiateThreads'
+    let words = new Int32Array(memory.buffer);
+    const wait = (ptr: number, value: number): void => {
+      if (ptr >>> 2 >= words.length) words = new Int32Array(memory.buffer);
+      Atomics.wait(words, ptr >>> 2, value);
+    };
+    const kernel = new WebAssembly.Instance(module, { env: { memory, wait } }).exports as unknown as {
       threadHelper(ctl: number, index: number): void;
     };
     Atomics.add(sync, 0, 1);

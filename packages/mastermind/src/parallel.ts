@@ -3,7 +3,11 @@
  * thread, the sub-trees of its parts walked by workers (each with its own
  * kernel and memo: parts of one node are disjoint sets, so no sub-tree is
  * met by two workers), the largest parts first, each worker taking the next
- * when it is free. The depths add up to exactly those of `evaluate`.
+ * when it is free. A part too large to share well (more than a quarter of
+ * a thread's share of the codes) is split here one guess further, and its
+ * parts are the tasks: on [5,8] the largest part of the first guess held a third
+ * of the work, and two threads waited on it. The depths add up to exactly
+ * those of `evaluate`.
  *
  * @module
  */
@@ -168,46 +172,48 @@ export async function evaluateOnThreads(space: CodeSpace, options: ParallelEvalu
   const all = new Uint32Array(space.size);
   for (let i = 0; i < space.size; i++) all[i] = i;
   const root = tree.node(all, true, 0, new Int32Array(space.pegs));
-  const parts = tree.partsOf(all, root).sort((a, b) => b.length - a.length);
   const depths: number[] = [];
   if (tree.guessWins(root)) depths[0] = 1;
-  const threads = Math.min(asked ?? (await defaultThreads()), parts.length);
+  const rootParts = tree.partsOf(all, root);
+  const threads = Math.min(asked ?? (await defaultThreads()), rootParts.length);
   if (threads <= 1) {
-    for (const part of parts) addBelow(depths, tree.walk(part, false, root.usedBelow, root.classesBelow));
+    for (const part of rootParts) addBelow(depths, tree.walk(part, false, root.usedBelow, root.classesBelow));
     return tree.evaluation(fill(depths), all);
   }
   const start = await spawner(createWorker);
   const { strategy, seed, memoUpTo, engine } = rest;
-  const task = (id: number): Task => ({
-    id,
-    pegs: space.pegs,
-    colors: space.colors,
-    options: { strategy, seed, memoUpTo, engine },
-    set: parts[id]!.slice(), // a view would send the whole split
-    used: root.usedBelow,
-    classes: root.classesBelow,
-  });
   const workers: EvaluateWorker[] = [];
   let workerNodes = 0;
   try {
+    // the workers start (load their module, compile the kernel) while this thread splits the large parts
+    for (let w = 0; w < threads; w++) workers.push(start());
+    const parts = shareable(tree, rootParts, root, Math.ceil(all.length / (4 * threads)), depths);
+    const task = (id: number): Task => ({
+      id,
+      pegs: space.pegs,
+      colors: space.colors,
+      options: { strategy, seed, memoUpTo, engine },
+      set: parts[id]!.set.slice(), // a view would send the whole split
+      used: parts[id]!.used,
+      classes: parts[id]!.classes,
+    });
     await new Promise<void>((resolve, reject) => {
       let next = 0;
       let done = 0;
       const abort = () => reject(signal!.reason);
+      if (signal?.aborted) return abort();
       signal?.addEventListener("abort", abort, { once: true });
       const finish = (error?: Error) => {
         signal?.removeEventListener("abort", abort);
         if (error) reject(error);
         else resolve();
       };
-      for (let w = 0; w < threads; w++) {
-        const worker = start();
-        workers.push(worker);
+      for (const worker of workers) {
         listen(
           worker,
           (reply) => {
             if ("error" in reply) return finish(new Error(reply.error));
-            addBelow(depths, reply.depths);
+            addBelow(depths, parts[reply.id]!.split ? below(reply.depths) : reply.depths);
             workerNodes += reply.nodes;
             done++;
             onProgress?.(done, parts.length);
@@ -226,6 +232,48 @@ export async function evaluateOnThreads(space: CodeSpace, options: ParallelEvalu
     }
   }
   return tree.evaluation(fill(depths), all, workerNodes);
+}
+
+/** A task's sub-tree: its codes, what is known above it, and whether it lies one guess below a root part. */
+interface Piece {
+  set: Uint32Array;
+  used: number;
+  classes: Int32Array;
+  split: boolean;
+}
+
+/**
+ * The root's parts as tasks, largest first: each part of more than `most`
+ * codes split by its own guess (in this thread), its parts the tasks, and
+ * whether its guess wins counted into `depths` (one guess below the root).
+ */
+function shareable(
+  tree: ReturnType<typeof treeWalker>,
+  rootParts: Uint32Array[],
+  root: { usedBelow: number; classesBelow: Int32Array },
+  most: number,
+  depths: number[],
+): Piece[] {
+  const pieces: Piece[] = [];
+  for (const part of rootParts) {
+    if (part.length <= most) {
+      pieces.push({ set: part, used: root.usedBelow, classes: root.classesBelow, split: false });
+      continue;
+    }
+    const node = tree.node(part, false, root.usedBelow, root.classesBelow);
+    if (tree.guessWins(node)) depths[1] = (depths[1] ?? 0) + 1;
+    for (const sub of tree.partsOf(part, node)) {
+      pieces.push({ set: sub, used: node.usedBelow, classes: node.classesBelow, split: true });
+    }
+  }
+  return pieces.sort((a, b) => b.set.length - a.set.length);
+}
+
+/** Depths one guess deeper (a split part's sub-tree, seen from the root's part). */
+function below(depths: readonly number[]): number[] {
+  const out: number[] = [];
+  addBelow(out, depths);
+  return out;
 }
 
 /** Depths with no holes (a depth no secret has is 0). */

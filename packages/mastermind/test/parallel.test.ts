@@ -5,7 +5,7 @@
 import { Worker } from "node:worker_threads";
 import { describe, expect, it } from "vitest";
 import { CodeSpace } from "../src/codes.js";
-import { evaluate } from "../src/evaluate.js";
+import { evaluate, treeWalker } from "../src/evaluate.js";
 import { type EvaluateWorker, evaluateOnThreads } from "../src/parallel.js";
 import { STRATEGIES } from "../src/strategies.js";
 
@@ -34,6 +34,25 @@ describe("evaluateOnThreads", () => {
         }
       }
     }
+  });
+
+  it("splits a root part too large to share one guess further: more tasks, the same record", async () => {
+    const space = new CodeSpace(4, 6);
+    const tree = treeWalker(space, { strategy: "entropy" });
+    const all = Uint32Array.from({ length: space.size }, (_, i) => i);
+    const root = tree.node(all, true, 0, new Int32Array(space.pegs));
+    const rootParts = tree.partsOf(all, root);
+    // parts of more than 1296 / (4 x 2) = 162 codes are split on two threads
+    expect(Math.max(...rootParts.map((p) => p.length))).toBeGreaterThan(162);
+    let tasks = 0;
+    const shared = await evaluateOnThreads(space, {
+      strategy: "entropy",
+      threads: 2,
+      createWorker,
+      onProgress: (_, total) => (tasks = total),
+    });
+    expect(tasks).toBeGreaterThan(rootParts.length);
+    expect(shared).toEqual(evaluate(space, { strategy: "entropy" }));
   });
 
   it("with its own worker script when none is given (the built package)", async () => {

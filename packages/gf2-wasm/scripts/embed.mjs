@@ -128,24 +128,32 @@ export function createSharedMemory() {
   return new WebAssembly.Memory({ initial: 2, maximum: MAXIMUM_PAGES, shared: true });
 }
 
-function threadsImports(memory) {
+/** How often a sleeping leader calls its watch (ms). */
+const WATCH_MS = 100;
+
+function threadsImports(memory, watch) {
   let words = new Int32Array(memory.buffer);
   return {
     env: {
       memory,
-      // the kernel sleeps here rather than in memory.atomic.wait32 (see waitWhile in assembly/threads.ts)
+      // the kernel sleeps here rather than in memory.atomic.wait32 (see waitWhile in assembly/threads.ts);
+      // a watch may throw to end a wait that would not end (a helper that failed mid-job)
       wait(ptr, value) {
         if (ptr >>> 2 >= words.length) words = new Int32Array(memory.buffer);
-        Atomics.wait(words, ptr >>> 2, value);
+        if (watch === undefined) {
+          Atomics.wait(words, ptr >>> 2, value);
+          return;
+        }
+        while (Atomics.wait(words, ptr >>> 2, value, WATCH_MS) === "timed-out") watch();
       },
     },
   };
 }
 
-export function instantiateThreads(memory, module) {
+export function instantiateThreads(memory, module, watch) {
   const instance = new WebAssembly.Instance(
     module ?? compiled ?? new WebAssembly.Module(threadsWasmBytes),
-    threadsImports(memory),
+    threadsImports(memory, watch),
   );
   return instance.exports;
 }

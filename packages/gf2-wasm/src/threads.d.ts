@@ -75,10 +75,17 @@ export declare function createSharedMemory(): WebAssembly.Memory;
  *
  * @param memory - From {@link createSharedMemory}.
  * @param module - A compiled module (default: the one compiled before, or the bytes).
+ * @param watch - Called every 100 ms while this instance sleeps (a leader waiting for its
+ *   helpers); what it throws ends the kernel call, so that a helper that failed mid-job
+ *   cannot leave its leader waiting for ever. Default: none (sleep until woken).
  * @returns The exports.
  * @example
  * ```ts
  * const k = instantiateThreads(createSharedMemory());
  * ```
  */
-export declare function instantiateThreads(memory: WebAssembly.Memory, module?: WebAssembly.Module): Gf2ThreadsExports;
+export declare function instantiateThreads(
+  memory: WebAssembly.Memory,
+  module?: WebAssembly.Module,
+  watch?: () => void,
+): Gf2ThreadsExports;

@@ -148,14 +148,15 @@ export function threadsUnavailable(): string | undefined {
 /** A new pool's memory, leader instance and handshake (helpers not started yet). */
 function newPool(size: number, module: WebAssembly.Module): Pool {
   const memory = createSharedMemory();
-  return {
-    size,
-    memory,
-    kernel: instantiateThreads(memory, module),
-    sync: new Int32Array(new SharedArrayBuffer(16)),
-    ctl: 0,
-    helpers: [],
+  const sync = new Int32Array(new SharedArrayBuffer(16));
+  // while the leader sleeps on its helpers: a helper that failed (it set FAILED as it stopped)
+  // will not finish the units it claimed, so the job ends with an error instead of waiting for ever
+  const watch = () => {
+    if (Atomics.load(sync, FAILED) !== 0) {
+      throw new Error("a helper thread failed during a threaded job; its threads are started again on the next");
+    }
   };
+  return { size, memory, kernel: instantiateThreads(memory, module, watch), sync, ctl: 0, helpers: [] };
 }
 
 function startHelper(

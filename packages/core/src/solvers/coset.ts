@@ -336,7 +336,7 @@ export function laneSizes(
 }
 
 /** Writes x0, the rows and the meta of a lane scan (blocks from laneSizes) into the memory of `view`. */
-function writeLaneScan(
+export function writeLaneScan(
   view: Views,
   ptrs: readonly [number, number, number, ...number[]],
   x0: ArrayLike<number>,
@@ -381,7 +381,7 @@ function mergeResults(view: Views, resultsp: number, threads: number): { weight:
 }
 
 /** Presets every thread's result to the bound with no index. */
-function presetResults(view: Views, resultsp: number, threads: number, bound: number): void {
+export function presetResults(view: Views, resultsp: number, threads: number, bound: number): void {
   const words = view(Int32Array, resultsp, (threads * RESULT_BYTES) / 4);
   const indices = view(BigUint64Array, resultsp, (threads * RESULT_BYTES) / 8);
   for (let t = 0; t < threads; t++) {

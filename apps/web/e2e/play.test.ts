@@ -201,3 +201,33 @@ test("budget: the first screen (HTML, JS, CSS of the shell and Play) is at most 
   expect(total).toBeLessThanOrEqual(FIRST_SCREEN_BUDGET);
   await page.close();
 });
+
+test("Play the solution presses the board dark in random order, with help; its button stops it", async () => {
+  const page = await e2e.open("play?g=5x5&seed=3");
+  await page.waitForSelector(".board [data-cell]");
+  expect((await lightsOf(page)).some((v) => v !== 0)).toBe(true);
+  await page.selectOption("select[name=order]", "random");
+  await page.click("[data-action=animate]");
+  await page.waitForFunction(
+    () => /Lights out!/.test(document.querySelector("[data-testid=status]")?.textContent ?? ""),
+    undefined,
+    { timeout: 120_000 },
+  );
+  expect(await lightsOf(page)).toEqual(new Array(25).fill(0));
+  expect(await status(page)).toMatch(/with help/);
+  await page.waitForFunction(
+    () => document.querySelector("[data-action=animate]")?.getAttribute("aria-pressed") === "false",
+  );
+
+  // 9 x 9: dozens of presses; stopped after the first, it presses no more
+  await page.goto(`${page.url().split("#")[0]}#/play?g=9x9&seed=5`);
+  await page.waitForFunction(() => document.querySelector("[data-testid=moves]")?.textContent === "0");
+  await page.click("[data-action=animate]");
+  await page.waitForFunction(() => Number(document.querySelector("[data-testid=moves]")?.textContent) >= 1);
+  await page.click("[data-action=animate]");
+  expect(await page.getAttribute("[data-action=animate]", "aria-pressed")).toBe("false");
+  const moves = await page.textContent("[data-testid=moves]");
+  await page.waitForTimeout(1000);
+  expect(await page.textContent("[data-testid=moves]")).toBe(moves);
+  await page.close();
+});

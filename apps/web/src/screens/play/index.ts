@@ -6,6 +6,7 @@
 import { randomPuzzle } from "@lightsout/core";
 import type { MountScreen, ScreenContext } from "../../screen.js";
 import { learnable } from "../../state/limits.js";
+import { type SolutionOrder, solutionSequence, stepDelayMs } from "../../state/play/animate.js";
 import { type Game, isDark, newGame, press, redo, replay, reset, undo } from "../../state/play/game.js";
 import {
   daily,
@@ -54,6 +55,10 @@ class PlayScreen {
   /** While the link is opened: its URL is rewritten in place, not pushed. */
   #opening = false;
   readonly #tick: ReturnType<typeof setInterval>;
+  /** The next step of "Play the solution" while it runs. */
+  #animation: ReturnType<typeof setTimeout> | undefined;
+  /** While it presses: its moves after the first rewrite the URL in place (one history entry in all). */
+  #autoPress = false;
   readonly #saveClock = () => this.#keepClock();
 
   constructor(root: HTMLElement, context: ScreenContext) {
@@ -68,6 +73,7 @@ class PlayScreen {
       reset: () => this.#play(reset(this.#game)),
       hint: () => void this.#hint(),
       solution: () => void this.#toggleSolution(),
+      animate: (order) => void this.#animate(order),
       winnable: () => void this.#winnable(),
       cancel: () => this.#solver.cancel(),
       newPuzzle: () => this.#newPuzzle(),
@@ -144,6 +150,7 @@ class PlayScreen {
   }
 
   close(): void {
+    this.#stopAnimation();
     this.#keepClock();
     removeEventListener("pagehide", this.#saveClock);
     this.#view.dispose();
@@ -243,7 +250,7 @@ class PlayScreen {
     }
     this.#view.lights(next.lights, marked.marks);
     // A move is a history entry: Back returns through the moves (a redraw rewrites the URL in place).
-    this.#context.setParams(play.gameParams(marked.state), { push: changed && !this.#opening });
+    this.#context.setParams(play.gameParams(marked.state), { push: changed && !this.#opening && !this.#autoPress });
     const moves = next.history.length;
     this.#view.game({
       moves,
@@ -319,6 +326,44 @@ class PlayScreen {
     this.#play(this.#game);
     if (this.#state!.showSolution) await this.#describeSolution();
     else this.#view.info.rules(pressRule(this.#game.board, this.#game.states));
+  }
+
+  /**
+   * "Play the solution": the solution's presses made one at a time (an assisted game), in the
+   * order asked. Any other move, Undo or a new puzzle stops it, as its button does.
+   */
+  async #animate(order: SolutionOrder): Promise<void> {
+    if (this.#animation !== undefined) return this.#stopAnimation();
+    const a = await this.#analysis();
+    // a second click while the solver answered started it already
+    if (!a || this.#animation !== undefined) return;
+    if (!a.solvable) return this.#winnable();
+    const steps = solutionSequence(a.presses, order, this.#game.history.length + 1);
+    if (steps.length === 0 || play.won(this.#state!)) return;
+    this.#assisted();
+    const delay = stepDelayMs(steps.length);
+    let at = 0;
+    let expected = this.#game;
+    const step = () => {
+      if (this.#game !== expected || at >= steps.length) return this.#stopAnimation();
+      this.#autoPress = at > 0;
+      try {
+        this.#play(press(this.#game, steps[at++]!));
+      } finally {
+        this.#autoPress = false;
+      }
+      expected = this.#game;
+      this.#animation = setTimeout(step, at < steps.length ? delay : 0);
+    };
+    this.#view.animating(true);
+    step();
+  }
+
+  #stopAnimation(): void {
+    if (this.#animation === undefined) return;
+    clearTimeout(this.#animation);
+    this.#animation = undefined;
+    this.#view.animating(false);
   }
 
   async #describeSolution(): Promise<void> {

@@ -4,6 +4,7 @@
 
 import type { Board } from "@lightsout/core";
 import { LIMITS_TEXT, MAX_SEED, MAX_SIDE, MAX_STATES } from "../../state/limits.js";
+import { SOLUTION_ORDERS, type SolutionOrder } from "../../state/play/animate.js";
 import { type formFor, type PuzzleForm, shortcut } from "../../state/play/state.js";
 import type { ProofExplained } from "../../state/proof-words.js";
 import type { BoardMarks, BoardView } from "../../ui/board-types.js";
@@ -18,6 +19,8 @@ export interface PlayHandlers {
   reset(): void;
   hint(): void;
   solution(): void;
+  /** Starts "Play the solution" (or stops it while it runs). */
+  animate(order: SolutionOrder): void;
   winnable(): void;
   cancel(): void;
   newPuzzle(): void;
@@ -133,6 +136,7 @@ export function playView(root: HTMLElement, on: PlayHandlers) {
     best: line.best,
     timer: line.timer,
     solution: controls.solution,
+    animating: controls.animating,
     busy(on: boolean): void {
       busy.hidden = !on;
     },
@@ -207,6 +211,12 @@ function gameControls(on: PlayHandlers) {
   const redo = button("Redo", on.redo, { "data-action": "redo", "aria-keyshortcuts": "Control+Y" });
   const reset = button("Reset", on.reset, { "data-action": "reset" });
   const solution = button("Show solution", on.solution, { "data-action": "solution", "aria-pressed": "false" });
+  const order = select("order", SOLUTION_ORDERS, "in-order");
+  order.setAttribute("aria-label", "Order of the solution's presses");
+  const animate = button("Play the solution", () => on.animate(order.value as SolutionOrder), {
+    "data-action": "animate",
+    "aria-pressed": "false",
+  });
   // Offered once the board is dark: the next seed's puzzle on the same board.
   const nextPuzzle = button("Next puzzle", on.nextSeed, { "data-action": "next-puzzle", class: "primary" });
   nextPuzzle.hidden = true;
@@ -219,6 +229,8 @@ function gameControls(on: PlayHandlers) {
       reset,
       button("Hint", on.hint, { "data-action": "hint" }),
       solution,
+      animate,
+      order,
       button("Is this winnable?", on.winnable, { "data-action": "winnable" }),
     ),
     game(state: GameLine): void {
@@ -231,6 +243,11 @@ function gameControls(on: PlayHandlers) {
     solution(on: boolean): void {
       solution.setAttribute("aria-pressed", String(on));
       solution.textContent = on ? "Hide solution" : "Show solution";
+    },
+    /** Whether "Play the solution" is pressing the board. */
+    animating(on: boolean): void {
+      animate.setAttribute("aria-pressed", String(on));
+      animate.textContent = on ? "Stop playing" : "Play the solution";
     },
   };
 }

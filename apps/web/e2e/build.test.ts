@@ -166,3 +166,42 @@ test("a custom rule: offsets typed in Build reach Play through the link", async 
   expect(await lightsOf(page)).toEqual([1, 0, 1, 0, 0]);
   await page.close();
 });
+
+test("a custom rule painted on the grid around the pressed cell reaches Play", async () => {
+  const page = await e2e.open("build");
+  await page.waitForSelector(".board [data-pos]");
+  await page.fill("input[name=rows]", "5");
+  await page.dispatchEvent("input[name=rows]", "change");
+  await page.fill("input[name=cols]", "5");
+  await page.dispatchEvent("input[name=cols]", "change");
+  await page.waitForFunction(() => document.querySelectorAll(".board [data-pos]").length === 25);
+  expect(await page.isHidden(".rule-painter")).toBe(true);
+  await page.selectOption("select[name=rule]", "custom");
+  // the painter shows the plus rule the field starts with, and the pressed cell itself
+  const pressed = () =>
+    page.$$eval(".rule-grid [aria-pressed=true]", (cells) => cells.map((c) => (c as HTMLElement).dataset.offset));
+  expect((await pressed()).sort()).toEqual(["-1,0", "0,-1", "0,0", "0,1", "1,0"]);
+  // paint the right neighbour out, a cell two down and one right in, and the pressed cell itself out
+  await page.click('.rule-grid [data-offset="0,1"]');
+  await page.click('.rule-grid [data-offset="2,1"]');
+  await page.click('.rule-grid [data-offset="0,0"]');
+  expect(await page.inputValue("input[name=offsets]")).toBe("-1,0;1,0;0,-1;2,1");
+  expect(await page.isChecked("input[name=self]")).toBe(false);
+  expect((await pressed()).sort()).toEqual(["-1,0", "0,-1", "1,0", "2,1"]);
+  await e2e.screenshot(page, "build-rule-painter");
+  // typing repaints: an offset beyond the grid is counted below it
+  await page.fill("input[name=offsets]", "-1,0;1,0;0,-1;2,1;0,5");
+  await page.dispatchEvent("input[name=offsets]", "change");
+  expect(await page.textContent("[data-testid=rule-beyond]")).toBe("and 1 offset beyond 3 cells away");
+  await page.fill("input[name=offsets]", "-1,0;1,0;0,-1;2,1");
+  await page.dispatchEvent("input[name=offsets]", "change");
+  await page.click("[data-action=play]");
+  await page.waitForFunction(
+    () => document.body.dataset.screen === "play" && document.querySelectorAll(".board [data-cell]").length === 25,
+  );
+  // pressing cell (1, 1) toggles (0, 1), (2, 1), (1, 0) and (3, 2): not itself
+  await page.click('.board [data-cell="6"]');
+  const lights = await lightsOf(page);
+  expect(lights.flatMap((v, i) => (v ? [i] : []))).toEqual([1, 5, 11, 17]);
+  await page.close();
+});

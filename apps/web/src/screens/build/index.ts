@@ -9,6 +9,7 @@ import { mountAfterCore } from "../../core-ready.js";
 import type { MountScreen, ScreenContext } from "../../screen.js";
 import { type Draft, resize, withStates } from "../../state/build/draft.js";
 import { pressedLit, transformed, withCellLights, withPattern } from "../../state/build/patterns.js";
+import { toggleOffset } from "../../state/build/rule-grid.js";
 import * as build from "../../state/build/state.js";
 import { checkImportText } from "../../state/limits.js";
 import { Cancelled, Solver } from "../../state/solver-client.js";
@@ -73,6 +74,10 @@ class BuildScreen {
       states: () => this.#change(withStates(this.#draft, controls().states())),
       rule: () => this.#rule(),
       offsets: () => this.#offsets(),
+      paintOffset: (dr, dc) => {
+        controls().showOffsets(true, toggleOffset(controls().offsets(), dr, dc));
+        this.#offsets();
+      },
       topology: () => this.#changeGrid(build.withTopology(this.#draft, controls().topology() as Topology)),
       selfToggle: () => this.#change(build.withSelfToggle(this.#draft, controls().selfToggle())),
       mode: (mode) => {

@@ -6,6 +6,7 @@ import type { Board } from "@lightsout/core";
 import { LIMITS_TEXT, MAX_IMPORT_CHARS, MAX_SIDE, MAX_STATES } from "../../state/limits.js";
 import type { Controls, Mode } from "../../state/build/state.js";
 import { gridOnly, type Pattern, type Transform } from "../../state/build/patterns.js";
+import { paintedOffsets, RULE_REACH } from "../../state/build/rule-grid.js";
 import type { BoardView, CanvasViewState } from "../../ui/board-types.js";
 import { boardView } from "../../ui/board-view.js";
 import {
@@ -28,6 +29,8 @@ export interface BuildHandlers {
   states(): void;
   rule(): void;
   offsets(): void;
+  /** A cell of the painted rule clicked: offset (dr, dc) in or out. */
+  paintOffset(dr: number, dc: number): void;
   topology(): void;
   selfToggle(): void;
   mode(mode: Mode): void;
@@ -185,6 +188,9 @@ function frameControls(on: BuildHandlers) {
   const offsetsError = h("span", { class: "error small", id: "offsets-help", role: "alert" });
   const topology = select("topology", TOPOLOGY_OPTIONS, "plane");
   const selfToggle = h("input", { type: "checkbox", name: "self", checked: true });
+  const painter = rulePainter(on.paintOffset, selfToggle);
+  offsets.addEventListener("input", () => painter.paint(offsets.value));
+  selfToggle.addEventListener("change", () => painter.paint(offsets.value));
   const cellsMode = button("Paint cells in/out", () => on.mode("cells"), {
     "data-mode": "cells",
     "aria-pressed": "false",
@@ -208,6 +214,7 @@ function frameControls(on: BuildHandlers) {
       offsetsField,
     ),
     offsetsError,
+    painter.element,
     h("div", { class: "toolbar" }, h("label", { class: "field inline" }, selfToggle, "A press toggles its own cell")),
     h(
       "div",
@@ -238,6 +245,7 @@ function frameControls(on: BuildHandlers) {
     showOffsets(shown: boolean, text?: string): void {
       offsetsField.hidden = !shown;
       if (text !== undefined) offsets.value = text;
+      painter.show(shown, offsets.value);
     },
     offsetsError(text: string): void {
       offsetsError.textContent = text;
@@ -261,7 +269,60 @@ function frameControls(on: BuildHandlers) {
         topology.value = grid.topology;
       }
       selfToggle.checked = values.selfToggle;
+      painter.show(grid !== null && grid.rule === "custom", offsets.value);
       states.value = String(values.states);
+    },
+  };
+}
+
+/**
+ * The custom rule painted on a 7 x 7 grid around the pressed cell: a cell
+ * pressed in is an offset a press toggles. The centre is the pressed cell
+ * itself (the "toggles its own cell" box). It shows the offsets text; a
+ * click asks the screen for the new text.
+ */
+function rulePainter(paintOffset: (dr: number, dc: number) => void, selfToggle: HTMLInputElement) {
+  const cells: HTMLButtonElement[] = [];
+  const note = h("p", { class: "muted small", "data-testid": "rule-beyond" });
+  const grid = h("div", { class: "rule-grid" });
+  for (let dr = -RULE_REACH; dr <= RULE_REACH; dr++) {
+    for (let dc = -RULE_REACH; dc <= RULE_REACH; dc++) {
+      const centre = dr === 0 && dc === 0;
+      const label = centre ? "the pressed cell itself" : `${dr} rows down, ${dc} columns right`;
+      const cell = button("", centre ? () => selfToggle.click() : () => paintOffset(dr, dc), {
+        "data-offset": `${dr},${dc}`,
+        "aria-label": label,
+        "aria-pressed": "false",
+        title: label,
+        class: centre ? "centre" : "",
+      });
+      cells.push(cell);
+      grid.append(cell);
+    }
+  }
+  const element = h(
+    "div",
+    { class: "rule-painter", role: "group", "aria-label": "The rule painted: the cells a press toggles", hidden: true },
+    h("span", { class: "small" }, "Paint the rule (the centre is the cell pressed)"),
+    grid,
+    note,
+  );
+  const paint = (text: string) => {
+    const shown = paintedOffsets(text);
+    for (const cell of cells) {
+      const offset = cell.dataset.offset!;
+      const on = offset === "0,0" ? selfToggle.checked : (shown?.on.has(offset) ?? false);
+      cell.setAttribute("aria-pressed", String(on));
+    }
+    const beyond = shown?.beyond ?? 0;
+    note.textContent = beyond === 0 ? "" : `and ${beyond} offset${beyond === 1 ? "" : "s"} beyond 3 cells away`;
+  };
+  return {
+    element,
+    paint,
+    show(shown: boolean, text: string): void {
+      element.hidden = !shown;
+      if (shown) paint(text);
     },
   };
 }

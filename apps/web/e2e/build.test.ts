@@ -205,3 +205,44 @@ test("a custom rule painted on the grid around the pressed cell reaches Play", a
   expect(lights.flatMap((v, i) => (v ? [i] : []))).toEqual([1, 5, 11, 17]);
   await page.close();
 });
+
+test("stability: the cells Solution as board leaves as they are, step after step, and the lit ones", async () => {
+  const page = await e2e.open("build");
+  await page.waitForSelector(".board [data-pos]");
+  // 6 x 6: the press matrix is invertible, so every board has one solution to show as a board
+  for (const name of ["rows", "cols"]) {
+    await page.fill(`input[name=${name}]`, "6");
+    await page.dispatchEvent(`input[name=${name}]`, "change");
+  }
+  await page.waitForFunction(() => document.querySelectorAll(".board [data-cell]").length === 36);
+  await page.click("[data-pattern=corners]");
+  await page.selectOption("select[name=stability]", "stable");
+  expect(await page.textContent("[data-testid=tools-note]")).toMatch(/^Press Solution as board/);
+  const boards = [await lightsOf(page)];
+  for (let step = 1; step <= 3; step++) {
+    await page.click("[data-action=solution-board]");
+    await page.waitForFunction(
+      (n) =>
+        new RegExp(`through ${n} step`).test(document.querySelector("[data-testid=tools-note]")?.textContent ?? ""),
+      step,
+    );
+    boards.push(await lightsOf(page));
+  }
+  // the cells equal on all four boards, counted here from the boards drawn
+  const last = boards.at(-1)!;
+  const stable = last.flatMap((_, i) => (boards.every((b) => b[i] === last[i]) ? [i] : []));
+  expect(stable.length).toBeGreaterThan(0);
+  expect(stable.length).toBeLessThan(36);
+  const marked = () =>
+    page.$$eval(".board [data-cell].highlight", (cells) => cells.map((c) => Number((c as HTMLElement).dataset.cell)));
+  expect(await marked()).toEqual(stable);
+  expect(await page.textContent("[data-testid=tools-note]")).toContain(
+    `${stable.length} of 36 cells kept their state through 3 steps`,
+  );
+  await page.selectOption("select[name=stability]", "lit");
+  expect(await marked()).toEqual(stable.filter((i) => last[i] !== 0));
+  // an edit: the marks are about other lights now, and go
+  await page.click('.board [data-pos="0"]');
+  expect(await marked()).toEqual([]);
+  await page.close();
+});

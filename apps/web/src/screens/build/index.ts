@@ -10,6 +10,13 @@ import type { MountScreen, ScreenContext } from "../../screen.js";
 import { type Draft, resize, withStates } from "../../state/build/draft.js";
 import { pressedLit, transformed, withCellLights, withPattern } from "../../state/build/patterns.js";
 import { toggleOffset } from "../../state/build/rule-grid.js";
+import {
+  type Stability,
+  type StabilityView,
+  stabilityMarks,
+  stabilityText,
+  stepStability,
+} from "../../state/build/stability.js";
 import * as build from "../../state/build/state.js";
 import { checkImportText } from "../../state/limits.js";
 import { Cancelled, Solver } from "../../state/solver-client.js";
@@ -60,6 +67,10 @@ class BuildScreen {
     this.#solver.cancel();
   }
 
+  /** The cells Solution as board has left as they were, pressed again and again (state/build/stability). */
+  #stability: Stability | null = null;
+  #stabilityView: StabilityView = "off";
+
   get #draft(): Draft {
     return this.#state.draft;
   }
@@ -96,6 +107,12 @@ class BuildScreen {
         );
       },
       solutionBoard: () => void this.#solutionBoard(),
+      stability: (view) => {
+        this.#stabilityView = view;
+        this.#showLights();
+        if (view !== "off")
+          this.#view.controls.toolsNote(stabilityText(this.#stability, build.drawnLights(this.#draft)));
+      },
       period: () => void this.#period(),
       view3d: () => void this.#toggle3d(),
       press: (position) => this.#change(build.clicked(this.#state, position)),
@@ -161,11 +178,18 @@ class BuildScreen {
       this.#drawn = shape;
       this.#view.board(build.drawnBoard(draft), draft.states, build.drawnFrame(draft));
     }
-    this.#view.lights(build.drawnLights(draft));
+    this.#showLights();
     this.#view.controls.show(build.controlsOf(draft));
     this.#view.controls.mode(this.#state.mode);
     this.#sync3d();
     this.#summarise();
+  }
+
+  /** The lights drawn, with the stability view's marks when it is on and still about these lights. */
+  #showLights(): void {
+    const lights = build.drawnLights(this.#draft);
+    const highlight = stabilityMarks(this.#stability, lights, this.#stabilityView);
+    this.#view.lights(lights, highlight ? { highlight } : undefined);
   }
 
   /** The 3D view follows the draft: its lights, a new view for a new size, none off a torus. */
@@ -242,10 +266,12 @@ class BuildScreen {
       const a = await this.#solver.run({ kind: "analyse", ...shared });
       if (this.#draft !== draft) return;
       if (!a.solvable) return note("These lights cannot be cleared: there is no solution to show as a board.", true);
-      this.#change(withCellLights(draft, a.presses));
-      note(
-        `The lights are now the presses of ${a.optimal ? "a fewest-press" : "one"} solution (${formatCount(a.count, "press", "presses")}); Press the lit cells gives the board back.`,
-      );
+      const next = withCellLights(draft, a.presses);
+      this.#stability = stepStability(this.#stability, build.drawnLights(draft), build.drawnLights(next));
+      this.#change(next);
+      const made = `The lights are now the presses of ${a.optimal ? "a fewest-press" : "one"} solution (${formatCount(a.count, "press", "presses")}); Press the lit cells gives the board back.`;
+      const stable = this.#stabilityView === "off" ? "" : ` ${stabilityText(this.#stability, build.drawnLights(next))}`;
+      note(made + stable);
     } catch (error) {
       note(error instanceof Cancelled ? "Cancelled." : (error as Error).message, !(error instanceof Cancelled));
     }

@@ -7,7 +7,8 @@ import { LIMITS_TEXT, MAX_IMPORT_CHARS, MAX_SIDE, MAX_STATES } from "../../state
 import type { Controls, Mode } from "../../state/build/state.js";
 import { gridOnly, type Pattern, type Transform } from "../../state/build/patterns.js";
 import { paintedOffsets, RULE_REACH } from "../../state/build/rule-grid.js";
-import type { BoardView, CanvasViewState } from "../../ui/board-types.js";
+import { STABILITY_VIEWS, type StabilityView } from "../../state/build/stability.js";
+import type { BoardMarks, BoardView, CanvasViewState } from "../../ui/board-types.js";
 import { boardView } from "../../ui/board-view.js";
 import {
   busyLine,
@@ -44,6 +45,8 @@ export interface BuildHandlers {
   pressLit(): void;
   /** The lights become the presses of a fewest-press solution (from the solver). */
   solutionBoard(): void;
+  /** The stability view chosen (off, stable cells, stable lit cells). */
+  stability(view: StabilityView): void;
   /** The tail and period of pressing the lit cells again and again (from the solver's worker). */
   period(): void;
   /** Shows or hides the 3D view of a torus board. */
@@ -128,8 +131,8 @@ export function buildView(root: HTMLElement, on: BuildHandlers) {
       if (focused !== undefined) host.querySelector<HTMLElement>(`[data-pos="${focused}"]`)?.focus();
       if (canvasFocused) host.querySelector<HTMLElement>("canvas.board-canvas")?.focus({ preventScroll: true });
     },
-    lights(lights: readonly number[]): void {
-      view?.update(lights);
+    lights(lights: readonly number[], marks?: BoardMarks): void {
+      view?.update(lights, marks);
     },
     /** The 3D view's panel under the board, or none. */
     show3d(element: HTMLElement | null): void {
@@ -353,6 +356,10 @@ function patternButtons(on: BuildHandlers): {
   const noteLine = h("p", { class: "muted small", "aria-live": "polite", "data-testid": "tools-note" });
   // a torus board up to 64 x 64 can be seen on a torus (the view is loaded when first asked for)
   const view3d = button("3D view", on.view3d, { "data-action": "view-3d", "aria-pressed": "false", hidden: true });
+  // the cells that keep their state through Solution as board, pressed again and again
+  const stability = select("stability", STABILITY_VIEWS, "off");
+  stability.setAttribute("aria-label", "Stability: mark the cells Solution as board leaves as they are");
+  stability.addEventListener("change", () => on.stability(stability.value as StabilityView));
   const made = (what: Pattern | Transform, b: HTMLButtonElement) => {
     if (gridOnly(what)) gridOnlyButtons.push(b);
     return b;
@@ -387,6 +394,7 @@ function patternButtons(on: BuildHandlers): {
         "data-action": "solution-board",
         title: "The lights become the presses of a fewest-press solution; Press the lit cells gives the board back",
       }),
+      stability,
       button("Period", on.period, {
         "data-action": "period",
         title: "How often pressing the lit cells again and again brings the board back",

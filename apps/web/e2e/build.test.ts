@@ -246,3 +246,31 @@ test("stability: the cells Solution as board leaves as they are, step after step
   expect(await marked()).toEqual([]);
   await page.close();
 });
+
+test("Eigenvector: a board that pressing its lit cells multiplies by λ, checked with Press the lit cells", async () => {
+  const page = await e2e.open("build");
+  await page.waitForSelector(".board [data-pos]");
+  for (const [name, value] of [
+    ["rows", "4"],
+    ["cols", "4"],
+    ["states", "3"],
+  ] as const) {
+    await page.fill(`input[name=${name}]`, value);
+    await page.dispatchEvent(`input[name=${name}]`, "change");
+  }
+  await page.waitForFunction(() => document.querySelectorAll(".board [data-cell]").length === 16);
+  await page.click("[data-action=eigenvector]");
+  await page.waitForFunction(
+    () => !/Computing/.test(document.querySelector("[data-testid=tools-note]")?.textContent ?? "Computing"),
+  );
+  expect(await page.textContent("[data-testid=tools-note]")).toMatch(/The lights are now one for λ = \d/);
+  const note = (await page.textContent("[data-testid=tools-note]"))!;
+  const lambda = Number(/one for λ = (\d+)/.exec(note)![1]);
+  const c = await lightsOf(page);
+  expect(c.some((v) => v !== 0)).toBe(true);
+  // Press the lit cells applies the presses here, at once (the library's applyPresses)
+  await page.click("[data-action=press-lit]");
+  expect(await page.textContent("[data-testid=tools-note]")).toMatch(/pressing the lit cells makes from a dark board/);
+  expect(await lightsOf(page)).toEqual(c.map((v) => (v * lambda) % 3));
+  await page.close();
+});

@@ -2,6 +2,7 @@
 // structured-cloneable values.
 
 import type { Board, GridOptions } from "@lightsout/core";
+import type { Eigenspace } from "./eigen.js";
 import type { Imported } from "./import.js";
 import type { Analysis } from "./solver.js";
 
@@ -14,7 +15,9 @@ export type SolverRequest =
   /** Build: a pasted or dropped text in the CLI's text or JSON format. */
   | { kind: "import"; text: string; states: number; grid: GridOptions }
   /** Build: the tail and period of pressing the lit cells again and again, in words. */
-  | { kind: "orbit"; board: Board; lights: number[]; states: number };
+  | { kind: "orbit"; board: Board; lights: number[]; states: number }
+  /** Build: the eigenspaces of pressing the lit cells (A c = λ c over Z_k, k prime). */
+  | { kind: "eigen"; board: Board; lights: number[]; states: number };
 
 /** The worker's answer to each kind of request. */
 export interface SolverAnswers {
@@ -22,6 +25,7 @@ export interface SolverAnswers {
   summary: string;
   import: Imported;
   orbit: string;
+  eigen: Eigenspace[];
 }
 
 /** A request with its id. */

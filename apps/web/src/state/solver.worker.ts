@@ -3,6 +3,7 @@
 // cannot read a cancel message, so the page cancels by terminating it.
 
 import { init } from "@lightsout/core";
+import { eigenspaces } from "./eigen.js";
 import { importBoard } from "./import.js";
 import { orbitText, pressOrbit } from "./orbit.js";
 import { analyse, summarise } from "./solver.js";
@@ -37,5 +38,7 @@ function compute(request: SolverRequest): SolverAnswers[keyof SolverAnswers] {
       return importBoard(request.text, request.states, request.grid);
     case "orbit":
       return orbitText(pressOrbit(request.board, request.lights, request.states), request.lights.length);
+    case "eigen":
+      return eigenspaces(request.board, request.states);
   }
 }

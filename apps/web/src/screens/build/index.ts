@@ -10,6 +10,7 @@ import type { MountScreen, ScreenContext } from "../../screen.js";
 import { type Draft, resize, withStates } from "../../state/build/draft.js";
 import { pressedLit, transformed, withCellLights, withPattern } from "../../state/build/patterns.js";
 import { toggleOffset } from "../../state/build/rule-grid.js";
+import { eigenText, shownEigenspace } from "../../state/eigen.js";
 import {
   type Stability,
   type StabilityView,
@@ -114,6 +115,7 @@ class BuildScreen {
           this.#view.controls.toolsNote(stabilityText(this.#stability, build.drawnLights(this.#draft)));
       },
       period: () => void this.#period(),
+      eigenvector: () => void this.#eigenvector(),
       view3d: () => void this.#toggle3d(),
       press: (position) => this.#change(build.clicked(this.#state, position)),
       play: () => {
@@ -287,6 +289,24 @@ class BuildScreen {
     try {
       const text = await this.#solver.run({ kind: "orbit", ...shared });
       if (this.#draft === draft) note(text);
+    } catch (error) {
+      note(error instanceof Cancelled ? "Cancelled." : (error as Error).message, !(error instanceof Cancelled));
+    }
+  }
+
+  /** The lights become an eigenvector of pressing the lit cells; the note lists the eigenspaces. */
+  async #eigenvector(): Promise<void> {
+    const draft = this.#draft;
+    const shared = build.sharedOf(draft);
+    if (!shared) return;
+    const note = this.#view.controls.toolsNote;
+    note("Computing the eigenspaces…");
+    try {
+      const spaces = await this.#solver.run({ kind: "eigen", ...shared });
+      if (this.#draft !== draft) return;
+      const shown = shownEigenspace(spaces);
+      if (shown) this.#change(withCellLights(draft, shown.vector!));
+      note(eigenText(spaces));
     } catch (error) {
       note(error instanceof Cancelled ? "Cancelled." : (error as Error).message, !(error instanceof Cancelled));
     }

@@ -49,6 +49,8 @@ export interface BuildHandlers {
   stability(view: StabilityView): void;
   /** The tail and period of pressing the lit cells again and again (from the solver's worker). */
   period(): void;
+  /** The lights become an eigenvector of pressing the lit cells (from the solver's worker). */
+  eigenvector(): void;
   /** Shows or hides the 3D view of a torus board. */
   view3d(): void;
   /** A click on the board, at a grid position (or a vertex). */
@@ -398,6 +400,10 @@ function patternButtons(on: BuildHandlers): {
       button("Period", on.period, {
         "data-action": "period",
         title: "How often pressing the lit cells again and again brings the board back",
+      }),
+      button("Eigenvector", on.eigenvector, {
+        "data-action": "eigenvector",
+        title: "A board that pressing its lit cells multiplies by a number (over Z_k, k prime)",
       }),
       view3d,
     ),

@@ -231,3 +231,20 @@ test("Play the solution presses the board dark in random order, with help; its b
   expect(await page.textContent("[data-testid=moves]")).toBe(moves);
   await page.close();
 });
+
+test("Play the solution on a 64 x 64 board: thousands of presses, several a redraw, end on a dark board", async () => {
+  const page = await e2e.open("play?g=64x64&seed=2");
+  await page.waitForSelector("canvas.board-canvas");
+  await page.click("[data-action=animate]");
+  await page.waitForFunction(
+    () => /Lights out!/.test(document.querySelector("[data-testid=status]")?.textContent ?? ""),
+    undefined,
+    { timeout: 120_000 },
+  );
+  // more presses than redraws: a press a redraw would have taken minutes
+  expect(Number(await page.textContent("[data-testid=moves]"))).toBeGreaterThan(100);
+  await page.waitForFunction(
+    () => document.querySelector("[data-action=animate]")?.getAttribute("aria-pressed") === "false",
+  );
+  await page.close();
+});

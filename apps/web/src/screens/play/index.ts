@@ -6,7 +6,7 @@
 import { randomPuzzle } from "@lightsout/core";
 import type { MountScreen, ScreenContext } from "../../screen.js";
 import { learnable } from "../../state/limits.js";
-import { type SolutionOrder, solutionSequence, stepDelayMs } from "../../state/play/animate.js";
+import { type SolutionOrder, solutionPace, solutionSequence } from "../../state/play/animate.js";
 import { type Game, isDark, newGame, press, redo, replay, reset, undo } from "../../state/play/game.js";
 import {
   daily,
@@ -341,19 +341,21 @@ class PlayScreen {
     const steps = solutionSequence(a.presses, order, this.#game.history.length + 1);
     if (steps.length === 0 || play.won(this.#state!)) return;
     this.#assisted();
-    const delay = stepDelayMs(steps.length);
+    const { batch, delayMs } = solutionPace(steps.length);
     let at = 0;
     let expected = this.#game;
     const step = () => {
       if (this.#game !== expected || at >= steps.length) return this.#stopAnimation();
       this.#autoPress = at > 0;
       try {
-        this.#play(press(this.#game, steps[at++]!));
+        let next = this.#game;
+        for (const end = Math.min(steps.length, at + batch); at < end; ) next = press(next, steps[at++]!);
+        this.#play(next);
       } finally {
         this.#autoPress = false;
       }
       expected = this.#game;
-      this.#animation = setTimeout(step, at < steps.length ? delay : 0);
+      this.#animation = setTimeout(step, at < steps.length ? delayMs : 0);
     };
     this.#view.animating(true);
     step();

@@ -6,7 +6,7 @@
 import { gridBoard, randomPuzzle } from "@lightsout/core";
 import { describe, expect, test } from "vitest";
 import { analyse } from "../solver.js";
-import { solutionSequence, stepDelayMs } from "./animate.js";
+import { solutionPace, solutionSequence } from "./animate.js";
 import { isDark, newGame, press } from "./game.js";
 
 describe("solutionSequence", () => {
@@ -46,11 +46,13 @@ describe("solutionSequence", () => {
     }
   });
 
-  test("the pause between presses: about 4 s in all, each 40 to 400 ms", () => {
-    expect(stepDelayMs(1)).toBe(400);
-    expect(stepDelayMs(10)).toBe(400);
-    expect(stepDelayMs(20)).toBe(200);
-    expect(stepDelayMs(1000)).toBe(40);
-    expect(stepDelayMs(0)).toBe(400);
+  test("the pace: about 4 s in all, 40 to 400 ms a redraw, at most 100 redraws however long", () => {
+    expect(solutionPace(1)).toEqual({ batch: 1, delayMs: 400 });
+    expect(solutionPace(10)).toEqual({ batch: 1, delayMs: 400 });
+    expect(solutionPace(20)).toEqual({ batch: 1, delayMs: 200 });
+    expect(solutionPace(100)).toEqual({ batch: 1, delayMs: 40 });
+    expect(solutionPace(101)).toEqual({ batch: 2, delayMs: 78 });
+    expect(solutionPace(20_000)).toEqual({ batch: 200, delayMs: 40 });
+    expect(solutionPace(0)).toEqual({ batch: 1, delayMs: 400 });
   });
 });

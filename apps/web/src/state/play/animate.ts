@@ -41,19 +41,27 @@ export function solutionSequence(presses: readonly number[], order: SolutionOrde
   return steps;
 }
 
+/** Most redraws a solution is played in: a longer one makes several presses a redraw. */
+const MOST_TICKS = 100;
+
 /**
- * The pause between two presses: the whole solution in about 4 s, each press
- * shown for 40 to 400 ms (a long solution runs longer).
+ * How a solution of `steps` presses is played: `batch` presses a redraw,
+ * `delayMs` between redraws; about 4 s in all, each redraw shown for 40 to
+ * 400 ms (a 256 x 256 board's thousands of presses take 100 redraws, not
+ * minutes).
  *
  * @param steps - Presses in the solution.
- * @returns Milliseconds.
+ * @returns Presses per redraw and the pause between redraws.
  * @example
  * ```ts
- * stepDelayMs(10); // 400
+ * solutionPace(10); // { batch: 1, delayMs: 400 }
+ * solutionPace(20000); // { batch: 200, delayMs: 40 }
  * ```
  */
-export function stepDelayMs(steps: number): number {
-  return Math.round(Math.min(400, Math.max(40, 4000 / Math.max(1, steps))));
+export function solutionPace(steps: number): { batch: number; delayMs: number } {
+  const batch = Math.max(1, Math.ceil(steps / MOST_TICKS));
+  const ticks = Math.max(1, Math.ceil(steps / batch));
+  return { batch, delayMs: Math.round(Math.min(400, Math.max(40, 4000 / ticks))) };
 }
 
 /** Numbers in [0, 1) from a seed (xorshift32): the shuffle only needs to look random and repeat. */

@@ -13,6 +13,11 @@ afterAll(async () => {
 const lightsOf = (page: Page) =>
   page.$$eval(".board [data-cell]", (cells) => cells.map((c) => Number((c as SVGElement | HTMLElement).dataset.state)));
 const holesOf = (page: Page) => page.$$eval(".board .hole", (holes) => holes.length);
+/** Types a value into one of Build's fields and commits it, as leaving the field does. */
+async function setField(page: Page, name: string, value: string): Promise<void> {
+  await page.fill(`input[name=${name}]`, value);
+  await page.dispatchEvent(`input[name=${name}]`, "change");
+}
 /** The summary's verdict once the worker has given it. */
 async function verdictOf(page: Page): Promise<string> {
   await page.waitForFunction(() => /cells/.test(document.querySelector("[data-testid=verdict]")?.textContent ?? ""));
@@ -170,10 +175,8 @@ test("a custom rule: offsets typed in Build reach Play through the link", async 
 test("a custom rule painted on the grid around the pressed cell reaches Play", async () => {
   const page = await e2e.open("build");
   await page.waitForSelector(".board [data-pos]");
-  await page.fill("input[name=rows]", "5");
-  await page.dispatchEvent("input[name=rows]", "change");
-  await page.fill("input[name=cols]", "5");
-  await page.dispatchEvent("input[name=cols]", "change");
+  await setField(page, "rows", "5");
+  await setField(page, "cols", "5");
   await page.waitForFunction(() => document.querySelectorAll(".board [data-pos]").length === 25);
   expect(await page.isHidden(".rule-painter")).toBe(true);
   await page.selectOption("select[name=rule]", "custom");
@@ -190,11 +193,9 @@ test("a custom rule painted on the grid around the pressed cell reaches Play", a
   expect((await pressed()).sort()).toEqual(["-1,0", "0,-1", "1,0", "2,1"]);
   await e2e.screenshot(page, "build-rule-painter");
   // typing repaints: an offset beyond the grid is counted below it
-  await page.fill("input[name=offsets]", "-1,0;1,0;0,-1;2,1;0,5");
-  await page.dispatchEvent("input[name=offsets]", "change");
+  await setField(page, "offsets", "-1,0;1,0;0,-1;2,1;0,5");
   expect(await page.textContent("[data-testid=rule-beyond]")).toBe("and 1 offset beyond 3 cells away");
-  await page.fill("input[name=offsets]", "-1,0;1,0;0,-1;2,1");
-  await page.dispatchEvent("input[name=offsets]", "change");
+  await setField(page, "offsets", "-1,0;1,0;0,-1;2,1");
   await page.click("[data-action=play]");
   await page.waitForFunction(
     () => document.body.dataset.screen === "play" && document.querySelectorAll(".board [data-cell]").length === 25,
@@ -210,10 +211,8 @@ test("stability: the cells Solution as board leaves as they are, step after step
   const page = await e2e.open("build");
   await page.waitForSelector(".board [data-pos]");
   // 6 x 6: the press matrix is invertible, so every board has one solution to show as a board
-  for (const name of ["rows", "cols"]) {
-    await page.fill(`input[name=${name}]`, "6");
-    await page.dispatchEvent(`input[name=${name}]`, "change");
-  }
+  await setField(page, "rows", "6");
+  await setField(page, "cols", "6");
   await page.waitForFunction(() => document.querySelectorAll(".board [data-cell]").length === 36);
   await page.click("[data-pattern=corners]");
   await page.selectOption("select[name=stability]", "stable");
@@ -250,14 +249,9 @@ test("stability: the cells Solution as board leaves as they are, step after step
 test("Eigenvector: a board that pressing its lit cells multiplies by λ, checked with Press the lit cells", async () => {
   const page = await e2e.open("build");
   await page.waitForSelector(".board [data-pos]");
-  for (const [name, value] of [
-    ["rows", "4"],
-    ["cols", "4"],
-    ["states", "3"],
-  ] as const) {
-    await page.fill(`input[name=${name}]`, value);
-    await page.dispatchEvent(`input[name=${name}]`, "change");
-  }
+  await setField(page, "rows", "4");
+  await setField(page, "cols", "4");
+  await setField(page, "states", "3");
   await page.waitForFunction(() => document.querySelectorAll(".board [data-cell]").length === 16);
   await page.click("[data-action=eigenvector]");
   await page.waitForFunction(

@@ -21,6 +21,7 @@ import {
 import * as build from "../../state/build/state.js";
 import { checkImportText } from "../../state/limits.js";
 import { Cancelled, Solver } from "../../state/solver-client.js";
+import type { SolverAnswers, SolverRequest } from "../../state/solver-protocol.js";
 import { encodeBoard } from "../../state/url.js";
 import { describeBoard } from "../../state/words.js";
 import { stateColor } from "../../ui/cells.js";
@@ -257,16 +258,32 @@ class BuildScreen {
     );
   }
 
-  /** The lights become the presses of a fewest-press solution (Press the lit cells gives the board back). */
-  async #solutionBoard(): Promise<void> {
+  /**
+   * A tool that asks the solver's worker about these lights: the note says it is at work, then
+   * `done` gets the answer if the draft is still the one asked about; a cancel or an error is said.
+   */
+  async #askWorker<K extends "analyse" | "orbit" | "eigen">(
+    kind: K,
+    working: string,
+    done: (answer: SolverAnswers[K], draft: Draft) => void,
+  ): Promise<void> {
     const draft = this.#draft;
     const shared = build.sharedOf(draft);
     if (!shared) return;
     const note = this.#view.controls.toolsNote;
-    note("Solving…");
+    note(working);
     try {
-      const a = await this.#solver.run({ kind: "analyse", ...shared });
-      if (this.#draft !== draft) return;
+      const answer = await this.#solver.run({ kind, ...shared } as Extract<SolverRequest, { kind: K }>);
+      if (this.#draft === draft) done(answer, draft);
+    } catch (error) {
+      note(error instanceof Cancelled ? "Cancelled." : (error as Error).message, !(error instanceof Cancelled));
+    }
+  }
+
+  /** The lights become the presses of a fewest-press solution (Press the lit cells gives the board back). */
+  #solutionBoard(): Promise<void> {
+    const note = this.#view.controls.toolsNote;
+    return this.#askWorker("analyse", "Solving…", (a, draft) => {
       if (!a.solvable) return note("These lights cannot be cleared: there is no solution to show as a board.", true);
       const next = withCellLights(draft, a.presses);
       this.#stability = stepStability(this.#stability, build.drawnLights(draft), build.drawnLights(next));
@@ -274,42 +291,23 @@ class BuildScreen {
       const made = `The lights are now the presses of ${a.optimal ? "a fewest-press" : "one"} solution (${formatCount(a.count, "press", "presses")}); Press the lit cells gives the board back.`;
       const stable = this.#stabilityView === "off" ? "" : ` ${stabilityText(this.#stability, build.drawnLights(next))}`;
       note(made + stable);
-    } catch (error) {
-      note(error instanceof Cancelled ? "Cancelled." : (error as Error).message, !(error instanceof Cancelled));
-    }
+    });
   }
 
   /** The tail and period of pressing the lit cells again and again, computed in the solver's worker. */
-  async #period(): Promise<void> {
-    const draft = this.#draft;
-    const shared = build.sharedOf(draft);
-    if (!shared) return;
-    const note = this.#view.controls.toolsNote;
-    note("Pressing the lit cells again and again…");
-    try {
-      const text = await this.#solver.run({ kind: "orbit", ...shared });
-      if (this.#draft === draft) note(text);
-    } catch (error) {
-      note(error instanceof Cancelled ? "Cancelled." : (error as Error).message, !(error instanceof Cancelled));
-    }
+  #period(): Promise<void> {
+    return this.#askWorker("orbit", "Pressing the lit cells again and again…", (text) =>
+      this.#view.controls.toolsNote(text),
+    );
   }
 
   /** The lights become an eigenvector of pressing the lit cells; the note lists the eigenspaces. */
-  async #eigenvector(): Promise<void> {
-    const draft = this.#draft;
-    const shared = build.sharedOf(draft);
-    if (!shared) return;
-    const note = this.#view.controls.toolsNote;
-    note("Computing the eigenspaces…");
-    try {
-      const spaces = await this.#solver.run({ kind: "eigen", ...shared });
-      if (this.#draft !== draft) return;
+  #eigenvector(): Promise<void> {
+    return this.#askWorker("eigen", "Computing the eigenspaces…", (spaces, draft) => {
       const shown = shownEigenspace(spaces);
       if (shown) this.#change(withCellLights(draft, shown.vector!));
-      note(eigenText(spaces));
-    } catch (error) {
-      note(error instanceof Cancelled ? "Cancelled." : (error as Error).message, !(error instanceof Cancelled));
-    }
+      this.#view.controls.toolsNote(eigenText(spaces));
+    });
   }
 
   #fail(reason: string): void {

@@ -61,6 +61,7 @@ const tuning = fc.record({
   cutoff: fc.constantFrom(32, 64, 100, 256, 1 << 20),
   tables: fc.integer({ min: 1, max: 8 }),
   panel: fc.constantFrom(2, 4, 6, 16),
+  compactFrom: fc.constantFrom(1, 2, 1e9),
 });
 
 describe("the product in the kernel's memory", () => {

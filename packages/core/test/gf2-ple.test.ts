@@ -101,6 +101,7 @@ const tuning = fc.record({
     cutoff: fc.constantFrom(32, 64, 1 << 20),
     tables: fc.integer({ min: 1, max: 8 }),
     panel: fc.constantFrom(2, 4, 64),
+    compactFrom: fc.constantFrom(1, 2, 1e9),
   }),
 });
 const kind = fc.constantFrom<Kind>("dense", "lowrank", "repeats", "sparse");

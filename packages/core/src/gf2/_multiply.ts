@@ -56,6 +56,12 @@ export interface MultiplyOptions {
    * up to that whatever the recursion did (progress).
    */
   onWork?: (words: number) => void;
+  /**
+   * A leaf whose A or C rows lie this many times their width apart or more
+   * is multiplied on compact copies of A and C (default: never). Rows a page
+   * apart cost a TLB miss each on every pass of the kernel over them.
+   */
+  compactFrom?: number;
   /** The classical work one kernel word operation stands for here: (8/7)^depth under Strassen-Winograd. */
   weight?: number;
 }
@@ -64,13 +70,17 @@ export interface MultiplyOptions {
 export const productWork = (m: number, n: number, p: number) => (m * n * p) / 8;
 
 /**
- * Measured on the 2-core EPYC, CPU time of one thread (docs/BENCHMARKS.md,
- * "Multiplication"): a 4096 x 4096 product by the kernel alone took 32 ms
- * with panels of 16 words, 25-26 ms with 64 to 256; 8192 x 8192 took 237 ms
- * by the kernel alone, 196 ms with one Strassen-Winograd level (cutoff
- * 4096), 246 ms with two (cutoff 2048).
+ * Measured on the 2-core EPYC (docs/BENCHMARKS.md, "Multiplication" and
+ * "Products: four tables, leaves of 4096, compact copies"): the kernel
+ * alone on a 4096 x 4096 product took 27 ms with four tables a pass
+ * against 32 ms with eight (eight tables of 2^8 rows of a 64-word panel,
+ * 1 MiB, do not stay in L2 beside C); an 8192 x 8192 product 226-249 ms
+ * with one Strassen-Winograd level (leaves of 4096: cutoff 8192), 260-278
+ * ms with two, 277+ ms with none; at 16384 leaves of a 16384-wide matrix,
+ * their rows 2 KiB apart, took 1.93 s copied to compact blocks and 2.28 s
+ * in place.
  */
-export const MULTIPLY_DEFAULTS: MultiplyOptions = { cutoff: 4096, tables: 8, panel: 64 };
+export const MULTIPLY_DEFAULTS: MultiplyOptions = { cutoff: 8192, tables: 4, panel: 64, compactFrom: 2 };
 
 /** The block `rows` rows and `words` words into `b`. */
 const at = (b: Block, rows: number, words: number): Block => ({
@@ -116,9 +126,35 @@ function mulAddLeaf(c: Block, a: Block, b: Block, m: number, n: number, p: numbe
     }
   }
   withScratch("scratch space for multiplication", [tableBytes], ([table]) => {
-    callKernel("multiplication", mulAddM4rmKernel, { ...leaf, table });
+    const args = { ...leaf, table };
+    const wide = (block: Block, words: number) => block.stride >= (t.compactFrom ?? Infinity) * words;
+    if (wide(a, even(Math.ceil(n / 64))) || wide(c, p)) compactLeaf(args, a, c, m, Math.ceil(n / 64), p);
+    else callKernel("multiplication", mulAddM4rmKernel, args);
   });
   t.onWork?.(productWork(m, n, p) * (t.weight ?? 1));
+}
+
+/**
+ * The kernel's product `args` (C ^= A B) on compact copies of A and C: a
+ * leaf of a large matrix has its rows pages apart, and the kernel passes
+ * over all of them once per 32 or 64 columns of A.
+ */
+function compactLeaf(args: MulAddArgs, a: Block, c: Block, m: number, aWords: number, p: number): void {
+  const aStride = even(aWords);
+  const widest = Math.max(aStride, p);
+  withScratch("scratch space for multiplication", [m * aStride * 8, m * p * 8, widest * 8], ([pa, pc, pz]) => {
+    // a copy is an addition of a zero row (stride 0) to every row
+    const zero = { ptr: pz, stride: 0 };
+    const [ca, cc] = [
+      { ptr: pa, stride: aStride },
+      { ptr: pc, stride: p },
+    ];
+    add(zero, zero, zero, 1, widest);
+    add(ca, a, zero, m, aWords);
+    add(cc, c, zero, m, p);
+    callKernel("multiplication", mulAddM4rmKernel, { ...args, a: pa, aStride, c: pc, cStride: p });
+    add(c, cc, zero, m, p);
+  });
 }
 
 /** Copies `rows` rows of `words` words between blocks of two memories (row by row: blocks have strides). */

@@ -1,0 +1,47 @@
+// The Four Russians kernel with the parameters it picks by size, at the sizes
+// where they change (8-bit tables from 8192 rows on, two steps deferred past
+// 2 MiB of tables a step, 6-bit tables again past 4 MiB): its reduced
+// echelon form, which is unique, must equal the one the PLE route reaches
+// by another algorithm, and a solve must satisfy A x = b.
+import { describe, expect, it } from "vitest";
+import { m4riParameters } from "../src/gf2/_matrix.js";
+import { BitMatrix } from "../src/index.js";
+
+const REGIMES = [
+  { rows: 8192, cols: 8192, expected: { k: 8, tables: 4, steps: 4 } },
+  { rows: 8192, cols: 20000, expected: { k: 8, tables: 4, steps: 2 } },
+  { rows: 8192, cols: 40000, expected: { k: 6, tables: 4, steps: 4 } },
+  { rows: 4096, cols: 4096, expected: { k: 6, tables: 4, steps: 4 } },
+];
+
+describe("the Four Russians parameters picked by size", () => {
+  for (const { rows, cols, expected } of REGIMES) {
+    it(`${rows} x ${cols}: ${expected.k} bits x ${expected.tables} tables x ${expected.steps} steps, the PLE route's reduced form`, () => {
+      expect(m4riParameters(rows, cols)).toEqual(expected);
+      // a planted dependency: the last row is the sum of the first two
+      using a = BitMatrix.random(rows, cols, { seed: rows + cols });
+      for (let j = 0; j < cols; j++) a.set(rows - 1, j, a.get(0, j) ^ a.get(1, j));
+      using byM4ri = a.copy();
+      using byPle = a.copy();
+      const m = byM4ri.echelonize({ full: true, method: "m4ri", threads: 1 });
+      const p = byPle.echelonize({ full: true, method: "ple", threads: 1 });
+      expect(m.rank).toBe(p.rank);
+      expect(m.rank).toBeLessThan(rows);
+      expect(byM4ri.equals(byPle)).toBe(true);
+    });
+  }
+
+  it("8192 x 8192: a solve of a consistent system satisfies A x = b", () => {
+    using a = BitMatrix.random(8192, 8192, { seed: 3 });
+    using x0 = BitMatrix.random(8192, 1, { seed: 4 });
+    using b = a.mul(x0);
+    const bits = Array.from({ length: 8192 }, (_, i) => b.get(i, 0));
+    const solution = a.solve(bits, { threads: 1 });
+    expect(solution.solvable).toBe(true);
+    if (!solution.solvable) return;
+    using x = BitMatrix.zeros(8192, 1);
+    solution.x.forEach((v, i) => x.set(i, 0, v));
+    using ax = a.mul(x);
+    expect(ax.equals(b)).toBe(true);
+  });
+});

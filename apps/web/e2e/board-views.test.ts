@@ -61,6 +61,11 @@ test("a board on a dodecahedron's faces: 12 cells, the library's nullity, a 3D v
   await page.mouse.move(box.x + 140, box.y + 90, { steps: 5 });
   await page.mouse.up();
   await expect.poll(async () => (await pixels(page, "[data-testid=solid-3d]")).hash).not.toBe(turned);
+  // and so do the arrow keys
+  const dragged = (await pixels(page, "[data-testid=solid-3d]")).hash;
+  await page.focus("[data-testid=solid-3d]");
+  await page.keyboard.press("ArrowRight");
+  await expect.poll(async () => (await pixels(page, "[data-testid=solid-3d]")).hash).not.toBe(dragged);
   expect(await lightsOf(page)).toEqual(after3d);
   await e2e.screenshot(page, "build-solid-3d");
   const shared = await page.inputValue("input[name=share]");

@@ -1,5 +1,5 @@
 // What Build's 3D views share (loaded with them, when first asked for): a
-// canvas in a figure with its caption, turned by dragging, a click (no drag)
+// canvas in a figure with its caption, turned by dragging or the arrow keys, a click (no drag)
 // handed to the view's own picking, a visually hidden live region saying
 // what was pressed, and the state colours read from the page's theme.
 
@@ -57,7 +57,14 @@ export interface OrbitView {
  */
 export function orbitView(spec: OrbitSpec): OrbitView {
   const { camera } = spec;
-  const canvas = h("canvas", { class: spec.name, role: "img", "aria-label": spec.label, "data-testid": spec.name });
+  // focusable, so that the arrow keys turn it too (cells are pressed from the keyboard on the flat board)
+  const canvas = h("canvas", {
+    class: spec.name,
+    role: "img",
+    tabindex: 0,
+    "aria-label": `${spec.label}; the arrow keys turn it`,
+    "data-testid": spec.name,
+  });
   const live = h("p", { class: "visually-hidden", "aria-live": "polite", "data-testid": `${spec.name}-live` });
   const element = h(
     "figure",
@@ -95,6 +102,13 @@ export function orbitView(spec: OrbitSpec): OrbitView {
   const redraw = () => {
     if (frame === 0) frame = requestAnimationFrame(draw);
   };
+  canvas.addEventListener("keydown", (event) => {
+    const step = ARROW_TURNS[event.key];
+    if (!step) return;
+    event.preventDefault();
+    turn(camera, spec.pitchRange, camera.yaw + step[0], camera.pitch + step[1]);
+    redraw();
+  });
   dragToTurn(canvas, spec, redraw, (x, y) => {
     const position = spec.pick(x, y);
     if (position < 0) return;
@@ -103,6 +117,20 @@ export function orbitView(spec: OrbitSpec): OrbitView {
     spec.onPress(position);
   });
   return { element, redraw };
+}
+
+/** What an arrow key does to the yaw and the pitch (radians). */
+const ARROW_TURNS: Record<string, readonly [number, number]> = {
+  ArrowLeft: [-0.2, 0],
+  ArrowRight: [0.2, 0],
+  ArrowUp: [0, -0.2],
+  ArrowDown: [0, 0.2],
+};
+
+/** Turns the camera to a yaw and a pitch, the pitch kept within its range. */
+function turn(camera: OrbitCamera, [low, high]: readonly [number, number], yaw: number, pitch: number): void {
+  camera.yaw = yaw;
+  camera.pitch = Math.max(low, Math.min(high, pitch));
 }
 
 /** A drag turns the view (yaw across, pitch up and down); a click with no drag is handed to `click`. */
@@ -124,9 +152,7 @@ function dragToTurn(
     const dy = event.clientY - from.y;
     if (Math.abs(dx) + Math.abs(dy) < 4 && !from.moved) return;
     from.moved = true;
-    camera.yaw = from.yaw + dx * 0.01;
-    const [low, high] = spec.pitchRange;
-    camera.pitch = Math.max(low, Math.min(high, from.pitch + dy * 0.01));
+    turn(camera, spec.pitchRange, from.yaw + dx * 0.01, from.pitch + dy * 0.01);
     redraw();
   });
   canvas.addEventListener("pointerup", (event) => {

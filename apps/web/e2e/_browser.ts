@@ -94,3 +94,49 @@ export function pressBadges(page: Page): Promise<{ press: string; content: strin
     }),
   );
 }
+
+/** What a canvas shows: the share of its pixels painted, how many colours, a hash of them all, the colour at a point. */
+export interface CanvasPixels {
+  share: number;
+  distinct: number;
+  hash: number;
+  /** RGB at the point asked for (css px from the canvas's corner). */
+  at: number[];
+}
+
+/**
+ * Reads a canvas's pixels (see {@link CanvasPixels}).
+ *
+ * @param at - A point in css px from the canvas's corner.
+ */
+export function canvasPixels(
+  page: Page,
+  selector: string,
+  at: readonly [number, number] = [0, 0],
+): Promise<CanvasPixels> {
+  return page.$eval(
+    selector,
+    (c, at) => {
+      const canvas = c as HTMLCanvasElement;
+      const data = canvas.getContext("2d")!.getImageData(0, 0, canvas.width, canvas.height).data;
+      const seen = new Set<number>();
+      let painted = 0;
+      let hash = 0;
+      for (let i = 0; i < data.length; i += 4) {
+        hash = (hash * 31 + data[i]! + data[i + 1]! * 7 + data[i + 2]! * 13 + data[i + 3]! * 17) >>> 0;
+        if (data[i + 3] === 0) continue;
+        painted++;
+        seen.add((data[i]! << 16) | (data[i + 1]! << 8) | data[i + 2]!);
+      }
+      const dpr = canvas.width / canvas.clientWidth;
+      const o = (Math.round(at[1] * dpr) * canvas.width + Math.round(at[0] * dpr)) * 4;
+      return {
+        share: painted / (data.length / 4),
+        distinct: seen.size,
+        hash,
+        at: [data[o]!, data[o + 1]!, data[o + 2]!],
+      };
+    },
+    at,
+  );
+}

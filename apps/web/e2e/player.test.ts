@@ -6,7 +6,7 @@
 import { applyPresses, gridBoard } from "@lightsout/core";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { type E2E, startE2E } from "./_browser.js";
+import { canvasPixels, type E2E, startE2E } from "./_browser.js";
 
 let e2e: E2E;
 beforeAll(async () => {
@@ -372,18 +372,7 @@ test("the 3D view of a torus board renders, and a press in 3D changes the same c
   await page.click("[data-action=view-3d]");
   await page.waitForSelector("[data-testid=torus-3d][data-drawn]");
   // not blank: the torus is painted in the off colour with its grid lines, around a hole
-  const colours = await page.$eval("[data-testid=torus-3d]", (c) => {
-    const canvas = c as HTMLCanvasElement;
-    const data = canvas.getContext("2d")!.getImageData(0, 0, canvas.width, canvas.height).data;
-    const seen = new Set<number>();
-    let painted = 0;
-    for (let i = 0; i < data.length; i += 4) {
-      if (data[i + 3] === 0) continue;
-      painted++;
-      seen.add((data[i]! << 16) | (data[i + 1]! << 8) | data[i + 2]!);
-    }
-    return { painted, share: painted / (data.length / 4), distinct: seen.size };
-  });
+  const colours = await canvasPixels(page, "[data-testid=torus-3d]");
   expect(colours.share).toBeGreaterThan(0.2);
   expect(colours.distinct).toBeGreaterThan(2);
   // a click on the ring's right side, where the tube's centre line is (see ui/torus-geometry.ts)

@@ -2,6 +2,8 @@
 // of a view and the view itself. Its own module, so that the button grid, the
 // canvas and the screens all import it and none of them imports another.
 
+import type { CellStyle } from "../state/cell-style.js";
+
 /** What a view may show on top of the lights. */
 export interface BoardMarks {
   /** Presses per cell of a solution (shown as dots or counts). */
@@ -26,6 +28,8 @@ export interface BoardViewOptions {
   showHoles?: boolean;
   /** A small, non-interactive picture (galleries). */
   mini?: boolean;
+  /** How grid cells are drawn (square by default); graphs keep their round vertices. */
+  cells?: CellStyle;
   /**
    * Canvas views: the zoom, pan and cursor, read when the view is drawn and
    * kept up to date, so a view redrawn for the same frame (Build, after a cell
@@ -47,4 +51,6 @@ export interface BoardView {
   readonly element: HTMLElement;
   /** Redraws the lights (one state per cell) and the marks. */
   update(lights: readonly number[], marks?: BoardMarks): void;
+  /** Draws the cells another way (the board's `data-cells` says which). */
+  restyle(cells: CellStyle): void;
 }

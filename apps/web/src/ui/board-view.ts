@@ -45,6 +45,7 @@ function gridView(board: Extract<Board, { kind: "grid" }>, options: BoardViewOpt
     class: `board board-grid${mini ? " mini" : ""} ${topologyClass(board)}${options.states > 2 ? " multi" : ""}${options.states > 36 ? " many" : ""}`,
     role: mini ? "img" : "group",
     "aria-label": options.label,
+    "data-cells": options.cells ?? "square",
   });
   // CSSOM, not a style attribute: the Content-Security-Policy allows no inline styles.
   element.style.setProperty("--rows", String(rows));
@@ -106,6 +107,9 @@ function gridView(board: Extract<Board, { kind: "grid" }>, options: BoardViewOpt
       // a new hint on a board wider or taller than the screen: scrolled into view
       if (newHint) cellsEl[hinted]?.scrollIntoView({ block: "nearest", inline: "nearest" });
     },
+    restyle(cells) {
+      element.dataset.cells = cells;
+    },
   };
 }
 
@@ -149,6 +153,7 @@ function graphView(board: Extract<Board, { kind: "graph" }>, options: BoardViewO
   svg.setAttribute("class", `board board-graph${mini ? " mini" : ""}`);
   svg.setAttribute("role", mini ? "img" : "group");
   svg.setAttribute("aria-label", options.label);
+  svg.dataset.cells = options.cells ?? "square";
   // Every edge in one path, one DOM node; beyond MAX_DRAWN_EDGES none (a link may carry 65,536:
   // drawn, the chords took the renderer tens of seconds a frame, and showed nothing readable).
   svg.dataset.edgesDrawn = String(board.edges.length <= MAX_DRAWN_EDGES);
@@ -218,6 +223,9 @@ function graphView(board: Extract<Board, { kind: "graph" }>, options: BoardViewO
   }
   return {
     element: svg as unknown as HTMLElement,
+    restyle(cells) {
+      svg.dataset.cells = cells;
+    },
     update(lights, marks = {}) {
       nodes.forEach((g, v) => {
         const state = lights[v] ?? 0;

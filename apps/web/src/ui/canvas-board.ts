@@ -45,6 +45,8 @@ export function canvasGridView(board: GridBoard, map: CellMap, options: BoardVie
   if (kept && kept.cursor >= 0 && kept.cursor < rows * cols) cursor = kept.cursor;
   let frame = 0;
   let lastPressed = -1;
+  let cells = options.cells ?? "square";
+  element.dataset.cells = cells;
   const picture = cellPicture(rows, cols, map);
 
   const usable = (p: number) => map.index[p]! >= 0 || options.showHoles === true;
@@ -95,27 +97,18 @@ export function canvasGridView(board: GridBoard, map: CellMap, options: BoardVie
     const style = getComputedStyle(element);
     const colour = (name: string) => style.getPropertyValue(name).trim() || "#888";
     if (kept) Object.assign(kept, { scale: view.scale, ox: view.ox, oy: view.oy, cursor });
-    canvas.dataset.scale = String(view.scale);
-    canvas.dataset.ox = String(view.ox);
-    canvas.dataset.oy = String(view.oy);
+    Object.assign(canvas.dataset, { scale: String(view.scale), ox: String(view.ox), oy: String(view.oy) });
     picture.paint(lights, palette(element, options.states));
     const focused = document.activeElement === canvas;
     const { showHoles = false, states } = options;
     drawFrame(
       ctx,
-      { rows, cols, map, states, showHoles, view, lights, marks, cursor: focused ? cursor : null, colour },
+      { rows, cols, map, states, showHoles, view, lights, marks, cursor: focused ? cursor : null, colour, cells },
       picture.canvas,
     );
   }
 
-  function cursorLabel(): string {
-    const cell = map.index[cursor]!;
-    const r = Math.floor(cursor / cols) + 1;
-    const c = (cursor % cols) + 1;
-    return cell < 0
-      ? `Row ${r}, column ${c}, no cell`
-      : cellLabel(r, c, lights[cell] ?? 0, options.states, marks, cell);
-  }
+  const cursorLabel = () => positionLabel(map, cols, cursor, lights, options.states, marks);
 
   function announce(): void {
     canvas.setAttribute("aria-label", `${options.label}: ${cursorLabel()}`);
@@ -159,6 +152,11 @@ export function canvasGridView(board: GridBoard, map: CellMap, options: BoardVie
 
   return {
     element,
+    restyle(next) {
+      cells = next;
+      element.dataset.cells = next;
+      schedule();
+    },
     update(next, nextMarks = {}) {
       lights = next;
       const hint = nextMarks.hint ?? null; // a new hint is brought into view (zoomed in on tiny cells), the cursor on it
@@ -177,6 +175,21 @@ export function canvasGridView(board: GridBoard, map: CellMap, options: BoardVie
       schedule();
     },
   };
+}
+
+/** What a grid position holds, said: its row and column, and its cell's state and marks (or "no cell"). */
+function positionLabel(
+  map: CellMap,
+  cols: number,
+  position: number,
+  lights: readonly number[],
+  states: number,
+  marks: BoardMarks,
+): string {
+  const cell = map.index[position]!;
+  const r = Math.floor(position / cols) + 1;
+  const c = (position % cols) + 1;
+  return cell < 0 ? `Row ${r}, column ${c}, no cell` : cellLabel(r, c, lights[cell] ?? 0, states, marks, cell);
 }
 
 /** Lays the view out again when the host's size changes; the observer stops once the view leaves the page. */

@@ -1,9 +1,11 @@
 // Painting a canvas board's frame: the cells from a one-pixel-a-cell picture
-// scaled up, the gaps and holes, then the marks (proof outlines, solution dots
+// scaled up, the gaps, the cells' shape (one tile repeated over the cells in
+// view: round, diamond or beveled), the holes, then the marks (proof outlines, solution dots
 // or counts, state digits, the hint, the cursor). Only the cells in view are
 // visited, so a frame costs what is on screen, not the board's size.
 
 import type { CellMap } from "@lightsout/core/lightsout";
+import type { CellStyle } from "../state/cell-style.js";
 import type { BoardMarks } from "./board-types.js";
 import { stateText } from "./cells.js";
 import { type Viewport, visibleCells } from "./viewport.js";
@@ -25,6 +27,8 @@ export interface Frame {
   readonly cursor: number | null;
   /** The value of a CSS colour token (`--surface`, `--accent`, ...). */
   colour(name: string): string;
+  /** How the cells are drawn. */
+  readonly cells: CellStyle;
 }
 
 /** The cells as one pixel per grid position, repainted only when the lights or the colours change. */
@@ -121,6 +125,7 @@ export function drawFrame(ctx: CanvasRenderingContext2D, frame: Frame, picture: 
     for (let c = c0; c < c1; c++) ctx.fillRect(ox + c * scale + size, oy + r0 * scale, gap, (r1 - r0) * scale);
     for (let r = r0; r < r1; r++) ctx.fillRect(ox + c0 * scale, oy + r * scale + size, (c1 - c0) * scale, gap);
   }
+  if (gap && frame.cells !== "square") shapeCells(ctx, frame, range, background);
   const at = (p: number) => [ox + (p % cols) * scale, oy + Math.floor(p / cols) * scale] as const;
   if (frame.showHoles && scale >= 4) {
     ctx.strokeStyle = frame.colour("--border");
@@ -227,4 +232,87 @@ function drawMarks(
       }
     }
   }
+}
+
+/** The tile of the cells' shape last made (one a frame would cost a canvas each). */
+let tileMade: { key: string; tile: HTMLCanvasElement } | null = null;
+
+/**
+ * One cell's shape as a tile of `pixels` device pixels a side, the gap included: the background
+ * outside a round or diamond cell, a light and a dark edge on a beveled one, clear elsewhere.
+ */
+function cellTile(style: CellStyle, pixels: number, gap: number, background: string): HTMLCanvasElement {
+  const key = `${style} ${pixels} ${gap} ${background}`;
+  if (tileMade?.key === key) return tileMade.tile;
+  const tile = document.createElement("canvas");
+  tile.width = tile.height = pixels;
+  const ctx = tile.getContext("2d")!;
+  const size = pixels - gap;
+  const half = size / 2;
+  if (style === "beveled") {
+    const edge = Math.max(1, Math.round(size * 0.14));
+    const strip = (colour: string, points: readonly (readonly [number, number])[]) => {
+      ctx.fillStyle = colour;
+      ctx.beginPath();
+      for (const [x, y] of points) ctx.lineTo(x, y);
+      ctx.fill();
+    };
+    // light from the upper left: the top and left edges lit, the bottom and right in shade
+    const lit = [
+      [0, 0],
+      [size, 0],
+      [size - edge, edge],
+      [edge, edge],
+      [edge, size - edge],
+      [0, size],
+    ] as const;
+    const shade = [
+      [size, 0],
+      [size, size],
+      [0, size],
+      [edge, size - edge],
+      [size - edge, size - edge],
+      [size - edge, edge],
+    ] as const;
+    strip("rgba(255, 255, 255, 0.5)", lit);
+    strip("rgba(0, 0, 0, 0.4)", shade);
+  } else {
+    // the background over the whole tile, the gap too (no seam where the zoom is not whole pixels), the shape cut out
+    ctx.fillStyle = background;
+    ctx.fillRect(0, 0, pixels, pixels);
+    ctx.globalCompositeOperation = "destination-out";
+    ctx.beginPath();
+    if (style === "round") ctx.arc(half, half, half, 0, 2 * Math.PI);
+    else
+      for (const [x, y] of [
+        [half, 0],
+        [size, half],
+        [half, size],
+        [0, half],
+      ] as const)
+        ctx.lineTo(x, y);
+    ctx.fill();
+  }
+  tileMade = { key, tile };
+  return tile;
+}
+
+/** The cells' shape over the cells in view: one tile, repeated from the board's corner, a cell a tile. */
+function shapeCells(
+  ctx: CanvasRenderingContext2D,
+  frame: Frame,
+  range: { r0: number; r1: number; c0: number; c1: number },
+  background: string,
+): void {
+  const { scale, ox, oy } = frame.view;
+  const dpr = ctx.getTransform().a;
+  const pixels = Math.max(2, Math.round(scale * dpr));
+  const tile = cellTile(frame.cells, pixels, Math.max(1, Math.round(dpr)), background);
+  const pattern = ctx.createPattern(tile, "repeat");
+  if (!pattern) return;
+  // the tile's pixels spread over exactly one cell, whatever the zoom
+  pattern.setTransform(new DOMMatrix().translate(ox, oy).scale(scale / pixels));
+  ctx.fillStyle = pattern;
+  const { r0, r1, c0, c1 } = range;
+  ctx.fillRect(ox + c0 * scale, oy + r0 * scale, (c1 - c0) * scale, (r1 - r0) * scale);
 }

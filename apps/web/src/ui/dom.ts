@@ -1,6 +1,8 @@
 // Tiny DOM helpers: the screens build their markup with these instead of
 // innerHTML, so every text is escaped and every control has its label.
 
+import { CELL_STYLES, type CellStyle, loadCellStyle, saveCellStyle } from "../state/cell-style.js";
+
 type Attrs = Record<string, string | number | boolean | undefined | null>;
 type Child = Node | string | null | undefined | false;
 
@@ -153,6 +155,26 @@ export function select(
   for (const [v, text] of options) s.append(h("option", { value: v, selected: v === value }, text));
   s.value = value;
   return s;
+}
+
+/**
+ * The Cells select of Play and Build: how grid cells are drawn, the choice kept for the next visit.
+ *
+ * @param onChange - Called with the rendering chosen (already kept).
+ * @returns The labelled select (`name="cells"`).
+ * @example
+ * ```ts
+ * toolbar.append(cellsField((cells) => board.restyle(cells)));
+ * ```
+ */
+export function cellsField(onChange: (cells: CellStyle) => void): HTMLLabelElement {
+  const cells = select("cells", CELL_STYLES, loadCellStyle());
+  cells.addEventListener("change", () => {
+    const style = cells.value as CellStyle;
+    saveCellStyle(style);
+    onChange(style);
+  });
+  return field("Cells", cells);
 }
 
 /** How a grid's edges are glued, as the screens offer it. */

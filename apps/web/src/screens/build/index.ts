@@ -24,8 +24,9 @@ import { Cancelled, Solver } from "../../state/solver-client.js";
 import type { SolverAnswers, SolverRequest } from "../../state/solver-protocol.js";
 import { encodeBoard } from "../../state/url.js";
 import { describeBoard } from "../../state/words.js";
-import { stateColor } from "../../ui/cells.js";
-import type { Torus3d } from "./torus3d.js";
+import { shapeOf, view3dOf, withShape } from "../../state/build/solids.js";
+import { stateColor, stateText } from "../../ui/cells.js";
+import type { SeamDiagram } from "./seam-diagram.js";
 import { type BuildView, buildView } from "./view.js";
 import "./build.css";
 
@@ -35,10 +36,11 @@ export const mount: MountScreen = mountAfterCore((root, context) => {
   return () => screen.close();
 });
 
-/** What the 3D view of a draft depends on (its size and states), or null when there is none: not a torus, or over 64 x 64. */
-function torusKey(draft: Draft): string | null {
-  if (draft.kind !== "grid" || draft.topology !== "torus" || draft.rows > 64 || draft.cols > 64) return null;
-  return `${draft.rows}x${draft.cols}/${draft.states}`;
+/** A 3D view while it is shown: its panel, what it was drawn for, and how it takes new lights. */
+interface Shown3d {
+  readonly key: string;
+  readonly element: HTMLElement;
+  update(draft: Draft): void;
 }
 
 class BuildScreen {
@@ -51,8 +53,10 @@ class BuildScreen {
   #drawn = "";
   /** The summary asked for last: an older answer is dropped. */
   #summaryRun = 0;
-  /** The 3D view of a torus board, while it is shown, with what it was drawn for. */
-  #torus: { key: string; view: Torus3d } | undefined;
+  /** The 3D view of a torus board or a solid's faces, while it is shown. */
+  #shown3d: Shown3d | undefined;
+  /** The gluing diagram of a projective board, with the shape it was drawn for (a pending one is null). */
+  #seam: { shape: string; diagram: SeamDiagram | null } | undefined;
 
   constructor(root: HTMLElement, context: ScreenContext) {
     this.#context = context;
@@ -85,6 +89,7 @@ class BuildScreen {
         if (draft.kind === "grid") this.#change(resize(draft, ...controls().size(draft.rows, draft.cols)));
       },
       states: () => this.#change(withStates(this.#draft, controls().states())),
+      shape: (shape) => this.#change(withShape(this.#draft, shape)),
       rule: () => this.#rule(),
       offsets: () => this.#offsets(),
       paintOffset: (dr, dc) => {
@@ -119,6 +124,7 @@ class BuildScreen {
       eigenvector: () => void this.#eigenvector(),
       view3d: () => void this.#toggle3d(),
       press: (position) => this.#change(build.clicked(this.#state, position)),
+      hover: (position) => this.#seam?.diagram?.show(position),
       play: () => {
         const shared = build.sharedOf(this.#draft);
         if (shared) this.#context.navigate("play", encodeBoard(shared));
@@ -182,9 +188,10 @@ class BuildScreen {
       this.#view.board(build.drawnBoard(draft), draft.states, build.drawnFrame(draft));
     }
     this.#showLights();
-    this.#view.controls.show(build.controlsOf(draft));
+    this.#view.controls.show(build.controlsOf(draft), shapeOf(draft));
     this.#view.controls.mode(this.#state.mode);
     this.#sync3d();
+    void this.#syncSeam();
     this.#summarise();
   }
 
@@ -195,45 +202,74 @@ class BuildScreen {
     this.#view.lights(lights, highlight ? { highlight } : undefined);
   }
 
-  /** The 3D view follows the draft: its lights, a new view for a new size, none off a torus. */
+  /** The 3D view follows the draft: its lights, a new view for a new size or solid, none without one. */
   #sync3d(): void {
     const draft = this.#draft;
-    const key = torusKey(draft);
-    this.#view.controls.view3d(key !== null, this.#torus !== undefined);
-    if (!this.#torus) return;
-    if (key === null) return this.#close3d();
-    if (key !== this.#torus.key) return void this.#open3d();
-    if (draft.kind === "grid") this.#torus.view.update(draft.lights, draft.present);
+    const wanted = view3dOf(draft);
+    this.#view.controls.view3d(wanted !== null, this.#shown3d !== undefined);
+    if (!this.#shown3d) return;
+    if (wanted === null) return this.#close3d();
+    if (wanted.key !== this.#shown3d.key) return void this.#open3d();
+    this.#shown3d.update(draft);
   }
 
   async #toggle3d(): Promise<void> {
-    if (this.#torus) this.#close3d();
+    if (this.#shown3d) this.#close3d();
     else await this.#open3d();
   }
 
   async #open3d(): Promise<void> {
     const draft = this.#draft;
-    const key = torusKey(draft);
-    if (key === null || draft.kind !== "grid") return;
-    const { torus3d } = await import("./torus3d.js");
-    if (this.#draft !== draft) return;
+    const wanted = view3dOf(draft);
+    if (wanted === null) return;
     const { states } = draft;
-    const view = torus3d(
-      draft.rows,
-      draft.cols,
-      states,
-      (v) => stateColor(v, states),
-      (position) => this.#change(build.clicked(this.#state, position)),
-    );
-    this.#torus = { key, view };
-    this.#view.show3d(view.element);
+    const colour = (v: number) => stateColor(v, states);
+    const press = (position: number) => this.#change(build.clicked(this.#state, position));
+    let shown: Shown3d;
+    if (wanted.kind === "solid") {
+      const { solid3d } = await import("./solid3d.js");
+      const view = solid3d(wanted.solid, states, colour, (v) => stateText(v, states), press);
+      shown = { key: wanted.key, element: view.element, update: (d) => view.update(d.lights) };
+    } else {
+      if (draft.kind !== "grid") return;
+      const { torus3d } = await import("./torus3d.js");
+      const view = torus3d(draft.rows, draft.cols, states, colour, press);
+      shown = {
+        key: wanted.key,
+        element: view.element,
+        update: (d) => d.kind === "grid" && view.update(d.lights, d.present),
+      };
+    }
+    if (this.#draft !== draft) return;
+    this.#shown3d = shown;
+    this.#view.show3d(shown.element);
     this.#sync3d();
   }
 
   #close3d(): void {
-    this.#torus = undefined;
+    this.#shown3d = undefined;
     this.#view.show3d(null);
-    this.#view.controls.view3d(torusKey(this.#draft) !== null, false);
+    this.#view.controls.view3d(view3dOf(this.#draft) !== null, false);
+  }
+
+  /** A projective board shows how its edges are glued (the diagram is loaded with the first one). */
+  async #syncSeam(): Promise<void> {
+    const draft = this.#draft;
+    const shared = build.sharedOf(draft);
+    const board = shared?.board;
+    if (draft.kind !== "grid" || draft.topology !== "projective" || board?.kind !== "grid") {
+      this.#seam = undefined;
+      return this.#view.showSeam(null);
+    }
+    const shape = JSON.stringify([board, draft.present]);
+    if (this.#seam?.shape === shape) return;
+    const pending = { shape, diagram: null };
+    this.#seam = pending;
+    const { seamDiagram } = await import("./seam-diagram.js");
+    if (this.#seam !== pending) return; // the board changed while the diagram loaded
+    const diagram = seamDiagram(board, draft.present);
+    this.#seam = { shape, diagram };
+    this.#view.showSeam(diagram.element);
   }
 
   /** The summary and link of the board; the summary's verdict comes from the worker. */

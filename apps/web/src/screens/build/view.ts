@@ -7,12 +7,15 @@ import { LIMITS_TEXT, MAX_IMPORT_CHARS, MAX_SIDE, MAX_STATES } from "../../state
 import type { Controls, Mode } from "../../state/build/state.js";
 import { gridOnly, type Pattern, type Transform } from "../../state/build/patterns.js";
 import { paintedOffsets, RULE_REACH } from "../../state/build/rule-grid.js";
+import { type BoardShape, SOLID_OPTIONS } from "../../state/build/solids.js";
 import { STABILITY_VIEWS, type StabilityView } from "../../state/build/stability.js";
 import type { BoardMarks, BoardView, CanvasViewState } from "../../ui/board-types.js";
 import { boardView } from "../../ui/board-view.js";
+import { type CellStyle, loadCellStyle } from "../../state/cell-style.js";
 import {
   busyLine,
   button,
+  cellsField,
   field,
   h,
   numberInput,
@@ -27,6 +30,8 @@ import {
 export interface BuildHandlers {
   /** Rows or columns changed. */
   resize(): void;
+  /** The Board select changed: a grid or a solid's faces. */
+  shape(shape: BoardShape): void;
   states(): void;
   rule(): void;
   offsets(): void;
@@ -51,10 +56,12 @@ export interface BuildHandlers {
   period(): void;
   /** The lights become an eigenvector of pressing the lit cells (from the solver's worker). */
   eigenvector(): void;
-  /** Shows or hides the 3D view of a torus board. */
+  /** Shows or hides the 3D view of a torus board or a solid's faces. */
   view3d(): void;
   /** A click on the board, at a grid position (or a vertex). */
   press(position: number): void;
+  /** The pointer or the focus came to a grid position of the board. */
+  hover(position: number): void;
   play(): void;
   exportAs(format: "text" | "json"): void;
   download(format: "text" | "json"): void;
@@ -81,9 +88,18 @@ export interface MessageStyle {
  * @returns The view.
  */
 export function buildView(root: HTMLElement, on: BuildHandlers) {
-  const controls = frameControls(on);
+  // the Cells select redraws the board drawn then (declared below, drawn before any change)
+  const controls = frameControls(on, (cells) => view?.restyle(cells));
   const host = h("div", { class: "board-host" });
   const host3d = h("div", { class: "board-3d-host" });
+  const hostSeam = h("div", { class: "board-seam-host" });
+  // the cell under the pointer or with the focus, for the gluing diagram of a projective board
+  const hovered = (event: Event) => {
+    const pos = (event.target as HTMLElement).dataset?.pos;
+    if (pos !== undefined) on.hover(Number(pos));
+  };
+  host.addEventListener("pointerover", hovered);
+  host.addEventListener("focusin", hovered);
   const summary = h("div", { class: "panel", "aria-live": "polite", "data-testid": "summary" });
   const busy = busyLine("Working… ", on.cancel);
   const io = importExport(on);
@@ -92,7 +108,7 @@ export function buildView(root: HTMLElement, on: BuildHandlers) {
     h(
       "div",
       { class: "screen-layout" },
-      h("section", { "aria-label": "Board editor" }, ...controls.elements, host, host3d, busy, summary),
+      h("section", { "aria-label": "Board editor" }, ...controls.elements, host, host3d, hostSeam, busy, summary),
       h("aside", {}, io.share, io.element),
     ),
   );
@@ -126,6 +142,7 @@ export function buildView(root: HTMLElement, on: BuildHandlers) {
         label: "Board being built",
         states,
         showHoles: true,
+        cells: loadCellStyle(),
         onPress: (_cell, position) => on.press(position),
       });
       const canvasFocused = document.activeElement?.classList.contains("board-canvas") ?? false;
@@ -139,6 +156,10 @@ export function buildView(root: HTMLElement, on: BuildHandlers) {
     /** The 3D view's panel under the board, or none. */
     show3d(element: HTMLElement | null): void {
       host3d.replaceChildren(...(element ? [element] : []));
+    },
+    /** The gluing diagram under the board, or none. */
+    showSeam(element: HTMLElement | null): void {
+      hostSeam.replaceChildren(...(element ? [element] : []));
     },
     /** The summary: a description and the verdict to come (returned, to be filled in), or why there is none. */
     summary(description: string | null, none: string): HTMLElement | null {
@@ -164,8 +185,8 @@ export function buildView(root: HTMLElement, on: BuildHandlers) {
 /** The drawn Build screen. */
 export type BuildView = ReturnType<typeof buildView>;
 
-/** The frame's size, states, rule, edges and self toggle, and what a click does. */
-function frameControls(on: BuildHandlers) {
+/** The frame's size, states, rule, edges and self toggle, how cells are drawn, and what a click does. */
+function frameControls(on: BuildHandlers, restyle: (cells: CellStyle) => void) {
   // Preset patterns and transforms of the lights (after LightsOutWeb's tools).
   const tools = patternButtons(on);
   const patternTools = tools.element;
@@ -192,6 +213,14 @@ function frameControls(on: BuildHandlers) {
   );
   const offsetsError = h("span", { class: "error small", id: "offsets-help", role: "alert" });
   const topology = select("topology", TOPOLOGY_OPTIONS, "plane");
+  // a board on a solid's faces is a graph board; "another graph" is shown for one imported, never chosen
+  const shape = select(
+    "shape",
+    [["grid", "Grid (rows × columns)"], ...SOLID_OPTIONS, ["graph", "Another graph"]],
+    "grid",
+  );
+  shape.querySelector<HTMLOptionElement>('option[value="graph"]')!.disabled = true;
+  shape.addEventListener("change", () => on.shape(shape.value as BoardShape));
   const selfToggle = h("input", { type: "checkbox", name: "self", checked: true });
   const painter = rulePainter(on.paintOffset, selfToggle);
   offsets.addEventListener("input", () => painter.paint(offsets.value));
@@ -211,11 +240,13 @@ function frameControls(on: BuildHandlers) {
     h(
       "div",
       { class: "toolbar" },
+      field("Board", shape),
       field("Rows", rows),
       field("Columns", cols),
       field("States", states),
       field("Rule", rule),
       field("Edges", topology),
+      cellsField(restyle),
       offsetsField,
     ),
     offsetsError,
@@ -260,7 +291,8 @@ function frameControls(on: BuildHandlers) {
       lightsMode.setAttribute("aria-pressed", String(mode === "lights"));
     },
     /** The controls' values; a graph's size, rule and edges are disabled. */
-    show(values: Controls): void {
+    show(values: Controls, board: BoardShape): void {
+      shape.value = board;
       const grid = values.grid;
       for (const control of [rows, cols, rule, topology, offsets]) control.disabled = !grid;
       for (const b of gridTools) b.disabled = !grid;
@@ -356,7 +388,7 @@ function patternButtons(on: BuildHandlers): {
   ];
   const gridOnlyButtons: HTMLButtonElement[] = [];
   const noteLine = h("p", { class: "muted small", "aria-live": "polite", "data-testid": "tools-note" });
-  // a torus board up to 64 x 64 can be seen on a torus (the view is loaded when first asked for)
+  // a torus board up to 64 x 64 can be seen on a torus, a solid's faces on the solid (the view is loaded when first asked for)
   const view3d = button("3D view", on.view3d, { "data-action": "view-3d", "aria-pressed": "false", hidden: true });
   // the cells that keep their state through Solution as board, pressed again and again
   const stability = select("stability", STABILITY_VIEWS, "off");
@@ -416,7 +448,7 @@ function patternButtons(on: BuildHandlers): {
       noteLine.textContent = text;
       noteLine.className = error ? "error small" : "muted small";
     },
-    /** Whether the 3D view is offered (a torus board), and whether it is shown. */
+    /** Whether the 3D view is offered (a torus board, a solid's faces), and whether it is shown. */
     view3d(offered: boolean, shown: boolean): void {
       view3d.hidden = !offered;
       view3d.setAttribute("aria-pressed", String(shown));

@@ -9,7 +9,19 @@ import { type formFor, type PuzzleForm, shortcut } from "../../state/play/state.
 import type { ProofExplained } from "../../state/proof-words.js";
 import type { BoardMarks, BoardView } from "../../ui/board-types.js";
 import { boardView } from "../../ui/board-view.js";
-import { busyLine, button, field, h, numberInput, readNumber, RULE_OPTIONS, select, toolbar } from "../../ui/dom.js";
+import {
+  busyLine,
+  button,
+  cellsField,
+  field,
+  h,
+  numberInput,
+  readNumber,
+  RULE_OPTIONS,
+  select,
+  toolbar,
+} from "../../ui/dom.js";
+import { loadCellStyle } from "../../state/cell-style.js";
 
 /** What the screen does when the user acts. */
 export interface PlayHandlers {
@@ -92,6 +104,11 @@ export function playView(root: HTMLElement, on: PlayHandlers) {
             button("Edit in Build", on.toBuild, { "data-action": "edit" }),
             toLearn,
           ),
+          h(
+            "div",
+            { class: "toolbar" },
+            cellsField((cells) => board?.restyle(cells)),
+          ),
         ),
       ),
     ),
@@ -113,7 +130,7 @@ export function playView(root: HTMLElement, on: PlayHandlers) {
     info: infoPanel(info),
     /** Draws a new board (its lights follow with `lights`). */
     board(next: Board, states: number): void {
-      board = boardView(next, { label: "Lights Out board", states, onPress: on.press });
+      board = boardView(next, { label: "Lights Out board", states, onPress: on.press, cells: loadCellStyle() });
       boardHost.replaceChildren(board.element);
       // a canvas board (beyond 32 x 32) keeps the game's controls beside it on wide screens
       game.classList.toggle("beside", board.element.classList.contains("board-canvas-host"));

@@ -32,6 +32,8 @@ export interface Gf2Options {
   tsUpTo: number;
   /** Thread counts (above 1) of the threaded Four Russians rows; the plain rows use one thread. */
   threads: number[];
+  /** Rounds of the whole measurement, ours and M4RI's alternating (default 1). */
+  rounds?: number;
   log: (line: string) => void;
 }
 
@@ -48,6 +50,118 @@ function checksum(m: BitMatrix): string {
 }
 const wordOps = (n: number) => n ** 3 / 64;
 
+/** One measurement of one implementation: its repeats' times, CPU times and answer. */
+interface Sample {
+  n: number;
+  op: Gf2Row["op"];
+  impl: string;
+  ms: number[];
+  cpuMs?: number[] | undefined;
+  rank?: number | undefined;
+}
+
+/** Our kernels on one size: rank (three methods, then threaded), solve, the product (and the twin up to tsUpTo). */
+function measureOurs(n: number, a: BitMatrix, b: number[], options: Gf2Options, repeats: number) {
+  const samples: Sample[] = [];
+  for (const method of ["m4ri", "ple", "naive"] as const) {
+    if (method === "naive" && n > 8192) continue;
+    const r = timeRepeats(
+      repeats,
+      () => a.copy(),
+      (m) => m.echelonize({ method, threads: 1 }).rank,
+      (m) => m.dispose(),
+    );
+    const impl = { m4ri: "wasm (Four Russians)", ple: "wasm (PLE)", naive: "wasm (naive)" }[method];
+    samples.push({ n, op: "rank", impl, ms: r.ms, cpuMs: r.busiestCpuMs, rank: r.last });
+  }
+  // Four Russians with its sweeps shared among threads (helpers started beforehand).
+  for (const threads of options.threads) {
+    const r = timeRepeats(
+      repeats,
+      () => a.copy(),
+      (m) => m.echelonize({ threads }).rank,
+      (m) => m.dispose(),
+    );
+    const impl = `wasm (Four Russians, ${threads} threads)`;
+    samples.push({ n, op: "rank", impl, ms: r.ms, cpuMs: r.busiestCpuMs, rank: r.last });
+  }
+  const s = timeRepeats(
+    repeats,
+    () => a,
+    (m) => m.solve(b, { threads: 1 }).rank,
+  );
+  samples.push({ n, op: "solve", impl: "wasm", ms: s.ms, rank: s.last });
+  // C = A A: Strassen-Winograd over the Four Russians kernel
+  let product = "";
+  const p = timeRepeats(
+    repeats,
+    () => a,
+    (m) => {
+      using c = m.mul(m);
+      product = checksum(c);
+      return 0;
+    },
+  );
+  samples.push({ n, op: "mul", impl: "wasm", ms: p.ms, cpuMs: p.busiestCpuMs });
+  if (n <= options.tsUpTo) {
+    using t = a.to("ts");
+    const r = timeRepeats(
+      1,
+      () => t.copy(),
+      (m) => m.echelonize().rank,
+      (m) => m.dispose(),
+    );
+    samples.push({ n, op: "rank", impl: "typescript twin", ms: r.ms, rank: r.last });
+    const ts = timeRepeats(
+      1,
+      () => t,
+      (m) => m.solve(b).rank,
+    );
+    samples.push({ n, op: "solve", impl: "typescript twin", ms: ts.ms, rank: ts.last });
+  }
+  return { samples, product };
+}
+
+/** M4RI's product (checked against ours) and echelon forms on the matrix in `file`. */
+function measureM4ri(n: number, harness: string, file: string, repeats: number, product: string): Sample[] {
+  const mul = runM4ri(harness, file, "mul", repeats);
+  if (mul.checksum !== product) {
+    throw new Error(`N=${n}: A A differs from M4RI's (checksums ${product} and ${mul.checksum})`);
+  }
+  const samples: Sample[] = [{ n, op: "mul", impl: "m4ri mzd_mul", ms: mul.ms, cpuMs: mul.cpuMs }];
+  const ops: [M4riOp, "rank" | "solve", string][] = [
+    ["echelonize", "rank", "m4ri mzd_echelonize"],
+    ["echelonize_m4ri", "rank", "m4ri mzd_echelonize_m4ri"],
+    ["solve", "solve", "m4ri mzd_solve_left"],
+  ];
+  for (const [op, kind, impl] of ops) {
+    const result = runM4ri(harness, file, op, repeats);
+    samples.push({ n, op: kind, impl, ms: result.ms, cpuMs: result.cpuMs, rank: result.rank });
+  }
+  return samples;
+}
+
+/** The samples of several rounds merged per implementation, in the order they first came. */
+function mergeRounds(rounds: Sample[][]): Sample[] {
+  const merged = new Map<string, Sample>();
+  for (const sample of rounds.flat()) {
+    const key = `${sample.op} ${sample.impl}`;
+    const seen = merged.get(key);
+    if (!seen) merged.set(key, { ...sample, ms: [...sample.ms], cpuMs: sample.cpuMs && [...sample.cpuMs] });
+    else {
+      seen.ms.push(...sample.ms);
+      seen.cpuMs = seen.cpuMs && sample.cpuMs ? [...seen.cpuMs, ...sample.cpuMs] : undefined;
+    }
+  }
+  return [...merged.values()];
+}
+
+/**
+ * The GF(2) suite. With `rounds` above 1, ours and M4RI's measurements
+ * alternate round by round, so that a slow spell of the machine (on a
+ * shared host the same kernel varies by 1.5x from one minute to the next)
+ * falls on both sides of a ratio; each row's fastest repeat is over all rounds.
+ */
 export function runGf2(options: Gf2Options): { rows: Gf2Row[]; notes: string[] } {
   const rows: Gf2Row[] = [];
   const notes: string[] = [];
@@ -61,13 +175,25 @@ export function runGf2(options: Gf2Options): { rows: Gf2Row[]; notes: string[] }
       .map((x) => x.toFixed(2))
       .join(" ");
   notes.push(`load average (1, 5, 15 min) at the start: ${load()}`);
-  const add = (row: Omit<Gf2Row, "nsPerWordOp">) => {
-    const full = { ...row, nsPerWordOp: (row.ms * 1e6) / wordOps(row.n) };
+  const rounds = options.rounds ?? 1;
+  if (rounds > 1) notes.push(`${rounds} rounds, ours and M4RI's alternating; fastest repeats over all rounds`);
+  const add = (sample: Sample) => {
+    const ms = median(sample.ms);
+    const full: Gf2Row = {
+      n: sample.n,
+      op: sample.op,
+      impl: sample.impl,
+      ms,
+      minMs: Math.min(...sample.ms),
+      ...(least(sample.cpuMs) === undefined ? {} : { cpuMs: least(sample.cpuMs) as number }),
+      rank: sample.rank,
+      nsPerWordOp: (ms * 1e6) / wordOps(sample.n),
+    };
     rows.push(full);
     options.log(
-      `  ${row.op.padEnd(5)} N=${String(row.n).padEnd(6)} ${row.impl.padEnd(32)} ${fmtMs(row.ms).padStart(10)}` +
-        ` (min ${fmtMs(row.minMs).padStart(9)})   ${full.nsPerWordOp.toFixed(3)} ns/word-op${row.rank === undefined ? "" : `   rank ${row.rank}`}` +
-        `${row.cpuMs === undefined ? "" : `   cpu ${fmtMs(row.cpuMs)}`}`,
+      `  ${full.op.padEnd(5)} N=${String(full.n).padEnd(6)} ${full.impl.padEnd(32)} ${fmtMs(full.ms).padStart(10)}` +
+        ` (min ${fmtMs(full.minMs).padStart(9)})   ${full.nsPerWordOp.toFixed(3)} ns/word-op${full.rank === undefined ? "" : `   rank ${full.rank}`}` +
+        `${full.cpuMs === undefined ? "" : `   cpu ${fmtMs(full.cpuMs)}`}`,
     );
   };
   try {
@@ -78,117 +204,23 @@ export function runGf2(options: Gf2Options): { rows: Gf2Row[]; notes: string[] }
       using x0 = BitMatrix.random(n, 1, { seed: 2 });
       using ax = a.mul(x0);
       const b = Array.from({ length: n }, (_, i) => ax.get(i, 0));
-      // WASM, one thread: Four Russians, PLE and the naive kernel.
-      for (const method of ["m4ri", "ple", "naive"] as const) {
-        if (method === "naive" && n > 8192) continue;
-        const r = timeRepeats(
-          repeats,
-          () => a.copy(),
-          (m) => m.echelonize({ method, threads: 1 }).rank,
-          (m) => m.dispose(),
-        );
-        add({
-          n,
-          op: "rank",
-          impl: { m4ri: "wasm (Four Russians)", ple: "wasm (PLE)", naive: "wasm (naive)" }[method],
-          ms: median(r.ms),
-          minMs: Math.min(...r.ms),
-          cpuMs: least(r.busiestCpuMs),
-          rank: r.last,
-        });
+      const file = join(dir, `m${n}.bin`);
+      if (harness) {
+        const words = { rows: n, cols: n, strideWords: a.strideWords, words: a.packedWords() };
+        writeMatrixFile(file, words, Uint8Array.from(b));
       }
-      // Four Russians with its sweeps shared among threads (helpers started beforehand).
-      for (const threads of options.threads) {
-        const r = timeRepeats(
-          repeats,
-          () => a.copy(),
-          (m) => m.echelonize({ threads }).rank,
-          (m) => m.dispose(),
-        );
-        add({
-          n,
-          op: "rank",
-          impl: `wasm (Four Russians, ${threads} threads)`,
-          ms: median(r.ms),
-          minMs: Math.min(...r.ms),
-          cpuMs: least(r.busiestCpuMs),
-          rank: r.last,
-        });
+      const samples: Sample[][] = [];
+      for (let round = 0; round < rounds; round++) {
+        // the twin is minutes at large sizes: once is enough
+        const ours = measureOurs(n, a, b, round === 0 ? options : { ...options, tsUpTo: 0 }, repeats);
+        samples.push(ours.samples);
+        if (harness) samples.push(measureM4ri(n, harness, file, repeats, ours.product));
       }
-      const s = timeRepeats(
-        repeats,
-        () => a,
-        (m) => m.solve(b, { threads: 1 }).rank,
-      );
-      add({ n, op: "solve", impl: "wasm", ms: median(s.ms), minMs: Math.min(...s.ms), rank: s.last });
-      // C = A A: Strassen-Winograd over the Four Russians kernel
-      let product = "";
-      const p = timeRepeats(
-        repeats,
-        () => a,
-        (m) => {
-          using c = m.mul(m);
-          product = checksum(c);
-          return 0;
-        },
-      );
-      add({ n, op: "mul", impl: "wasm", ms: median(p.ms), minMs: Math.min(...p.ms), cpuMs: least(p.busiestCpuMs) });
-      if (n <= options.tsUpTo) {
-        using t = a.to("ts");
-        const r = timeRepeats(
-          1,
-          () => t.copy(),
-          (m) => m.echelonize().rank,
-          (m) => m.dispose(),
-        );
-        add({ n, op: "rank", impl: "typescript twin", ms: median(r.ms), minMs: Math.min(...r.ms), rank: r.last });
-        const ts = timeRepeats(
-          1,
-          () => t,
-          (m) => m.solve(b).rank,
-        );
-        add({ n, op: "solve", impl: "typescript twin", ms: median(ts.ms), minMs: Math.min(...ts.ms), rank: ts.last });
-      } else if (n === options.sizes.find((x) => x > options.tsUpTo)) {
+      for (const sample of mergeRounds(samples)) add(sample);
+      if (n > options.tsUpTo && n === options.sizes.find((x) => x > options.tsUpTo)) {
         notes.push(
           `TypeScript twin skipped above N = ${options.tsUpTo} (it is the O(N^3/32) reference, minutes at that size)`,
         );
-      }
-      if (harness) {
-        const file = join(dir, `m${n}.bin`);
-        writeMatrixFile(
-          file,
-          { rows: n, cols: n, strideWords: a.strideWords, words: a.packedWords() },
-          Uint8Array.from(b),
-        );
-        const ops: [M4riOp, "rank" | "solve", string][] = [
-          ["echelonize", "rank", "m4ri mzd_echelonize"],
-          ["echelonize_m4ri", "rank", "m4ri mzd_echelonize_m4ri"],
-          ["solve", "solve", "m4ri mzd_solve_left"],
-        ];
-        const mul = runM4ri(harness, file, "mul", repeats);
-        if (mul.checksum !== product) {
-          throw new Error(`N=${n}: A A differs from M4RI's (checksums ${product} and ${mul.checksum})`);
-        }
-        add({
-          n,
-          op: "mul",
-          impl: "m4ri mzd_mul",
-          ms: median(mul.ms),
-          minMs: Math.min(...mul.ms),
-          cpuMs: least(mul.cpuMs),
-        });
-        for (const [op, kind, impl] of ops) {
-          const result = runM4ri(harness, file, op, repeats);
-          add({
-            n,
-            op: kind,
-            impl,
-            ms: median(result.ms),
-            minMs: Math.min(...result.ms),
-            cpuMs: least(result.cpuMs),
-            rank: result.rank,
-          });
-        }
       }
     }
   } finally {

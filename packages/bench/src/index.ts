@@ -40,13 +40,14 @@ export const SUITES = [
   "cli",
 ] as const;
 
-const USAGE = `usage: lightsout-bench [--quick] [--sizes 1024,2048,...] [--ts-up-to N] [--threads 2,...] [--filter gf2] [--json]
+const USAGE = `usage: lightsout-bench [--quick] [--sizes 1024,2048,...] [--ts-up-to N] [--threads 2,...] [--rounds R] [--filter gf2] [--json]
 
   --quick        N = 256, 512, 1024 only (a smoke run)
   --sizes LIST   the N values of the GF(2) suite (default 1024,2048,4096,8192), and the board sides of chase and cli
   --ts-up-to N   largest N for the TypeScript twin (default 4096)
   --file-sizes LIST  the N values of the files suite (default 8192,16384,32768)
   --threads LIST thread counts of the threaded Four Russians rank rows (default 2; 1 = none)
+  --rounds R     GF(2) suite: R rounds, ours and M4RI's alternating, fastest repeats over all (default 1)
   --filter NAME  run only suites whose name contains NAME (suites: ${SUITES.join(", ")})
   --json         print the results as one JSON object on stdout (the tables go to stderr)`;
 
@@ -66,6 +67,7 @@ export async function main(argv: string[]): Promise<number> {
   let sizes = [1024, 2048, 4096, 8192];
   let tsUpTo = 4096;
   let threads = [2];
+  let rounds = 1;
   let filter = "";
   let json = false;
   let fileSizes: number[] | undefined;
@@ -92,6 +94,7 @@ export async function main(argv: string[]): Promise<number> {
           .split(",")
           .map((s) => positive("--threads", s))
           .filter((t) => t > 1);
+      else if (arg === "--rounds") rounds = positive("--rounds", value());
       else if (arg === "--filter") filter = suiteFilter(value());
       else if (arg === "--json") json = true;
       else if (arg === "--help" || arg === "-h") {
@@ -113,7 +116,7 @@ export async function main(argv: string[]): Promise<number> {
   const results: Record<string, unknown> = { machine: machine() };
   if (runs("gf2")) {
     out(`\nGF(2) dense rank and solve, random N x N (seed 1), b = A x0, median of repeats:`);
-    const { rows, notes } = await runGf2Threaded({ sizes, tsUpTo, threads, log: out });
+    const { rows, notes } = await runGf2Threaded({ sizes, tsUpTo, threads, rounds, log: out });
     out("  ratios of the fastest repeats:");
     for (const line of ratios(rows)) out(`  ${line}`);
     for (const note of notes) out(`  note: ${note}`);

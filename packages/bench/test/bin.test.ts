@@ -42,6 +42,19 @@ describe("lightsout-bench", () => {
     expect(result.stdout).toMatch(/^lightsout benchmarks on .*\n\nHuge grids by light chasing/);
   });
 
+  it("--rounds: the GF(2) suite runs its measurements again, each row's fastest repeat over all rounds", () => {
+    const args = ["--sizes", "64", "--ts-up-to", "64", "--threads", "1", "--filter", "gf2", "--json"];
+    const once = bench(args);
+    const twice = bench([...args, "--rounds", "2"]);
+    type Rows = { gf2: { rows: { impl: string; op: string; rank?: number }[]; notes: string[] } };
+    const [a, b] = [JSON.parse(once.stdout) as Rows, JSON.parse(twice.stdout) as Rows];
+    expect(twice.code).toBe(0);
+    // the same rows in the same order (M4RI's too, when installed), the same answers
+    expect(b.gf2.rows.map((r) => [r.op, r.impl, r.rank])).toEqual(a.gf2.rows.map((r) => [r.op, r.impl, r.rank]));
+    expect(b.gf2.notes.join("\n")).toMatch(/2 rounds, ours and M4RI's alternating/);
+    expect(bench(["--rounds", "0"]).stderr).toMatch(/--rounds/);
+  });
+
   it("a filter matching no suite is a usage error naming the suites", () => {
     const result = bench(["--filter", "nosuch"]);
     expect(result.code).toBe(2);

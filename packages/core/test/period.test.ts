@@ -80,14 +80,16 @@ describe("pressPeriod against the walk that remembers every board", () => {
       }),
     ],
     [
-      "graph",
-      graphBoard(6, [
+      "a 7-cycle with a chord",
+      graphBoard(7, [
         [0, 1],
         [1, 2],
-        [1, 3],
-        [2, 4],
+        [2, 3],
         [3, 4],
         [4, 5],
+        [5, 6],
+        [6, 0],
+        [0, 3],
       ]),
     ],
     [
@@ -257,11 +259,16 @@ describe("orders of polynomials from published tables", () => {
     expect(gf2.powX(12n, mask)).toBe(1n);
   });
 
-  test("over GF(3): x^2 + x + 2 is primitive (order 8), (x + 1)^4 has order 2 x 3^2 = 18", () => {
+  test("over GF(3): x^2 + x + 2 is primitive (order 8), (x + 1)^4 has order 2 x 3^2 = 18; p-th powers", () => {
     const context = () => ({ budget: { steps: 1000 }, cyclotomic: new Map(), unsplit: [] });
     expect(polynomialOrder(zpolyRing(3), [2, 1, 1], context()).divides).toBe(8n);
     // (x + 1)^4 = x^4 + x^3 + 0 x^2 + x + 1 over GF(3) (binomials 1 4 6 4 1 mod 3)
     expect(polynomialOrder(zpolyRing(3), [1, 1, 0, 1, 1], context()).divides).toBe(18n);
+    // p-th powers (a zero derivative): (x + 1)^3 = x^3 + 1 over GF(3) has order 2 x 3 = 6,
+    // (x^2 + x + 1)^2 = x^4 + x^2 + 1 over GF(2) has order 3 x 2 = 6 (x^6 - 1 = (x^3 - 1)^2)
+    expect(polynomialOrder(zpolyRing(3), [1, 0, 0, 1], context()).divides).toBe(6n);
+    expect(polynomialOrder(zpolyRing(2), [1, 0, 1, 0, 1], context()).divides).toBe(6n);
+    expect(polynomialOrder(gf2WordsRing, wordsOfBits([1, 0, 1, 0, 1]), context()).divides).toBe(6n);
   });
 });
 

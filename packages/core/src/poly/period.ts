@@ -216,8 +216,12 @@ function krylovPass(targets: readonly Int32Array[], b: ArrayLike<number>, p: num
  */
 function minimalPolynomial(targets: readonly Int32Array[], b: ArrayLike<number>, p: number, watch: Watch): ZPoly {
   const ring = zpolyRing(p);
+  // lcm(f, g) = f (g / gcd(f, g)): mostly g divides f (each projection gives mu), and nothing is multiplied
   const lcm = (polynomials: ZPoly[], start: ZPoly) =>
-    polynomials.reduce((f, g) => ring.divExact(mulZ(f, g, p), ring.gcd(f, g)), start);
+    polynomials.reduce((f, g) => {
+      const rest = ring.divExact(g, ring.gcd(f, g));
+      return rest.length === 1 ? f : mulZ(f, rest, p);
+    }, start);
   const annihilates = (f: ZPoly) => evaluateAt(targets, f, b, p).every((x) => x === 0);
   const same = (f: ZPoly, g: ZPoly) => f.length === g.length && f.every((c, i) => c === g[i]);
   const next = xoshiro128(p);

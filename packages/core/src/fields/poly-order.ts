@@ -130,7 +130,14 @@ export function distinctDegreeParts<P>(
  * log(n) log(#primes) products rather than log(n) #primes, which matters
  * for p^d - 1 with dozens of primes).
  */
-function orderDividing<P>(ring: PolyRing<P>, y: P, primes: readonly [bigint, number][], modulus: P): bigint {
+function orderDividing<P>(
+  ring: PolyRing<P>,
+  y: P,
+  primes: readonly [bigint, number][],
+  modulus: P,
+  signal: AbortSignal | undefined,
+): bigint {
+  signal?.throwIfAborted();
   if (primes.length === 0) return 1n;
   if (primes.length === 1) {
     const [q] = primes[0]!;
@@ -142,8 +149,8 @@ function orderDividing<P>(ring: PolyRing<P>, y: P, primes: readonly [bigint, num
   const product = (list: readonly [bigint, number][]) => list.reduce((m, [q, a]) => m * q ** BigInt(a), 1n);
   const [first, second] = [primes.slice(0, half), primes.slice(half)];
   return (
-    orderDividing(ring, powRem(ring, y, product(second), modulus), first, modulus) *
-    orderDividing(ring, powRem(ring, y, product(first), modulus), second, modulus)
+    orderDividing(ring, powRem(ring, y, product(second), modulus), first, modulus, signal) *
+    orderDividing(ring, powRem(ring, y, product(first), modulus), second, modulus, signal)
   );
 }
 
@@ -170,7 +177,7 @@ export function orderOfX<P>(ring: PolyRing<P>, product: P, d: number, context: O
     else unsplit *= c;
   }
   const x = ring.rem(ring.x, product);
-  const knownPart = orderDividing(ring, powRem(ring, x, unsplit, product), [...primes], product);
+  const knownPart = orderDividing(ring, powRem(ring, x, unsplit, product), [...primes], product, context.signal);
   if (unsplit === 1n || ring.isOne(powRem(ring, x, knownPart, product))) {
     return { divides: knownPart, multipleOf: knownPart };
   }

@@ -354,10 +354,15 @@ export function pressPeriod(board: Board, lights: ArrayLike<number>, options?: P
   let divides = 1n;
   let multipleOf = 1n;
   let refused: string | undefined;
+  let reported = 0;
   for (let index = 0; index < primes.length; index++) {
     const p = primes[index]![0];
     context.cyclotomic = new Map(); // the factorizations of p^d - 1 belong to one p
-    const progress = (f: number) => onProgress?.((index + f) / primes.length, 1);
+    // a second pass of Wiedemann's method starts its terms again: never report going back
+    const progress = (f: number) => {
+      reported = Math.max(reported, (index + f) / primes.length);
+      onProgress?.(reported, 1);
+    };
     // after a refusal only the tails are still wanted
     const answer = periodOverPrime(targets, lights, p, context, progress, refused === undefined);
     tail = Math.max(tail, answer.tail);

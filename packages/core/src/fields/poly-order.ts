@@ -247,7 +247,7 @@ export class BerlekampMassey {
     const top = Math.min(this.#length, c.length - 1);
     if (this.#lazy(top + 1)) {
       for (let i = 1; i <= top; i++) discrepancy += c[i]! * s[n - i]!;
-      discrepancy %= p;
+      discrepancy = residue(discrepancy, p);
     } else discrepancy = (discrepancy + splitDot(c, 1, s, n - 1, -1, top, p)) % p;
     if (discrepancy === 0) {
       this.#shift++;
@@ -258,7 +258,7 @@ export class BerlekampMassey {
     const b = this.#b;
     const shift = this.#shift;
     while (c.length < b.length + shift) c.push(0);
-    for (let i = 0; i < b.length; i++) c[i + shift] = (c[i + shift]! + mulMod(factor, b[i]!, p)) % p;
+    for (let i = 0; i < b.length; i++) c[i + shift] = addMod(c[i + shift]!, mulMod(factor, b[i]!, p), p);
     if (previous) {
       this.#length = n + 1 - this.#length;
       this.#b = previous;
@@ -281,6 +281,21 @@ export function berlekampMassey(sequence: ArrayLike<number>, p: number): ZPoly {
   const machine = new BerlekampMassey(p);
   for (let i = 0; i < sequence.length; i++) machine.push(sequence[i]!);
   return machine.polynomial();
+}
+
+/**
+ * x mod p for 0 <= x < 2^53: the quotient x / p, correctly rounded, cannot
+ * reach the next integer below 2^53, and this is 3 times faster than `%`
+ * on doubles (V8 calls fmod).
+ */
+export function residue(x: number, p: number): number {
+  return x - Math.floor(x / p) * p;
+}
+
+/** a + b mod p for residues a, b. */
+function addMod(a: number, b: number, p: number): number {
+  const sum = a + b;
+  return sum >= p ? sum - p : sum;
 }
 
 /**
@@ -328,9 +343,9 @@ export function mulZ(a: ZPoly, b: ZPoly, p: number): ZPoly {
     const ai = a[i]!;
     if (ai === 0) continue;
     if (lazy) for (let j = 0; j < b.length; j++) out[i + j]! += ai * b[j]!;
-    else for (let j = 0; j < b.length; j++) out[i + j] = (out[i + j]! + mulMod(ai, b[j]!, p)) % p;
+    else for (let j = 0; j < b.length; j++) out[i + j] = addMod(out[i + j]!, mulMod(ai, b[j]!, p), p);
   }
-  return trim(Array.from(out, (v) => v % p));
+  return trim(Array.from(out, (v) => residue(v, p)));
 }
 
 /** a mod h for a monic h, and the quotient when asked (`quotient` gets its coefficients). */
@@ -342,14 +357,14 @@ export function remMonicZ(a: ArrayLike<number>, h: ZPoly, p: number, quotient?: 
   const lazy = exactSums(p, db + 1);
   if (quotient) quotient.length = out.length - db;
   for (let i = out.length - 1; i >= db; i--) {
-    const c = out[i]! % p;
+    const c = residue(out[i]!, p);
     if (quotient) quotient[i - db] = c;
     if (c === 0) continue;
     const base = i - db;
     if (lazy) for (let j = 0; j < db; j++) out[base + j]! += c * negated[j]!;
-    else for (let j = 0; j < db; j++) out[base + j] = (out[base + j]! + mulMod(c, negated[j]!, p)) % p;
+    else for (let j = 0; j < db; j++) out[base + j] = addMod(out[base + j]!, mulMod(c, negated[j]!, p), p);
   }
-  return trim(Array.from(out.subarray(0, db), (v) => v % p));
+  return trim(Array.from(out.subarray(0, db), (v) => residue(v, p)));
 }
 
 /** a made monic (zero stays zero). */
@@ -380,9 +395,9 @@ function frobeniusMatrix(g: ZPoly, p: number): (a: ZPoly) => ZPoly {
       if (aj === 0) continue;
       const r = rows[j]!;
       if (lazy) for (let i = 0; i < degree; i++) out[i]! += aj * r[i]!;
-      else for (let i = 0; i < degree; i++) out[i] = (out[i]! + mulMod(aj, r[i]!, p)) % p;
+      else for (let i = 0; i < degree; i++) out[i] = addMod(out[i]!, mulMod(aj, r[i]!, p), p);
     }
-    return trim(Array.from(out, (v) => v % p));
+    return trim(Array.from(out, (v) => residue(v, p)));
   };
 }
 

@@ -29,6 +29,7 @@ import { type Factorization, lcmBig, RHO_BUDGET } from "../modular/factor.js";
 import {
   BerlekampMassey,
   mulZ,
+  residue,
   splitDot,
   type OrderBounds,
   type OrderContext,
@@ -127,7 +128,7 @@ export function pressProduct(targets: readonly Int32Array[], v: ArrayLike<number
     for (const i of targets[j]!) out[i]! += x;
   }
   // each sum is below n p < 2^53
-  for (let i = 0; i < out.length; i++) out[i] = out[i]! % p;
+  for (let i = 0; i < out.length; i++) out[i] = residue(out[i]!, p);
   return out;
 }
 
@@ -142,8 +143,8 @@ function evaluateAt(
   for (let d = f.length - 1; d >= 0; d--) {
     w = pressProduct(targets, w, p);
     const c = f[d]!;
-    if (c === 1) for (let i = 0; i < w.length; i++) w[i] = (w[i]! + b[i]!) % p;
-    else if (c !== 0) for (let i = 0; i < w.length; i++) w[i] = (w[i]! + mulMod(c, b[i]!, p)) % p;
+    if (c === 1) for (let i = 0; i < w.length; i++) w[i] = residue(w[i]! + b[i]!, p);
+    else if (c !== 0) for (let i = 0; i < w.length; i++) w[i] = residue(w[i]! + mulMod(c, b[i]!, p), p);
   }
   return w;
 }
@@ -165,7 +166,7 @@ function dot(u: Float64Array, v: ArrayLike<number>, p: number, lazy: boolean): n
   let sum = 0;
   if (lazy) {
     for (let j = 0; j < u.length; j++) sum += u[j]! * v[j]!;
-    return sum % p;
+    return residue(sum, p);
   }
   return splitDot(u, 0, v, 0, 1, u.length, p);
 }

@@ -7,6 +7,19 @@ import { ORBIT_BUDGET, type Orbit } from "./orbit.js";
 /** Past this many digits a period is also written as a power of ten. */
 const APPROXIMATE_FROM_DIGITS = 13;
 
+/** " (about a × 10^e)" past 12 digits, three significant digits rounded half up on the digits themselves. */
+function aboutPowerOfTen(value: bigint): string {
+  const digits = value.toString();
+  if (digits.length < APPROXIMATE_FROM_DIGITS) return "";
+  let lead = Number(digits.slice(0, 3)) + (Number(digits[3]) >= 5 ? 1 : 0);
+  let exponent = digits.length - 1;
+  if (lead === 1000) {
+    lead = 100;
+    exponent++;
+  }
+  return ` (about ${Math.floor(lead / 100)}.${String(lead % 100).padStart(2, "0")} × 10^${exponent})`;
+}
+
 /**
  * A period in steps: every digit, in groups of three, and past 12 digits also about a × 10^e.
  *
@@ -18,17 +31,12 @@ const APPROXIMATE_FROM_DIGITS = 13;
  * ```
  */
 export function formatPeriod(period: bigint): string {
-  const text = formatCount(period, "step");
-  const digits = period.toString();
-  if (digits.length < APPROXIMATE_FROM_DIGITS) return text;
-  // three significant digits, rounded half up on the digits themselves (no float rounding)
-  let lead = Number(digits.slice(0, 3)) + (Number(digits[3]) >= 5 ? 1 : 0);
-  let exponent = digits.length - 1;
-  if (lead === 1000) {
-    lead = 100;
-    exponent++;
-  }
-  return `${text} (about ${Math.floor(lead / 100)}.${String(lead % 100).padStart(2, "0")} × 10^${exponent})`;
+  return formatCount(period, "step") + aboutPowerOfTen(period);
+}
+
+/** A large number as a period bound: every digit, and about a power of ten. */
+function formatBound(value: bigint): string {
+  return value.toLocaleString("en-US") + aboutPowerOfTen(value);
 }
 
 /** The stepping budget in steps, for a board of `cells`. */
@@ -54,7 +62,7 @@ export function orbitText(orbit: Orbit, cells: number): string {
     const tail = orbit.tail === undefined ? "" : ` The tail is ${formatCount(orbit.tail, "step")}.`;
     const bounds =
       orbit.periodDivides !== undefined && orbit.periodMultipleOf !== undefined
-        ? ` The period divides ${orbit.periodDivides.toLocaleString("en-US")} and is a multiple of ${orbit.periodMultipleOf.toLocaleString("en-US")}.`
+        ? ` The period divides ${formatBound(orbit.periodDivides)} and is a multiple of ${formatBound(orbit.periodMultipleOf)}.`
         : "";
     return `${lead} ${ranOut}, and the algebra gives no exact period: ${orbit.reason}.${tail}${bounds}`;
   }

@@ -136,8 +136,13 @@ describe("the orbit in words", () => {
     );
     expect(text).toMatch(/the algebra gives no exact period: 2\^331 - 1 keeps a composite factor\./);
     expect(text).toMatch(/The tail is 2 steps\. The period divides 12 and is a multiple of 4\.$/);
-    const huge = orbitText({ exact: false, reason: "r", periodDivides: 3n * 10n ** 20n, periodMultipleOf: 999_999n }, 1);
-    expect(huge).toMatch(/divides 300,000,000,000,000,000,000 \(about 3\.00 × 10\^20\) and is a multiple of 999,999\.$/);
+    const huge = orbitText(
+      { exact: false, reason: "r", periodDivides: 3n * 10n ** 20n, periodMultipleOf: 999_999n },
+      1,
+    );
+    expect(huge).toMatch(
+      /divides 300,000,000,000,000,000,000 \(about 3\.00 × 10\^20\) and is a multiple of 999,999\.$/,
+    );
   });
 
   test("periods in digits, and about a power of ten past 12 digits", () => {

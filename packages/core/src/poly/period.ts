@@ -261,9 +261,13 @@ function periodOverPrime(
   const limit = maxPeriodDegree(p);
   if (!wantOrder) return { tail, reason: "" };
   if (degree > limit) {
-    const reason =
-      `the period over GF(${p}) is the order of a polynomial of degree ${degree}` +
-      `, but pressPeriod computes orders up to degree ${limit} over GF(${p}) (the work grows as the cube of the degree)`;
+    const reason = formatLimit({
+      subject: `the polynomial whose order is the period over GF(${p})`,
+      max: limit,
+      got: degree,
+      unit: ["degree", "degrees"],
+      why: "the work grows as the cube of the degree",
+    });
     return { tail, reason };
   }
   context.onDegrees = (done) => progress(0.5 + done / (2 * Math.max(1, degree)));

@@ -147,6 +147,16 @@ describe("pressPeriod against the walk that remembers every board", () => {
     );
   });
 
+  test("1 x n rows over GF(2), lit at one end, up to 128 cells (their periods are short enough to walk)", () => {
+    for (let n = 1; n <= 128; n = n < 16 ? n + 1 : 2 * n) {
+      const lights = Array.from({ length: n }, (_, i) => (i === 0 ? 1 : 0));
+      expect(pressPeriod(gridBoard(1, n), lights), `1 x ${n}`).toEqual({
+        exact: true,
+        ...walk(gridBoard(1, n), lights, 2),
+      });
+    }
+  });
+
   test("the dark board: tail 0, period 1; a board that dies out: period 1 after its tail", () => {
     expect(pressPeriod(gridBoard(4, 4), new Array(16).fill(0))).toEqual({ exact: true, tail: 0, period: 1n });
     // one-way presses along a row are nilpotent without self toggle: every board goes dark

@@ -40,15 +40,16 @@ import {
 import { gf2WordsRing, wordsOfBits } from "./_period-gf2.js";
 
 /**
- * Largest board {@link pressPeriod} takes: the minimal polynomial costs
- * about 2 n products by the press matrix (a second at 4,096 cells).
+ * Largest board {@link pressPeriod} takes: the minimal polynomial costs up
+ * to 2 n products by the press matrix and a Berlekamp-Massey of 2 n terms
+ * (2 to 5 s at 4,096 cells when its degree is near n; far less when short).
  */
 export const MAX_PERIOD_CELLS = 4096;
 
 /**
  * Largest degree of the polynomial whose order {@link pressPeriod} computes
  * for two states (packed GF(2) arithmetic; a random graph of 2,048 vertices,
- * an irreducible factor of degree near 2,000, takes about 2 s).
+ * an irreducible factor of degree near 2,000, takes about 1.2 s in all).
  */
 export const MAX_PERIOD_DEGREE_GF2 = 2048;
 
@@ -125,7 +126,8 @@ export function pressProduct(targets: readonly Int32Array[], v: ArrayLike<number
   for (let j = 0; j < targets.length; j++) {
     const x = v[j]!;
     if (x === 0) continue;
-    for (const i of targets[j]!) out[i]! += x;
+    const t = targets[j]!;
+    for (let e = 0; e < t.length; e++) out[t[e]!]! += x;
   }
   // each sum is below n p < 2^53
   for (let i = 0; i < out.length; i++) out[i] = residue(out[i]!, p);
@@ -257,9 +259,9 @@ function periodOverPrime(
   let tail = 0;
   while (tail < mu.length - 1 && mu[tail] === 0) tail++;
   const nu = mu.slice(tail);
+  if (!wantOrder) return { tail, reason: "" };
   const degree = nu.length - 1;
   const limit = maxPeriodDegree(p);
-  if (!wantOrder) return { tail, reason: "" };
   if (degree > limit) {
     const reason = formatLimit({
       subject: `the polynomial whose order is the period over GF(${p})`,
@@ -307,9 +309,11 @@ function checkOptions(options: unknown): PressPeriodOptions {
  * is not exact and says what is known (the period divides `periodDivides`
  * and is a multiple of `periodMultipleOf`); it is never a guess.
  *
- * Not exact either, with the reason: k with a square factor (Z_(p^2) is no
- * field; step instead), a polynomial of degree over {@link MAX_PERIOD_DEGREE_GF2}
- * (two states) or {@link MAX_PERIOD_DEGREE} (more). Deterministic: the random
+ * Not exact either, with the reason (and the tail): k with a square factor
+ * (Z_(p^2) is no product of fields; step instead), and nu of a degree past
+ * the limit of its field: 2,048 over GF(2) (packed words), and over GF(p) as
+ * much as degree^3 x bits of p <= 2^28 allows (512 for p = 3, 447 for 5 and
+ * 7, 256 for 65,521, 81 for 2^31 - 1). Deterministic: the random
  * projections are seeded.
  *
  * @param board - Any board of at most {@link MAX_PERIOD_CELLS} cells.

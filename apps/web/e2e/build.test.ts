@@ -268,3 +268,36 @@ test("Eigenvector: a board that pressing its lit cells multiplies by λ, checked
   expect(await lightsOf(page)).toEqual(c.map((v) => (v * lambda) % 3));
   await page.close();
 });
+
+test("Period: by algebra, a period no stepping within the page's budget reaches", async () => {
+  // a random graph of 80 vertices and 160 edges (seeded as in src/state/orbit.test.ts), lit at vertex 0:
+  // b comes back every 549,688,688,642 steps; stepping gets 50,000,000 / 80 = 625,000
+  let seed = 11;
+  const random = () => (seed = (seed * 1103515245 + 12345) >>> 0) >>> 16;
+  const edges: [number, number][] = [];
+  const seen = new Set<string>();
+  while (edges.length < 160) {
+    const [u, v] = [random() % 80, random() % 80];
+    if (u === v || seen.has(`${u},${v}`)) continue;
+    seen.add(`${u},${v}`).add(`${v},${u}`);
+    edges.push([u, v]);
+  }
+  const lights = Array.from({ length: 80 }, (_, i) => (i === 0 ? 1 : 0));
+  const page = await e2e.open("build");
+  await page.waitForSelector(".board [data-pos]");
+  await page.fill(
+    "textarea[name=board-text]",
+    JSON.stringify({ board: { kind: "graph", vertices: 80, edges }, lights }),
+  );
+  await page.click("[data-action=import]");
+  await page.waitForSelector("svg.board-graph");
+  await page.click("[data-action=period]");
+  await page.waitForFunction(
+    () =>
+      !/again and again…/.test(document.querySelector("[data-testid=tools-note]")?.textContent ?? "again and again…"),
+  );
+  expect(await page.textContent("[data-testid=tools-note]")).toBe(
+    "Pressing the lit cells again and again, the board comes back every 549,688,688,642 steps (by algebra: the order of the minimal polynomial of these lights); its solution as a board walks the same cycle backwards.",
+  );
+  await page.close();
+});

@@ -4,6 +4,7 @@
 import type { Board, GridOptions } from "@lightsout/core";
 import type { Eigenspace } from "./eigen.js";
 import type { Imported } from "./import.js";
+import type { Orbit } from "./orbit.js";
 import type { Analysis } from "./solver.js";
 
 /** What a screen asks the solver worker. */
@@ -14,7 +15,7 @@ export type SolverRequest =
   | { kind: "summary"; board: Board; lights: number[]; states: number }
   /** Build: a pasted or dropped text in the CLI's text or JSON format. */
   | { kind: "import"; text: string; states: number; grid: GridOptions }
-  /** Build: the tail and period of pressing the lit cells again and again, in words. */
+  /** Build: the tail and period of pressing the lit cells again and again (by algebra, else by stepping). */
   | { kind: "orbit"; board: Board; lights: number[]; states: number }
   /** Build: the eigenspaces of pressing the lit cells (A c = λ c over Z_k, k prime). */
   | { kind: "eigen"; board: Board; lights: number[]; states: number };
@@ -24,7 +25,7 @@ export interface SolverAnswers {
   analyse: Analysis;
   summary: string;
   import: Imported;
-  orbit: string;
+  orbit: Orbit;
   eigen: Eigenspace[];
 }
 

@@ -5,7 +5,7 @@
 import { init } from "@lightsout/core";
 import { eigenspaces } from "./eigen.js";
 import { importBoard } from "./import.js";
-import { orbitText, pressOrbit } from "./orbit.js";
+import { pressOrbit } from "./orbit.js";
 import { analyse, summarise } from "./solver.js";
 import type { SolverAnswers, SolverEnvelope, SolverReply, SolverRequest } from "./solver-protocol.js";
 
@@ -37,7 +37,7 @@ function compute(request: SolverRequest): SolverAnswers[keyof SolverAnswers] {
     case "import":
       return importBoard(request.text, request.states, request.grid);
     case "orbit":
-      return orbitText(pressOrbit(request.board, request.lights, request.states), request.lights.length);
+      return pressOrbit(request.board, request.lights, request.states);
     case "eigen":
       return eigenspaces(request.board, request.states);
   }

@@ -53,3 +53,5 @@ export type { ChasePhase, ChaseStep, ChaseTrace } from "../lightsout/chase-trace
 export { MAX_BANDED_PRIME, MAX_MULTISTATE_DENSE_CELLS } from "../lightsout/solve.js";
 export { MAX_MULTISTATE_DISTRIBUTION_BOARDS } from "../lightsout/fewest.js";
 export { poj1222, poj3279 } from "../lightsout/judges.js";
+export { MAX_PERIOD_CELLS, pressPeriod } from "../poly/period.js";
+export type { PressPeriod, PressPeriodOptions } from "../poly/period.js";

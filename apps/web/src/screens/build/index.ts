@@ -11,6 +11,7 @@ import { type Draft, resize, withStates } from "../../state/build/draft.js";
 import { pressedLit, transformed, withCellLights, withPattern } from "../../state/build/patterns.js";
 import { toggleOffset } from "../../state/build/rule-grid.js";
 import { eigenText, shownEigenspace } from "../../state/eigen.js";
+import { orbitText } from "../../state/orbit-text.js";
 import {
   type Stability,
   type StabilityView,
@@ -332,8 +333,8 @@ class BuildScreen {
 
   /** The tail and period of pressing the lit cells again and again, computed in the solver's worker. */
   #period(): Promise<void> {
-    return this.#askWorker("orbit", "Pressing the lit cells again and again…", (text) =>
-      this.#view.controls.toolsNote(text),
+    return this.#askWorker("orbit", "Pressing the lit cells again and again…", (orbit, draft) =>
+      this.#view.controls.toolsNote(orbitText(orbit, build.drawnLights(draft).length)),
     );
   }
 

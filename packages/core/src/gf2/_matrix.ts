@@ -50,24 +50,25 @@ class WasmStore implements Store {
  * N = 8192: 6x4x4 82 ms, 7x4x2 83 ms, 7x4x8 120 ms;
  * N = 16384: 6x4x4 772 ms, 6x4x8 943 ms, 7x4x8 1161 ms;
  * N = 32768: 6x4x4 7.9 s, 6x4x2 8.9 s.
- * From 8192 rows on, 8-bit tables: a row reads a table row per 8 columns
- * instead of 6, a quarter fewer reads, and the larger tables cost little
- * against that many rows. Fastest of 6-12 interleaved runs on the 2-core
- * EPYC with 2 MiB of L2 (docs/BENCHMARKS.md, "8-bit tables"): N = 8192
- * 6x4x4 103 ms, 8x4x2 85 ms; 16384 918 / 743 ms (8x4x4); 32768 8.85 / 7.84 s
- * (8x4x2). Past 2 MiB of tables a step, two steps are deferred, not four;
- * past 4 MiB (rows of more than 32768 columns) the 6-bit tables come back,
- * so that the pending tables stay at 8 MiB.
+ * From 8192 rows on, the largest k <= 8 whose step's four tables fit in 2
+ * MiB, four steps deferred (8 MiB of pending tables): 8 bits up to 16384
+ * columns, 7 at 32768, 6 past that. A row reads a table row per k columns,
+ * so 8-bit tables read a quarter fewer than 6-bit ones; once the tables
+ * outgrow that, deferring more columns a sweep (smaller tables, more steps)
+ * pays more than wider tables. Fastest of 2-12 interleaved runs on the
+ * 2-core EPYC with 2 MiB of L2 (docs/BENCHMARKS.md, "8-bit tables"): N =
+ * 8192 6x4x4 103 ms, 8x4x4 91 ms; 16384 918 / 743 ms (8x4x4), 7x4x8 902
+ * ms; 32768 6x4x4 8.85 s, 8x4x2 7.20 s, 7x4x4 6.68 s (two threads 4.73 /
+ * 4.22 s), 6x4x8 8.93 s.
  */
 export function m4riParameters(rows: number, cols: number, stride = strideWords(cols)): M4riParameters {
   const n = Math.min(rows, cols);
   if (n < 256) return { k: 4, tables: 2, steps: 1 };
   if (n < 2048) return { k: 6, tables: 4, steps: 1 };
   if (rows < 8192) return { k: 6, tables: 4, steps: 4 };
-  const tableBytes = 4 * 2 ** 8 * stride * 8;
-  if (tableBytes <= 2 ** 21) return { k: 8, tables: 4, steps: 4 };
-  if (tableBytes <= 2 ** 22) return { k: 8, tables: 4, steps: 2 };
-  return { k: 6, tables: 4, steps: 4 };
+  let k = 8;
+  while (k > 6 && 4 * 2 ** k * stride * 8 > 2 ** 21) k--;
+  return { k, tables: 4, steps: 4 };
 }
 
 /** Tables a scratch slot holds: the kernel's loops read 1, 2, 4 or 8. */

@@ -76,6 +76,21 @@ describe("the product in the kernel's memory", () => {
     );
   });
 
+  it("overwrites C whatever it held: with no columns in A, on compact leaves, on threads", () => {
+    for (const t of [
+      { cutoff: 1 << 20, tables: 4, panel: 4 },
+      { cutoff: 1 << 20, tables: 4, panel: 4, compactFrom: 1 },
+      { cutoff: 32, tables: 4, panel: 4, compactFrom: 1 },
+      { cutoff: 32, tables: 4, panel: 4, compactFrom: 1, threads: 2, threadedFrom: 1 },
+    ]) {
+      const empty = kernelProduct(new Uint32Array(0), new Uint32Array(0), 70, 0, 130, t);
+      expect(empty.every((w) => w === 0)).toBe(true);
+      const a = randomBits(150, 140, 5);
+      const b = randomBits(140, 200, 6);
+      expect(kernelProduct(a, b, 150, 140, 200, t)).toEqual(plainProduct(a, b, 150, 140, 200));
+    }
+  });
+
   it("reports work that adds up to the classical product's, whatever the recursion (progress)", () => {
     fc.assert(
       fc.property(side, side, side, tuning, (m, n, p, t) => {

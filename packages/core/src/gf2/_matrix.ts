@@ -56,10 +56,10 @@ class WasmStore implements Store {
  * so 8-bit tables read a quarter fewer than 6-bit ones; once the tables
  * outgrow that, deferring more columns a sweep (smaller tables, more steps)
  * pays more than wider tables. Fastest of 2-12 interleaved runs on the
- * 2-core EPYC with 2 MiB of L2 (docs/BENCHMARKS.md, "8-bit tables"): N =
- * 8192 6x4x4 103 ms, 8x4x4 91 ms; 16384 918 / 743 ms (8x4x4), 7x4x8 902
- * ms; 32768 6x4x4 8.85 s, 8x4x2 7.20 s, 7x4x4 6.68 s (two threads 4.73 /
- * 4.22 s), 6x4x8 8.93 s.
+ * 2-core EPYC with 2 MiB of L2 (docs/BENCHMARKS.md, "8-bit tables, and
+ * products on compact leaves"): N = 8192 6x4x4 103 ms, 8x4x4 91 ms; 16384
+ * 918 / 743 ms (8x4x4), 7x4x8 902 ms; 32768 6x4x4 8.85 s, 8x4x2 7.20 s,
+ * 7x4x4 6.68 s (two threads 4.73 / 4.22 s), 6x4x8 8.93 s.
  */
 export function m4riParameters(rows: number, cols: number, stride = strideWords(cols)): M4riParameters {
   const n = Math.min(rows, cols);

@@ -71,14 +71,14 @@ export const productWork = (m: number, n: number, p: number) => (m * n * p) / 8;
 
 /**
  * Measured on the 2-core EPYC (docs/BENCHMARKS.md, "Multiplication" and
- * "Products: four tables, leaves of 4096, compact copies"): the kernel
- * alone on a 4096 x 4096 product took 27 ms with four tables a pass
- * against 32 ms with eight (eight tables of 2^8 rows of a 64-word panel,
- * 1 MiB, do not stay in L2 beside C); an 8192 x 8192 product 226-249 ms
- * with one Strassen-Winograd level (leaves of 4096: cutoff 8192), 260-278
- * ms with two, 277+ ms with none; at 16384 leaves of a 16384-wide matrix,
- * their rows 2 KiB apart, took 1.93 s copied to compact blocks and 2.28 s
- * in place.
+ * "8-bit tables, and products on compact leaves"): the kernel alone on a
+ * 4096 x 4096 product took 27 ms with four tables a pass against 32 ms
+ * with eight (eight tables of 2^8 rows of a 64-word panel, 1 MiB, do not
+ * stay in L2 beside C); an 8192 x 8192 product 226-249 ms with one
+ * Strassen-Winograd level (leaves of 4096: cutoff 8192), 260-278 ms with
+ * two, 277 ms or more with none; leaves copied to compact blocks: 16384 x
+ * 16384 1.99 s against 2.11 s in place, 8192 x 8192 218-228 ms against
+ * 234-242 ms.
  */
 export const MULTIPLY_DEFAULTS: MultiplyOptions = { cutoff: 8192, tables: 4, panel: 64, compactFrom: 2 };
 
@@ -127,8 +127,9 @@ function mulAddLeaf(c: Block, a: Block, b: Block, m: number, n: number, p: numbe
   }
   withScratch("scratch space for multiplication", [tableBytes], ([table]) => {
     const args = { ...leaf, table };
+    const aWords = Math.ceil(n / 64);
     const wide = (block: Block, words: number) => block.stride >= (t.compactFrom ?? Infinity) * words;
-    if (wide(a, even(Math.ceil(n / 64))) || wide(c, p)) compactLeaf(args, a, c, m, Math.ceil(n / 64), p);
+    if (wide(a, even(aWords)) || wide(c, p)) compactLeaf(args, a, c, m, aWords, p);
     else callKernel("multiplication", mulAddM4rmKernel, args);
   });
   t.onWork?.(productWork(m, n, p) * (t.weight ?? 1));

@@ -14,6 +14,17 @@ import { uniform, randomSparse } from "./_sparse.js";
 const SIDES = [1, 31, 32, 33, 63, 64, 65, 127, 128, 129, 200];
 const RUNS = { seed: 20261201, numRuns: 30 };
 
+/** A random block sequence of `length` terms (width x width bits each), dense, sparse or zero. */
+function randomSequence(width: number, length: number, seed: number, kind: "random" | "sparse" | "zero"): Uint32Array {
+  const random = uniform(seed);
+  const sequence = new Uint32Array(length * width * (width / 32));
+  for (let i = 0; i < sequence.length; i++) {
+    const word = Math.floor(random() * 2 ** 32);
+    sequence[i] = kind === "zero" ? 0 : kind === "sparse" ? word & (word >>> 7) & (word >>> 13) : word;
+  }
+  return sequence;
+}
+
 afterAll(() => endThreads());
 
 type Case = { rows: number; cols: number; perRow: number; words: 1 | 2; seed: number };
@@ -106,14 +117,12 @@ describe("block Wiedemann's block products: kernel = twin = plain loops", () => 
         fc.integer({ min: 1, max: 40 }),
         fc.integer({ min: 1, max: 2 ** 31 - 1 }),
         fc.constantFrom("random", "sparse", "zero"),
-        (width, length, seed, kind) => {
-          const random = uniform(seed);
-          const sequence = new Uint32Array(length * width * (width / 32));
-          for (let i = 0; i < sequence.length; i++) {
-            const word = Math.floor(random() * 2 ** 32);
-            sequence[i] = kind === "zero" ? 0 : kind === "sparse" ? word & (word >>> 7) & (word >>> 13) : word;
-          }
-          const wasm = matrixBerlekampMassey(sequence, length, width, width, {}, "wasm");
+        // the kernel's chunks of coefficients (1 .. 8, or the default) and slices of steps (down to one step a call)
+        fc.option(fc.integer({ min: 1, max: 8 }), { nil: undefined }),
+        fc.option(fc.integer({ min: 1, max: 5000 }), { nil: undefined }),
+        (width, length, seed, kind, chunk, sliceWork) => {
+          const sequence = randomSequence(width, length, seed, kind);
+          const wasm = matrixBerlekampMassey(sequence, length, width, width, {}, "wasm", { chunk, sliceWork });
           const twin = matrixBerlekampMassey(sequence, length, width, width, {}, "ts");
           expect(wasm.degrees).toEqual(twin.degrees);
           expect(wasm.columns).toEqual(twin.columns);
@@ -121,6 +130,17 @@ describe("block Wiedemann's block products: kernel = twin = plain loops", () => 
       ),
       { ...RUNS, numRuns: 40 },
     );
+  });
+
+  it("Berlekamp-Massey: past the default chunk of coefficients and the blocks of terms, still the twin's", () => {
+    // degrees reach about length / 2: 280 here, past one chunk (256) and many blocks of 16 terms
+    const length = 560;
+    const sequence = randomSequence(64, length, 7, "random");
+    const wasm = matrixBerlekampMassey(sequence, length, 64, 64, {}, "wasm", { sliceWork: 300_000 });
+    const twin = matrixBerlekampMassey(sequence, length, 64, 64, {}, "ts");
+    expect(Math.max(...wasm.degrees)).toBeGreaterThan(256);
+    expect(wasm.degrees).toEqual(twin.degrees);
+    expect(wasm.columns).toEqual(twin.columns);
   });
 
   it("a matrix past the memory limit is refused before anything is allocated, the limit named", () => {

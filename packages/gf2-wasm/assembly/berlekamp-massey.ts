@@ -44,6 +44,27 @@
   t: i32;
   /** This call stops before this step. */
   tStop: i32;
+  /** The pass under way (set by the kernel; threads read it): the step whose discrepancies it sums (-1: none), */
+  passStep: i32;
+  /** the additions recorded, */
+  passAdded: i32;
+  /** the largest degree, */
+  passLimit: i32;
+  /** and its chunks. */
+  passChunks: i32;
+}
+
+/** The arguments of `berlekampMasseyStepsThreaded` (threads.ts): those above, and the threads'. */
+@unmanaged export class ThreadedBerlekampMasseyArgs extends BerlekampMasseyArgs {
+  /** The control block (zeroed before the helpers start). */
+  ctl: usize;
+  /** Threads taking part, this one included. */
+  threads: i32;
+  /** 0: spin instead of sleeping (a browser's main thread may not block). */
+  blocking: i32;
+  /** Discrepancies of helpers 1 .. threads - 1, deltaStride bytes apart (each on cache lines of its own). */
+  deltas: usize;
+  deltaStride: i32;
 }
 
 
@@ -136,27 +157,73 @@ function addTermsTimesCoefficients(
   }
 }
 
+/**
+ * Runs a pass (see passChunk) over chunks 0 .. args.passChunks - 1 into
+ * args.delta: here in one thread; threads.ts shares the chunks out.
+ */
+export let runPass: (args: BerlekampMasseyArgs) => void = passAllChunks;
+
+function passAllChunks(args: BerlekampMasseyArgs): void {
+  for (let chunk = 0; chunk < args.passChunks; chunk++) passChunk(args, chunk, args.delta);
+}
+
+/**
+ * Chunk `index` of a pass, coefficients c0 = index * args.chunk .. c1 - 1 of
+ * every column: the step's recorded additions (p_j += p_p, d_p <= d_j,
+ * coefficient c of p_p at storage d_p - c, of p_j at d_j - c), then, when
+ * passStep >= 0, those coefficients' share of step passStep's discrepancies,
+ * added into `delta` (a thread's own).
+ */
+export function passChunk(args: BerlekampMasseyArgs, index: i32, delta: usize): void {
+  const count = args.m + args.n, coefBytes = <usize>((args.n + args.m) >> 6) << 3;
+  const columns = args.columns, columnBytes = <usize>args.columnBytes, degrees = args.degrees;
+  const additions = args.additions;
+  const c0 = index * args.chunk, c1 = min(c0 + args.chunk, args.passLimit + 1);
+  for (let a = 0; a < args.passAdded; a++) {
+    const j = load<i32>(additions + (<usize>a << 3));
+    const p = load<i32>(additions + (<usize>a << 3), 4);
+    const dp = load<i32>(degrees + (<usize>p << 2));
+    const hi = min(c1, dp + 1);
+    if (hi <= c0) continue;
+    const dj = load<i32>(degrees + (<usize>j << 2));
+    // coefficients c0 .. hi - 1: storage d - hi + 1 .. d - c0 of each, contiguous
+    const dst = columns + <usize>j * columnBytes + <usize>(dj - hi + 1) * coefBytes;
+    const src = columns + <usize>p * columnBytes + <usize>(dp - hi + 1) * coefBytes;
+    xorBytes(dst, src, <usize>(hi - c0) * coefBytes);
+  }
+  if (args.passStep >= 0) addDiscrepancies(args, args.passStep, c0, c1, pivotFlagsOf(args, count), delta);
+}
+
+/** The pivot flags of a step (after its recorded additions): the shifts of addDiscrepancies. */
+@inline function pivotFlagsOf(args: BerlekampMasseyArgs, count: i32): usize {
+  return args.additions + ((<usize>count * <usize>args.m) << 3);
+}
+
+/** Sets up a pass over every coefficient (degrees up to the largest), clears delta and runs it. */
+function pass(args: BerlekampMasseyArgs, step: i32, added: i32, deltaBytes: usize): void {
+  const limit = maxDegree(args.degrees, args.m + args.n);
+  args.passStep = step;
+  args.passAdded = added;
+  args.passLimit = limit;
+  args.passChunks = limit / args.chunk + 1;
+  if (step >= 0) memory.fill(args.delta, 0, deltaBytes);
+  runPass(args);
+}
+
 /** Runs steps t .. tStop - 1. */
 export function berlekampMasseySteps(args: BerlekampMasseyArgs): void {
-  const m = args.m, n = args.n, mQ = m >> 6, gQ = n >> 6, wQ = gQ + mQ, count = m + n;
-  const coefBytes = <usize>wQ << 3;
-  const aCols = args.aCols, columns = args.columns, columnBytes = <usize>args.columnBytes;
-  const degrees = args.degrees, delta = args.delta, order = args.order;
+  const m = args.m, n = args.n, mQ = m >> 6, count = m + n;
+  const aCols = args.aCols, degrees = args.degrees, delta = args.delta, order = args.order;
   const pivotColumn = args.pivotColumn, pivotRow = args.pivotRow, tables = args.tables;
-  const additions = args.additions, pivotFlags = additions + ((<usize>count * <usize>m) << 3);
+  const additions = args.additions, pivotFlags = pivotFlagsOf(args, count);
   const termBytes = <usize>(n * m) >> 1;
-  const chunk = args.chunk;
   const deltaBytes = <usize>count * mQ << 3;
   let t = args.t;
   if (t >= args.tStop) return;
   // this call's first discrepancies, whole; the others come with the passes
   tabulateTerm(aCols, n, mQ, t, tables + <usize>t * termBytes);
-  memory.fill(delta, 0, deltaBytes);
   memory.fill(pivotFlags, 0, <usize>count << 2);
-  const firstLimit = maxDegree(degrees, count);
-  for (let c0 = 0; c0 <= firstLimit; c0 += chunk) {
-    addDiscrepancies(args, t, c0, min(c0 + chunk, firstLimit + 1), pivotFlags);
-  }
+  pass(args, t, 0, deltaBytes);
   addHeads(args, t, pivotFlags);
   for (; t < args.tStop; t++) {
     sortByDegree(degrees, order, count);
@@ -184,32 +251,12 @@ export function berlekampMasseySteps(args: BerlekampMasseyArgs): void {
         pivots++;
       }
     }
-    // the pass: the additions (p_j += p_p, d_p <= d_j, coefficient c of p_p
-    // at storage d_p - c, of p_j at d_j - c), and the next discrepancies
+    // the pass: the additions, and the next step's discrepancies (the pivots shifted by X)
     memory.fill(pivotFlags, 0, <usize>count << 2);
     for (let q = 0; q < pivots; q++) store<i32>(pivotFlags + (<usize>load<i32>(pivotColumn + (<usize>q << 2)) << 2), 1);
     const next = t + 1 < args.tStop;
-    if (next) {
-      tabulateTerm(aCols, n, mQ, t + 1, tables + <usize>(t + 1) * termBytes);
-      memory.fill(delta, 0, deltaBytes);
-    }
-    const limit = maxDegree(degrees, count);
-    for (let c0 = 0; c0 <= limit; c0 += chunk) {
-      const c1 = min(c0 + chunk, limit + 1);
-      for (let a = 0; a < added; a++) {
-        const j = load<i32>(additions + (<usize>a << 3));
-        const p = load<i32>(additions + (<usize>a << 3), 4);
-        const dp = load<i32>(degrees + (<usize>p << 2));
-        const hi = min(c1, dp + 1);
-        if (hi <= c0) continue;
-        const dj = load<i32>(degrees + (<usize>j << 2));
-        // coefficients c0 .. hi - 1: storage d - hi + 1 .. d - c0 of each, contiguous
-        const dst = columns + <usize>j * columnBytes + <usize>(dj - hi + 1) * coefBytes;
-        const src = columns + <usize>p * columnBytes + <usize>(dp - hi + 1) * coefBytes;
-        xorBytes(dst, src, <usize>(hi - c0) * coefBytes);
-      }
-      if (next) addDiscrepancies(args, t + 1, c0, c1, pivotFlags);
-    }
+    if (next) tabulateTerm(aCols, n, mQ, t + 1, tables + <usize>(t + 1) * termBytes);
+    pass(args, next ? t + 1 : -1, added, deltaBytes);
     // the pivots' discrepancy moves to the next coefficient: multiply them by X
     for (let q = 0; q < pivots; q++) {
       const at = degrees + (<usize>load<i32>(pivotColumn + (<usize>q << 2)) << 2);
@@ -247,12 +294,12 @@ function sortByDegree(degrees: usize, order: usize, count: i32): void {
 
 /**
  * Adds to the discrepancies of step `t` the g part of coefficients c0 ..
- * c1 - 1 of every column: coefficient t of A g_j is the sum of a_(t - c')
+ * c1 - 1 of every column, into `delta`: coefficient t of A g_j is the sum of a_(t - c')
  * g_j,c', and c' = c + shift_j, where shift_j (1 for this step's pivots,
  * read from `shifts`, else 0) is the multiplication by X that the degrees
  * do not show yet (the storage does not move: index d_j - c).
  */
-function addDiscrepancies(args: BerlekampMasseyArgs, t: i32, c0: i32, c1: i32, shifts: usize): void {
+function addDiscrepancies(args: BerlekampMasseyArgs, t: i32, c0: i32, c1: i32, shifts: usize, delta: usize): void {
   const m = args.m, n = args.n, mQ = m >> 6, gQ = n >> 6, count = m + n;
   const coefBytes = <usize>(gQ + mQ) << 3;
   const columns = args.columns, columnBytes = <usize>args.columnBytes, degrees = args.degrees;
@@ -267,7 +314,7 @@ function addDiscrepancies(args: BerlekampMasseyArgs, t: i32, c0: i32, c1: i32, s
       if (end <= b0) continue;
       const g = columns + <usize>j * columnBytes + <usize>(d - b0) * coefBytes;
       const term = args.tables + <usize>(first - b0) * termBytes;
-      addTermsTimesCoefficients(args.delta + (<usize>(j * mQ) << 3), term, termBytes, g, coefBytes, gQ, mQ, end - b0);
+      addTermsTimesCoefficients(delta + (<usize>(j * mQ) << 3), term, termBytes, g, coefBytes, gQ, mQ, end - b0);
     }
   }
 }

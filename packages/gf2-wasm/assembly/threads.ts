@@ -21,12 +21,15 @@
 //   +32 the elimination state (echelon.ts, publishState: 32 bytes)
 //   +64 the job: 0 elimination sweeps, 1 coset scan (claims are chunks of
 //       members then, END and TOTAL count chunks), 2 product (chunks of rows
-//       of C), 3 sparse product (chunks of rows of Y = A X)
-//   +68 the job's descriptor (a LaneScanJob, ThreadedMulAddArgs or ThreadedSpmvArgs)
+//       of C), 3 sparse product (chunks of rows of Y = A X), 4 a pass of
+//       Berlekamp-Massey (chunks of coefficients)
+//   +68 the job's descriptor (a LaneScanJob, ThreadedMulAddArgs,
+//       ThreadedSpmvArgs or ThreadedBerlekampMasseyArgs)
 //
 // A chunk is claimed by compare-and-swap on the claim word, so a helper that
 // wakes late, with the state of an old sweep, cannot claim rows of a new one.
 
+import { BerlekampMasseyArgs, berlekampMasseySteps, passChunk, runPass, ThreadedBerlekampMasseyArgs } from "./berlekamp-massey";
 import { LaneScanJob, scanLanes } from "./coset";
 import { mulAddRows, ThreadedMulAddArgs } from "./multiply";
 import { blockMulAdd, BlockMulArgs, ProjectArgs, projectRows, spmvRange, ThreadedSpmvArgs } from "./spmv";
@@ -46,6 +49,7 @@ const JOB_SWEEP = 0;
 const JOB_COSET = 1;
 const JOB_MUL = 2;
 const JOB_SPMV = 3;
+const JOB_BERLEKAMP_MASSEY = 4;
 
 /** Rows per claim: enough work to amortise the compare-and-swap, small enough to balance. */
 const CHUNK = 32;
@@ -193,6 +197,10 @@ export function threadHelper(ctl: usize, index: i32): void {
       spmvWork(ctl, now);
       continue;
     }
+    if (job == JOB_BERLEKAMP_MASSEY) {
+      passWork(ctl, now, index);
+      continue;
+    }
     // a stale state (the sweep ended meanwhile) is harmless: work() then claims nothing
     adoptState(ctl + STATE);
     work(ctl, now);
@@ -310,6 +318,50 @@ export function spmvThreaded(job: ThreadedSpmvArgs): void {
   const generation = startJob(job.ctl, job.threads, changetype<usize>(job), JOB_SPMV, 0, chunks);
   spmvWork(job.ctl, generation);
   awaitDone(job.ctl, job.blocking != 0);
+}
+
+/** Claims chunks of the Berlekamp-Massey pass `generation`, its discrepancies into this thread's own. */
+function passWork(ctl: usize, generation: i32, index: i32): void {
+  const job = changetype<ThreadedBerlekampMasseyArgs>(<usize>load<u32>(ctl, JOB_BLOCK));
+  const delta = index == 0 ? job.delta : job.deltas + <usize>(index - 1) * <usize>job.deltaStride;
+  for (let next = claim(ctl, generation, 1); next >= 0; next = claim(ctl, generation, 1)) {
+    passChunk(job, next, delta);
+    finished(ctl, 1);
+  }
+}
+
+/**
+ * A pass with its chunks shared among the threads: each sums its
+ * chunks' discrepancies apart (cleared first), the leader adds them up.
+ */
+function sharedPass(args: BerlekampMasseyArgs): void {
+  const job = changetype<ThreadedBerlekampMasseyArgs>(changetype<usize>(args));
+  const threads = min(job.threads, job.passChunks);
+  if (threads <= 1) {
+    for (let chunk = 0; chunk < job.passChunks; chunk++) passChunk(job, chunk, job.delta);
+    return;
+  }
+  const bytes = <usize>(job.m + job.n) * <usize>(job.m >> 3);
+  const stride = <usize>job.deltaStride;
+  if (job.passStep >= 0) memory.fill(job.deltas, 0, <usize>(job.threads - 1) * stride);
+  const generation = startJob(job.ctl, job.threads, changetype<usize>(job), JOB_BERLEKAMP_MASSEY, 0, job.passChunks);
+  passWork(job.ctl, generation, 0);
+  awaitDone(job.ctl, job.blocking != 0);
+  if (job.passStep < 0) return;
+  for (let h = 0; h < job.threads - 1; h++) {
+    const theirs = job.deltas + <usize>h * stride;
+    for (let o: usize = 0; o < bytes; o += 16) v128.store(job.delta + o, v128.xor(v128.load(job.delta + o), v128.load(theirs + o)));
+  }
+}
+
+/**
+ * berlekampMasseySteps (same arguments and slicing contract) with each
+ * step's pass over the columns shared among `threads` threads: this one and
+ * threads - 1 helpers waiting in threadHelper on `ctl`.
+ */
+export function berlekampMasseyStepsThreaded(args: ThreadedBerlekampMasseyArgs): void {
+  runPass = sharedPass;
+  berlekampMasseySteps(args);
 }
 
 /**

@@ -5,7 +5,17 @@
 // progress and cancel come between slices. Quadratic: it dominates the run
 // from N in the tens of thousands (docs/BENCHMARKS.md).
 
-import { allocate, berlekampMasseyStepsKernel, kernelView, release, runSlices } from "../../internal/kernel.js";
+import {
+  type BerlekampMasseyArgs,
+  berlekampMasseyStepsKernel,
+  berlekampMasseyStepsThreadedKernel,
+  kernelView,
+  runSlices,
+  type Slicing,
+  type Views,
+  withScratch,
+} from "../../internal/kernel.js";
+import { withThreadPool } from "../../internal/threads.js";
 import { type ApproximantBasis, initialBasis, matrixBerlekampMasseyNaive } from "./berlekamp-massey-naive.js";
 import { type PhaseWatch, phaseReporter } from "./progress.js";
 
@@ -21,19 +31,21 @@ const SLICE_WORK = 2 ** 23;
  */
 const CHUNK = 256;
 
-/** Internal tuning, for tests that cross slice and chunk boundaries. */
-export interface BerlekampMasseyTuning {
+/** How a run is made: threads, and internal tuning for tests that cross slice and chunk boundaries. */
+export interface BerlekampMasseyRun {
+  /** Threads for the passes over the columns (default 1; more need the thread pool). */
+  threads?: number | undefined;
   /** Work of a slice (default SLICE_WORK). */
-  sliceWork?: number;
-  /** Coefficients a chunk (default CHUNK). */
-  chunk?: number;
+  sliceWork?: number | undefined;
+  /** Coefficients a chunk (default: CHUNK on one thread, smaller on more, see chunkFor). */
+  chunk?: number | undefined;
 }
 
 /**
  * Runs the iteration over a_0 .. a_{L-1} (see the twin for the layout).
  *
  * @param engine - "ts": the twin.
- * @param tuning - Slices and chunks (tests only).
+ * @param run - Threads; slices and chunks (tests only).
  * @throws The signal's reason on cancel; a RangeError when the columns do not fit in memory.
  */
 export function matrixBerlekampMassey(
@@ -43,43 +55,73 @@ export function matrixBerlekampMassey(
   n: number,
   watch: PhaseWatch = {},
   engine: "wasm" | "ts" = "wasm",
-  tuning: BerlekampMasseyTuning = {},
+  run: BerlekampMasseyRun = {},
 ): ApproximantBasis {
   if (engine === "ts") return matrixBerlekampMasseyNaive(sequence, length, m, n, watch);
   const { aCols, basis } = initialBasis(sequence, length, m, n);
   const count = m + n;
-  const columnBytes = basis.columns[0]!.byteLength;
-  // the terms' tables: half a byte per bit of a term (16 entries of m bits per 4 columns)
-  const tableBytes = (length * m * n) / 2;
-  const additionBytes = count * m * 8 + count * 4;
-  const sizes = [
+  // the helpers' discrepancies, each on 128-byte lines of its own (see threads.ts, cosetWork)
+  const deltaStride = Math.ceil((count * (m / 8)) / 128) * 128;
+  const sizes = (threads: number) => [
     aCols.byteLength,
-    count * columnBytes,
+    count * basis.columns[0]!.byteLength,
     count * 4,
     count * (m / 8),
     count * 4,
     m * 4,
     m * 4,
-    additionBytes,
-    tableBytes,
+    count * m * 8 + count * 4, // a step's additions and pivot flags
+    (length * m * n) / 2, // the terms' tables: 16 entries of m bits per 4 columns
+    Math.max(16, (threads - 1) * deltaStride),
   ];
-  // one block for the columns (the largest), the rest small: allocate them apart so that a refusal names the columns
+  const threads = run.threads ?? 1;
+  if (threads > 1) {
+    const shared = withThreadPool(threads, (pool) =>
+      pool.withBlocks(sizes(pool.threads), (ptrs) =>
+        iterate(
+          ptrs,
+          pool.view,
+          { ctl: pool.ctl, threads: pool.threads, blocking: pool.blocking, deltaStride },
+          (args, slicing) => pool.runSlices(berlekampMasseyStepsThreadedKernel, args, slicing),
+        ),
+      ),
+    );
+    if (shared !== undefined) return shared;
+  }
   const what = `Berlekamp-Massey on ${length} terms of ${m} x ${n}`;
-  const ptrs: number[] = [];
-  try {
-    for (const size of sizes) ptrs.push(allocate(what, Math.max(16, size)));
-    const [aPtr, columnsPtr, degreesPtr, deltaPtr, orderPtr, pivotColumnPtr, pivotRowPtr, additionsPtr, tablesPtr] =
-      ptrs as [number, number, number, number, number, number, number, number, number];
-    kernelView(Uint32Array, aPtr, aCols.length).set(aCols);
-    const columnWords = columnBytes / 4;
-    const columnsView = kernelView(Uint32Array, columnsPtr, count * columnWords);
+  return withScratch(what, sizes(1), (ptrs) =>
+    iterate(ptrs, kernelView, undefined, (args, slicing) => runSlices(berlekampMasseyStepsKernel, args, slicing)),
+  );
+
+  /** The iteration on blocks `ptrs` (sizes above) in one memory or the other. */
+  function iterate<A extends BerlekampMasseyArgs>(
+    ptrs: number[],
+    view: Views,
+    threaded: { ctl: number; threads: number; blocking: number; deltaStride: number } | undefined,
+    slices: (args: A, slicing: Slicing<A>) => unknown,
+  ): ApproximantBasis {
+    const [
+      aPtr,
+      columnsPtr,
+      degreesPtr,
+      deltaPtr,
+      orderPtr,
+      pivotColumnPtr,
+      pivotRowPtr,
+      additionsPtr,
+      tablesPtr,
+      deltasPtr,
+    ] = ptrs as [number, number, number, number, number, number, number, number, number, number];
+    const columnWords = basis.columns[0]!.length;
+    view(Uint32Array, aPtr, aCols.length).set(aCols);
+    const columnsView = view(Uint32Array, columnsPtr, count * columnWords);
     basis.columns.forEach((column, j) => columnsView.set(column, j * columnWords));
-    kernelView(Int32Array, degreesPtr, count).set(basis.degrees);
+    view(Int32Array, degreesPtr, count).set(basis.degrees);
     const report = phaseReporter("berlekamp-massey", length, watch, 0, true);
     const args = {
       aCols: aPtr,
       columns: columnsPtr,
-      columnBytes,
+      columnBytes: columnWords * 4,
       degrees: degreesPtr,
       delta: deltaPtr,
       order: orderPtr,
@@ -87,18 +129,23 @@ export function matrixBerlekampMassey(
       pivotRow: pivotRowPtr,
       additions: additionsPtr,
       tables: tablesPtr,
-      chunk: tuning.chunk ?? CHUNK,
+      chunk: run.chunk ?? chunkFor(length, threaded?.threads ?? 1),
       m,
       n,
       t: 0,
       tStop: 0,
-    };
-    runSlices(berlekampMasseyStepsKernel, args, {
+      passStep: 0,
+      passAdded: 0,
+      passLimit: 0,
+      passChunks: 0,
+      ...(threaded && { ...threaded, deltas: deltasPtr }),
+    } as A;
+    slices(args, {
       operation: "Berlekamp-Massey",
       next: (a) => {
         // step t costs about (m + n)(t / 2 + 1) coefficient lookups: slices of about equal work
         let stop = a.t;
-        for (let work = 0; stop < length && work < (tuning.sliceWork ?? SLICE_WORK); stop++)
+        for (let work = 0; stop < length && work < (run.sliceWork ?? SLICE_WORK); stop++)
           work += count * (stop / 2 + 1);
         a.tStop = Math.max(stop, a.t + 1);
         return a.t < length;
@@ -109,14 +156,22 @@ export function matrixBerlekampMassey(
       },
       signal: watch.signal,
     });
-    const columns = kernelView(Uint32Array, columnsPtr, count * columnWords);
+    const columns = view(Uint32Array, columnsPtr, count * columnWords);
     return {
       m,
       n,
-      degrees: kernelView(Int32Array, degreesPtr, count).slice(),
+      degrees: view(Int32Array, degreesPtr, count).slice(),
       columns: basis.columns.map((_, j) => columns.slice(j * columnWords, (j + 1) * columnWords)),
     };
-  } finally {
-    ptrs.forEach((ptr, i) => release(ptr, Math.max(16, sizes[i]!)));
   }
+}
+
+/**
+ * Coefficients a chunk: CHUNK on one thread; on more, small enough that
+ * every thread gets about 4 chunks at the final degree (about length / 2),
+ * for balance, but not under 32 (each chunk goes through every addition).
+ */
+function chunkFor(length: number, threads: number): number {
+  if (threads <= 1) return CHUNK;
+  return Math.max(32, Math.min(CHUNK, Math.ceil(length / 2 / (4 * threads))));
 }

@@ -159,7 +159,9 @@ export function finishBlockWiedemann(
   const sequence = joinSequence(plan, parts);
   const n = plan.blockWidth;
   const began = performance.now();
-  const basis = matrixBerlekampMassey(sequence, plan.length, n, n, options, options.engine);
+  const basis = matrixBerlekampMassey(sequence, plan.length, n, n, options, options.engine, {
+    threads: threadsOf(options),
+  });
   const berlekampMasseyMs = performance.now() - began;
   const solutionBegan = performance.now();
   const threads = threadsOf(options);

@@ -24,29 +24,16 @@
   words: i32;
   first: i32;
   end: i32;
-  /**
-   * 0, or room for the projection's tables (tableBytes each thread; see
-   * projectRows): then out = X^T Y as well, X hashed from `seed`, with
-   * 64 * xWords columns.
-   */
-  tables: usize;
-  seed: u32;
-  xWords: i32;
-  /** X^T Y: 64 * xWords rows of `words` u64. */
-  out: usize;
 }
 
 /**
  * Y = A X on rows first .. end - 1: spmvRows's work on plain arguments (the
- * threads' chunks call it too). With `tables`, each row of Y is also added
- * to the projection's tables while it is in a register: the hashing and the
- * table updates overlap the loads of the sparse product, which wait on
- * memory, so the projection costs little beside it.
+ * threads' chunks call it too). The projection X^T Y is a pass of its own
+ * (projectRows): taken in this loop, row by row, it cost more than apart
+ * (200,000 rows, 10 a row: 7.4 ms a product against 3.5 + 1.3 ms), the
+ * table updates holding back the loads of the next rows.
  */
-export function spmvRange(
-  rowStart: usize, colIndex: usize, x: usize, y: usize, words: i32, first: i32, end: i32,
-  tables: usize, seed: u32, xWords: i32,
-): void {
+export function spmvRange(rowStart: usize, colIndex: usize, x: usize, y: usize, words: i32, first: i32, end: i32): void {
   if (words == 2) {
     for (let i = first; i < end; i++) {
       let p = <usize>load<u32>(rowStart + (<usize>i << 2));
@@ -63,7 +50,6 @@ export function spmvRange(
       if (p < stop) acc0 = v128.xor(acc0, v128.load(x + (<usize>load<u32>(colIndex + (p << 2)) << 4)));
       const row = y + (<usize>i << 4);
       v128.store(row, v128.xor(acc0, acc1));
-      if (tables != 0) addToTables(tables, row, 2, seed, i, xWords);
     }
   } else {
     for (let i = first; i < end; i++) {
@@ -78,17 +64,13 @@ export function spmvRange(
       if (p < stop) acc0 ^= load<u64>(x + (<usize>load<u32>(colIndex + (p << 2)) << 3));
       const row = y + (<usize>i << 3);
       store<u64>(row, acc0 ^ acc1);
-      if (tables != 0) addToTables(tables, row, 1, seed, i, xWords);
     }
   }
 }
 
 /** Y = A X on rows first .. end - 1 (one thread). */
 export function spmvRows(args: SpmvArgs): void {
-  const tables = args.tables, words = args.words, xWords = args.xWords;
-  if (tables != 0) memory.fill(tables, 0, projectionTableBytes(words, xWords));
-  spmvRange(args.rowStart, args.colIndex, args.x, args.y, words, args.first, args.end, tables, args.seed, xWords);
-  if (tables != 0) foldTables(tables, 1, words, xWords, args.out);
+  spmvRange(args.rowStart, args.colIndex, args.x, args.y, args.words, args.first, args.end);
 }
 
 /**
@@ -123,10 +105,15 @@ export function spmvRows(args: SpmvArgs): void {
 
 /** W ^= V F (Four Russians: one table lookup per byte of a row of V). */
 export function blockMulAdd(args: BlockMulArgs): void {
+  tabulateF(args);
+  blockMulAddRange(args, 0, args.rows);
+}
+
+/** Table g of args.table holds, at index x, the XOR of rows 8g + b of F for the bits b of x. */
+export function tabulateF(args: BlockMulArgs): void {
   const words = args.words, table = args.table, f = args.f;
   const entry = <usize>words << 3;
   const groups = words << 3;
-  // table g holds, at index x, the XOR of rows 8g + b of F for the bits b of x
   for (let g = 0; g < groups; g++) {
     const t = table + ((<usize>g << 8) * entry);
     memory.fill(t, 0, entry);
@@ -138,9 +125,13 @@ export function blockMulAdd(args: BlockMulArgs): void {
       if (words == 2) store<u64>(dst, load<u64>(src, 8) ^ load<u64>(row, 8), 8);
     }
   }
-  const rows = args.rows, v = args.v, w = args.w;
-  if (words == 2) {
-    for (let i = 0; i < rows; i++) {
+}
+
+/** W ^= V F on rows first .. end - 1, from the tables of tabulateF. */
+export function blockMulAddRange(args: BlockMulArgs, first: i32, end: i32): void {
+  const table = args.table, v = args.v, w = args.w;
+  if (args.words == 2) {
+    for (let i = first; i < end; i++) {
       const at = <usize>i << 4;
       let acc = v128.load(w + at);
       const lo = load<u64>(v + at), hi = load<u64>(v + at, 8);
@@ -155,7 +146,7 @@ export function blockMulAdd(args: BlockMulArgs): void {
       v128.store(w + at, acc);
     }
   } else {
-    for (let i = 0; i < rows; i++) {
+    for (let i = first; i < end; i++) {
       const at = <usize>i << 3;
       let acc = load<u64>(w + at);
       const x = load<u64>(v + at);
@@ -168,16 +159,32 @@ export function blockMulAdd(args: BlockMulArgs): void {
 }
 
 /**
+ * The arguments of `blockMulAddThreaded` (the shared-memory build,
+ * threads.ts): those of blockMulAdd, with the rows claimed `chunk` at a
+ * time by `threads` threads.
+ */
+@unmanaged export class ThreadedBlockMulArgs extends BlockMulArgs {
+  chunk: i32;
+  /** The control block (zeroed before the helpers start). */
+  ctl: usize;
+  /** Threads taking part, this one included. */
+  threads: i32;
+  /** 0: spin instead of sleeping (a browser's main thread may not block). */
+  blocking: i32;
+}
+
+/**
  * The arguments of `projectRows`: out = X^T V, X being N x (64 * xWords)
- * dense random bits, row i of X hashed from (seed, i) (see xBits), so that
- * it is never stored and every shard and engine sees the same X.
+ * dense random bits, given row by row (the caller generates them from the
+ * run's seed, so that every shard and engine sees the same X).
  */
 @unmanaged export class ProjectArgs {
   /** V: `words` u64 per row, `rows` rows. */
   v: usize;
   words: i32;
   rows: i32;
-  seed: u32;
+  /** X: `xWords` u64 per row, `rows` rows. */
+  x: usize;
   /** 1: X has 64 columns; 2: 128. */
   xWords: i32;
   /** Room for 8 * xWords tables of 256 rows of `words` u64 (16-aligned). */
@@ -186,32 +193,36 @@ export function blockMulAdd(args: BlockMulArgs): void {
   out: usize;
 }
 
-/** 32 random bits for (seed, k): a multiplicative step and the murmur3 finaliser (the twin computes the same). */
-@inline export function hash32(seed: u32, k: u32): u32 {
-  let z = k * 0x9e3779b9 + seed;
-  z ^= z >>> 16;
-  z *= 0x85ebca6b;
-  z ^= z >>> 13;
-  z *= 0xc2b2ae35;
-  return z ^ (z >>> 16);
-}
-
-/** Word h of row i of X. */
-@inline function xBits(seed: u32, i: i32, h: i32, xWords: i32): u64 {
-  const k = <u32>(i * xWords + h) << 1;
-  return <u64>hash32(seed, k) | (<u64>hash32(seed, k + 1) << 32);
-}
-
 /** Bytes of one thread's projection tables: 8 * xWords tables of 256 rows of `words` u64. */
 @inline export function projectionTableBytes(words: i32, xWords: i32): usize {
   return (<usize>(xWords << 3) << 8) * (<usize>words << 3);
 }
 
+/** Table g (of 256 u64) at index byte g of x, ^= v. */
+@inline function addEntry(tables: usize, g: i32, x: u64, v: u64): void {
+  const t = tables + (<usize>(g << 8) << 3) + (<usize>((x >> (<u64>g << 3)) & 0xff) << 3);
+  store<u64>(t, load<u64>(t) ^ v);
+}
+
 /** Adds row i of V (at `row`) to table g at index byte g of row i of X, for each byte g of X's row. */
-@inline function addToTables(tables: usize, row: usize, words: i32, seed: u32, i: i32, xWords: i32): void {
+@inline function addToTables(tables: usize, row: usize, words: i32, xRow: usize, xWords: i32): void {
+  if (words == 1 && xWords == 1) {
+    // the common case (blocks of 64), unrolled: eight independent read-modify-writes
+    const x = load<u64>(xRow);
+    const v = load<u64>(row);
+    addEntry(tables, 0, x, v);
+    addEntry(tables, 1, x, v);
+    addEntry(tables, 2, x, v);
+    addEntry(tables, 3, x, v);
+    addEntry(tables, 4, x, v);
+    addEntry(tables, 5, x, v);
+    addEntry(tables, 6, x, v);
+    addEntry(tables, 7, x, v);
+    return;
+  }
   const entry = <usize>words << 3;
   for (let h = 0; h < xWords; h++) {
-    const x = xBits(seed, i, h, xWords);
+    const x = load<u64>(xRow + (<usize>h << 3));
     for (let g = 0; g < 8; g++) {
       const t = tables + ((<usize>((h << 3) + g) << 8) + <usize>((x >> (<u64>g << 3)) & 0xff)) * entry;
       if (words == 2) v128.store(t, v128.xor(v128.load(t), v128.load(row)));
@@ -248,14 +259,32 @@ export function foldTables(tables: usize, threads: i32, words: i32, xWords: i32,
 /**
  * out = X^T V, by Four Russians on X's side: row i of V is added to table
  * g at index byte g of row i of X (8 * xWords additions a row, not one per
- * set bit), then folded (foldTables). The first term of the sequence; the
- * others come with the products (spmvRows with tables).
+ * set bit), then folded (foldTables).
  */
 export function projectRows(args: ProjectArgs): void {
-  const words = args.words, xWords = args.xWords, seed = args.seed, rows = args.rows;
-  const v = args.v, tables = args.tables;
-  const entry = <usize>words << 3;
-  memory.fill(tables, 0, projectionTableBytes(words, xWords));
-  for (let i = 0; i < rows; i++) addToTables(tables, v + <usize>i * entry, words, seed, i, xWords);
-  foldTables(tables, 1, words, xWords, args.out);
+  memory.fill(args.tables, 0, projectionTableBytes(args.words, args.xWords));
+  projectRange(args, 0, args.rows, args.tables);
+  foldTables(args.tables, 1, args.words, args.xWords, args.out);
+}
+
+/** Adds rows first .. end - 1 of V to the tables at `tables` (a thread's own). */
+export function projectRange(args: ProjectArgs, first: i32, end: i32, tables: usize): void {
+  const words = args.words, xWords = args.xWords, v = args.v, x = args.x;
+  const entry = <usize>words << 3, xEntry = <usize>xWords << 3;
+  for (let i = first; i < end; i++) addToTables(tables, v + <usize>i * entry, words, x + <usize>i * xEntry, xWords);
+}
+
+/**
+ * The arguments of `projectThreaded` (the shared-memory build, threads.ts):
+ * those of projectRows, with room for a set of tables a thread (back to
+ * back), the rows claimed `chunk` at a time by `threads` threads.
+ */
+@unmanaged export class ThreadedProjectArgs extends ProjectArgs {
+  chunk: i32;
+  /** The control block (zeroed before the helpers start). */
+  ctl: usize;
+  /** Threads taking part, this one included. */
+  threads: i32;
+  /** 0: spin instead of sleeping (a browser's main thread may not block). */
+  blocking: i32;
 }

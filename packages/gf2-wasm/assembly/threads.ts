@@ -22,9 +22,11 @@
 //   +64 the job: 0 elimination sweeps, 1 coset scan (claims are chunks of
 //       members then, END and TOTAL count chunks), 2 product (chunks of rows
 //       of C), 3 sparse product (chunks of rows of Y = A X), 4 a pass of
-//       Berlekamp-Massey (chunks of coefficients)
+//       Berlekamp-Massey (chunks of coefficients), 5 W ^= V F (chunks of
+//       rows), 6 projection X^T V (chunks of rows)
 //   +68 the job's descriptor (a LaneScanJob, ThreadedMulAddArgs,
-//       ThreadedSpmvArgs or ThreadedBerlekampMasseyArgs)
+//       ThreadedSpmvArgs, ThreadedBerlekampMasseyArgs, ThreadedBlockMulArgs
+//       or ThreadedProjectArgs)
 //
 // A chunk is claimed by compare-and-swap on the claim word, so a helper that
 // wakes late, with the state of an old sweep, cannot claim rows of a new one.
@@ -32,7 +34,17 @@
 import { BerlekampMasseyArgs, berlekampMasseySteps, passChunk, runPass, ThreadedBerlekampMasseyArgs } from "./berlekamp-massey";
 import { LaneScanJob, scanLanes } from "./coset";
 import { mulAddRows, ThreadedMulAddArgs } from "./multiply";
-import { blockMulAdd, BlockMulArgs, ProjectArgs, projectRows, spmvRange, ThreadedSpmvArgs } from "./spmv";
+import {
+  blockMulAddRange,
+  foldTables,
+  projectionTableBytes,
+  projectRange,
+  spmvRange,
+  tabulateF,
+  ThreadedBlockMulArgs,
+  ThreadedProjectArgs,
+  ThreadedSpmvArgs,
+} from "./spmv";
 import { adoptState, echelonizeM4ri, publishState, sweepRange, sweepRows, ThreadedEchelonArgs } from "./echelon";
 
 const GENERATION = 0;
@@ -50,6 +62,8 @@ const JOB_COSET = 1;
 const JOB_MUL = 2;
 const JOB_SPMV = 3;
 const JOB_BERLEKAMP_MASSEY = 4;
+const JOB_BLOCK_MUL = 5;
+const JOB_PROJECT = 6;
 
 /** Rows per claim: enough work to amortise the compare-and-swap, small enough to balance. */
 const CHUNK = 32;
@@ -197,6 +211,14 @@ export function threadHelper(ctl: usize, index: i32): void {
       spmvWork(ctl, now);
       continue;
     }
+    if (job == JOB_PROJECT) {
+      projectWork(ctl, now, index);
+      continue;
+    }
+    if (job == JOB_BLOCK_MUL) {
+      blockMulAddWork(ctl, now);
+      continue;
+    }
     if (job == JOB_BERLEKAMP_MASSEY) {
       passWork(ctl, now, index);
       continue;
@@ -298,19 +320,16 @@ function spmvWork(ctl: usize, generation: i32): void {
   const chunk = job.chunk;
   for (let next = claim(ctl, generation, 1); next >= 0; next = claim(ctl, generation, 1)) {
     const first = job.first + next * chunk;
-    spmvRange(job.rowStart, job.colIndex, job.x, job.y, job.words, first, min(first + chunk, job.end), 0, 0, 1);
+    spmvRange(job.rowStart, job.colIndex, job.x, job.y, job.words, first, min(first + chunk, job.end));
     finished(ctl, 1);
   }
 }
 
 /**
- * Y = A X (as spmvRows, without the projection: `tables` is ignored; the
- * caller projects with projectRowsShared) with rows first .. end - 1
- * shared among `threads` threads: this one and threads - 1 helpers waiting
- * in threadHelper on `ctl`, each claiming `chunk` rows at a time (claims,
- * not fixed shares: rows differ in length, and a thread slowed by a busy
- * machine takes fewer). A projection with tables a thread, folded at the
- * end, stalled once at 10^6 rows on 2 threads (cause not found): not kept.
+ * Y = A X (as spmvRows) with rows first .. end - 1 shared among `threads`
+ * threads: this one and threads - 1 helpers waiting in threadHelper on
+ * `ctl`, each claiming `chunk` rows at a time (claims, not fixed shares:
+ * rows differ in length, and a thread slowed by a busy machine takes fewer).
  */
 export function spmvThreaded(job: ThreadedSpmvArgs): void {
   const chunks = (job.end - job.first + job.chunk - 1) / job.chunk;
@@ -318,6 +337,33 @@ export function spmvThreaded(job: ThreadedSpmvArgs): void {
   const generation = startJob(job.ctl, job.threads, changetype<usize>(job), JOB_SPMV, 0, chunks);
   spmvWork(job.ctl, generation);
   awaitDone(job.ctl, job.blocking != 0);
+}
+
+/** Claims chunks of rows of the projection `generation`, added to thread `index`'s own tables. */
+function projectWork(ctl: usize, generation: i32, index: i32): void {
+  const job = changetype<ThreadedProjectArgs>(<usize>load<u32>(ctl, JOB_BLOCK));
+  const tables = job.tables + <usize>index * projectionTableBytes(job.words, job.xWords);
+  for (let next = claim(ctl, generation, 1); next >= 0; next = claim(ctl, generation, 1)) {
+    const first = next * job.chunk;
+    projectRange(job, first, min(first + job.chunk, job.rows), tables);
+    finished(ctl, 1);
+  }
+}
+
+/**
+ * out = X^T V (as projectRows) with the rows shared among `threads`
+ * threads, each adding its rows to tables of its own (`tables` has room
+ * for one set a thread, back to back), folded here at the end.
+ */
+export function projectThreaded(job: ThreadedProjectArgs): void {
+  memory.fill(job.tables, 0, <usize>job.threads * projectionTableBytes(job.words, job.xWords));
+  const chunks = (job.rows + job.chunk - 1) / job.chunk;
+  if (chunks > 0) {
+    const generation = startJob(job.ctl, job.threads, changetype<usize>(job), JOB_PROJECT, 0, chunks);
+    projectWork(job.ctl, generation, 0);
+    awaitDone(job.ctl, job.blocking != 0);
+  }
+  foldTables(job.tables, job.threads, job.words, job.xWords, job.out);
 }
 
 /** Claims chunks of the Berlekamp-Massey pass `generation`, its discrepancies into this thread's own. */
@@ -364,18 +410,28 @@ export function berlekampMasseyStepsThreaded(args: ThreadedBerlekampMasseyArgs):
   berlekampMasseySteps(args);
 }
 
-/**
- * blockMulAdd (W ^= V F) in this build: the solution phase of block
- * Wiedemann multiplies blocks that live in the shared memory too. A name of
- * its own, since each kernel has one binding.
- */
-export function blockMulAddShared(args: BlockMulArgs): void {
-  blockMulAdd(args);
+/** Claims chunks of rows of W ^= V F (job `generation`), from the tables the leader built. */
+function blockMulAddWork(ctl: usize, generation: i32): void {
+  const job = changetype<ThreadedBlockMulArgs>(<usize>load<u32>(ctl, JOB_BLOCK));
+  for (let next = claim(ctl, generation, 1); next >= 0; next = claim(ctl, generation, 1)) {
+    const first = next * job.chunk;
+    blockMulAddRange(job, first, min(first + job.chunk, job.rows));
+    finished(ctl, 1);
+  }
 }
 
-/** projectRows (out = X^T V) in this build, for the blocks of block Wiedemann in the shared memory. */
-export function projectRowsShared(args: ProjectArgs): void {
-  projectRows(args);
+/**
+ * blockMulAdd (W ^= V F) in this build, for the blocks of block Wiedemann's
+ * solution phase in the shared memory: the tables of F built here, the
+ * rows shared among `threads` threads, `chunk` at a time.
+ */
+export function blockMulAddThreaded(job: ThreadedBlockMulArgs): void {
+  tabulateF(job);
+  const chunks = (job.rows + job.chunk - 1) / job.chunk;
+  if (chunks <= 0) return;
+  const generation = startJob(job.ctl, job.threads, changetype<usize>(job), JOB_BLOCK_MUL, 0, chunks);
+  blockMulAddWork(job.ctl, generation);
+  awaitDone(job.ctl, job.blocking != 0);
 }
 
 export { allocate as alloc, deallocate as free } from "./heap";

@@ -3,16 +3,7 @@
 // the kernels), and the engine where WebAssembly is missing.
 
 import { checkOperatorSide, type withBlockOperator } from "./operator.js";
-
-/** 32 random bits for (seed, k), as hash32 of assembly/spmv.ts. */
-export function hash32(seed: number, k: number): number {
-  let z = (Math.imul(k, 0x9e3779b9) + seed) >>> 0;
-  z ^= z >>> 16;
-  z = Math.imul(z, 0x85ebca6b);
-  z ^= z >>> 13;
-  z = Math.imul(z, 0xc2b2ae35);
-  return (z ^ (z >>> 16)) >>> 0;
-}
+import { hash32 } from "./projection.js";
 
 /** Bit r of row i of the projection X (its word r >> 6 is hashed from (seed, 2 (i xWords + word)) and the next). */
 function xBit(seed: number, i: number, r: number, xWords: number): number {

@@ -12,12 +12,12 @@
 import {
   type BlockMulArgs,
   blockMulAddKernel,
-  blockMulAddSharedKernel,
+  blockMulAddThreadedKernel,
   callKernel,
   kernelView,
   projectRowsKernel,
   type ProjectArgs,
-  projectRowsSharedKernel,
+  projectThreadedKernel,
   spmvRowsKernel,
   type SpmvArgs,
   spmvThreadedKernel,
@@ -27,6 +27,7 @@ import {
 import { formatCount, formatLimit } from "../../internal/sizes.js";
 import { withThreadPool } from "../../internal/threads.js";
 import type { SparseBitMatrix } from "../matrix.js";
+import { fillProjection } from "./projection.js";
 
 /** Rows a thread claims at a time: enough to amortise the claim, small enough to balance uneven rows. */
 const SPMV_CHUNK = 2048;
@@ -49,14 +50,14 @@ export interface BlockOperator {
   block(b: number): BigUint64Array;
   /**
    * Block `to` = B times block `from` (they differ); with `projection`, also
-   * X^T times the product, as `project` gives it, computed in the same pass.
+   * X^T times the product, as `project` gives it (a pass of its own after the product).
    */
   multiply(from: number, to: number, projection?: Projection): Uint32Array | undefined;
   /** Block `w` ^= block `v` times F, F being 64 * words rows of `words` u64 (row b: what bit b adds). */
   mulAdd(w: number, v: number, f: BigUint64Array): void;
   /**
    * X^T times block `b`, X being N x (64 * xWords) random bits hashed from
-   * `seed` (never stored): 64 * xWords rows of 2 * words u32, a copy.
+   * `seed` (generated once, then kept): 64 * xWords rows of 2 * words u32, a copy.
    */
   project(b: number, seed: number, xWords: 1 | 2): Uint32Array;
 }
@@ -74,7 +75,8 @@ const SMALL_BLOCK_BYTES = 128 * 16;
 
 /**
  * Bytes of the blocks an operator needs: the matrix (offsets and indices),
- * `blocks` blocks, the tables (one set a thread), F and the projection.
+ * `blocks` blocks, the tables (one set a thread), F, the projection's
+ * output, and X (up to 128 bits a row, generated when first projected on).
  */
 export function operatorBytes(matrix: SparseBitMatrix, words: 1 | 2, blocks: number, threads = 1): number[] {
   const side = Math.max(matrix.rows, matrix.cols);
@@ -86,6 +88,7 @@ export function operatorBytes(matrix: SparseBitMatrix, words: 1 | 2, blocks: num
     TABLE_BYTES * threads,
     SMALL_BLOCK_BYTES,
     SMALL_BLOCK_BYTES,
+    16 * side,
   ];
 }
 
@@ -117,12 +120,6 @@ function paddedRowStart(matrix: SparseBitMatrix, side: number): Uint32Array {
 /** How an operator reaches one memory: its views and its three kernels (in the kernel's memory or the pool's). */
 interface OperatorMemory {
   threads: number;
-  /**
-   * Whether the product takes the projection in the same pass (spmvRows
-   * does; spmvThreaded does not, see threads.ts: on the pool the
-   * projection is a second, single-thread pass).
-   */
-  fuse: boolean;
   view: Views;
   spmv(args: SpmvArgs): void;
   mulAdd(args: BlockMulArgs): void;
@@ -156,39 +153,30 @@ function operatorIn(
   const f = ptrs[3 + blocks]!;
   const out = ptrs[4 + blocks]!;
   const fView = memory.view(BigUint64Array, f, 64 * words * words);
+  const xRows = ptrs[5 + blocks]!;
+  let xOf: Projection | undefined; // the X that xRows holds
+  const projectInto = (b: number, { seed, xWords }: Projection): Uint32Array => {
+    if (xOf?.seed !== seed || xOf.xWords !== xWords) {
+      fillProjection(seed, xWords, side, memory.view(Uint32Array, xRows, 2 * xWords * side));
+      xOf = { seed, xWords };
+    }
+    memory.project({ v: blockAt(b), words, rows: side, x: xRows, xWords, tables: table, out });
+    return memory.view(Uint32Array, out, 64 * xWords * 2 * words).slice();
+  };
   return {
     size: side,
     words,
     threads: memory.threads,
     block: (b) => views[b]!,
     multiply: (from, to, projection) => {
-      const { seed, xWords } = projection ?? { seed: 0, xWords: 1 };
-      const tables = projection && memory.fuse ? table : 0;
-      memory.spmv({
-        rowStart,
-        colIndex,
-        x: blockAt(from),
-        y: blockAt(to),
-        words,
-        first: 0,
-        end: side,
-        tables,
-        seed,
-        xWords,
-        out,
-      });
-      if (!projection) return undefined;
-      if (!memory.fuse) memory.project({ v: blockAt(to), words, rows: side, seed, xWords, tables: table, out });
-      return memory.view(Uint32Array, out, 64 * xWords * 2 * words).slice();
+      memory.spmv({ rowStart, colIndex, x: blockAt(from), y: blockAt(to), words, first: 0, end: side });
+      return projection ? projectInto(to, projection) : undefined;
     },
     mulAdd: (w, v, fRows) => {
       fView.set(fRows);
       memory.mulAdd({ w: blockAt(w), v: blockAt(v), f, table, words, rows: side });
     },
-    project: (b, seed, xWords) => {
-      memory.project({ v: blockAt(b), words, rows: side, seed, xWords, tables: table, out });
-      return memory.view(Uint32Array, out, 64 * xWords * 2 * words).slice();
-    },
+    project: (b, seed, xWords) => projectInto(b, { seed, xWords }),
   };
 }
 
@@ -221,11 +209,10 @@ export function withBlockOperator<T>(
         return run(
           operatorIn(matrix, words, blocks, ptrs, {
             threads: pool.threads,
-            fuse: false,
             view: pool.view,
             spmv: (args) => pool.runSlices(spmvThreadedKernel, { ...args, ...control }, once),
-            mulAdd: (args) => pool.runSlices(blockMulAddSharedKernel, args, once),
-            project: (args) => pool.runSlices(projectRowsSharedKernel, args, once),
+            mulAdd: (args) => pool.runSlices(blockMulAddThreadedKernel, { ...args, ...control }, once),
+            project: (args) => pool.runSlices(projectThreadedKernel, { ...args, ...control }, once),
           }),
         );
       }),
@@ -237,7 +224,6 @@ export function withBlockOperator<T>(
     run(
       operatorIn(matrix, words, blocks, ptrs, {
         threads: 1,
-        fuse: true,
         view: (type, ptr, length) => kernelView(type, ptr, length),
         spmv: (args) => callKernel("the sparse product", spmvRowsKernel, args),
         mulAdd: (args) => callKernel("the block product", blockMulAddKernel, args),

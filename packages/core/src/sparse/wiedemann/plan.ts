@@ -78,10 +78,10 @@ export function fillStartBlock(plan: WiedemannPlan, c0: number, c1: number, bloc
 
 /**
  * The seed of the projection X: dense random bits, row i hashed from it
- * and i by the kernel (never stored). Dense, not a few unit vectors: a
- * kernel vector with few nonzeros (an empty column, two equal columns) is
- * invisible to a sparse X with high probability, and the generator then
- * misses it.
+ * and i (fillProjection), so that every shard and engine sees the same X.
+ * Dense, not a few unit vectors: a kernel vector with few nonzeros (an
+ * empty column, two equal columns) is invisible to a sparse X with high
+ * probability, and the generator then misses it.
  */
 export function projectionSeed(plan: WiedemannPlan): number {
   return streamSeed(plan.seed, 0);

@@ -2,8 +2,9 @@
 // kernel berlekampMasseySteps runs the iteration of the twin
 // (berlekamp-massey-naive.ts, which explains it) a slice of steps a call,
 // over the terms and columns copied into the kernel's memory, so that
-// progress and cancel come between slices. Quadratic: it dominates the run
-// from N in the tens of thousands (docs/BENCHMARKS.md).
+// progress and cancel come between slices, on one thread or on the
+// pool's. Quadratic: the largest share of a run from N in the hundreds of
+// thousands (docs/BENCHMARKS.md).
 
 import {
   type BerlekampMasseyArgs,

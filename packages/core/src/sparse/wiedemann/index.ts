@@ -188,8 +188,10 @@ export function finishBlockWiedemann(
  * high, never too low.
  *
  * Cost: N/32 products by A for the sequence (m = n = 64), N/64 more for the
- * solution, and a quadratic Berlekamp-Massey, about N^2 / 32 bit operations
- * per column pair: it dominates from N in the tens of thousands.
+ * solution, and a quadratic Berlekamp-Massey (step t works on t/2
+ * coefficients of each of 128 columns: about 32 L^2 coefficient operations
+ * for the L = N/32 terms): the largest share from N in the hundreds of
+ * thousands.
  *
  * @param matrix - The matrix in compressed rows (any shape).
  * @param options - Block width, threads, seed, engine, progress, signal, checkpoints of the sequence phase.

@@ -199,33 +199,37 @@ export function threadHelper(ctl: usize, index: i32): void {
     // a pool larger than this elimination's thread count: the spare helpers sit out
     if (index >= load<i32>(ctl, THREADS)) continue;
     const job = atomic.load<i32>(ctl + JOB);
-    if (job == JOB_COSET) {
-      cosetWork(ctl, now, index);
-      continue;
+    if (job == JOB_SWEEP) {
+      // a stale state (the sweep ended meanwhile) is harmless: work() then claims nothing
+      adoptState(ctl + STATE);
+      work(ctl, now);
+    } else {
+      helpWith(job, ctl, now, index);
     }
-    if (job == JOB_MUL) {
-      mulWork(ctl, now, index);
-      continue;
-    }
-    if (job == JOB_SPMV) {
-      spmvWork(ctl, now);
-      continue;
-    }
-    if (job == JOB_PROJECT) {
-      projectWork(ctl, now, index);
-      continue;
-    }
-    if (job == JOB_BLOCK_MUL) {
-      blockMulAddWork(ctl, now);
-      continue;
-    }
-    if (job == JOB_BERLEKAMP_MASSEY) {
-      passWork(ctl, now, index);
-      continue;
-    }
-    // a stale state (the sweep ended meanwhile) is harmless: work() then claims nothing
-    adoptState(ctl + STATE);
-    work(ctl, now);
+  }
+}
+
+/** A helper's share of a job other than an elimination sweep. */
+function helpWith(job: i32, ctl: usize, generation: i32, index: i32): void {
+  switch (job) {
+    case JOB_COSET:
+      cosetWork(ctl, generation, index);
+      break;
+    case JOB_MUL:
+      mulWork(ctl, generation, index);
+      break;
+    case JOB_SPMV:
+      spmvWork(ctl, generation);
+      break;
+    case JOB_PROJECT:
+      projectWork(ctl, generation, index);
+      break;
+    case JOB_BLOCK_MUL:
+      blockMulAddWork(ctl, generation);
+      break;
+    case JOB_BERLEKAMP_MASSEY:
+      passWork(ctl, generation, index);
+      break;
   }
 }
 

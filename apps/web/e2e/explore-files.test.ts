@@ -1,6 +1,8 @@
 // Explore's matrix-file panel in Chromium: PBM files read as streams in the
 // worker, reading and eliminating reported apart, bad files named, no worker
-// left behind. PBM files and ranks are made here by plain loops.
+// left behind; MatrixMarket files read sparse, by the exact route or block
+// Wiedemann. PBM files and ranks are made here by plain loops, random sparse
+// files by the library's seeded generator.
 // Needs a build first: `pnpm --filter @lightsout/web build` (and the CLI's for the measurement).
 
 import { execFileSync } from "node:child_process";
@@ -8,9 +10,11 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { sparseRank, type SparseBitMatrix } from "@lightsout/core/sparse";
+import { randomSparseMatrix } from "@lightsout/core/wiedemann";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { startE2E, type E2E } from "./_browser.js";
+import { artifactsDir, startE2E, type E2E } from "./_browser.js";
 
 let e2e: E2E;
 const folder = mkdtempSync(join(tmpdir(), "lightsout-web-pbm-"));
@@ -64,6 +68,30 @@ function p4(rows: number[][]): Buffer {
     }
   });
   return Buffer.concat([Buffer.from(`P4\n${cols} ${rows.length}\n`), raster]);
+}
+
+/** A sparse matrix as a MatrixMarket "coordinate pattern general" file (1-based indices). */
+function matrixMarket(m: SparseBitMatrix): string {
+  const lines = ["%%MatrixMarket matrix coordinate pattern general", `${m.rows} ${m.cols} ${m.colIndex.length}`];
+  for (let i = 0; i < m.rows; i++) {
+    for (let k = m.rowStart[i]!; k < m.rowStart[i + 1]!; k++) lines.push(`${i + 1} ${m.colIndex[k]! + 1}`);
+  }
+  return `${lines.join("\n")}\n`;
+}
+
+/** Starts keeping every text the file job's status line shows; the returned function reads them. */
+async function watchStatus(page: Page): Promise<() => Promise<string[]>> {
+  await page.evaluate((job) => {
+    const status = document.querySelector(`${job} .explore-status`)!;
+    const seen: string[] = [];
+    (globalThis as { statusSeen?: string[] }).statusSeen = seen;
+    new MutationObserver(() => seen.push(status.textContent ?? "")).observe(status, {
+      childList: true,
+      characterData: true,
+      subtree: true,
+    });
+  }, JOB);
+  return () => page.evaluate(() => (globalThis as { statusSeen?: string[] }).statusSeen ?? []);
 }
 
 /** Rank over GF(2) by plain Gauss-Jordan elimination on arrays. */
@@ -251,6 +279,92 @@ test("a sparse MatrixMarket file: read sparse, structured elimination, the limit
   await page.close();
 });
 
+test("a sparse MatrixMarket file by block Wiedemann: the exact route's rank, Monte Carlo with its guarantee; the choice kept", async () => {
+  // 3,000 x 3,000, about 10 ones a row; its rank from the library's exact route, in this process
+  const matrix = randomSparseMatrix(3000, 3000, 10, 7);
+  const rank = sparseRank(matrix, { method: "structured" }).rank;
+  const said = `rank ${rank.toLocaleString("en-US")} over GF(2).`;
+  const page = await openExplore();
+  const method = "#explore-file-method";
+  // exact by default, labelled, and described as applying to MatrixMarket files only
+  expect(await page.inputValue(method)).toBe("auto");
+  expect(await page.textContent(`label[for="explore-file-method"]`)).toMatch(/^Method/);
+  expect(await page.$$eval(`${method} option`, (all) => all.map((o) => o.textContent))).toEqual([
+    "exact (structured elimination)",
+    "block Wiedemann (Monte Carlo)",
+  ]);
+  expect(await page.textContent("#explore-file-method-hint")).toMatch(
+    /^For MatrixMarket files \(read sparse\); dense text and PBM files are always ranked exactly\./,
+  );
+  await page.setInputFiles("#explore-file-input", {
+    name: "r.mtx",
+    mimeType: "text/plain",
+    buffer: Buffer.from(matrixMarket(matrix)),
+  });
+  await waitState(page, "done");
+  const exact = await page.textContent("#explore-file .explore-answer");
+  expect(exact).toContain(`, ${said}`);
+  expect(exact).not.toContain("Monte Carlo");
+
+  // the same file again, by block Wiedemann: the same rank, said to be Monte Carlo, with what is proven
+  await page.selectOption(method, "wiedemann");
+  const statuses = await watchStatus(page);
+  await page.click(`${JOB} button[data-action="start"]`);
+  await waitState(page, "done");
+  // each phase's first report reaches the page, in words
+  const seen = await statuses();
+  expect(seen.some((text) => /^Block Wiedemann, the sequence: [\d,]+ of [\d,]+ terms/.test(text))).toBe(true);
+  expect(seen.some((text) => /^Block Wiedemann, Berlekamp-Massey: [\d,]+ of [\d,]+ steps/.test(text))).toBe(true);
+  const answer = await page.textContent("#explore-file .explore-answer");
+  expect(answer).toMatch(
+    /^r\.mtx: 3,000 x 3,000 \(matrix-market, read sparse: [\d,]+ nonzeros, block Wiedemann\), rank [\d,]+ over GF\(2\)\. Monte Carlo: /,
+  );
+  expect(answer).toContain(`, ${said} Monte Carlo: rank <= ${rank} proven (`);
+  expect(answer).toContain(`rank = ${rank} with probability >= 1 - 2^-40`);
+  expect(await page.getAttribute(JOB, "data-phases")).toMatch(/^reading sequence berlekamp-massey/);
+  expect(await page.textContent(`${JOB} .explore-status`)).toMatch(
+    /^Done in [\d.]+ s: read in [\d.]+ s, ranked by block Wiedemann in [\d.]+ s \(sequence [\d.]+ s, Berlekamp-Massey [\d.]+ s, kernel vectors [\d.]+ s\) on \d+ threads?\.$/,
+  );
+  await (await page.$("#explore-file"))!.screenshot({ path: `${artifactsDir}explore-file-wiedemann.png` });
+  // no echelon form from a sparse route: no downloads, and the worker is gone
+  expect(await page.isVisible('[data-action="echelon-pbm"]')).toBe(false);
+  await noWorkers(page);
+
+  // the choice is remembered: a reload offers block Wiedemann again, and runs it
+  await page.reload();
+  await page.waitForSelector(JOB);
+  expect(await page.inputValue(method)).toBe("wiedemann");
+  // Cancel mid-run: a random 100,000 x 100,000 file with 10 ones a row (made in the page) takes block
+  // Wiedemann far longer than a click; its worker is stopped.
+  await page.evaluate(() => {
+    const n = 100_000;
+    const parts = ["%%MatrixMarket matrix coordinate pattern general\n", `${n} ${n} ${10 * n}\n`];
+    let t = 9;
+    for (let i = 1; i <= n; i++) {
+      let line = "";
+      for (let k = 0; k < 10; k++) {
+        t = (Math.imul(t, 1103515245) + 12345) >>> 0;
+        line += `${i} ${(t % n) + 1}\n`;
+      }
+      parts.push(line);
+    }
+    const data = new DataTransfer();
+    data.items.add(new File(parts, "big.mtx"));
+    document
+      .querySelector("#explore-file")!
+      .dispatchEvent(new DragEvent("drop", { dataTransfer: data, bubbles: true, cancelable: true }));
+  });
+  await page.waitForFunction(
+    (job) => (document.querySelector(job) as HTMLElement | null)?.dataset.phases?.includes("sequence") === true,
+    JOB,
+    { timeout: 120_000 },
+  );
+  await page.click(`${JOB} button[data-action="cancel"]`);
+  await waitState(page, "cancelled");
+  await noWorkers(page);
+  await page.close();
+});
+
 /** The CLI's answer for a matrix file (`lightsout rank FILE --json`), to check Explore's against. */
 function cliRank(cli: string, path: string): { rank: number; ms: number } {
   return JSON.parse(execFileSync(process.execPath, [cli, "rank", path, "--json"], { encoding: "utf8" }));
@@ -329,3 +443,39 @@ test.runIf(process.env.LIGHTSOUT_SLOW === "1")("measure: a sparse 10^6-vertex in
   );
   await page.close();
 });
+
+// Block Wiedemann on Explore: a random 200,000 x 200,000 file with 10 ones a row (the matrix of
+// docs/BENCHMARKS.md, "Block Wiedemann": randomSparseMatrix(200000, 200000, 10, 1), rank 199,988).
+// LIGHTSOUT_SLOW=1 npx vitest run e2e/explore-files.test.ts -t "measure: a random sparse"
+test.runIf(process.env.LIGHTSOUT_SLOW === "1")(
+  "measure: a random sparse 200,000 x 200,000 file by block Wiedemann on Explore",
+  async () => {
+    const path = join(folder, "random200k.mtx");
+    writeFileSync(path, matrixMarket(randomSparseMatrix(200_000, 200_000, 10, 1)));
+    const page = await openExplore();
+    await page.selectOption("#explore-file-method", "wiedemann");
+    const statuses = await watchStatus(page);
+    const t0 = performance.now();
+    await page.setInputFiles("#explore-file-input", path);
+    await waitState(page, "done", 3_600_000);
+    const wall = performance.now() - t0;
+    // what the status line said along the way: the first, middle and last text of each phase
+    const seen = (await statuses()).filter((text) => text.startsWith("Block Wiedemann"));
+    const phases = new Map<string, string[]>();
+    for (const text of seen) {
+      const name = text.slice(0, text.indexOf(":"));
+      phases.set(name, [...(phases.get(name) ?? []), text]);
+    }
+    const sample = [...phases.values()].flatMap((texts) => [
+      ...new Set([texts[0]!, texts[texts.length >> 1]!, texts.at(-1)!]),
+    ]);
+    console.log(sample.join("\n"));
+    const answer = await page.textContent("#explore-file .explore-answer");
+    expect(answer).toContain("block Wiedemann), rank 199,988 over GF(2). Monte Carlo: ");
+    console.log(
+      `${answer} ${await page.textContent(`${JOB} .explore-status`)} Phases: ${await page.getAttribute(JOB, "data-phases")}. Threads: ${await page.getAttribute(JOB, "data-threads")}. Wall time from choosing the file: ${(wall / 1000).toFixed(2)} s.`,
+    );
+    await page.close();
+  },
+  3_600_000,
+);

@@ -345,6 +345,8 @@ describe("progress and cancel", () => {
     expect(found.wiedemann?.errorBound).toBe(2 ** -40);
     expect(found.wiedemann?.rankAtMost).toBe(found.rank);
     expect(found.wiedemann?.guarantee).toMatch(/proven/);
+    // the threads that ran the products: one when asked for one
+    expect(sparseRank(w, { method: "wiedemann", threads: 1 }).wiedemann?.threads).toBe(1);
     expect(found.vectors).toHaveLength(n - dense.rank);
     for (const v of found.vectors) expect(multiplySparse(w, v).every((x) => x === 0)).toBe(true);
     expect([...phases]).toEqual(expect.arrayContaining(["sequence", "berlekamp-massey", "solution"]));

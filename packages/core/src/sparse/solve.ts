@@ -54,7 +54,10 @@ export interface SparseOptions {
   onProgress?: (progress: SparseProgress) => void;
   /** Stops the work with the signal's reason, in every phase. */
   signal?: AbortSignal;
-  /** Threads of the dense kernel (BitMatrix's `threads`); default as BitMatrix. */
+  /**
+   * Threads of the dense kernel (BitMatrix's `threads`) and of block Wiedemann's products;
+   * default as BitMatrix, and every core for block Wiedemann.
+   */
   threads?: number;
   /** The dense kernel's own route (BitMatrix's `method`: Four Russians, PLE, naive); default `"auto"`. */
   denseMethod?: "auto" | "m4ri" | "ple" | "naive";
@@ -100,9 +103,12 @@ export interface SparseRankResult {
    * Block Wiedemann's guarantee (the `wiedemann` route): `rank <= rankAtMost`
    * is proven by the kernel vectors found; the rank is exact with
    * probability at least 1 - errorBound (2^-40, or 1 when no bound is
-   * claimed), and `guarantee` says so in one sentence.
+   * claimed), and `guarantee` says so in one sentence; `threads` is how many ran its products.
    */
-  wiedemann?: Pick<WiedemannResult, "rankAtMost" | "errorBound" | "guarantee" | "blockWidth" | "seed" | "timings">;
+  wiedemann?: Pick<
+    WiedemannResult,
+    "rankAtMost" | "errorBound" | "guarantee" | "blockWidth" | "seed" | "timings" | "threads"
+  >;
 }
 
 /**
@@ -272,7 +278,7 @@ function sparseRoute(
       : {}),
   });
   const kernel = r.kernel.slice(0, request.kernelLimit).map((words) => unpackBits(words, m.cols));
-  const { rankAtMost, errorBound, guarantee, blockWidth, seed, timings } = r;
+  const { rankAtMost, errorBound, guarantee, blockWidth, seed, timings, threads: ran } = r;
   return {
     rank: r.rank,
     stats: undefined,
@@ -280,7 +286,7 @@ function sparseRoute(
     x: undefined,
     kernel,
     exact: r.exact,
-    wiedemann: { rankAtMost, errorBound, guarantee, blockWidth, seed, timings },
+    wiedemann: { rankAtMost, errorBound, guarantee, blockWidth, seed, timings, threads: ran },
   };
 }
 

@@ -6,7 +6,7 @@
 
 import "./explore.css";
 import type { MountScreen } from "../../screen.js";
-import { type Palette, pictureSide } from "../../state/explore/protocol.js";
+import { type FileMethod, type Palette, pictureSide } from "../../state/explore/protocol.js";
 import * as explore from "../../state/explore/state.js";
 import { Cancelled, ExploreWorker, nullityWorker, terminateAll } from "../../state/explore/worker-client.js";
 import { NullityChart } from "./chart.js";
@@ -519,6 +519,21 @@ function solvePanel(): HTMLElement {
   });
 }
 
+/** The route of MatrixMarket files: exact or block Wiedemann, remembered across visits. */
+function fileMethodField(): { row: HTMLElement; value(): FileMethod } {
+  const label = element("label", { class: "explore-field", for: "explore-file-method" }, "Method");
+  const select = element("select", { id: "explore-file-method", "aria-describedby": "explore-file-method-hint" });
+  for (const [value, text] of explore.FILE_METHODS) select.append(element("option", { value }, text));
+  select.value = explore.loadFileMethod();
+  select.addEventListener("change", () => explore.saveFileMethod(select.value as FileMethod));
+  label.append(select);
+  // the hint stays outside the label: it describes the select, it does not name it
+  const hint = element("p", { id: "explore-file-method-hint", class: "explore-hint" }, explore.FILE_METHOD_HINT);
+  const row = element("div", { class: "explore-method" });
+  row.append(label, hint);
+  return { row, value: () => select.value as FileMethod };
+}
+
 function filePanel(): HTMLElement {
   const section = panel(
     "explore-file",
@@ -540,12 +555,13 @@ function filePanel(): HTMLElement {
   });
   input.setAttribute("aria-describedby", "explore-file-limit");
   field.append(input);
+  const method = fileMethodField();
   const job = new JobControls("Matrix rank", "Compute rank");
   job.start.type = "button";
   job.start.disabled = true;
   const answer = element("p", { class: "explore-answer", "aria-live": "polite" });
   const downloads = fileDownloads();
-  section.append(limit, field, job.element, answer, downloads.element);
+  section.append(limit, method.row, field, job.element, answer, downloads.element);
   if (!globalThis.crossOriginIsolated) {
     // SharedArrayBuffer needs the COOP/COEP headers (vite.config.ts); without it the worker uses one thread
     section.append(
@@ -573,14 +589,17 @@ function filePanel(): HTMLElement {
     singleJob(
       job,
       async (worker) => {
-        const r = await worker.run({ kind: "rank-file", file: chosen, name: chosen.name }, (done, total, phase) => {
+        const request = { kind: "rank-file", file: chosen, name: chosen.name, method: method.value() } as const;
+        const r = await worker.run(request, (done, total, phase, secondsLeft) => {
           if (!phases.includes(phase)) {
             phases.push(phase);
             job.element.dataset.phases = phases.join(" ");
             phaseStart = performance.now();
           }
           const spent = (performance.now() - phaseStart) / 1000;
-          const left = done > 0 && spent > 1 ? ((total - done) * spent) / done : undefined;
+          // the library's estimate when it makes one (Berlekamp-Massey's steps grow longer as it goes), else the rate so far
+          const rate = done > 0 ? ((total - done) * spent) / done : undefined;
+          const left = spent > 1 ? (secondsLeft ?? rate) : undefined;
           // An empty file reads 0 of 0 bytes.
           job.progress(total > 0 ? done / total : 0, explore.phaseText(phase, done, total, left));
         });

@@ -15,6 +15,7 @@ import {
   type Answer,
   type Envelope,
   type Export,
+  type FileMethod,
   type Palette,
   type Reply,
   type Request,
@@ -38,18 +39,19 @@ scope.onmessage = (event) => {
 async function handle(id: number, request: Request): Promise<void> {
   let last = 0;
   let lastPhase = "";
-  const progress = (phase: string) => (done: number, total: number) => {
+  const progress = (phase: string) => (done: number, total: number, secondsLeft?: number) => {
     const now = performance.now();
     // The first report of each phase always goes out: the page shows reading and eliminating apart.
     if (now - last < PROGRESS_INTERVAL_MS && done < total && phase === lastPhase) return;
     last = now;
     lastPhase = phase;
-    scope.postMessage({ id, type: "progress", done, total, phase });
+    const left = secondsLeft === undefined ? {} : { secondsLeft };
+    scope.postMessage({ id, type: "progress", done, total, phase, ...left });
   };
   try {
     // large eliminations share out their sweeps; one thread where that is impossible
-    if (request.kind === "rank-file" || request.kind === "chase") await initThreads().catch(() => 1);
-    const answer = await compute(request, progress);
+    const threads = request.kind === "rank-file" || request.kind === "chase" ? await initThreads().catch(() => 1) : 1;
+    const answer = await compute(request, progress, threads);
     // a download's bytes are handed over, not copied (a 32768 x 32768 echelon form is 128 MiB)
     scope.postMessage({ id, type: "done", answer }, answer.kind === "export" ? [answer.pbm.buffer] : []);
   } catch (error) {
@@ -65,9 +67,10 @@ async function handle(id: number, request: Request): Promise<void> {
   }
 }
 
-type Progress = (phase: string) => (done: number, total: number) => void;
+type Progress = (phase: string) => (done: number, total: number, secondsLeft?: number) => void;
 
-async function compute(request: Request, progress: Progress): Promise<Answer> {
+/** Runs a request; `threads` is the size of the thread pool started for it (1: none). */
+async function compute(request: Request, progress: Progress, threads: number): Promise<Answer> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
   switch (request.kind) {
@@ -89,7 +92,7 @@ async function compute(request: Request, progress: Progress): Promise<Answer> {
     case "solve":
       return solveAllOn(request.n, request.side, request.palette, request.canvas, progress, elapsed);
     case "rank-file":
-      return rankOfFile(request.file, request.name, progress, elapsed);
+      return rankOfFile(request, threads, progress, elapsed);
     case "export":
       return exportLast(request.what, progress, elapsed);
   }
@@ -204,13 +207,18 @@ async function solveAllOn(
   return { kind: "solve", n, solvable, rank, nullity, presses, scale, ms: elapsed() };
 }
 
-async function rankOfFile(file: Blob, name: string, progress: Progress, elapsed: () => number): Promise<Answer> {
+async function rankOfFile(
+  { file, name, method }: Extract<Request, { kind: "rank-file" }>,
+  threads: number,
+  progress: Progress,
+  elapsed: () => number,
+): Promise<Answer> {
   const reading = progress("reading");
   reading(0, file.size);
   const started = performance.now();
   lastEchelon?.dispose();
   lastEchelon = undefined;
-  if (await isMatrixMarket(file)) return rankOfSparseFile(file, name, progress, elapsed);
+  if (await isMatrixMarket(file)) return rankOfSparseFile(file, name, { method, threads }, progress, elapsed);
   // Streamed: the file is never one string (a 32768 x 32768 text file is 1 GiB); PBM goes straight into the matrix.
   const { matrix, format } = await readBitMatrix(chunksOf(file), {
     source: name,
@@ -248,11 +256,18 @@ async function isMatrixMarket(file: Blob): Promise<boolean> {
 
 /**
  * A MatrixMarket file, read sparse (only its ones are held, so its limit is
- * in nonzeros, not rows x cols) and ranked by the sparse routes: the dense
- * kernel when small or dense, else structured elimination; each phase
- * reports its progress. Cancel terminates the worker, as for every job.
+ * in nonzeros, not rows x cols) and ranked by the sparse routes: `auto` (the
+ * dense kernel when small or dense, else structured elimination), or block
+ * Wiedemann on the pool's threads; each phase reports its progress. Cancel
+ * terminates the worker, as for every job.
  */
-async function rankOfSparseFile(file: Blob, name: string, progress: Progress, elapsed: () => number): Promise<Answer> {
+async function rankOfSparseFile(
+  file: Blob,
+  name: string,
+  route: { method: FileMethod; threads: number },
+  progress: Progress,
+  elapsed: () => number,
+): Promise<Answer> {
   const reading = progress("reading");
   const started = performance.now();
   const { matrix } = await readSparseMatrix(chunksOf(file), {
@@ -261,14 +276,18 @@ async function rankOfSparseFile(file: Blob, name: string, progress: Progress, el
     onProgress: (bytes) => reading(bytes, file.size),
   });
   const read = performance.now();
-  const phases = new Map<string, (done: number, total: number) => void>();
+  const phases = new Map<string, ReturnType<Progress>>();
   const r = sparseRank(matrix, {
+    method: route.method,
+    // the exact routes keep their own defaults; block Wiedemann runs its products on the pool started
+    ...(route.method === "wiedemann" ? { threads: route.threads } : {}),
     onProgress: (p) => {
       let report = phases.get(p.phase);
       if (report === undefined) phases.set(p.phase, (report = progress(p.phase)));
-      report(p.done, p.total);
+      report(p.done, p.total, p.secondsLeft);
     },
   });
+  const w = r.wiedemann;
   return {
     kind: "rank-file",
     rows: matrix.rows,
@@ -278,8 +297,14 @@ async function rankOfSparseFile(file: Blob, name: string, progress: Progress, el
     ms: elapsed(),
     readMs: Math.round(read - started),
     eliminateMs: Math.round(performance.now() - read),
-    threads: null,
-    sparse: { nonzeros: matrix.colIndex.length, method: r.method },
+    threads: w ? w.threads : null,
+    sparse: {
+      nonzeros: matrix.colIndex.length,
+      method: r.method,
+      ...(w
+        ? { wiedemann: { exact: r.exact, guarantee: w.guarantee, errorBound: w.errorBound, timings: w.timings } }
+        : {}),
+    },
   };
 }
 

@@ -9,6 +9,14 @@ export interface Palette {
   off: number;
 }
 
+/**
+ * How a MatrixMarket (sparse) file is ranked: `auto` is exact (the dense kernel when small or
+ * dense, else structured elimination); `wiedemann` is block Wiedemann, Monte Carlo (faster and
+ * far smaller on large random sparse matrices; its rank is proven an upper bound, and exact with
+ * the probability its guarantee states). Dense text and PBM files are always ranked exactly.
+ */
+export type FileMethod = "auto" | "wiedemann";
+
 /** What the screen asks a worker to compute. */
 export type Request =
   /** The nullity of one n x n board. */
@@ -19,8 +27,11 @@ export type Request =
   | { kind: "chase"; n: number; palette: Palette; canvas: OffscreenCanvas }
   /** The all-on n x n board solved by chasing, its presses down-sampled to {@link pictureSide} pixels a side. */
   | { kind: "solve"; n: number; side: number; palette: Palette; canvas: OffscreenCanvas }
-  /** The rank over GF(2) of a matrix file (PBM, dense 0/1 text or MatrixMarket), read as a stream. */
-  | { kind: "rank-file"; file: Blob; name: string }
+  /**
+   * The rank over GF(2) of a matrix file (PBM, dense 0/1 text or MatrixMarket), read as a stream;
+   * `method` is the route of a MatrixMarket file (ignored for the others).
+   */
+  | { kind: "rank-file"; file: Blob; name: string; method: FileMethod }
   /**
    * The last ranked file's echelon form, or a basis of its kernel { x : A x = 0 } (one vector a
    * row), as PBM (P4); asked of the worker that ranked it, which keeps the echelon form until then.
@@ -61,15 +72,31 @@ export type Answer =
       threads: number | null;
       /**
        * A MatrixMarket file is read sparse: its nonzeros and the route that ranked it
-       * ("dense", "structured"); absent for dense text and PBM (read as bits).
+       * ("dense", "structured", "wiedemann"), with block Wiedemann's guarantee when it ran;
+       * absent for dense text and PBM (read as bits).
        */
-      sparse?: { nonzeros: number; method: string };
+      sparse?: { nonzeros: number; method: string; wiedemann?: WiedemannReport };
     }
   | { kind: "export"; what: Export; rows: number; cols: number; pbm: Uint8Array; ms: number };
 
-/** A message from the worker: progress of request `id`, its answer, or why it failed. */
+/** What block Wiedemann says of a rank it found (a Monte Carlo answer unless `exact`). */
+export interface WiedemannReport {
+  /** True only when the rank is proven (a matrix without nonzeros). */
+  exact: boolean;
+  /** The library's guarantee in one sentence: what is proven, and the error bound if one is claimed. */
+  guarantee: string;
+  /** Probability that the rank is too high: 2^-40, or 1 when no bound is claimed. */
+  errorBound: number;
+  /** Milliseconds of each phase. */
+  timings: { sequenceMs: number; berlekampMasseyMs: number; solutionMs: number };
+}
+
+/**
+ * A message from the worker: progress of request `id` (with the library's own estimate of the
+ * seconds left in the phase, when it makes one), its answer, or why it failed.
+ */
 export type Reply =
-  | { id: number; type: "progress"; done: number; total: number; phase: string }
+  | { id: number; type: "progress"; done: number; total: number; phase: string; secondsLeft?: number }
   | { id: number; type: "done"; answer: Answer }
   | { id: number; type: "error"; message: string; line?: number; column?: number; offset?: number };
 

@@ -1,14 +1,17 @@
 // What Explore reads and says, without a page: fields, the sweep's estimate,
 // progress, captions and errors.
 
-import { describe, expect, test } from "vitest";
+import { afterEach, describe, expect, test, vi } from "vitest";
 import {
   chaseCaption,
   errorMessage,
   estimateFor,
   kindEstimate,
   exportDone,
+  FILE_METHODS,
   fileAnswer,
+  loadFileMethod,
+  saveFileMethod,
   phaseText,
   progressText,
   readInteger,
@@ -126,6 +129,87 @@ describe("what the panels say", () => {
     );
     expect(errorMessage(new RangeError("n expected ..."))).toBe("n expected ...");
     expect(errorMessage("plain")).toBe("plain");
+  });
+});
+
+describe("block Wiedemann on a MatrixMarket file", () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  test("its phases in words, with the estimate of the time left", () => {
+    expect(phaseText("sequence", 3000, 6300, 12)).toBe(
+      "Block Wiedemann, the sequence: 3,000 of 6,300 terms, about 12.0 s left",
+    );
+    expect(phaseText("berlekamp-massey", 100, 6300, 95.2)).toBe(
+      "Block Wiedemann, Berlekamp-Massey: 100 of 6,300 steps, about 95.2 s left",
+    );
+    expect(phaseText("solution", 10, 3200, 1.5)).toBe(
+      "Block Wiedemann, the kernel vectors: 10 of 3,200 products, about 1.50 s left",
+    );
+    // no estimate yet: none claimed
+    expect(phaseText("sequence", 0, 6300)).toBe("Block Wiedemann, the sequence: 0 of 6,300 terms");
+    // a phase name that is also an Object property reads as any other phase
+    expect(phaseText("constructor", 1, 2)).toBe("Constructor: 1 of 2");
+  });
+
+  test("the answer says Monte Carlo and gives the guarantee; the times give each phase", () => {
+    const guarantee =
+      "rank <= 2999 proven (1 independent kernel vector, each checked); rank = 2999 with probability >= 1 - 2^-40 (Monte Carlo: a 64-wide start block, projection assumed generic)";
+    const timings = { sequenceMs: 1200, berlekampMasseyMs: 800, solutionMs: 300 };
+    const file = {
+      kind: "rank-file" as const,
+      rows: 3000,
+      cols: 3000,
+      rank: 2999,
+      format: "matrix-market",
+      ms: 2500,
+      readMs: 150,
+      eliminateMs: 2320,
+      threads: 2,
+      sparse: {
+        nonzeros: 29_990,
+        method: "wiedemann",
+        wiedemann: { exact: false, guarantee, errorBound: 2 ** -40, timings },
+      },
+    };
+    expect(fileAnswer("g.mtx", file)).toEqual({
+      answer: `g.mtx: 3,000 x 3,000 (matrix-market, read sparse: 29,990 nonzeros, block Wiedemann), rank 2,999 over GF(2). Monte Carlo: ${guarantee}.`,
+      done: "Done in 2.50 s: read in 0.15 s, ranked by block Wiedemann in 2.32 s (sequence 1.20 s, Berlekamp-Massey 0.80 s, kernel vectors 0.30 s) on 2 threads.",
+    });
+    // a matrix without nonzeros: block Wiedemann's answer is exact, and says so
+    const zero = { ...file, rank: 0, sparse: { ...file.sparse, wiedemann: { ...file.sparse.wiedemann, exact: true } } };
+    expect(fileAnswer("z.mtx", { ...zero, sparse: { ...zero.sparse, nonzeros: 0 } }).answer).toMatch(
+      /^z\.mtx: 3,000 x 3,000 \(matrix-market, read sparse: 0 nonzeros, block Wiedemann\), rank 0 over GF\(2\)\. Exact: /,
+    );
+  });
+
+  test("the Method choice: exact first, kept and read back; anything else, or no storage, is exact", () => {
+    expect(FILE_METHODS.map(([method]) => method)).toEqual(["auto", "wiedemann"]);
+    expect(FILE_METHODS.map(([, label]) => label)).toEqual([
+      "exact (structured elimination)",
+      "block Wiedemann (Monte Carlo)",
+    ]);
+    const stored = new Map<string, string>();
+    vi.stubGlobal("localStorage", {
+      getItem: (key: string) => stored.get(key) ?? null,
+      setItem: (key: string, value: string) => void stored.set(key, value),
+    });
+    expect(loadFileMethod()).toBe("auto");
+    saveFileMethod("wiedemann");
+    expect(loadFileMethod()).toBe("wiedemann");
+    stored.set("lightsout-explore-method", "lanczos");
+    expect(loadFileMethod()).toBe("auto");
+    vi.stubGlobal("localStorage", {
+      getItem: () => {
+        throw new Error("storage disabled");
+      },
+      setItem: () => {
+        throw new Error("storage disabled");
+      },
+    });
+    expect(loadFileMethod()).toBe("auto");
+    expect(() => saveFileMethod("wiedemann")).not.toThrow();
   });
 });
 

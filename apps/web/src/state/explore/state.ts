@@ -3,7 +3,7 @@
 // every error in one format. The screen (screens/explore) runs the workers.
 
 import { formatBytes, formatCount } from "@lightsout/core";
-import type { Answer } from "./protocol.js";
+import type { Answer, FileMethod } from "./protocol.js";
 import { WorkerError } from "./worker-client.js";
 
 /** The panels' sizes: larger ones run out of memory or patience in a browser. */
@@ -218,19 +218,30 @@ export function progressText(phase: string, done: number, total: number): string
   return `${phase[0]!.toUpperCase()}${phase.slice(1)}: ${format(done)} of ${format(total)}`;
 }
 
+/** The sparse routes' phases in words, with what their counts count. */
+const SPARSE_PHASES: Record<string, { name: string; unit: string }> = {
+  structured: { name: "Structured elimination", unit: "rows" },
+  dense: { name: "Dense elimination of the rest", unit: "columns" },
+  sequence: { name: "Block Wiedemann, the sequence", unit: "terms" },
+  "berlekamp-massey": { name: "Block Wiedemann, Berlekamp-Massey", unit: "steps" },
+  solution: { name: "Block Wiedemann, the kernel vectors", unit: "products" },
+};
+
 /**
- * A file job's progress: reading counts megabytes of the file, eliminating counts columns.
+ * A file job's progress: reading counts megabytes of the file, the sparse routes' phases count
+ * their own steps (rows, columns, terms of the sequence...), other eliminations count columns.
  *
  * @example
  * ```ts
  * phaseText("reading", 1_500_000, 3_000_000); // "Reading: 1.5 of 3.0 MB"
+ * phaseText("sequence", 3000, 6300, 12); // "Block Wiedemann, the sequence: 3,000 of 6,300 terms, about 12.0 s left"
  * ```
  */
 export function phaseText(phase: string, done: number, total: number, secondsLeft?: number): string {
   const left =
     secondsLeft === undefined || !Number.isFinite(secondsLeft) ? "" : `, about ${seconds(secondsLeft * 1000)} left`;
-  if (phase === "structured") return `Structured elimination: ${format(done)} of ${format(total)} rows${left}`;
-  if (phase === "dense") return `Dense elimination of the rest: ${format(done)} of ${format(total)} columns${left}`;
+  const sparse = Object.hasOwn(SPARSE_PHASES, phase) ? SPARSE_PHASES[phase] : undefined;
+  if (sparse) return `${sparse.name}: ${format(done)} of ${format(total)} ${sparse.unit}${left}`;
   if (phase !== "reading") return `${progressText(phase, done, total)}${left}`;
   const mb = (bytes: number) => (bytes / 1e6).toFixed(bytes < 1e7 ? 1 : 0);
   return `Reading: ${mb(done)} of ${mb(total)} MB`;
@@ -361,13 +372,67 @@ export function solveCaption(n: number, r: Extract<Answer, { kind: "solve" }>): 
  * ```
  */
 export function fileAnswer(name: string, r: Extract<Answer, { kind: "rank-file" }>): { answer: string; done: string } {
+  const route = r.sparse?.method;
   const how = r.sparse
-    ? `, read sparse: ${formatCount(r.sparse.nonzeros, "nonzero")}, ${r.sparse.method === "dense" ? "the dense kernel" : `${r.sparse.method} elimination`}`
+    ? `, read sparse: ${formatCount(r.sparse.nonzeros, "nonzero")}, ${route === "dense" ? "the dense kernel" : route === "wiedemann" ? "block Wiedemann" : `${route} elimination`}`
     : "";
+  const w = r.sparse?.wiedemann;
+  // a Monte Carlo rank is never shown without what is proven of it and its error bound
+  const guarantee = w ? ` ${w.exact ? "Exact" : "Monte Carlo"}: ${w.guarantee}.` : "";
+  const on = r.threads === null ? "" : ` on ${formatCount(r.threads, "thread")}`;
+  const t = w?.timings;
+  const work = t
+    ? `ranked by block Wiedemann in ${seconds(r.eliminateMs)} (sequence ${seconds(t.sequenceMs)}, Berlekamp-Massey ${seconds(t.berlekampMasseyMs)}, kernel vectors ${seconds(t.solutionMs)})`
+    : `eliminated in ${seconds(r.eliminateMs)}`;
   return {
-    answer: `${name}: ${format(r.rows)} x ${format(r.cols)} (${r.format}${how}), rank ${format(r.rank)} over GF(2).`,
-    done: `Done in ${seconds(r.ms)}: read in ${seconds(r.readMs)}, eliminated in ${seconds(r.eliminateMs)}${r.threads === null ? "" : ` on ${formatCount(r.threads, "thread")}`}.`,
+    answer: `${name}: ${format(r.rows)} x ${format(r.cols)} (${r.format}${how}), rank ${format(r.rank)} over GF(2).${guarantee}`,
+    done: `Done in ${seconds(r.ms)}: read in ${seconds(r.readMs)}, ${work}${on}.`,
   };
+}
+
+/** The file panel's routes for MatrixMarket files, as its Method select offers them. */
+export const FILE_METHODS: readonly (readonly [FileMethod, string])[] = [
+  ["auto", "exact (structured elimination)"],
+  ["wiedemann", "block Wiedemann (Monte Carlo)"],
+];
+
+/** What the Method select says of the files it applies to. */
+export const FILE_METHOD_HINT =
+  "For MatrixMarket files (read sparse); dense text and PBM files are always ranked exactly. Block Wiedemann is faster and far smaller on large random sparse matrices: its rank is proven an upper bound, and exact with probability at least 1 - 2^-40 when the nullity is at most 23 (the answer says which).";
+
+const FILE_METHOD_KEY = "lightsout-explore-method";
+
+/**
+ * The route chosen last for MatrixMarket files, or exact; storage failures (private modes) read as exact.
+ *
+ * @example
+ * ```ts
+ * loadFileMethod(); // "auto" on a first visit
+ * ```
+ */
+export function loadFileMethod(): FileMethod {
+  try {
+    const stored = localStorage.getItem(FILE_METHOD_KEY);
+    return FILE_METHODS.some(([method]) => method === stored) ? (stored as FileMethod) : "auto";
+  } catch {
+    return "auto";
+  }
+}
+
+/**
+ * Keeps the route chosen (forgotten if storage fails).
+ *
+ * @example
+ * ```ts
+ * saveFileMethod("wiedemann");
+ * ```
+ */
+export function saveFileMethod(method: FileMethod): void {
+  try {
+    localStorage.setItem(FILE_METHOD_KEY, method);
+  } catch {
+    // not remembered
+  }
 }
 
 /**
@@ -394,5 +459,5 @@ export function exportDone(r: Extract<Answer, { kind: "export" }>): string {
  */
 export function fileLimit(side: number, nonzeros: number): string {
   const bytes = side * Math.ceil(side / 128) * 16;
-  return `Dense text and PBM files up to ${format(side)} x ${format(side)} entries (${formatBytes(bytes)} of bits: WebAssembly addresses 4 GiB, and room is kept for the elimination; past half of it the elimination runs on one thread, as two need a copy in shared memory); a larger one is refused when its size is known, before it is read into memory. PBM P4 is the compact format: 1 bit per entry. MatrixMarket files are read sparse: up to ${formatCount(nonzeros, "nonzero")}, whatever their rows x cols, ranked by structured elimination when large and sparse.`;
+  return `Dense text and PBM files up to ${format(side)} x ${format(side)} entries (${formatBytes(bytes)} of bits: WebAssembly addresses 4 GiB, and room is kept for the elimination; past half of it the elimination runs on one thread, as two need a copy in shared memory); a larger one is refused when its size is known, before it is read into memory. PBM P4 is the compact format: 1 bit per entry. MatrixMarket files are read sparse: up to ${formatCount(nonzeros, "nonzero")}, whatever their rows x cols, ranked by structured elimination when large and sparse, or by block Wiedemann (Monte Carlo) when chosen.`;
 }

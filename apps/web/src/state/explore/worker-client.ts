@@ -28,7 +28,8 @@ export class WorkerError extends Error {
 }
 
 type AnswerOf<K extends Request["kind"]> = Extract<Answer, { kind: K }>;
-type OnProgress = (done: number, total: number, phase: string) => void;
+/** Progress of a request: its phase, and the library's estimate of the seconds left in it when it makes one. */
+type OnProgress = (done: number, total: number, phase: string, secondsLeft?: number) => void;
 
 interface Pending {
   resolve(answer: Answer): void;
@@ -94,7 +95,7 @@ export class ExploreWorker {
     const pending = this.#pending.get(reply.id);
     if (!pending) return;
     if (reply.type === "progress") {
-      pending.onProgress?.(reply.done, reply.total, reply.phase);
+      pending.onProgress?.(reply.done, reply.total, reply.phase, reply.secondsLeft);
       return;
     }
     this.#pending.delete(reply.id);

@@ -455,10 +455,19 @@ test.runIf(process.env.LIGHTSOUT_SLOW === "1")(
     const page = await openExplore();
     await page.selectOption("#explore-file-method", "wiedemann");
     const statuses = await watchStatus(page);
+    // the page's main thread during the run: Long Tasks API entries (the work is all in the worker)
+    await page.evaluate(() => {
+      const w = window as unknown as { longTasks: number[] };
+      w.longTasks = [];
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) w.longTasks.push(entry.duration);
+      }).observe({ type: "longtask" });
+    });
     const t0 = performance.now();
     await page.setInputFiles("#explore-file-input", path);
     await waitState(page, "done", 3_600_000);
     const wall = performance.now() - t0;
+    const longTasks = await page.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks);
     // what the status line said along the way: the first, middle and last text of each phase
     const seen = (await statuses()).filter((text) => text.startsWith("Block Wiedemann"));
     const phases = new Map<string, string[]>();
@@ -473,7 +482,7 @@ test.runIf(process.env.LIGHTSOUT_SLOW === "1")(
     const answer = await page.textContent("#explore-file .explore-answer");
     expect(answer).toContain("block Wiedemann), rank 199,988 over GF(2). Monte Carlo: ");
     console.log(
-      `${answer} ${await page.textContent(`${JOB} .explore-status`)} Phases: ${await page.getAttribute(JOB, "data-phases")}. Threads: ${await page.getAttribute(JOB, "data-threads")}. Wall time from choosing the file: ${(wall / 1000).toFixed(2)} s.`,
+      `${answer} ${await page.textContent(`${JOB} .explore-status`)} Phases: ${await page.getAttribute(JOB, "data-phases")}. Threads: ${await page.getAttribute(JOB, "data-threads")}. Wall time from choosing the file: ${(wall / 1000).toFixed(2)} s. Long tasks on the page meanwhile: ${longTasks.length}${longTasks.length ? `, longest ${Math.max(...longTasks).toFixed(0)} ms` : ""}.`,
     );
     await page.close();
   },

@@ -52,6 +52,33 @@ describe("block Wiedemann: rank equals the dense route's", () => {
   );
 
   it.each([
+    [400, 30, 0],
+    [400, 60, 2],
+    [300, 200, 0],
+  ])(
+    "side %i with %i empty columns and %i duplicated: the empty columns are known kernel vectors, the bound covers the rest",
+    (n, zero, duplicated) => {
+      // A 64-wide block certifies a nullity of at most 23 found by the Krylov method; the unit
+      // vectors of empty columns are kernel vectors known exactly, so they do not count against it.
+      const matrix = singularSparse(n, 5, zero, duplicated, n * 7 + zero);
+      const { result, denseRank } = checkAgainstDense(matrix);
+      expect(result.rank).toBe(denseRank);
+      expect(result.nullity).toBeGreaterThanOrEqual(zero + duplicated);
+      expect(result.errorBound).toBe(2 ** -40);
+      // the empty columns built in, and any the random rows left empty
+      const empty = Number(/(\d+) of them empty columns/.exec(result.guarantee)?.[1]);
+      expect(empty).toBeGreaterThanOrEqual(zero);
+    },
+  );
+
+  it("a tall matrix: B's padding columns are known kernel vectors too", () => {
+    // 300 x 240: B = [A | 0] has 60 zero columns, past what a 64-wide block certifies alone
+    const { result, denseRank } = checkAgainstDense(randomSparse(300, 240, 5, 99));
+    expect(result.rank).toBe(denseRank);
+    expect(result.errorBound).toBe(2 ** -40);
+  });
+
+  it.each([
     [100, 110],
     [110, 100],
     [64, 65],

@@ -58,8 +58,8 @@ interface WiedemannFlags {
 const EXAMPLES = `
 Block Wiedemann is Monte Carlo: the output says what is proven (rank <= R,
 from kernel vectors each checked by a product) and the probability that the
-rank is too high (at most 2^-40 while the nullity found is at most the block
-width - 41). Berlekamp-Massey is quadratic here: from about 200,000 rows
+rank is too high (at most 2^-40 while the nullity found, empty columns
+aside, is at most the block width - 41). Berlekamp-Massey is quadratic here: from about 200,000 rows
 on it takes the largest share (200,000 x 200,000 with 10 ones a row: about
 45 s in all on 2 threads; see docs/BENCHMARKS.md).
 

@@ -9,10 +9,11 @@
 // one more product (A v = 0) and the vectors are independent, so
 // rank(A) <= cols - k is proven. That the kernel found is all of it, hence
 // rank(A) = cols - k, is the Monte Carlo part: Y's n random columns reach
-// the whole kernel of B unless an n x d random matrix (d the nullity) is
-// rank-deficient, which has probability at most 2^(d - n); we claim 2^-40
-// only while the nullity found is at most n - 41 (n = 64: nullity up to 23;
-// n = 128: up to 87). The projection X is assumed generic, as in Kaltofen
+// the whole kernel of B unless an n x d random matrix is rank-deficient,
+// which has probability at most 2^(d - n), d being the nullity beyond what
+// is known exactly (the unit vectors of B's zero columns: A's empty columns
+// and the padding); we claim 2^-40 only while d is at most n - 41 (n = 64:
+// up to 23; n = 128: up to 87). The projection X is assumed generic, as in Kaltofen
 // 1995 and Villard 1997's analyses; over GF(2) that assumption is the part
 // the bound does not cover. Past n - 41 the result is an upper bound only.
 // Kernel vectors are looked for in the spans of U, B U, ..., B^3 U
@@ -183,7 +184,8 @@ export function finishBlockWiedemann(
  * Proven: `rank <= rankAtMost` (the `kernel` vectors are independent and
  * each was checked, A v = 0). Probabilistic: `rank` equals the true rank
  * with probability at least `1 - errorBound` (2^-40 while the nullity found
- * is at most blockWidth - 41; otherwise no bound, errorBound = 1), assuming
+ * beyond the empty columns is at most blockWidth - 41; otherwise no bound,
+ * errorBound = 1), assuming
  * the projection X generic (Kaltofen 1995). A wrong answer is always too
  * high, never too low.
  *

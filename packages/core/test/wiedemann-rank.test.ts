@@ -6,7 +6,15 @@
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
 import { endThreads } from "../src/index.js";
-import { blockWiedemannKernel, blockWiedemannRank } from "../src/sparse/wiedemann/index.js";
+import {
+  blockWiedemannGenerator,
+  blockWiedemannKernel,
+  blockWiedemannRank,
+  blockWiedemannSequence,
+  blockWiedemannSolutionShare,
+  finishFromGenerator,
+  wiedemannPlan,
+} from "../src/sparse/wiedemann/index.js";
 import type { SparseBitMatrix } from "../src/sparse/matrix.js";
 import { randomSparse, singularSparse, sparseTimes, toDense, vectorRank } from "./_sparse.js";
 
@@ -130,5 +138,38 @@ describe("block Wiedemann: rank equals the dense route's", () => {
     const controller = new AbortController();
     controller.abort(new Error("stopped by the test"));
     expect(() => blockWiedemannRank(matrix, { threads: 1, signal: controller.signal })).toThrow("stopped by the test");
+  });
+});
+
+describe("block Wiedemann in shards: the sequence and the solution phase", () => {
+  it.each([
+    [64, 2],
+    [64, 3],
+    [128, 4],
+  ] as const)("blocks of %i, %i solution shards: the shares add up to the single run's answer", (blockWidth, count) => {
+    const matrix = singularSparse(300, 5, 3, 2, 4242 + count);
+    const plan = wiedemannPlan(matrix, blockWidth, 9);
+    const options = { threads: 1, blockWidth, seed: 9 };
+    const single = blockWiedemannRank(matrix, options);
+    // the sequence in shards too, then one generator, then the solution's shares
+    const parts = Array.from({ length: count }, (_, index) =>
+      blockWiedemannSequence(matrix, plan, { index, count }, { threads: 1 }),
+    );
+    const basis = blockWiedemannGenerator(plan, parts, { threads: 1 });
+    const shares = Array.from({ length: count }, (_, index) =>
+      blockWiedemannSolutionShare(matrix, plan, basis, { index, count }, { threads: index % 2 === 0 ? 1 : 2 }),
+    );
+    const merged = finishFromGenerator(matrix, plan, basis, shares, { threads: 1 });
+    expect(merged.rank).toBe(single.rank);
+    expect(merged.kernel).toEqual(single.kernel);
+    expect(merged.guarantee).toBe(single.guarantee);
+    expect(merged.rank).toBe(toDense(matrix).rank());
+    // shares in another order add up the same; a missing share is refused by name
+    expect(finishFromGenerator(matrix, plan, basis, [...shares].reverse(), { threads: 1 }).kernel).toEqual(
+      single.kernel,
+    );
+    expect(() => finishFromGenerator(matrix, plan, basis, shares.slice(1), { threads: 1 })).toThrow(
+      /solution shares leave out column 0/,
+    );
   });
 });

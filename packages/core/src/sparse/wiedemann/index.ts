@@ -25,16 +25,17 @@
 import { availableCores } from "../../internal/cores.js";
 import { checkInteger } from "../../internal/check.js";
 import type { SparseBitMatrix } from "../matrix.js";
-import { matrixBerlekampMassey } from "./berlekamp-massey.js";
+import { type ApproximantBasis, matrixBerlekampMassey } from "./berlekamp-massey.js";
 import { type BlockOperator, withBlockOperator } from "./operator.js";
 import { withBlockOperatorNaive } from "./operator-naive.js";
 import { type WiedemannPlan, wiedemannPlan } from "./plan.js";
 import type { PhaseWatch } from "./progress.js";
 import { blockWords, computeSequence, joinSequence, type SequenceCheckpoint, type SequencePart } from "./sequence.js";
-import { solveFromGenerator } from "./solution.js";
+import { kernelFromSolution, solutionPart, solveFromGenerator } from "./solution.js";
 
 export type { WiedemannPhase, WiedemannProgress, PhaseWatch } from "./progress.js";
 export type { SequenceCheckpoint, SequencePart } from "./sequence.js";
+export type { ApproximantBasis } from "./berlekamp-massey.js";
 export type { WiedemannPlan } from "./plan.js";
 export { wiedemannPlan } from "./plan.js";
 export { emptyCheckpoint, wordsPerRow } from "./sequence.js";
@@ -157,24 +158,104 @@ export function finishBlockWiedemann(
   options: FinishOptions = {},
   sequenceMs = 0,
 ): WiedemannResult {
+  const began = performance.now();
+  const basis = blockWiedemannGenerator(plan, parts, options);
+  const berlekampMasseyMs = performance.now() - began;
+  return finishFromGenerator(matrix, plan, basis, undefined, options, { sequenceMs, berlekampMasseyMs });
+}
+
+/**
+ * Berlekamp-Massey on the whole sequence (the parts of every shard): the
+ * generator the solution phase starts from, in one process or in shards
+ * ({@link blockWiedemannSolutionShare}).
+ *
+ * @throws {RangeError} when the parts do not cover the columns exactly.
+ */
+export function blockWiedemannGenerator(
+  plan: WiedemannPlan,
+  parts: readonly SequencePart[],
+  options: FinishOptions = {},
+): ApproximantBasis {
   const sequence = joinSequence(plan, parts);
   const n = plan.blockWidth;
-  const began = performance.now();
-  const basis = matrixBerlekampMassey(sequence, plan.length, n, n, options, options.engine, {
-    threads: threadsOf(options),
-  });
-  const berlekampMasseyMs = performance.now() - began;
+  return matrixBerlekampMassey(sequence, plan.length, n, n, options, options.engine, { threads: threadsOf(options) });
+}
+
+/** A shard's share of the solution phase: the candidates' block U from columns c0 .. c1 - 1 of Y. */
+export interface SolutionShare {
+  c0: number;
+  c1: number;
+  /** N rows of 2 * words u32 (words = 1 for blocks of 64, 2 for 128). */
+  block: Uint32Array;
+}
+
+/**
+ * The solution phase of one shard: its columns of Y (the same as its
+ * sequence shard's, see {@link shardColumns}) times the generator's
+ * coefficients, one product by A a coefficient. The shares of all the
+ * columns add up (XOR) to what one process computes.
+ */
+export function blockWiedemannSolutionShare(
+  matrix: SparseBitMatrix,
+  plan: WiedemannPlan,
+  basis: ApproximantBasis,
+  shard: { index: number; count: number },
+  options: FinishOptions = {},
+): SolutionShare {
+  const columns = shardColumns(plan, shard.index, shard.count);
+  const words = blockWords(plan.blockWidth);
+  return operatorRunner(options.engine)(matrix, words, 4, threadsOf(options), (operator) => ({
+    ...columns,
+    block: solutionPart(plan, basis, operator, columns, options),
+  }));
+}
+
+/**
+ * The end of a run from its generator: the solution phase (in this process,
+ * or the shares of every column of Y added up), the kernel vectors, their
+ * check and the rank.
+ *
+ * @param shares - Shares covering columns 0 .. n - 1 of Y, or undefined to compute the solution here.
+ * @throws {RangeError} when the shares do not cover the columns exactly.
+ */
+export function finishFromGenerator(
+  matrix: SparseBitMatrix,
+  plan: WiedemannPlan,
+  basis: ApproximantBasis,
+  shares: readonly SolutionShare[] | undefined,
+  options: FinishOptions = {},
+  timings: { sequenceMs: number; berlekampMasseyMs: number } = { sequenceMs: 0, berlekampMasseyMs: 0 },
+): WiedemannResult {
   const solutionBegan = performance.now();
-  const threads = threadsOf(options);
-  return operatorRunner(options.engine)(matrix, blockWords(n), 4, threads, (operator) => {
-    const found = solveFromGenerator(plan, basis, operator, options);
+  const words = blockWords(plan.blockWidth);
+  return operatorRunner(options.engine)(matrix, words, 4, threadsOf(options), (operator) => {
+    const found = shares
+      ? kernelFromSolution(plan, basis, operator, addShares(plan, shares, words), options)
+      : solveFromGenerator(plan, basis, operator, options);
     const result = kernelResult(plan, operator, found, zeroColumns(matrix, plan.side));
     return {
       ...result,
       threads: operator.threads,
-      timings: { sequenceMs, berlekampMasseyMs, solutionMs: performance.now() - solutionBegan },
+      timings: { ...timings, solutionMs: performance.now() - solutionBegan },
     };
   });
+}
+
+/** The XOR of shares that cover columns 0 .. n - 1 of Y exactly once. */
+function addShares(plan: WiedemannPlan, shares: readonly SolutionShare[], words: 1 | 2): Uint32Array {
+  const sum = new Uint32Array(plan.side * 2 * words);
+  let next = 0;
+  for (const share of [...shares].sort((a, b) => a.c0 - b.c0)) {
+    if (share.c0 !== next)
+      throw new RangeError(`the solution shares ${share.c0 > next ? "leave out" : "overlap at"} column ${next}`);
+    if (share.block.length !== sum.length)
+      throw new RangeError(`the solution share of columns ${share.c0}..${share.c1 - 1} has the wrong size`);
+    for (let i = 0; i < sum.length; i++) sum[i]! ^= share.block[i]!;
+    next = share.c1;
+  }
+  if (next !== plan.blockWidth)
+    throw new RangeError(`the solution shares cover columns 0..${next - 1}, not 0..${plan.blockWidth - 1}`);
+  return sum;
 }
 
 /**

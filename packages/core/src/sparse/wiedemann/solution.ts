@@ -45,9 +45,16 @@ export function chooseCandidates(basis: ApproximantBasis, count: number): Candid
   return chosen;
 }
 
+/** The products the solution phase makes from a generator: one per coefficient of its longest candidate. */
+export function solutionLength(basis: ApproximantBasis, words: 1 | 2): number {
+  const candidates = chooseCandidates(basis, 64 * words);
+  return candidates.length === 0 ? 0 : Math.max(...candidates.map((c) => c.degree));
+}
+
 /**
  * Kernel vectors of B from the generator (N bits each, u32 words; not yet
- * reduced to a basis).
+ * reduced to a basis): the candidates' block U from all the columns of Y,
+ * then the kernel vectors in its span.
  *
  * @param operator - With blocks of n / 64 words and at least 4 blocks.
  */
@@ -57,39 +64,62 @@ export function solveFromGenerator(
   operator: BlockOperator,
   watch: PhaseWatch = {},
 ): Uint32Array[] {
+  const longest = solutionLength(basis, operator.words);
+  const report = phaseReporter("solution", longest + GATHER_POWERS + 1, watch);
+  const u = solutionPart(plan, basis, operator, { c0: 0, c1: plan.blockWidth }, watch, report);
+  return kernelFromSolution(plan, basis, operator, u, watch, (done) => report(longest + done));
+}
+
+/**
+ * The share of columns c0 .. c1 - 1 of Y in the candidates' block U =
+ * sum_k B^k Y F_k: sum_k B^k Y_s F_k restricted to those rows of F_k (U is
+ * linear in Y, so the shares of disjoint column ranges add up to U: the
+ * solution phase splits by the columns of Y as the sequence does).
+ *
+ * @param operator - With blocks of n / 64 words and at least 4 blocks.
+ * @param report - Progress, in products (default: a reporter of the solution phase over `solutionLength` products).
+ * @returns U's share: N rows of 2 * words u32.
+ */
+export function solutionPart(
+  plan: WiedemannPlan,
+  basis: ApproximantBasis,
+  operator: BlockOperator,
+  columns: { c0: number; c1: number },
+  watch: PhaseWatch = {},
+  report?: (done: number) => void,
+): Uint32Array {
   const n = plan.blockWidth,
     words = operator.words;
   const side = plan.side,
     stride = 2 * words;
   const W = (basis.m + n) / 32;
+  const { c0, c1 } = columns;
   const candidates = chooseCandidates(basis, 64 * words);
-  if (candidates.length === 0) return [];
-  const longest = Math.max(...candidates.map((c) => c.degree));
-  const total = longest + GATHER_POWERS + 1;
-  const report = phaseReporter("solution", total, watch);
+  const longest = solutionLength(basis, words);
+  const progress = report ?? phaseReporter("solution", longest, watch);
   const as32 = (b: number): Uint32Array => {
     const view = operator.block(b);
     return new Uint32Array(view.buffer, view.byteOffset, side * stride);
   };
-  // blocks: 0, 1 = V_k (ping-pong), 2 = U, 3 = B U
+  // blocks: 0, 1 = V_k (ping-pong: the share's columns of B^k Y, from bit 0), 2 = U
   const V0 = 0,
-    U = 2,
-    BU = 3;
-  fillStartBlock(plan, 0, n, as32(V0), words);
+    U = 2;
+  fillStartBlock(plan, c0, c1, as32(V0), words);
   as32(U).fill(0);
   const f = new BigUint64Array(64 * words * words);
   const f32 = new Uint32Array(f.buffer);
   let current = V0;
   for (let k = 0; k < longest; k++) {
     watch.signal?.throwIfAborted();
-    // F_k: row b (bit b of a row of V_k) adds, in candidate c's column, bit b of f_c,(k+1)
+    // F_k: row b - c0 (bit b - c0 of a row of V_k) adds, in candidate c's column, bit b of f_c,(k+1)
     f32.fill(0);
     candidates.forEach((c, index) => {
       if (k + 1 > c.degree) return;
       const column = basis.columns[c.column]!;
       const at = (k + 1) * W;
-      for (let b = 0; b < n; b++) {
-        if (((column[at + (b >> 5)]! >>> (b & 31)) & 1) !== 0) f32[b * stride + (index >> 5)]! |= 1 << (index & 31);
+      for (let b = c0; b < c1; b++) {
+        if (((column[at + (b >> 5)]! >>> (b & 31)) & 1) !== 0)
+          f32[(b - c0) * stride + (index >> 5)]! |= 1 << (index & 31);
       }
     });
     operator.mulAdd(U, current, f);
@@ -97,12 +127,43 @@ export function solveFromGenerator(
       operator.multiply(current, 1 - current);
       current = 1 - current;
     }
-    report(k + 1);
+    progress(k + 1);
   }
-  // kernel vectors in span(B^t U): Z c with B Z c = 0, Z = B^t U
+  return as32(U).slice();
+}
+
+/**
+ * The kernel vectors in the span of U and of B U, ..., B^3 U (for a
+ * nilpotent part): Z c with B Z c = 0, Z = B^t U.
+ *
+ * @param u - U: the sum of the shares of every column of Y (solutionPart).
+ * @param report - Progress, in steps (GATHER_POWERS + 1 of them).
+ */
+export function kernelFromSolution(
+  plan: WiedemannPlan,
+  basis: ApproximantBasis,
+  operator: BlockOperator,
+  u: Uint32Array,
+  watch: PhaseWatch = {},
+  report: (done: number) => void = () => {},
+): Uint32Array[] {
+  const words = operator.words;
+  const side = plan.side,
+    stride = 2 * words;
+  const candidates = chooseCandidates(basis, 64 * words);
+  if (candidates.length === 0) return [];
+  const as32 = (b: number): Uint32Array => {
+    const view = operator.block(b);
+    return new Uint32Array(view.buffer, view.byteOffset, side * stride);
+  };
+  // blocks: 0 = the combinations found, 2 = Z, 3 = B Z (then swapped)
+  const V0 = 0;
+  as32(2).set(u);
+  const f = new BigUint64Array(64 * words * words);
+  const f32 = new Uint32Array(f.buffer);
   const found: Uint32Array[] = [];
-  let from = U,
-    to = BU;
+  let from = 2,
+    to = 3;
   for (let power = 0; power <= GATHER_POWERS; power++) {
     watch.signal?.throwIfAborted();
     operator.multiply(from, to);
@@ -121,11 +182,11 @@ export function solveFromGenerator(
       const kept = combinations.map((_, q) => q).filter((q) => ((nonzero[q >> 5]! >>> (q & 31)) & 1) !== 0);
       found.push(...extractColumns(as32(V0), side, stride, kept));
     }
-    report(longest + power + 1);
+    report(power + 1);
     if (columnsNonzero(as32(to), side, stride).every((w) => w === 0)) break;
     [from, to] = [to, from];
   }
-  report(total);
+  report(GATHER_POWERS + 1);
   return found;
 }
 

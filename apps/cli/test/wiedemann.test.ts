@@ -86,6 +86,46 @@ describe("lightsout wiedemann", () => {
     expect(again.stderr).toMatch(/shard 2\/4 is already complete in .*sequence-2-of-4\.bin.*nothing to do/);
   });
 
+  it("the solution phase in shards too: the generator, three solution shards as processes, the merge", async () => {
+    const file = join(dir, "a.mtx");
+    const shards = join(dir, "solution");
+    const early = await cli(["wiedemann", file, "--solution-shard", "1/3", "--dir", shards], {}, dir);
+    expect(early.code).toBe(1);
+    expect(early.stderr).toMatch(/solution shard 1\/3 needs the generator .*generator\.bin.*run --generator/);
+    for (const i of [1, 2]) {
+      const run = await cli(["wiedemann", file, "--shard", `${i}/2`, "--dir", shards, "--threads", "1"], {}, dir);
+      expect(run.code).toBe(0);
+    }
+    const generator = await cli(["wiedemann", file, "--generator", "--dir", shards, "--threads", "1"], {}, dir);
+    expect(generator.stderr).toMatch(/generator complete: .*generator\.bin/);
+    const runs = await Promise.all(
+      [1, 2, 3].map((i) =>
+        spawnRun(
+          process.execPath,
+          [CLI, "wiedemann", file, "--solution-shard", `${i}/3`, "--dir", shards, "--threads", "1"],
+          { cwd: dir, env: cleanEnv() },
+        ),
+      ),
+    );
+    for (const run of runs) {
+      expect(run.stderr).toMatch(/solution shard [1-3]\/3 complete: .*solution-[1-3]-of-3\.bin/);
+      expect(run.code).toBe(0);
+    }
+    const merged = await cli(["wiedemann", file, "--merge", "--dir", shards, "--json", "--threads", "1"], {}, dir);
+    expect(merged.code).toBe(0);
+    const single = await cli(["wiedemann", file, "--json", "--threads", "1"], {}, dir);
+    expect(answer(merged.stdout)).toEqual(answer(single.stdout));
+    // a share missing is named; a share of another run is refused
+    rmSync(join(shards, "solution-2-of-3.bin"));
+    const missing = await cli(["wiedemann", file, "--merge", "--dir", shards], {}, dir);
+    expect(missing.stderr).toMatch(/solution shards of 3 .* missing: 2 \(run them with --solution-shard i\/3/);
+    const seed = await cli(["wiedemann", file, "--solution-shard", "1/3", "--dir", shards, "--seed", "9"], {}, dir);
+    expect(seed.stderr).toMatch(/solution-1-of-3\.bin' belongs to another run \(seed 1, .*this run: seed 9/);
+    const both = await cli(["wiedemann", file, "--generator", "--merge", "--dir", shards], {}, dir);
+    expect(both.code).toBe(2);
+    expect(both.stderr).toMatch(/--generator and --merge exclude each other/);
+  });
+
   it("--shard auto takes the shard from a Slurm array task", async () => {
     const file = join(dir, "a.mtx");
     const env = { SLURM_ARRAY_TASK_ID: "2", SLURM_ARRAY_TASK_MIN: "1", SLURM_ARRAY_TASK_MAX: "2" };

@@ -111,6 +111,42 @@ function plainRank(matrix: number[][]): number {
   return rank;
 }
 
+/**
+ * Drops on the file panel a random n x n MatrixMarket file with 10 ones a
+ * row, made in the page (a linear congruential generator from `seed`).
+ */
+async function dropRandomFile(page: Page, file: { n: number; seed: number; name: string }): Promise<void> {
+  await page.evaluate(({ n, seed, name }) => {
+    const parts = ["%%MatrixMarket matrix coordinate pattern general\n", `${n} ${n} ${10 * n}\n`];
+    let t = seed;
+    for (let i = 1; i <= n; i++) {
+      let line = "";
+      for (let k = 0; k < 10; k++) {
+        t = (Math.imul(t, 1103515245) + 12345) >>> 0;
+        line += `${i} ${(t % n) + 1}\n`;
+      }
+      parts.push(line);
+    }
+    const data = new DataTransfer();
+    data.items.add(new File(parts, name));
+    document
+      .querySelector("#explore-file")!
+      .dispatchEvent(new DragEvent("drop", { dataTransfer: data, bubbles: true, cancelable: true }));
+  }, file);
+}
+
+/** Cancels the file job once it has reached `phase`, and checks that its worker is gone. */
+async function cancelDuring(page: Page, phase: string): Promise<void> {
+  await page.waitForFunction(
+    ({ job, phase }) => (document.querySelector(job) as HTMLElement | null)?.dataset.phases?.includes(phase) === true,
+    { job: JOB, phase },
+    { timeout: 120_000 },
+  );
+  await page.click(`${JOB} button[data-action="cancel"]`);
+  await waitState(page, "cancelled");
+  await noWorkers(page);
+}
+
 test("a chosen P4 file: its rank, the phases reading then eliminating, and the limit shown", async () => {
   const page = await openExplore();
   await page.waitForFunction(() => document.querySelector("#explore-file-limit")?.textContent !== "");
@@ -250,32 +286,8 @@ test("a sparse MatrixMarket file: read sparse, structured elimination, the limit
   expect(await page.isVisible('[data-action="echelon-pbm"]')).toBe(false);
 
   // A random 150,000 x 150,000 with 10 ones a row fills in for a long while: Cancel stops its worker mid-elimination.
-  await page.evaluate(() => {
-    const n = 150_000;
-    const parts = ["%%MatrixMarket matrix coordinate pattern general\n", `${n} ${n} ${10 * n}\n`];
-    let t = 5;
-    for (let i = 1; i <= n; i++) {
-      let line = "";
-      for (let k = 0; k < 10; k++) {
-        t = (Math.imul(t, 1103515245) + 12345) >>> 0;
-        line += `${i} ${(t % n) + 1}\n`;
-      }
-      parts.push(line);
-    }
-    const data = new DataTransfer();
-    data.items.add(new File(parts, "r.mtx"));
-    document
-      .querySelector("#explore-file")!
-      .dispatchEvent(new DragEvent("drop", { dataTransfer: data, bubbles: true, cancelable: true }));
-  });
-  await page.waitForFunction(
-    (job) => (document.querySelector(job) as HTMLElement | null)?.dataset.phases?.includes("structured") === true,
-    JOB,
-    { timeout: 120_000 },
-  );
-  await page.click(`${JOB} button[data-action="cancel"]`);
-  await waitState(page, "cancelled");
-  await noWorkers(page);
+  await dropRandomFile(page, { n: 150_000, seed: 5, name: "r.mtx" });
+  await cancelDuring(page, "structured");
   await page.close();
 });
 
@@ -336,32 +348,8 @@ test("a sparse MatrixMarket file by block Wiedemann: the exact route's rank, Mon
   expect(await page.inputValue(method)).toBe("wiedemann");
   // Cancel mid-run: a random 100,000 x 100,000 file with 10 ones a row (made in the page) takes block
   // Wiedemann far longer than a click; its worker is stopped.
-  await page.evaluate(() => {
-    const n = 100_000;
-    const parts = ["%%MatrixMarket matrix coordinate pattern general\n", `${n} ${n} ${10 * n}\n`];
-    let t = 9;
-    for (let i = 1; i <= n; i++) {
-      let line = "";
-      for (let k = 0; k < 10; k++) {
-        t = (Math.imul(t, 1103515245) + 12345) >>> 0;
-        line += `${i} ${(t % n) + 1}\n`;
-      }
-      parts.push(line);
-    }
-    const data = new DataTransfer();
-    data.items.add(new File(parts, "big.mtx"));
-    document
-      .querySelector("#explore-file")!
-      .dispatchEvent(new DragEvent("drop", { dataTransfer: data, bubbles: true, cancelable: true }));
-  });
-  await page.waitForFunction(
-    (job) => (document.querySelector(job) as HTMLElement | null)?.dataset.phases?.includes("sequence") === true,
-    JOB,
-    { timeout: 120_000 },
-  );
-  await page.click(`${JOB} button[data-action="cancel"]`);
-  await waitState(page, "cancelled");
-  await noWorkers(page);
+  await dropRandomFile(page, { n: 100_000, seed: 9, name: "big.mtx" });
+  await cancelDuring(page, "sequence");
   await page.close();
 });
 

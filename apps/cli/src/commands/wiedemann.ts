@@ -14,13 +14,13 @@
  *
  * @module
  */
-import { createHash } from "node:crypto";
-import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
-import { join, resolve } from "node:path";
-import { formatCount, formatLimit } from "@lightsout/core/format";
+import { readdirSync } from "node:fs";
+import { resolve } from "node:path";
+import { formatCount } from "@lightsout/core/format";
 import {
+  blockWiedemannGenerator,
   blockWiedemannSequence,
-  finishBlockWiedemann,
+  finishFromGenerator,
   randomSparseMatrix,
   type SequenceCheckpoint,
   type SequencePart,
@@ -39,6 +39,23 @@ import { inputBytes } from "../input.js";
 import { readSparseFile } from "../sparse-file.js";
 import { io, writeOut } from "../io.js";
 import { parseIntegerOption } from "../options.js";
+import {
+  bytesOf,
+  checkBelongs,
+  matrixChecksum,
+  readRunFile,
+  runFile,
+  runHeader,
+  writeRunFile,
+} from "./wiedemann-files.js";
+import {
+  checkShardCount,
+  makeDir,
+  readGenerator,
+  readSolutionShares,
+  runGenerator,
+  runSolutionShard,
+} from "./wiedemann-solution.js";
 
 interface WiedemannFlags {
   random?: string;
@@ -47,6 +64,8 @@ interface WiedemannFlags {
   blockWidth?: string;
   threads?: string;
   shard?: string;
+  generator?: boolean;
+  solutionShard?: string;
   merge?: boolean;
   dir?: string;
   checkpointEvery?: string;
@@ -73,32 +92,6 @@ Examples:
 The shards and the merge must name the same matrix, --seed and --block-width.
 See docs/BATCH.md for Slurm, Kubernetes and GNU parallel recipes.`;
 
-/** The format of a sequence file: a JSON header line, then the raw words. */
-const FORMAT = "lightsout-wiedemann-sequence";
-const VERSION = 1;
-
-/** What a sequence file's header holds. */
-interface SequenceHeader {
-  format: string;
-  version: number;
-  /** SHA-256 of the matrix (shape and compressed rows). */
-  matrix: string;
-  rows: number;
-  cols: number;
-  nonzeros: number;
-  blockWidth: number;
-  seed: number;
-  length: number;
-  shard: number;
-  shards: number;
-  c0: number;
-  c1: number;
-  /** Terms computed. */
-  done: number;
-  /** SHA-256 of the bytes after the header line. */
-  payload: string;
-}
-
 /**
  * Builds the `wiedemann` command.
  *
@@ -117,8 +110,13 @@ export function wiedemannCommand(): Command {
     .option("--block-width <n>", "64 (default) or 128: columns of the random blocks")
     .option("--threads <t>", "threads of the sparse products (default: every core)")
     .option("--shard <i/k|auto>", "compute only this shard's part of the sequence, into --dir")
-    .option("--merge", "merge the shards in --dir: Berlekamp-Massey, the solution, the rank")
-    .option("--dir <dir>", "folder of the sequence files (with --shard and --merge)")
+    .option("--generator", "Berlekamp-Massey on the sequence shards in --dir, into --dir (for --solution-shard)")
+    .option("--solution-shard <i/k|auto>", "compute only this shard's share of the solution, from --dir's generator")
+    .option(
+      "--merge",
+      "merge the shards in --dir: Berlekamp-Massey (or --dir's generator), the solution (or its shares), the rank",
+    )
+    .option("--dir <dir>", "folder of the run's files (with --shard, --generator, --solution-shard and --merge)")
     .option("--checkpoint-every <terms>", "terms between checkpoints of a shard (default 256)")
     .option(
       "--stop-after <terms>",
@@ -133,9 +131,18 @@ export function wiedemannCommand(): Command {
 }
 
 async function runWiedemann(file: string | undefined, flags: WiedemannFlags): Promise<void> {
-  if (flags.shard !== undefined && flags.merge) throw usageError("--shard and --merge exclude each other");
-  if ((flags.shard !== undefined || flags.merge) && flags.dir === undefined) {
-    throw usageError(`${flags.merge ? "--merge" : "--shard"} needs --dir DIR, the folder of the sequence files`);
+  const stages = (
+    [
+      ["--shard", flags.shard !== undefined],
+      ["--generator", flags.generator === true],
+      ["--solution-shard", flags.solutionShard !== undefined],
+      ["--merge", flags.merge === true],
+    ] as const
+  ).filter(([, given]) => given);
+  if (stages.length > 1) throw usageError(`${stages.map(([flag]) => flag).join(" and ")} exclude each other`);
+  const stage = stages[0]?.[0];
+  if (stage !== undefined && flags.dir === undefined) {
+    throw usageError(`${stage} needs --dir DIR, the folder of the run's files`);
   }
   const seed = flags.seed === undefined ? 1 : parseIntegerOption("--seed", flags.seed, 0, 2 ** 32 - 1);
   const blockWidth =
@@ -147,21 +154,53 @@ async function runWiedemann(file: string | undefined, flags: WiedemannFlags): Pr
   const plan = wiedemannPlan(matrix, blockWidth, seed);
   const progress = flags.progress ? progressPrinter() : undefined;
   const common = { threads, onProgress: progress };
-  if (flags.shard !== undefined) {
-    const shard = parseShard(flags.shard, io.env);
-    await runShard(matrix, plan, shard, resolve(io.cwd, flags.dir!), flags, common);
-    return;
+  const dir = flags.dir === undefined ? "" : resolve(io.cwd, flags.dir);
+  switch (stage) {
+    case "--shard":
+      await runShard(matrix, plan, parseShard(flags.shard!, io.env), dir, flags, common);
+      return;
+    case "--generator":
+      makeDir(dir);
+      runGenerator(matrix, plan, readAllShards(matrix, plan, dir), dir, common);
+      return;
+    case "--solution-shard":
+      runSolutionShard(matrix, plan, parseShard(flags.solutionShard!, io.env), dir, common);
+      return;
+    case "--merge":
+      await printResult(mergeRun(matrix, plan, dir, common), plan, flags.json === true);
+      return;
+    default: {
+      const began = performance.now();
+      const part = blockWiedemannSequence(matrix, plan, { index: 0, count: 1 }, common);
+      const sequenceMs = performance.now() - began;
+      const generated = performance.now();
+      const basis = blockWiedemannGenerator(plan, [part], common);
+      const timings = { sequenceMs, berlekampMasseyMs: performance.now() - generated };
+      await printResult(
+        finishFromGenerator(matrix, plan, basis, undefined, common, timings),
+        plan,
+        flags.json === true,
+      );
+    }
   }
-  let result: WiedemannResult;
-  if (flags.merge) {
-    const parts = readAllShards(matrix, plan, resolve(io.cwd, flags.dir!));
-    result = finishBlockWiedemann(matrix, plan, parts, common);
-  } else {
-    const began = performance.now();
-    const part = blockWiedemannSequence(matrix, plan, { index: 0, count: 1 }, common);
-    result = finishBlockWiedemann(matrix, plan, [part], common, performance.now() - began);
-  }
-  await printResult(result, plan, flags.json === true);
+}
+
+/**
+ * `--merge`: the generator of `dir` if `--generator` wrote one (else
+ * Berlekamp-Massey on the sequence shards here), then the solution's shares
+ * of `dir` added up if there are any (else the solution here), the rank.
+ */
+function mergeRun(
+  matrix: SparseBitMatrix,
+  plan: WiedemannPlan,
+  dir: string,
+  common: { threads: number | undefined; onProgress: ((p: WiedemannProgress) => void) | undefined },
+): WiedemannResult {
+  const began = performance.now();
+  const basis =
+    readGenerator(matrix, plan, dir) ?? blockWiedemannGenerator(plan, readAllShards(matrix, plan, dir), common);
+  const timings = { sequenceMs: 0, berlekampMasseyMs: performance.now() - began };
+  return finishFromGenerator(matrix, plan, basis, readSolutionShares(matrix, plan, dir), common, timings);
 }
 
 /** The matrix of the run: a file, or `--random n`. */
@@ -177,93 +216,6 @@ async function loadMatrix(file: string | undefined, flags: WiedemannFlags, seed:
   return readSparseFile(file, source, chunks);
 }
 
-/** SHA-256 of the matrix: its shape and compressed rows. */
-function matrixChecksum(matrix: SparseBitMatrix): string {
-  const hash = createHash("sha256");
-  hash.update(`${matrix.rows} ${matrix.cols}\n`);
-  hash.update(new Uint8Array(matrix.rowStart.buffer, matrix.rowStart.byteOffset, matrix.rowStart.byteLength));
-  const nonzeros = matrix.rowStart[matrix.rows]!;
-  hash.update(new Uint8Array(matrix.colIndex.buffer, matrix.colIndex.byteOffset, nonzeros * 4));
-  return hash.digest("hex");
-}
-
-function shardFile(dir: string, index: number, count: number): string {
-  return join(dir, `sequence-${index + 1}-of-${count}.bin`);
-}
-
-/** Writes a sequence file whole, then renames it over the old one: a crash leaves the last complete checkpoint. */
-function writeSequenceFile(path: string, header: Omit<SequenceHeader, "payload">, payload: Uint8Array[]): void {
-  const hash = createHash("sha256");
-  for (const piece of payload) hash.update(piece);
-  const line = `${JSON.stringify({ ...header, payload: hash.digest("hex") })}\n`;
-  const temporary = `${path}.partial`;
-  try {
-    writeFileSync(
-      temporary,
-      Buffer.concat([Buffer.from(line), ...payload.map((p) => Buffer.from(p.buffer, p.byteOffset, p.byteLength))]),
-    );
-    renameSync(temporary, path);
-  } catch (error) {
-    throw inputError(`cannot write '${path}': ${error instanceof Error ? error.message : String(error)}`, error);
-  }
-}
-
-/** A sequence file's header and payload, its checksum checked; undefined when it does not exist. */
-function readSequenceFile(path: string): { header: SequenceHeader; payload: Uint8Array } | undefined {
-  let bytes: Buffer;
-  try {
-    bytes = readFileSync(path);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
-    throw inputError(`cannot read '${path}': ${error instanceof Error ? error.message : String(error)}`, error);
-  }
-  const end = bytes.indexOf(10);
-  let header: SequenceHeader | undefined;
-  try {
-    header = end > 0 ? (JSON.parse(bytes.subarray(0, end).toString("utf8")) as SequenceHeader) : undefined;
-  } catch {
-    header = undefined;
-  }
-  if (!header || header.format !== FORMAT || header.version !== VERSION) {
-    throw inputError(
-      `'${path}' is not a sequence file of this version (${FORMAT} ${VERSION}); remove it or use another --dir`,
-    );
-  }
-  const payload = new Uint8Array(bytes.buffer, bytes.byteOffset + end + 1, bytes.length - end - 1);
-  if (createHash("sha256").update(payload).digest("hex") !== header.payload) {
-    throw inputError(
-      `'${path}' is damaged (its content does not match its checksum); remove it to compute the shard again`,
-    );
-  }
-  return { header, payload };
-}
-
-/** Refuses a file of another matrix or run, saying which. */
-function checkBelongs(
-  path: string,
-  header: SequenceHeader,
-  checksum: string,
-  plan: WiedemannPlan,
-  shard: Shard | undefined,
-): void {
-  if (header.matrix !== checksum || header.rows !== plan.rows || header.cols !== plan.cols) {
-    throw inputError(
-      `'${path}' belongs to another matrix (${header.rows} x ${header.cols}, checksum ${header.matrix.slice(0, 12)}...; ` +
-        `this one: ${plan.rows} x ${plan.cols}, ${checksum.slice(0, 12)}...); remove it or use another --dir`,
-    );
-  }
-  const mine = `seed ${plan.seed}, block width ${plan.blockWidth}${shard ? `, ${shard.count} shards` : ""}`;
-  const its = `seed ${header.seed}, block width ${header.blockWidth}${shard ? `, ${header.shards} shards` : ""}`;
-  if (
-    header.seed !== plan.seed ||
-    header.blockWidth !== plan.blockWidth ||
-    header.length !== plan.length ||
-    (shard && header.shards !== shard.count)
-  ) {
-    throw inputError(`'${path}' belongs to another run (${its}; this run: ${mine}); remove it or use another --dir`);
-  }
-}
-
 /** The u32 words of a part's terms and of its block, as the file stores them. */
 function termWords(plan: WiedemannPlan, c0: number, c1: number): number {
   return plan.length * plan.blockWidth * wordsPerRow(c1 - c0);
@@ -277,26 +229,17 @@ async function runShard(
   flags: WiedemannFlags,
   common: { threads: number | undefined; onProgress: ((p: WiedemannProgress) => void) | undefined },
 ): Promise<void> {
-  if (shard.count > plan.blockWidth) {
-    const why = `one column of the ${plan.blockWidth}-wide block each`;
-    throw usageError(
-      formatLimit({ subject: "--shard", max: plan.blockWidth, got: shard.count, unit: ["shard", "shards"], why }),
-    );
-  }
+  checkShardCount(plan, shard.count, "--shard");
   const every =
     flags.checkpointEvery === undefined ? 256 : parseIntegerOption("--checkpoint-every", flags.checkpointEvery, 1);
-  try {
-    mkdirSync(dir, { recursive: true });
-  } catch (error) {
-    throw inputError(`cannot make '${dir}': ${error instanceof Error ? error.message : String(error)}`, error);
-  }
-  const path = shardFile(dir, shard.index, shard.count);
+  makeDir(dir);
+  const path = runFile(dir, "sequence", shard.index, shard.count);
   const checksum = matrixChecksum(matrix);
   const { c0, c1 } = shardColumns(plan, shard.index, shard.count);
   const words = termWords(plan, c0, c1);
   const name = `shard ${shard.index + 1}/${shard.count}`;
   let resume: SequenceCheckpoint | undefined;
-  const existing = readSequenceFile(path);
+  const existing = readRunFile(path, "sequence");
   if (existing) {
     checkBelongs(path, existing.header, checksum, plan, shard);
     if (existing.header.done === plan.length) {
@@ -308,23 +251,8 @@ async function runShard(
     resume = { done: existing.header.done, terms, block };
     io.stderr.write(`lightsout: resuming ${name} from term ${existing.header.done} of ${plan.length} ('${path}')\n`);
   }
-  const header = (done: number): Omit<SequenceHeader, "payload"> => ({
-    format: FORMAT,
-    version: VERSION,
-    matrix: checksum,
-    rows: plan.rows,
-    cols: plan.cols,
-    nonzeros: plan.nonzeros,
-    blockWidth: plan.blockWidth,
-    seed: plan.seed,
-    length: plan.length,
-    shard: shard.index + 1,
-    shards: shard.count,
-    c0,
-    c1,
-    done,
-  });
-  const bytesOf = (a: Uint32Array) => new Uint8Array(a.buffer, a.byteOffset, a.byteLength);
+  const header = (done: number) =>
+    runHeader("sequence", checksum, plan, { shard: shard.index + 1, shards: shard.count, c0, c1, done });
   const stopAfter = flags.stopAfter === undefined ? Infinity : parseIntegerOption("--stop-after", flags.stopAfter, 1);
   const stop = new AbortController();
   const stopped = new Error("stopped after --stop-after terms");
@@ -337,20 +265,20 @@ async function runShard(
         ...(resume ? { resume } : {}),
         every,
         save: (state) => {
-          writeSequenceFile(path, header(state.done), [bytesOf(state.terms), bytesOf(state.block)]);
+          writeRunFile(path, header(state.done), [bytesOf(state.terms), bytesOf(state.block)]);
           if (state.done >= stopAfter) stop.abort(stopped);
         },
       },
     });
   } catch (error) {
     if (error !== stopped) throw error;
-    const { header: saved } = readSequenceFile(path)!;
+    const { header: saved } = readRunFile(path, "sequence")!;
     io.stderr.write(
       `lightsout: ${name} stopped at term ${saved.done} of ${plan.length}, checkpoint in '${path}'; run it again to resume\n`,
     );
     return;
   }
-  writeSequenceFile(path, header(plan.length), [bytesOf(part.terms)]);
+  writeRunFile(path, header(plan.length), [bytesOf(part.terms)]);
   io.stderr.write(`lightsout: ${name} complete: '${path}' (${plan.length} terms, columns ${c0}..${c1 - 1} of Y)\n`);
 }
 
@@ -382,8 +310,8 @@ function readAllShards(matrix: SparseBitMatrix, plan: WiedemannPlan, dir: string
   const parts: SequencePart[] = [];
   const missing: number[] = [];
   for (let index = 0; index < count; index++) {
-    const path = shardFile(dir, index, count);
-    const file = readSequenceFile(path);
+    const path = runFile(dir, "sequence", index, count);
+    const file = readRunFile(path, "sequence");
     if (!file) {
       missing.push(index + 1);
       continue;

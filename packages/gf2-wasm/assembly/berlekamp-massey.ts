@@ -16,7 +16,9 @@
 // * a discrepancy sums terms times coefficients, a_s g: each term is kept as
 //   n / 4 tables of the 16 XORs of 4 of its columns (Four Russians), so a_s g
 //   is n / 4 lookups rather than one load per set bit of g, and the pass
-//   takes the terms 8 at a time, whose tables fit in L1.
+//   takes the terms 16 at a time, whose tables fit in L1;
+// * threads (threads.ts) share a pass's chunks, each summing its own
+//   discrepancies, added up at the end of the pass.
 
 /** The arguments of `berlekampMasseySteps` (m, n: 64 or 128). */
 @unmanaged export class BerlekampMasseyArgs {

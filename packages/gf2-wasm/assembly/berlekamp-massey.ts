@@ -70,7 +70,7 @@
 }
 
 
-/** Terms whose tables a discrepancy block takes at a time: 8 x 2 KiB (m = n = 64) stay in L1. */
+/** Terms whose tables a discrepancy block takes at a time: 16 x 2 KiB (m = n = 64) stay in L1. */
 const TERM_BLOCK = 16;
 
 /**

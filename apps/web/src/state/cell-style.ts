@@ -2,6 +2,8 @@
 // choices and the one kept in localStorage. Storage failures (private modes,
 // quotas) fall back to the square cells and forget the choice.
 
+import { readChoice, writeChoice } from "./stored-choice.js";
+
 /** A rendering of the cells: every one keeps the state colours and the marks. */
 export type CellStyle = "square" | "round" | "diamond" | "beveled";
 
@@ -36,12 +38,7 @@ export function isCellStyle(value: unknown): value is CellStyle {
  * ```
  */
 export function loadCellStyle(): CellStyle {
-  try {
-    const stored = localStorage.getItem(KEY);
-    return isCellStyle(stored) ? stored : "square";
-  } catch {
-    return "square";
-  }
+  return readChoice(KEY, isCellStyle, "square");
 }
 
 /**
@@ -53,9 +50,5 @@ export function loadCellStyle(): CellStyle {
  * ```
  */
 export function saveCellStyle(style: CellStyle): void {
-  try {
-    localStorage.setItem(KEY, style);
-  } catch {
-    // not remembered
-  }
+  writeChoice(KEY, style);
 }

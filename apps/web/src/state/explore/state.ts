@@ -4,6 +4,7 @@
 
 import { formatBytes, formatCount } from "@lightsout/core";
 import type { Answer, FileMethod } from "./protocol.js";
+import { readChoice, writeChoice } from "../stored-choice.js";
 import { WorkerError } from "./worker-client.js";
 
 /** The panels' sizes: larger ones run out of memory or patience in a browser. */
@@ -398,7 +399,7 @@ export const FILE_METHODS: readonly (readonly [FileMethod, string])[] = [
 
 /** What the Method select says of the files it applies to. */
 export const FILE_METHOD_HINT =
-  "For MatrixMarket files (read sparse); dense text and PBM files are always ranked exactly. Block Wiedemann is faster and far smaller on large random sparse matrices: its rank is proven an upper bound, and exact with probability at least 1 - 2^-40 when the nullity is at most 23 (the answer says which).";
+  "For MatrixMarket files (read sparse); dense text and PBM files are always ranked exactly. Block Wiedemann is faster and far smaller on large random sparse matrices: its rank is proven an upper bound, and exact with probability at least 1 - 2^-40 when the nullity, empty columns aside, is at most 23 (the answer says which).";
 
 const FILE_METHOD_KEY = "lightsout-explore-method";
 
@@ -411,12 +412,7 @@ const FILE_METHOD_KEY = "lightsout-explore-method";
  * ```
  */
 export function loadFileMethod(): FileMethod {
-  try {
-    const stored = localStorage.getItem(FILE_METHOD_KEY);
-    return FILE_METHODS.some(([method]) => method === stored) ? (stored as FileMethod) : "auto";
-  } catch {
-    return "auto";
-  }
+  return readChoice(FILE_METHOD_KEY, (v): v is FileMethod => FILE_METHODS.some(([method]) => method === v), "auto");
 }
 
 /**
@@ -428,11 +424,7 @@ export function loadFileMethod(): FileMethod {
  * ```
  */
 export function saveFileMethod(method: FileMethod): void {
-  try {
-    localStorage.setItem(FILE_METHOD_KEY, method);
-  } catch {
-    // not remembered
-  }
+  writeChoice(FILE_METHOD_KEY, method);
 }
 
 /**

@@ -20,6 +20,7 @@ import { formatCount } from "@lightsout/core/format";
 import {
   blockWiedemannGenerator,
   blockWiedemannSequence,
+  finishBlockWiedemann,
   finishFromGenerator,
   randomSparseMatrix,
   type SequenceCheckpoint,
@@ -172,15 +173,8 @@ async function runWiedemann(file: string | undefined, flags: WiedemannFlags): Pr
     default: {
       const began = performance.now();
       const part = blockWiedemannSequence(matrix, plan, { index: 0, count: 1 }, common);
-      const sequenceMs = performance.now() - began;
-      const generated = performance.now();
-      const basis = blockWiedemannGenerator(plan, [part], common);
-      const timings = { sequenceMs, berlekampMasseyMs: performance.now() - generated };
-      await printResult(
-        finishFromGenerator(matrix, plan, basis, undefined, common, timings),
-        plan,
-        flags.json === true,
-      );
+      const result = finishBlockWiedemann(matrix, plan, [part], common, performance.now() - began);
+      await printResult(result, plan, flags.json === true);
     }
   }
 }

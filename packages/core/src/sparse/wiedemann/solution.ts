@@ -47,8 +47,12 @@ export function chooseCandidates(basis: ApproximantBasis, count: number): Candid
 
 /** The products the solution phase makes from a generator: one per coefficient of its longest candidate. */
 export function solutionLength(basis: ApproximantBasis, words: 1 | 2): number {
-  const candidates = chooseCandidates(basis, 64 * words);
-  return candidates.length === 0 ? 0 : Math.max(...candidates.map((c) => c.degree));
+  return longestOf(chooseCandidates(basis, 64 * words));
+}
+
+/** The largest degree of the candidates (0 for none). */
+function longestOf(candidates: readonly Candidate[]): number {
+  return candidates.reduce((most, c) => Math.max(most, c.degree), 0);
 }
 
 /**
@@ -95,7 +99,7 @@ export function solutionPart(
   const W = (basis.m + n) / 32;
   const { c0, c1 } = columns;
   const candidates = chooseCandidates(basis, 64 * words);
-  const longest = solutionLength(basis, words);
+  const longest = longestOf(candidates);
   const progress = report ?? phaseReporter("solution", longest, watch);
   const as32 = (b: number): Uint32Array => {
     const view = operator.block(b);

@@ -1,20 +1,39 @@
 // The Four Russians kernel with the parameters it picks by size, at the sizes
-// where they change (from 8192 rows on, the largest k <= 8 whose four
-// tables a step fit in 2 MiB: 8, 7 or 6 bits by the row's width): its reduced
+// where they change (from 2048 on, the largest k <= 8 whose four tables a
+// step fit in 2 MiB: 8, 7 or 6 bits by the row's width; two steps deferred
+// up to 28 MiB of matrix, four past it): its reduced
 // echelon form, which is unique, must equal the one the PLE route reaches
 // by another algorithm, and a solve must satisfy A x = b.
 import { describe, expect, it } from "vitest";
-import { m4riParameters } from "../src/gf2/_matrix.js";
+import { m4riParameters, pleByDefault } from "../src/gf2/_matrix.js";
 import { BitMatrix } from "../src/index.js";
 
 const REGIMES = [
-  { rows: 8192, cols: 8192, expected: { k: 8, tables: 4, steps: 4 } },
-  { rows: 8192, cols: 20000, expected: { k: 7, tables: 4, steps: 4 } },
+  { rows: 8192, cols: 8192, expected: { k: 8, tables: 4, steps: 2 } },
+  { rows: 8192, cols: 20000, expected: { k: 7, tables: 4, steps: 2 } },
   { rows: 8192, cols: 40000, expected: { k: 6, tables: 4, steps: 4 } },
-  { rows: 4096, cols: 4096, expected: { k: 6, tables: 4, steps: 4 } },
+  { rows: 20000, cols: 12288, expected: { k: 8, tables: 4, steps: 4 } },
+  { rows: 4096, cols: 4096, expected: { k: 8, tables: 4, steps: 2 } },
+  { rows: 1024, cols: 4096, expected: { k: 6, tables: 4, steps: 1 } },
 ];
 
 describe("the Four Russians parameters picked by size", () => {
+  it("takes PLE for a forward form on one thread from 24576 on, while 1 GiB holds the matrix", () => {
+    const stride = (n: number) => Math.ceil(n / 128) * 2;
+    expect(pleByDefault(24576, 24576, stride(24576), false, 1)).toBe(true);
+    expect(pleByDefault(24575, 30000, stride(30000), false, 1)).toBe(false);
+    expect(pleByDefault(65536, 65536, stride(65536), false, 1)).toBe(true);
+    expect(pleByDefault(92000, 92000, stride(92000), false, 1)).toBe(true);
+    expect(pleByDefault(131072, 131072, stride(131072), false, 1)).toBe(false);
+    expect(pleByDefault(32768, 32768, stride(32768), true, 1)).toBe(false);
+    expect(pleByDefault(32768, 32768, stride(32768), false, 2)).toBe(false);
+  });
+
+  it("keeps 6-bit tables below 8192 rows when threads share the sweeps", () => {
+    expect(m4riParameters(4096, 4096, undefined, 2)).toEqual({ k: 6, tables: 4, steps: 4 });
+    expect(m4riParameters(8192, 8192, undefined, 2)).toEqual({ k: 8, tables: 4, steps: 2 });
+  });
+
   for (const { rows, cols, expected } of REGIMES) {
     it(`${rows} x ${cols}: ${expected.k} bits x ${expected.tables} tables x ${expected.steps} steps, the PLE route's reduced form`, () => {
       expect(m4riParameters(rows, cols)).toEqual(expected);

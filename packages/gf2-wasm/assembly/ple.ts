@@ -13,12 +13,12 @@
 //
 // Pivots come in blocks of up to 8 consecutive columns, as in the Method of
 // Four Russians: the block's pivot rows are found by reducing candidates in
-// a register (rows that do not become pivots are left as they are), then one
+// a register (rows that do not become pivots are left as they are), and a
 // table of the 2^kbar combinations of the block's rows clears the block from
-// every row below in one pass.
+// the rows below; up to four blocks (a group) are cleared in one pass.
 
 import { getBit, lowMask, read64, rowAt } from "./layout";
-import { swapRows, xorInto } from "./rows";
+import { swapRows, xorInto, xorTableRows } from "./rows";
 
 /** The arguments of `pleBase`. */
 @unmanaged export class PleBaseArgs {
@@ -45,12 +45,21 @@ import { swapRows, xorInto } from "./rows";
    * applies the swaps to the rest of the rows (pleSwaps).
    */
   found: usize;
-  /** Room for 8 u64, (8 + 2^8) entries of (c1 - c0) / 64 + 1 words, and 2^8 bytes. */
+  /** Blocks of up to 8 pivots cleared together, in one pass over the rows below (1..4). */
+  groups: i32;
+  /**
+   * Room for 32 u64, 2^10 bytes and (8 + T * 2^8) entries of (c1 - c0) / 64
+   * + 2 words, T = groups, or 4 when groups is 3.
+   */
   table: usize;
+  /** Room for an i32 per row (`rows` of them). */
+  versions: usize;
 }
 
 /** Pivots per block (bits of a table index). */
 const BLOCK = 8;
+/** Most blocks in a group (the four-table loop of xorTableRows). */
+const MAX_GROUPS = 4;
 
 /** XORs `v` into the bits of `row` from column `c` on (v has at most 64 - (c & 63) + 63 bits). */
 @inline function xorBitsAt(row: usize, c: i32, v: u64): void {
@@ -72,17 +81,110 @@ const BLOCK = 8;
   }
 }
 
+// ---------------------------------------------------------------------------
+// A group: up to MAX_GROUPS blocks found one after another, each tabulated as
+// soon as it is found, and cleared from the rows below together, in one pass
+// with one table row per block (as M4RI's PLE does with several tables), so
+// that the rows stream through memory once per group rather than once per
+// block. A row the pivot search reads before that is brought up to date
+// block by block first (its version says how many blocks of the group it
+// has had). Tables share one geometry: entries from the group's first lane
+// (word gW0) to the window's end.
+// ---------------------------------------------------------------------------
+
+let gA: usize = 0;
+let gStride: i32 = 0;
+let gVersions: usize = 0;
+/** Version stamps of this group: gStamp * 8 + blocks applied (older stamps mean none). */
+let gStamp: i32 = 0;
+/** Blocks found so far in this group. */
+let gBlocks: i32 = 0;
+let gW0: i32 = 0;
+let gWords: i32 = 0;
+let gEntry: usize = 0;
+let gTables: usize = 0;
+let gCoefs: usize = 0;
+// per block of the group: first column, pivots
+const blockInfo = memory.data(MAX_GROUPS * 8, 8);
+// per block of the group and pattern x: entry[x]'s 64 bits from the group's first column
+const strips = memory.data(MAX_GROUPS * 8 << BLOCK, 16);
+
+@inline function blockColumn(b: i32): i32 {
+  return load<i32>(blockInfo + (<usize>b << 3));
+}
+@inline function blockPivots(b: i32): i32 {
+  return load<i32>(blockInfo + (<usize>b << 3), 4);
+}
+@inline function tableOf(b: i32): usize {
+  return gTables + ((<usize>b * gEntry) << BLOCK);
+}
+
+/** Blocks of this group applied to row i. */
+@inline function versionOf(i: i32): i32 {
+  const s = load<i32>(gVersions + (<usize>i << 2));
+  return s >>> 3 == gStamp ? s & 7 : 0;
+}
+
+/** Clears block b from `row` (its pattern there becomes the multipliers). */
+function applyBlock(row: usize, b: i32): void {
+  const c = blockColumn(b);
+  const x = <i32>(read64(row, c, gStride) & lowMask(blockPivots(b)));
+  if (x == 0) return;
+  xorWords(row + (<usize>gW0 << 3), tableOf(b) + <usize>x * gEntry, gWords);
+  xorBitsAt(row, c, <u64>(x ^ load<u8>(gCoefs + (<usize>b << BLOCK) + x)));
+}
+
+/** Applies to row i the group's blocks it has not had. */
+function bringCurrent(i: i32): void {
+  const v = versionOf(i);
+  if (v >= gBlocks) return;
+  const row = rowAt(gA, i, gStride);
+  for (let b = v; b < gBlocks; b++) applyBlock(row, b);
+  store<i32>(gVersions + (<usize>i << 2), (gStamp << 3) | gBlocks);
+}
+
+/**
+ * Clears the group's blocks from a row that has had none of them: the
+ * patterns follow one another in a register (each block's from the row's
+ * bits and the strips of the blocks before it), then one pass adds a table
+ * row of every block and the multipliers replace the patterns. Such a row
+ * was read by no pivot search of the group, so no search ran out of rows:
+ * no column was skipped, and the blocks' columns are consecutive, at most
+ * 4 * 8 of them (any wider group takes its blocks one by one).
+ */
+function clearGroup(row: usize): void {
+  const first = blockColumn(0);
+  const last = gBlocks - 1;
+  if (blockColumn(last) + blockPivots(last) > first + 64) {
+    for (let b = 0; b < gBlocks; b++) applyBlock(row, b);
+    return;
+  }
+  let bits = read64(row, first, gStride);
+  let x: u64 = 0;
+  let multipliers: u64 = 0;
+  for (let b = 0; b < gBlocks; b++) {
+    const shift = <u64>(blockColumn(b) - first);
+    const xb = (bits >> shift) & lowMask(blockPivots(b));
+    bits ^= load<u64>(strips + ((<usize>b << BLOCK) + <usize>xb << 3));
+    x |= xb << (<u64>b << 3);
+    multipliers |= (xb ^ <u64>load<u8>(gCoefs + (<usize>b << BLOCK) + <usize>xb)) << shift;
+  }
+  if (x == 0) return;
+  xorTableRows(row + (<usize>gW0 << 3), gWords, gTables, gEntry << BLOCK, gEntry, x, BLOCK, gBlocks);
+  xorBitsAt(row, first, multipliers);
+}
+
 /**
  * Finds the block's pivots at columns c, c+1, ... (at most `kmax`) among
- * rows next.. and moves them to next..: each candidate is reduced in a
- * register against the pivots found so far (its 64 bits from column c);
- * the one that becomes a pivot is then reduced in memory too, keeping its
- * multipliers. Returns the number found (the block stops at the first
- * column without a pivot). `chunks` receives each pivot's reduced bits.
+ * rows next.. and moves them to next..: each candidate is brought up to
+ * date with the group and reduced in a register against the pivots found
+ * so far (its 64 bits from column c); the one that becomes a pivot is then
+ * reduced in memory too, keeping its multipliers. Returns the number found
+ * (the block stops at the first column without a pivot). `chunks` receives
+ * each pivot's reduced bits.
  */
-function findBlock(
-  a: usize, rows: i32, stride: i32, next: i32, c: i32, kmax: i32, c1: i32, chunks: usize, record: usize,
-): i32 {
+function findBlock(rows: i32, next: i32, c: i32, kmax: i32, c1: i32, chunks: usize, record: usize): i32 {
+  const a = gA, stride = gStride;
   const mask = lowMask(kmax);
   const w0 = c >>> 6;
   const w1 = (c1 + 63) >>> 6;
@@ -91,6 +193,7 @@ function findBlock(
     let found = -1;
     let chunk: u64 = 0;
     for (let i = next + kbar; i < rows; i++) {
+      bringCurrent(i);
       chunk = read64(rowAt(a, i, stride), c, stride) & mask;
       for (let s = 0; s < kbar; s++) {
         if ((chunk >> <u64>s) & 1) chunk ^= load<u64>(chunks + (<usize>s << 3));
@@ -103,7 +206,14 @@ function findBlock(
     if (found < 0) break;
     const p = next + kbar;
     const row = rowAt(a, p, stride);
-    if (found != p) swapRows(row, rowAt(a, found, stride), stride);
+    if (found != p) {
+      swapRows(row, rowAt(a, found, stride), stride);
+      const vp = gVersions + (<usize>p << 2);
+      const vf = gVersions + (<usize>found << 2);
+      const t = load<i32>(vp);
+      store<i32>(vp, load<i32>(vf));
+      store<i32>(vf, t);
+    }
     if (record != 0) store<i32>(record + (<usize>kbar << 2), found);
     // the same reduction in memory, the multipliers kept at the pivot columns
     let x = read64(row, c, stride) & mask;
@@ -119,31 +229,104 @@ function findBlock(
 }
 
 /**
+ * Tabulates block b (pivot rows r..r+kbar-1, columns c..c+kbar-1) as the
+ * group's table b: for every pattern x of the block's columns, the
+ * multipliers coef[x] and entry[x], the words the block's pivot rows add
+ * beyond the block; a row with pattern x gets entry[x], and coef[x] in
+ * place of x.
+ */
+function tabulate(b: i32, r: i32, c: i32, kbar: i32, c1: i32, chunks: usize, masked: usize): void {
+  const entry = gEntry, words = gWords, w0 = gW0;
+  // the block's pivot rows masked to the columns past the block
+  for (let j = 0; j < kbar; j++) {
+    const dst = masked + <usize>j * entry;
+    memory.fill(dst, 0, entry);
+    xorMasked(dst - (<usize>w0 << 3), rowAt(gA, r + j, gStride), w0, w0 + words, c + kbar, c1);
+  }
+  const entries = tableOf(b);
+  const coefs = gCoefs + (<usize>b << BLOCK);
+  const count = 1 << kbar;
+  memory.fill(entries, 0, entry);
+  store<u8>(coefs, 0);
+  // x with lowest bit j: take pivot j, and x ^ (its bits in the block) has a higher lowest bit
+  for (let j = kbar - 1; j >= 0; j--) {
+    const u = load<u64>(chunks + (<usize>j << 3)) & lowMask(kbar);
+    const pivot = masked + <usize>j * entry;
+    for (let x = 1 << j; x < count; x += 2 << j) {
+      const rest = <i32>(<u64>x ^ u);
+      const dst = entries + <usize>x * entry;
+      memory.copy(dst, entries + <usize>rest * entry, entry);
+      xorWords(dst, pivot, words);
+      store<u8>(coefs + x, <u8>(<i32>load<u8>(coefs + rest) | (1 << j)));
+    }
+  }
+  store<i32>(blockInfo + (<usize>b << 3), c);
+  store<i32>(blockInfo + (<usize>b << 3), kbar, 4);
+  gBlocks = b + 1;
+  const at = blockColumn(0) - (w0 << 6);
+  const strip = strips + (<usize>b << (BLOCK + 3));
+  for (let x = 0; x < count; x++) store<u64>(strip + (<usize>x << 3), read64(entries + <usize>x * entry, at, words));
+}
+
+/** Clears the group's blocks from rows first..rows-1. */
+function clearRows(first: i32, rows: i32): void {
+  if (gBlocks == 0) return;
+  // the four-table loop reads entry 0 of tables past the last block
+  for (let b = gBlocks; b < (gBlocks > 2 ? 4 : gBlocks); b++) memory.fill(tableOf(b), 0, gEntry);
+  for (let i = first; i < rows; i++) {
+    const v = versionOf(i);
+    if (v >= gBlocks) continue;
+    const row = rowAt(gA, i, gStride);
+    if (v == 0 && gBlocks > 1) clearGroup(row);
+    else for (let b = v; b < gBlocks; b++) applyBlock(row, b);
+  }
+}
+
+/**
  * Eliminates the window [c0, c1) of rows r.. in place, keeping the
  * multipliers (see the top of this file). Writes the pivot columns to
  * `pivots` and returns their number.
  */
 export function pleBase(args: PleBaseArgs): i32 {
-  const a = args.a, rows = args.rows, stride = args.stride, c1 = args.c1, stop = args.stop, pivots = args.pivots;
-  const table = args.table, found = args.found;
-  const chunks = table; // BLOCK u64 before the entries
-  const entries = table + (BLOCK << 3);
+  const rows = args.rows, c1 = args.c1, stop = args.stop, pivots = args.pivots, found = args.found;
+  const groups = max(1, min(MAX_GROUPS, args.groups));
+  gA = args.a;
+  gStride = args.stride;
+  gVersions = args.versions;
+  memory.fill(gVersions, 0, <usize>rows << 2);
+  gStamp = 0;
+  const chunks = args.table; // MAX_GROUPS * BLOCK u64
+  gCoefs = chunks + (MAX_GROUPS * BLOCK * 8);
+  const masked = gCoefs + (MAX_GROUPS << BLOCK);
+  // whole lanes: xorTableRows adds v128s (the window's last lane is the matrix's, or padding)
+  const w1 = ((c1 + 127) >>> 7) << 1;
   let r = args.r;
   let c = args.c0;
   let rank = 0;
   while (c < stop && r < rows) {
-    const kmax = min(BLOCK, stop - c);
-    const record: usize = found == 0 ? 0 : found + (<usize>rank << 2);
-    const kbar = findBlock(a, rows, stride, r, c, kmax, c1, chunks, record);
-    if (kbar == 0) {
-      c++;
-      continue;
+    // a new group: tables from the lane of column c
+    gStamp++;
+    gBlocks = 0;
+    gW0 = (c >>> 7) << 1;
+    gWords = w1 - gW0;
+    gEntry = <usize>gWords << 3;
+    gTables = masked + <usize>BLOCK * gEntry;
+    while (gBlocks < groups && c < stop && r < rows) {
+      const kmax = min(BLOCK, stop - c);
+      const record: usize = found == 0 ? 0 : found + (<usize>rank << 2);
+      const chunkAt = chunks + (<usize>gBlocks << 6); // BLOCK u64 a block
+      const kbar = findBlock(rows, r, c, kmax, c1, chunkAt, record);
+      if (kbar == 0) {
+        c++;
+        continue;
+      }
+      tabulate(gBlocks, r, c, kbar, c1, chunkAt, masked);
+      for (let s = 0; s < kbar; s++) store<i32>(pivots + (<usize>(rank + s) << 2), c + s);
+      rank += kbar;
+      r += kbar;
+      c += kbar;
     }
-    clearBlock(a, rows, stride, r, c, kbar, c1, chunks, entries);
-    for (let s = 0; s < kbar; s++) store<i32>(pivots + (<usize>(rank + s) << 2), c + s);
-    rank += kbar;
-    r += kbar;
-    c += kbar;
+    clearRows(r, rows);
   }
   return rank;
 }
@@ -183,52 +366,6 @@ export function pleSwaps(args: PleSwapsArgs): void {
     src += 16;
   }
   if (dst < end) store<u64>(dst, load<u64>(dst) ^ load<u64>(src));
-}
-
-/**
- * Tabulates, for every pattern x of the block's columns, the multipliers
- * coef[x] and the words the block's pivot rows add beyond the block, then
- * clears the block from rows r + kbar.. in one pass: a row with pattern x
- * gets entry[x] and coef[x] in place of x.
- */
-function clearBlock(
-  a: usize, rows: i32, stride: i32, r: i32, c: i32, kbar: i32, c1: i32, chunks: usize, scratch: usize,
-): void {
-  const w0 = c >>> 6;
-  const words = ((c1 + 63) >>> 6) - w0;
-  const entry = <usize>words << 3;
-  // the block's pivot rows masked to the columns past the block, then the table, then the multipliers
-  const masked = scratch;
-  const entries = masked + (entry << 3);
-  const coefs = entries + (entry << BLOCK);
-  for (let j = 0; j < kbar; j++) {
-    const dst = masked + <usize>j * entry;
-    memory.fill(dst, 0, entry);
-    xorMasked(dst - (<usize>w0 << 3), rowAt(a, r + j, stride), w0, w0 + words, c + kbar, c1);
-  }
-  const count = 1 << kbar;
-  memory.fill(entries, 0, entry);
-  store<u8>(coefs, 0);
-  // x with lowest bit j: take pivot j, and x ^ (its bits in the block) has a higher lowest bit
-  for (let j = kbar - 1; j >= 0; j--) {
-    const u = load<u64>(chunks + (<usize>j << 3)) & lowMask(kbar);
-    const pivot = masked + <usize>j * entry;
-    for (let x = 1 << j; x < count; x += 2 << j) {
-      const rest = <i32>(<u64>x ^ u);
-      const dst = entries + <usize>x * entry;
-      memory.copy(dst, entries + <usize>rest * entry, entry);
-      xorWords(dst, pivot, words);
-      store<u8>(coefs + x, <u8>(<i32>load<u8>(coefs + rest) | (1 << j)));
-    }
-  }
-  const mask = lowMask(kbar);
-  for (let i = r + kbar; i < rows; i++) {
-    const row = rowAt(a, i, stride);
-    const x = <i32>(read64(row, c, stride) & mask);
-    if (x == 0) continue;
-    xorWords(row + (<usize>w0 << 3), entries + <usize>x * entry, words);
-    xorBitsAt(row, c, <u64>(x ^ load<u8>(coefs + x)));
-  }
 }
 
 /** The arguments of `trsmBase`: rows r..r+k-1 hold L (unit lower triangular) at their pivot columns. */

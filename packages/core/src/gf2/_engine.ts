@@ -43,9 +43,10 @@ export interface EchelonOptions {
    * (`ple`: its large products share their rows among `threads`; a reduced
    * form is finished by Four Russians back substitution; with a pivot
    * limit, as in solve, the columns past it follow), or chosen by size
-   * (`auto`, the default: naive below 64, else Four Russians, which is still
-   * faster than this PLE on this project's measurements). Every route gives
-   * the same rank, pivot columns and reduced form.
+   * (`auto`, the default: naive below 64; PLE for a forward form on one
+   * thread from 24576 on, up to 1 GiB of matrix; else Four Russians, whose
+   * sweeps threads share). Every route gives the same rank, pivot columns
+   * and reduced form.
    */
   method?: "auto" | "m4ri" | "naive" | "ple";
   /** Four Russians tuning (default: chosen by size). */

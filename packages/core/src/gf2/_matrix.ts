@@ -50,8 +50,9 @@ class WasmStore implements Store {
  * N = 8192: 6x4x4 82 ms, 7x4x2 83 ms, 7x4x8 120 ms;
  * N = 16384: 6x4x4 772 ms, 6x4x8 943 ms, 7x4x8 1161 ms;
  * N = 32768: 6x4x4 7.9 s, 6x4x2 8.9 s.
- * From 8192 rows on, the largest k <= 8 whose step's four tables fit in 2
- * MiB, four steps deferred (8 MiB of pending tables): 8 bits up to 16384
+ * From 2048 on, the largest k <= 8 whose step's four tables fit in 2
+ * MiB, four steps deferred (8 MiB of pending tables; two while the matrix
+ * fits the last-level cache, see DEFER_TWO_UP_TO): 8 bits up to 16384
  * columns, 7 at 32768, 6 past that. A row reads a table row per k columns,
  * so 8-bit tables read a quarter fewer than 6-bit ones; once the tables
  * outgrow that, deferring more columns a sweep (smaller tables, more steps)
@@ -61,15 +62,45 @@ class WasmStore implements Store {
  * 918 / 743 ms (8x4x4), 7x4x8 902 ms; 32768 6x4x4 8.85 s, 8x4x2 7.20 s,
  * 7x4x4 6.68 s (two threads 4.73 / 4.22 s), 6x4x8 8.93 s.
  */
-export function m4riParameters(rows: number, cols: number, stride = strideWords(cols)): M4riParameters {
+export function m4riParameters(rows: number, cols: number, stride = strideWords(cols), threads = 1): M4riParameters {
   const n = Math.min(rows, cols);
   if (n < 256) return { k: 4, tables: 2, steps: 1 };
   if (n < 2048) return { k: 6, tables: 4, steps: 1 };
-  if (rows < 8192) return { k: 6, tables: 4, steps: 4 };
+  // threads share the sweeps but not the tables' building, which 6 bits keep small:
+  // 4096 on two threads, 6x4x4 7.9-8.1 ms, 8x4x2 8.6-8.9 ms; 8192 even (49 ms)
+  if (threads > 1 && rows < 8192) return { k: 6, tables: 4, steps: 4 };
   let k = 8;
   while (k > 6 && 4 * 2 ** k * stride * 8 > 2 ** 21) k--;
-  return { k, tables: 4, steps: 4 };
+  return { k, tables: 4, steps: rows * stride * 8 <= DEFER_TWO_UP_TO ? 2 : 4 };
 }
+
+/**
+ * Matrices up to this many bytes defer two steps a sweep, larger ones four:
+ * while the matrix stays in the last-level cache (32 MiB on the EPYC) a
+ * sweep is cheap and fewer pending tables read faster. Interleaved, one
+ * thread, fastest of 3-20 (2026-12-02): N = 4096 8x4x2 10.7 ms, 8x4x4
+ * 11.8 ms, 6x4x4 11.5 ms; 8192 69.5 / 76.2 ms (8x4x4), 6x4x4 77.5 ms;
+ * 12000 232 / 242 ms; 14336 (24.5 MiB) 355-369 / 381-396 ms; 16384 (32
+ * MiB) 788 / 697 ms.
+ */
+const DEFER_TWO_UP_TO = 28 * 2 ** 20;
+
+/**
+ * Whether `auto` takes the PLE route: a forward echelon form (rank) on one
+ * thread, from 24576 on, while the matrix leaves room for PLE's scratch
+ * beside it (Four Russians works in place). One thread, interleaved
+ * (docs/BENCHMARKS.md, "PLE's base case in groups of four blocks"): 16384
+ * PLE 686-695 ms, Four Russians 680-721 ms; 24576 2.23 / 2.34 s; 32768
+ * 4.74 / 6.06 s. On two threads Four Russians shares its sweeps and PLE
+ * only its products, copied to the threads' memory: 32768 3.28 s against
+ * 4.37 s.
+ */
+export function pleByDefault(rows: number, limit: number, stride: number, full: boolean, threads: number): boolean {
+  return !full && threads === 1 && Math.min(rows, limit) >= PLE_FROM && rows * stride * 8 <= PLE_UP_TO_BYTES;
+}
+const PLE_FROM = 24576;
+/** 1 GiB of matrix: at 131072 x 131072 (2 GiB) PLE's scratch took the process to 3.8 GB. */
+const PLE_UP_TO_BYTES = 2 ** 30;
 
 /** Tables a scratch slot holds: the kernel's loops read 1, 2, 4 or 8. */
 const slotTables = (tables: number) => (tables > 4 ? 8 : tables === 3 ? 4 : tables);
@@ -100,10 +131,7 @@ export const wasmEngine: Engine = {
     const method = options.method ?? "auto";
     // threads wanted: every core for large matrices unless told
     const wanted = options.threads ?? (rows * stride * 8 >= THREADS_FROM_BYTES ? availableThreads() : 1);
-    // PLE only when asked for: measured on an idle machine (docs/BENCHMARKS.md,
-    // "PLE") it is slower than Four Russians at 16384 (1.51 s against 1.20 s)
-    // and about even at 32768 (8.18 s against 8.76 s; 7.44 s on two threads)
-    if (method === "ple") {
+    if (method === "ple" || (method === "auto" && pleByDefault(rows, limit, stride, full, wanted))) {
       const tuning = { ...PLE_TUNING, multiply: { ...PLE_TUNING.multiply, threads: wanted } };
       // a reduced form: Four Russians back substitution on the echelon form, the second half of the progress
       const { onProgress } = options;
@@ -125,9 +153,9 @@ export const wasmEngine: Engine = {
       });
     }
     const naive = method === "naive" || (method === "auto" && Math.min(rows, limit) < NAIVE_BELOW);
-    const { k: bits, tables, steps = 1 } = options.m4ri ?? m4riParameters(rows, limit, stride);
-    const scratchBytes = naive ? 16 : steps * slotTables(tables) * 2 ** bits * stride * 8;
     const threads = naive ? 1 : wanted;
+    const { k: bits, tables, steps = 1 } = options.m4ri ?? m4riParameters(rows, limit, stride, threads);
+    const scratchBytes = naive ? 16 : steps * slotTables(tables) * 2 ** bits * stride * 8;
     const slice = sliceColumns(limit, options);
     // the descriptor of both kernels (and of the threaded one, with its blocks in shared memory)
     const args = (a: number, pivots: number, scratch: number, versions: number) => ({

@@ -52,6 +52,8 @@ export interface PleTuning {
    */
   blockBits?: number;
   maxBase?: number;
+  /** Blocks of 8 pivots the base case clears from the rows below in one pass (1..4, default 4). */
+  groups?: number;
 }
 
 /**
@@ -183,14 +185,22 @@ function pleBase(job: Job, r: number, c0: number, c1: number): number[] {
   const width = c1 - c0;
   const words = wordsOf(job, c0, c1);
   const rows = job.rows - r;
+  const groups = job.tuning.groups ?? 4;
   const entryBytes = (Math.floor(width / 64) + 2) * 8;
-  const tableBytes = 64 + (8 + 256) * entryBytes + 256;
+  const tableBytes = 256 + 1024 + (8 + (groups === 3 ? 4 : groups) * 256) * entryBytes;
   const stop = Math.min(c1, job.limit);
   const compact = job.tuning.compact !== false && words < job.stride;
-  const sizes = [width * 4, tableBytes, compact ? width * 4 : 16, compact ? rows * words * 8 : 16] as const;
-  const found = withScratch(OPERATION, sizes, ([pivots, table, moved, block]) => {
+  const sizes = [
+    width * 4,
+    tableBytes,
+    (compact ? rows : job.rows) * 4,
+    compact ? width * 4 : 16,
+    compact ? rows * words * 8 : 16,
+  ] as const;
+  const found = withScratch(OPERATION, sizes, ([pivots, table, versions, moved, block]) => {
+    const kernel = { pivots, table, versions, groups };
     if (!compact) {
-      const args = { a: job.ptr, rows: job.rows, stride: job.stride, r, c0, c1, stop, pivots, table, found: 0 };
+      const args = { a: job.ptr, rows: job.rows, stride: job.stride, r, c0, c1, stop, ...kernel, found: 0 };
       const k = callKernel(OPERATION, pleBaseKernel, args);
       return Array.from(kernelCopy(Int32Array, pivots, k));
     }
@@ -215,8 +225,7 @@ function pleBase(job: Job, r: number, c0: number, c1: number): number[] {
       c0: 0,
       c1: width,
       stop: stop - c0,
-      pivots,
-      table,
+      ...kernel,
       found: moved,
     };
     const k = callKernel(OPERATION, pleBaseKernel, args);

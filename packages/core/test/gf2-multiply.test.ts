@@ -60,12 +60,13 @@ const side = fc.oneof(
 const tuning = fc.record({
   cutoff: fc.constantFrom(32, 64, 100, 256, 1 << 20),
   tables: fc.integer({ min: 1, max: 8 }),
+  bits: fc.integer({ min: 1, max: 8 }),
   panel: fc.constantFrom(2, 4, 6, 16),
   compactFrom: fc.constantFrom(1, 2, 1e9),
 });
 
 describe("the product in the kernel's memory", () => {
-  it("equals the bit-by-bit product (Strassen-Winograd levels, borders, tables, panels)", () => {
+  it("equals the bit-by-bit product (Strassen-Winograd levels, borders, tables and their bits, panels)", () => {
     fc.assert(
       fc.property(side, side, side, tuning, fc.integer(), (m, n, p, t, seed) => {
         const a = randomBits(m, n, seed);
@@ -82,6 +83,7 @@ describe("the product in the kernel's memory", () => {
       { cutoff: 1 << 20, tables: 4, panel: 4, compactFrom: 1 },
       { cutoff: 32, tables: 4, panel: 4, compactFrom: 1 },
       { cutoff: 32, tables: 4, panel: 4, compactFrom: 1, threads: 2, threadedFrom: 1 },
+      { cutoff: 32, tables: 3, bits: 5, panel: 4, threads: 2, threadedFrom: 1 },
     ]) {
       const empty = kernelProduct(new Uint32Array(0), new Uint32Array(0), 70, 0, 130, t);
       expect(empty.every((w) => w === 0)).toBe(true);

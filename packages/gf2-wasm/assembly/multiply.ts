@@ -44,12 +44,14 @@ export function mulNaive(args: MulArgs): void {
 @unmanaged export class MulAddArgs extends MulArgs {
   /** Words of the rows of B and C taken (even). */
   p: i32;
-  /** Tables of 2^8 entries per pass over A's rows (1..8): 8 * tables rows of B each. */
+  /** Tables of 2^bits entries per pass over A's rows (1..8): bits * tables rows of B each. */
   tables: i32;
   /** Words of a panel (even): C and B are taken a panel of columns at a time. */
   panel: i32;
-  /** Room for T * 2^8 * min(panel, p) words, T = tables rounded up to 1, 2, 4 or 8. */
+  /** Room for T * 2^bits * min(panel, p) words, T = tables rounded up to 1, 2, 4 or 8. */
   table: usize;
+  /** Rows of B per table (1..8): fewer make cheaper tables, more make fewer passes. */
+  bits: i32;
 }
 
 /**
@@ -69,43 +71,41 @@ export function mulNaive(args: MulArgs): void {
   blocking: i32;
 }
 
-/** Bits per table of mulAddM4rm. */
-const BITS = 8;
-
 /**
  * Method of Four Russians multiplication (M4RM), accumulating: C ^= A B.
  * For each panel of `panel` words of B's columns and each group of
- * 8 * tables rows of B, tabulates the 2^8 combinations of each 8 rows
- * (their panel words only, so that the tables stay in cache), then adds
- * `tables` table rows to each row of C, one per byte of A's row.
+ * bits * tables rows of B, tabulates the 2^bits combinations of each
+ * `bits` rows (their panel words only, so that the tables stay in cache),
+ * then adds `tables` table rows to each row of C, one per `bits` bits of
+ * A's row.
  */
 export function mulAddM4rm(args: MulAddArgs): void {
   mulAddRows(
     args.c, args.cStride, args.a, args.aStride, args.b, args.bStride,
-    args.m, args.n, args.p, args.tables, args.panel, args.table,
+    args.m, args.n, args.p, args.tables, args.panel, args.table, args.bits,
   );
 }
 
 /** mulAddM4rm's work, on plain arguments (the threads' shares of a product call it too). */
 export function mulAddRows(
   c: usize, cStride: i32, a: usize, aStride: i32, b: usize, bStride: i32,
-  m: i32, n: i32, p: i32, tables: i32, panel: i32, table: usize,
+  m: i32, n: i32, p: i32, tables: i32, panel: i32, table: usize, bits: i32,
 ): void {
   for (let pc = 0; pc < p; pc += panel) {
     const words = min(panel, p - pc);
     const entry = <usize>words << 3;
-    const tableBytes = entry << BITS;
+    const tableBytes = entry << <usize>bits;
     const off = <usize>pc << 3;
-    for (let j0 = 0; j0 < n; j0 += BITS * tables) {
-      const span = min(BITS * tables, n - j0);
-      const groups = (span + BITS - 1) / BITS;
+    for (let j0 = 0; j0 < n; j0 += bits * tables) {
+      const span = min(bits * tables, n - j0);
+      const groups = (span + bits - 1) / bits;
       for (let g = 0; g < groups; g++) {
         const t = table + <usize>g * tableBytes;
-        const count = 1 << min(BITS, span - g * BITS);
+        const count = 1 << min(bits, span - g * bits);
         memory.fill(t, 0, entry);
         for (let idx = 1; idx < count; idx++) {
           // entry = entry without its lowest bit, plus that bit's row of B
-          const row = rowAt(b, j0 + g * BITS + ctz(idx), bStride) + off;
+          const row = rowAt(b, j0 + g * bits + ctz(idx), bStride) + off;
           xorTo(t + <usize>idx * entry, t + <usize>(idx & (idx - 1)) * entry, row, words);
         }
       }
@@ -115,7 +115,7 @@ export function mulAddRows(
       const mask = lowMask(span);
       for (let i = 0; i < m; i++) {
         const x = read64(rowAt(a, i, aStride), j0, aStride) & mask;
-        if (x != 0) xorTableRows(rowAt(c, i, cStride) + off, words, table, tableBytes, entry, x, BITS, groups);
+        if (x != 0) xorTableRows(rowAt(c, i, cStride) + off, words, table, tableBytes, entry, x, bits, groups);
       }
     }
   }

@@ -301,7 +301,7 @@ function mulWork(ctl: usize, generation: i32, index: i32): void {
     const rows = min(chunk, job.m - first);
     const c = job.c + (<usize>first * <usize>job.cStride << 3);
     const a = job.a + (<usize>first * <usize>job.aStride << 3);
-    mulAddRows(c, job.cStride, a, job.aStride, job.b, job.bStride, rows, job.n, job.p, job.tables, job.panel, table);
+    mulAddRows(c, job.cStride, a, job.aStride, job.b, job.bStride, rows, job.n, job.p, job.tables, job.panel, table, job.bits);
     finished(ctl, 1);
   }
 }

@@ -32,8 +32,10 @@ export interface Block {
 export interface MultiplyOptions {
   /** Below this many rows, columns of A or 64 x words of B, the Four Russians kernel multiplies. */
   cutoff: number;
-  /** Tables of 2^8 entries per pass of the kernel, 1..8. */
+  /** Tables per pass of the kernel, 1..8. */
   tables: number;
+  /** Bits of A a table takes (1..8; default: by the rows of the product, see tableBits). */
+  bits?: number;
   /** Words per panel of the kernel (even). */
   panel: number;
   /**
@@ -82,6 +84,18 @@ export const productWork = (m: number, n: number, p: number) => (m * n * p) / 8;
  */
 export const MULTIPLY_DEFAULTS: MultiplyOptions = { cutoff: 8192, tables: 4, panel: 64, compactFrom: 2 };
 
+/**
+ * Bits a table takes for a product with m rows: a table costs 2^k rows of B
+ * to build and saves the product a pass per k bits of A's rows, so wide
+ * tables pay only with enough rows (per bit of A, a pass costs about 1.5 m
+ * lane operations and a table 3 2^k: k = 8 from 1536 rows, 7 from 512, 6
+ * below). Measured (fastest of 5-10, k = 8 / 7 / 6): m x 1024 x 16384 bits
+ * at m = 256 3.10 / 2.46 / 2.26 ms, 512 4.44 / 3.96 / 3.93 ms, 1024 7.37 /
+ * 7.11 / 7.57 ms; 2048 x 2048 x 16384 26.6 / 27.4 / 29.4 ms; 4096 cubed
+ * 22.0 / 23.3 / 26.5 ms. PLE's triangular solves make many such products.
+ */
+export const tableBits = (m: number) => (m >= 1536 ? 8 : m >= 512 ? 7 : 6);
+
 /** The block `rows` rows and `words` words into `b`. */
 const at = (b: Block, rows: number, words: number): Block => ({
   ptr: b.ptr + (rows * b.stride + words) * 8,
@@ -112,10 +126,11 @@ function mulAddLeaf(c: Block, a: Block, b: Block, m: number, n: number, p: numbe
   t.signal?.throwIfAborted();
   // the kernel's descriptor (MulAddArgs), its tables to come
   const blocks = { c: c.ptr, cStride: c.stride, a: a.ptr, aStride: a.stride, b: b.ptr, bStride: b.stride };
-  const leaf = { ...blocks, m, n, p, tables: t.tables, panel: t.panel, table: 0 };
+  const bits = t.bits ?? tableBits(m);
+  const leaf = { ...blocks, m, n, p, tables: t.tables, panel: t.panel, table: 0, bits };
   // the kernel's 4- and 8-way loops read 4 or 8 tables
   const tables = t.tables > 4 ? 8 : t.tables > 2 ? 4 : t.tables;
-  const tableBytes = tables * 256 * Math.min(t.panel, p) * 8;
+  const tableBytes = tables * 2 ** bits * Math.min(t.panel, p) * 8;
   const threads = t.threads ?? 1;
   if (threads > 1 && m >= 2 * threads && m * n * p >= (t.threadedFrom ?? 2 ** 29)) {
     const done = withThreadPool(threads, (pool) => mulAddShared(pool, leaf, tableBytes) && pool.threads);

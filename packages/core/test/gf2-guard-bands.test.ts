@@ -92,7 +92,7 @@ describe("kernels never write outside their matrices", () => {
       bStride: stride(rows),
     };
     invoke(k, mulNaiveKernel, { ...product, m: rows, n: cols });
-    const blocked = { m: rows, n: cols, p: stride(rows), tables: 8, panel: 4, table: table.ptr };
+    const blocked = { m: rows, n: cols, p: stride(rows), tables: 8, panel: 4, table: table.ptr, bits: 8 };
     invoke(k, mulAddM4rmKernel, { ...product, ...blocked });
     const t = region(Math.max(16, cols * stride(rows) * 8));
     invoke(k, transposeKernel, {

@@ -188,6 +188,21 @@ describe("products, transposes, copies: WASM = TypeScript twin", () => {
     for (const s of EVERY_SHAPE) check(s, s.seed * 31, s.seed * 17);
     fc.assert(fc.property(shape, fc.nat(), fc.nat(), check), RUNS);
   });
+
+  it("slice from a word boundary (whole words copied, then the last word's bits)", () => {
+    const { wasm, ts } = pair(70, 300, makeBits(70, 300, "dense", 9));
+    for (const c0 of [0, 64, 128, 192])
+      for (const width of [0, 1, 63, 64, 65, 100, 108])
+        for (const [r0, r1] of [
+          [0, 70],
+          [3, 40],
+        ] as const) {
+          const c1 = Math.min(300, c0 + width);
+          const sw = wasm.slice(r0, r1, c0, c1);
+          expect(sw.equals(ts.slice(r0, r1, c0, c1)), `${r0}..${r1} x ${c0}..${c1}`).toBe(true);
+          expect(paddingIsClean(sw)).toBe(true);
+        }
+  });
 });
 
 describe("solve, null space, transform (checked by arithmetic)", () => {

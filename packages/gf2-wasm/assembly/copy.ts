@@ -23,6 +23,21 @@ export function copyBits(args: CopyBitsArgs): void {
   const dst = args.dst, dstStride = args.dstStride, dr = args.dr, dc = args.dc;
   const src = args.src, srcStride = args.srcStride, sr = args.sr, sc = args.sc;
   const nrows = args.rows, ncols = args.cols;
+  if (((dc | sc) & 63) == 0) {
+    // whole words (PLE's windows and pivot rows): a memory copy, and the last word's bits
+    const whole = <usize>(ncols >>> 6) << 3;
+    const rest = ncols & 63;
+    for (let i = 0; i < nrows; i++) {
+      const s = rowAt(src, sr + i, srcStride) + (<usize>(sc >>> 6) << 3);
+      const d = rowAt(dst, dr + i, dstStride) + (<usize>(dc >>> 6) << 3);
+      memory.copy(d, s, whole);
+      if (rest != 0) {
+        const mask = lowMask(rest);
+        store<u64>(d + whole, (load<u64>(d + whole) & ~mask) | (load<u64>(s + whole) & mask));
+      }
+    }
+    return;
+  }
   for (let i = 0; i < nrows; i++) {
     const s = rowAt(src, sr + i, srcStride);
     const d = rowAt(dst, dr + i, dstStride);

@@ -63,7 +63,7 @@ interface Sample {
 /** Our kernels on one size: rank (three methods, then threaded), solve, the product (and the twin up to tsUpTo). */
 function measureOurs(n: number, a: BitMatrix, b: number[], options: Gf2Options, repeats: number) {
   const samples: Sample[] = [];
-  for (const method of ["m4ri", "ple", "naive"] as const) {
+  for (const method of ["m4ri", "ple", "naive", "auto"] as const) {
     if (method === "naive" && n > 8192) continue;
     const r = timeRepeats(
       repeats,
@@ -71,7 +71,12 @@ function measureOurs(n: number, a: BitMatrix, b: number[], options: Gf2Options, 
       (m) => m.echelonize({ method, threads: 1 }).rank,
       (m) => m.dispose(),
     );
-    const impl = { m4ri: "wasm (Four Russians)", ple: "wasm (PLE)", naive: "wasm (naive)" }[method];
+    const impl = {
+      m4ri: "wasm (Four Russians)",
+      ple: "wasm (PLE)",
+      naive: "wasm (naive)",
+      auto: "wasm (auto, 1 thread)",
+    }[method];
     samples.push({ n, op: "rank", impl, ms: r.ms, cpuMs: r.busiestCpuMs, rank: r.last });
   }
   // Four Russians with its sweeps shared among threads (helpers started beforehand).
@@ -273,6 +278,10 @@ export function ratios(rows: Gf2Row[]): string[] {
       parts.push(`PLE/M4RI(fastest) = ${(ple.minMs / fastest).toFixed(2)}`);
     }
     const fastestM4ri = [m4ri, m4riM].filter((r) => r !== undefined).sort((x, y) => x.minMs - y.minMs)[0];
+    // the route `auto` takes on one thread (Four Russians, or PLE for large matrices)
+    const auto = find(n, "rank", "wasm (auto, 1 thread)");
+    if (auto && fastestM4ri)
+      parts.push(`1 thread (auto)/M4RI(fastest) = ${(auto.minMs / fastestM4ri.minMs).toFixed(2)}`);
     const m4riCpu = least([m4ri?.cpuMs, m4riM?.cpuMs].filter((x) => x !== undefined));
     for (const threaded of rows.filter((r) => r.n === n && r.op === "rank" && r.impl.endsWith(" threads)"))) {
       const t = /(\d+) threads/.exec(threaded.impl)?.[1];

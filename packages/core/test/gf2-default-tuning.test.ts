@@ -18,10 +18,10 @@ const REGIMES = [
 ];
 
 describe("the Four Russians parameters picked by size", () => {
-  it("takes PLE for a forward form on one thread from 24576 on, while 1 GiB holds the matrix", () => {
+  it("takes PLE for a forward form on one thread from 16384 on, while 1 GiB holds the matrix", () => {
     const stride = (n: number) => Math.ceil(n / 128) * 2;
-    expect(pleByDefault(24576, 24576, stride(24576), false, 1)).toBe(true);
-    expect(pleByDefault(24575, 30000, stride(30000), false, 1)).toBe(false);
+    expect(pleByDefault(16384, 16384, stride(16384), false, 1)).toBe(true);
+    expect(pleByDefault(16383, 30000, stride(30000), false, 1)).toBe(false);
     expect(pleByDefault(65536, 65536, stride(65536), false, 1)).toBe(true);
     expect(pleByDefault(92000, 92000, stride(92000), false, 1)).toBe(true);
     expect(pleByDefault(131072, 131072, stride(131072), false, 1)).toBe(false);

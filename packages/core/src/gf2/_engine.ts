@@ -44,7 +44,7 @@ export interface EchelonOptions {
    * form is finished by Four Russians back substitution; with a pivot
    * limit, as in solve, the columns past it follow), or chosen by size
    * (`auto`, the default: naive below 64; PLE for a forward form on one
-   * thread from 24576 on, up to 1 GiB of matrix; else Four Russians, whose
+   * thread from 16384 on, up to 1 GiB of matrix; else Four Russians, whose
    * sweeps threads share). Every route gives the same rank, pivot columns
    * and reduced form.
    */

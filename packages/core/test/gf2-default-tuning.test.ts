@@ -29,9 +29,13 @@ describe("the Four Russians parameters picked by size", () => {
     expect(pleByDefault(32768, 32768, stride(32768), false, 2)).toBe(false);
   });
 
-  it("keeps 6-bit tables below 8192 rows when threads share the sweeps", () => {
+  it("keeps 6-bit tables below 8192 rows, and defers six steps past 64 MiB, when threads share the sweeps", () => {
     expect(m4riParameters(4096, 4096, undefined, 2)).toEqual({ k: 6, tables: 4, steps: 4 });
     expect(m4riParameters(8192, 8192, undefined, 2)).toEqual({ k: 8, tables: 4, steps: 2 });
+    // past 64 MiB, threads defer six steps (one thread four)
+    expect(m4riParameters(32768, 32768, undefined, 2)).toEqual({ k: 7, tables: 4, steps: 6 });
+    expect(m4riParameters(32768, 32768, undefined, 1)).toEqual({ k: 7, tables: 4, steps: 4 });
+    expect(m4riParameters(65536, 65536, undefined, 2)).toEqual({ k: 6, tables: 4, steps: 6 });
   });
 
   for (const { rows, cols, expected } of REGIMES) {

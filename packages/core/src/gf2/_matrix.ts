@@ -71,8 +71,19 @@ export function m4riParameters(rows: number, cols: number, stride = strideWords(
   if (threads > 1 && rows < 8192) return { k: 6, tables: 4, steps: 4 };
   let k = 8;
   while (k > 6 && 4 * 2 ** k * stride * 8 > 2 ** 21) k--;
-  return { k, tables: 4, steps: rows * stride * 8 <= DEFER_TWO_UP_TO ? 2 : 4 };
+  const bytes = rows * stride * 8;
+  const steps = bytes <= DEFER_TWO_UP_TO ? 2 : threads > 1 && bytes > DEFER_SIX_FROM ? 6 : 4;
+  return { k, tables: 4, steps };
 }
+
+/**
+ * Threads that share the sweeps of a matrix past this many bytes defer six
+ * steps: both stream the matrix from memory, once a sweep. Two threads,
+ * interleaved, fastest of 2 (2026-12-02): N = 32768 7x4x4 3.12-3.18 s,
+ * 7x4x6 2.76-2.88 s, 7x4x8 2.82 s, 8x4x4 3.02 s; 16384 8x4x4 339 ms, 8x4x6
+ * 339 ms, 8x4x8 335 ms; 65536 6x4x4 27.5 s, 6x4x6 26.8 s, 6x4x8 26.4 s.
+ */
+const DEFER_SIX_FROM = 64 * 2 ** 20;
 
 /**
  * Matrices up to this many bytes defer two steps a sweep, larger ones four:

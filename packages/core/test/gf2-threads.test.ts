@@ -71,6 +71,35 @@ describe("threaded elimination = one thread = TypeScript twin", () => {
     );
   });
 
+  it("wide rows: the steps' tables are built by the threads too, lanes shared out", () => {
+    // from 16 lanes (2048 columns) past a step's first lane the threads share its tables
+    for (const [rows, cols, m4ri] of [
+      [300, 5000, { k: 8, tables: 4, steps: 2 }],
+      [130, 2300, { k: 3, tables: 3, steps: 5 }],
+      [90, 4100, { k: 6, tables: 8, steps: 1 }],
+    ] as const) {
+      const bits = makeBits(rows, cols, "dense", rows + cols);
+      const { wasm, ts } = pair(rows, cols, bits);
+      ts.echelonize({ full: true });
+      for (const full of [false, true]) {
+        const one = wasm.copy();
+        const e1 = one.echelonize({ full, method: "m4ri", m4ri, threads: 1 });
+        for (const threads of [2, 3]) {
+          const m = wasm.copy();
+          const e = m.echelonize({ full, method: "m4ri", m4ri, threads });
+          expect(e.threads).toBe(threads);
+          expect([...e.pivots]).toEqual([...e1.pivots]);
+          expect(m.equals(one), `${rows} x ${cols}, ${threads} threads, full ${full}`).toBe(true);
+          if (full) expect(m.equals(ts)).toBe(true);
+          m.dispose();
+        }
+        one.dispose();
+      }
+      wasm.dispose();
+      ts.dispose();
+    }
+  });
+
   it("pivot limits and sliced runs (progress) agree too", () => {
     const bits = makeBits(193, 257, "dense", 5);
     const { wasm, ts } = pair(193, 257, bits);

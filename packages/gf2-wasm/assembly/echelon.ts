@@ -251,35 +251,56 @@ function record(r: i32, c: i32, kbar: i32, tables: i32): void {
   const slot = gPending;
   const lane = laneStart(c);
   const width = gStride - lane;
+  const info = stepInfo + (<usize>slot << 4);
+  store<i32>(info, c);
+  store<i32>(info, kbar, 4);
+  store<i32>(info, lane, 8);
+  tabulateLanes(slot, r, width >> 1);
+  // The 4- and 8-way loops read entry 0 of tables past the last group.
   const entry = <usize>width << 3;
   const tableBytes = entry << <usize>gK;
   const base = gScratch + <usize>slot * gSlotBytes;
+  const allocated = tables > 4 ? 8 : tables == 3 ? 4 : tables;
+  for (let g = (kbar + gK - 1) / gK; g < allocated; g++) memory.fill(base + <usize>g * tableBytes, 0, entry);
+  gPending++;
+}
+
+/**
+ * Builds the 128-bit lanes first..end-1 (counted from the step's first
+ * lane) of pending step `slot`'s tables, its pivot rows from row r: one
+ * thread's share of record().
+ */
+export function tabulateRange(slot: i32, r: i32, first: i32, end: i32): void {
+  const info = stepInfo + (<usize>slot << 4);
+  const kbar = load<i32>(info, 4);
+  const lane = load<i32>(info, 8);
+  const entry = <usize>(gStride - lane) << 3;
+  const tableBytes = entry << <usize>gK;
+  const base = gScratch + <usize>slot * gSlotBytes;
+  const off = (<usize>lane << 3) + (<usize>first << 4);
+  const from = <usize>first << 4;
+  const words = (end - first) << 1;
   const groups = (kbar + gK - 1) / gK;
-  const off = <usize>lane << 3;
   for (let g = 0; g < groups; g++) {
-    const table = base + <usize>g * tableBytes;
-    const first = r + g * gK;
+    const table = base + <usize>g * tableBytes + from;
+    const pivot = r + g * gK;
     const count = 1 << min(gK, kbar - g * gK);
-    memory.fill(table, 0, entry);
+    memory.fill(table, 0, <usize>words << 3);
     for (let idx = 1; idx < count; idx++) {
       // entry = entry without its lowest bit, plus that bit's pivot row
       xorTo(
         table + <usize>idx * entry,
         table + <usize>(idx & (idx - 1)) * entry,
-        rowAt(gA, first + ctz(idx), gStride) + off,
-        width,
+        rowAt(gA, pivot + ctz(idx), gStride) + off,
+        words,
       );
     }
   }
-  // The 4- and 8-way loops read entry 0 of tables past the last group.
-  const allocated = tables > 4 ? 8 : tables == 3 ? 4 : tables;
-  for (let g = groups; g < allocated; g++) memory.fill(base + <usize>g * tableBytes, 0, entry);
-  const info = stepInfo + (<usize>slot << 4);
-  store<i32>(info, c);
-  store<i32>(info, kbar, 4);
-  store<i32>(info, lane, 8);
-  gPending++;
 }
+
+/** How a step's tables are built: here in one thread; threads.ts splits their lanes among threads. */
+export let tabulateLanes: (slot: i32, r: i32, lanes: i32) => void = (slot: i32, r: i32, lanes: i32): void =>
+  tabulateRange(slot, r, 0, lanes);
 
 /**
  * Four Russians elimination with deferred (cache-blocked) row updates.

@@ -45,7 +45,16 @@ import {
   ThreadedProjectArgs,
   ThreadedSpmvArgs,
 } from "./spmv";
-import { adoptState, echelonizeM4ri, publishState, sweepRange, sweepRows, ThreadedEchelonArgs } from "./echelon";
+import {
+  adoptState,
+  echelonizeM4ri,
+  publishState,
+  sweepRange,
+  sweepRows,
+  tabulateLanes,
+  tabulateRange,
+  ThreadedEchelonArgs,
+} from "./echelon";
 
 const GENERATION = 0;
 const DONE = 4;
@@ -64,6 +73,12 @@ const JOB_SPMV = 3;
 const JOB_BERLEKAMP_MASSEY = 4;
 const JOB_BLOCK_MUL = 5;
 const JOB_PROJECT = 6;
+const JOB_TABULATE = 7;
+/** A tabulation's step: slot +72, first pivot row +76. */
+const TAB_SLOT = 72;
+const TAB_ROW = 76;
+/** Lanes of a step's tables a thread claims at a time (and below twice this, one thread builds them). */
+const TAB_CHUNK = 8;
 
 /** Rows per claim: enough work to amortise the compare-and-swap, small enough to balance. */
 const CHUNK = 32;
@@ -164,9 +179,47 @@ function sharedSweep(first: i32, end: i32): void {
   const ctl = gControl;
   const generation = atomic.load<i32>(ctl + GENERATION) + 1;
   publishState(ctl + STATE);
+  atomic.store<i32>(ctl + JOB, JOB_SWEEP);
   publish(ctl, generation, first, end, true);
   work(ctl, generation);
   awaitDone(ctl, gBlocking);
+}
+
+/** Claims and builds chunks of lanes of tabulation `generation` until none is left or a newer job has begun. */
+function tabulateWork(ctl: usize, generation: i32): void {
+  const slot = load<i32>(ctl, TAB_SLOT);
+  const r = load<i32>(ctl, TAB_ROW);
+  for (let next = claim(ctl, generation, TAB_CHUNK); next >= 0; next = claim(ctl, generation, TAB_CHUNK)) {
+    const stop = min(next + TAB_CHUNK, load<i32>(ctl, END));
+    tabulateRange(slot, r, next, stop);
+    finished(ctl, stop - next);
+  }
+}
+
+/**
+ * The leader's tabulation of a step (record in echelon.ts) with its lanes
+ * shared out: the tables of a wide matrix are megabytes, built while the
+ * helpers would otherwise wait for the next sweep.
+ */
+function sharedTabulate(slot: i32, r: i32, lanes: i32): void {
+  if (lanes < 2 * TAB_CHUNK) {
+    tabulateRange(slot, r, 0, lanes);
+    return;
+  }
+  const ctl = gControl;
+  const generation = atomic.load<i32>(ctl + GENERATION) + 1;
+  publishState(ctl + STATE);
+  store<i32>(ctl, slot, TAB_SLOT);
+  store<i32>(ctl, r, TAB_ROW);
+  atomic.store<i32>(ctl + JOB, JOB_TABULATE);
+  publish(ctl, generation, 0, lanes, true);
+  tabulateWork(ctl, generation);
+  awaitDone(ctl, gBlocking);
+}
+
+/** One thread's tabulation (tabulateLanes's default, restored for a one-thread run). */
+function serialTabulate(slot: i32, r: i32, lanes: i32): void {
+  tabulateRange(slot, r, 0, lanes);
 }
 
 /**
@@ -182,6 +235,7 @@ export function echelonizeM4riThreaded(args: ThreadedEchelonArgs): i32 {
   store<i32>(ctl, threads, THREADS);
   atomic.store<i32>(ctl + JOB, JOB_SWEEP);
   sweepRows = threads > 1 ? sharedSweep : sweepRange;
+  tabulateLanes = threads > 1 ? sharedTabulate : serialTabulate;
   return echelonizeM4ri(args);
 }
 
@@ -203,6 +257,9 @@ export function threadHelper(ctl: usize, index: i32): void {
       // a stale state (the sweep ended meanwhile) is harmless: work() then claims nothing
       adoptState(ctl + STATE);
       work(ctl, now);
+    } else if (job == JOB_TABULATE) {
+      adoptState(ctl + STATE);
+      tabulateWork(ctl, now);
     } else {
       helpWith(job, ctl, now, index);
     }

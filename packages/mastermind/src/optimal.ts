@@ -263,11 +263,9 @@ function guessOptions(
   set: Uint32Array,
   d: number,
   beta: number,
-  used: number,
-  classes: Int32Array,
+  { guesses, inS }: Guesses,
 ): Option[] | Float64Array {
   const p = set.length;
-  const { guesses, inS } = symmetryGuesses(search.kernel, set, p, used, twinsOf(classes));
   const lower = lowerOf(search, d - 1);
   const { scorer, bounds, squares } = search;
   scorer.setLeft(set, p);
@@ -289,6 +287,33 @@ function guessOptions(
     }
   }
   return keys.subarray(0, count).sort();
+}
+
+/** Shortcuts of the search that leave its answer as it is (tests turn them off to check that; not exported by the package). */
+export const searchShortcuts = { settledInS: true };
+
+/** A node's guesses, one per orbit: the first `inS` are codes of S. */
+type Guesses = { guesses: Uint32Array; inS: number };
+
+/**
+ * The guess that settles S at its lower bound without a look at the other
+ * guesses, or -1. Every set costs at least 2 |S| - 1 guesses (the first
+ * guess finds one secret at most); a code of S that leaves every other
+ * code of S a part of its own reaches that, and no guess outside S does (it
+ * finds no secret at once: 2 |S| at least). So when the bound `low` is
+ * 2 |S| - 1, the first such code in guessOptions' order (bound, squares,
+ * equal for all of them, then code) is the search's answer. Most small sets
+ * end here, after the codes of S are scored instead of every guess.
+ */
+function settledInS(search: Search, set: Uint32Array, d: number, low: number, { guesses, inS }: Guesses): number {
+  const p = set.length;
+  if (!searchShortcuts.settledInS || low !== 2 * p - 1) return -1;
+  const { scorer, bounds, squares } = search;
+  scorer.setLeft(set, p);
+  scorer.bounds(guesses, inS, lowerOf(search, d - 1), bounds, squares);
+  let first = -1;
+  for (let q = 0; q < inS; q++) if (bounds[q] === low && (first < 0 || guesses[q]! < guesses[first]!)) first = q;
+  return first < 0 ? -1 : guesses[first]!;
 }
 
 /** The option of an entry of guessOptions. */
@@ -343,9 +368,16 @@ function solve(search: Search, set: Uint32Array, d: number, beta: number, used: 
   const known = memo.get(set);
   if (known && (known.exact || known.value >= beta)) return known.value;
   tick(search);
+  const guesses = symmetryGuesses(search.kernel, set, p, used, twinsOf(classes));
+  const settled = settledInS(search, set, d, bound, guesses);
+  if (settled >= 0) {
+    if (known) Object.assign(known, { value: bound, exact: true, guess: settled });
+    else memo.set(set, { value: bound, exact: true, guess: settled });
+    return bound;
+  }
   let best = beta;
   let bestGuess = -1;
-  for (const key of guessOptions(search, set, d, beta, used, classes)) {
+  for (const key of guessOptions(search, set, d, beta, guesses)) {
     const option = optionOf(key);
     if (option.bound >= best) break;
     const value = tryGuess(search, set, option, d, best, used, classes);
@@ -551,7 +583,8 @@ function searchRoot(search: Search, all: Uint32Array, limit: number) {
   const { space } = search;
   const classes = new Int32Array(space.pegs);
   // every class of first guess with its bound (none dropped by a budget)
-  const firsts = [...guessOptions(search, all, limit, Infinity, 0, classes)].map(optionOf);
+  const guesses = symmetryGuesses(search.kernel, all, all.length, 0, twinsOf(classes));
+  const firsts = [...guessOptions(search, all, limit, Infinity, guesses)].map(optionOf);
   search.progress.firstGuesses = firsts.length;
   search.progress.firstGuessesDone = 0;
   let best = Infinity;

@@ -13,6 +13,7 @@ import {
   type StrategyTree,
   treeToText,
 } from "../src/index.js";
+import { type OptimalOptions, searchShortcuts } from "../src/optimal.js";
 
 /** The optimal total by brute force: C(S) = |S| + min over every code g of the sum of C(part), with a guess limit. */
 function bruteForce(space: CodeSpace, maxGuesses = Infinity): number {
@@ -48,6 +49,30 @@ function bruteForce(space: CodeSpace, maxGuesses = Infinity): number {
 }
 
 describe("optimalStrategy", () => {
+  it("finds the same trees with and without settling small sets by a code of their own", () => {
+    const games: [number, number, OptimalOptions][] = [
+      [3, 4, {}],
+      [4, 4, {}],
+      [3, 5, {}],
+      [3, 6, {}],
+      [4, 4, { maxGuesses: 4 }],
+      [4, 5, { objective: "worst" }],
+    ];
+    for (const [pegs, colors, options] of games) {
+      const space = new CodeSpace(pegs, colors);
+      const fast = optimalStrategy(space, options);
+      searchShortcuts.settledInS = false;
+      try {
+        const plain = optimalStrategy(space, options);
+        expect(fast.total).toBe(plain.total);
+        expect(fast.tree).toEqual(plain.tree);
+        expect(fast.proof.nodes).toBe(plain.proof.nodes);
+      } finally {
+        searchShortcuts.settledInS = true;
+      }
+    }
+  });
+
   it("matches the brute force on small games, with and without a guess limit", () => {
     for (const [pegs, colors] of [
       [1, 4],

@@ -44,6 +44,9 @@ export function wasmAvailable(kernel: ScoreKernel): boolean {
   return kernel.packed !== undefined && kernel.k <= 16 && kernel.n <= 8 && moduleOrNull() !== null;
 }
 
+/** The kernel's tolerance for a perfect value (assembly/mastermind-score.ts, EPSILON). */
+const PERFECT_EPSILON = 1e-9;
+
 /** Bytes of a block, aligned to 16. */
 const align = (bytes: number): number => Math.ceil(bytes / 16) * 16;
 
@@ -128,16 +131,21 @@ export class WasmScorer implements GuessScorer {
   }
 
   bounds(guesses: Uint32Array, count: number, lower: Uint32Array, bounds: Uint32Array, squares: Uint32Array): void {
-    this.views();
-    const { u32, at } = this;
     const b = this.boundArgs;
     b.length = this.args.length;
-    u32.set(lower.subarray(0, b.length + 1), at.lower >>> 2);
-    u32.set(guesses.subarray(0, count), at.guesses >>> 2);
-    b.guessCount = count;
-    invoke(this.k, mastermindBoundsKernel, b);
-    bounds.set(u32.subarray(at.bounds >>> 2, (at.bounds >>> 2) + count));
-    squares.set(u32.subarray(at.squares >>> 2, (at.squares >>> 2) + count));
+    // the buffers hold a guess per code: a longer list (guesses repeated) goes in parts
+    const chunk = this.kernel.size;
+    for (let from = 0; from < count; from += chunk) {
+      const to = Math.min(count, from + chunk);
+      this.views();
+      const { u32, at } = this;
+      u32.set(lower.subarray(0, b.length + 1), at.lower >>> 2);
+      u32.set(guesses.subarray(from, to), at.guesses >>> 2);
+      b.guessCount = to - from;
+      invoke(this.k, mastermindBoundsKernel, b);
+      bounds.set(u32.subarray(at.bounds >>> 2, (at.bounds >>> 2) + to - from), from);
+      squares.set(u32.subarray(at.squares >>> 2, (at.squares >>> 2) + to - from), from);
+    }
   }
 
   /** Views on the module's memory, made again when it has grown. */
@@ -185,15 +193,24 @@ export class WasmScorer implements GuessScorer {
       this.f64.set(terms.subarray(0, need), this.at.terms >>> 3);
       this.termsLoaded = need;
     }
-    this.u32.set(guesses.subarray(0, count), this.at.guesses >>> 2);
     this.u32.fill(0, this.at.out >>> 2, (this.at.out >>> 2) + this.kernel.scoreCount);
     const a = this.args;
-    a.guessCount = count;
     a.mode = mode;
     a.perfect = perfect;
-    a.best = bound;
-    a.chosen = -1;
-    invoke(this.k, mastermindBestGuessKernel, a);
-    return { chosen: a.chosen, value: a.best };
+    // the buffer holds a guess per code: a longer list (guesses repeated) goes in parts, the best carried on
+    const chunk = this.kernel.size;
+    let best: BestResult = { chosen: -1, value: bound };
+    for (let from = 0; from < count; from += chunk) {
+      const to = Math.min(count, from + chunk);
+      this.u32.set(guesses.subarray(from, to), this.at.guesses >>> 2);
+      a.guessCount = to - from;
+      a.best = best.value;
+      a.chosen = -1;
+      invoke(this.k, mastermindBestGuessKernel, a);
+      if (a.chosen < 0) continue;
+      best = { chosen: from + a.chosen, value: a.best };
+      if (a.best <= perfect + PERFECT_EPSILON) break;
+    }
+    return best;
   }
 }

@@ -73,6 +73,27 @@ describe("the Mastermind kernel and its TypeScript twin", () => {
     );
   });
 
+  it("give the same bounds (guess lists longer than the codes too)", () => {
+    // before, a list longer than the kernel's buffer (a guess per code) ran over into the next buffer
+    fc.assert(
+      fc.property(caseArb, fc.integer({ min: 1, max: 6 }), ({ pegs, colors, left, guesses }, step) => {
+        const { wasm, twin } = enginesOf(pegs, colors);
+        const set = Uint32Array.from(left.sort((a, b) => a - b));
+        const list = Uint32Array.from(guesses);
+        // bounds of parts by size, some out of reach
+        const lower = Uint32Array.from({ length: set.length + 1 }, (_, c) => (c > 40 ? 0xffffffff : c * step));
+        const out = () => ({ bounds: new Uint32Array(list.length), squares: new Uint32Array(list.length) });
+        const [got, expected] = [out(), out()];
+        wasm.setLeft(set, set.length);
+        twin.setLeft(set, set.length);
+        twin.bounds(list, list.length, lower, expected.bounds, expected.squares);
+        wasm.bounds(list, list.length, lower, got.bounds, got.squares);
+        expect(got).toEqual(expected);
+      }),
+      { seed: 28, numRuns: 200 },
+    );
+  });
+
   it("choose the same guess with the same value, to the bit", () => {
     fc.assert(
       fc.property(caseArb, ({ pegs, colors, left, guesses, mode, perfectShift, bound }) => {

@@ -298,9 +298,13 @@ export function tabulateRange(slot: i32, r: i32, first: i32, end: i32): void {
   }
 }
 
-/** How a step's tables are built: here in one thread; threads.ts splits their lanes among threads. */
-export let tabulateLanes: (slot: i32, r: i32, lanes: i32) => void = (slot: i32, r: i32, lanes: i32): void =>
+/** Builds all `lanes` lanes of pending step `slot`'s tables in this thread. */
+export function tabulateAll(slot: i32, r: i32, lanes: i32): void {
   tabulateRange(slot, r, 0, lanes);
+}
+
+/** How a step's tables are built: here in one thread; threads.ts splits their lanes among threads. */
+export let tabulateLanes: (slot: i32, r: i32, lanes: i32) => void = tabulateAll;
 
 /**
  * Four Russians elimination with deferred (cache-blocked) row updates.

@@ -134,7 +134,7 @@ function applyBlock(row: usize, b: i32): void {
   xorBitsAt(row, c, <u64>(x ^ load<u8>(gCoefs + (<usize>b << BLOCK) + x)));
 }
 
-/** Applies to row i the group's blocks it has not had. */
+/** Applies to row i the group's blocks it has not had (one at a time). */
 function bringCurrent(i: i32): void {
   const v = versionOf(i);
   if (v >= gBlocks) return;
@@ -152,13 +152,14 @@ function bringCurrent(i: i32): void {
  * no column was skipped, and the blocks' columns are consecutive, at most
  * 4 * 8 of them (any wider group takes its blocks one by one).
  */
-function clearGroup(row: usize): void {
+function clearGroup(i: i32): void {
   const first = blockColumn(0);
   const last = gBlocks - 1;
   if (blockColumn(last) + blockPivots(last) > first + 64) {
-    for (let b = 0; b < gBlocks; b++) applyBlock(row, b);
+    bringCurrent(i);
     return;
   }
+  const row = rowAt(gA, i, gStride);
   let bits = read64(row, first, gStride);
   let x: u64 = 0;
   let multipliers: u64 = 0;
@@ -274,11 +275,8 @@ function clearRows(first: i32, rows: i32): void {
   // the four-table loop reads entry 0 of tables past the last block
   for (let b = gBlocks; b < (gBlocks > 2 ? 4 : gBlocks); b++) memory.fill(tableOf(b), 0, gEntry);
   for (let i = first; i < rows; i++) {
-    const v = versionOf(i);
-    if (v >= gBlocks) continue;
-    const row = rowAt(gA, i, gStride);
-    if (v == 0 && gBlocks > 1) clearGroup(row);
-    else for (let b = v; b < gBlocks; b++) applyBlock(row, b);
+    if (gBlocks > 1 && versionOf(i) == 0) clearGroup(i);
+    else bringCurrent(i);
   }
 }
 

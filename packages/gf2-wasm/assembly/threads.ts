@@ -51,6 +51,7 @@ import {
   publishState,
   sweepRange,
   sweepRows,
+  tabulateAll,
   tabulateLanes,
   tabulateRange,
   ThreadedEchelonArgs,
@@ -203,7 +204,7 @@ function tabulateWork(ctl: usize, generation: i32): void {
  */
 function sharedTabulate(slot: i32, r: i32, lanes: i32): void {
   if (lanes < 2 * TAB_CHUNK) {
-    tabulateRange(slot, r, 0, lanes);
+    tabulateAll(slot, r, lanes);
     return;
   }
   const ctl = gControl;
@@ -215,11 +216,6 @@ function sharedTabulate(slot: i32, r: i32, lanes: i32): void {
   publish(ctl, generation, 0, lanes, true);
   tabulateWork(ctl, generation);
   awaitDone(ctl, gBlocking);
-}
-
-/** One thread's tabulation (tabulateLanes's default, restored for a one-thread run). */
-function serialTabulate(slot: i32, r: i32, lanes: i32): void {
-  tabulateRange(slot, r, 0, lanes);
 }
 
 /**
@@ -235,7 +231,7 @@ export function echelonizeM4riThreaded(args: ThreadedEchelonArgs): i32 {
   store<i32>(ctl, threads, THREADS);
   atomic.store<i32>(ctl + JOB, JOB_SWEEP);
   sweepRows = threads > 1 ? sharedSweep : sweepRange;
-  tabulateLanes = threads > 1 ? sharedTabulate : serialTabulate;
+  tabulateLanes = threads > 1 ? sharedTabulate : tabulateAll;
   return echelonizeM4ri(args);
 }
 
@@ -358,7 +354,10 @@ function mulWork(ctl: usize, generation: i32, index: i32): void {
     const rows = min(chunk, job.m - first);
     const c = job.c + (<usize>first * <usize>job.cStride << 3);
     const a = job.a + (<usize>first * <usize>job.aStride << 3);
-    mulAddRows(c, job.cStride, a, job.aStride, job.b, job.bStride, rows, job.n, job.p, job.tables, job.panel, table, job.bits);
+    mulAddRows(
+      c, job.cStride, a, job.aStride, job.b, job.bStride,
+      rows, job.n, job.p, job.tables, job.panel, table, job.bits,
+    );
     finished(ctl, 1);
   }
 }

@@ -158,7 +158,7 @@ export interface Search {
   squares: Uint32Array;
   /** B: the scores but the winning one. */
   branching: number;
-  memo: Map<number, SetMemo<{ value: number; exact: boolean; guess: number }>>;
+  memo: Map<number, SetMemo<Known>>;
   nodes: number;
   signal: AbortSignal | undefined;
   onProgress: ((p: OptimalProgress) => void) | undefined;
@@ -233,7 +233,17 @@ function lowerOf(search: Search, d: number): Uint32Array {
   return table;
 }
 
-function memoOf(search: Search, d: number): SetMemo<{ value: number; exact: boolean; guess: number }> {
+/** What the search knows of a set: its cost (exact) or a lower bound on it, and the guess that reaches it. */
+type Known = { value: number; exact: boolean; guess: number };
+
+/** Keeps `entry` as what is known of `set`: in the entry already there, else a new one. */
+function remember(memo: SetMemo<Known>, set: Uint32Array, known: Known | undefined, entry: Known): Known {
+  if (known) return Object.assign(known, entry);
+  memo.set(set, entry);
+  return entry;
+}
+
+function memoOf(search: Search, d: number): SetMemo<Known> {
   const key = Number.isFinite(d) ? d : -1;
   let memo = search.memo.get(key);
   if (!memo) {
@@ -370,11 +380,7 @@ function solve(search: Search, set: Uint32Array, d: number, beta: number, used: 
   tick(search);
   const guesses = symmetryGuesses(search.kernel, set, p, used, twinsOf(classes));
   const settled = settledInS(search, set, d, bound, guesses);
-  if (settled >= 0) {
-    if (known) Object.assign(known, { value: bound, exact: true, guess: settled });
-    else memo.set(set, { value: bound, exact: true, guess: settled });
-    return bound;
-  }
+  if (settled >= 0) return remember(memo, set, known, { value: bound, exact: true, guess: settled }).value;
   let best = beta;
   let bestGuess = -1;
   for (const key of guessOptions(search, set, d, beta, guesses)) {
@@ -388,11 +394,7 @@ function solve(search: Search, set: Uint32Array, d: number, beta: number, used: 
       if (search.anyTree) break;
     }
   }
-  if (bestGuess >= 0) {
-    if (known) Object.assign(known, { value: best, exact: true, guess: bestGuess });
-    else memo.set(set, { value: best, exact: true, guess: bestGuess });
-    return best;
-  }
+  if (bestGuess >= 0) return remember(memo, set, known, { value: best, exact: true, guess: bestGuess }).value;
   if (known) known.value = Math.max(known.value, beta);
   else memo.set(set, { value: beta, exact: false, guess: -1 });
   return beta;

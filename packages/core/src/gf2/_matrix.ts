@@ -100,11 +100,11 @@ const DEFER_TWO_UP_TO = 28 * 2 ** 20;
  * Whether `auto` takes the PLE route: a forward echelon form (rank) on one
  * thread, from 16384 on, while the matrix leaves room for PLE's scratch
  * beside it (Four Russians works in place). One thread, interleaved, PLE
- * against Four Russians (docs/BENCHMARKS.md, "PLE's base case in groups of
- * four blocks"): 10240 206 / 173 ms, 12288 310 / 279 ms, 16384 704 / 769
- * ms, 24576 2.23 / 2.34 s, 32768 4.74 / 6.06 s. On two threads Four Russians shares its sweeps and PLE
- * only its products, copied to the threads' memory: 32768 3.28 s against
- * 4.37 s.
+ * against Four Russians (docs/BENCHMARKS.md, "Dense GF(2): PLE's base case
+ * in groups"): 10240 206 / 173 ms, 12288 310 / 279 ms, 16384 704 / 769 ms,
+ * 24576 2.23 / 2.34 s, 32768 4.74 / 6.06 s. On two threads Four Russians
+ * shares its sweeps and PLE only its products, copied to the threads'
+ * memory: 32768 3.28 s against 4.37 s.
  */
 export function pleByDefault(rows: number, limit: number, stride: number, full: boolean, threads: number): boolean {
   return !full && threads === 1 && Math.min(rows, limit) >= PLE_FROM && rows * stride * 8 <= PLE_UP_TO_BYTES;

@@ -187,6 +187,7 @@ function pleBase(job: Job, r: number, c0: number, c1: number): number[] {
   const rows = job.rows - r;
   const groups = job.tuning.groups ?? 4;
   const entryBytes = (Math.floor(width / 64) + 2) * 8;
+  // the kernel's pivot chunks and multipliers, then its masked pivot rows and tables (PleBaseArgs.table)
   const tableBytes = 256 + 1024 + (8 + (groups === 3 ? 4 : groups) * 256) * entryBytes;
   const stop = Math.min(c1, job.limit);
   const compact = job.tuning.compact !== false && words < job.stride;

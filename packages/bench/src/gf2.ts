@@ -79,16 +79,19 @@ function measureOurs(n: number, a: BitMatrix, b: number[], options: Gf2Options, 
     }[method];
     samples.push({ n, op: "rank", impl, ms: r.ms, cpuMs: r.busiestCpuMs, rank: r.last });
   }
-  // Four Russians with its sweeps shared among threads (helpers started beforehand).
+  // Four Russians with its sweeps shared among threads (helpers started beforehand), and PLE in the
+  // threads' shared memory (its products, sums and base-case passes shared)
   for (const threads of options.threads) {
-    const r = timeRepeats(
-      repeats,
-      () => a.copy(),
-      (m) => m.echelonize({ threads }).rank,
-      (m) => m.dispose(),
-    );
-    const impl = `wasm (Four Russians, ${threads} threads)`;
-    samples.push({ n, op: "rank", impl, ms: r.ms, cpuMs: r.busiestCpuMs, rank: r.last });
+    for (const method of ["m4ri", "ple"] as const) {
+      const r = timeRepeats(
+        repeats,
+        () => a.copy(),
+        (m) => m.echelonize({ method, threads }).rank,
+        (m) => m.dispose(),
+      );
+      const impl = `wasm (${method === "ple" ? "PLE" : "Four Russians"}, ${threads} threads)`;
+      samples.push({ n, op: "rank", impl, ms: r.ms, cpuMs: r.busiestCpuMs, rank: r.last });
+    }
   }
   const s = timeRepeats(
     repeats,
@@ -285,17 +288,21 @@ export function ratios(rows: Gf2Row[]): string[] {
     const m4riCpu = least([m4ri?.cpuMs, m4riM?.cpuMs].filter((x) => x !== undefined));
     for (const threaded of rows.filter((r) => r.n === n && r.op === "rank" && r.impl.endsWith(" threads)"))) {
       const t = /(\d+) threads/.exec(threaded.impl)?.[1];
-      if (wasm) parts.push(`${t} threads speed-up = ${(wasm.minMs / threaded.minMs).toFixed(2)}x`);
+      // each route against itself on one thread
+      const route = threaded.impl.startsWith("wasm (PLE") ? "PLE" : "Four Russians";
+      const alone = route === "PLE" ? ple : wasm;
+      const label = `${route}, ${t} threads`;
+      if (alone) parts.push(`${label}: speed-up = ${(alone.minMs / threaded.minMs).toFixed(2)}x`);
       if (fastestM4ri) {
         parts.push(
-          `${t} threads/M4RI(fastest, ${fastestM4ri.impl.slice(9)}) = ${(threaded.minMs / fastestM4ri.minMs).toFixed(2)}`,
+          `${label}/M4RI(fastest, ${fastestM4ri.impl.slice(9)}) = ${(threaded.minMs / fastestM4ri.minMs).toFixed(2)}`,
         );
       }
       // by CPU time of the busiest thread: about the wall time on an idle machine
-      if (wasm?.cpuMs && threaded.cpuMs)
-        parts.push(`cpu: ${t} threads speed-up = ${(wasm.cpuMs / threaded.cpuMs).toFixed(2)}x`);
+      if (alone?.cpuMs && threaded.cpuMs)
+        parts.push(`cpu: ${label}: speed-up = ${(alone.cpuMs / threaded.cpuMs).toFixed(2)}x`);
       if (threaded.cpuMs && m4riCpu !== undefined) {
-        parts.push(`cpu: ${t} threads/M4RI(fastest) = ${(threaded.cpuMs / m4riCpu).toFixed(2)}`);
+        parts.push(`cpu: ${label}/M4RI(fastest) = ${(threaded.cpuMs / m4riCpu).toFixed(2)}`);
       }
     }
     if (wasm?.cpuMs && m4riCpu !== undefined)

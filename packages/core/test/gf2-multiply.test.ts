@@ -9,6 +9,7 @@ import { BitMatrix } from "../src/gf2/bitmatrix.js";
 import { type MultiplyOptions, multiplyBlocks, productWork } from "../src/gf2/_multiply.js";
 import { kernelCopy, kernelView, withScratch } from "../src/internal/kernel.js";
 import { strideWords } from "../src/internal/layout.js";
+import { withThreadPool } from "../src/internal/threads.js";
 
 /** A random rows x cols matrix as packed 32-bit words (rows of strideWords(cols) 64-bit words). */
 function randomBits(rows: number, cols: number, seed: number): Uint32Array {
@@ -123,6 +124,45 @@ describe("the product in the kernel's memory", () => {
         },
       ),
       { numRuns: 25, seed: 20261202 },
+    );
+  });
+
+  it("runs in a thread pool's shared memory with the same result (products and sums shared in place)", () => {
+    fc.assert(
+      fc.property(
+        side,
+        side,
+        side,
+        tuning,
+        fc.integer({ min: 2, max: 3 }),
+        fc.integer(),
+        (m, n, p, t, threads, seed) => {
+          const a = randomBits(m, n, seed);
+          const b = randomBits(n, p, seed ^ 0x5bd1e995);
+          const inPool = withThreadPool(threads, (pool) => {
+            const [an, bp] = [strideWords(n), strideWords(p)];
+            const blocks = pool.withBlocks([a.byteLength, b.byteLength, m * bp * 8], ([pa, pb, pc]) => {
+              pool.view(Uint32Array, pa, a.length).set(a);
+              pool.view(Uint32Array, pb, b.length).set(b);
+              pool.view(Uint32Array, pc, m * bp * 2).fill(0xdeadbeef);
+              const shared = { ...t, pool, threadedFrom: 1, sumsThreadedFrom: 1 };
+              multiplyBlocks(
+                { ptr: pc, stride: bp },
+                { ptr: pa, stride: an },
+                { ptr: pb, stride: bp },
+                m,
+                n,
+                bp,
+                shared,
+              );
+              return pool.view(Uint32Array, pc, m * bp * 2).slice();
+            });
+            return blocks;
+          });
+          expect(inPool).toEqual(plainProduct(a, b, m, n, p));
+        },
+      ),
+      { numRuns: 25, seed: 20261204 },
     );
   });
 

@@ -254,15 +254,21 @@ describe("BitMatrix.echelonize({ method: 'ple' })", () => {
     for (let i = 1; i < seen.length; i++) expect(seen[i]! - seen[i - 1]!).toBeLessThanOrEqual(n / 10);
   });
 
-  it("stops mid-way when the signal fires, and frees its scratch", () => {
+  it("stops mid-way when the signal fires, and frees its scratch (in the threads' memory too)", () => {
     using a = BitMatrix.random(3000, 9000, { seed: 6 }); // base windows of at most 4096 columns: three or more;
-    const before = wasmBytesInUse();
-    const stop = new AbortController();
-    const onProgress = () => stop.abort(new Error("cancelled after the first window"));
-    expect(() => a.echelonize({ method: "ple", signal: stop.signal, onProgress })).toThrow(
-      "cancelled after the first window",
-    );
-    expect(wasmBytesInUse()).toBe(before);
+    const rank = a.rank({ method: "m4ri", threads: 1 });
+    for (const threads of [1, 2]) {
+      using work = a.copy();
+      const before = wasmBytesInUse();
+      const stop = new AbortController();
+      const onProgress = () => stop.abort(new Error("cancelled after the first window"));
+      expect(() => work.echelonize({ method: "ple", threads, signal: stop.signal, onProgress })).toThrow(
+        "cancelled after the first window",
+      );
+      expect(wasmBytesInUse(), `${threads} threads`).toBe(before);
+      // the next elimination (fresh helpers after a cancel) is right
+      expect(a.rank({ method: "ple", threads })).toBe(rank);
+    }
   });
 
   it("refuses an unknown method by name", () => {
@@ -278,15 +284,26 @@ describe("PLE with its products shared among threads", () => {
     for (const [rows, cols, kind] of [
       [700, 1500, "dense"],
       [1300, 900, "lowrank"],
+      [1000, 1100, "gaps"],
     ] as const) {
       const bits = cells(rows, cols, kind, cols);
       const one = runPle(bits, rows, cols);
-      const tuning = {
-        base: 128,
-        trsmBase: 8,
-        multiply: { cutoff: 64, tables: 8, panel: 4, threads: 2, threadedFrom: 1 },
-      };
-      expect(runPle(bits, rows, cols, tuning)).toEqual({ ...one, threads: 2 });
+      // in the threads' memory (base case passes, products and sums shared) and in the kernel's (products copied over)
+      for (const inPool of [true, false]) {
+        for (const threads of [2, 3]) {
+          const tuning = {
+            base: 128,
+            trsmBase: 8,
+            inPool,
+            multiply: { cutoff: 64, tables: 8, panel: 4, threads, threadedFrom: 1, sumsThreadedFrom: 1 },
+          };
+          const { echelon, ...got } = runPle(bits, rows, cols, tuning);
+          const what = `${rows} x ${cols} ${kind}, ${threads} threads, in the pool: ${inPool}`;
+          expect(got, what).toEqual({ rank: one.rank, pivots: one.pivots, threads });
+          // deep equality of a million-entry array takes seconds: compare the bytes
+          expect(Buffer.compare(echelon, one.echelon), what).toBe(0);
+        }
+      }
     }
   });
 });

@@ -61,7 +61,12 @@ export function mulNaive(args: MulArgs): void {
  */
 @unmanaged export class ThreadedMulAddArgs extends MulAddArgs {
   tableBytes: i32;
-  /** Rows of C per claim. */
+  /**
+   * Rows of C per claim. A claim is those rows of one panel of C's columns
+   * (`panel` words): its tables are of that panel alone, so claims split by
+   * panels build no table twice, and claims split by rows build theirs
+   * again per claim.
+   */
   chunk: i32;
   /** The control block (128 bytes, zeroed before the helpers start). */
   ctl: usize;
@@ -100,14 +105,7 @@ export function mulAddRows(
       const span = min(bits * tables, n - j0);
       const groups = (span + bits - 1) / bits;
       for (let g = 0; g < groups; g++) {
-        const t = table + <usize>g * tableBytes;
-        const count = 1 << min(bits, span - g * bits);
-        memory.fill(t, 0, entry);
-        for (let idx = 1; idx < count; idx++) {
-          // entry = entry without its lowest bit, plus that bit's row of B
-          const row = rowAt(b, j0 + g * bits + ctz(idx), bStride) + off;
-          xorTo(t + <usize>idx * entry, t + <usize>(idx & (idx - 1)) * entry, row, words);
-        }
+        tabulateRows(table + <usize>g * tableBytes, b, bStride, off, j0 + g * bits, min(bits, span - g * bits), words);
       }
       // the 4- and 8-way loops read entry 0 of the tables past the last group
       const allocated = groups > 4 ? 8 : groups > 2 ? 4 : groups;
@@ -118,6 +116,22 @@ export function mulAddRows(
         if (x != 0) xorTableRows(rowAt(c, i, cStride) + off, words, table, tableBytes, entry, x, bits, groups);
       }
     }
+  }
+}
+
+/**
+ * The table of the 2^k combinations of rows j..j+k-1 of B (their `words`
+ * words from byte `off`): entry x, `words` words at t + x * words * 8, is
+ * the sum of the rows whose bits x has.
+ */
+@inline function tabulateRows(t: usize, b: usize, bStride: i32, off: usize, j: i32, k: i32, words: i32): void {
+  const entry = <usize>words << 3;
+  memory.fill(t, 0, entry);
+  const count = 1 << k;
+  for (let idx = 1; idx < count; idx++) {
+    // entry = entry without its lowest bit, plus that bit's row of B
+    const row = rowAt(b, j + ctz(idx), bStride) + off;
+    xorTo(t + <usize>idx * entry, t + <usize>(idx & (idx - 1)) * entry, row, words);
   }
 }
 
@@ -134,14 +148,34 @@ export function mulAddRows(
   words: i32;
 }
 
+/**
+ * The arguments of `addBlocksThreaded` (the shared-memory build): those of
+ * addBlocks, with the rows shared among the threads in claims of `chunk`.
+ */
+@unmanaged export class ThreadedAddArgs extends AddArgs {
+  chunk: i32;
+  /** The control block (128 bytes, zeroed before the helpers start). */
+  ctl: usize;
+  /** Threads taking part, this one included. */
+  threads: i32;
+  /** 0: spin instead of sleeping (a browser's main thread may not block). */
+  blocking: i32;
+}
+
 /** D = X ^ Y, `rows` rows of `words` words. */
 export function addBlocks(args: AddArgs): void {
-  const rows = args.rows, words = args.words;
+  addRows(args, 0, args.rows);
+}
+
+/** Rows first..end-1 of addBlocks (the threads' shares of a sum call it too). */
+export function addRows(args: AddArgs, first: i32, end: i32): void {
+  const words = args.words, d0 = args.d, dStride = args.dStride;
+  const x0 = args.x, xStride = args.xStride, y0 = args.y, yStride = args.yStride;
   const lanes = words >> 1;
-  for (let i = 0; i < rows; i++) {
-    let d = rowAt(args.d, i, args.dStride);
-    let x = rowAt(args.x, i, args.xStride);
-    let y = rowAt(args.y, i, args.yStride);
+  for (let i = first; i < end; i++) {
+    let d = rowAt(d0, i, dStride);
+    let x = rowAt(x0, i, xStride);
+    let y = rowAt(y0, i, yStride);
     for (let l = 0; l < lanes; l++) {
       v128.store(d, v128.xor(v128.load(x), v128.load(y)));
       d += 16; x += 16; y += 16;

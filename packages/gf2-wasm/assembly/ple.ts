@@ -56,6 +56,19 @@ import { swapRows, xorInto, xorTableRows } from "./rows";
   versions: usize;
 }
 
+/**
+ * The arguments of `pleBaseThreaded` (the shared-memory build): those of
+ * pleBase, and the threads that share its clearing passes.
+ */
+@unmanaged export class ThreadedPleBaseArgs extends PleBaseArgs {
+  /** The control block (128 bytes, zeroed before the helpers start). */
+  ctl: usize;
+  /** Threads taking part, this one included. */
+  threads: i32;
+  /** 0: spin instead of sleeping (a browser's main thread may not block). */
+  blocking: i32;
+}
+
 /** Pivots per block (bits of a table index). */
 const BLOCK = 8;
 /** Most blocks in a group (the four-table loop of xorTableRows). */
@@ -274,10 +287,57 @@ function clearRows(first: i32, rows: i32): void {
   if (gBlocks == 0) return;
   // the four-table loop reads entry 0 of tables past the last block
   for (let b = gBlocks; b < (gBlocks > 2 ? 4 : gBlocks); b++) memory.fill(tableOf(b), 0, gEntry);
-  for (let i = first; i < rows; i++) {
+  clearShare(first, rows);
+}
+
+/** Clears the group's blocks from rows first..end-1 (each row on its own: threads may share the range). */
+export function clearRange(first: i32, end: i32): void {
+  for (let i = first; i < end; i++) {
     if (gBlocks > 1 && versionOf(i) == 0) clearGroup(i);
     else bringCurrent(i);
   }
+}
+
+/**
+ * How clearRows clears its rows: clearRange here, shared among threads in
+ * the shared-memory build (threads.ts, pleBaseThreaded), which takes the
+ * group's state to the helpers with publishGroup and adoptGroup.
+ */
+export let clearShare: (first: i32, end: i32) => void = clearRange;
+
+/**
+ * Where the group's state goes for other threads: static data, at one
+ * address in every instance over a shared memory (globals are per thread;
+ * the blocks' columns and strips are static data already).
+ */
+const groupState = memory.data(40, 8);
+
+/** Writes the group's state for other threads (see adoptGroup). */
+export function publishGroup(): void {
+  store<u32>(groupState, <u32>gA);
+  store<i32>(groupState, gStride, 4);
+  store<u32>(groupState, <u32>gVersions, 8);
+  store<i32>(groupState, gStamp, 12);
+  store<i32>(groupState, gBlocks, 16);
+  store<i32>(groupState, gW0, 20);
+  store<i32>(groupState, gWords, 24);
+  store<u32>(groupState, <u32>gEntry, 28);
+  store<u32>(groupState, <u32>gTables, 32);
+  store<u32>(groupState, <u32>gCoefs, 36);
+}
+
+/** Takes on the group's state that publishGroup wrote. */
+export function adoptGroup(): void {
+  gA = load<u32>(groupState);
+  gStride = load<i32>(groupState, 4);
+  gVersions = load<u32>(groupState, 8);
+  gStamp = load<i32>(groupState, 12);
+  gBlocks = load<i32>(groupState, 16);
+  gW0 = load<i32>(groupState, 20);
+  gWords = load<i32>(groupState, 24);
+  gEntry = load<u32>(groupState, 28);
+  gTables = load<u32>(groupState, 32);
+  gCoefs = load<u32>(groupState, 36);
 }
 
 /**

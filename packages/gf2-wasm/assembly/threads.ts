@@ -1,5 +1,8 @@
 // The shared-memory build (build/threads.wasm): Four Russians elimination
-// whose sweeps are shared among threads. Every thread instantiates this module
+// whose sweeps are shared among threads, and the PLE recursion's kernels
+// (exported as in the single-thread module, so that @lightsout/core runs
+// the recursion in this memory, its products, sums and base-case passes
+// shared: mulAddThreaded, addBlocksThreaded, pleBaseThreaded). Every thread instantiates this module
 // over one shared memory. The calling thread (the leader) runs
 // echelonizeM4riThreaded, which is echelonizeM4ri with each sweep's rows
 // handed out in chunks of CHUNK rows; helper threads sit in threadHelper and
@@ -23,17 +26,21 @@
 //       members then, END and TOTAL count chunks), 2 product (chunks of rows
 //       of C), 3 sparse product (chunks of rows of Y = A X), 4 a pass of
 //       Berlekamp-Massey (chunks of coefficients), 5 W ^= V F (chunks of
-//       rows), 6 projection X^T V (chunks of rows)
+//       rows), 6 projection X^T V (chunks of rows), 7 a step's tables
+//       (chunks of lanes), 8 a sum of blocks (chunks of rows), 9 a PLE
+//       base case's clearing pass (chunks of rows; the group's state in
+//       static data, ple.ts publishGroup)
 //   +68 the job's descriptor (a LaneScanJob, ThreadedMulAddArgs,
-//       ThreadedSpmvArgs, ThreadedBerlekampMasseyArgs, ThreadedBlockMulArgs
-//       or ThreadedProjectArgs)
+//       ThreadedSpmvArgs, ThreadedBerlekampMasseyArgs, ThreadedBlockMulArgs,
+//       ThreadedProjectArgs or ThreadedAddArgs)
 //
 // A chunk is claimed by compare-and-swap on the claim word, so a helper that
 // wakes late, with the state of an old sweep, cannot claim rows of a new one.
 
 import { BerlekampMasseyArgs, berlekampMasseySteps, passChunk, runPass, ThreadedBerlekampMasseyArgs } from "./berlekamp-massey";
 import { LaneScanJob, scanLanes } from "./coset";
-import { mulAddRows, ThreadedMulAddArgs } from "./multiply";
+import { addRows, mulAddRows, ThreadedAddArgs, ThreadedMulAddArgs } from "./multiply";
+import { adoptGroup, clearRange, clearShare, pleBase, publishGroup, ThreadedPleBaseArgs } from "./ple";
 import {
   blockMulAddRange,
   foldTables,
@@ -75,6 +82,8 @@ const JOB_BERLEKAMP_MASSEY = 4;
 const JOB_BLOCK_MUL = 5;
 const JOB_PROJECT = 6;
 const JOB_TABULATE = 7;
+const JOB_ADD = 8;
+const JOB_PLE_CLEAR = 9;
 /** A tabulation's step: slot +72, first pivot row +76. */
 const TAB_SLOT = 72;
 const TAB_ROW = 76;
@@ -256,6 +265,10 @@ export function threadHelper(ctl: usize, index: i32): void {
     } else if (job == JOB_TABULATE) {
       adoptState(ctl + STATE);
       tabulateWork(ctl, now);
+    } else if (job == JOB_PLE_CLEAR) {
+      // a stale state is harmless here too: its claims fail
+      adoptGroup();
+      clearWork(ctl, now);
     } else {
       helpWith(job, ctl, now, index);
     }
@@ -282,6 +295,9 @@ function helpWith(job: i32, ctl: usize, generation: i32, index: i32): void {
       break;
     case JOB_BERLEKAMP_MASSEY:
       passWork(ctl, generation, index);
+      break;
+    case JOB_ADD:
+      addWork(ctl, generation);
       break;
   }
 }
@@ -344,32 +360,41 @@ function startJob(ctl: usize, threads: i32, job: usize, kind: i32, first: i32, e
   return generation;
 }
 
-/** Claims chunks of rows of the product `generation` and adds their share of A B, with this thread's tables. */
+/**
+ * Claims parts of the product `generation` and adds their share of A B,
+ * with this thread's tables: part u is the chunk of rows u % chunks of
+ * the panel of columns u / chunks.
+ */
 function mulWork(ctl: usize, generation: i32, index: i32): void {
   const job = changetype<ThreadedMulAddArgs>(<usize>load<u32>(ctl, JOB_BLOCK));
   const table = job.table + <usize>index * <usize>job.tableBytes;
-  const chunk = job.chunk;
+  const chunk = job.chunk, panel = job.panel;
+  const chunks = (job.m + chunk - 1) / chunk;
   for (let next = claim(ctl, generation, 1); next >= 0; next = claim(ctl, generation, 1)) {
-    const first = next * chunk;
+    const first = (next % chunks) * chunk;
+    const pc = (next / chunks) * panel;
     const rows = min(chunk, job.m - first);
-    const c = job.c + (<usize>first * <usize>job.cStride << 3);
+    const c = job.c + ((<usize>first * <usize>job.cStride + <usize>pc) << 3);
     const a = job.a + (<usize>first * <usize>job.aStride << 3);
+    const b = job.b + (<usize>pc << 3);
     mulAddRows(
-      c, job.cStride, a, job.aStride, job.b, job.bStride,
-      rows, job.n, job.p, job.tables, job.panel, table, job.bits,
+      c, job.cStride, a, job.aStride, b, job.bStride,
+      rows, job.n, min(panel, job.p - pc), job.tables, panel, table, job.bits,
     );
     finished(ctl, 1);
   }
 }
 
 /**
- * C ^= A B (as mulAddM4rm) with the rows of C shared among `threads`
+ * C ^= A B (as mulAddM4rm) with parts of C shared among `threads`
  * threads: this one (index 0) and threads - 1 helpers waiting in
- * threadHelper on `ctl`, each claiming `chunk` rows at a time.
+ * threadHelper on `ctl`, each claiming a part at a time: `chunk` rows of
+ * a panel of columns.
  */
 export function mulAddThreaded(job: ThreadedMulAddArgs): void {
   const chunks = (job.m + job.chunk - 1) / job.chunk;
-  const generation = startJob(job.ctl, job.threads, changetype<usize>(job), JOB_MUL, 0, chunks);
+  const panels = (job.p + job.panel - 1) / job.panel;
+  const generation = startJob(job.ctl, job.threads, changetype<usize>(job), JOB_MUL, 0, chunks * panels);
   mulWork(job.ctl, generation, 0);
   awaitDone(job.ctl, job.blocking != 0);
 }
@@ -494,5 +519,71 @@ export function blockMulAddThreaded(job: ThreadedBlockMulArgs): void {
   awaitDone(job.ctl, job.blocking != 0);
 }
 
+/** Claims and adds chunks of rows of sum `generation` (ThreadedAddArgs.chunk rows a claim). */
+function addWork(ctl: usize, generation: i32): void {
+  const job = changetype<ThreadedAddArgs>(<usize>load<u32>(ctl, JOB_BLOCK));
+  const chunk = job.chunk;
+  for (let next = claim(ctl, generation, chunk); next >= 0; next = claim(ctl, generation, chunk)) {
+    const stop = min(next + chunk, job.rows);
+    addRows(job, next, stop);
+    finished(ctl, stop - next);
+  }
+}
+
+/**
+ * D = X ^ Y (as addBlocks) with the rows shared among `threads` threads:
+ * the sums of the Strassen-Winograd recursion stream megabytes, and a
+ * thread alone leaves the other waiting.
+ */
+export function addBlocksThreaded(job: ThreadedAddArgs): void {
+  const generation = startJob(job.ctl, job.threads, changetype<usize>(job), JOB_ADD, 0, job.rows);
+  addWork(job.ctl, generation);
+  awaitDone(job.ctl, job.blocking != 0);
+}
+
+/** Rows of a PLE base case's clearing pass per claim (its rows are a few hundred bytes). */
+const CLEAR_CHUNK = 64;
+
+/** Claims and clears chunks of rows of clearing pass `generation` (ple.ts clearRange). */
+function clearWork(ctl: usize, generation: i32): void {
+  for (let next = claim(ctl, generation, CLEAR_CHUNK); next >= 0; next = claim(ctl, generation, CLEAR_CHUNK)) {
+    const stop = min(next + CLEAR_CHUNK, load<i32>(ctl, END));
+    clearRange(next, stop);
+    finished(ctl, stop - next);
+  }
+}
+
+/** The leader's clearing pass: the group's state published, the rows claimed by every thread. */
+function sharedClear(first: i32, end: i32): void {
+  if (end - first <= 2 * CLEAR_CHUNK) {
+    clearRange(first, end);
+    return;
+  }
+  const ctl = gControl;
+  const generation = atomic.load<i32>(ctl + GENERATION) + 1;
+  publishGroup();
+  atomic.store<i32>(ctl + JOB, JOB_PLE_CLEAR);
+  publish(ctl, generation, first, end, true);
+  clearWork(ctl, generation);
+  awaitDone(ctl, gBlocking);
+}
+
+/**
+ * pleBase (same arguments and result) with its clearing passes shared
+ * among `threads` threads: this one and threads - 1 helpers waiting in
+ * threadHelper on `ctl`. The pivot search and the tables stay here: they
+ * touch a few rows per block, the passes every row below.
+ */
+export function pleBaseThreaded(args: ThreadedPleBaseArgs): i32 {
+  gControl = args.ctl;
+  gBlocking = args.blocking != 0;
+  store<i32>(args.ctl, args.threads, THREADS);
+  clearShare = args.threads > 1 ? sharedClear : clearRange;
+  return pleBase(args);
+}
+
+export { addBlocks, mulAddM4rm } from "./multiply";
+export { copyBits } from "./copy";
+export { pleBase, pleFinish, pleSwaps, trsmBase } from "./ple";
 export { allocate as alloc, deallocate as free } from "./heap";
 export { descriptorBlock, descriptorLayout } from "./threads-descriptors";

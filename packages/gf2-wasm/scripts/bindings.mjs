@@ -396,6 +396,34 @@ const NUM = [
   "}",
 ].join("\n");
 
+/**
+ * Every kernel once, with the modules that export it: a kernel of several
+ * modules (the PLE kernels run in the kernel's memory and in the threads'
+ * shared one) has one binding, typed for each of them. Both must take the
+ * same descriptor and return the same type.
+ * @param {{ module: string, what: string, kernels: Fn[] }[]} modules
+ * @returns {{ k: Fn, names: string[], whats: string[] }[]}
+ */
+function sharedKernels(modules) {
+  /** @type {Map<string, { k: Fn, names: string[], whats: string[] }>} */
+  const byName = new Map();
+  for (const m of modules) {
+    for (const k of m.kernels) {
+      const seen = byName.get(k.name);
+      if (!seen) {
+        byName.set(k.name, { k, names: [m.module], whats: [m.what] });
+        continue;
+      }
+      if (seen.k.params[0]?.type !== k.params[0]?.type || seen.k.returns !== k.returns) {
+        throw new Error(`kernel ${k.name} is exported by ${seen.whats[0]} and ${m.what} with different signatures`);
+      }
+      seen.names.push(m.module);
+      seen.whats.push(m.what);
+    }
+  }
+  return [...byName.values()];
+}
+
 /** The name of kernel `kernel`'s binding in the generated module ("transpose" -> "transposeKernel"). */
 const bindingName = (/** @type {string} */ kernel) => `${kernel}Kernel`;
 
@@ -408,10 +436,10 @@ const bindingName = (/** @type {string} */ kernel) => `${kernel}Kernel`;
  * @param {{ file: string, what: string, kernels: Fn[] }[]} modules
  */
 function kernelsJs(layouts, modules) {
-  const kernels = modules.flatMap((m) => m.kernels.map((k) => ({ k, what: m.what })));
+  const kernels = sharedKernels(modules);
   const bindings = kernels.map(
-    ({ k, what }) =>
-      `/** ${k.name} (${what}). */\nexport const ${bindingName(k.name)} = { name: "${k.name}", descriptor: ${k.params[0]?.type} };`,
+    ({ k, whats }) =>
+      `/** ${k.name} (${whats.join(", ")}). */\nexport const ${bindingName(k.name)} = { name: "${k.name}", descriptor: ${k.params[0]?.type} };`,
   );
   const layoutLines = layouts.map(
     (l) =>
@@ -510,26 +538,27 @@ export interface DescriptorBinding<A> {
 /**
  * A kernel for {@link invoke}: its export's name in module \`M\` ("gf2",
  * the single-thread module, "threads", the shared-memory build, or
- * "mastermind", the Mastermind module), the
+ * "mastermind", the Mastermind module; a union for a kernel several export), the
  * descriptor it takes (\`A\`) and what it returns (\`R\`).
  */
 export interface KernelBinding<M extends ${ENTRIES.map((e) => `"${e.module}"`).join(" | ")}, A, R> {
   readonly name: string;
   readonly descriptor: DescriptorBinding<A>;
-  /** Never set: the module and result, for the types. */
-  readonly __kernel?: { module: M; result: R };
+  /**
+   * Never set: the modules and result, for the types. A function type, so
+   * that a kernel of several modules ("gf2" | "threads") is a kernel of each.
+   */
+  readonly __kernel?: (module: M) => R;
 }
 
 ${interfaces.join("\n\n")}
 
 ${parts.join("\n\n")}
 
-${modules
-  .flatMap((m) =>
-    m.kernels.map(
-      (k) =>
-        `${jsdoc(`The kernel \`${k.name}\` of ${m.what}, for {@link invoke}.`, "")}export declare const ${bindingName(k.name)}: KernelBinding<"${m.module}", ${k.params[0]?.type}, ${k.returns === "void" ? "undefined" : tsType(k.returns)}>;`,
-    ),
+${sharedKernels(modules)
+  .map(
+    ({ k, names, whats }) =>
+      `${jsdoc(`The kernel \`${k.name}\` of ${whats.join(" and of ")}, for {@link invoke}.`, "")}export declare const ${bindingName(k.name)}: KernelBinding<${names.map((n) => `"${n}"`).join(" | ")}, ${k.params[0]?.type}, ${k.returns === "void" ? "undefined" : tsType(k.returns)}>;`,
   )
   .join("\n\n")}
 

@@ -111,9 +111,10 @@ Methods (--method, GF(2)): the route, then the dense kernel's own method
   m4ri          the dense route with the Method of Four Russians (sweeps
                 shared among threads)
   ple           block-recursive PLE decomposition with Strassen-Winograd
-                products (Albrecht, Bard, Pernet, arXiv:1111.6549); its
-                large products share their rows among threads; slower than
-                m4ri up to 16384, about even at 32768
+                products (Albrecht, Bard, Pernet, arXiv:1111.6549); on
+                threads the matrix is eliminated in their shared memory,
+                its products, sums and base passes shared; on one thread
+                slower than m4ri below 16384, faster from there on
   naive         plain Gauss elimination, one column at a time
 
 Examples:

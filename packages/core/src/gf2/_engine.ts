@@ -40,7 +40,8 @@ export interface EchelonOptions {
   /**
    * Route: the Method of Four Russians (`m4ri`), naive Gauss (`naive`), the
    * block-recursive PLE decomposition with Strassen-Winograd products
-   * (`ple`: its large products share their rows among `threads`; a reduced
+   * (`ple`: on `threads`, eliminated in the threads' shared memory, its
+   * products, sums and base-case passes shared among them; a reduced
    * form is finished by Four Russians back substitution; with a pivot
    * limit, as in solve, the columns past it follow), or chosen by size
    * (`auto`, the default: naive below 64; PLE for a forward form on one

@@ -102,9 +102,11 @@ const DEFER_TWO_UP_TO = 28 * 2 ** 20;
  * beside it (Four Russians works in place). One thread, interleaved, PLE
  * against Four Russians (docs/BENCHMARKS.md, "Dense GF(2): PLE's base case
  * in groups"): 10240 206 / 173 ms, 12288 310 / 279 ms, 16384 704 / 769 ms,
- * 24576 2.23 / 2.34 s, 32768 4.74 / 6.06 s. On two threads Four Russians
- * shares its sweeps and PLE only its products, copied to the threads'
- * memory: 32768 3.28 s against 4.37 s.
+ * 24576 2.23 / 2.34 s, 32768 4.74 / 6.06 s. On two threads both are
+ * shared (PLE in the threads' memory: its products, sums and base-case
+ * passes), and Four Russians was as fast or faster up to 32768 (docs/
+ * BENCHMARKS.md, "PLE in the threads' shared memory"): 16384 499 / 505 ms,
+ * 24576 1.47 / 1.54 s, 32768 3.11-3.85 / 3.28-4.22 s.
  */
 export function pleByDefault(rows: number, limit: number, stride: number, full: boolean, threads: number): boolean {
   return !full && threads === 1 && Math.min(rows, limit) >= PLE_FROM && rows * stride * 8 <= PLE_UP_TO_BYTES;

@@ -13,12 +13,13 @@
 
 import {
   addBlocksKernel,
-  callKernel,
+  addBlocksThreadedKernel,
+  type KernelSpace,
+  kernelSpace,
   kernelView,
   type MulAddArgs,
   mulAddM4rmKernel,
   mulAddThreadedKernel,
-  withScratch,
 } from "../internal/kernel.js";
 import { type ThreadPoolView, withThreadPool } from "../internal/threads.js";
 
@@ -44,7 +45,11 @@ export interface MultiplyOptions {
    * thread pool's shared memory (A, B and C copied there and C back).
    */
   threads?: number;
-  /** m n p (p in words) from which a product is shared among threads (default 2^29: about 12 ms of work). */
+  /**
+   * m n p (p in words) from which a product is shared among threads
+   * (default 2^29, about 12 ms of work, when its blocks are copied to the
+   * threads' memory and back; POOL_THREADED_FROM when they are there).
+   */
   threadedFrom?: number;
   /** Checked before each of the kernel's products; its reason is thrown. */
   signal?: AbortSignal | undefined;
@@ -66,6 +71,14 @@ export interface MultiplyOptions {
   compactFrom?: number;
   /** The classical work one kernel word operation stands for here: (8/7)^depth under Strassen-Winograd. */
   weight?: number;
+  /**
+   * The thread pool whose shared memory holds the blocks (default: none,
+   * they are in the kernel's memory). Its threads then share the large
+   * products and sums in place, and `threads` is ignored.
+   */
+  pool?: ThreadPoolView | undefined;
+  /** Words of a sum from which a pool's threads share it (default ADD_THREADED_FROM; tests lower it). */
+  sumsThreadedFrom?: number;
 }
 
 /** Word operations of the Four Russians product of m x n bits by n rows of p words: a row of B's width per 8 bits of A. */
@@ -105,31 +118,53 @@ const at = (b: Block, rows: number, words: number): Block => ({
 /** Word counts made even (rows of whole v128 lanes). */
 const even = (words: number) => words + (words & 1);
 
+/**
+ * m n p from which a product whose blocks are in a pool's memory is shared
+ * (about 0.4 ms of work). PLE at 32768 on two threads, fastest of 3
+ * interleaved: from 2^29 3.05 s, 2^27 3.00 s, 2^25 2.72-2.85 s, 2^23 2.73
+ * s, 2^21 2.90 s.
+ */
+const POOL_THREADED_FROM = 2 ** 24;
+
+/** The memory the blocks are in. */
+const spaceOf = (t: MultiplyOptions): KernelSpace => t.pool?.space ?? kernelSpace;
+
+/**
+ * Words of a sum from which a pool's threads share it (rows of C in
+ * claims of ADD_CHUNK): about 30 us of streaming, ten times what waking
+ * a spinning helper costs.
+ */
+const ADD_THREADED_FROM = 2 ** 15;
+const ADD_CHUNK = 64;
+
 /** D = X ^ Y on `rows` x `words` blocks. */
-function add(d: Block, x: Block, y: Block, rows: number, words: number): void {
+function add(d: Block, x: Block, y: Block, rows: number, words: number, t: MultiplyOptions): void {
   if (rows === 0 || words === 0) return;
-  callKernel("multiplication", addBlocksKernel, {
-    d: d.ptr,
-    dStride: d.stride,
-    x: x.ptr,
-    xStride: x.stride,
-    y: y.ptr,
-    yStride: y.stride,
-    rows,
-    words,
-  });
+  const args = { d: d.ptr, dStride: d.stride, x: x.ptr, xStride: x.stride, y: y.ptr, yStride: y.stride, rows, words };
+  const pool = t.pool;
+  const from = t.sumsThreadedFrom ?? ADD_THREADED_FROM;
+  if (pool && pool.threads > 1 && rows >= 2 * ADD_CHUNK && rows * words >= from) {
+    const control = { ctl: pool.ctl, threads: pool.threads, blocking: pool.blocking, chunk: ADD_CHUNK };
+    pool.call("multiplication", addBlocksThreadedKernel, { ...args, ...control });
+    return;
+  }
+  spaceOf(t).call("multiplication", addBlocksKernel, args);
 }
 
 /**
- * Rows of C a thread claims at a time in a shared product: two claims a
- * thread. Every claim tabulates all of B again, so small claims multiply
- * the tables' work (in claims of m / 8 rows, PLE on two threads ran no
- * faster than on one: 32768, 4.41 s against 4.31 s); one claim a thread
- * leaves a thread that a busy machine slows to the other. PLE at 32768
- * on two threads, fastest of 2 interleaved: claims of m / 2 rows 3.72 s,
- * m / 4 3.66 s, m / 8 4.13 s.
+ * Rows of C per claim in a shared product, whose claims are rows of one
+ * panel of C's columns (assembly/threads.ts, mulWork): at least two
+ * claims a thread, by panels where there are enough (a panel's tables
+ * are its own) and else by rows too. A claim of rows tabulates its
+ * panel of B again, so small claims multiply the tables' work (in claims
+ * of m / 8 rows, PLE on two threads ran no faster than on one: 32768,
+ * 4.41 s against 4.31 s); one claim a thread leaves a thread that a busy
+ * machine slows to the other. PLE at 32768 on two threads, fastest of 2
+ * interleaved, rows only: claims of m / 2 rows 3.72 s, m / 4 3.66 s, m / 8
+ * 4.13 s.
  */
-const claimRows = (m: number, threads: number) => Math.ceil(m / (2 * threads));
+const claimRows = (m: number, p: number, panel: number, threads: number) =>
+  Math.ceil(m / Math.max(1, Math.ceil((2 * threads) / Math.ceil(p / panel))));
 
 /** C ^= A B with the Four Russians kernel (A: m x n bits, B: n rows of p words). */
 function mulAddLeaf(c: Block, a: Block, b: Block, m: number, n: number, p: number, t: MultiplyOptions): void {
@@ -137,15 +172,16 @@ function mulAddLeaf(c: Block, a: Block, b: Block, m: number, n: number, p: numbe
   t.signal?.throwIfAborted();
   // the kernel's descriptor (MulAddArgs), its tables to come
   const blocks = { c: c.ptr, cStride: c.stride, a: a.ptr, aStride: a.stride, b: b.ptr, bStride: b.stride };
-  const threads = t.threads ?? 1;
-  const shared = threads > 1 && m >= 2 * threads && m * n * p >= (t.threadedFrom ?? 2 ** 29);
+  const threads = t.pool?.threads ?? t.threads ?? 1;
+  const from = t.threadedFrom ?? (t.pool ? POOL_THREADED_FROM : 2 ** 29);
+  const shared = threads > 1 && m >= 2 * threads && m * n * p >= from;
   // each claim of rows tabulates B for itself: the tables pay by its rows
-  const bits = t.bits ?? tableBits(shared ? claimRows(m, threads) : m);
+  const bits = t.bits ?? tableBits(shared ? claimRows(m, p, t.panel, threads) : m);
   const leaf = { ...blocks, m, n, p, tables: t.tables, panel: t.panel, table: 0, bits };
   // the kernel's 4- and 8-way loops read 4 or 8 tables
   const tables = t.tables > 4 ? 8 : t.tables > 2 ? 4 : t.tables;
   const tableBytes = tables * 2 ** bits * Math.min(t.panel, p) * 8;
-  if (shared) {
+  if (shared && !t.pool) {
     const done = withThreadPool(threads, (pool) => mulAddShared(pool, leaf, tableBytes) && pool.threads);
     if (done) {
       t.used?.(done);
@@ -153,36 +189,66 @@ function mulAddLeaf(c: Block, a: Block, b: Block, m: number, n: number, p: numbe
       return;
     }
   }
-  withScratch("scratch space for multiplication", [tableBytes], ([table]) => {
-    const args = { ...leaf, table };
-    const aWords = Math.ceil(n / 64);
-    const wide = (block: Block, words: number) => block.stride >= (t.compactFrom ?? Infinity) * words;
-    if (wide(a, even(aWords)) || wide(c, p)) compactLeaf(args, a, c, m, aWords, p);
-    else callKernel("multiplication", mulAddM4rmKernel, args);
-  });
+  const pool = shared ? t.pool : undefined;
+  const space = spaceOf(t);
+  const product = (args: MulAddArgs) => {
+    if (pool) mulAddInPool(pool, args, tableBytes);
+    else {
+      space.scratch("scratch space for multiplication", [tableBytes], ([table]) => {
+        space.call("multiplication", mulAddM4rmKernel, { ...args, table });
+      });
+    }
+  };
+  const aWords = Math.ceil(n / 64);
+  const wide = (block: Block, words: number) => block.stride >= (t.compactFrom ?? Infinity) * words;
+  // shared products stay in place: PLE on two threads, compact / in place, 32768 4.53 / 3.85 s, 65536 28.2 / 25.9 s
+  if (!pool && (wide(a, even(aWords)) || wide(c, p))) compactLeaf(leaf, a, c, m, aWords, p, t, product);
+  else product(leaf);
+  if (pool) t.used?.(pool.threads);
   t.onWork?.(productWork(m, n, p) * (t.weight ?? 1));
 }
 
 /**
- * The kernel's product `args` (C ^= A B) on compact copies of A and C: a
+ * Runs `product` (C ^= A B, as `args`) on compact copies of A and C: a
  * leaf of a large matrix has its rows pages apart, and the kernel passes
- * over all of them once per 32 or 64 columns of A.
+ * over all of them once per 32 or 64 columns of A (a TLB miss a row).
  */
-function compactLeaf(args: MulAddArgs, a: Block, c: Block, m: number, aWords: number, p: number): void {
+function compactLeaf(
+  args: MulAddArgs,
+  a: Block,
+  c: Block,
+  m: number,
+  aWords: number,
+  p: number,
+  t: MultiplyOptions,
+  product: (args: MulAddArgs) => void,
+): void {
   const aStride = even(aWords);
   const widest = Math.max(aStride, p);
-  withScratch("scratch space for multiplication", [m * aStride * 8, m * p * 8, widest * 8], ([pa, pc, pz]) => {
+  spaceOf(t).scratch("scratch space for multiplication", [m * aStride * 8, m * p * 8, widest * 8], ([pa, pc, pz]) => {
     // a copy is an addition of a zero row (stride 0) to every row
     const zero = { ptr: pz, stride: 0 };
     const [ca, cc] = [
       { ptr: pa, stride: aStride },
       { ptr: pc, stride: p },
     ];
-    add(zero, zero, zero, 1, widest);
-    add(ca, a, zero, m, aWords);
-    add(cc, c, zero, m, p);
-    callKernel("multiplication", mulAddM4rmKernel, { ...args, a: pa, aStride, c: pc, cStride: p });
-    add(c, cc, zero, m, p);
+    add(zero, zero, zero, 1, widest, t);
+    add(ca, a, zero, m, aWords, t);
+    add(cc, c, zero, m, p, t);
+    product({ ...args, a: pa, aStride, c: pc, cStride: p });
+    add(c, cc, zero, m, p, t);
+  });
+}
+
+/**
+ * The kernel's product `leaf` on a pool whose memory holds its blocks, in
+ * place: parts of C (rows of a panel of columns) claimed by the threads.
+ */
+function mulAddInPool(pool: ThreadPoolView, leaf: MulAddArgs, tableBytes: number): void {
+  const control = { ctl: pool.ctl, threads: pool.threads, blocking: pool.blocking };
+  pool.space.scratch("scratch space for multiplication", [pool.threads * tableBytes], ([table]) => {
+    const chunk = claimRows(leaf.m, leaf.p, leaf.panel, pool.threads);
+    pool.call("multiplication", mulAddThreadedKernel, { ...leaf, table, tableBytes, chunk, ...control });
   });
 }
 
@@ -220,7 +286,7 @@ function mulAddShared(pool: ThreadPoolView, leaf: MulAddArgs, tableBytes: number
     const args = {
       ...{ ...leaf, c: pc, cStride: p, a: pa, aStride: aw, b: pb, bStride: p, table },
       tableBytes,
-      chunk: claimRows(m, pool.threads),
+      chunk: claimRows(m, p, leaf.panel, pool.threads),
       ctl: pool.ctl,
       threads: pool.threads,
       blocking: pool.blocking,
@@ -256,10 +322,10 @@ export function multiplyBlocks(
       mulAddLeaf(c, a, b, m, n, p, t);
       return;
     }
-    withScratch("scratch space for multiplication", [m * p * 8], ([pt]) => {
+    spaceOf(t).scratch("scratch space for multiplication", [m * p * 8], ([pt]) => {
       const product = { ptr: pt, stride: p };
       multiplyBlocks(product, a, b, m, n, p, t);
-      add(c, c, product, m, p);
+      add(c, c, product, m, p, t);
     });
     return;
   }
@@ -267,7 +333,7 @@ export function multiplyBlocks(
   const n2 = Math.floor(n / 128) * 64; // bits: whole words of A per half
   const p2 = Math.floor(p / 4) * 2; // words: whole lanes of B per half
   if (m2 * 2 < t.cutoff || n2 * 2 < t.cutoff || p2 * 128 < t.cutoff) {
-    add(c, c, c, m, p); // x ^ x = 0
+    add(c, c, c, m, p, t); // x ^ x = 0
     mulAddLeaf(c, a, b, m, n, p, t);
     return;
   }
@@ -291,16 +357,16 @@ function winograd(c: Block, a: Block, b: Block, m2: number, n2: number, p2: numb
   const [b11, b12, b21, b22] = [at(b, 0, 0), at(b, 0, p2), at(b, n2, 0), at(b, n2, p2)];
   const [c11, c12, c21, c22] = [at(c, 0, 0), at(c, 0, p2), at(c, m2, 0), at(c, m2, p2)];
   const xs = even(nw);
-  withScratch("scratch space for multiplication", [m2 * xs * 8, n2 * p2 * 8, m2 * p2 * 8], ([px, py, pz]) => {
+  spaceOf(t).scratch("scratch space for multiplication", [m2 * xs * 8, n2 * p2 * 8, m2 * p2 * 8], ([px, py, pz]) => {
     const [x, y, z] = [
       { ptr: px, stride: xs },
       { ptr: py, stride: p2 },
       { ptr: pz, stride: p2 },
     ];
     const mul = (d: Block, l: Block, r: Block) => multiplyBlocks(d, l, r, m2, n2, p2, t);
-    const addA = (d: Block, l: Block, r: Block) => add(d, l, r, m2, nw);
-    const addB = (d: Block, l: Block, r: Block) => add(d, l, r, n2, p2);
-    const addC = (d: Block, l: Block, r: Block) => add(d, l, r, m2, p2);
+    const addA = (d: Block, l: Block, r: Block) => add(d, l, r, m2, nw, t);
+    const addB = (d: Block, l: Block, r: Block) => add(d, l, r, n2, p2, t);
+    const addC = (d: Block, l: Block, r: Block) => add(d, l, r, m2, p2, t);
     addA(x, a11, a21); // S3
     addB(y, b22, b12); // T3
     mul(c21, x, y); // P7

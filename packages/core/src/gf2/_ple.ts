@@ -23,17 +23,19 @@
 // reduced form (tests compare those).
 
 import {
-  callKernel,
   copyBitsKernel,
-  kernelCopy,
+  type KernelSpace,
+  kernelSpace,
   kernelView,
+  type PleBaseArgs,
   pleBaseKernel,
+  pleBaseThreadedKernel,
   pleFinishKernel,
   pleSwapsKernel,
   trsmBaseKernel,
-  withScratch,
 } from "../internal/kernel.js";
 import { strideWords } from "../internal/layout.js";
+import { type ThreadPoolView, withThreadPool } from "../internal/threads.js";
 import { type Block, MULTIPLY_DEFAULTS, type MultiplyOptions, multiplyBlocks, productWork } from "./_multiply.js";
 
 /** Tuning of the recursion (docs/BENCHMARKS.md, "PLE"). */
@@ -54,6 +56,14 @@ export interface PleTuning {
   maxBase?: number;
   /** Blocks of 8 pivots the base case clears from the rows below in one pass (1..4, default 4). */
   groups?: number;
+  /**
+   * On threads (`multiply.threads` > 1), whether the matrix is eliminated in
+   * the threads' shared memory (default true: the base case's passes, the
+   * products and the sums are shared there in place); false keeps it in the
+   * kernel's memory, where only the large products are shared, their blocks
+   * copied over and back (the route when the copy does not fit).
+   */
+  inPool?: boolean;
 }
 
 /**
@@ -86,6 +96,9 @@ export interface PleWatch {
 
 /** The matrix being eliminated: rows x cols in the packed layout at `ptr`, pivots in columns below `limit`. */
 interface Job {
+  /** The memory the matrix is in: the kernel's, or a thread pool's (then `pool`, whose threads share the work). */
+  space: KernelSpace;
+  pool?: ThreadPoolView | undefined;
   ptr: number;
   rows: number;
   cols: number;
@@ -129,15 +142,43 @@ export function pleEchelon(
   tuning: PleTuning = PLE_TUNING,
   limit = cols,
 ): { rank: number; pivots: Int32Array; threads: number } {
+  const threads = tuning.multiply.threads ?? 1;
+  if (threads > 1 && tuning.inPool !== false) {
+    const bytes = rows * strideWords(cols) * 8;
+    const done = withThreadPool(threads, (pool) =>
+      pool.withBlocks([bytes], ([a]) => {
+        // the matrix copied once into the threads' memory, eliminated there, and back
+        pool.view(Uint8Array, a, bytes).set(kernelView(Uint8Array, ptr, bytes));
+        const result = pleIn(pool.space, pool, a, rows, cols, watch, tuning, limit);
+        kernelView(Uint8Array, ptr, bytes).set(pool.view(Uint8Array, a, bytes));
+        return result;
+      }),
+    );
+    if (done) return done;
+  }
+  return pleIn(kernelSpace, undefined, ptr, rows, cols, watch, tuning, limit);
+}
+
+/** pleEchelon in `space` (a pool's memory when `pool` is given: its threads share the work in place). */
+function pleIn(
+  space: KernelSpace,
+  pool: ThreadPoolView | undefined,
+  ptr: number,
+  rows: number,
+  cols: number,
+  watch: PleWatch,
+  tuning: PleTuning,
+  limit: number,
+): { rank: number; pivots: Int32Array; threads: number } {
   // the products check the signal too (the largest take seconds), and say on how many threads they ran
   let threads = 1;
   const used = (n: number) => {
     threads = Math.max(threads, n);
   };
   const work = { done: 0, total: 0 };
-  const multiply: MultiplyOptions = { ...tuning.multiply, signal: watch.signal, used };
+  const multiply: MultiplyOptions = { ...tuning.multiply, signal: watch.signal, used, pool };
   const stride = strideWords(cols);
-  const job: Job = { ptr, rows, cols, limit, stride, tuning: { ...tuning, multiply }, watch, work };
+  const job: Job = { space, pool, ptr, rows, cols, limit, stride, tuning: { ...tuning, multiply }, watch, work };
   if (watch.onProgress) {
     multiply.onWork = (words) => worked(job, words);
     work.total = estimateWork(job, rows, 0, cols);
@@ -145,11 +186,11 @@ export function pleEchelon(
   const pivots = ple(job, 0, 0, cols);
   watch.onProgress?.(limit, limit);
   const list = Int32Array.from(pivots);
-  withScratch(OPERATION, [list.length * 4], ([p]) => {
-    kernelView(Int32Array, p, list.length).set(list);
-    callKernel(OPERATION, pleFinishKernel, { a: ptr, rows, stride: job.stride, rank: list.length, pivots: p, limit });
+  space.scratch(OPERATION, [list.length * 4], ([p]) => {
+    space.view(Int32Array, p, list.length).set(list);
+    space.call(OPERATION, pleFinishKernel, { a: ptr, rows, stride: job.stride, rank: list.length, pivots: p, limit });
   });
-  return { rank: list.length, pivots: list, threads };
+  return { rank: list.length, pivots: list, threads: pool ? Math.max(threads, pool.threads) : threads };
 }
 
 /** Pivot columns of the window [c0, c1) of rows r.. (their rows r, r + 1, ...), L kept below and left. */
@@ -198,12 +239,13 @@ function pleBase(job: Job, r: number, c0: number, c1: number): number[] {
     compact ? width * 4 : 16,
     compact ? rows * words * 8 : 16,
   ] as const;
-  const found = withScratch(OPERATION, sizes, ([pivots, table, versions, moved, block]) => {
+  const space = job.space;
+  const found = space.scratch(OPERATION, sizes, ([pivots, table, versions, moved, block]) => {
     const kernel = { pivots, table, versions, groups };
     if (!compact) {
       const args = { a: job.ptr, rows: job.rows, stride: job.stride, r, c0, c1, stop, ...kernel, found: 0 };
-      const k = callKernel(OPERATION, pleBaseKernel, args);
-      return Array.from(kernelCopy(Int32Array, pivots, k));
+      const k = baseCase(job, args);
+      return Array.from(space.view(Int32Array, pivots, k));
     }
     const window = { rows, cols: words * 64 };
     const copy = {
@@ -217,7 +259,7 @@ function pleBase(job: Job, r: number, c0: number, c1: number): number[] {
       sr: r,
       sc: c0,
     };
-    callKernel(OPERATION, copyBitsKernel, copy);
+    space.call(OPERATION, copyBitsKernel, copy);
     const args = {
       a: block,
       rows,
@@ -229,7 +271,7 @@ function pleBase(job: Job, r: number, c0: number, c1: number): number[] {
       ...kernel,
       found: moved,
     };
-    const k = callKernel(OPERATION, pleBaseKernel, args);
+    const k = baseCase(job, args);
     const back = {
       dst: job.ptr,
       dstStride: job.stride,
@@ -241,13 +283,21 @@ function pleBase(job: Job, r: number, c0: number, c1: number): number[] {
       sr: 0,
       sc: 0,
     };
-    callKernel(OPERATION, copyBitsKernel, back);
+    space.call(OPERATION, copyBitsKernel, back);
     const w0 = c0 / 64;
-    callKernel(OPERATION, pleSwapsKernel, { a: job.ptr, stride: job.stride, r, k, found: moved, w0, w1: w0 + words });
-    return Array.from(kernelCopy(Int32Array, pivots, k), (q) => q + c0);
+    space.call(OPERATION, pleSwapsKernel, { a: job.ptr, stride: job.stride, r, k, found: moved, w0, w1: w0 + words });
+    return Array.from(space.view(Int32Array, pivots, k), (q) => q + c0);
   });
   worked(job, baseWork(rows, found.length, words));
   return found;
+}
+
+/** Runs the base case's kernel: its clearing passes shared among the pool's threads when the job has them. */
+function baseCase(job: Job, args: PleBaseArgs): number {
+  const pool = job.pool;
+  if (!pool || pool.threads <= 1) return job.space.call(OPERATION, pleBaseKernel, args);
+  const control = { ctl: pool.ctl, threads: pool.threads, blocking: pool.blocking };
+  return pool.call(OPERATION, pleBaseThreadedKernel, { ...args, ...control });
 }
 
 /** The left half of a window: whole lanes of 128 columns, about half of it. */
@@ -298,9 +348,17 @@ function trsm(job: Job, r: number, piv: readonly number[], origin: number, b0: n
   if (k <= 1) return;
   const words = wordsOf(job, b0, b1);
   if (k <= job.tuning.trsmBase) {
-    withScratch(OPERATION, [k * 4], ([p]) => {
-      kernelView(Int32Array, p, k).set(piv);
-      callKernel(OPERATION, trsmBaseKernel, { a: job.ptr, stride: job.stride, r, k, pivots: p, b0: b0 / 64, words });
+    job.space.scratch(OPERATION, [k * 4], ([p]) => {
+      job.space.view(Int32Array, p, k).set(piv);
+      job.space.call(OPERATION, trsmBaseKernel, {
+        a: job.ptr,
+        stride: job.stride,
+        r,
+        k,
+        pivots: p,
+        b0: b0 / 64,
+        words,
+      });
     });
     worked(job, trsmWork(job, k, words));
     return;
@@ -338,13 +396,14 @@ function withSpread<T>(
   use: (spread: Block) => T,
 ): T {
   const words = wordsOf(job, b0, b1);
-  return withScratch(OPERATION, [height * words * 8], ([s]) => {
-    kernelView(Uint8Array, s, height * words * 8).fill(0);
+  const space = job.space;
+  return space.scratch(OPERATION, [height * words * 8], ([s]) => {
+    space.view(Uint8Array, s, height * words * 8).fill(0);
     // runs of consecutive pivots are runs of rows
     for (let t = 0; t < piv.length; ) {
       let end = t + 1;
       while (end < piv.length && piv[end] === piv[end - 1]! + 1) end++;
-      callKernel(OPERATION, copyBitsKernel, {
+      space.call(OPERATION, copyBitsKernel, {
         dst: s,
         dstStride: words,
         src: job.ptr,

@@ -29,7 +29,7 @@ export type Kernel<A, R = number> = KernelBinding<"gf2", A, R>;
 let inUse = 0;
 
 /** Runs a kernel call; a trap becomes an Error that names the operation. */
-function guard<T>(operation: string, run: () => T): T {
+export function guard<T>(operation: string, run: () => T): T {
   try {
     return run();
   } catch (error) {
@@ -261,3 +261,36 @@ export function wasmBytesInUse(): number {
 export function wasmMemoryBytes(): number {
   return loaded()?.memory.buffer.byteLength ?? 0;
 }
+
+/** A kernel that both the single-thread module and the shared-memory build export. */
+export type SpaceKernel<A, R> = KernelBinding<"gf2" | "threads", A, R>;
+
+/**
+ * A WebAssembly memory that kernels run in, as code that works in either
+ * sees it: the kernel's own ({@link kernelSpace}) or a thread pool's shared
+ * memory (threads.ts, ThreadPoolView.space), where the PLE recursion runs
+ * on threads with its matrix in place. Only kernels that both modules
+ * export can be called through it.
+ */
+export interface KernelSpace {
+  /** Calls a kernel once, as {@link callKernel} does. */
+  call<A, R>(operation: string, kernel: SpaceKernel<A, R>, args: A): R;
+  /** Blocks for one call, as {@link withScratch} gives them (a RangeError naming `what` when they do not fit). */
+  scratch<const S extends readonly number[], T>(
+    what: string,
+    sizes: S,
+    run: (ptrs: { -readonly [K in keyof S]: number }) => T,
+  ): T;
+  /** Typed views on this memory (valid until its next allocation). */
+  view: Views;
+  /** Threads that share this memory's work (1 in the kernel's own memory). */
+  threads: number;
+}
+
+/** The kernel's own memory as a {@link KernelSpace}. */
+export const kernelSpace: KernelSpace = {
+  call: callKernel,
+  scratch: withScratch,
+  view: kernelView,
+  threads: 1,
+};

@@ -3,9 +3,11 @@
 // (@lightsout/gf2-wasm/threads). The calling thread leads: it copies the
 // matrix into the shared memory, runs the elimination there (the threads
 // claim each sweep's rows in chunks, see assembly/threads.ts) and copies the
-// result back. This module owns the shared memory as kernel.ts owns the
-// kernel's: its blocks (withPoolBlocks, counted under the same cap), its
-// views, and its kernel calls (the loop of kernel.ts, sliceLoop).
+// result back. Other jobs run on the pool through withThreadPool (the PLE
+// recursion in its memory, through ThreadPoolView.space). This module owns
+// the shared memory as kernel.ts owns the kernel's: its blocks
+// (withPoolBlocks, counted under the same cap), its views, and its kernel
+// calls (the loop of kernel.ts, sliceLoop).
 //
 // Helpers are Node worker_threads (run from source text, no file to find) or
 // module Web Workers (threads-worker.ts). They block in Atomics.wait, so they are
@@ -27,13 +29,17 @@ import { availableCores } from "./cores.js";
 import {
   columnSlices,
   echelonizeM4riThreadedKernel,
+  guard,
   holdOutside,
+  type KernelSpace,
   releaseOutside,
   type Slicing,
   sliceLoop,
   type ViewType,
   type Views,
+  wasmBytesInUse,
 } from "./kernel.js";
+import { formatBytes } from "./sizes.js";
 import { type HelperReply, type HelperStart, nodeHelperSource } from "./threads-helper.js";
 
 /** Threads an elimination uses by default: every core (cores.ts counts them for every caller). */
@@ -411,21 +417,55 @@ function withPoolBlocks<const S extends readonly number[], T>(
   run: (ptrs: { -readonly [K in keyof S]: number }) => T,
 ): T | undefined {
   const total = sizes.reduce((sum, size) => sum + size, 0);
+  const ptrs = allocatePoolBlocks(p, sizes, total);
+  if (!ptrs) return undefined;
+  try {
+    return run(ptrs as { -readonly [K in keyof S]: number });
+  } finally {
+    for (const ptr of ptrs) p.kernel.free(ptr);
+    releaseOutside(total);
+  }
+}
+
+/** Blocks of `sizes` (`total` bytes) in the pool's memory, counted under the cap; undefined, holding nothing, when they do not fit. */
+function allocatePoolBlocks(p: Pick<Pool, "kernel">, sizes: readonly number[], total: number): number[] | undefined {
   if (!holdOutside(total)) return undefined;
   const k = p.kernel;
   const ptrs: number[] = [];
   try {
-    for (const size of sizes) ptrs.push(k.alloc(size) >>> 0);
+    for (const size of sizes) ptrs.push(k.alloc(Math.max(16, size)) >>> 0);
   } catch (error) {
     for (const ptr of ptrs) k.free(ptr);
     releaseOutside(total);
-    if (error instanceof WebAssembly.RuntimeError) return undefined; // no room: one thread
+    if (error instanceof WebAssembly.RuntimeError) return undefined; // no room
     throw error;
+  }
+  return ptrs;
+}
+
+/**
+ * Blocks for one call in the pool's memory, as withScratch gives them in
+ * the kernel's: a RangeError naming `what` when they do not fit (the
+ * work that asks for them runs in this memory already).
+ */
+function poolScratch<const S extends readonly number[], T>(
+  p: Pool,
+  what: string,
+  sizes: S,
+  run: (ptrs: { -readonly [K in keyof S]: number }) => T,
+): T {
+  const total = sizes.reduce((sum, size) => sum + Math.max(16, size), 0);
+  const ptrs = allocatePoolBlocks(p, sizes, total);
+  if (!ptrs) {
+    throw new RangeError(
+      `${what} needs ${formatBytes(total)} more of the threads' shared memory, but it could not hold them ` +
+        `(${formatBytes(wasmBytesInUse())} in use, ${formatBytes(p.memory.buffer.byteLength)} of shared memory)`,
+    );
   }
   try {
     return run(ptrs as { -readonly [K in keyof S]: number });
   } finally {
-    for (const ptr of ptrs) k.free(ptr);
+    for (const ptr of ptrs) p.kernel.free(ptr);
     releaseOutside(total);
   }
 }
@@ -447,6 +487,10 @@ export interface ThreadPoolView {
   ): T | undefined;
   /** Runs a kernel of the shared-memory build in slices, as runSlices does in the kernel's memory. */
   runSlices<A>(kernel: PoolKernel<A>, args: A, slicing: Slicing<A>): number | undefined;
+  /** Calls a kernel of the shared-memory build once, as callKernel does in the kernel's memory. */
+  call<A, R>(operation: string, kernel: KernelBinding<"threads", A, R>, args: A): R;
+  /** The pool's memory as a {@link KernelSpace} (its `threads` those of this view). */
+  space: KernelSpace;
 }
 
 /**
@@ -461,14 +505,20 @@ export interface ThreadPoolView {
 export function withThreadPool<T>(threads: number, run: (view: ThreadPoolView) => T): T | undefined {
   const p = acquire(threads);
   if (!p) return undefined;
+  const size = Math.min(threads, p.size);
+  const view: Views = (type, ptr, length) => poolView(p, type, ptr, length);
+  const call = <A, R>(operation: string, kernel: KernelBinding<"threads", A, R>, args: A): R =>
+    guard(operation, () => invoke(p.kernel, kernel, args));
   try {
     return run({
       ctl: p.ctl,
-      threads: Math.min(threads, p.size),
+      threads: size,
       blocking: canBlock() ? 1 : 0,
-      view: (type, ptr, length) => poolView(p, type, ptr, length),
+      view,
       withBlocks: (sizes, job) => withPoolBlocks(p, sizes, job),
       runSlices: (kernel, args, slicing) => runPoolSlices(p, kernel, args, slicing),
+      call,
+      space: { call, view, scratch: (what, sizes, job) => poolScratch(p, what, sizes, job), threads: size },
     });
   } catch (error) {
     endThreads();

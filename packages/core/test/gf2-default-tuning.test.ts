@@ -18,7 +18,7 @@ const REGIMES = [
 ];
 
 describe("the Four Russians parameters picked by size", () => {
-  it("takes PLE for a forward form on one thread from 16384 on, while 1 GiB holds the matrix", () => {
+  it("takes PLE for a forward form from 16384 on (on threads from 65536 on), while 1 GiB holds the matrix", () => {
     const stride = (n: number) => Math.ceil(n / 128) * 2;
     expect(pleByDefault(16384, 16384, stride(16384), false, 1)).toBe(true);
     expect(pleByDefault(16383, 30000, stride(30000), false, 1)).toBe(false);
@@ -26,7 +26,11 @@ describe("the Four Russians parameters picked by size", () => {
     expect(pleByDefault(92000, 92000, stride(92000), false, 1)).toBe(true);
     expect(pleByDefault(131072, 131072, stride(131072), false, 1)).toBe(false);
     expect(pleByDefault(32768, 32768, stride(32768), true, 1)).toBe(false);
+    // on threads Four Russians shares its sweeps, and PLE is the faster from 65536 on
     expect(pleByDefault(32768, 32768, stride(32768), false, 2)).toBe(false);
+    expect(pleByDefault(65535, 65535, stride(65535), false, 2)).toBe(false);
+    expect(pleByDefault(65536, 65536, stride(65536), false, 2)).toBe(true);
+    expect(pleByDefault(131072, 131072, stride(131072), false, 2)).toBe(false);
   });
 
   it("keeps 6-bit tables below 8192 rows, and defers six steps past 64 MiB, when threads share the sweeps", () => {

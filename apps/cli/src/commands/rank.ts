@@ -101,8 +101,9 @@ Methods (--method, GF(2)): the route, then the dense kernel's own method
                 ones are held) and goes dense when small (up to 2^20
                 entries) or dense (0.2% ones or more), else structured;
                 dense text and PBM go to Four Russians, on every core for
-                large matrices (with --threads 1, PLE from 16384 x 16384
-                up to 1 GiB of bits)
+                large matrices (PLE for a rank from 16384 x 16384 with
+                --threads 1, from 65536 x 65536 on threads, up to 1 GiB
+                of bits)
   dense         the matrix as bits, the dense kernel's own auto method
   structured    structured Gaussian elimination (singletons, doubletons,
                 Markowitz pivots), the dense rest handed to the dense

@@ -44,9 +44,9 @@ export interface EchelonOptions {
    * products, sums and base-case passes shared among them; a reduced
    * form is finished by Four Russians back substitution; with a pivot
    * limit, as in solve, the columns past it follow), or chosen by size
-   * (`auto`, the default: naive below 64; PLE for a forward form on one
-   * thread from 16384 on, up to 1 GiB of matrix; else Four Russians, whose
-   * sweeps threads share). Every route gives the same rank, pivot columns
+   * (`auto`, the default: naive below 64; PLE for a forward form from 16384
+   * on, on threads from 65536 on, up to 1 GiB of matrix; else Four
+   * Russians, whose sweeps threads share). Every route gives the same rank, pivot columns
    * and reduced form.
    */
   method?: "auto" | "m4ri" | "naive" | "ple";

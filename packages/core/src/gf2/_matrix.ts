@@ -97,21 +97,25 @@ const DEFER_SIX_FROM = 64 * 2 ** 20;
 const DEFER_TWO_UP_TO = 28 * 2 ** 20;
 
 /**
- * Whether `auto` takes the PLE route: a forward echelon form (rank) on one
- * thread, from 16384 on, while the matrix leaves room for PLE's scratch
- * beside it (Four Russians works in place). One thread, interleaved, PLE
+ * Whether `auto` takes the PLE route: a forward echelon form (rank) from
+ * 16384 on (on threads, from 65536 on), while the matrix leaves room for
+ * PLE's scratch beside it (Four Russians works in place). One thread, interleaved, PLE
  * against Four Russians (docs/BENCHMARKS.md, "Dense GF(2): PLE's base case
  * in groups"): 10240 206 / 173 ms, 12288 310 / 279 ms, 16384 704 / 769 ms,
  * 24576 2.23 / 2.34 s, 32768 4.74 / 6.06 s. On two threads both are
  * shared (PLE in the threads' memory: its products, sums and base-case
- * passes), and Four Russians was as fast or faster up to 32768 (docs/
- * BENCHMARKS.md, "PLE in the threads' shared memory"): 16384 499 / 505 ms,
- * 24576 1.47 / 1.54 s, 32768 3.11-3.85 / 3.28-4.22 s.
+ * passes), and Four Russians was as fast or faster up to 49152, PLE
+ * faster at 65536 (docs/BENCHMARKS.md, "PLE in the threads' shared
+ * memory"; Four Russians / PLE): 16384 499 / 505 ms, 24576 1.47 / 1.54 s,
+ * 32768 3.11-3.85 / 3.28-4.22 s, 49152 10.9 / 11.5 s, 65536 28.3-29.0 /
+ * 25.7-27.6 s.
  */
 export function pleByDefault(rows: number, limit: number, stride: number, full: boolean, threads: number): boolean {
-  return !full && threads === 1 && Math.min(rows, limit) >= PLE_FROM && rows * stride * 8 <= PLE_UP_TO_BYTES;
+  const from = threads > 1 ? PLE_THREADED_FROM : PLE_FROM;
+  return !full && Math.min(rows, limit) >= from && rows * stride * 8 <= PLE_UP_TO_BYTES;
 }
 const PLE_FROM = 16384;
+const PLE_THREADED_FROM = 65536;
 /** 1 GiB of matrix: at 131072 x 131072 (2 GiB) PLE's scratch took the process to 3.8 GB. */
 const PLE_UP_TO_BYTES = 2 ** 30;
 

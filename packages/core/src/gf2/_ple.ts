@@ -36,7 +36,14 @@ import {
 } from "../internal/kernel.js";
 import { strideWords } from "../internal/layout.js";
 import { type ThreadPoolView, withThreadPool } from "../internal/threads.js";
-import { type Block, MULTIPLY_DEFAULTS, type MultiplyOptions, multiplyBlocks, productWork } from "./_multiply.js";
+import {
+  type Block,
+  clearBlock,
+  MULTIPLY_DEFAULTS,
+  type MultiplyOptions,
+  multiplyBlocks,
+  productWork,
+} from "./_multiply.js";
 
 /** Tuning of the recursion (docs/BENCHMARKS.md, "PLE"). */
 export interface PleTuning {
@@ -398,7 +405,7 @@ function withSpread<T>(
   const words = wordsOf(job, b0, b1);
   const space = job.space;
   return space.scratch(OPERATION, [height * words * 8], ([s]) => {
-    space.view(Uint8Array, s, height * words * 8).fill(0);
+    clearBlock({ ptr: s, stride: words }, height, words, job.tuning.multiply);
     // runs of consecutive pivots are runs of rows
     for (let t = 0; t < piv.length; ) {
       let end = t + 1;

@@ -433,7 +433,7 @@ const bindingName = (/** @type {string} */ kernel) => `${kernel}Kernel`;
  * bindings its code calls; the layouts and the kernel -> descriptor map for
  * tools and tests.
  * @param {Layout[]} layouts
- * @param {{ file: string, what: string, kernels: Fn[] }[]} modules
+ * @param {{ file: string, module: string, what: string, kernels: Fn[] }[]} modules
  */
 function kernelsJs(layouts, modules) {
   const kernels = sharedKernels(modules);

@@ -54,6 +54,25 @@ function kernelProduct(a: Uint32Array, b: Uint32Array, m: number, n: number, p: 
   });
 }
 
+/** kernelProduct in a thread pool's shared memory: its threads share the products and sums in place. */
+function poolProduct(a: Uint32Array, b: Uint32Array, m: number, n: number, p: number, tuning: MultiplyOptions) {
+  const [an, bp] = [strideWords(n), strideWords(p)];
+  return withThreadPool(tuning.threads ?? 2, (pool) =>
+    pool.withBlocks([a.byteLength, b.byteLength, m * bp * 8], ([pa, pb, pc]) => {
+      pool.view(Uint32Array, pa, a.length).set(a);
+      pool.view(Uint32Array, pb, b.length).set(b);
+      pool.view(Uint32Array, pc, m * bp * 2).fill(0xdeadbeef);
+      const blocks = [
+        { ptr: pc, stride: bp },
+        { ptr: pa, stride: an },
+        { ptr: pb, stride: bp },
+      ] as const;
+      multiplyBlocks(...blocks, m, n, bp, { ...tuning, pool });
+      return pool.view(Uint32Array, pc, m * bp * 2).slice();
+    }),
+  );
+}
+
 const side = fc.oneof(
   fc.constantFrom(1, 63, 64, 65, 127, 128, 129, 191, 192, 255, 256, 257, 320, 383, 384, 385),
   fc.integer({ min: 1, max: 420 }),
@@ -107,7 +126,8 @@ describe("the product in the kernel's memory", () => {
     );
   });
 
-  it("shares the rows of C among threads with the same result", () => {
+  // in the kernel's memory (the blocks copied to the threads' and back) and in the threads' (in place)
+  it.each([false, true])("shares C among threads with the same result (in the threads' memory: %s)", (inPool) => {
     fc.assert(
       fc.property(
         side,
@@ -119,50 +139,12 @@ describe("the product in the kernel's memory", () => {
         (m, n, p, t, threads, seed) => {
           const a = randomBits(m, n, seed);
           const b = randomBits(n, p, seed ^ 0x5bd1e995);
-          const shared = { ...t, threads, threadedFrom: 1 };
-          expect(kernelProduct(a, b, m, n, p, shared)).toEqual(plainProduct(a, b, m, n, p));
+          const shared = { ...t, threads, threadedFrom: 1, sumsThreadedFrom: 1 };
+          const product = inPool ? poolProduct(a, b, m, n, p, shared) : kernelProduct(a, b, m, n, p, shared);
+          expect(product).toEqual(plainProduct(a, b, m, n, p));
         },
       ),
-      { numRuns: 25, seed: 20261202 },
-    );
-  });
-
-  it("runs in a thread pool's shared memory with the same result (products and sums shared in place)", () => {
-    fc.assert(
-      fc.property(
-        side,
-        side,
-        side,
-        tuning,
-        fc.integer({ min: 2, max: 3 }),
-        fc.integer(),
-        (m, n, p, t, threads, seed) => {
-          const a = randomBits(m, n, seed);
-          const b = randomBits(n, p, seed ^ 0x5bd1e995);
-          const inPool = withThreadPool(threads, (pool) => {
-            const [an, bp] = [strideWords(n), strideWords(p)];
-            const blocks = pool.withBlocks([a.byteLength, b.byteLength, m * bp * 8], ([pa, pb, pc]) => {
-              pool.view(Uint32Array, pa, a.length).set(a);
-              pool.view(Uint32Array, pb, b.length).set(b);
-              pool.view(Uint32Array, pc, m * bp * 2).fill(0xdeadbeef);
-              const shared = { ...t, pool, threadedFrom: 1, sumsThreadedFrom: 1 };
-              multiplyBlocks(
-                { ptr: pc, stride: bp },
-                { ptr: pa, stride: an },
-                { ptr: pb, stride: bp },
-                m,
-                n,
-                bp,
-                shared,
-              );
-              return pool.view(Uint32Array, pc, m * bp * 2).slice();
-            });
-            return blocks;
-          });
-          expect(inPool).toEqual(plainProduct(a, b, m, n, p));
-        },
-      ),
-      { numRuns: 25, seed: 20261204 },
+      { numRuns: 25, seed: inPool ? 20261204 : 20261202 },
     );
   });
 

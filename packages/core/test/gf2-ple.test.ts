@@ -12,6 +12,7 @@ import { MULTIPLY_DEFAULTS } from "../src/gf2/_multiply.js";
 import { type PleTuning, pleEchelon } from "../src/gf2/_ple.js";
 import { kernelCopy, kernelView, wasmBytesInUse, withScratch } from "../src/internal/kernel.js";
 import { strideWords } from "../src/internal/layout.js";
+import { DEFAULT_MEMORY_LIMIT, setMemoryLimit } from "../src/internal/memory.js";
 
 // "gaps": runs of 8 free columns between runs of 16 that depend on the ones
 // before them: the base case's pivot search runs out of rows between its
@@ -280,6 +281,26 @@ describe("BitMatrix.echelonize({ method: 'ple' })", () => {
 });
 
 describe("PLE with its products shared among threads", () => {
+  // Regression: with room for the copy in the threads' memory but not for its scratch, the
+  // elimination failed with a RangeError where the kernel's memory had room for it.
+  it("starts again in the kernel's memory when the threads' memory holds the copy but not its scratch", () => {
+    using a = BitMatrix.random(3000, 3000, { seed: 3 });
+    const rank = a.rank({ method: "ple", threads: 1 });
+    using work = a.copy();
+    const bytes = 3000 * strideWords(3000) * 8;
+    const seen: number[] = [];
+    // the copy fits, the base case's tables (over 400 KiB) do not beside it
+    setMemoryLimit(wasmBytesInUse() + bytes + 200 * 1024);
+    try {
+      const onProgress = (done: number) => seen.push(done);
+      expect(work.echelonize({ method: "ple", threads: 2, onProgress }).rank).toBe(rank);
+    } finally {
+      setMemoryLimit(DEFAULT_MEMORY_LIMIT);
+    }
+    expect([...seen].sort((x, y) => x - y)).toEqual(seen);
+    expect(seen.at(-1)).toBe(3000);
+  });
+
   it("gives the one-thread rank, pivots and echelon form", () => {
     for (const [rows, cols, kind] of [
       [700, 1500, "dense"],

@@ -35,7 +35,7 @@ import {
   trsmBaseKernel,
 } from "../internal/kernel.js";
 import { strideWords } from "../internal/layout.js";
-import { type ThreadPoolView, withThreadPool } from "../internal/threads.js";
+import { SharedMemoryFullError, type ThreadPoolView, withThreadPool } from "../internal/threads.js";
 import {
   type Block,
   clearBlock,
@@ -151,17 +151,36 @@ export function pleEchelon(
 ): { rank: number; pivots: Int32Array; threads: number } {
   const threads = tuning.multiply.threads ?? 1;
   if (threads > 1 && tuning.inPool !== false) {
+    // a run that starts again below reports from where the first left off, never less
+    let reported = 0;
+    const { onProgress } = watch;
+    watch = {
+      ...watch,
+      onProgress:
+        onProgress &&
+        ((done, total) => {
+          if (done < reported) return;
+          reported = done;
+          onProgress(done, total);
+        }),
+    };
     const bytes = rows * strideWords(cols) * 8;
-    const done = withThreadPool(threads, (pool) =>
-      pool.withBlocks([bytes], ([a]) => {
-        // the matrix copied once into the threads' memory, eliminated there, and back
-        pool.view(Uint8Array, a, bytes).set(kernelView(Uint8Array, ptr, bytes));
-        const result = pleIn(pool.space, pool, a, rows, cols, watch, tuning, limit);
-        kernelView(Uint8Array, ptr, bytes).set(pool.view(Uint8Array, a, bytes));
-        return result;
-      }),
-    );
-    if (done) return done;
+    try {
+      const done = withThreadPool(threads, (pool) =>
+        pool.withBlocks([bytes], ([a]) => {
+          // the matrix copied once into the threads' memory, eliminated there, and back
+          pool.view(Uint8Array, a, bytes).set(kernelView(Uint8Array, ptr, bytes));
+          const result = pleIn(pool.space, pool, a, rows, cols, watch, tuning, limit);
+          kernelView(Uint8Array, ptr, bytes).set(pool.view(Uint8Array, a, bytes));
+          return result;
+        }),
+      );
+      if (done) return done;
+    } catch (error) {
+      // the copy fitted and its scratch did not: the matrix here is as it was, and the route
+      // below needs less (no copy)
+      if (!(error instanceof SharedMemoryFullError)) throw error;
+    }
   }
   return pleIn(kernelSpace, undefined, ptr, rows, cols, watch, tuning, limit);
 }

@@ -39,6 +39,7 @@ import {
   type Views,
   wasmBytesInUse,
 } from "./kernel.js";
+import { memoryLimit } from "./memory.js";
 import { formatBytes } from "./sizes.js";
 import { type HelperReply, type HelperStart, nodeHelperSource } from "./threads-helper.js";
 
@@ -444,9 +445,18 @@ function allocatePoolBlocks(p: Pick<Pool, "kernel">, sizes: readonly number[], t
 }
 
 /**
+ * The RangeError of scratch that the threads' shared memory (or the cap)
+ * could not hold: work that moved there can start again in the kernel's
+ * memory, which needs less (no copy of the matrix).
+ */
+export class SharedMemoryFullError extends RangeError {
+  override name = "RangeError";
+}
+
+/**
  * Blocks for one call in the pool's memory, as withScratch gives them in
- * the kernel's: a RangeError naming `what` when they do not fit (the
- * work that asks for them runs in this memory already).
+ * the kernel's: a SharedMemoryFullError naming `what` when they do not fit
+ * (the work that asks for them runs in this memory already).
  */
 function poolScratch<const S extends readonly number[], T>(
   p: Pool,
@@ -457,9 +467,10 @@ function poolScratch<const S extends readonly number[], T>(
   const total = sizes.reduce((sum, size) => sum + Math.max(16, size), 0);
   const ptrs = allocatePoolBlocks(p, sizes, total);
   if (!ptrs) {
-    throw new RangeError(
-      `${what} needs ${formatBytes(total)} more of the threads' shared memory, but it could not hold them ` +
-        `(${formatBytes(wasmBytesInUse())} in use, ${formatBytes(p.memory.buffer.byteLength)} of shared memory)`,
+    throw new SharedMemoryFullError(
+      `${what} needs ${formatBytes(total)} more of the threads' shared memory, past the memory limit or what ` +
+        `that memory could grow to (${formatBytes(wasmBytesInUse())} in use of the limit of ` +
+        `${formatBytes(memoryLimit.bytes)}, ${formatBytes(p.memory.buffer.byteLength)} of shared memory)`,
     );
   }
   try {

@@ -283,22 +283,44 @@ describe("BitMatrix.echelonize({ method: 'ple' })", () => {
 describe("PLE with its products shared among threads", () => {
   // Regression: with room for the copy in the threads' memory but not for its scratch, the
   // elimination failed with a RangeError where the kernel's memory had room for it.
-  it("starts again in the kernel's memory when the threads' memory holds the copy but not its scratch", () => {
-    using a = BitMatrix.random(3000, 3000, { seed: 3 });
+  it("succeeds on threads under every memory limit where it succeeds on one thread", () => {
+    using a = BitMatrix.random(300, 4096, { seed: 4 }); // one base window: its tables outweigh the matrix
     const rank = a.rank({ method: "ple", threads: 1 });
-    using work = a.copy();
-    const bytes = 3000 * strideWords(3000) * 8;
-    const seen: number[] = [];
-    // the copy fits, the base case's tables (over 400 KiB) do not beside it
-    setMemoryLimit(wasmBytesInUse() + bytes + 200 * 1024);
+    const steps = 40;
+    const copies = Array.from({ length: 2 * steps }, () => a.copy());
+    const base = wasmBytesInUse();
+    let both = 0;
     try {
-      const onProgress = (done: number) => seen.push(done);
-      expect(work.echelonize({ method: "ple", threads: 2, onProgress }).rank).toBe(rank);
+      for (let step = 0; step < steps; step++) {
+        setMemoryLimit(Math.max(2 ** 20, base + step * 24 * 1024));
+        const seen: number[] = [];
+        const attempt = (threads: number) => {
+          try {
+            const onProgress = (done: number) => seen.push(done);
+            return copies[2 * step + threads - 1]!.echelonize({ method: "ple", threads, onProgress }).rank;
+          } catch (error) {
+            if (error instanceof RangeError) return undefined;
+            throw error;
+          }
+        };
+        const one = attempt(1);
+        if (one === undefined) continue;
+        expect(one).toBe(rank);
+        seen.length = 0;
+        // where the copy fits and its scratch does not, it starts again in the kernel's memory
+        expect(attempt(2), `${step * 24} KiB past the matrices`).toBe(rank);
+        // its progress runs forward to the end (here the first attempt fails at its first tables, before any report)
+        expect([...seen].sort((x, y) => x - y)).toEqual(seen);
+        expect(seen.at(-1)).toBe(4096);
+        both++;
+      }
     } finally {
       setMemoryLimit(DEFAULT_MEMORY_LIMIT);
+      for (const c of copies) c.dispose();
     }
-    expect([...seen].sort((x, y) => x - y)).toEqual(seen);
-    expect(seen.at(-1)).toBe(3000);
+    // the limits run from too little for one thread to enough for the copy and its scratch
+    expect(both).toBeGreaterThan(0);
+    expect(both).toBeLessThan(steps);
   });
 
   it("gives the one-thread rank, pivots and echelon form", () => {

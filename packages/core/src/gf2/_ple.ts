@@ -33,8 +33,10 @@ import {
   pleFinishKernel,
   pleSwapsKernel,
   trsmBaseKernel,
+  wasmBytesInUse,
 } from "../internal/kernel.js";
 import { strideWords } from "../internal/layout.js";
+import { memoryLimit } from "../internal/memory.js";
 import { SharedMemoryFullError, type ThreadPoolView, withThreadPool } from "../internal/threads.js";
 import {
   type Block,
@@ -150,7 +152,8 @@ export function pleEchelon(
   limit = cols,
 ): { rank: number; pivots: Int32Array; threads: number } {
   const threads = tuning.multiply.threads ?? 1;
-  if (threads > 1 && tuning.inPool !== false) {
+  const bytes = rows * strideWords(cols) * 8;
+  if (threads > 1 && tuning.inPool !== false && memoryLimit.bytes - wasmBytesInUse() >= POOL_ROOM * bytes) {
     // a run that starts again below reports from where the first left off, never less
     let reported = 0;
     const { onProgress } = watch;
@@ -164,7 +167,6 @@ export function pleEchelon(
           onProgress(done, total);
         }),
     };
-    const bytes = rows * strideWords(cols) * 8;
     try {
       const done = withThreadPool(threads, (pool) =>
         pool.withBlocks([bytes], ([a]) => {
@@ -184,6 +186,15 @@ export function pleEchelon(
   }
   return pleIn(kernelSpace, undefined, ptr, rows, cols, watch, tuning, limit);
 }
+
+/**
+ * Room asked for before PLE moves to the threads' memory, in matrices: its
+ * copy and its scratch. The scratch peaks at the top level's update (the
+ * spread E, the product's temporary and the Strassen-Winograd temporaries
+ * under it: about 3/4 of the matrix), and a move that fails there would
+ * start again after half the work.
+ */
+const POOL_ROOM = 2;
 
 /** pleEchelon in `space` (a pool's memory when `pool` is given: its threads share the work in place). */
 function pleIn(

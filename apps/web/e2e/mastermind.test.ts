@@ -138,7 +138,7 @@ test("why the hint: the partition of the codes still possible, adding up to them
   await page.close();
 });
 
-test("the solvers compared: Knuth's 5801 on 4 x 6; on 3 x 4 the optimal strategy first, and playable", async () => {
+test("the solvers compared: Knuth's 5801 and the optimal 5625 on 4 x 6; on 3 x 4 the optimal strategy first, and playable", async () => {
   const page = await e2e.open("mastermind");
   await page.click('[data-action="compare"]');
   await page.waitForSelector('[data-testid="comparison"]');
@@ -146,6 +146,12 @@ test("the solvers compared: Knuth's 5801 on 4 x 6; on 3 x 4 the optimal strategy
     cells.map((c) => c.textContent),
   );
   expect(knuth.slice(0, 4)).toEqual(["4.476", "5", "5801", "1122"]);
+  // the optimal row, from the tree computed ahead (Koyama and Lai 1993: 5625)
+  const optimal = await page.$$eval('[data-testid="comparison"] tbody tr:first-child td', (cells) =>
+    cells.map((c) => c.textContent),
+  );
+  expect(await page.getAttribute('[data-testid="comparison"] tbody tr:first-child', "data-solver")).toBe("optimal");
+  expect(optimal.slice(0, 4)).toEqual(["4.340", "6", "5625", "1123"]);
   await page.close();
   const small = await e2e.open("mastermind?game=3x4&solver=optimal&mode=maker");
   const page2 = small;
@@ -164,10 +170,10 @@ test("the solvers compared: Knuth's 5801 on 4 x 6; on 3 x 4 the optimal strategy
   );
   for (const code of codes) expect(code).toMatch(/^[1-4]{3}$/);
   await page2.close();
-  // Optimal on 4 x 6 is not computed here: said, and Knuth plays.
-  const big = await e2e.open("mastermind?solver=optimal&mode=maker");
+  // Optimal on 5 x 5 is not here: said, and Knuth plays.
+  const big = await e2e.open("mastermind?game=5x5&solver=optimal&mode=maker");
   await big.waitForFunction(() =>
-    document.querySelector('[data-testid="status"]')?.textContent?.includes("computed here for 3 × 4 and 4 × 4 only"),
+    document.querySelector('[data-testid="status"]')?.textContent?.includes("is here for 3 × 4, 4 × 4 and 4 × 6 only"),
   );
   await big.close();
 });

@@ -38,3 +38,4 @@ export {
 } from "./optimal.js";
 export { hybridStrategy, type HybridOptions, type HybridResult } from "./hybrid.js";
 export { replayTree, treeToText, parseTreeText, type StrategyTree, type TreeNode, type Replay } from "./tree.js";
+export { knownOptimalTree } from "./known-trees.js";

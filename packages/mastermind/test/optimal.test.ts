@@ -1,7 +1,6 @@
 // The optimal search against an independent brute force (every guess, no
 // symmetry, no bounds) on small games, its trees replayed against every
 // secret, the text format read back, and bad input refused with reasons.
-import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import {
   CodeSpace,
@@ -152,22 +151,6 @@ describe("optimalStrategy", () => {
     expect(() => optimalStrategy(new CodeSpace(3, 3), { objective: "best" as never })).toThrow(
       "expected an objective 'total' or 'worst', got 'best'",
     );
-  });
-});
-
-describe("the [4,7] optimum (Ville 2013: 4.676 on average)", () => {
-  // Found and proved by `lightsout mastermind optimal --pegs 4 --colors 7 --long --tree ...`
-  // (docs/BENCHMARKS.md, "[4,7]"); the search takes a quarter of an hour, the replay a moment.
-  const tree = JSON.parse(readFileSync(new URL("fixtures/optimal-4-7.json", import.meta.url), "utf8")) as StrategyTree;
-
-  it("replays against every secret: 11228 guesses over the 2401, 6 at most", () => {
-    const replay = replayTree(tree);
-    expect(replay.secrets).toBe(2401);
-    expect(replay.total).toBe(11228);
-    expect(replay.average.toFixed(3)).toBe("4.676");
-    expect(replay.worst).toBe(6);
-    expect(replay.histogram).toEqual([0, 1, 8, 79, 707, 1490, 116]);
-    expect(tree.root.guess).toBe("1123");
   });
 });
 

@@ -37,12 +37,17 @@ describe("why a guess", () => {
 });
 
 describe("the solvers compared", () => {
-  test("4 x 6: Knuth's 5801 and worst case 5; no optimal row (not computed here)", () => {
+  test("4 x 6: Knuth's 5801 and worst case 5; the optimal row first, 5625 (the tree computed ahead)", () => {
     const rows = compareSolvers(new CodeSpace(4, 6), "4x6");
     const knuth = rows.find((r) => r.solver === "knuth")!;
     expect([knuth.total, knuth.worst, knuth.firstGuess]).toEqual([5801, 5, "1122"]);
     expect(knuth.histogram).toEqual([1, 6, 62, 533, 694]);
-    expect(rows.some((r) => r.solver === "optimal")).toBe(false);
+    expect([rows[0]!.solver, rows[0]!.total, rows[0]!.worst, rows[0]!.firstGuess]).toEqual([
+      "optimal",
+      5625,
+      6,
+      "1123",
+    ]);
     for (let i = 1; i < rows.length; i++) expect(rows[i]!.total).toBeGreaterThanOrEqual(rows[i - 1]!.total);
   });
 
@@ -57,17 +62,24 @@ describe("the solvers compared", () => {
 });
 
 describe("players", () => {
-  test("the optimal player breaks every secret of 3 x 4, scored by the definition", () => {
-    const space = new CodeSpace(3, 4);
+  // every secret played by the optimal player, scored by the definition: the guesses in all (5625: Koyama and Lai 1993)
+  test.each([
+    ["3x4", 3, 4, 206],
+    ["4x6", 4, 6, 5625],
+  ] as const)("the optimal player of %s breaks every secret on its tree", (key, pegs, colors, expected) => {
+    const space = new CodeSpace(pegs, colors);
+    let total = 0;
     for (const secret of all(space)) {
-      const player = playerOf(space, "3x4", "optimal");
+      const player = playerOf(space, key, "optimal");
       while (!player.solved) {
         const guess = player.nextGuess();
         player.record(guess, score(guess, secret));
       }
       expect(player.history.at(-1)!.guess).toEqual(secret);
       expect(player.onTree).toBe(true);
+      total += player.history.length;
     }
+    expect(total).toBe(expected);
   });
 
   test("off the tree: Knuth's guesses, and said", () => {
@@ -80,9 +92,9 @@ describe("players", () => {
     expect(player.nextGuess()).toHaveLength(3);
   });
 
-  test("optimal on 4 x 6 is refused with the reason", () => {
-    expect(() => playerOf(new CodeSpace(4, 6), "4x6", "optimal")).toThrow(
-      "The optimal strategy is computed here for 3 × 4 and 4 × 4 only (4 × 6 takes about a minute: lightsout mastermind optimal)",
+  test("optimal on 5 x 5 is refused with the reason", () => {
+    expect(() => playerOf(new CodeSpace(5, 5), "5x5", "optimal")).toThrow(
+      "The optimal strategy is here for 3 × 4, 4 × 4 and 4 × 6 only (for larger games: lightsout mastermind optimal --long)",
     );
   });
 });

@@ -6,11 +6,14 @@
 import {
   type CodeSpace,
   evaluate,
+  knownOptimalTree,
   type Move,
   optimalStrategy,
+  replayTree,
   score,
   Solver,
   type Strategy,
+  type StrategyTree,
   type TreeNode,
 } from "@lightsout/mastermind";
 
@@ -29,6 +32,15 @@ export const SOLVER_NAMES: Record<SolverName, string> = {
 
 /** Games whose optimal strategy the page computes itself (a fraction of a second); larger ones take a minute or more. */
 export const OPTIMAL_GAMES: readonly string[] = ["3x4", "4x4"];
+
+/** Games with an optimal strategy here: computed, or computed ahead and shipped (4 x 6: knownOptimalTree). */
+export const OPTIMAL_HERE: readonly string[] = [...OPTIMAL_GAMES, "4x6"];
+
+/** The optimal tree of a game, computed here or ahead, or undefined. */
+function optimalTree(space: CodeSpace, gameKey: string): StrategyTree | undefined {
+  if (OPTIMAL_GAMES.includes(gameKey)) return optimalStrategy(space).tree;
+  return OPTIMAL_HERE.includes(gameKey) ? knownOptimalTree(space) : undefined;
+}
 
 /** One part of a partition: the codes still possible that would score (black, white). */
 export interface Part {
@@ -110,15 +122,16 @@ export function compareSolvers(space: CodeSpace, gameKey: string): ComparisonRow
       firstGuess: space.format(e.firstGuess),
     };
   });
-  if (OPTIMAL_GAMES.includes(gameKey)) {
-    const o = optimalStrategy(space);
+  const tree = optimalTree(space, gameKey);
+  if (tree) {
+    const o = replayTree(tree);
     rows.push({
       solver: "optimal",
       average: o.average,
       worst: o.worst,
       total: o.total,
       histogram: o.histogram.slice(1),
-      firstGuess: o.tree.root.guess,
+      firstGuess: tree.root.guess,
     });
   }
   return rows.sort((a, b) => a.total - b.total || a.worst - b.worst);
@@ -139,8 +152,8 @@ export interface Player {
 
 /**
  * The player of a solver: the package's Solver, or for `optimal` the
- * optimal tree of the game (computed here for {@link OPTIMAL_GAMES}),
- * followed while the guesses played are the tree's.
+ * optimal tree of the game (computed here for {@link OPTIMAL_GAMES},
+ * computed ahead for 4 x 6), followed while the guesses played are the tree's.
  *
  * @throws RangeError for `optimal` on a game the page does not compute
  */
@@ -149,12 +162,14 @@ export function playerOf(space: CodeSpace, gameKey: string, solver: SolverName):
     const s = new Solver(space, { strategy: solver });
     return Object.assign(s, { onTree: true }) as unknown as Player;
   }
-  if (!OPTIMAL_GAMES.includes(gameKey)) {
+  const tree = optimalTree(space, gameKey);
+  if (!tree) {
+    const games = OPTIMAL_HERE.map((g) => g.replace("x", " × "));
     throw new RangeError(
-      `The optimal strategy is computed here for ${OPTIMAL_GAMES.map((g) => g.replace("x", " × ")).join(" and ")} only (4 × 6 takes about a minute: lightsout mastermind optimal)`,
+      `The optimal strategy is here for ${games.slice(0, -1).join(", ")} and ${games.at(-1)} only (for larger games: lightsout mastermind optimal --long)`,
     );
   }
-  return treePlayer(space, optimalStrategy(space).tree.root);
+  return treePlayer(space, tree.root);
 }
 
 function treePlayer(space: CodeSpace, root: TreeNode): Player {

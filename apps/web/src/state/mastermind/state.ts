@@ -24,7 +24,7 @@ export const STRATEGY_OPTIONS: readonly (readonly [SolverName, string])[] = [
   ["entropy", "Most information (entropy)"],
   ["most-parts", "Most different scores"],
   ["consistent", "Random consistent code"],
-  ["optimal", "Optimal (3 × 4, 4 × 4)"],
+  ["optimal", "Optimal (3 × 4, 4 × 4, 4 × 6)"],
 ];
 
 /** The colours' names, for the buttons' accessible names. */

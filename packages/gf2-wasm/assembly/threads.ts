@@ -2,8 +2,9 @@
 // whose sweeps are shared among threads, and the PLE recursion's kernels
 // (exported as in the single-thread module, so that @lightsout/core runs
 // the recursion in this memory, its products, sums and base-case passes
-// shared: mulAddThreaded, addBlocksThreaded, pleBaseThreaded). Every thread instantiates this module
-// over one shared memory. The calling thread (the leader) runs
+// shared: mulAddThreaded, addBlocksThreaded, pleBaseThreaded). Every
+// thread instantiates this module over one shared memory. The calling
+// thread (the leader) runs
 // echelonizeM4riThreaded, which is echelonizeM4ri with each sweep's rows
 // handed out in chunks of CHUNK rows; helper threads sit in threadHelper and
 // claim chunks too. Claiming (rather than fixed shares) keeps every thread busy

@@ -283,8 +283,6 @@ export interface KernelSpace {
   ): T;
   /** Typed views on this memory (valid until its next allocation). */
   view: Views;
-  /** Threads that share this memory's work (1 in the kernel's own memory). */
-  threads: number;
 }
 
 /** The kernel's own memory as a {@link KernelSpace}. */
@@ -292,5 +290,4 @@ export const kernelSpace: KernelSpace = {
   call: callKernel,
   scratch: withScratch,
   view: kernelView,
-  threads: 1,
 };

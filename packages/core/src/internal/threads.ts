@@ -417,31 +417,7 @@ function withPoolBlocks<const S extends readonly number[], T>(
   sizes: S,
   run: (ptrs: { -readonly [K in keyof S]: number }) => T,
 ): T | undefined {
-  const total = sizes.reduce((sum, size) => sum + size, 0);
-  const ptrs = allocatePoolBlocks(p, sizes, total);
-  if (!ptrs) return undefined;
-  try {
-    return run(ptrs as { -readonly [K in keyof S]: number });
-  } finally {
-    for (const ptr of ptrs) p.kernel.free(ptr);
-    releaseOutside(total);
-  }
-}
-
-/** Blocks of `sizes` (`total` bytes) in the pool's memory, counted under the cap; undefined, holding nothing, when they do not fit. */
-function allocatePoolBlocks(p: Pick<Pool, "kernel">, sizes: readonly number[], total: number): number[] | undefined {
-  if (!holdOutside(total)) return undefined;
-  const k = p.kernel;
-  const ptrs: number[] = [];
-  try {
-    for (const size of sizes) ptrs.push(k.alloc(Math.max(16, size)) >>> 0);
-  } catch (error) {
-    for (const ptr of ptrs) k.free(ptr);
-    releaseOutside(total);
-    if (error instanceof WebAssembly.RuntimeError) return undefined; // no room
-    throw error;
-  }
-  return ptrs;
+  return poolBlocks(p, sizes, run, () => undefined);
 }
 
 /**
@@ -464,19 +440,43 @@ function poolScratch<const S extends readonly number[], T>(
   sizes: S,
   run: (ptrs: { -readonly [K in keyof S]: number }) => T,
 ): T {
-  const total = sizes.reduce((sum, size) => sum + Math.max(16, size), 0);
-  const ptrs = allocatePoolBlocks(p, sizes, total);
-  if (!ptrs) {
+  return poolBlocks(p, sizes, run, (total) => {
     throw new SharedMemoryFullError(
       `${what} needs ${formatBytes(total)} more of the threads' shared memory, past the memory limit or what ` +
         `that memory could grow to (${formatBytes(wasmBytesInUse())} in use of the limit of ` +
         `${formatBytes(memoryLimit.bytes)}, ${formatBytes(p.memory.buffer.byteLength)} of shared memory)`,
     );
+  });
+}
+
+/**
+ * Blocks of the given sizes (at least 16 bytes each) in the pool's memory,
+ * counted under the cap, for one call of `run`, freed afterwards; what
+ * `full` gives (with the bytes asked for) when they would pass the cap or
+ * the memory cannot grow, holding nothing.
+ */
+function poolBlocks<const S extends readonly number[], T, F>(
+  p: Pick<Pool, "kernel">,
+  sizes: S,
+  run: (ptrs: { -readonly [K in keyof S]: number }) => T,
+  full: (total: number) => F,
+): T | F {
+  const total = sizes.reduce((sum, size) => sum + Math.max(16, size), 0);
+  if (!holdOutside(total)) return full(total);
+  const k = p.kernel;
+  const ptrs: number[] = [];
+  try {
+    for (const size of sizes) ptrs.push(k.alloc(Math.max(16, size)) >>> 0);
+  } catch (error) {
+    for (const ptr of ptrs) k.free(ptr);
+    releaseOutside(total);
+    if (error instanceof WebAssembly.RuntimeError) return full(total);
+    throw error;
   }
   try {
     return run(ptrs as { -readonly [K in keyof S]: number });
   } finally {
-    for (const ptr of ptrs) p.kernel.free(ptr);
+    for (const ptr of ptrs) k.free(ptr);
     releaseOutside(total);
   }
 }
@@ -500,7 +500,7 @@ export interface ThreadPoolView {
   runSlices<A>(kernel: PoolKernel<A>, args: A, slicing: Slicing<A>): number | undefined;
   /** Calls a kernel of the shared-memory build once, as callKernel does in the kernel's memory. */
   call<A, R>(operation: string, kernel: KernelBinding<"threads", A, R>, args: A): R;
-  /** The pool's memory as a {@link KernelSpace} (its `threads` those of this view). */
+  /** The pool's memory as a {@link KernelSpace}. */
   space: KernelSpace;
 }
 
@@ -529,7 +529,7 @@ export function withThreadPool<T>(threads: number, run: (view: ThreadPoolView) =
       withBlocks: (sizes, job) => withPoolBlocks(p, sizes, job),
       runSlices: (kernel, args, slicing) => runPoolSlices(p, kernel, args, slicing),
       call,
-      space: { call, view, scratch: (what, sizes, job) => poolScratch(p, what, sizes, job), threads: size },
+      space: { call, view, scratch: (what, sizes, job) => poolScratch(p, what, sizes, job) },
     });
   } catch (error) {
     endThreads();

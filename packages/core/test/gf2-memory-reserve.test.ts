@@ -3,11 +3,17 @@
 // error that names the cause and the way out, not V8's bare message.
 import { describe, expect, it, vi } from "vitest";
 
+const outOfMemory = () => {
+  throw new RangeError("WebAssembly.Instance(): Out of memory: Cannot allocate Wasm memory for new instance");
+};
+// both builds: the kernel is the shared-memory one where threads can run (as here), else the single-thread one
 vi.mock("@lightsout/gf2-wasm", async (original) => ({
   ...(await original<typeof import("@lightsout/gf2-wasm")>()),
-  instantiate: () => {
-    throw new RangeError("WebAssembly.Instance(): Out of memory: Cannot allocate Wasm memory for new instance");
-  },
+  instantiate: outOfMemory,
+}));
+vi.mock("@lightsout/gf2-wasm/threads", async (original) => ({
+  ...(await original<typeof import("@lightsout/gf2-wasm/threads")>()),
+  instantiateThreads: outOfMemory,
 }));
 
 const { BitMatrix } = await import("../src/index.js");

@@ -281,8 +281,9 @@ describe("BitMatrix.echelonize({ method: 'ple' })", () => {
 });
 
 describe("PLE with its products shared among threads", () => {
-  // Regression: with room for the copy in the threads' memory but not for its scratch, the
-  // elimination failed with a RangeError where the kernel's memory had room for it.
+  // Regression: when the matrix was copied into a memory of the threads' own, with room for the copy
+  // but not for its scratch, the elimination failed with a RangeError where one thread had room.
+  // Now the threads share the kernel's memory; where their tables do not fit, one thread's do.
   it("succeeds on threads under every memory limit where it succeeds on one thread", () => {
     using a = BitMatrix.random(300, 4096, { seed: 4 }); // one base window: its tables outweigh the matrix
     const rank = a.rank({ method: "ple", threads: 1 });
@@ -307,9 +308,8 @@ describe("PLE with its products shared among threads", () => {
         if (one === undefined) continue;
         expect(one).toBe(rank);
         seen.length = 0;
-        // where the copy fits and its scratch does not, it starts again in the kernel's memory
         expect(attempt(2), `${step * 24} KiB past the matrices`).toBe(rank);
-        // its progress runs forward to the end (here the first attempt fails at its first tables, before any report)
+        // its progress runs forward to the end
         expect([...seen].sort((x, y) => x - y)).toEqual(seen);
         expect(seen.at(-1)).toBe(4096);
         both++;
@@ -318,7 +318,7 @@ describe("PLE with its products shared among threads", () => {
       setMemoryLimit(DEFAULT_MEMORY_LIMIT);
       for (const c of copies) c.dispose();
     }
-    // the limits run from too little for one thread to enough for the copy and its scratch
+    // the limits run from too little for one thread to enough for both
     expect(both).toBeGreaterThan(0);
     expect(both).toBeLessThan(steps);
   });
@@ -333,7 +333,7 @@ describe("PLE with its products shared among threads", () => {
     ] as const) {
       const bits = cells(rows, cols, kind, cols);
       const one = runPle(bits, rows, cols, undefined, limit);
-      // in the threads' memory (base case passes, products and sums shared) and in the kernel's (products copied over)
+      // the whole recursion on the pool (base case passes, products and sums shared) and only its products
       for (const inPool of [true, false]) {
         for (const threads of [2, 3]) {
           const tuning = {

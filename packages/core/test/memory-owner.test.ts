@@ -151,7 +151,7 @@ describe("every kernel path allocates through the memory owner", () => {
     expect(gcdOfWords(new Uint32Array([0b111]), new Uint32Array([0b1011]), false).degree).toBe(0);
   });
 
-  it("the threaded elimination: its copy in shared memory counts, and over the cap one thread works instead", async () => {
+  it("the threaded elimination: the threads work on the matrix where it is (no copy), and their blocks count", async () => {
     await initThreads(2);
     const mib = 2 ** 20;
     const bits = Array.from({ length: 4096 * 4096 }, (_, i) => ((i * 2654435761) >>> 7) & 1);
@@ -165,21 +165,28 @@ describe("every kernel path allocates through the memory owner", () => {
     const onProgress = () => {
       peak = Math.max(peak, wasmBytesInUse());
     };
-    {
+    for (const method of ["m4ri", "ple"] as const) {
+      peak = 0;
       using c = m.copy();
-      expect(c.echelonize({ threads: 2, onProgress }).rank).toBe(rank);
-      // two threads: besides the copy c, the matrix copied into shared memory (2 MiB) counts while they run
-      expect(peak).toBeGreaterThanOrEqual(held + 2 * mib + 2 * mib);
+      const result = c.echelonize({ threads: 2, method, onProgress });
+      expect(result.rank).toBe(rank);
+      expect(result.threads).toBe(2);
+      // past the copy c (2 MiB): the tables, pivots and scratch of the threads, not a second
+      // copy of the matrix in another memory (that made it 4 MiB and more)
+      expect(peak).toBeGreaterThanOrEqual(held + 2 * mib);
+      expect(peak).toBeLessThan(held + 2 * mib + 2 * mib);
     }
     expect(wasmBytesInUse()).toBe(held);
 
     const limit = getMemoryLimit();
     try {
-      // room for the one-thread scratch and a copy of the matrix, not for a second copy in shared memory
+      // room for the copy and the scratch of either thread count, no more: two threads run
       setMemoryLimit(held + 2 * mib + mib);
       peak = 0;
       using c = m.copy();
-      expect(c.echelonize({ threads: 2, onProgress }).rank).toBe(rank);
+      const result = c.echelonize({ threads: 2, onProgress });
+      expect(result.rank).toBe(rank);
+      expect(result.threads).toBe(2);
       expect(peak).toBeLessThanOrEqual(held + 3 * mib);
     } finally {
       setMemoryLimit(limit);

@@ -165,7 +165,7 @@ function addTermsTimesCoefficients(
  */
 export let runPass: (args: BerlekampMasseyArgs) => void = passAllChunks;
 
-function passAllChunks(args: BerlekampMasseyArgs): void {
+export function passAllChunks(args: BerlekampMasseyArgs): void {
   for (let chunk = 0; chunk < args.passChunks; chunk++) passChunk(args, chunk, args.delta);
 }
 

@@ -38,10 +38,25 @@
 // A chunk is claimed by compare-and-swap on the claim word, so a helper that
 // wakes late, with the state of an old sweep, cannot claim rows of a new one.
 
-import { BerlekampMasseyArgs, berlekampMasseySteps, passChunk, runPass, ThreadedBerlekampMasseyArgs } from "./berlekamp-massey";
+import {
+  BerlekampMasseyArgs,
+  berlekampMasseySteps as berlekampMasseyStepsOn,
+  passAllChunks,
+  passChunk,
+  runPass,
+  ThreadedBerlekampMasseyArgs,
+} from "./berlekamp-massey";
 import { LaneScanJob, scanLanes } from "./coset";
 import { addRows, mulAddRows, ThreadedAddArgs, ThreadedMulAddArgs } from "./multiply";
-import { adoptGroup, clearRange, clearShare, pleBase, publishGroup, ThreadedPleBaseArgs } from "./ple";
+import {
+  adoptGroup,
+  clearRange,
+  clearShare,
+  PleBaseArgs,
+  pleBase as pleBaseOn,
+  publishGroup,
+  ThreadedPleBaseArgs,
+} from "./ple";
 import {
   blockMulAddRange,
   foldTables,
@@ -55,7 +70,8 @@ import {
 } from "./spmv";
 import {
   adoptState,
-  echelonizeM4ri,
+  EchelonArgs,
+  echelonizeM4ri as echelonizeM4riOn,
   publishState,
   sweepRange,
   sweepRows,
@@ -242,7 +258,7 @@ export function echelonizeM4riThreaded(args: ThreadedEchelonArgs): i32 {
   atomic.store<i32>(ctl + JOB, JOB_SWEEP);
   sweepRows = threads > 1 ? sharedSweep : sweepRange;
   tabulateLanes = threads > 1 ? sharedTabulate : tabulateAll;
-  return echelonizeM4ri(args);
+  return echelonizeM4riOn(args);
 }
 
 /**
@@ -493,7 +509,7 @@ function sharedPass(args: BerlekampMasseyArgs): void {
  */
 export function berlekampMasseyStepsThreaded(args: ThreadedBerlekampMasseyArgs): void {
   runPass = sharedPass;
-  berlekampMasseySteps(args);
+  berlekampMasseyStepsOn(args);
 }
 
 /** Claims chunks of rows of W ^= V F (job `generation`), from the tables the leader built. */
@@ -580,11 +596,45 @@ export function pleBaseThreaded(args: ThreadedPleBaseArgs): i32 {
   gBlocking = args.blocking != 0;
   store<i32>(args.ctl, args.threads, THREADS);
   clearShare = args.threads > 1 ? sharedClear : clearRange;
-  return pleBase(args);
+  return pleBaseOn(args);
 }
 
-export { addBlocks, mulAddM4rm } from "./multiply";
-export { copyBits } from "./copy";
-export { pleBase, pleFinish, pleSwaps, trsmBase } from "./ple";
+// The single-thread entries of kernels whose threaded entries above swap in a shared step
+// (sweepRows, tabulateLanes, clearShare, runPass: globals of this instance): each puts its
+// own step back first, so that a threaded call that trapped half-way cannot leave a later
+// single-thread call waiting on helpers.
+
+/** Row echelon form by the Method of Four Russians (echelon.ts, echelonizeM4ri), on this thread alone. */
+export function echelonizeM4ri(args: EchelonArgs): i32 {
+  sweepRows = sweepRange;
+  tabulateLanes = tabulateAll;
+  return echelonizeM4riOn(args);
+}
+
+/** PLE's base case (ple.ts, pleBase), on this thread alone. */
+export function pleBase(args: PleBaseArgs): i32 {
+  clearShare = clearRange;
+  return pleBaseOn(args);
+}
+
+/** Steps of block Berlekamp-Massey (berlekamp-massey.ts, berlekampMasseySteps), on this thread alone. */
+export function berlekampMasseySteps(args: BerlekampMasseyArgs): void {
+  runPass = passAllChunks;
+  berlekampMasseyStepsOn(args);
+}
+
+// Every kernel of the single-thread module too (assembly/index.ts): where threads can run, this
+// build is the kernel itself, one instance per thread over one memory, so that a matrix lives once.
+export { echelonizeNaive } from "./echelon";
+export { addBlocks, mulAddM4rm, mulNaive } from "./multiply";
+export { pleFinish, pleSwaps, trsmBase } from "./ple";
+export { transpose } from "./transpose";
+export { backSubstitute, copyBits, nullspace } from "./copy";
+export { chaseSteps } from "./chase";
+export { cosetMinimum, cosetDistribution, cosetScanLanes, infoSetTail } from "./coset";
+export { polyGcd } from "./poly";
+export { zpEchelon } from "./zp";
+export { bandedEchelon } from "./banded";
+export { blockMulAdd, projectRows, spmvRows } from "./spmv";
 export { allocate as alloc, deallocate as free } from "./heap";
 export { descriptorBlock, descriptorLayout } from "./threads-descriptors";

@@ -1,8 +1,8 @@
 // Smoke test of the built package: it loads, its bindings are what
 // scripts/bindings.mjs makes of the sources, every kernel the bindings name
-// is exported with one parameter (its descriptor's address), and a 3 x 3
+// is exported with one parameter (its descriptor's address), a 3 x 3
 // matrix of rank 2 eliminates to rank 2 with both kernels and the threaded
-// one. The real suite lives in @lightsout/core, which owns the memory views.
+// one, and a late instance of the shared-memory build leaves the heap be. The real suite lives in @lightsout/core, which owns the memory views.
 import { writeTestReport } from "@lightsout/test-report";
 import {
   echelonizeM4riKernel,
@@ -157,6 +157,27 @@ for (const kernel of [echelonizeNaiveKernel, echelonizeM4riKernel]) {
   new Uint8Array(s.memory.buffer, ctl, 128).fill(0);
   const rank = invoke(s, echelonizeM4riThreadedKernel, { ...rankTwo(s), ctl, threads: 1, blocking: 1 });
   if (rank !== 2) throw new Error(`threads build: rank ${rank}, expected 2`);
+  passed++;
+}
+
+// The shared-memory build is the kernel where threads run: a helper instantiates it over a memory
+// whose heap is in use. Instantiating writes only constant data (--zeroFilledMemory): the heap's
+// free lists and the blocks survive, so a freed block is handed out again and the data stays.
+{
+  const memory = t.createSharedMemory();
+  const module = await t.compileThreadsModule();
+  const leader = t.instantiateThreads(memory, module);
+  const blocks = [4096, 4096, 4096].map((bytes) => leader.alloc(bytes) >>> 0);
+  const [first = 0, second = 0] = blocks;
+  new Uint8Array(memory.buffer, second, 4096).fill(7);
+  leader.free(first);
+  t.instantiateThreads(memory, module); // a helper, late
+  const again = leader.alloc(4096) >>> 0;
+  const kept = new Uint8Array(memory.buffer, second, 4096).every((x) => x === 7);
+  if (again !== first || !kept)
+    throw new Error(`a late instance changed the heap: freed block ${first} came back as ${again}, data kept ${kept}`);
+  const rank = invoke(leader, echelonizeM4riKernel, rankTwo(leader));
+  if (rank !== 2) throw new Error(`threads build after a late instance: rank ${rank}, expected 2`);
   passed++;
 }
 

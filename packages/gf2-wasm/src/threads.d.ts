@@ -1,12 +1,15 @@
 // The kernels' types are generated from the AssemblyScript sources
-// (scripts/bindings.mjs). The shared-memory build's exports: Four Russians
-// elimination whose row sweeps are split among threads, the threaded lane
-// scan, and threadHelper(ctl, index), where helper threads wait. Call its
-// kernels with `invoke` from `@lightsout/gf2-wasm`.
+// (scripts/bindings.mjs). The shared-memory build's exports: every kernel of
+// the single-thread module, their threaded forms (Four Russians elimination
+// whose row sweeps are split among threads, the threaded lane scan, shared
+// products, sums and PLE base cases), and threadHelper(ctl, index), where
+// helper threads wait. Call its kernels with `invoke` from
+// `@lightsout/gf2-wasm`.
 //
-// Rules: instantiate the module in every thread before the first `alloc`
-// (instantiation rewrites the module's static data), and allocate from one
-// thread only (the heap is not thread-safe). `@lightsout/core` follows them.
+// Rules: allocate from one thread only (the heap is not thread-safe). The
+// module assumes its memory starts zeroed and writes only constant data
+// when instantiated, so a helper may instantiate it over a memory in use.
+// `@lightsout/core` makes its kernel from this build where threads can run.
 export type { Gf2ThreadsExports, Gf2ThreadsKernels, LaneScanJob, ThreadedEchelonArgs } from "./kernels.js";
 import type { Gf2ThreadsExports } from "./kernels.js";
 

@@ -40,7 +40,7 @@ export interface EchelonOptions {
   /**
    * Route: the Method of Four Russians (`m4ri`), naive Gauss (`naive`), the
    * block-recursive PLE decomposition with Strassen-Winograd products
-   * (`ple`: on `threads`, eliminated in the threads' shared memory, its
+   * (`ple`: on `threads`, eliminated in place in the memory they share, its
    * products, sums and base-case passes shared among them; a reduced
    * form is finished by Four Russians back substitution; with a pivot
    * limit, as in solve, the columns past it follow), or chosen by size

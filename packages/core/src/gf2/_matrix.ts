@@ -194,10 +194,8 @@ export const wasmEngine: Engine = {
     });
     const ptr = (a as WasmStore).ptr;
     if (threads > 1) {
-      const bytes = a.bytes;
-      const source = () => kernelView(Uint8Array, ptr, bytes);
       const { onProgress, signal } = options;
-      const result = echelonizeThreaded({ source, args, scratchBytes, slice, onProgress, signal }, threads);
+      const result = echelonizeThreaded({ a: ptr, args, scratchBytes, slice, onProgress, signal }, threads);
       if (result) return { ...result, threads };
     }
     const pivotCount = Math.min(rows, limit);

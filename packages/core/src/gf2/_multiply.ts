@@ -14,8 +14,8 @@
 import {
   addBlocksKernel,
   addBlocksThreadedKernel,
-  type KernelSpace,
-  kernelSpace,
+  callKernel,
+  withScratch,
   kernelView,
   type MulAddArgs,
   mulAddM4rmKernel,
@@ -41,14 +41,14 @@ export interface MultiplyOptions {
   panel: number;
   /**
    * Threads for the kernel's products from `threadedFrom` on, the caller
-   * included (default 1): the rows of C are shared among them, in the
-   * thread pool's shared memory (A, B and C copied there and C back).
+   * included (default 1): the parts of C are shared among them, in place
+   * (the kernel's memory is the one the threads share).
    */
   threads?: number;
   /**
    * m n p (p in words) from which a product is shared among threads
-   * (default 2^29, about 12 ms of work, when its blocks are copied to the
-   * threads' memory and back; POOL_THREADED_FROM when they are there).
+   * (default 2^29, about 12 ms of work, for a product on its own;
+   * POOL_THREADED_FROM within a job that runs on the pool).
    */
   threadedFrom?: number;
   /** Checked before each of the kernel's products; its reason is thrown. */
@@ -126,9 +126,6 @@ const even = (words: number) => words + (words & 1);
  */
 const POOL_THREADED_FROM = 2 ** 24;
 
-/** The memory the blocks are in. */
-const spaceOf = (t: MultiplyOptions): KernelSpace => t.pool?.space ?? kernelSpace;
-
 /**
  * Words of a sum from which a pool's threads share it (rows of C in
  * claims of ADD_CHUNK): about 30 us of streaming, ten times what waking
@@ -148,7 +145,7 @@ function add(d: Block, x: Block, y: Block, rows: number, words: number, t: Multi
     pool.call("multiplication", addBlocksThreadedKernel, { ...args, ...control });
     return;
   }
-  spaceOf(t).call("multiplication", addBlocksKernel, args);
+  callKernel("multiplication", addBlocksKernel, args);
 }
 
 /**
@@ -193,7 +190,11 @@ function mulAddLeaf(c: Block, a: Block, b: Block, m: number, n: number, p: numbe
   const tables = t.tables > 4 ? 8 : t.tables > 2 ? 4 : t.tables;
   const tableBytes = tables * 2 ** bits * Math.min(t.panel, p) * 8;
   if (shared && !t.pool) {
-    const done = withThreadPool(threads, (pool) => mulAddShared(pool, leaf, tableBytes) && pool.threads);
+    // the threads share the kernel's memory: the product runs in place
+    const done = withThreadPool(threads, (pool) => {
+      mulAddInPool(pool, leaf, tableBytes);
+      return pool.threads;
+    });
     if (done) {
       t.used?.(done);
       t.onWork?.(productWork(m, n, p) * (t.weight ?? 1));
@@ -201,12 +202,11 @@ function mulAddLeaf(c: Block, a: Block, b: Block, m: number, n: number, p: numbe
     }
   }
   const pool = shared ? t.pool : undefined;
-  const space = spaceOf(t);
   const product = (args: MulAddArgs) => {
     if (pool) mulAddInPool(pool, args, tableBytes);
     else {
-      space.scratch("scratch space for multiplication", [tableBytes], ([table]) => {
-        space.call("multiplication", mulAddM4rmKernel, { ...args, table });
+      withScratch("scratch space for multiplication", [tableBytes], ([table]) => {
+        callKernel("multiplication", mulAddM4rmKernel, { ...args, table });
       });
     }
   };
@@ -236,7 +236,7 @@ function compactLeaf(
 ): void {
   const aStride = even(aWords);
   const widest = Math.max(aStride, p);
-  spaceOf(t).scratch("scratch space for multiplication", [m * aStride * 8, m * p * 8, widest * 8], ([pa, pc, pz]) => {
+  withScratch("scratch space for multiplication", [m * aStride * 8, m * p * 8, widest * 8], ([pa, pc, pz]) => {
     // a copy is an addition of a zero row (stride 0) to every row
     const zero = { ptr: pz, stride: 0 };
     const [ca, cc] = [
@@ -252,61 +252,23 @@ function compactLeaf(
 }
 
 /**
- * The kernel's product `leaf` on a pool whose memory holds its blocks, in
- * place: parts of C (rows of a panel of columns) claimed by the threads.
+ * The kernel's product `leaf` on the pool, in place: parts of C (rows of a
+ * panel of columns) claimed by the threads, each with tables of its own.
+ * Where the memory cap leaves room for one thread's tables only, this
+ * thread does it alone (as it would on one thread: a RangeError when even
+ * those do not fit).
  */
 function mulAddInPool(pool: ThreadPoolView, leaf: MulAddArgs, tableBytes: number): void {
   const control = { ctl: pool.ctl, threads: pool.threads, blocking: pool.blocking };
-  pool.space.scratch("scratch space for multiplication", [pool.threads * tableBytes], ([table]) => {
+  const done = pool.withBlocks([pool.threads * tableBytes], ([table]) => {
     const chunk = claimRows(leaf.m, leaf.p, leaf.panel, pool.threads);
     pool.call("multiplication", mulAddThreadedKernel, { ...leaf, table, tableBytes, chunk, ...control });
-  });
-}
-
-/** Copies `rows` rows of `words` words between blocks of two memories (row by row: blocks have strides). */
-function copyRows(
-  to: Uint32Array,
-  toStride: number,
-  from: Uint32Array,
-  fromStride: number,
-  rows: number,
-  words: number,
-) {
-  for (let i = 0; i < rows; i++) {
-    to.set(from.subarray(i * fromStride * 2, (i * fromStride + words) * 2), i * toStride * 2);
-  }
-}
-
-/**
- * The kernel's product `leaf` on the thread pool: A, B and C copied into its
- * memory, the rows of C claimed in chunks by the threads, C copied back.
- * Returns false (nothing done) when the blocks do not fit there.
- */
-function mulAddShared(pool: ThreadPoolView, leaf: MulAddArgs, tableBytes: number): boolean {
-  const { m, n, p } = leaf;
-  const aw = Math.ceil(n / 64);
-  const sizes = [m * aw * 8, n * p * 8, m * p * 8, pool.threads * tableBytes] as const;
-  const done = pool.withBlocks(sizes, ([pa, pb, pc, table]) => {
-    // views of the main memory after the pool's allocations (no growth between)
-    const main = (ptr: number, stride: number, rows: number, words: number) =>
-      kernelView(Uint32Array, ptr, ((rows - 1) * stride + words) * 2);
-    const shared = (ptr: number, words: number) => pool.view(Uint32Array, ptr, words * 2);
-    copyRows(shared(pa, m * aw), aw, main(leaf.a, leaf.aStride, m, aw), leaf.aStride, m, aw);
-    copyRows(shared(pb, n * p), p, main(leaf.b, leaf.bStride, n, p), leaf.bStride, n, p);
-    copyRows(shared(pc, m * p), p, main(leaf.c, leaf.cStride, m, p), leaf.cStride, m, p);
-    const args = {
-      ...{ ...leaf, c: pc, cStride: p, a: pa, aStride: aw, b: pb, bStride: p, table },
-      tableBytes,
-      chunk: claimRows(m, p, leaf.panel, pool.threads),
-      ctl: pool.ctl,
-      threads: pool.threads,
-      blocking: pool.blocking,
-    };
-    pool.runSlices(mulAddThreadedKernel, args, { operation: "multiplication", next: (_, last) => last === undefined });
-    copyRows(main(leaf.c, leaf.cStride, m, p), leaf.cStride, shared(pc, m * p), p, m, p);
     return true;
   });
-  return done === true;
+  if (done) return;
+  withScratch("scratch space for multiplication", [tableBytes], ([table]) => {
+    callKernel("multiplication", mulAddM4rmKernel, { ...leaf, table });
+  });
 }
 
 /**
@@ -333,7 +295,7 @@ export function multiplyBlocks(
       mulAddLeaf(c, a, b, m, n, p, t);
       return;
     }
-    spaceOf(t).scratch("scratch space for multiplication", [m * p * 8], ([pt]) => {
+    withScratch("scratch space for multiplication", [m * p * 8], ([pt]) => {
       const product = { ptr: pt, stride: p };
       multiplyBlocks(product, a, b, m, n, p, t);
       add(c, c, product, m, p, t);
@@ -368,7 +330,7 @@ function winograd(c: Block, a: Block, b: Block, m2: number, n2: number, p2: numb
   const [b11, b12, b21, b22] = [at(b, 0, 0), at(b, 0, p2), at(b, n2, 0), at(b, n2, p2)];
   const [c11, c12, c21, c22] = [at(c, 0, 0), at(c, 0, p2), at(c, m2, 0), at(c, m2, p2)];
   const xs = even(nw);
-  spaceOf(t).scratch("scratch space for multiplication", [m2 * xs * 8, n2 * p2 * 8, m2 * p2 * 8], ([px, py, pz]) => {
+  withScratch("scratch space for multiplication", [m2 * xs * 8, n2 * p2 * 8, m2 * p2 * 8], ([px, py, pz]) => {
     const [x, y, z] = [
       { ptr: px, stride: xs },
       { ptr: py, stride: p2 },

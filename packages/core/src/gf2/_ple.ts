@@ -24,20 +24,18 @@
 
 import {
   copyBitsKernel,
-  type KernelSpace,
-  kernelSpace,
-  kernelView,
+  callKernel,
   type PleBaseArgs,
   pleBaseKernel,
   pleBaseThreadedKernel,
   pleFinishKernel,
   pleSwapsKernel,
   trsmBaseKernel,
-  wasmBytesInUse,
+  withScratch,
+  kernelView,
 } from "../internal/kernel.js";
 import { strideWords } from "../internal/layout.js";
-import { memoryLimit } from "../internal/memory.js";
-import { SharedMemoryFullError, type ThreadPoolView, withThreadPool } from "../internal/threads.js";
+import { type ThreadPoolView, withThreadPool } from "../internal/threads.js";
 import {
   type Block,
   clearBlock,
@@ -66,11 +64,10 @@ export interface PleTuning {
   /** Blocks of 8 pivots the base case clears from the rows below in one pass (1..4, default 4). */
   groups?: number;
   /**
-   * On threads (`multiply.threads` > 1), whether the matrix is eliminated in
-   * the threads' shared memory (default true: the base case's passes, the
-   * products and the sums are shared there in place); false keeps it in the
-   * kernel's memory, where only the large products are shared, their blocks
-   * copied over and back (the route when the copy does not fit).
+   * On threads (`multiply.threads` > 1), whether the whole recursion runs on
+   * the thread pool (default true: the base case's passes, the products and
+   * the sums are shared, in place in the memory the threads share); false
+   * shares only the products past 2^29 m n p.
    */
   inPool?: boolean;
 }
@@ -105,8 +102,7 @@ export interface PleWatch {
 
 /** The matrix being eliminated: rows x cols in the packed layout at `ptr`, pivots in columns below `limit`. */
 interface Job {
-  /** The memory the matrix is in: the kernel's, or a thread pool's (then `pool`, whose threads share the work). */
-  space: KernelSpace;
+  /** The thread pool whose threads share the work (in place: the kernel's memory is theirs), if any. */
   pool?: ThreadPoolView | undefined;
   ptr: number;
   rows: number;
@@ -152,53 +148,16 @@ export function pleEchelon(
   limit = cols,
 ): { rank: number; pivots: Int32Array; threads: number } {
   const threads = tuning.multiply.threads ?? 1;
-  const bytes = rows * strideWords(cols) * 8;
-  if (threads > 1 && tuning.inPool !== false && memoryLimit.bytes - wasmBytesInUse() >= POOL_ROOM * bytes) {
-    // a run that starts again below reports from where the first left off, never less
-    let reported = 0;
-    const { onProgress } = watch;
-    watch = {
-      ...watch,
-      onProgress:
-        onProgress &&
-        ((done, total) => {
-          if (done < reported) return;
-          reported = done;
-          onProgress(done, total);
-        }),
-    };
-    try {
-      const done = withThreadPool(threads, (pool) =>
-        pool.withBlocks([bytes], ([a]) => {
-          // the matrix copied once into the threads' memory, eliminated there, and back
-          pool.view(Uint8Array, a, bytes).set(kernelView(Uint8Array, ptr, bytes));
-          const result = pleIn(pool.space, pool, a, rows, cols, watch, tuning, limit);
-          kernelView(Uint8Array, ptr, bytes).set(pool.view(Uint8Array, a, bytes));
-          return result;
-        }),
-      );
-      if (done) return done;
-    } catch (error) {
-      // the copy fitted and its scratch did not: the matrix here is as it was, and the route
-      // below needs less (no copy)
-      if (!(error instanceof SharedMemoryFullError)) throw error;
-    }
+  if (threads > 1 && tuning.inPool !== false) {
+    // the threads share the kernel's memory: the matrix is eliminated where it is
+    const done = withThreadPool(threads, (pool) => pleIn(pool, ptr, rows, cols, watch, tuning, limit));
+    if (done) return done;
   }
-  return pleIn(kernelSpace, undefined, ptr, rows, cols, watch, tuning, limit);
+  return pleIn(undefined, ptr, rows, cols, watch, tuning, limit);
 }
 
-/**
- * Room asked for before PLE moves to the threads' memory, in matrices: its
- * copy and its scratch. The scratch peaks at the top level's update (the
- * spread E, the product's temporary and the Strassen-Winograd temporaries
- * under it: about 3/4 of the matrix), and a move that fails there would
- * start again after half the work.
- */
-const POOL_ROOM = 2;
-
-/** pleEchelon in `space` (a pool's memory when `pool` is given: its threads share the work in place). */
+/** pleEchelon, its work shared among the threads of `pool` when given. */
 function pleIn(
-  space: KernelSpace,
   pool: ThreadPoolView | undefined,
   ptr: number,
   rows: number,
@@ -215,7 +174,7 @@ function pleIn(
   const work = { done: 0, total: 0 };
   const multiply: MultiplyOptions = { ...tuning.multiply, signal: watch.signal, used, pool };
   const stride = strideWords(cols);
-  const job: Job = { space, pool, ptr, rows, cols, limit, stride, tuning: { ...tuning, multiply }, watch, work };
+  const job: Job = { pool, ptr, rows, cols, limit, stride, tuning: { ...tuning, multiply }, watch, work };
   if (watch.onProgress) {
     multiply.onWork = (words) => worked(job, words);
     work.total = estimateWork(job, rows, 0, cols);
@@ -223,9 +182,9 @@ function pleIn(
   const pivots = ple(job, 0, 0, cols);
   watch.onProgress?.(limit, limit);
   const list = Int32Array.from(pivots);
-  space.scratch(OPERATION, [list.length * 4], ([p]) => {
-    space.view(Int32Array, p, list.length).set(list);
-    space.call(OPERATION, pleFinishKernel, { a: ptr, rows, stride: job.stride, rank: list.length, pivots: p, limit });
+  withScratch(OPERATION, [list.length * 4], ([p]) => {
+    kernelView(Int32Array, p, list.length).set(list);
+    callKernel(OPERATION, pleFinishKernel, { a: ptr, rows, stride: job.stride, rank: list.length, pivots: p, limit });
   });
   return { rank: list.length, pivots: list, threads: pool ? Math.max(threads, pool.threads) : threads };
 }
@@ -276,13 +235,12 @@ function pleBase(job: Job, r: number, c0: number, c1: number): number[] {
     compact ? width * 4 : 16,
     compact ? rows * words * 8 : 16,
   ] as const;
-  const space = job.space;
-  const found = space.scratch(OPERATION, sizes, ([pivots, table, versions, moved, block]) => {
+  const found = withScratch(OPERATION, sizes, ([pivots, table, versions, moved, block]) => {
     const kernel = { pivots, table, versions, groups };
     if (!compact) {
       const args = { a: job.ptr, rows: job.rows, stride: job.stride, r, c0, c1, stop, ...kernel, found: 0 };
       const k = baseCase(job, args);
-      return Array.from(space.view(Int32Array, pivots, k));
+      return Array.from(kernelView(Int32Array, pivots, k));
     }
     const window = { rows, cols: words * 64 };
     const copy = {
@@ -296,7 +254,7 @@ function pleBase(job: Job, r: number, c0: number, c1: number): number[] {
       sr: r,
       sc: c0,
     };
-    space.call(OPERATION, copyBitsKernel, copy);
+    callKernel(OPERATION, copyBitsKernel, copy);
     const args = {
       a: block,
       rows,
@@ -320,10 +278,10 @@ function pleBase(job: Job, r: number, c0: number, c1: number): number[] {
       sr: 0,
       sc: 0,
     };
-    space.call(OPERATION, copyBitsKernel, back);
+    callKernel(OPERATION, copyBitsKernel, back);
     const w0 = c0 / 64;
-    space.call(OPERATION, pleSwapsKernel, { a: job.ptr, stride: job.stride, r, k, found: moved, w0, w1: w0 + words });
-    return Array.from(space.view(Int32Array, pivots, k), (q) => q + c0);
+    callKernel(OPERATION, pleSwapsKernel, { a: job.ptr, stride: job.stride, r, k, found: moved, w0, w1: w0 + words });
+    return Array.from(kernelView(Int32Array, pivots, k), (q) => q + c0);
   });
   worked(job, baseWork(rows, found.length, words));
   return found;
@@ -332,7 +290,7 @@ function pleBase(job: Job, r: number, c0: number, c1: number): number[] {
 /** Runs the base case's kernel: its clearing passes shared among the pool's threads when the job has them. */
 function baseCase(job: Job, args: PleBaseArgs): number {
   const pool = job.pool;
-  if (!pool || pool.threads <= 1) return job.space.call(OPERATION, pleBaseKernel, args);
+  if (!pool || pool.threads <= 1) return callKernel(OPERATION, pleBaseKernel, args);
   const control = { ctl: pool.ctl, threads: pool.threads, blocking: pool.blocking };
   return pool.call(OPERATION, pleBaseThreadedKernel, { ...args, ...control });
 }
@@ -385,9 +343,9 @@ function trsm(job: Job, r: number, piv: readonly number[], origin: number, b0: n
   if (k <= 1) return;
   const words = wordsOf(job, b0, b1);
   if (k <= job.tuning.trsmBase) {
-    job.space.scratch(OPERATION, [k * 4], ([p]) => {
-      job.space.view(Int32Array, p, k).set(piv);
-      job.space.call(OPERATION, trsmBaseKernel, {
+    withScratch(OPERATION, [k * 4], ([p]) => {
+      kernelView(Int32Array, p, k).set(piv);
+      callKernel(OPERATION, trsmBaseKernel, {
         a: job.ptr,
         stride: job.stride,
         r,
@@ -433,14 +391,13 @@ function withSpread<T>(
   use: (spread: Block) => T,
 ): T {
   const words = wordsOf(job, b0, b1);
-  const space = job.space;
-  return space.scratch(OPERATION, [height * words * 8], ([s]) => {
+  return withScratch(OPERATION, [height * words * 8], ([s]) => {
     clearBlock({ ptr: s, stride: words }, height, words, job.tuning.multiply);
     // runs of consecutive pivots are runs of rows
     for (let t = 0; t < piv.length; ) {
       let end = t + 1;
       while (end < piv.length && piv[end] === piv[end - 1]! + 1) end++;
-      space.call(OPERATION, copyBitsKernel, {
+      callKernel(OPERATION, copyBitsKernel, {
         dst: s,
         dstStride: words,
         src: job.ptr,

@@ -2,10 +2,63 @@
 // init(): the loading, its errors and nothing else, so that a page that only
 // compiles the kernel ahead (the web app's first screen) does not carry the
 // memory owner and the call protocol (kernel.ts), which use it.
+//
+// Two builds hold every kernel: the single-thread module, and the
+// shared-memory build. Where threads can run (threads.ts, once loaded,
+// offers the shared build, and the realm has shared memory), the kernel is
+// the shared build over a shared memory, and the helper threads instantiate
+// the same module over the same memory: a matrix lives once, and the
+// threads work on it in place. Elsewhere (a page that is not cross-origin
+// isolated, or a bundle without threads.ts) it is the single-thread module,
+// and the threads' bytes stay out of the bundle.
 
 import { compileModule, type Gf2Exports, instantiate } from "@lightsout/gf2-wasm";
 
+/** The shared-memory build, as threads.ts offers it. */
+export interface SharedBuild {
+  /** Why this realm cannot share memory among threads (a sentence), or undefined when it can. */
+  unavailable(): string | undefined;
+  compile(): Promise<WebAssembly.Module>;
+  /** Compiles synchronously (Node, workers; a browser's main thread may refuse: init() first). */
+  compileSync(): WebAssembly.Module;
+  /** A new instance over a new shared memory. */
+  instantiate(module: WebAssembly.Module): { exports: Gf2Exports; memory: WebAssembly.Memory };
+}
+
+/** The kernel's module and memory when it is the shared build (the helpers instantiate the same). */
+export interface SharedKernel {
+  module: WebAssembly.Module;
+  memory: WebAssembly.Memory;
+}
+
 let kernel: Gf2Exports | undefined;
+let shared: SharedKernel | undefined;
+let sharedBuild: SharedBuild | undefined;
+let compiledShared: WebAssembly.Module | undefined;
+let singleThreadOnly = false;
+
+/** Called by threads.ts as it loads: the kernel, when made, is the shared build where threads can run. */
+export function offerSharedBuild(build: SharedBuild): void {
+  sharedBuild ??= build;
+}
+
+/**
+ * Makes this realm's kernel the single-thread module (threads then run
+ * nothing): for tests of that build where threads could run. Call before
+ * the kernel's first use.
+ *
+ * @throws When the kernel has been made already.
+ */
+export function useSingleThreadKernel(): void {
+  if (kernel) throw new Error("useSingleThreadKernel must be called before the GF(2) kernel is first used");
+  singleThreadOnly = true;
+}
+
+/** The shared build when this realm's kernel is to be made from it. */
+function sharedBuildHere(): SharedBuild | undefined {
+  if (singleThreadOnly || !sharedBuild || sharedBuild.unavailable() !== undefined) return undefined;
+  return sharedBuild;
+}
 
 /** The kernel of this realm, instantiated on first use (shared by every kernel caller, through kernel.ts). */
 export function load(): Gf2Exports {
@@ -14,9 +67,17 @@ export function load(): Gf2Exports {
     throw new Error('the GF(2) kernel needs WebAssembly, which this environment lacks; use { engine: "ts" }');
   }
   try {
-    kernel = instantiate((message) => {
-      throw new Error(`internal error in the GF(2) kernel: ${message}`);
-    });
+    const build = sharedBuildHere();
+    if (build) {
+      const module = compiledShared ?? build.compileSync();
+      const made = build.instantiate(module);
+      shared = { module, memory: made.memory };
+      kernel = made.exports;
+    } else {
+      kernel = instantiate((message) => {
+        throw new Error(`internal error in the GF(2) kernel: ${message}`);
+      });
+    }
   } catch (error) {
     if (error instanceof RangeError && /main thread/.test(error.message)) {
       throw new Error(
@@ -63,11 +124,24 @@ export function load(): Gf2Exports {
  */
 export async function init(): Promise<void> {
   if (kernel) return;
-  if (typeof WebAssembly === "object") await compileModule();
+  if (typeof WebAssembly === "object") {
+    const build = sharedBuildHere();
+    if (build) compiledShared ??= await build.compile();
+    else await compileModule();
+  }
   load();
 }
 
 /** The kernel if it has been instantiated. */
 export function loaded(): Gf2Exports | undefined {
   return kernel;
+}
+
+/**
+ * The kernel's module and memory when the kernel is the shared build (made
+ * now if it was not yet), else undefined: threads need them.
+ */
+export function sharedKernel(): SharedKernel | undefined {
+  load();
+  return shared;
 }

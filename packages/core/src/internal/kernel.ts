@@ -7,8 +7,9 @@
 // concern alone; and calls the kernels through callKernel and runSlices,
 // the one call protocol: arguments by name in the kernel's descriptor,
 // slices with progress and cancellation, traps turned into clear errors.
-// The threaded elimination's shared memory has its own owner, threads.ts,
-// which runs its kernels through the same loop (sliceLoop). The instance
+// Where threads can run, this memory is the one the helper threads share
+// (kernel-instance.ts); their pool (threads.ts) takes its blocks from this
+// heap and runs its kernels through the same loop (sliceLoop). The instance
 // is loaded apart so that a page that only compiles the kernel ahead
 // (init) does not load the rest.
 
@@ -235,10 +236,10 @@ export function withScratch<const S extends readonly number[], T>(
 }
 
 /**
- * Counts `bytes` held in another WebAssembly memory (the threaded
- * elimination's copy of a matrix in shared memory) under the same cap,
- * for one call. Returns false, counting nothing, when they would pass the
- * cap: the caller then does without them (one thread). Pair with
+ * Counts `bytes` of blocks a thread pool's job holds (threads.ts,
+ * withPoolBlocks, which allocates them from this heap itself) under the
+ * same cap, for one call. Returns false, counting nothing, when they would
+ * pass the cap: the caller then does without them (one thread). Pair with
  * {@link releaseOutside}.
  */
 export function holdOutside(bytes: number): boolean {
@@ -261,33 +262,3 @@ export function wasmBytesInUse(): number {
 export function wasmMemoryBytes(): number {
   return loaded()?.memory.buffer.byteLength ?? 0;
 }
-
-/** A kernel that both the single-thread module and the shared-memory build export. */
-export type SpaceKernel<A, R> = KernelBinding<"gf2" | "threads", A, R>;
-
-/**
- * A WebAssembly memory that kernels run in, as code that works in either
- * sees it: the kernel's own ({@link kernelSpace}) or a thread pool's shared
- * memory (threads.ts, ThreadPoolView.space), where the PLE recursion runs
- * on threads with its matrix in place. Only kernels that both modules
- * export can be called through it.
- */
-export interface KernelSpace {
-  /** Calls a kernel once, as {@link callKernel} does. */
-  call<A, R>(operation: string, kernel: SpaceKernel<A, R>, args: A): R;
-  /** Blocks for one call, as {@link withScratch} gives them (a RangeError naming `what` when they do not fit). */
-  scratch<const S extends readonly number[], T>(
-    what: string,
-    sizes: S,
-    run: (ptrs: { -readonly [K in keyof S]: number }) => T,
-  ): T;
-  /** Typed views on this memory (valid until its next allocation). */
-  view: Views;
-}
-
-/** The kernel's own memory as a {@link KernelSpace}. */
-export const kernelSpace: KernelSpace = {
-  call: callKernel,
-  scratch: withScratch,
-  view: kernelView,
-};

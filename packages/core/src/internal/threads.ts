@@ -1,13 +1,14 @@
-// Threaded Four Russians elimination: a pool of helper threads over one
-// shared WebAssembly memory running the shared-memory kernel build
-// (@lightsout/gf2-wasm/threads). The calling thread leads: it copies the
-// matrix into the shared memory, runs the elimination there (the threads
-// claim each sweep's rows in chunks, see assembly/threads.ts) and copies the
-// result back. Other jobs run on the pool through withThreadPool (the PLE
-// recursion in its memory, through ThreadPoolView.space). This module owns
-// the shared memory as kernel.ts owns the kernel's: its blocks
-// (withPoolBlocks, counted under the same cap), its views, and its kernel
-// calls (the loop of kernel.ts, sliceLoop).
+// Threaded Four Russians elimination, and the pool of helper threads that
+// every threaded job runs on. Where threads can run, the kernel itself is
+// the shared-memory build (@lightsout/gf2-wasm/threads) over a shared
+// memory (kernel-instance.ts; this module offers that build as it loads),
+// and each helper instantiates the same module over the same memory: the
+// calling thread leads, the matrix stays where it is, and the threads claim
+// the rows of each sweep in chunks (assembly/threads.ts). Other jobs run on
+// the pool through withThreadPool (the PLE recursion, products, the coset
+// scan, Wiedemann). Blocks for a job come from the kernel's heap, allocated
+// by the leader only (withPoolBlocks, counted under the same cap); calls go
+// through the loop of kernel.ts (sliceLoop).
 //
 // Helpers are Node worker_threads (run from source text, no file to find) or
 // module Web Workers (threads-worker.ts). They block in Atomics.wait, so they are
@@ -15,7 +16,7 @@
 // by `await initThreads()` in browsers (a blocked page cannot start workers).
 // The pool is ended (helpers terminated) on cancel, on error and by endThreads().
 
-import { type EchelonArgs, invoke, type KernelBinding } from "@lightsout/gf2-wasm";
+import { type EchelonArgs, type Gf2Exports, invoke, type KernelBinding } from "@lightsout/gf2-wasm";
 import {
   compileThreadsModule,
   createSharedMemory,
@@ -31,16 +32,13 @@ import {
   echelonizeM4riThreadedKernel,
   guard,
   holdOutside,
-  type KernelSpace,
   releaseOutside,
   type Slicing,
   sliceLoop,
   type ViewType,
   type Views,
-  wasmBytesInUse,
 } from "./kernel.js";
-import { memoryLimit } from "./memory.js";
-import { formatBytes } from "./sizes.js";
+import { init, load, loaded, offerSharedBuild, type SharedKernel, sharedKernel } from "./kernel-instance.js";
 import { type HelperReply, type HelperStart, nodeHelperSource } from "./threads-helper.js";
 
 /** Threads an elimination uses by default: every core (cores.ts counts them for every caller). */
@@ -68,7 +66,10 @@ interface Helper {
 interface Pool {
   /** Threads including the leader. */
   size: number;
+  /** The kernel's memory and module (kernel-instance.ts), which the helpers instantiate too. */
   memory: WebAssembly.Memory;
+  module: WebAssembly.Module;
+  /** The kernel: this thread's instance, the leader's. */
   kernel: Gf2ThreadsExports;
   sync: Int32Array;
   ctl: number;
@@ -143,6 +144,16 @@ function canBlock(): boolean {
  * ```
  */
 export function threadsUnavailable(): string | undefined {
+  const why = sharedMemoryUnavailable();
+  if (why !== undefined) return why;
+  if (loaded() !== undefined && sharedKernel() === undefined) {
+    return "the GF(2) kernel of this realm was made without shared memory (useSingleThreadKernel)";
+  }
+  return undefined;
+}
+
+/** Why this realm has no memory that threads can share, or undefined. */
+function sharedMemoryUnavailable(): string | undefined {
   if (typeof WebAssembly !== "object") return "WebAssembly is missing";
   if (isNode && !nodeProcess?.getBuiltinModule) return "this Node is older than 20.16 (no process.getBuiltinModule)";
   if (threadsSupported()) return undefined;
@@ -152,27 +163,37 @@ export function threadsUnavailable(): string | undefined {
   return "this engine has no shared WebAssembly memory";
 }
 
-/** A new pool's memory, leader instance and handshake (helpers not started yet). */
-function newPool(size: number, module: WebAssembly.Module): Pool {
-  const memory = createSharedMemory();
-  const sync = new Int32Array(new SharedArrayBuffer(16));
-  // while the leader sleeps on its helpers: a helper that failed (it set FAILED as it stopped)
-  // will not finish the units it claimed, so the job ends with an error instead of waiting for ever
-  const watch = () => {
-    if (Atomics.load(sync, FAILED) !== 0) {
-      throw new Error("a helper thread failed during a threaded job; its threads are started again on the next");
-    }
-  };
-  return { size, memory, kernel: instantiateThreads(memory, module, watch), sync, ctl: 0, helpers: [] };
+/**
+ * While the leader sleeps on its helpers: a helper that failed (it set
+ * FAILED as it stopped) will not finish the units it claimed, so the job
+ * ends with an error instead of waiting for ever.
+ */
+function watchHelpers(): void {
+  if (pool && Atomics.load(pool.sync, FAILED) !== 0) {
+    throw new Error("a helper thread failed during a threaded job; its threads are started again on the next");
+  }
 }
 
-function startHelper(
-  p: Pool,
-  module: WebAssembly.Module,
-  index: number,
-  onReply: (reply: HelperReply) => void,
-): Helper {
-  const data: HelperStart = { module, memory: p.memory, sync: p.sync, index };
+offerSharedBuild({
+  unavailable: sharedMemoryUnavailable,
+  compile: compileThreadsModule,
+  compileSync: () => new WebAssembly.Module(threadsWasmBytes),
+  instantiate(module) {
+    const memory = createSharedMemory();
+    // every kernel of the single-thread module is in this build too
+    return { memory, exports: instantiateThreads(memory, module, watchHelpers) as unknown as Gf2Exports };
+  },
+});
+
+/** A new pool over the kernel's memory, its handshake ready (helpers not started yet). */
+function newPool(size: number, shared: SharedKernel): Pool {
+  const sync = new Int32Array(new SharedArrayBuffer(16));
+  const kernel = load() as unknown as Gf2ThreadsExports;
+  return { size, memory: shared.memory, module: shared.module, kernel, sync, ctl: 0, helpers: [] };
+}
+
+function startHelper(p: Pool, index: number, onReply: (reply: HelperReply) => void): Helper {
+  const data: HelperStart = { module: p.module, memory: p.memory, sync: p.sync, index };
   if (isNode) {
     const { Worker } = nodeBuiltin("node:worker_threads") as NodeThreads;
     const worker = new Worker(nodeHelperSource(), {
@@ -199,10 +220,13 @@ function startHelper(
   return { terminate: () => worker.terminate(), unref: () => {} };
 }
 
-/** All helpers have instantiated: the leader may allocate (instantiation rewrites static data). */
+/** All helpers are up: hands them their control block. */
 function openPool(p: Pool): Pool {
   // idle helpers must not keep the process alive
   for (const helper of p.helpers) helper.unref();
+  // Each pool has a control block of its own, never freed and not counted (128 bytes): a helper
+  // of an ended pool may still wake on its old block while it is being terminated, and must not
+  // find another pool's jobs, or any other data, there.
   p.ctl = p.kernel.alloc(CONTROL_BYTES) >>> 0;
   new Uint8Array(p.memory.buffer, p.ctl, CONTROL_BYTES).fill(0);
   Atomics.store(p.sync, CONTROL, p.ctl);
@@ -237,13 +261,12 @@ export function endThreads(): void {
 }
 
 /** Starts a pool of `size` threads synchronously (Node): blocks until the helpers are up. */
-function startPoolSync(size: number): Pool {
-  const module = new WebAssembly.Module(threadsWasmBytes);
-  const p = newPool(size, module);
+function startPoolSync(size: number, shared: SharedKernel): Pool {
+  const p = newPool(size, shared);
   let failure: string | undefined;
   for (let i = 1; i < size; i++) {
     p.helpers.push(
-      startHelper(p, module, i, (reply) => {
+      startHelper(p, i, (reply) => {
         if ("error" in reply) failure ??= reply.error;
       }),
     );
@@ -261,10 +284,12 @@ function startPoolSync(size: number): Pool {
   throw new Error(`could not start ${size - 1} helper threads for the elimination${failure ? ` (${failure})` : ""}`);
 }
 
-/** Starts a pool of `size` threads, waiting for each helper's reply (any platform). */
-async function startPool(size: number): Promise<Pool> {
-  const module = await compileThreadsModule();
-  const p = newPool(size, module);
+/** Starts a pool of `size` threads, waiting for each helper's reply (any platform); undefined without a shared kernel. */
+async function startPool(size: number): Promise<Pool | undefined> {
+  await init();
+  const shared = sharedKernel();
+  if (!shared) return undefined;
+  const p = newPool(size, shared);
   try {
     await Promise.all(
       Array.from(
@@ -272,7 +297,7 @@ async function startPool(size: number): Promise<Pool> {
         (_, i) =>
           new Promise<void>((resolve, reject) => {
             p.helpers.push(
-              startHelper(p, module, i + 1, (reply) => {
+              startHelper(p, i + 1, (reply) => {
                 if ("error" in reply) reject(new Error(`a helper thread failed: ${reply.error}`));
                 else resolve();
               }),
@@ -318,7 +343,7 @@ export async function initThreads(threads?: number): Promise<number> {
   } finally {
     starting = undefined;
   }
-  return size;
+  return pool ? size : 1;
 }
 
 /**
@@ -329,8 +354,10 @@ export async function initThreads(threads?: number): Promise<number> {
 function acquire(size: number): Pool | undefined {
   if (pool && pool.size >= size) return pool;
   if (!isNode || starting || threadsUnavailable() !== undefined) return pool;
+  const shared = sharedKernel();
+  if (!shared) return pool;
   endThreads();
-  pool = startPoolSync(size);
+  pool = startPoolSync(size, shared);
   return pool;
 }
 
@@ -347,11 +374,11 @@ function poolView<T extends ArrayBufferView>(p: Pool, type: ViewType<T>, ptr: nu
   return new type(p.memory.buffer as ArrayBuffer, ptr, length);
 }
 
-/** What the threaded elimination needs from the single-thread engine. */
+/** What the threaded elimination needs from the engine. */
 export interface ThreadedJob {
-  /** The matrix's bytes in the single-thread kernel's memory (copied in and back). */
-  source: () => Uint8Array;
-  /** The elimination's descriptor over blocks of the shared memory (its shape and tuning, the state at 0). */
+  /** The matrix in the kernel's memory (eliminated in place). */
+  a: number;
+  /** The elimination's descriptor over the matrix and its blocks (its shape and tuning, the state at 0). */
   args: (a: number, pivots: number, scratch: number, versions: number) => EchelonArgs;
   scratchBytes: number;
   /** Columns per slice (progress and cancel between slices). */
@@ -361,13 +388,13 @@ export interface ThreadedJob {
 }
 
 /**
- * Runs the Four Russians elimination of `job` with `threads` threads.
- * Returns undefined (nothing done) when threads are unavailable, the copy
- * would pass the memory cap (it is counted like the kernel's own blocks) or
- * the shared memory cannot hold it: the caller then uses one thread.
- * On cancel or error the helpers are ended before the error goes on.
+ * Runs the Four Russians elimination of `job` with `threads` threads, in
+ * place. Returns undefined (nothing done) when threads are unavailable or
+ * its blocks (pivots, tables, row versions) do not fit: the caller then
+ * uses one thread. On cancel or error the helpers are ended before the
+ * error goes on.
  *
- * @param job - The matrix (copied in and back), its shape, the tuning, progress and signal.
+ * @param job - The matrix, its shape, the tuning, progress and signal.
  * @param threads - Threads wanted, the caller included (at least 2).
  * @returns The rank and the pivot columns, or undefined.
  * @throws The signal's reason on cancel, what onProgress throws, or an Error for a kernel trap.
@@ -378,14 +405,13 @@ export function echelonizeThreaded(
 ): { rank: number; pivots: Int32Array } | undefined {
   const p = acquire(threads);
   if (!p) return undefined;
-  const bytes = job.source().length;
   // the shape, from the descriptor the job makes (its addresses are placeholders here)
   const { rows, cols, pivotLimit } = job.args(0, 0, 0, 0);
   const pivotCount = Math.min(rows, cols, pivotLimit);
-  const sizes = [bytes, Math.max(16, pivotCount * 4), Math.max(16, job.scratchBytes), Math.max(16, rows * 4)] as const;
-  return withPoolBlocks(p, sizes, ([a, pivots, scratch, versions]) => {
+  const sizes = [Math.max(16, pivotCount * 4), Math.max(16, job.scratchBytes), Math.max(16, rows * 4)] as const;
+  const a = job.a;
+  return withPoolBlocks(p, sizes, ([pivots, scratch, versions]) => {
     try {
-      poolView(p, Uint8Array, a, bytes).set(job.source());
       const control = { ctl: p.ctl, threads: Math.min(threads, p.size), blocking: canBlock() ? 1 : 0 };
       const state = Object.assign(job.args(a, pivots, scratch, versions), control);
       const limit = Math.min(cols, pivotLimit);
@@ -395,7 +421,6 @@ export function echelonizeThreaded(
         state,
         columnSlices("threaded elimination", limit, rows, job.slice, job),
       );
-      job.source().set(poolView(p, Uint8Array, a, bytes));
       return { rank: state.r, pivots: poolView(p, Int32Array, pivots, state.r).slice() };
     } catch (error) {
       // cancelled or failed: no helper stays behind
@@ -406,11 +431,10 @@ export function echelonizeThreaded(
 }
 
 /**
- * Blocks of the given byte sizes in the pool's shared memory for one call,
- * counted under the memory cap with the kernel's own blocks (holdOutside)
- * and freed afterwards. Returns undefined, holding nothing, when they would
- * pass the cap or the shared memory cannot grow: the caller then works on
- * one thread.
+ * Blocks of the given byte sizes in the kernel's (shared) memory for one
+ * call, counted under the memory cap (holdOutside) and freed afterwards.
+ * Returns undefined, holding nothing, when they would pass the cap or the
+ * memory cannot grow: the caller then works on one thread.
  */
 function withPoolBlocks<const S extends readonly number[], T>(
   p: Pick<Pool, "kernel">,
@@ -418,35 +442,6 @@ function withPoolBlocks<const S extends readonly number[], T>(
   run: (ptrs: { -readonly [K in keyof S]: number }) => T,
 ): T | undefined {
   return poolBlocks(p, sizes, run, () => undefined);
-}
-
-/**
- * The RangeError of scratch that the threads' shared memory (or the cap)
- * could not hold: work that moved there can start again in the kernel's
- * memory, which needs less (no copy of the matrix).
- */
-export class SharedMemoryFullError extends RangeError {
-  override name = "RangeError";
-}
-
-/**
- * Blocks for one call in the pool's memory, as withScratch gives them in
- * the kernel's: a SharedMemoryFullError naming `what` when they do not fit
- * (the work that asks for them runs in this memory already).
- */
-function poolScratch<const S extends readonly number[], T>(
-  p: Pool,
-  what: string,
-  sizes: S,
-  run: (ptrs: { -readonly [K in keyof S]: number }) => T,
-): T {
-  return poolBlocks(p, sizes, run, (total) => {
-    throw new SharedMemoryFullError(
-      `${what} needs ${formatBytes(total)} more of the threads' shared memory, past the memory limit or what ` +
-        `that memory could grow to (${formatBytes(wasmBytesInUse())} in use of the limit of ` +
-        `${formatBytes(memoryLimit.bytes)}, ${formatBytes(p.memory.buffer.byteLength)} of shared memory)`,
-    );
-  });
 }
 
 /**
@@ -500,8 +495,6 @@ export interface ThreadPoolView {
   runSlices<A>(kernel: PoolKernel<A>, args: A, slicing: Slicing<A>): number | undefined;
   /** Calls a kernel of the shared-memory build once, as callKernel does in the kernel's memory. */
   call<A, R>(operation: string, kernel: KernelBinding<"threads", A, R>, args: A): R;
-  /** The pool's memory as a {@link KernelSpace}. */
-  space: KernelSpace;
 }
 
 /**
@@ -529,7 +522,6 @@ export function withThreadPool<T>(threads: number, run: (view: ThreadPoolView) =
       withBlocks: (sizes, job) => withPoolBlocks(p, sizes, job),
       runSlices: (kernel, args, slicing) => runPoolSlices(p, kernel, args, slicing),
       call,
-      space: { call, view, scratch: (what, sizes, job) => poolScratch(p, what, sizes, job) },
     });
   } catch (error) {
     endThreads();

@@ -25,9 +25,10 @@ export const WASM_MAX_PAGES = 65535;
 /** Address space 64-bit V8 reserves per WebAssembly memory with trap-handler bounds checks. */
 export const GUARDED_MEMORY_BYTES = 10 * 2 ** 30;
 /**
- * Address space kept free besides the two capped WebAssembly memories (the
- * kernel's and the threads' shared one): the JavaScript heap as it grows,
- * malloc's arenas (two, with `MALLOC_ARENA_MAX=2`), buffers of the input.
+ * Address space kept free besides two capped WebAssembly memories (the
+ * kernel's, which its helper threads share, and one more: the Mastermind
+ * kernel's or HiGHS'): the JavaScript heap as it grows, malloc's arenas
+ * (two, with `MALLOC_ARENA_MAX=2`), buffers of the input.
  */
 export const HEADROOM_BYTES = 256 * 2 ** 20;
 /**
@@ -94,12 +95,12 @@ export interface ProcessState {
 /**
  * The Node flags to restart with, or undefined to run as is: when the
  * address space is limited below what the WebAssembly memories need with
- * the trap handler (10 GiB for each: the kernel of every thread that uses
- * it, the threads' shared memory, HiGHS), and the trap handler is not
- * already off (by a flag or `NODE_OPTIONS`, which is also the way to skip
- * the restart). The flags turn the trap handler off and, below 4 GiB per
- * memory, cap each memory so that two of them (the kernel's and the
- * threads' shared one) fit beside Node, the threads and some headroom.
+ * the trap handler (10 GiB for each: the kernel's, which its threads
+ * share, the kernel of every worker that has its own, HiGHS), and the trap
+ * handler is not already off (by a flag or `NODE_OPTIONS`, which is also
+ * the way to skip the restart). The flags turn the trap handler off and,
+ * below 4 GiB per memory, cap each memory so that two of them fit beside
+ * Node, the threads and some headroom.
  *
  * @param state - the limit, the address space in use, the cores and Node's flags
  * @returns e.g. `["--disable-wasm-trap-handler", "--wasm-max-mem-pages=7000"]`
@@ -162,10 +163,9 @@ export interface ThreadRoom {
 
 /**
  * How many threads (the caller's included) a threaded elimination may start
- * under the address-space limit: once the threads' shared WebAssembly memory
- * (capped as this process was started), then each helper's own space. Call
- * it once the kernel's memory exists (after the first matrix), so that what
- * is in use counts it.
+ * under the address-space limit: each helper's own space (they share the
+ * kernel's memory, which exists already). Call it once the kernel's memory
+ * exists (after the first matrix), so that what is in use counts it.
  *
  * @returns the room, or undefined when the address space is not limited (or unknown)
  */
@@ -174,16 +174,16 @@ export function threadRoom(): ThreadRoom | undefined {
   const inUse = limit === undefined ? undefined : addressSpaceInUse();
   if (limit === undefined || inUse === undefined) return undefined;
   const left = Math.max(0, limit - inUse - HEADROOM_BYTES / 2);
-  return { limit, left, threads: Math.max(1, 1 + Math.floor((left - wasmMemoryCap()) / THREAD_BYTES)) };
+  return { limit, left, threads: Math.max(1, 1 + Math.floor(left / THREAD_BYTES)) };
 }
 
 /**
- * Address space a threaded elimination on `threads` threads takes: the
- * shared memory and the helpers.
+ * Address space a threaded elimination on `threads` threads takes beside
+ * the kernel's memory: the helpers'.
  *
  * @param threads - threads, the caller's included (at least 2)
  * @returns bytes
  */
 export function threadBytes(threads: number): number {
-  return wasmMemoryCap() + (threads - 1) * THREAD_BYTES;
+  return (threads - 1) * THREAD_BYTES;
 }

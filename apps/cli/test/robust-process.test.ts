@@ -88,7 +88,7 @@ describe("an address-space limit (ulimit -v), as shared hosts and batch schedule
     const ran = limited(["rank", "--random", "4096", "--threads", "256"]);
     expect([ran.code, ran.stdout]).toEqual([2, ""]);
     expect(ran.stderr).toMatch(
-      /^lightsout: --threads expected at most (\d+) threads \(under the address-space limit ulimit -v 2000000, 256 helper threads and their shared memory need about [\d.]+ GiB and \d+ MiB is left\), got 256 threads; use --threads \1 or fewer, or raise the limit \(ulimit -v\)\n$/,
+      /^lightsout: --threads expected at most (\d+) threads \(under the address-space limit ulimit -v 2000000, 256 helper threads need about [\d.]+ GiB and \d+ MiB is left\), got 256 threads; use --threads \1 or fewer, or raise the limit \(ulimit -v\)\n$/,
     );
   });
 

@@ -545,7 +545,7 @@ function threadsThatFit(wanted: number | undefined, large: boolean): number | un
       got: wanted,
       unit: ["thread", "threads"],
       why:
-        `under the address-space limit ${ulimitText(room.limit)}, ${wanted} helper threads and their shared memory need ` +
+        `under the address-space limit ${ulimitText(room.limit)}, ${wanted} helper threads need ` +
         `about ${formatBytes(threadBytes(wanted))} and ${formatBytes(room.left)} is left`,
       hint: `use --threads ${room.threads} or fewer, or raise the limit (ulimit -v)`,
     }),

@@ -12,7 +12,7 @@
 // isolated, or a bundle without threads.ts) it is the single-thread module,
 // and the threads' bytes stay out of the bundle.
 
-import { compileModule, type Gf2Exports, instantiate } from "@lightsout/gf2-wasm";
+import { compileModule, type Gf2Exports, instantiate, simdSupported } from "@lightsout/gf2-wasm";
 
 /** The shared-memory build, as threads.ts offers it. */
 export interface SharedBuild {
@@ -54,9 +54,15 @@ export function useSingleThreadKernel(): void {
   singleThreadOnly = true;
 }
 
-/** The shared build when this realm's kernel is to be made from it. */
+/**
+ * The shared build when this realm's kernel is to be made from it. Not
+ * without SIMD: the single-thread module's loader then names the
+ * requirement (the shared build's compiler would only name an opcode).
+ */
 function sharedBuildHere(): SharedBuild | undefined {
-  if (singleThreadOnly || !sharedBuild || sharedBuild.unavailable() !== undefined) return undefined;
+  if (singleThreadOnly || !sharedBuild || sharedBuild.unavailable() !== undefined || !simdSupported()) {
+    return undefined;
+  }
   return sharedBuild;
 }
 

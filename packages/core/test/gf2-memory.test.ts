@@ -83,6 +83,23 @@ describe("WASM memory", () => {
     expect(wasmMemoryBytes() - before).toBeLessThan(24 * mib);
   });
 
+  it("a new matrix in a freed block is zero: the block is cleared in the kernel (memory.fill), every word", () => {
+    for (const [rows, cols] of [
+      [1, 1],
+      [3, 65],
+      [129, 200],
+      [2048, 2048],
+    ] as const) {
+      const ones = BitMatrix.fromBits(rows, cols, new Uint8Array(rows * cols).fill(1));
+      ones.dispose();
+      using fresh = BitMatrix.zeros(rows, cols);
+      expect(fresh.packedWords().every((w) => w === 0)).toBe(true);
+      using id = BitMatrix.identity(rows);
+      using product = id.mul(fresh);
+      expect(product.packedWords().every((w) => w === 0)).toBe(true);
+    }
+  });
+
   it("the chase counts its buffers and respects the limit with what is already in use", () => {
     const held = wasmBytesInUse();
     const n = 1024;

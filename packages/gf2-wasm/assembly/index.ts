@@ -18,5 +18,5 @@ export { bandedEchelon } from "./banded";
 export { blockMulAdd, projectRows, spmvRows } from "./spmv";
 export { berlekampMasseySteps } from "./berlekamp-massey";
 
-export { allocate as alloc, deallocate as free } from "./heap";
+export { allocate as alloc, deallocate as free, zero } from "./heap";
 export { descriptorBlock, descriptorLayout } from "./index-descriptors";

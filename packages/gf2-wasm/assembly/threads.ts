@@ -636,5 +636,5 @@ export { polyGcd } from "./poly";
 export { zpEchelon } from "./zp";
 export { bandedEchelon } from "./banded";
 export { blockMulAdd, projectRows, spmvRows } from "./spmv";
-export { allocate as alloc, deallocate as free } from "./heap";
+export { allocate as alloc, deallocate as free, zero } from "./heap";
 export { descriptorBlock, descriptorLayout } from "./threads-descriptors";

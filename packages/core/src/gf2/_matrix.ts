@@ -19,6 +19,7 @@ import {
   runSlices,
   transposeKernel,
   withScratch,
+  zeroBytes,
 } from "../internal/kernel.js";
 import { matrixBytes, strideWords } from "../internal/layout.js";
 import { MAX_MATRIX_BLOCK } from "../internal/memory.js";
@@ -135,9 +136,8 @@ export const wasmEngine: Engine = {
   create(rows, cols) {
     const bytes = matrixBytes(rows, cols);
     const ptr = allocate(`a ${rows} x ${cols} GF(2) matrix`, bytes, MAX_MATRIX_BLOCK);
-    const store = new WasmStore(ptr, bytes);
-    store.words().fill(0);
-    return store;
+    zeroBytes(ptr, bytes);
+    return new WasmStore(ptr, bytes);
   },
   release(store) {
     release((store as WasmStore).ptr, store.bytes);

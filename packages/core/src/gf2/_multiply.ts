@@ -16,7 +16,7 @@ import {
   addBlocksThreadedKernel,
   callKernel,
   withScratch,
-  kernelView,
+  zeroBytes,
   type MulAddArgs,
   mulAddM4rmKernel,
   mulAddThreadedKernel,
@@ -148,15 +148,10 @@ function add(d: Block, x: Block, y: Block, rows: number, words: number, t: Multi
   callKernel("multiplication", addBlocksKernel, args);
 }
 
-/**
- * Zeroes `rows` x `words` of `block` (x ^ x = 0): in a pool's memory by its
- * threads, where a JavaScript fill of shared memory is about ten times
- * slower than of the kernel's own (512 MiB, touched before: 158-169 ms
- * against 16-20 ms).
- */
+/** Zeroes `rows` x `words` of `block`: on a pool by its threads (x ^ x = 0), else by memory.fill. */
 export function clearBlock(block: Block, rows: number, words: number, t: MultiplyOptions): void {
   if (t.pool) add(block, block, block, rows, words, t);
-  else kernelView(Uint8Array, block.ptr, ((rows - 1) * block.stride + words) * 8).fill(0);
+  else zeroBytes(block.ptr, ((rows - 1) * block.stride + words) * 8);
 }
 
 /**

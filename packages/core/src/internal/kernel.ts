@@ -154,6 +154,16 @@ export function kernelView<T extends ArrayBufferView>(type: ViewType<T>, ptr: nu
   return new type(buffer, ptr, length);
 }
 
+/**
+ * Zeroes `bytes` bytes at byte `ptr` of the kernel's memory, in the kernel
+ * (memory.fill). Where that memory is shared, a JavaScript `fill` of a view
+ * goes element by element: 512 MiB took 36 ms in 32-bit elements and 137
+ * ms in bytes, against 7-9 ms unshared.
+ */
+export function zeroBytes(ptr: number, bytes: number): void {
+  load().zero(ptr, bytes);
+}
+
 /** A copy of `length` elements at byte `ptr` of the kernel's memory (for results that outlive the blocks). */
 export function kernelCopy<T extends ArrayBufferView & { slice(): T }>(
   type: ViewType<T>,

@@ -11,6 +11,7 @@ import {
   runSlices,
   withScratch,
   zpEchelonKernel,
+  zeroBytes,
 } from "../internal/kernel.js";
 import { formatLimit } from "../internal/sizes.js";
 
@@ -87,8 +88,8 @@ export function zpEchelon(
   const unit = options.unit ?? m;
   const full = options.full === false ? 0 : 1;
   return withScratch(what, [rows * stride * 4, pivotCount * 4, rows * 4], ([mat, pivots, ext]) => {
+    zeroBytes(mat, rows * stride * 4);
     const view = kernelView(Uint32Array, mat, rows * stride);
-    view.fill(0);
     const extents = kernelView(Int32Array, ext, rows);
     for (let i = 0; i < rows; i++) {
       const row = a.subarray(i * cols, (i + 1) * cols);

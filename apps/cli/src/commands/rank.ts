@@ -113,8 +113,9 @@ Methods (--method, GF(2)): the route, then the dense kernel's own method
                 shared among threads)
   ple           block-recursive PLE decomposition with Strassen-Winograd
                 products (Albrecht, Bard, Pernet, arXiv:1111.6549); on
-                threads the matrix is eliminated in their shared memory,
-                its products, sums and base passes shared; on one thread
+                threads the matrix is eliminated where it is (they share
+                the kernel's memory), its products, sums and base passes
+                shared; on one thread
                 slower than m4ri below 16384, faster from there on
   naive         plain Gauss elimination, one column at a time
 

@@ -104,12 +104,14 @@ const DEFER_TWO_UP_TO = 28 * 2 ** 20;
  * against Four Russians (docs/BENCHMARKS.md, "Dense GF(2): PLE's base case
  * in groups"): 10240 206 / 173 ms, 12288 310 / 279 ms, 16384 704 / 769 ms,
  * 24576 2.23 / 2.34 s, 32768 4.74 / 6.06 s. On two threads both are
- * shared (PLE in the threads' memory: its products, sums and base-case
- * passes), and Four Russians was as fast or faster up to 49152, PLE
- * faster at 65536 (docs/BENCHMARKS.md, "PLE in the threads' shared
- * memory"; Four Russians / PLE): 16384 499 / 505 ms, 24576 1.47 / 1.54 s,
- * 32768 3.11-3.85 / 3.28-4.22 s, 49152 10.9 / 11.5 s, 65536 28.3-29.0 /
- * 25.7-27.6 s.
+ * shared (PLE's products, sums and base-case passes), and Four Russians
+ * was as fast or faster up to 49152, PLE faster at 65536
+ * (docs/BENCHMARKS.md, "PLE in the threads' shared memory"; Four Russians
+ * / PLE): 16384 499 / 505 ms, 24576 1.47 / 1.54 s, 32768 3.11-3.85 /
+ * 3.28-4.22 s, 49152 10.9 / 11.5 s, 65536 28.3-29.0 / 25.7-27.6 s. With
+ * the threads working in the kernel's memory (no copy; "one memory for
+ * the kernel and its threads"), interleaved: 20480 866 / 884 ms, 24576
+ * 1.33 / 1.65 s, 32768 2.92 / 2.94 s.
  */
 export function pleByDefault(rows: number, limit: number, stride: number, full: boolean, threads: number): boolean {
   const from = threads > 1 ? PLE_THREADED_FROM : PLE_FROM;

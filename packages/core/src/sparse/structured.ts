@@ -158,7 +158,9 @@ export interface StructuredResult {
 /** Progress and cancel of one phase: elapsed time, rate, throttling. */
 class Watch {
   private readonly start = performance.now();
-  private last = 0;
+  // the first tick always reports: performance.now() counts from the realm's start, which a
+  // fresh process or worker may have passed less than 50 ms before
+  private last = -Infinity;
   constructor(
     private readonly options: StructuredOptions,
     private readonly phase: SparsePhase,

@@ -102,8 +102,8 @@ Methods (--method, GF(2)): the route, then the dense kernel's own method
                 entries) or dense (0.2% ones or more), else structured;
                 dense text and PBM go to Four Russians, on every core for
                 large matrices (PLE for a rank from 16384 x 16384 with
-                --threads 1, from 65536 x 65536 on threads, up to 1 GiB
-                of bits)
+                --threads 1, from 65536 x 65536 on threads, while its
+                scratch, 0.8 of the matrix, fits beside it: to 131072)
   dense         the matrix as bits, the dense kernel's own auto method
   structured    structured Gaussian elimination (singletons, doubletons,
                 Markowitz pivots), the dense rest handed to the dense

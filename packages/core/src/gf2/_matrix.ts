@@ -18,11 +18,12 @@ import {
   release,
   runSlices,
   transposeKernel,
+  wasmBytesInUse,
   withScratch,
   zeroBytes,
 } from "../internal/kernel.js";
 import { matrixBytes, strideWords } from "../internal/layout.js";
-import { MAX_MATRIX_BLOCK } from "../internal/memory.js";
+import { MAX_MATRIX_BLOCK, memoryLimit } from "../internal/memory.js";
 import { availableThreads, echelonizeThreaded } from "../internal/threads.js";
 import type { EchelonOptions, Engine, M4riParameters, Store } from "./_engine.js";
 import { multiplyBlocks } from "./_multiply.js";
@@ -99,8 +100,9 @@ const DEFER_TWO_UP_TO = 28 * 2 ** 20;
 
 /**
  * Whether `auto` takes the PLE route: a forward echelon form (rank) from
- * 16384 on (on threads, from 65536 on), while the matrix leaves room for
- * PLE's scratch beside it (Four Russians works in place). One thread, interleaved, PLE
+ * 16384 on (on threads, from 65536 on), while `room` (the bytes the memory
+ * limit leaves beside the matrix) holds PLE's scratch (Four Russians works
+ * in place). One thread, interleaved, PLE
  * against Four Russians (docs/BENCHMARKS.md, "Dense GF(2): PLE's base case
  * in groups"): 10240 206 / 173 ms, 12288 310 / 279 ms, 16384 704 / 769 ms,
  * 24576 2.23 / 2.34 s, 32768 4.74 / 6.06 s. On two threads both are
@@ -113,14 +115,27 @@ const DEFER_TWO_UP_TO = 28 * 2 ** 20;
  * the kernel and its threads"), interleaved: 20480 866 / 884 ms, 24576
  * 1.33 / 1.65 s, 32768 2.92 / 2.94 s.
  */
-export function pleByDefault(rows: number, limit: number, stride: number, full: boolean, threads: number): boolean {
+export function pleByDefault(
+  rows: number,
+  limit: number,
+  stride: number,
+  full: boolean,
+  threads: number,
+  room: number,
+): boolean {
   const from = threads > 1 ? PLE_THREADED_FROM : PLE_FROM;
-  return !full && Math.min(rows, limit) >= from && rows * stride * 8 <= PLE_UP_TO_BYTES;
+  return !full && Math.min(rows, limit) >= from && rows * stride * 8 * PLE_SCRATCH <= room;
 }
 const PLE_FROM = 16384;
 const PLE_THREADED_FROM = 65536;
-/** 1 GiB of matrix: at 131072 x 131072 (2 GiB) PLE's scratch took the process to 3.8 GB. */
-const PLE_UP_TO_BYTES = 2 ** 30;
+/**
+ * PLE's scratch at its peak, in matrices, with some room: the spread E, the
+ * product's temporary and the Strassen-Winograd temporaries of the top
+ * level, about 3/4 of the matrix. At 131072 x 131072 (2 GiB of matrix) on
+ * two threads the process held 3.77 GB at most, and took 184 s, where
+ * Four Russians (in place, small tables) took 228 s and 2.19 GB.
+ */
+const PLE_SCRATCH = 0.8;
 
 /** Tables a scratch slot holds: the kernel's loops read 1, 2, 4 or 8. */
 const slotTables = (tables: number) => (tables > 4 ? 8 : tables === 3 ? 4 : tables);
@@ -150,7 +165,9 @@ export const wasmEngine: Engine = {
     const method = options.method ?? "auto";
     // threads wanted: every core for large matrices unless told
     const wanted = options.threads ?? (rows * stride * 8 >= THREADS_FROM_BYTES ? availableThreads() : 1);
-    if (method === "ple" || (method === "auto" && pleByDefault(rows, limit, stride, full, wanted))) {
+    // the matrix is held already: PLE needs room for its scratch beside it
+    const room = memoryLimit.bytes - wasmBytesInUse();
+    if (method === "ple" || (method === "auto" && pleByDefault(rows, limit, stride, full, wanted, room))) {
       const tuning = { ...PLE_TUNING, multiply: { ...PLE_TUNING.multiply, threads: wanted } };
       // a reduced form: Four Russians back substitution on the echelon form, the second half of the progress
       const { onProgress } = options;

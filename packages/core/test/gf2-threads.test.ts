@@ -6,7 +6,7 @@
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
 import { BitMatrix, endThreads, initThreads, threadsUnavailable } from "../src/index.js";
-import { helpersExited } from "../src/internal/threads.js";
+import { helpersExited, lastPoolEnd } from "../src/internal/threads.js";
 import { makeBits, pair, paddingIsClean, plainRank, dense, type Kind } from "./_support.js";
 
 const SIZES = [1, 63, 64, 65, 127, 128, 129, 191, 192, 193, 257];
@@ -172,6 +172,19 @@ describe("helper threads", () => {
     m.dispose();
     endThreads();
     await helpersExited();
+  });
+
+  // The helpers share the kernel's memory: ending a pool (on an error, a cancel, endThreads) waits until
+  // they have left it, so that none writes into blocks freed and handed out again while it is terminated
+  it("ending a pool waits until every helper has left the memory", async () => {
+    for (const threads of [2, 3]) {
+      const m = BitMatrix.random(600, 600, { seed: threads });
+      expect(m.rank({ method: "m4ri", threads })).toBe(m.rank({ threads: 1 }));
+      endThreads();
+      expect(lastPoolEnd()).toEqual({ helpers: threads - 1, stopped: threads - 1 });
+      m.dispose();
+      await helpersExited();
+    }
   });
 
   it("none is left running after an error in a progress callback", async () => {

@@ -18,6 +18,8 @@ export type HelperReply = { ready: true } | { error: string };
  * A helper's whole life: instantiate the kernel over the shared memory,
  * count itself ready (sync[0]), wait for the control block (sync[1]), then
  * share sweeps in threadHelper until told to quit; on failure set sync[2].
+ * Either way it counts itself stopped (sync[3]) once it no longer touches
+ * the memory, which its pool waits for before it lets the memory be reused.
  * Self-contained (globals and its arguments only): Node runs its source.
  *
  * @param data - The start message.
@@ -43,6 +45,8 @@ export function helperMain(data: HelperStart, post: (reply: HelperReply) => void
       const ctl = Atomics.load(sync, 1);
       if (ctl !== 0) {
         kernel.threadHelper(ctl, index);
+        Atomics.add(sync, 3, 1);
+        Atomics.notify(sync, 3);
         return;
       }
       Atomics.wait(sync, 1, 0);
@@ -50,6 +54,8 @@ export function helperMain(data: HelperStart, post: (reply: HelperReply) => void
   } catch (error) {
     Atomics.store(sync, 2, 1);
     Atomics.notify(sync, 0);
+    Atomics.add(sync, 3, 1);
+    Atomics.notify(sync, 3);
     post({ error: error instanceof Error ? error.message : String(error) });
   }
 }

@@ -48,6 +48,7 @@ export { availableCores as availableThreads };
 const READY = 0;
 const CONTROL = 1;
 const FAILED = 2;
+const STOPPED = 3;
 
 /** The control block of assembly/threads.ts: generation +0, quit +8, job +64. */
 const CONTROL_BYTES = 128;
@@ -56,6 +57,13 @@ const QUIT_WORD = 2;
 
 /** Longest wait for helpers to start before giving up (a safety net, not a tuning). */
 const START_TIMEOUT_MS = 60_000;
+
+/**
+ * Longest wait, when a pool ends, for its helpers to leave the memory (a
+ * safety net: a helper finishes the chunk it holds, microseconds to
+ * milliseconds, then sees the quit).
+ */
+const STOP_TIMEOUT_MS = 2_000;
 
 interface Helper {
   terminate(): void;
@@ -234,15 +242,37 @@ function openPool(p: Pool): Pool {
   return p;
 }
 
+/**
+ * Ends a pool: tells its helpers to quit, waits until they have left the
+ * memory, and terminates them. Termination is asynchronous, and the
+ * helpers share the kernel's memory: a helper still finishing its chunk
+ * of a job that failed (a trap) must not write into blocks that are freed
+ * and handed out again.
+ */
 function closePool(p: Pool): void {
   if (p.ctl !== 0) {
     const words = new Int32Array(p.memory.buffer, p.ctl, CONTROL_BYTES / 4);
     Atomics.store(words, QUIT_WORD, 1);
     Atomics.add(words, GENERATION_WORD, 1);
     Atomics.notify(words, GENERATION_WORD);
+    const deadline = Date.now() + STOP_TIMEOUT_MS;
+    for (;;) {
+      const stopped = Atomics.load(p.sync, STOPPED);
+      const left = deadline - Date.now();
+      if (stopped >= p.helpers.length || left <= 0) break;
+      if (canBlock()) Atomics.wait(p.sync, STOPPED, stopped, left);
+    }
   }
+  lastEnd = { helpers: p.helpers.length, stopped: Atomics.load(p.sync, STOPPED) };
   for (const helper of p.helpers) helper.terminate();
   p.helpers = [];
+}
+
+let lastEnd = { helpers: 0, stopped: 0 };
+
+/** The helpers of the last pool ended, and how many had left the memory when they were terminated (tests). */
+export function lastPoolEnd(): { helpers: number; stopped: number } {
+  return { ...lastEnd };
 }
 
 /**

@@ -245,25 +245,7 @@ export function withScratch<const S extends readonly number[], T>(
   }
 }
 
-/**
- * Counts `bytes` of blocks a thread pool's job holds (threads.ts,
- * withPoolBlocks, which allocates them from this heap itself) under the
- * same cap, for one call. Returns false, counting nothing, when they would
- * pass the cap: the caller then does without them (one thread). Pair with
- * {@link releaseOutside}.
- */
-export function holdOutside(bytes: number): boolean {
-  if (bytes > memoryLimit.bytes - inUse) return false;
-  inUse += bytes;
-  return true;
-}
-
-/** Gives back bytes counted by {@link holdOutside}. */
-export function releaseOutside(bytes: number): void {
-  inUse -= bytes;
-}
-
-/** Bytes held by matrices and scratch in the kernel's memory, and by a threaded elimination's copy while it runs. */
+/** Bytes held by matrices and scratch in the kernel's memory (threaded jobs' blocks too). */
 export function wasmBytesInUse(): number {
   return inUse;
 }

@@ -28,16 +28,20 @@ import {
 import { checkInteger } from "./check.js";
 import { availableCores } from "./cores.js";
 import {
+  allocate,
   columnSlices,
   echelonizeM4riThreadedKernel,
   guard,
-  holdOutside,
-  releaseOutside,
+  kernelCopy,
+  kernelView,
+  release,
   type Slicing,
   sliceLoop,
-  type ViewType,
   type Views,
+  wasmBytesInUse,
+  zeroBytes,
 } from "./kernel.js";
+import { MAX_MATRIX_BLOCK, memoryLimit } from "./memory.js";
 import { init, load, loaded, offerSharedBuild, type SharedKernel, sharedKernel } from "./kernel-instance.js";
 import { type HelperReply, type HelperStart, nodeHelperSource } from "./threads-helper.js";
 
@@ -236,7 +240,7 @@ function openPool(p: Pool): Pool {
   // of an ended pool may still wake on its old block while it is being terminated, and must not
   // find another pool's jobs, or any other data, there.
   p.ctl = p.kernel.alloc(CONTROL_BYTES) >>> 0;
-  new Uint8Array(p.memory.buffer, p.ctl, CONTROL_BYTES).fill(0);
+  zeroBytes(p.ctl, CONTROL_BYTES);
   Atomics.store(p.sync, CONTROL, p.ctl);
   Atomics.notify(p.sync, CONTROL);
   return p;
@@ -399,11 +403,6 @@ function runPoolSlices<A>(p: Pool, kernel: PoolKernel<A>, args: A, slicing: Slic
   return sliceLoop((a) => invoke(p.kernel, kernel, a) ?? 0, args, slicing);
 }
 
-/** A typed view on the pool's shared memory (valid until its next allocation). */
-function poolView<T extends ArrayBufferView>(p: Pool, type: ViewType<T>, ptr: number, length: number): T {
-  return new type(p.memory.buffer as ArrayBuffer, ptr, length);
-}
-
 /** What the threaded elimination needs from the engine. */
 export interface ThreadedJob {
   /** The matrix in the kernel's memory (eliminated in place). */
@@ -440,7 +439,7 @@ export function echelonizeThreaded(
   const pivotCount = Math.min(rows, cols, pivotLimit);
   const sizes = [Math.max(16, pivotCount * 4), Math.max(16, job.scratchBytes), Math.max(16, rows * 4)] as const;
   const a = job.a;
-  return withPoolBlocks(p, sizes, ([pivots, scratch, versions]) => {
+  return withPoolBlocks(sizes, ([pivots, scratch, versions]) => {
     try {
       const control = { ctl: p.ctl, threads: Math.min(threads, p.size), blocking: canBlock() ? 1 : 0 };
       const state = Object.assign(job.args(a, pivots, scratch, versions), control);
@@ -451,7 +450,7 @@ export function echelonizeThreaded(
         state,
         columnSlices("threaded elimination", limit, rows, job.slice, job),
       );
-      return { rank: state.r, pivots: poolView(p, Int32Array, pivots, state.r).slice() };
+      return { rank: state.r, pivots: kernelCopy(Int32Array, pivots, state.r) };
     } catch (error) {
       // cancelled or failed: no helper stays behind
       endThreads();
@@ -461,48 +460,30 @@ export function echelonizeThreaded(
 }
 
 /**
- * Blocks of the given byte sizes in the kernel's (shared) memory for one
- * call, counted under the memory cap (holdOutside) and freed afterwards.
- * Returns undefined, holding nothing, when they would pass the cap or the
- * memory cannot grow: the caller then works on one thread.
+ * Blocks of the given byte sizes (at least 16 each) in the kernel's memory
+ * for one call, counted under the memory cap and freed afterwards. Returns
+ * undefined, holding nothing, when they would pass the cap or the memory
+ * cannot grow: the caller then works on one thread.
  */
 function withPoolBlocks<const S extends readonly number[], T>(
-  p: Pick<Pool, "kernel">,
   sizes: S,
   run: (ptrs: { -readonly [K in keyof S]: number }) => T,
 ): T | undefined {
-  return poolBlocks(p, sizes, run, () => undefined);
-}
-
-/**
- * Blocks of the given sizes (at least 16 bytes each) in the pool's memory,
- * counted under the cap, for one call of `run`, freed afterwards; what
- * `full` gives (with the bytes asked for) when they would pass the cap or
- * the memory cannot grow, holding nothing.
- */
-function poolBlocks<const S extends readonly number[], T, F>(
-  p: Pick<Pool, "kernel">,
-  sizes: S,
-  run: (ptrs: { -readonly [K in keyof S]: number }) => T,
-  full: (total: number) => F,
-): T | F {
-  const total = sizes.reduce((sum, size) => sum + Math.max(16, size), 0);
-  if (!holdOutside(total)) return full(total);
-  const k = p.kernel;
+  const blocks = sizes.map((size) => Math.max(16, size));
+  if (blocks.reduce((sum, bytes) => sum + bytes, 0) > memoryLimit.bytes - wasmBytesInUse()) return undefined;
   const ptrs: number[] = [];
+  const freeAll = () => ptrs.forEach((ptr, i) => release(ptr, blocks[i]!));
   try {
-    for (const size of sizes) ptrs.push(k.alloc(Math.max(16, size)) >>> 0);
+    for (const bytes of blocks) ptrs.push(allocate("the blocks of a threaded job", bytes, MAX_MATRIX_BLOCK));
   } catch (error) {
-    for (const ptr of ptrs) k.free(ptr);
-    releaseOutside(total);
-    if (error instanceof WebAssembly.RuntimeError) return full(total);
+    freeAll();
+    if (error instanceof RangeError) return undefined;
     throw error;
   }
   try {
     return run(ptrs as { -readonly [K in keyof S]: number });
   } finally {
-    for (const ptr of ptrs) k.free(ptr);
-    releaseOutside(total);
+    freeAll();
   }
 }
 
@@ -540,7 +521,6 @@ export function withThreadPool<T>(threads: number, run: (view: ThreadPoolView) =
   const p = acquire(threads);
   if (!p) return undefined;
   const size = Math.min(threads, p.size);
-  const view: Views = (type, ptr, length) => poolView(p, type, ptr, length);
   const call = <A, R>(operation: string, kernel: KernelBinding<"threads", A, R>, args: A): R =>
     guard(operation, () => invoke(p.kernel, kernel, args));
   try {
@@ -548,8 +528,8 @@ export function withThreadPool<T>(threads: number, run: (view: ThreadPoolView) =
       ctl: p.ctl,
       threads: size,
       blocking: canBlock() ? 1 : 0,
-      view,
-      withBlocks: (sizes, job) => withPoolBlocks(p, sizes, job),
+      view: kernelView,
+      withBlocks: withPoolBlocks,
       runSlices: (kernel, args, slicing) => runPoolSlices(p, kernel, args, slicing),
       call,
     });

@@ -450,7 +450,7 @@ function scanThreaded(
   const k = basis.length;
   const { ctl, threads, blocking, view } = pool;
   const { words64, sizes } = laneSizes(n, k, threads);
-  // blocks in the pool's shared memory, counted under the cap; none to be had: one thread
+  // the pool's blocks (the kernel's memory, which its threads share), counted under the cap; none to be had: one thread
   return pool.withBlocks(sizes, (ptrs) => {
     writeLaneScan(view, ptrs, x0, basis, layout, words64);
     const [x0p, , meta, scratchp, results] = ptrs;

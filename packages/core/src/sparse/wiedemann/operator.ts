@@ -2,12 +2,12 @@
 // matrix, padded to N x N (N = max(rows, cols)) by zero rows or columns, held
 // once, with a few blocks of N rows of 64 or 128 bits beside it. Every block
 // product of the algorithm goes through here: B X (the kernel spmvRows, or
-// spmvThreaded on the thread pool's shared memory) and W ^= V F
+// spmvThreaded on the thread pool) and W ^= V F
 // (blockMulAdd). Its plain TypeScript twin is operator-naive.ts.
 //
-// With more than one thread the matrix and the blocks live in the pool's
-// shared memory only (never twice); when the pool is unavailable or its
-// memory would pass the cap, one thread works in the kernel's own memory.
+// With more than one thread the matrix and the blocks are the pool's blocks
+// (in the kernel's memory, which its threads share); when the pool is
+// unavailable or its blocks would pass the cap, one thread works alone.
 
 import {
   type BlockMulArgs,
@@ -117,7 +117,7 @@ function paddedRowStart(matrix: SparseBitMatrix, side: number): Uint32Array {
   return starts;
 }
 
-/** How an operator reaches one memory: its views and its three kernels (in the kernel's memory or the pool's). */
+/** How an operator reaches one memory: its views and its three kernels (the kernel's, or a pool's, whose kernels are shared among its threads). */
 interface OperatorMemory {
   threads: number;
   view: Views;

@@ -5,14 +5,15 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
-import { BitMatrix } from "@lightsout/core";
+import { BitMatrix, type EchelonOptions } from "@lightsout/core";
 import { endThreads, initThreads } from "@lightsout/core/gf2";
 import { buildHarness, findM4ri, runM4ri, writeMatrixFile, type M4riOp } from "./m4ri.js";
 import { fmtMs, median, timeRepeats } from "./stats.js";
 
 export interface Gf2Row {
   n: number;
-  op: "rank" | "solve" | "mul";
+  /** "half": rank of a matrix of rank N / 2 (see measureHalfRank). */
+  op: "rank" | "solve" | "mul" | "half";
   impl: string;
   /** Median of the repeats. */
   ms: number;
@@ -130,6 +131,41 @@ function measureOurs(n: number, a: BitMatrix, b: number[], options: Gf2Options, 
   return { samples, product };
 }
 
+/**
+ * Rank of a rank-deficient matrix: the product of seeded random N x N/2 and
+ * N/2 x N matrices (rank N/2). Half its columns have no pivot, so the
+ * search for pivots, and PLE's updates by its few pivots, are timed apart
+ * from the full-rank rows: ours (Four Russians, PLE, `auto`, on one thread
+ * and on threads) and M4RI's echelon forms on the same matrix.
+ */
+function measureHalfRank(n: number, harness: string | undefined, file: string, options: Gf2Options, repeats: number) {
+  using l = BitMatrix.random(n, n / 2, { seed: 3 });
+  using r = BitMatrix.random(n / 2, n, { seed: 4 });
+  using a = l.mul(r);
+  const samples: Sample[] = [];
+  const time = (impl: string, echelon: EchelonOptions) => {
+    const t = timeRepeats(
+      repeats,
+      () => a.copy(),
+      (m) => m.echelonize(echelon).rank,
+      (m) => m.dispose(),
+    );
+    samples.push({ n, op: "half", impl, ms: t.ms, cpuMs: t.busiestCpuMs, rank: t.last });
+  };
+  time("wasm (Four Russians)", { method: "m4ri", threads: 1 });
+  time("wasm (PLE)", { method: "ple", threads: 1 });
+  time("wasm (auto, 1 thread)", { threads: 1 });
+  for (const threads of options.threads) time(`wasm (auto, ${threads} threads)`, { threads });
+  if (harness) {
+    writeMatrixFile(file, { rows: n, cols: n, strideWords: a.strideWords, words: a.packedWords() });
+    for (const op of ["echelonize", "echelonize_m4ri"] as const) {
+      const result = runM4ri(harness, file, op, repeats);
+      samples.push({ n, op: "half", impl: `m4ri mzd_${op}`, ms: result.ms, cpuMs: result.cpuMs, rank: result.rank });
+    }
+  }
+  return samples;
+}
+
 /** M4RI's product (checked against ours) and echelon forms on the matrix in `file`. */
 function measureM4ri(n: number, harness: string, file: string, repeats: number, product: string): Sample[] {
   const mul = runM4ri(harness, file, "mul", repeats);
@@ -223,6 +259,7 @@ export function runGf2(options: Gf2Options): { rows: Gf2Row[]; notes: string[] }
         const ours = measureOurs(n, a, b, round === 0 ? options : { ...options, tsUpTo: 0 }, repeats);
         samples.push(ours.samples);
         if (harness) samples.push(measureM4ri(n, harness, file, repeats, ours.product));
+        samples.push(measureHalfRank(n, harness, join(dir, `h${n}.bin`), options, repeats));
       }
       for (const sample of mergeRounds(samples)) add(sample);
       if (n === options.sizes.find((x) => x > options.tsUpTo)) {
@@ -311,6 +348,12 @@ export function ratios(rows: Gf2Row[]): string[] {
     if (solve && m4riSolve) parts.push(`solve wasm/M4RI = ${(solve.minMs / m4riSolve.minMs).toFixed(2)}`);
     const [mul, m4riMul] = [find(n, "mul", "wasm"), find(n, "mul", "m4ri mzd_mul")];
     if (mul && m4riMul) parts.push(`mul wasm/M4RI = ${(mul.minMs / m4riMul.minMs).toFixed(2)}`);
+    const half = rows.filter((r) => r.n === n && r.op === "half");
+    const halfM4ri = half.filter((r) => r.impl.startsWith("m4ri")).sort((x, y) => x.minMs - y.minMs)[0];
+    for (const ours of half.filter((r) => r.impl.startsWith("wasm (auto"))) {
+      if (halfM4ri)
+        parts.push(`rank N/2: ${ours.impl.slice(6, -1)}/M4RI(fastest) = ${(ours.minMs / halfM4ri.minMs).toFixed(2)}`);
+    }
     if (parts.length > 1) lines.push(parts.join("  "));
   }
   return lines;

@@ -49,17 +49,35 @@ export function lightsOutMatrix(m: number, n: number): Dense {
   return a;
 }
 
+/**
+ * Seeded pseudo-random 32-bit words: a Weyl sequence through a
+ * multiply-xorshift mix (in the manner of SplitMix). Not a plain xorshift:
+ * every bit a xorshift gives is a GF(2)-linear function of its 32-bit
+ * state, so a matrix filled from one has rank at most about 32 (test
+ * matrices filled that way had rank 33 at 512 x 512).
+ */
+export function seededWords(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => {
+    s = (s + 0x9e3779b9) >>> 0;
+    let z = s;
+    z = Math.imul(z ^ (z >>> 16), 0x85ebca6b);
+    z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35);
+    return (z ^ (z >>> 16)) >>> 0;
+  };
+}
+
+/** Seeded pseudo-random numbers in [0, 1) (seededWords). */
+export function seededUnit(seed: number): () => number {
+  const next = seededWords(seed);
+  return () => next() / 2 ** 32;
+}
+
 /** Deterministic pseudo-random matrices of several kinds, from a seed. */
 export type Kind = "dense" | "sparse" | "lowrank" | "duplicate" | "zero" | "identity";
 
 export function makeBits(rows: number, cols: number, kind: Kind, seed: number): Uint8Array {
-  let s = seed >>> 0 || 1;
-  const rnd = () => {
-    s ^= s << 13;
-    s ^= s >>> 17;
-    s ^= s << 5;
-    return (s >>> 0) / 2 ** 32;
-  };
+  const rnd = seededUnit(seed);
   const bits = new Uint8Array(rows * cols);
   if (kind === "zero") return bits;
   if (kind === "identity") {

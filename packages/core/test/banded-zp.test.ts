@@ -18,19 +18,14 @@ import { wasmBytesInUse } from "../src/internal/kernel.js";
 import { getMemoryLimit, setMemoryLimit } from "../src/index.js";
 import { planBanded } from "../src/lightsout/_banded-plan.js";
 import { bandedEchelon, solveBanded } from "../src/solvers/banded.js";
-import { isDark, neighbourhoods, pressed } from "./_support.js";
+import { isDark, neighbourhoods, pressed, seededUnit } from "./_support.js";
 
 const RUNS = { seed: 20261130, numRuns: 40 };
 const PRIMES = [3, 5, 7, 31, 257, 46_337];
 
 function bits(n: number, seed: number, density = 0.5): Uint8Array {
-  let s = seed >>> 0 || 1;
-  return Uint8Array.from({ length: n }, () => {
-    s ^= s << 13;
-    s ^= s >>> 17;
-    s ^= s << 5;
-    return (s >>> 0) / 2 ** 32 < density ? 1 : 0;
-  });
+  const next = seededUnit(seed);
+  return Uint8Array.from({ length: n }, () => (next() < density ? 1 : 0));
 }
 
 /** y A mod k with plain loops: entry j sums y over the cells press j changes. */

@@ -23,7 +23,7 @@ import {
 } from "../src/index.js";
 import { planBanded, targetRows } from "../src/lightsout/_banded-plan.js";
 import { type BandedEchelon, bandedEchelon } from "../src/solvers/banded.js";
-import { isDark, neighbourhoods, plainRank, pressed } from "./_support.js";
+import { isDark, neighbourhoods, plainRank, pressed, seededUnit } from "./_support.js";
 
 const RUNS = { seed: 20261130, numRuns: 60 };
 const WIDTHS = [1, 2, 3, 31, 32, 33, 63, 64, 65, 127, 128, 129];
@@ -42,13 +42,8 @@ function dot(y: ArrayLike<number>, b: ArrayLike<number>): number {
 
 /** Deterministic bits from a seed (xorshift, written here). */
 function bits(n: number, seed: number, density = 0.5): Uint8Array {
-  let s = seed >>> 0 || 1;
-  return Uint8Array.from({ length: n }, () => {
-    s ^= s << 13;
-    s ^= s >>> 17;
-    s ^= s << 5;
-    return (s >>> 0) / 2 ** 32 < density ? 1 : 0;
-  });
+  const next = seededUnit(seed);
+  return Uint8Array.from({ length: n }, () => (next() < density ? 1 : 0));
 }
 
 const gridArb = fc

@@ -11,7 +11,7 @@ import { describe, expect, it } from "vitest";
 import { BitMatrix, chaseMatrix, chaseTrace, firstRowLookup, gridBoard, solveGrid } from "../src/index.js";
 import { chaseSymbolic } from "../src/lightsout/_chase-symbolic.js";
 import { packBoard, rowWords } from "../src/lightsout/_chase-bits.js";
-import { plainRank, neighbourhoods, pressed } from "./_support.js";
+import { neighbourhoods, plainRank, pressed, seededUnit } from "./_support.js";
 
 const NULLITY = readFileSync(new URL("./vectors/nullity_square_1_300.txt", import.meta.url), "utf8")
   .trim()
@@ -40,14 +40,9 @@ function firstDifference(a: Uint32Array, b: Uint32Array): number {
 
 /** Seeded 0/1 entries. */
 function randomBits(length: number, seed: number, p = 0.5): Uint8Array {
-  let s = seed >>> 0 || 1;
+  const next = seededUnit(seed);
   const out = new Uint8Array(length);
-  for (let i = 0; i < length; i++) {
-    s ^= s << 13;
-    s ^= s >>> 17;
-    s ^= s << 5;
-    out[i] = (s >>> 0) / 2 ** 32 < p ? 1 : 0;
-  }
+  for (let i = 0; i < length; i++) out[i] = next() < p ? 1 : 0;
   return out;
 }
 

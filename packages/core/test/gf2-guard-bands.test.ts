@@ -37,6 +37,7 @@ function region(bytes: number): Region {
 function matrix(rows: number, cols: number, seed: number): Region {
   const r = region(Math.max(16, rows * stride(cols) * 8));
   const bits = makeBits(rows, cols, "dense", seed);
+  bits[0] = 1; // rank at least 1 (a random 1 x 1 matrix may be zero)
   const w = new Uint32Array(k.memory.buffer, r.ptr, r.bytes / 4);
   const s = stride(cols) * 2;
   for (let i = 0; i < rows; i++)

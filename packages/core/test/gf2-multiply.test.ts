@@ -10,18 +10,16 @@ import { type MultiplyOptions, multiplyBlocks, productWork } from "../src/gf2/_m
 import { kernelCopy, kernelView, withScratch } from "../src/internal/kernel.js";
 import { strideWords } from "../src/internal/layout.js";
 import { withThreadPool } from "../src/internal/threads.js";
+import { seededWords } from "./_support.js";
 
 /** A random rows x cols matrix as packed 32-bit words (rows of strideWords(cols) 64-bit words). */
 function randomBits(rows: number, cols: number, seed: number): Uint32Array {
   const w32 = strideWords(cols) * 2;
   const words = new Uint32Array(rows * w32);
-  let s = seed >>> 0 || 1;
+  const next = seededWords(seed);
   for (let i = 0; i < rows; i++) {
     for (let j = 0; j < cols; j++) {
-      s ^= s << 13;
-      s ^= s >>> 17;
-      s ^= s << 5;
-      if (s & 1) words[i * w32 + (j >>> 5)]! |= 1 << (j & 31);
+      if (next() & 1) words[i * w32 + (j >>> 5)]! |= 1 << (j & 31);
     }
   }
   return words;

@@ -13,6 +13,7 @@ import { type PleTuning, pleEchelon } from "../src/gf2/_ple.js";
 import { kernelCopy, kernelView, wasmBytesInUse, withScratch } from "../src/internal/kernel.js";
 import { strideWords } from "../src/internal/layout.js";
 import { DEFAULT_MEMORY_LIMIT, setMemoryLimit } from "../src/internal/memory.js";
+import { seededWords } from "./_support.js";
 
 // "gaps": runs of 8 free columns between runs of 16 that depend on the ones
 // before them: the base case's pivot search runs out of rows between its
@@ -21,13 +22,7 @@ type Kind = "dense" | "lowrank" | "repeats" | "sparse" | "gaps";
 
 /** Cells of a rows x cols matrix of the given kind (0/1 per cell). */
 function cells(rows: number, cols: number, kind: Kind, seed: number): Uint8Array {
-  let s = seed >>> 0 || 1;
-  const next = () => {
-    s ^= s << 13;
-    s ^= s >>> 17;
-    s ^= s << 5;
-    return s >>> 0;
-  };
+  const next = seededWords(seed);
   const out = new Uint8Array(rows * cols);
   if (kind === "lowrank") {
     const k = 1 + (next() % Math.max(1, Math.min(rows, cols) >>> 1));

@@ -8,6 +8,7 @@ import { instantiate, invoke, polyGcdKernel } from "@lightsout/gf2-wasm";
 import * as W from "../src/poly/_words.js";
 import { gcdNaive } from "../src/poly/_gcd-naive.js";
 import { sequenceByRecurrence } from "../src/poly/sequence.js";
+import { seededWords } from "./_support.js";
 
 const DEGREES = [-1, 0, 1, 31, 32, 33, 63, 64, 65, 127, 128, 129, 1000];
 const RUNS = { seed: 20261129, numRuns: 80 };
@@ -15,14 +16,10 @@ const RUNS = { seed: 20261129, numRuns: 80 };
 /** A seeded random polynomial of exactly degree `d` (zero for -1), dense or sparse. */
 function randomPoly(d: number, seed: number, sparse = false): bigint {
   if (d < 0) return 0n;
-  let s = seed >>> 0 || 1;
+  const next = seededWords(seed);
   let v = 1n << BigInt(d);
   for (let i = 0; i < d; i++) {
-    s ^= s << 13;
-    s >>>= 0;
-    s ^= s >>> 17;
-    s ^= s << 5;
-    s >>>= 0;
+    const s = next();
     if (sparse ? s % 29 === 0 : s & 1) v |= 1n << BigInt(i);
   }
   return v;

@@ -26,6 +26,7 @@ import {
   type SparseOptions,
   type SparseProgress,
 } from "../src/index.js";
+import { seededUnit } from "./_support.js";
 
 const RUNS = { seed: 20261201, numRuns: 40 };
 const SIDES = [1, 2, 31, 32, 33, 63, 64, 65, 127, 128, 129];
@@ -33,13 +34,7 @@ const DENSITIES = [0, 0.005, 0.02, 0.06, 0.2, 0.5];
 
 /** A seeded random matrix with some rows and columns left empty. */
 function randomSparse(rows: number, cols: number, density: number, seed: number, emptyEvery: number): SparseBitMatrix {
-  let s = seed >>> 0 || 1;
-  const next = (): number => {
-    s ^= s << 13;
-    s ^= s >>> 17;
-    s ^= s << 5;
-    return (s >>> 0) / 2 ** 32;
-  };
+  const next = seededUnit(seed);
   const r: number[] = [];
   const c: number[] = [];
   for (let i = 0; i < rows; i++) {

@@ -11,7 +11,7 @@
 // the next column c; a call works on columns until c reaches `cStop` (or the
 // rows run out), stores r and c back and returns r. Start from r = c = 0.
 
-import { getBit, laneStart, lowMask, read64, rowAt } from "./layout";
+import { firstSetColumn, getBit, laneStart, lowMask, read64, rowAt } from "./layout";
 import { swapRows, xorInto, xorTableRows, xorTo } from "./rows";
 
 /** The arguments of `echelonizeNaive` and `echelonizeM4ri` (the naive kernel ignores the Four Russians fields). */
@@ -33,7 +33,7 @@ import { swapRows, xorInto, xorTableRows, xorTo } from "./rows";
   tables: i32;
   /** Four Russians: steps deferred before a sweep, 1..16. */
   steps: i32;
-  /** Four Russians: `steps` slots of slotTables * 2^k * stride words (slotTables: tables rounded up to 1, 2, 4 or 8). */
+  /** Four Russians: `steps` slots of slotTables * 2^k * stride words (slotTables: tables rounded up to 1, 2, 4, 6 or 8). */
   scratch: usize;
   /** Four Russians: one i32 per row. */
   versions: usize;
@@ -115,6 +115,8 @@ let gSlotBytes: usize = 0;
 let gVersions: usize = 0;
 let gBase: i32 = 0; // global number of the first pending step
 let gPending: i32 = 0;
+// gaussBlock stopped at a column with no pivot among the rows below (not at kmax)
+let gColumnEmpty = false;
 
 @inline function versionAt(i: i32): usize {
   return gVersions + (<usize>i << 2);
@@ -146,9 +148,19 @@ function bringCurrent(i: i32): void {
   store<i32>(p, now);
 }
 
+// Where sweepRange's early reads go, so that they are not optimized away.
+let gTouched: u64 = 0;
+
 /** Brings rows first..end-1 up to date: one thread's share of a sweep. */
 export function sweepRange(first: i32, end: i32): void {
-  for (let i = first; i < end; i++) bringCurrent(i);
+  // The first read of a row waits for the last-level cache (the matrix has
+  // left L2): reading the next row's first bits before this row's update
+  // lets the two overlap.
+  const ahead = <usize>load<i32>(stepInfo, 8) << 3;
+  for (let i = first; i < end; i++) {
+    if (i + 1 < end) gTouched ^= load<u64>(rowAt(gA, i + 1, gStride) + ahead);
+    bringCurrent(i);
+  }
 }
 
 /** How a sweep runs: here in one thread; threads.ts splits it among threads. */
@@ -189,13 +201,17 @@ function sweep(first: i32, rows: i32): void {
   gPending = 0;
 }
 
+// gaussBlock's pivot rows, columns c..c+63 (kept in step with the rows).
+const pivotBits = memory.data(64 * 8, 8);
+
 /**
  * Finds pivots for the consecutive columns c, c+1, ... (at most `kmax`) among
  * rows r.., stopping at the first column that has none. Pivot rows end up at
  * r.. and form an identity in those columns (each is reduced against the
- * others). Candidate rows are brought up to date, then reduced lazily against
- * the pivots found so far, which is a valid row operation whether or not they
- * become pivots. Returns the number of pivots found.
+ * others). Candidate rows are brought up to date; whether one has a pivot is
+ * decided on its 64 bits from column c reduced against the pivots found so
+ * far (their bits are kept in pivotBits), so only the row that becomes a
+ * pivot is reduced over its whole width. Returns the number of pivots found.
  */
 function gaussBlock(rows: i32, r: i32, c: i32, kmax: i32, pivots: usize): i32 {
   const a = gA, stride = gStride;
@@ -203,24 +219,20 @@ function gaussBlock(rows: i32, r: i32, c: i32, kmax: i32, pivots: usize): i32 {
   const width = stride - lane;
   const off = <usize>lane << 3;
   let next = r;
+  gColumnEmpty = false;
   for (let j = c; j < c + kmax; j++) {
     const seen = j - c;
-    const mask = lowMask(seen + 1);
     let found = false;
     for (let i = next; i < rows; i++) {
       bringCurrent(i);
       const row = rowAt(a, i, stride);
-      const bits = read64(row, c, stride) & mask;
-      if (bits == 0) continue;
+      let bits = read64(row, c, stride);
       // Pivot rows r..r+seen-1 are an identity on columns c..j-1, so each set
       // bit below `seen` calls for exactly one pivot row.
-      let low = bits & lowMask(seen);
-      while (low != 0) {
-        const l = <i32>ctz(low);
-        xorInto(row + off, rowAt(a, r + l, stride) + off, width);
-        low &= low - 1;
-      }
-      if (getBit(row, j) == 0) continue;
+      const low = bits & lowMask(seen);
+      for (let l = low; l != 0; l &= l - 1) bits ^= load<u64>(pivotBits + (<usize>ctz(l) << 3));
+      if (((bits >> <u64>seen) & 1) == 0) continue;
+      for (let l = low; l != 0; l &= l - 1) xorInto(row + off, rowAt(a, r + <i32>ctz(l), stride) + off, width);
       const pivotRow = rowAt(a, next, stride);
       if (i != next) {
         swapRows(pivotRow + off, row + off, width);
@@ -228,16 +240,23 @@ function gaussBlock(rows: i32, r: i32, c: i32, kmax: i32, pivots: usize): i32 {
         store<i32>(versionAt(i), load<i32>(versionAt(next)));
         store<i32>(versionAt(next), vi);
       }
-      for (let l = r; l < next; l++) {
-        const above = rowAt(a, l, stride);
-        if (getBit(above, j) != 0) xorInto(above + off, pivotRow + off, width);
+      for (let l = 0; l < seen; l++) {
+        const above = pivotBits + (<usize>l << 3);
+        const aboveBits = load<u64>(above);
+        if (((aboveBits >> <u64>seen) & 1) == 0) continue;
+        xorInto(rowAt(a, r + l, stride) + off, pivotRow + off, width);
+        store<u64>(above, aboveBits ^ bits);
       }
+      store<u64>(pivotBits + (<usize>seen << 3), bits);
       store<i32>(pivots + (<usize>next << 2), j);
       next++;
       found = true;
       break;
     }
-    if (!found) break;
+    if (!found) {
+      gColumnEmpty = true;
+      break;
+    }
   }
   return next - r;
 }
@@ -256,11 +275,11 @@ function record(r: i32, c: i32, kbar: i32, tables: i32): void {
   store<i32>(info, kbar, 4);
   store<i32>(info, lane, 8);
   tabulateLanes(slot, r, width >> 1);
-  // The 4- and 8-way loops read entry 0 of tables past the last group.
+  // The 4-, 6- and 8-way loops read entry 0 of tables past the last group.
   const entry = <usize>width << 3;
   const tableBytes = entry << <usize>gK;
   const base = gScratch + <usize>slot * gSlotBytes;
-  const allocated = tables > 4 ? 8 : tables == 3 ? 4 : tables;
+  const allocated = tables > 6 ? 8 : tables > 4 ? 6 : tables == 3 ? 4 : tables;
   for (let g = (kbar + gK - 1) / gK; g < allocated; g++) memory.fill(base + <usize>g * tableBytes, 0, entry);
   gPending++;
 }
@@ -309,7 +328,7 @@ export let tabulateLanes: (slot: i32, r: i32, lanes: i32) => void = tabulateAll;
 /**
  * Four Russians elimination with deferred (cache-blocked) row updates.
  * `scratch` holds `steps` slots of `slotTables(tables) * 2^k * stride`
- * words (16-aligned), where slotTables rounds 3 up to 4 and 5..8 up to 8;
+ * words (16-aligned), where slotTables rounds 3 up to 4, 5 up to 6 and 7 up to 8;
  * `versions` holds one i32 per row. 1 <= k, k * tables <= 64,
  * 1 <= tables <= 8, 1 <= steps <= 16. Returns the rank (sliced as
  * `echelonizeNaive`: see the top of assembly/echelon.ts).
@@ -321,7 +340,7 @@ export function echelonizeM4ri(args: EchelonArgs): i32 {
   const stop = min(limit, args.cStop);
   let r = args.r;
   let c = args.c;
-  const slotTables = tables > 4 ? 8 : tables == 3 ? 4 : tables;
+  const slotTables = tables > 6 ? 8 : tables > 4 ? 6 : tables == 3 ? 4 : tables;
   gA = a;
   gStride = stride;
   gK = k;
@@ -337,7 +356,9 @@ export function echelonizeM4ri(args: EchelonArgs): i32 {
     const kmax = min(k * tables, limit - c);
     const kbar = gaussBlock(rows, r, c, kmax, pivots);
     if (kbar == 0) {
-      c++;
+      // Column c has no pivot, and its search brought every row from r up to
+      // date: the next column with a pivot is the first with a set bit there.
+      c = firstSetColumn(a, stride, r, rows, c + 1, limit);
       continue;
     }
     record(r, c, kbar, tables);
@@ -345,6 +366,8 @@ export function echelonizeM4ri(args: EchelonArgs): i32 {
     for (let i = r; i < r + kbar; i++) store<i32>(versionAt(i), own);
     r += kbar;
     c += kbar;
+    // the block ended at a column that has no pivot once the block is cleared
+    if (gColumnEmpty) c++;
     if (gPending == steps) sweep(full ? 0 : r, rows);
   }
   sweep(full ? 0 : r, rows);

@@ -44,3 +44,39 @@
 @inline export function laneStart(j: i32): i32 {
   return (j >>> 7) << 1;
 }
+
+/**
+ * The first column in [from, limit) where one of rows first..end-1 has a
+ * set bit, or `limit` if none has. Each row is read up to the best column
+ * so far, so empty columns cost one pass over the rows, not one per column.
+ */
+export function firstSetColumn(a: usize, stride: i32, first: i32, end: i32, from: i32, limit: i32): i32 {
+  let best = limit;
+  for (let i = first; i < end && best > from; i++) {
+    const row = rowAt(a, i, stride);
+    const last = (best - 1) >>> 6;
+    let w = from >>> 6;
+    let bits = load<u64>(row + (<usize>w << 3)) & (<u64>-1 << <u64>(from & 63));
+    while (bits == 0 && w < last) {
+      w++;
+      bits = load<u64>(row + (<usize>w << 3));
+    }
+    if (bits != 0) best = min(best, (w << 6) + <i32>ctz(bits));
+  }
+  return best;
+}
+
+/** The arguments of `firstSetColumnIn`: rows first..end-1 of a matrix, columns [from, limit). */
+@unmanaged export class FirstSetArgs {
+  a: usize;
+  stride: i32;
+  first: i32;
+  end: i32;
+  from: i32;
+  limit: i32;
+}
+
+/** firstSetColumn as a kernel: PLE skips a window whose rows are all zero (a rank-deficient matrix) without copying it. */
+export function firstSetColumnIn(args: FirstSetArgs): i32 {
+  return firstSetColumn(args.a, args.stride, args.first, args.end, args.from, args.limit);
+}

@@ -17,7 +17,7 @@
 // table of the 2^kbar combinations of the block's rows clears the block from
 // the rows below; up to four blocks (a group) are cleared in one pass.
 
-import { getBit, lowMask, read64, rowAt } from "./layout";
+import { firstSetColumn, getBit, lowMask, read64, rowAt } from "./layout";
 import { swapRows, xorInto, xorTableRows } from "./rows";
 
 /** The arguments of `pleBase`. */
@@ -375,7 +375,9 @@ export function pleBase(args: PleBaseArgs): i32 {
       const chunkAt = chunks + (<usize>gBlocks << 6); // BLOCK u64 a block
       const kbar = findBlock(rows, r, c, kmax, c1, chunkAt, record);
       if (kbar == 0) {
-        c++;
+        // Column c has no pivot, and its search brought every row from r up
+        // to date (multipliers sit left of c): jump to the next set bit.
+        c = firstSetColumn(gA, gStride, r, rows, c + 1, stop);
         continue;
       }
       tabulate(gBlocks, r, c, kbar, c1, chunkAt, masked);
@@ -383,6 +385,8 @@ export function pleBase(args: PleBaseArgs): i32 {
       rank += kbar;
       r += kbar;
       c += kbar;
+      // the block ended at a column that has no pivot once the block is cleared
+      if (kbar < kmax) c++;
     }
     clearRows(r, rows);
   }

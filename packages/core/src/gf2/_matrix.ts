@@ -137,8 +137,8 @@ const PLE_THREADED_FROM = 65536;
  */
 const PLE_SCRATCH = 0.8;
 
-/** Tables a scratch slot holds: the kernel's loops read 1, 2, 4 or 8. */
-const slotTables = (tables: number) => (tables > 4 ? 8 : tables === 3 ? 4 : tables);
+/** Tables a scratch slot holds: the kernel's loops read 1, 2, 4, 6 or 8. */
+const slotTables = (tables: number) => (tables > 6 ? 8 : tables > 4 ? 6 : tables === 3 ? 4 : tables);
 
 /** From this many bytes of matrix on, eliminations use every core unless told otherwise. */
 const THREADS_FROM_BYTES = 2 * 2 ** 20;

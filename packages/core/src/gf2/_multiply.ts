@@ -207,8 +207,10 @@ function mulAddLeaf(c: Block, a: Block, b: Block, m: number, n: number, p: numbe
   };
   const aWords = Math.ceil(n / 64);
   const wide = (block: Block, words: number) => block.stride >= (t.compactFrom ?? Infinity) * words;
-  // shared products stay in place: PLE on two threads, compact / in place, 32768 4.53 / 3.85 s, 65536 28.2 / 25.9 s
-  if (!pool && (wide(a, even(aWords)) || wide(c, p))) compactLeaf(leaf, a, c, m, aWords, p, t, product);
+  // shared products stay in place: PLE on two threads, compact / in place, 32768 4.53 / 3.85 s, 65536 28.2 / 25.9 s;
+  // so does a product of one or two passes over C, which the copies in and out of C would outweigh
+  const passes = Math.ceil(n / (bits * t.tables));
+  if (!pool && passes > 2 && (wide(a, even(aWords)) || wide(c, p))) compactLeaf(leaf, a, c, m, aWords, p, t, product);
   else product(leaf);
   if (pool) t.used?.(pool.threads);
   t.onWork?.(productWork(m, n, p) * (t.weight ?? 1));

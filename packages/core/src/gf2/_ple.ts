@@ -25,6 +25,7 @@
 import {
   copyBitsKernel,
   callKernel,
+  firstSetColumnInKernel,
   type PleBaseArgs,
   pleBaseKernel,
   pleBaseThreadedKernel,
@@ -193,6 +194,10 @@ function pleIn(
 function ple(job: Job, r: number, c0: number, c1: number): number[] {
   job.watch.signal?.throwIfAborted();
   if (r >= job.rows || c0 >= c1 || c0 >= job.limit) return [];
+  // rows r.. are up to date in the window: all zero there (the rank is used up), nothing to do or copy
+  const stop = Math.min(c1, job.limit);
+  const found = { a: job.ptr, stride: job.stride, first: r, end: job.rows, from: c0, limit: stop };
+  if (callKernel(OPERATION, firstSetColumnInKernel, found) >= stop) return [];
   if (c1 - c0 <= baseWidth(job.tuning, job.rows - r)) return pleBase(job, r, c0, c1);
   const mid = splitAt(c0, c1);
   const left = ple(job, r, c0, mid);
@@ -202,10 +207,17 @@ function ple(job: Job, r: number, c0: number, c1: number): number[] {
     const below = job.rows - r - k1;
     if (below > 0) {
       const p = wordsOf(job, mid, c1);
-      withSpread(job, r, left, c0, mid - c0, mid, c1, (spread) => {
-        const c = blockAt(job, r + k1, mid / 64);
-        multiplyBlocks(c, blockAt(job, r + k1, c0 / 64), spread, below, mid - c0, p, job.tuning.multiply, true);
-      });
+      const c = blockAt(job, r + k1, mid / 64);
+      if (gathers(left, mid - c0)) {
+        // few pivots: the product's inner dimension is the rank, not the window
+        withGathered(job, r + k1, below, left, (l) => {
+          multiplyBlocks(c, l, blockAt(job, r, mid / 64), below, k1, p, job.tuning.multiply, true);
+        });
+      } else {
+        withSpread(job, r, left, c0, mid - c0, mid, c1, (spread) => {
+          multiplyBlocks(c, blockAt(job, r + k1, c0 / 64), spread, below, mid - c0, p, job.tuning.multiply, true);
+        });
+      }
     }
   }
   return left.concat(ple(job, r + k1, mid, c1));
@@ -376,6 +388,61 @@ function trsm(job: Job, r: number, piv: readonly number[], origin: number, b0: n
   trsm(job, r + h, piv.slice(h), Math.floor(cm / 64) * 64, b0, b1);
 }
 
+/** Runs of consecutive columns among the pivots `piv`: [first index, length] each. */
+function pivotRuns(piv: readonly number[]): [number, number][] {
+  const runs: [number, number][] = [];
+  for (let t = 0; t < piv.length; ) {
+    let end = t + 1;
+    while (end < piv.length && piv[end] === piv[end - 1]! + 1) end++;
+    runs.push([t, end - t]);
+    t = end;
+  }
+  return runs;
+}
+
+/** At most this many runs of pivot columns are gathered (a copy over the rows below each). */
+const GATHER_RUNS = 64;
+
+/**
+ * Whether the update below a window of `width` columns multiplies by its
+ * pivots' multipliers gathered into a compact block (withGathered) rather
+ * than by the window's spread pivot rows: when the window has at most half
+ * as many pivots as columns (a rank-deficient matrix), in a few runs. With
+ * the spread rows the product's inner dimension is the window's width
+ * whatever the rank: a 16384 x 16384 matrix of rank 32 spent 55% of its PLE
+ * in Strassen-Winograd's sums and products of zero rows.
+ */
+function gathers(piv: readonly number[], width: number): boolean {
+  return 2 * piv.length <= width && pivotRuns(piv).length <= GATHER_RUNS;
+}
+
+/**
+ * Runs `use` with L gathered: rows r.. (`height` of them) of the pivot
+ * columns `piv`, column t of the block being pivot t's multipliers. Times
+ * the pivot rows (in the order of `piv`) it is L times E.
+ */
+function withGathered<T>(job: Job, r: number, height: number, piv: readonly number[], use: (l: Block) => T): T {
+  const words = strideWords(piv.length);
+  return withScratch(OPERATION, [height * words * 8], ([l]) => {
+    clearBlock({ ptr: l, stride: words }, height, words, job.tuning.multiply);
+    for (const [t, length] of pivotRuns(piv)) {
+      callKernel(OPERATION, copyBitsKernel, {
+        dst: l,
+        dstStride: words,
+        src: job.ptr,
+        srcStride: job.stride,
+        rows: height,
+        cols: length,
+        dr: 0,
+        dc: t,
+        sr: r,
+        sc: piv[t]!,
+      });
+    }
+    return use({ ptr: l, stride: words });
+  });
+}
+
 /**
  * Runs `use` with E spread: `height` rows of columns [b0, b1), where row
  * q - origin is pivot row r + t's (q = piv[t]) and the rest are zero.
@@ -394,22 +461,19 @@ function withSpread<T>(
   return withScratch(OPERATION, [height * words * 8], ([s]) => {
     clearBlock({ ptr: s, stride: words }, height, words, job.tuning.multiply);
     // runs of consecutive pivots are runs of rows
-    for (let t = 0; t < piv.length; ) {
-      let end = t + 1;
-      while (end < piv.length && piv[end] === piv[end - 1]! + 1) end++;
+    for (const [t, length] of pivotRuns(piv)) {
       callKernel(OPERATION, copyBitsKernel, {
         dst: s,
         dstStride: words,
         src: job.ptr,
         srcStride: job.stride,
-        rows: end - t,
+        rows: length,
         cols: words * 64,
         dr: piv[t]! - origin,
         dc: 0,
         sr: r + t,
         sc: b0,
       });
-      t = end;
     }
     return use({ ptr: s, stride: words });
   });

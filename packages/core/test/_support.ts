@@ -1,6 +1,7 @@
 // Test support: independent builders and checks written with plain arrays,
 // so that results are judged by mathematics, not by the code under test.
 import { BitMatrix, type Board, type EngineName } from "../src/index.js";
+import { xoshiro128 } from "../src/internal/random.js";
 
 /** Entries as a rows x cols array of 0/1 rows. */
 export type Dense = number[][];
@@ -50,21 +51,14 @@ export function lightsOutMatrix(m: number, n: number): Dense {
 }
 
 /**
- * Seeded pseudo-random 32-bit words: a Weyl sequence through a
- * multiply-xorshift mix (in the manner of SplitMix). Not a plain xorshift:
- * every bit a xorshift gives is a GF(2)-linear function of its 32-bit
- * state, so a matrix filled from one has rank at most about 32 (test
- * matrices filled that way had rank 33 at 512 x 512).
+ * Seeded pseudo-random 32-bit words: the library's generator (xoshiro128**,
+ * as `BitMatrix.random`), inputs only. Not a plain xorshift: every bit a
+ * xorshift gives is a GF(2)-linear function of its 32-bit state, so a
+ * matrix filled from one has rank at most about 32 (test matrices filled
+ * that way had rank 33 at 512 x 512).
  */
 export function seededWords(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x9e3779b9) >>> 0;
-    let z = s;
-    z = Math.imul(z ^ (z >>> 16), 0x85ebca6b);
-    z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35);
-    return (z ^ (z >>> 16)) >>> 0;
-  };
+  return xoshiro128(seed);
 }
 
 /** Seeded pseudo-random numbers in [0, 1) (seededWords). */

@@ -422,24 +422,36 @@ function gathers(piv: readonly number[], width: number): boolean {
  * the pivot rows (in the order of `piv`) it is L times E.
  */
 function withGathered<T>(job: Job, r: number, height: number, piv: readonly number[], use: (l: Block) => T): T {
-  const words = strideWords(piv.length);
-  return withScratch(OPERATION, [height * words * 8], ([l]) => {
-    clearBlock({ ptr: l, stride: words }, height, words, job.tuning.multiply);
-    for (const [t, length] of pivotRuns(piv)) {
+  // run [t, t + length) of pivot columns becomes columns t.. of every row
+  const copy = ([t, length]: [number, number]) => ({ rows: height, cols: length, dr: 0, dc: t, sr: r, sc: piv[t]! });
+  return withCopies(job, height, strideWords(piv.length), piv, copy, use);
+}
+
+/**
+ * Runs `use` with a zeroed scratch block of `height` rows of `words` words
+ * into which each run of consecutive pivots (pivotRuns) has been copied
+ * from the matrix, as `copy` places it.
+ */
+function withCopies<T>(
+  job: Job,
+  height: number,
+  words: number,
+  piv: readonly number[],
+  copy: (run: [number, number]) => { rows: number; cols: number; dr: number; dc: number; sr: number; sc: number },
+  use: (block: Block) => T,
+): T {
+  return withScratch(OPERATION, [height * words * 8], ([ptr]) => {
+    clearBlock({ ptr, stride: words }, height, words, job.tuning.multiply);
+    for (const run of pivotRuns(piv)) {
       callKernel(OPERATION, copyBitsKernel, {
-        dst: l,
+        dst: ptr,
         dstStride: words,
         src: job.ptr,
         srcStride: job.stride,
-        rows: height,
-        cols: length,
-        dr: 0,
-        dc: t,
-        sr: r,
-        sc: piv[t]!,
+        ...copy(run),
       });
     }
-    return use({ ptr: l, stride: words });
+    return use({ ptr, stride: words });
   });
 }
 
@@ -458,23 +470,14 @@ function withSpread<T>(
   use: (spread: Block) => T,
 ): T {
   const words = wordsOf(job, b0, b1);
-  return withScratch(OPERATION, [height * words * 8], ([s]) => {
-    clearBlock({ ptr: s, stride: words }, height, words, job.tuning.multiply);
-    // runs of consecutive pivots are runs of rows
-    for (const [t, length] of pivotRuns(piv)) {
-      callKernel(OPERATION, copyBitsKernel, {
-        dst: s,
-        dstStride: words,
-        src: job.ptr,
-        srcStride: job.stride,
-        rows: length,
-        cols: words * 64,
-        dr: piv[t]! - origin,
-        dc: 0,
-        sr: r + t,
-        sc: b0,
-      });
-    }
-    return use({ ptr: s, stride: words });
+  // runs of consecutive pivots are runs of rows
+  const copy = ([t, length]: [number, number]) => ({
+    rows: length,
+    cols: words * 64,
+    dr: piv[t]! - origin,
+    dc: 0,
+    sr: r + t,
+    sc: b0,
   });
+  return withCopies(job, height, words, piv, copy, use);
 }

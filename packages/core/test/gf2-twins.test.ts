@@ -164,6 +164,22 @@ describe("echelon forms: WASM (naive and Four Russians) = TypeScript twin", () =
     }
   });
 
+  it("passes over the columns without a pivot at once: a rank-10 elimination ends in its first slice", () => {
+    // before, each column without a pivot read every row below the rank again, one column at a
+    // time: 1990 such columns here, and a progress report every 64 of them (32 slices)
+    using l = BitMatrix.random(2000, 10, { seed: 1 });
+    using r = BitMatrix.random(10, 2000, { seed: 2 });
+    for (const threads of [1, 2]) {
+      for (const full of [false, true]) {
+        using a = l.mul(r);
+        const seen: number[] = [];
+        const e = a.echelonize({ method: "m4ri", threads, full, onProgress: (done) => seen.push(done) });
+        expect(e.rank).toBe(10);
+        expect(seen).toEqual([2000]);
+      }
+    }
+  });
+
   it("slices and deferred steps together (forward and reduced)", () => {
     for (const full of [false, true]) {
       const { wasm, ts } = pair(300, 300, makeBits(300, 300, "duplicate", 11));

@@ -132,15 +132,16 @@ function measureOurs(n: number, a: BitMatrix, b: number[], options: Gf2Options, 
 }
 
 /**
- * Rank of a rank-deficient matrix: the product of seeded random N x N/2 and
- * N/2 x N matrices (rank N/2). Half its columns have no pivot, so the
+ * Rank of a rank-deficient matrix: the product of seeded random N x h and
+ * h x N matrices, h = floor(N/2) (rank h). Half its columns have no pivot, so the
  * search for pivots, and PLE's updates by its few pivots, are timed apart
  * from the full-rank rows: ours (Four Russians, PLE, `auto`, on one thread
  * and on threads) and M4RI's echelon forms on the same matrix.
  */
 function measureHalfRank(n: number, harness: string | undefined, file: string, options: Gf2Options, repeats: number) {
-  using l = BitMatrix.random(n, n / 2, { seed: 3 });
-  using r = BitMatrix.random(n / 2, n, { seed: 4 });
+  const half = Math.max(1, Math.floor(n / 2));
+  using l = BitMatrix.random(n, half, { seed: 3 });
+  using r = BitMatrix.random(half, n, { seed: 4 });
   using a = l.mul(r);
   const samples: Sample[] = [];
   const time = (impl: string, echelon: EchelonOptions) => {

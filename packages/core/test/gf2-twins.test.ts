@@ -123,14 +123,16 @@ describe("echelon forms: WASM (naive and Four Russians) = TypeScript twin", () =
 
   it("columns without a pivot: inside a block, in long runs, and once the rank is used up", () => {
     // column j is the XOR of the two before it when j % 5 == 3 (no pivot there), columns 150..299
-    // are zero, and the rows run out of rank (rank < rows) in some shapes: the search jumps
-    // over empty columns, and a block that ends at one skips it
+    // are zero, every other column from 300 on copies the one before it, and the rows run out of
+    // rank (rank < rows) in some shapes: a block goes on past a column without a pivot (in the
+    // rows' reduced bits it kept, where they fit in a table slot), and the search jumps over runs
     const gappy = (rows: number, cols: number, seed: number) => {
       const bits = makeBits(rows, cols, "dense", seed);
       for (let i = 0; i < rows; i++) {
         for (let j = 0; j < cols; j++) {
           const at = i * cols + j;
           if (j >= 150 && j < 300) bits[at] = 0;
+          else if (j >= 300) bits[at] = j % 2 === 1 ? bits[at - 1]! : bits[at]!;
           else if (j % 5 === 3 && j >= 2) bits[at] = bits[at - 1]! ^ bits[at - 2]!;
         }
       }
@@ -140,6 +142,7 @@ describe("echelon forms: WASM (naive and Four Russians) = TypeScript twin", () =
       [400, 400],
       [130, 420],
       [257, 333],
+      [600, 520],
     ] as const) {
       const bits = gappy(rows, cols, rows + cols);
       for (const full of [false, true]) {

@@ -102,8 +102,9 @@ export function echelonizeNaive(args: EchelonArgs): i32 {
 
 const DONE: i32 = i32.MAX_VALUE;
 const MAX_STEPS = 16;
-// per pending step: first column c, pivot count kbar, first word lane
-const stepInfo = memory.data(MAX_STEPS * 16, 16);
+// per pending step (32 bytes): first column c, span (columns its tables cover), first
+// word lane, and at +16 the u64 mask of the span's columns that have a pivot
+const stepInfo = memory.data(MAX_STEPS * 32, 16);
 
 // The elimination in progress (one at a time). Sweeps may be shared out among
 // threads (threads.ts), which take these over with adoptState.
@@ -115,8 +116,9 @@ let gSlotBytes: usize = 0;
 let gVersions: usize = 0;
 let gBase: i32 = 0; // global number of the first pending step
 let gPending: i32 = 0;
-// gaussBlock stopped at a column with no pivot among the rows below (not at kmax)
-let gColumnEmpty = false;
+// gaussBlock's block: columns c..c+gSpan-1 hold its pivots, at the positions set in gPivotMask
+let gSpan: i32 = 0;
+let gPivotMask: u64 = 0;
 
 @inline function versionAt(i: i32): usize {
   return gVersions + (<usize>i << 2);
@@ -124,17 +126,17 @@ let gColumnEmpty = false;
 
 /** XORs into `row` the table rows that clear pending step `slot`'s block. */
 function applyStep(row: usize, slot: i32): void {
-  const info = stepInfo + (<usize>slot << 4);
+  const info = stepInfo + (<usize>slot << 5);
   const c = load<i32>(info);
-  const kbar = load<i32>(info, 4);
+  const span = load<i32>(info, 4);
   const lane = load<i32>(info, 8);
-  const x = read64(row, c, gStride) & lowMask(kbar);
+  const x = read64(row, c, gStride) & lowMask(span);
   if (x == 0) return;
   const width = gStride - lane;
   const entry = <usize>width << 3;
   // a missing fourth group reads entry 0 of its table (zeroed in record())
   const t0 = gScratch + <usize>slot * gSlotBytes;
-  xorTableRows(row + (<usize>lane << 3), width, t0, entry << <usize>gK, entry, x, gK, (kbar + gK - 1) / gK);
+  xorTableRows(row + (<usize>lane << 3), width, t0, entry << <usize>gK, entry, x, gK, (span + gK - 1) / gK);
 }
 
 /** Applies to row i every pending step it has not had yet. */
@@ -156,7 +158,7 @@ export function sweepRange(first: i32, end: i32): void {
   // The first read of a row waits for the last-level cache (the matrix has
   // left L2): reading the next row's first bits before this row's update
   // lets the two overlap.
-  const ahead = <usize>load<i32>(stepInfo, 8) << 3;
+  const ahead = <usize>load<i32>(stepInfo, 8) << 3; // the first pending step's lane
   for (let i = first; i < end; i++) {
     if (i + 1 < end) gTouched ^= load<u64>(rowAt(gA, i + 1, gStride) + ahead);
     bringCurrent(i);
@@ -201,86 +203,164 @@ function sweep(first: i32, rows: i32): void {
   gPending = 0;
 }
 
-// gaussBlock's pivot rows, columns c..c+63 (kept in step with the rows).
+// gaussBlock's pivot rows, columns c..c+63, by the position of their pivot in the block (kept in
+// step with the rows).
 const pivotBits = memory.data(64 * 8, 8);
 
+/** The row of the pivot at position `pos` of the block whose pivot rows start at r. */
+@inline function pivotRowAt(r: i32, pos: i32): usize {
+  return rowAt(gA, r + <i32>popcnt(gPivotMask & lowMask(pos)), gStride);
+}
+
 /**
- * Finds pivots for the consecutive columns c, c+1, ... (at most `kmax`) among
- * rows r.., stopping at the first column that has none. Pivot rows end up at
- * r.. and form an identity in those columns (each is reduced against the
- * others). Candidate rows are brought up to date; whether one has a pivot is
- * decided on its 64 bits from column c reduced against the pivots found so
- * far (their bits are kept in pivotBits), so only the row that becomes a
- * pivot is reduced over its whole width. Returns the number of pivots found.
+ * Finds pivots among rows r.. for the columns c..c+kmax-1, in order; the
+ * pivot rows end up at r.. and form an identity on their pivot columns
+ * (each is reduced against the others). Candidate rows are brought up to
+ * date; whether one has a pivot is decided on its 64 bits from column c
+ * reduced against the pivots found so far (their bits are kept in
+ * pivotBits), so only the row that becomes a pivot is reduced over its
+ * whole width.
+ *
+ * A column without a pivot does not end the block: once the block's pivots
+ * clear the rows below, that column is zero in all of them, so the table of
+ * the block may treat it as a pivot whose row is zero (the rows' bits there
+ * are a function of their bits at the pivot columns). Its failed search has
+ * read every row below, and keeps their reduced bits (in the next step's
+ * table slot, free until record(), when they fit): from then on the block
+ * goes on in those words alone, the next column with a pivot being the
+ * lowest set bit of their OR, and each new pivot clearing its bit from
+ * them. Without this a matrix with dependent columns between independent
+ * ones (every other column, say) got blocks of one pivot, or a search of
+ * every row for each column without a pivot.
+ *
+ * Returns the number of pivots; gSpan is the columns up to the last pivot,
+ * gPivotMask the positions of the pivots among them.
  */
 function gaussBlock(rows: i32, r: i32, c: i32, kmax: i32, pivots: usize): i32 {
   const a = gA, stride = gStride;
   const lane = laneStart(c);
   const width = stride - lane;
   const off = <usize>lane << 3;
+  const window = lowMask(kmax);
+  // the reduced bits of row i at cache + (i - r) * 8, valid for rows from `next` once `cached`
+  const cache = gScratch + <usize>gPending * gSlotBytes;
+  const useCache = <usize>(rows - r) << 3 <= gSlotBytes;
+  let cached = false;
   let next = r;
-  gColumnEmpty = false;
-  for (let j = c; j < c + kmax; j++) {
-    const seen = j - c;
-    let found = false;
+  gPivotMask = 0;
+  gSpan = 0;
+  let pos = 0;
+  while (pos < kmax) {
+    let found = -1;
+    let bits: u64 = 0;
+    if (!cached) {
+      let seen: u64 = 0;
+      for (let i = next; i < rows; i++) {
+        bringCurrent(i);
+        bits = read64(rowAt(a, i, stride), c, stride);
+        // the pivot rows are an identity on the pivot columns: each set bit there calls for one
+        for (let l = bits & gPivotMask; l != 0; l &= l - 1) bits ^= load<u64>(pivotBits + (<usize>ctz(l) << 3));
+        if (useCache) store<u64>(cache + (<usize>(i - r) << 3), bits);
+        if (((bits >> <u64>pos) & 1) != 0) {
+          found = i;
+          break;
+        }
+        seen |= bits;
+      }
+      if (found < 0) {
+        // column c + pos has no pivot; neither has any column before the next set bit of `seen`
+        const rest = seen & window & ~lowMask(pos + 1);
+        if (rest == 0) break;
+        pos = <i32>ctz(rest);
+        cached = useCache;
+        if (!cached) continue;
+      }
+    }
+    if (cached && found < 0) {
+      for (let i = next; i < rows; i++) {
+        if (((load<u64>(cache + (<usize>(i - r) << 3)) >> <u64>pos) & 1) != 0) {
+          found = i;
+          break;
+        }
+      }
+      bits = load<u64>(cache + (<usize>(found - r) << 3));
+    }
+    // row `found` becomes the pivot of column c + pos, reduced over its width
+    const row = rowAt(a, found, stride);
+    const low = read64(row, c, stride) & gPivotMask;
+    for (let l = low; l != 0; l &= l - 1) xorInto(row + off, pivotRowAt(r, <i32>ctz(l)) + off, width);
+    const pivotRow = rowAt(a, next, stride);
+    if (found != next) {
+      swapRows(pivotRow + off, row + off, width);
+      const vi = load<i32>(versionAt(found));
+      store<i32>(versionAt(found), load<i32>(versionAt(next)));
+      store<i32>(versionAt(next), vi);
+      if (cached) {
+        const p = cache + (<usize>(found - r) << 3);
+        const q = cache + (<usize>(next - r) << 3);
+        const t = load<u64>(p);
+        store<u64>(p, load<u64>(q));
+        store<u64>(q, t);
+      }
+    }
+    for (let m = gPivotMask; m != 0; m &= m - 1) {
+      const l = <i32>ctz(m);
+      const above = pivotBits + (<usize>l << 3);
+      const aboveBits = load<u64>(above);
+      if (((aboveBits >> <u64>pos) & 1) == 0) continue;
+      xorInto(pivotRowAt(r, l) + off, pivotRow + off, width);
+      store<u64>(above, aboveBits ^ bits);
+    }
+    store<u64>(pivotBits + (<usize>pos << 3), bits);
+    gPivotMask |= <u64>1 << <u64>pos;
+    store<i32>(pivots + (<usize>next << 2), c + pos);
+    next++;
+    gSpan = pos + 1;
+    if (!cached) {
+      pos++;
+      continue;
+    }
+    // clear the new pivot's bit from the kept rows; the next column is the lowest bit left
+    let seen: u64 = 0;
     for (let i = next; i < rows; i++) {
-      bringCurrent(i);
-      const row = rowAt(a, i, stride);
-      let bits = read64(row, c, stride);
-      // Pivot rows r..r+seen-1 are an identity on columns c..j-1, so each set
-      // bit below `seen` calls for exactly one pivot row.
-      const low = bits & lowMask(seen);
-      for (let l = low; l != 0; l &= l - 1) bits ^= load<u64>(pivotBits + (<usize>ctz(l) << 3));
-      if (((bits >> <u64>seen) & 1) == 0) continue;
-      for (let l = low; l != 0; l &= l - 1) xorInto(row + off, rowAt(a, r + <i32>ctz(l), stride) + off, width);
-      const pivotRow = rowAt(a, next, stride);
-      if (i != next) {
-        swapRows(pivotRow + off, row + off, width);
-        const vi = load<i32>(versionAt(i));
-        store<i32>(versionAt(i), load<i32>(versionAt(next)));
-        store<i32>(versionAt(next), vi);
+      const p = cache + (<usize>(i - r) << 3);
+      let v = load<u64>(p);
+      if (((v >> <u64>pos) & 1) != 0) {
+        v ^= bits;
+        store<u64>(p, v);
       }
-      for (let l = 0; l < seen; l++) {
-        const above = pivotBits + (<usize>l << 3);
-        const aboveBits = load<u64>(above);
-        if (((aboveBits >> <u64>seen) & 1) == 0) continue;
-        xorInto(rowAt(a, r + l, stride) + off, pivotRow + off, width);
-        store<u64>(above, aboveBits ^ bits);
-      }
-      store<u64>(pivotBits + (<usize>seen << 3), bits);
-      store<i32>(pivots + (<usize>next << 2), j);
-      next++;
-      found = true;
-      break;
+      seen |= v;
     }
-    if (!found) {
-      gColumnEmpty = true;
-      break;
-    }
+    const rest = seen & window & ~lowMask(pos + 1);
+    if (rest == 0) break;
+    pos = <i32>ctz(rest);
   }
   return next - r;
 }
 
 /**
- * Tabulates the new step's pivot rows r..r+kbar-1 (pivot columns c..) into
- * the next free slot: for each group of k pivot rows, the 2^kg XORs of the
- * group's rows (from word `lane` on), entry idx = rows whose bit is set in idx.
+ * Tabulates the new step's block (pivot rows from r, columns c..c+span-1,
+ * the pivots at the positions set in `mask`) into the next free slot: for
+ * each group of k columns, the 2^kg XORs of their rows (from word `lane`
+ * on; a column without a pivot has a zero row), entry idx = the columns
+ * whose bit is set in idx.
  */
-function record(r: i32, c: i32, kbar: i32, tables: i32): void {
+function record(r: i32, c: i32, span: i32, mask: u64, tables: i32): void {
   const slot = gPending;
   const lane = laneStart(c);
   const width = gStride - lane;
-  const info = stepInfo + (<usize>slot << 4);
+  const info = stepInfo + (<usize>slot << 5);
   store<i32>(info, c);
-  store<i32>(info, kbar, 4);
+  store<i32>(info, span, 4);
   store<i32>(info, lane, 8);
+  store<u64>(info, mask, 16);
   tabulateLanes(slot, r, width >> 1);
   // The 4-, 6- and 8-way loops read entry 0 of tables past the last group.
   const entry = <usize>width << 3;
   const tableBytes = entry << <usize>gK;
   const base = gScratch + <usize>slot * gSlotBytes;
   const allocated = tables > 6 ? 8 : tables > 4 ? 6 : tables == 3 ? 4 : tables;
-  for (let g = (kbar + gK - 1) / gK; g < allocated; g++) memory.fill(base + <usize>g * tableBytes, 0, entry);
+  for (let g = (span + gK - 1) / gK; g < allocated; g++) memory.fill(base + <usize>g * tableBytes, 0, entry);
   gPending++;
 }
 
@@ -290,29 +370,29 @@ function record(r: i32, c: i32, kbar: i32, tables: i32): void {
  * thread's share of record().
  */
 export function tabulateRange(slot: i32, r: i32, first: i32, end: i32): void {
-  const info = stepInfo + (<usize>slot << 4);
-  const kbar = load<i32>(info, 4);
+  const info = stepInfo + (<usize>slot << 5);
+  const span = load<i32>(info, 4);
   const lane = load<i32>(info, 8);
+  const mask = load<u64>(info, 16);
   const entry = <usize>(gStride - lane) << 3;
   const tableBytes = entry << <usize>gK;
   const base = gScratch + <usize>slot * gSlotBytes;
   const off = (<usize>lane << 3) + (<usize>first << 4);
   const from = <usize>first << 4;
   const words = (end - first) << 1;
-  const groups = (kbar + gK - 1) / gK;
+  const bytes = <usize>words << 3;
+  const groups = (span + gK - 1) / gK;
   for (let g = 0; g < groups; g++) {
     const table = base + <usize>g * tableBytes + from;
-    const pivot = r + g * gK;
-    const count = 1 << min(gK, kbar - g * gK);
-    memory.fill(table, 0, <usize>words << 3);
+    const count = 1 << min(gK, span - g * gK);
+    memory.fill(table, 0, bytes);
     for (let idx = 1; idx < count; idx++) {
-      // entry = entry without its lowest bit, plus that bit's pivot row
-      xorTo(
-        table + <usize>idx * entry,
-        table + <usize>(idx & (idx - 1)) * entry,
-        rowAt(gA, pivot + ctz(idx), gStride) + off,
-        words,
-      );
+      // entry = entry without its lowest bit, plus that bit's column's pivot row (none: a copy)
+      const to = table + <usize>idx * entry;
+      const without = table + <usize>(idx & (idx - 1)) * entry;
+      const pos = g * gK + <i32>ctz(idx);
+      if (((mask >> <u64>pos) & 1) == 0) memory.copy(to, without, bytes);
+      else xorTo(to, without, rowAt(gA, r + <i32>popcnt(mask & lowMask(pos)), gStride) + off, words);
     }
   }
 }
@@ -356,18 +436,18 @@ export function echelonizeM4ri(args: EchelonArgs): i32 {
     const kmax = min(k * tables, limit - c);
     const kbar = gaussBlock(rows, r, c, kmax, pivots);
     if (kbar == 0) {
-      // Column c has no pivot, and its search brought every row from r up to
-      // date: the next column with a pivot is the first with a set bit there.
+      // No column of the window has a pivot, and the search brought every row
+      // from r up to date: the next column with a pivot is the first with a
+      // set bit there.
       c = firstSetColumn(a, stride, r, rows, c + 1, limit);
       continue;
     }
-    record(r, c, kbar, tables);
+    record(r, c, gSpan, gPivotMask, tables);
     const own = full ? gBase + gPending : DONE;
     for (let i = r; i < r + kbar; i++) store<i32>(versionAt(i), own);
     r += kbar;
-    c += kbar;
-    // the block ended at a column that has no pivot once the block is cleared
-    if (gColumnEmpty) c++;
+    // the window's columns past the last pivot have none once the block is cleared
+    c += kmax;
     if (gPending == steps) sweep(full ? 0 : r, rows);
   }
   sweep(full ? 0 : r, rows);

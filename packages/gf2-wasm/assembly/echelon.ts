@@ -86,10 +86,11 @@ export function echelonizeNaive(args: EchelonArgs): i32 {
 // ---------------------------------------------------------------------------
 // Method of Four Russians (M4RI), with deferred updates.
 //
-// Each step finds up to k * tables pivots in consecutive columns, tabulates
-// the 2^k combinations of each group of k pivot rows, and clears the block
-// from every other row with one table lookup per group: one pass per
-// k * tables columns instead of one per column.
+// Each step finds the pivots of up to k * tables consecutive columns (a
+// column without a pivot among them counts as a pivot with a zero row: see
+// gaussBlock), tabulates the 2^k combinations of each group of k of those
+// rows, and clears the block from every other row with one table lookup per
+// group: one pass per k * tables columns instead of one per column.
 //
 // Cache blocking: a step's tables are kept, and rows are brought up to date
 // lazily. A row is updated only when the pivot search reads it, or in a sweep

@@ -208,6 +208,31 @@ function sweep(first: i32, rows: i32): void {
 // step with the rows).
 const pivotBits = memory.data(64 * 8, 8);
 
+/** Swaps the u64s at p and q. */
+@inline function swapWords(p: usize, q: usize): void {
+  const t = load<u64>(p);
+  store<u64>(p, load<u64>(q));
+  store<u64>(q, t);
+}
+
+/**
+ * Clears the bit at `pos` with the new pivot's bits from the kept windows
+ * at kept[0..count); returns the OR of the windows (the columns still set).
+ */
+function clearKept(kept: usize, count: i32, pos: i32, bits: u64): u64 {
+  let seen: u64 = 0;
+  for (let i = 0; i < count; i++) {
+    const p = kept + (<usize>i << 3);
+    let v = load<u64>(p);
+    if (((v >> <u64>pos) & 1) != 0) {
+      v ^= bits;
+      store<u64>(p, v);
+    }
+    seen |= v;
+  }
+  return seen;
+}
+
 /** The row of the pivot at position `pos` of the block whose pivot rows start at r. */
 @inline function pivotRowAt(r: i32, pos: i32): usize {
   return rowAt(gA, r + <i32>popcnt(gPivotMask & lowMask(pos)), gStride);
@@ -296,13 +321,7 @@ function gaussBlock(rows: i32, r: i32, c: i32, kmax: i32, pivots: usize): i32 {
       const vi = load<i32>(versionAt(found));
       store<i32>(versionAt(found), load<i32>(versionAt(next)));
       store<i32>(versionAt(next), vi);
-      if (cached) {
-        const p = cache + (<usize>(found - r) << 3);
-        const q = cache + (<usize>(next - r) << 3);
-        const t = load<u64>(p);
-        store<u64>(p, load<u64>(q));
-        store<u64>(q, t);
-      }
+      if (cached) swapWords(cache + (<usize>(found - r) << 3), cache + (<usize>(next - r) << 3));
     }
     for (let m = gPivotMask; m != 0; m &= m - 1) {
       const l = <i32>ctz(m);
@@ -322,16 +341,7 @@ function gaussBlock(rows: i32, r: i32, c: i32, kmax: i32, pivots: usize): i32 {
       continue;
     }
     // clear the new pivot's bit from the kept rows; the next column is the lowest bit left
-    let seen: u64 = 0;
-    for (let i = next; i < rows; i++) {
-      const p = cache + (<usize>(i - r) << 3);
-      let v = load<u64>(p);
-      if (((v >> <u64>pos) & 1) != 0) {
-        v ^= bits;
-        store<u64>(p, v);
-      }
-      seen |= v;
-    }
+    const seen = clearKept(cache + (<usize>(next - r) << 3), rows - next, pos, bits);
     const rest = seen & window & ~lowMask(pos + 1);
     if (rest == 0) break;
     pos = <i32>ctz(rest);

@@ -208,9 +208,10 @@ function ple(job: Job, r: number, c0: number, c1: number): number[] {
     if (below > 0) {
       const p = wordsOf(job, mid, c1);
       const c = blockAt(job, r + k1, mid / 64);
-      if (gathers(left, mid - c0)) {
+      const runs = pivotRuns(left);
+      if (gathers(runs, k1, mid - c0)) {
         // few pivots: the product's inner dimension is the rank, not the window
-        withGathered(job, r + k1, below, left, (l) => {
+        withGathered(job, r + k1, below, left, runs, (l) => {
           multiplyBlocks(c, l, blockAt(job, r, mid / 64), below, k1, p, job.tuning.multiply, true);
         });
       } else {
@@ -412,8 +413,8 @@ const GATHER_RUNS = 64;
  * whatever the rank: a 16384 x 16384 matrix of rank 32 spent 55% of its PLE
  * in Strassen-Winograd's sums and products of zero rows.
  */
-function gathers(piv: readonly number[], width: number): boolean {
-  return 2 * piv.length <= width && pivotRuns(piv).length <= GATHER_RUNS;
+function gathers(runs: readonly [number, number][], pivots: number, width: number): boolean {
+  return 2 * pivots <= width && runs.length <= GATHER_RUNS;
 }
 
 /**
@@ -421,28 +422,35 @@ function gathers(piv: readonly number[], width: number): boolean {
  * columns `piv`, column t of the block being pivot t's multipliers. Times
  * the pivot rows (in the order of `piv`) it is L times E.
  */
-function withGathered<T>(job: Job, r: number, height: number, piv: readonly number[], use: (l: Block) => T): T {
+function withGathered<T>(
+  job: Job,
+  r: number,
+  height: number,
+  piv: readonly number[],
+  runs: readonly [number, number][],
+  use: (l: Block) => T,
+): T {
   // run [t, t + length) of pivot columns becomes columns t.. of every row
   const copy = ([t, length]: [number, number]) => ({ rows: height, cols: length, dr: 0, dc: t, sr: r, sc: piv[t]! });
-  return withCopies(job, height, strideWords(piv.length), piv, copy, use);
+  return withCopies(job, height, strideWords(piv.length), runs, copy, use);
 }
 
 /**
  * Runs `use` with a zeroed scratch block of `height` rows of `words` words
- * into which each run of consecutive pivots (pivotRuns) has been copied
+ * into which each run of consecutive pivots (`runs`, from pivotRuns) has been copied
  * from the matrix, as `copy` places it.
  */
 function withCopies<T>(
   job: Job,
   height: number,
   words: number,
-  piv: readonly number[],
+  runs: readonly [number, number][],
   copy: (run: [number, number]) => { rows: number; cols: number; dr: number; dc: number; sr: number; sc: number },
   use: (block: Block) => T,
 ): T {
   return withScratch(OPERATION, [height * words * 8], ([ptr]) => {
     clearBlock({ ptr, stride: words }, height, words, job.tuning.multiply);
-    for (const run of pivotRuns(piv)) {
+    for (const run of runs) {
       callKernel(OPERATION, copyBitsKernel, {
         dst: ptr,
         dstStride: words,
@@ -479,5 +487,5 @@ function withSpread<T>(
     sr: r + t,
     sc: b0,
   });
-  return withCopies(job, height, words, piv, copy, use);
+  return withCopies(job, height, words, pivotRuns(piv), copy, use);
 }

@@ -4,8 +4,8 @@
  *
  * @module
  */
-import { createReadStream, writeFileSync } from "node:fs";
-import { readFile } from "node:fs/promises";
+import { writeFileSync } from "node:fs";
+import { open, readFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import { decodeText } from "@lightsout/core/io";
 import { type CliError, inputError, writeFailure } from "./errors.js";
@@ -68,7 +68,11 @@ export async function readInput(file: string): Promise<Input> {
 export interface ByteInput {
   /** The file path as given, or `<stdin>`. */
   source: string;
-  /** The content in chunks of up to 1 MiB; a failed read throws a {@link CliError} (exit 1). */
+  /**
+   * The content in chunks of up to 1 MiB, each valid until the next is asked
+   * for (a file's are read into one buffer); a failed read throws a
+   * {@link CliError} (exit 1).
+   */
   chunks: AsyncIterable<Uint8Array>;
 }
 
@@ -93,13 +97,83 @@ export function inputBytes(file: string): ByteInput {
   const what = stdin ? "standard input" : `'${file}'`;
   async function* chunks(): AsyncGenerator<Uint8Array> {
     try {
-      const stream = stdin ? io.stdin : createReadStream(resolve(io.cwd, file), { highWaterMark: CHUNK_BYTES });
-      for await (const chunk of stream) yield typeof chunk === "string" ? Buffer.from(chunk) : (chunk as Uint8Array);
+      if (stdin) {
+        for await (const chunk of io.stdin)
+          yield typeof chunk === "string" ? Buffer.from(chunk) : (chunk as Uint8Array);
+      } else {
+        yield* fileChunks(resolve(io.cwd, file));
+      }
     } catch (error) {
       throw inputError(`cannot read ${what}: ${reasonOf(error)}`, error);
     }
   }
   return { source: stdin ? STDIN_SOURCE : file, chunks: chunks() };
+}
+
+/**
+ * The first chunks of a stream, at least `bytes` of them (fewer at its end),
+ * and the whole stream again (those chunks first), to tell a format apart.
+ * A chunk held over a read is copied, since the read may go into the same
+ * buffer (see {@link inputBytes}).
+ *
+ * @param chunks - the stream
+ * @param bytes - how many bytes to see (`head` has up to 3 more)
+ * @returns the first bytes, and the stream from its start
+ * @example
+ * ```ts
+ * const { head, rest } = await peekBytes(inputBytes("a.mtx").chunks, 14);
+ * ```
+ */
+export async function peekBytes(
+  chunks: AsyncIterable<Uint8Array>,
+  bytes: number,
+): Promise<{ head: Uint8Array; rest: AsyncIterable<Uint8Array> }> {
+  const iterator = chunks[Symbol.asyncIterator]();
+  const seen: Uint8Array[] = [];
+  let length = 0;
+  let done = false;
+  while (length < bytes + 3) {
+    const last = seen.length - 1;
+    if (last >= 0) seen[last] = seen[last]!.slice();
+    const next = await iterator.next();
+    if (next.done) {
+      done = true;
+      break;
+    }
+    seen.push(next.value);
+    length += next.value.length;
+  }
+  const head = Buffer.concat(seen, Math.min(length, bytes + 3));
+  async function* rest(): AsyncGenerator<Uint8Array> {
+    yield* seen;
+    if (done) return;
+    for (;;) {
+      const next = await iterator.next();
+      if (next.done) return;
+      yield next.value;
+    }
+  }
+  return { head, rest: rest() };
+}
+
+/**
+ * A file's bytes through one buffer, read into again for each chunk (the
+ * core's readers copy what they keep of a chunk). A fresh buffer a chunk,
+ * as a read stream makes, costs the first touch of its pages: 170 ms of a
+ * 128 MiB file's 220 ms here.
+ */
+async function* fileChunks(path: string): AsyncGenerator<Uint8Array> {
+  const handle = await open(path, "r");
+  try {
+    const buffer = Buffer.allocUnsafe(CHUNK_BYTES);
+    for (;;) {
+      const { bytesRead } = await handle.read(buffer, 0, CHUNK_BYTES, null);
+      if (bytesRead === 0) return;
+      yield buffer.subarray(0, bytesRead);
+    }
+  } finally {
+    await handle.close();
+  }
 }
 
 /**

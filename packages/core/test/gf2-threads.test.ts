@@ -6,7 +6,7 @@
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
 import { BitMatrix, endThreads, initThreads, threadsUnavailable } from "../src/index.js";
-import { helpersExited, lastPoolEnd } from "../src/internal/threads.js";
+import { bytesZeroedOnThreads, helpersExited, lastPoolEnd } from "../src/internal/threads.js";
 import { makeBits, pair, paddingIsClean, plainRank, dense, type Kind } from "./_support.js";
 
 const SIZES = [1, 63, 64, 65, 127, 128, 129, 191, 192, 193, 257];
@@ -33,6 +33,47 @@ const shape = fc.record({
 });
 
 afterAll(() => endThreads());
+
+describe("a large new matrix, zeroed by a started pool's threads", () => {
+  it("comes out zero in a block that held ones, its last partial page too; a small one is zeroed here", async () => {
+    expect(await initThreads(2)).toBe(2);
+    // 16.9 MB: past the threads' threshold (16 MiB), not a whole number of their 4 KiB rows
+    const [rows, cols] = [4100, 32832];
+    for (let round = 0; round < 2; round++) {
+      BitMatrix.random(rows, cols, { seed: round + 1 }).dispose();
+      const before = bytesZeroedOnThreads();
+      using fresh = BitMatrix.zeros(rows, cols);
+      const shared = bytesZeroedOnThreads() - before;
+      expect(shared).toBeGreaterThan(16 * 2 ** 20);
+      expect(shared % 4096).toBe(0);
+      expect(fresh.packedWords().every((w) => w === 0)).toBe(true);
+      expect(fresh.rank({ threads: 2 })).toBe(0);
+    }
+    const before = bytesZeroedOnThreads();
+    BitMatrix.zeros(2048, 2048).dispose();
+    expect(bytesZeroedOnThreads()).toBe(before);
+  });
+
+  it("is zeroed on this thread when made between the slices of a threaded job (a progress callback)", () => {
+    using m = BitMatrix.random(4096, 4096, { seed: 3 });
+    let inner: number | undefined;
+    const rank = m.echelonize({
+      threads: 2,
+      method: "m4ri",
+      onProgress: () => {
+        if (inner !== undefined) return;
+        BitMatrix.random(4100, 32832, { seed: 4 }).dispose();
+        const before = bytesZeroedOnThreads();
+        using fresh = BitMatrix.zeros(4100, 32832);
+        inner = bytesZeroedOnThreads() - before;
+        expect(fresh.packedWords().every((w) => w === 0)).toBe(true);
+      },
+    }).rank;
+    expect(inner).toBe(0);
+    using again = BitMatrix.random(4096, 4096, { seed: 3 });
+    expect(rank).toBe(again.rank({ threads: 1 }));
+  });
+});
 
 describe("threaded elimination = one thread = TypeScript twin", () => {
   it("this Node has shared WebAssembly memory", () => {

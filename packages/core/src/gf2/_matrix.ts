@@ -20,11 +20,10 @@ import {
   transposeKernel,
   wasmBytesInUse,
   withScratch,
-  zeroBytes,
 } from "../internal/kernel.js";
 import { matrixBytes, strideWords } from "../internal/layout.js";
 import { MAX_MATRIX_BLOCK, memoryLimit } from "../internal/memory.js";
-import { availableThreads, echelonizeThreaded } from "../internal/threads.js";
+import { availableThreads, echelonizeThreaded, zeroBlock } from "../internal/threads.js";
 import type { EchelonOptions, Engine, M4riParameters, Store } from "./_engine.js";
 import { multiplyBlocks } from "./_multiply.js";
 import { PLE_TUNING, pleEchelon } from "./_ple.js";
@@ -153,7 +152,7 @@ export const wasmEngine: Engine = {
   create(rows, cols) {
     const bytes = matrixBytes(rows, cols);
     const ptr = allocate(`a ${rows} x ${cols} GF(2) matrix`, bytes, MAX_MATRIX_BLOCK);
-    zeroBytes(ptr, bytes);
+    zeroBlock(ptr, bytes);
     return new WasmStore(ptr, bytes);
   },
   release(store) {

@@ -28,6 +28,7 @@ import {
 import { checkInteger } from "./check.js";
 import { availableCores } from "./cores.js";
 import {
+  addBlocksThreadedKernel,
   allocate,
   columnSlices,
   echelonizeM4riThreadedKernel,
@@ -116,6 +117,8 @@ const nodeProcess = (globalThis as { process?: NodeProcess }).process;
 const isNode = nodeProcess?.versions?.node !== undefined;
 
 let pool: Pool | undefined;
+/** Jobs running on the pool (a progress callback between the slices of one may make a matrix). */
+let jobs = 0;
 /** Node helpers that have not exited yet (tests check that none stay behind). */
 const liveNodeHelpers = new Set<NodeWorker>();
 let onAllExited: (() => void)[] = [];
@@ -440,6 +443,7 @@ export function echelonizeThreaded(
   const sizes = [Math.max(16, pivotCount * 4), Math.max(16, job.scratchBytes), Math.max(16, rows * 4)] as const;
   const a = job.a;
   return withPoolBlocks(sizes, ([pivots, scratch, versions]) => {
+    jobs++;
     try {
       const control = { ctl: p.ctl, threads: Math.min(threads, p.size), blocking: canBlock() ? 1 : 0 };
       const state = Object.assign(job.args(a, pivots, scratch, versions), control);
@@ -455,6 +459,8 @@ export function echelonizeThreaded(
       // cancelled or failed: no helper stays behind
       endThreads();
       throw error;
+    } finally {
+      jobs--;
     }
   });
 }
@@ -523,6 +529,7 @@ export function withThreadPool<T>(threads: number, run: (view: ThreadPoolView) =
   const size = Math.min(threads, p.size);
   const call = <A, R>(operation: string, kernel: KernelBinding<"threads", A, R>, args: A): R =>
     guard(operation, () => invoke(p.kernel, kernel, args));
+  jobs++;
   try {
     return run({
       ctl: p.ctl,
@@ -536,5 +543,60 @@ export function withThreadPool<T>(threads: number, run: (view: ThreadPoolView) =
   } catch (error) {
     endThreads();
     throw error;
+  } finally {
+    jobs--;
   }
+}
+
+/**
+ * Bytes from which a new block is zeroed by a started pool's threads.
+ * Zeroing fresh memory is mostly its first touch, a page fault a page
+ * (about 10 us each on the KVM guest of docs/BENCHMARKS.md), and two
+ * threads fault in parallel: 128 MiB took 340-350 ms on one thread and
+ * 190 ms on two.
+ */
+const ZERO_SHARED_FROM = 2 ** 24;
+/** The shared zeroing's rows: a page each, claimed 64 at a time. */
+const ZERO_ROW_WORDS = 512;
+const ZERO_CHUNK = 64;
+
+/**
+ * Zeroes `bytes` at `ptr` in the kernel's memory, with the threads of a
+ * pool that is already up when the block is large (no pool is started for
+ * it, and none is used from within another pool job).
+ *
+ * @param ptr - The block's first byte.
+ * @param bytes - Its length.
+ */
+export function zeroBlock(ptr: number, bytes: number): void {
+  const p = pool;
+  const rows = Math.floor(bytes / (ZERO_ROW_WORDS * 8));
+  if (!p || p.size < 2 || jobs > 0 || bytes < ZERO_SHARED_FROM) {
+    zeroBytes(ptr, bytes);
+    return;
+  }
+  jobs++;
+  try {
+    // x ^ x: the sums' kernel with the block as all three operands
+    const [d, x, y] = [ptr, ptr, ptr];
+    const stride = ZERO_ROW_WORDS;
+    const control = { ctl: p.ctl, threads: p.size, blocking: canBlock() ? 1 : 0, chunk: ZERO_CHUNK };
+    const args = { d, dStride: stride, x, xStride: stride, y, yStride: stride, rows, words: stride, ...control };
+    guard("zeroing a matrix", () => invoke(p.kernel, addBlocksThreadedKernel, args));
+  } catch (error) {
+    endThreads();
+    throw error;
+  } finally {
+    jobs--;
+  }
+  const done = rows * ZERO_ROW_WORDS * 8;
+  zeroBytes(ptr + done, bytes - done);
+  zeroedOnThreads += done;
+}
+
+let zeroedOnThreads = 0;
+
+/** Bytes zeroed by pools' threads so far (tests). */
+export function bytesZeroedOnThreads(): number {
+  return zeroedOnThreads;
 }

@@ -13,7 +13,6 @@ import { ParseError } from "../internal/errors.js";
 import { formatLimit } from "../internal/sizes.js";
 import {
   byteColumn,
-  concatBytes,
   decodeText,
   encodeText,
   showByteChar,
@@ -173,7 +172,8 @@ export function parseBoard(text: string | Uint8Array, options: ParseBoardOptions
  * past 2^28 cells, a row longer than the first or a bad cell is refused at
  * its line and column without reading on.
  *
- * @param input - The bytes, in order: an async iterable or an iterable of chunks.
+ * @param input - The bytes, in order: an async iterable or an iterable of chunks; a chunk is read before
+ *   the next is asked for, so a producer may read each into the same buffer.
  * @param options - As for {@link parseBoard}.
  * @returns The board and its lights.
  * @throws {ParseError} with line:column for malformed text or JSON, and for a board over 2^28 cells.
@@ -248,8 +248,8 @@ class BoardReader {
   /** The first bytes, while they do not tell JSON from text. */
   #pending = new Bytes();
   /** The chunks of a JSON board (pushed chunks are not changed by the caller: a stream hands out new ones). */
-  readonly #jsonChunks: Uint8Array[] = [];
-  #jsonLength = 0;
+  /** A JSON board's bytes, copied (a producer may read the next chunk into the same buffer). */
+  readonly #json = new Bytes();
   /** The line being read when it began in an earlier chunk. */
   readonly #carry = new Bytes();
   /** The carried line is a comment: its bytes are dropped. */
@@ -326,15 +326,14 @@ class BoardReader {
 
   /** A chunk of a JSON board, refused as soon as the whole would pass the limit. */
   #gatherJson(chunk: Uint8Array): void {
-    const length = this.#jsonLength + chunk.length;
+    const length = this.#json.length + chunk.length;
     if (length > MAX_JSON_BYTES) throw jsonTooLarge(length);
-    this.#jsonChunks.push(chunk);
-    this.#jsonLength = length;
+    this.#json.append(chunk, 0, chunk.length);
   }
 
   end(): BoardInput {
     if (this.#mode === "json") {
-      const text = decodeText(concatBytes(this.#jsonChunks, this.#jsonLength));
+      const text = decodeText(this.#json.data.subarray(0, this.#json.length));
       return parseJsonBoard(text, this.#source, this.#states);
     }
     if (this.#mode === "head") {

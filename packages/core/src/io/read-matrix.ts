@@ -93,7 +93,9 @@ interface Sink {
  * read. A UTF-8 byte order mark before text is skipped.
  *
  * @param input - the bytes, in order: an async iterable (a Node stream, a
- *   web `ReadableStream` where it is iterable) or an iterable of chunks
+ *   web `ReadableStream` where it is iterable) or an iterable of chunks; a
+ *   chunk is read before the next is asked for, so a producer may read
+ *   each into the same buffer
  * @param options - `source`, `maxEntries`, `format`, `engine`, `onProgress`
  * @returns the matrix (owned by the caller), its format and the bytes read
  * @throws {@link ParseError} for malformed input: line and column in text,
@@ -146,7 +148,11 @@ export async function readBitMatrix(
         // Chunks may be tiny (a pipe): gather enough to tell the format.
         pending.push(chunk);
         pendingBytes += chunk.length;
-        if (pendingBytes < SNIFF_BYTES) continue;
+        if (pendingBytes < SNIFF_BYTES) {
+          // held over the next read, which may go into the same buffer: a copy
+          pending[pending.length - 1] = chunk.slice();
+          continue;
+        }
         const head = concatBytes(pending, pendingBytes);
         pending = [];
         start(head);

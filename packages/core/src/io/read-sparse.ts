@@ -490,7 +490,8 @@ const BANNER = "%%matrixmarket";
  * held: the limits are `maxNonzeros` and the memory limit, whatever rows x
  * cols is (each up to 2^32 - 1).
  *
- * @param input - The bytes, in order: an async iterable (a Node stream, a web `ReadableStream`) or an iterable of chunks.
+ * @param input - The bytes, in order: an async iterable (a Node stream, a web `ReadableStream`) or an iterable of chunks;
+ *   a chunk is read before the next is asked for, so a producer may read each into the same buffer.
  * @param options - Source name, format, edge-list options, limits, progress and cancel.
  * @returns The matrix, its format and the bytes read.
  * @throws {@link ParseError} with line and column for malformed input: a bad

@@ -9,6 +9,7 @@ import {
   mulAddM4rmKernel,
   mulNaiveKernel,
   nullspaceKernel,
+  pleBaseKernel,
   transposeKernel,
 } from "@lightsout/gf2-wasm";
 import { describe, expect, it } from "vitest";
@@ -78,6 +79,32 @@ describe("kernels never write outside their matrices", () => {
       }
     }
   });
+
+  it.each(SHAPES)(
+    "PLE's base case %i x %i, every third column a copy of the one before (its kept bits in use)",
+    (rows, cols) => {
+      const a = matrix(rows, cols, rows * 77 + cols);
+      const w = new Uint32Array(k.memory.buffer, a.ptr, a.bytes / 4);
+      const s = stride(cols) * 2;
+      for (let i = 0; i < rows; i++) {
+        for (let j = 2; j < cols; j += 3) {
+          const bit = (w[i * s + ((j - 1) >> 5)]! >>> ((j - 1) & 31)) & 1;
+          w[i * s + (j >> 5)] = (w[i * s + (j >> 5)]! & ~(1 << (j & 31))) | (bit << (j & 31));
+        }
+      }
+      const pivots = region(cols * 4);
+      const entryBytes = (Math.floor(cols / 64) + 2) * 8;
+      const table = region(256 + 1024 + (8 + 4 * 256) * entryBytes);
+      const versions = region(rows * 4);
+      const windows = region(rows * 8);
+      const shape = { a: a.ptr, rows, stride: stride(cols), r: 0, c0: 0, c1: cols, stop: cols, found: 0, groups: 4 };
+      const blocks = { pivots: pivots.ptr, table: table.ptr, versions: versions.ptr, windows: windows.ptr };
+      const rank = invoke(k, pleBaseKernel, { ...shape, ...blocks });
+      expect(rank).toBeGreaterThan(0);
+      expect(rank).toBeLessThanOrEqual(Math.min(rows, cols - Math.floor(cols / 3)));
+      for (const r of [a, pivots, table, versions, windows]) expect(intact(r)).toBe(true);
+    },
+  );
 
   it.each(SHAPES)("mul, transpose, copy, null space %i x %i", (rows, cols) => {
     const a = matrix(rows, cols, 1);

@@ -54,6 +54,8 @@ import { swapRows, xorInto, xorTableRows } from "./rows";
   table: usize;
   /** Room for an i32 per row (`rows` of them). */
   versions: usize;
+  /** Room for a u64 per row (`rows` of them): the rows' reduced bits while a block searches past a column without a pivot. */
+  windows: usize;
 }
 
 /**
@@ -108,6 +110,7 @@ const MAX_GROUPS = 4;
 let gA: usize = 0;
 let gStride: i32 = 0;
 let gVersions: usize = 0;
+let gWindows: usize = 0;
 /** Version stamps of this group: gStamp * 8 + blocks applied (older stamps mean none). */
 let gStamp: i32 = 0;
 /** Blocks found so far in this group. */
@@ -117,16 +120,16 @@ let gWords: i32 = 0;
 let gEntry: usize = 0;
 let gTables: usize = 0;
 let gCoefs: usize = 0;
-// per block of the group: first column, pivots
-const blockInfo = memory.data(MAX_GROUPS * 8, 8);
+// per block of the group: first column, columns spanned, which of them have a pivot (bit j: column + j)
+const blockInfo = memory.data(MAX_GROUPS * 16, 8);
 // per block of the group and pattern x: entry[x]'s 64 bits from the group's first column
 const strips = memory.data(MAX_GROUPS * 8 << BLOCK, 16);
 
 @inline function blockColumn(b: i32): i32 {
-  return load<i32>(blockInfo + (<usize>b << 3));
+  return load<i32>(blockInfo + (<usize>b << 4));
 }
-@inline function blockPivots(b: i32): i32 {
-  return load<i32>(blockInfo + (<usize>b << 3), 4);
+@inline function blockSpan(b: i32): i32 {
+  return load<i32>(blockInfo + (<usize>b << 4), 4);
 }
 @inline function tableOf(b: i32): usize {
   return gTables + ((<usize>b * gEntry) << BLOCK);
@@ -141,7 +144,7 @@ const strips = memory.data(MAX_GROUPS * 8 << BLOCK, 16);
 /** Clears block b from `row` (its pattern there becomes the multipliers). */
 function applyBlock(row: usize, b: i32): void {
   const c = blockColumn(b);
-  const x = <i32>(read64(row, c, gStride) & lowMask(blockPivots(b)));
+  const x = <i32>(read64(row, c, gStride) & lowMask(blockSpan(b)));
   if (x == 0) return;
   xorWords(row + (<usize>gW0 << 3), tableOf(b) + <usize>x * gEntry, gWords);
   xorBitsAt(row, c, <u64>(x ^ load<u8>(gCoefs + (<usize>b << BLOCK) + x)));
@@ -157,6 +160,29 @@ function bringCurrent(i: i32): void {
 }
 
 /**
+ * Row i's bits from column c (those of `mask`), up to date with the group:
+ * worked out in a register from the strips when the group's columns and
+ * c's block lie within 64 bits of its first column, leaving the row in
+ * memory to the group's pass (a search that reads every row below then
+ * writes none); else brought up to date in memory.
+ */
+function currentBits(i: i32, c: i32, mask: u64): u64 {
+  const row = rowAt(gA, i, gStride);
+  const v = versionOf(i);
+  const first = blockColumn(0);
+  if (v < gBlocks && c + BLOCK <= first + 64) {
+    let bits = read64(row, first, gStride);
+    for (let b = v; b < gBlocks; b++) {
+      const xb = (bits >> <u64>(blockColumn(b) - first)) & lowMask(blockSpan(b));
+      bits ^= load<u64>(strips + ((<usize>b << BLOCK) + <usize>xb << 3));
+    }
+    return (bits >> <u64>(c - first)) & mask;
+  }
+  bringCurrent(i);
+  return read64(row, c, gStride) & mask;
+}
+
+/**
  * Clears the group's blocks from a row that has had none of them: the
  * patterns follow one another in a register (each block's from the row's
  * bits and the strips of the blocks before it), then one pass adds a table
@@ -168,7 +194,7 @@ function bringCurrent(i: i32): void {
 function clearGroup(i: i32): void {
   const first = blockColumn(0);
   const last = gBlocks - 1;
-  if (blockColumn(last) + blockPivots(last) > first + 64) {
+  if (blockColumn(last) + blockSpan(last) > first + 64) {
     bringCurrent(i);
     return;
   }
@@ -178,7 +204,7 @@ function clearGroup(i: i32): void {
   let multipliers: u64 = 0;
   for (let b = 0; b < gBlocks; b++) {
     const shift = <u64>(blockColumn(b) - first);
-    const xb = (bits >> shift) & lowMask(blockPivots(b));
+    const xb = (bits >> shift) & lowMask(blockSpan(b));
     bits ^= load<u64>(strips + ((<usize>b << BLOCK) + <usize>xb << 3));
     x |= xb << (<u64>b << 3);
     multipliers |= (xb ^ <u64>load<u8>(gCoefs + (<usize>b << BLOCK) + <usize>xb)) << shift;
@@ -189,93 +215,124 @@ function clearGroup(i: i32): void {
 }
 
 /**
- * Finds the block's pivots at columns c, c+1, ... (at most `kmax`) among
- * rows next.. and moves them to next..: each candidate is brought up to
- * date with the group and reduced in a register against the pivots found
- * so far (its 64 bits from column c); the one that becomes a pivot is then
- * reduced in memory too, keeping its multipliers. Returns the number found
- * (the block stops at the first column without a pivot). `chunks` receives
- * each pivot's reduced bits.
+ * Finds the block's pivots in columns c..c+kmax-1 among rows next.. and
+ * moves them to next..: each candidate is brought up to date with the group
+ * and reduced in a register against the pivots found so far (its 64 bits
+ * from column c); the one that becomes a pivot is then reduced in memory
+ * too, keeping its multipliers. A column without a pivot (every row below
+ * is zero there once reduced by the block's pivots left of it) stays in the
+ * block as a position without a row, so that a matrix whose columns depend
+ * on the ones before still fills its blocks. Returns the pivots found (0:
+ * none in the kmax columns); `blockMask` says at which positions, and
+ * `chunks` receives each position's reduced bits (its own bit alone where
+ * there is no pivot).
  */
 function findBlock(rows: i32, next: i32, c: i32, kmax: i32, c1: i32, chunks: usize, record: usize): i32 {
   const a = gA, stride = gStride;
   const mask = lowMask(kmax);
   const w0 = c >>> 6;
   const w1 = (c1 + 63) >>> 6;
-  let kbar = 0;
-  for (; kbar < kmax; kbar++) {
-    let found = -1;
+  let found = 0;
+  // From a failed search on, the rows' bits from c, reduced by the positions before `kept`, are in gWindows.
+  let kept = -1;
+  blockMask = 0;
+  for (let j = 0; j < kmax; j++) {
+    let at = -1;
     let chunk: u64 = 0;
-    for (let i = next + kbar; i < rows; i++) {
-      bringCurrent(i);
-      chunk = read64(rowAt(a, i, stride), c, stride) & mask;
-      for (let s = 0; s < kbar; s++) {
-        if ((chunk >> <u64>s) & 1) chunk ^= load<u64>(chunks + (<usize>s << 3));
+    for (let i = next + found; i < rows; i++) {
+      const window = gWindows + (<usize>i << 3);
+      let s = kept;
+      if (kept < 0) {
+        chunk = currentBits(i, c, mask);
+        s = 0;
+      } else {
+        chunk = load<u64>(window);
       }
-      if ((chunk >> <u64>kbar) & 1) {
-        found = i;
+      // without branches: the bits are random, and the loop runs for every row a failed search reads
+      for (; s < j; s++) chunk ^= load<u64>(chunks + (<usize>s << 3)) & (0 - ((chunk >> <u64>s) & 1));
+      if ((chunk >> <u64>j) & 1) {
+        at = i;
         break;
       }
+      if (kept < 0) store<u64>(window, chunk);
     }
-    if (found < 0) break;
-    const p = next + kbar;
+    if (at < 0) {
+      store<u64>(chunks + (<usize>j << 3), <u64>1 << <u64>j);
+      // every row below was read, brought up to date and its bits kept, reduced by the positions before j
+      if (kept < 0) kept = j;
+      continue;
+    }
+    bringCurrent(at);
+    const p = next + found;
     const row = rowAt(a, p, stride);
-    if (found != p) {
-      swapRows(row, rowAt(a, found, stride), stride);
+    if (at != p) {
+      if (kept >= 0) store<u64>(gWindows + (<usize>at << 3), load<u64>(gWindows + (<usize>p << 3)));
+      swapRows(row, rowAt(a, at, stride), stride);
       const vp = gVersions + (<usize>p << 2);
-      const vf = gVersions + (<usize>found << 2);
+      const va = gVersions + (<usize>at << 2);
       const t = load<i32>(vp);
-      store<i32>(vp, load<i32>(vf));
-      store<i32>(vf, t);
+      store<i32>(vp, load<i32>(va));
+      store<i32>(va, t);
     }
-    if (record != 0) store<i32>(record + (<usize>kbar << 2), found);
+    if (record != 0) store<i32>(record + (<usize>found << 2), at);
     // the same reduction in memory, the multipliers kept at the pivot columns
     let x = read64(row, c, stride) & mask;
-    for (let s = 0; s < kbar; s++) {
+    for (let s = 0, q = 0; s < j; s++) {
+      if (((blockMask >>> s) & 1) == 0) continue;
       if ((x >> <u64>s) & 1) {
-        xorMasked(row, rowAt(a, next + s, stride), w0, w1, c + s + 1, c1);
+        xorMasked(row, rowAt(a, next + q, stride), w0, w1, c + s + 1, c1);
         x = read64(row, c, stride) & mask;
       }
+      q++;
     }
-    store<u64>(chunks + (<usize>kbar << 3), chunk);
+    store<u64>(chunks + (<usize>j << 3), chunk);
+    blockMask |= 1 << j;
+    found++;
   }
-  return kbar;
+  return found;
 }
 
+/** The positions of the block findBlock found last that have a pivot (bit j: column c + j). */
+let blockMask: i32 = 0;
+
 /**
- * Tabulates block b (pivot rows r..r+kbar-1, columns c..c+kbar-1) as the
- * group's table b: for every pattern x of the block's columns, the
- * multipliers coef[x] and entry[x], the words the block's pivot rows add
- * beyond the block; a row with pattern x gets entry[x], and coef[x] in
- * place of x.
+ * Tabulates block b (columns c..c+span-1, a pivot at the positions of
+ * `pivotMask`, their rows r, r+1, ... in order) as the group's table b:
+ * for every pattern x of the block's columns, the multipliers coef[x] and
+ * entry[x], the words the block's pivot rows add beyond the block; a row
+ * with pattern x gets entry[x], and coef[x] in place of x. A position
+ * without a pivot adds nothing and has no multiplier: the rows below are
+ * zero there once reduced.
  */
-function tabulate(b: i32, r: i32, c: i32, kbar: i32, c1: i32, chunks: usize, masked: usize): void {
+function tabulate(b: i32, r: i32, c: i32, span: i32, pivotMask: i32, c1: i32, chunks: usize, masked: usize): void {
   const entry = gEntry, words = gWords, w0 = gW0;
   // the block's pivot rows masked to the columns past the block
-  for (let j = 0; j < kbar; j++) {
-    const dst = masked + <usize>j * entry;
+  const found = popcnt(pivotMask);
+  for (let t = 0; t < found; t++) {
+    const dst = masked + <usize>t * entry;
     memory.fill(dst, 0, entry);
-    xorMasked(dst - (<usize>w0 << 3), rowAt(gA, r + j, gStride), w0, w0 + words, c + kbar, c1);
+    xorMasked(dst - (<usize>w0 << 3), rowAt(gA, r + t, gStride), w0, w0 + words, c + span, c1);
   }
   const entries = tableOf(b);
   const coefs = gCoefs + (<usize>b << BLOCK);
-  const count = 1 << kbar;
+  const count = 1 << span;
   memory.fill(entries, 0, entry);
   store<u8>(coefs, 0);
-  // x with lowest bit j: take pivot j, and x ^ (its bits in the block) has a higher lowest bit
-  for (let j = kbar - 1; j >= 0; j--) {
-    const u = load<u64>(chunks + (<usize>j << 3)) & lowMask(kbar);
-    const pivot = masked + <usize>j * entry;
+  // x with lowest bit j: take position j, and x ^ (its bits in the block) has a higher lowest bit
+  for (let j = span - 1; j >= 0; j--) {
+    const u = load<u64>(chunks + (<usize>j << 3)) & lowMask(span);
+    const isPivot = (pivotMask >>> j) & 1;
+    const pivot = masked + <usize>popcnt(pivotMask & ((1 << j) - 1)) * entry;
     for (let x = 1 << j; x < count; x += 2 << j) {
       const rest = <i32>(<u64>x ^ u);
       const dst = entries + <usize>x * entry;
       memory.copy(dst, entries + <usize>rest * entry, entry);
-      xorWords(dst, pivot, words);
-      store<u8>(coefs + x, <u8>(<i32>load<u8>(coefs + rest) | (1 << j)));
+      if (isPivot) xorWords(dst, pivot, words);
+      store<u8>(coefs + x, <u8>(<i32>load<u8>(coefs + rest) | (isPivot << j)));
     }
   }
-  store<i32>(blockInfo + (<usize>b << 3), c);
-  store<i32>(blockInfo + (<usize>b << 3), kbar, 4);
+  store<i32>(blockInfo + (<usize>b << 4), c);
+  store<i32>(blockInfo + (<usize>b << 4), span, 4);
   gBlocks = b + 1;
   const at = blockColumn(0) - (w0 << 6);
   const strip = strips + (<usize>b << (BLOCK + 3));
@@ -346,11 +403,12 @@ export function adoptGroup(): void {
  * `pivots` and returns their number.
  */
 export function pleBase(args: PleBaseArgs): i32 {
-  const rows = args.rows, c1 = args.c1, stop = args.stop, pivots = args.pivots, found = args.found;
+  const rows = args.rows, c1 = args.c1, stop = args.stop, pivots = args.pivots, from = args.found;
   const groups = max(1, min(MAX_GROUPS, args.groups));
   gA = args.a;
   gStride = args.stride;
   gVersions = args.versions;
+  gWindows = args.windows;
   memory.fill(gVersions, 0, <usize>rows << 2);
   gStamp = 0;
   const chunks = args.table; // MAX_GROUPS * BLOCK u64
@@ -369,26 +427,33 @@ export function pleBase(args: PleBaseArgs): i32 {
     gWords = w1 - gW0;
     gEntry = <usize>gWords << 3;
     gTables = masked + <usize>BLOCK * gEntry;
+    let empty = false;
     while (gBlocks < groups && c < stop && r < rows) {
       const kmax = min(BLOCK, stop - c);
-      const record: usize = found == 0 ? 0 : found + (<usize>rank << 2);
+      const record: usize = from == 0 ? 0 : from + (<usize>rank << 2);
       const chunkAt = chunks + (<usize>gBlocks << 6); // BLOCK u64 a block
-      const kbar = findBlock(rows, r, c, kmax, c1, chunkAt, record);
-      if (kbar == 0) {
-        // Column c has no pivot, and its search brought every row from r up
-        // to date (multipliers sit left of c): jump to the next set bit.
-        c = firstSetColumn(gA, gStride, r, rows, c + 1, stop);
-        continue;
+      const found = findBlock(rows, r, c, kmax, c1, chunkAt, record);
+      if (found == 0) {
+        empty = true;
+        break;
       }
-      tabulate(gBlocks, r, c, kbar, c1, chunkAt, masked);
-      for (let s = 0; s < kbar; s++) store<i32>(pivots + (<usize>(rank + s) << 2), c + s);
-      rank += kbar;
-      r += kbar;
-      c += kbar;
-      // the block ended at a column that has no pivot once the block is cleared
-      if (kbar < kmax) c++;
+      const pivotMask = blockMask;
+      tabulate(gBlocks, r, c, kmax, pivotMask, c1, chunkAt, masked);
+      for (let j = 0, t = rank; j < kmax; j++) {
+        if (((pivotMask >>> j) & 1) == 0) continue;
+        store<i32>(pivots + (<usize>t << 2), c + j);
+        t++;
+      }
+      rank += found;
+      r += found;
+      c += kmax;
     }
     clearRows(r, rows);
+    // Columns c..c+kmax-1 have no pivot: with the group's pass every row
+    // from r is up to date (multipliers sit left of c), and the next pivot
+    // column is the next with a set bit (the searches may have left the
+    // rows as they were).
+    if (empty) c = firstSetColumn(gA, gStride, r, rows, c + 1, stop);
   }
   return rank;
 }

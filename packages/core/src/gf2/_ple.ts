@@ -245,11 +245,12 @@ function pleBase(job: Job, r: number, c0: number, c1: number): number[] {
     width * 4,
     tableBytes,
     (compact ? rows : job.rows) * 4,
+    (compact ? rows : job.rows) * 8,
     compact ? width * 4 : 16,
     compact ? rows * words * 8 : 16,
   ] as const;
-  const found = withScratch(OPERATION, sizes, ([pivots, table, versions, moved, block]) => {
-    const kernel = { pivots, table, versions, groups };
+  const found = withScratch(OPERATION, sizes, ([pivots, table, versions, windows, moved, block]) => {
+    const kernel = { pivots, table, versions, windows, groups };
     if (!compact) {
       const args = { a: job.ptr, rows: job.rows, stride: job.stride, r, c0, c1, stop, ...kernel, found: 0 };
       const k = baseCase(job, args);

@@ -177,6 +177,21 @@ describe("threaded elimination = one thread = TypeScript twin", () => {
     [m, lowRank].forEach((x) => x.dispose());
   });
 
+  it("more rows than the claims from both ends take (2^21): the passes are claimed from the front, same result", () => {
+    const [rows, cols] = [2 ** 21 + 77, 130];
+    using a = BitMatrix.random(rows, cols, { seed: 9 });
+    for (const method of ["m4ri", "ple"] as const) {
+      using one = a.copy();
+      using two = a.copy();
+      const e1 = one.echelonize({ method, threads: 1, full: true });
+      const e2 = two.echelonize({ method, threads: 2, full: true });
+      expect(e1.rank).toBe(cols);
+      expect(e2.threads).toBe(2);
+      expect([e2.rank, [...e2.pivots]]).toEqual([e1.rank, [...e1.pivots]]);
+      expect(two.equals(one)).toBe(true);
+    }
+  });
+
   it("rejects a thread count that is not an integer in 1..256", () => {
     const m = BitMatrix.identity(4);
     expect(() => m.rank({ threads: 0 })).toThrow(RangeError);

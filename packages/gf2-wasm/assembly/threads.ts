@@ -91,6 +91,15 @@ const CLAIM = 24;
 const STATE = 32;
 const JOB = 64;
 const JOB_BLOCK = 68;
+/**
+ * A pass's rows, claimed from both ends: generation (its low 22 bits) << 42
+ * | front << 21 | back. The generation guards a helper still claiming in an
+ * earlier pass, as in the CLAIM word.
+ */
+const ENDS = 80;
+/** Rows from which a pass is claimed from the front only (front and back take 21 bits each). */
+const ENDS_BELOW = 1 << 21;
+const ENDS_GENERATION: i32 = (1 << 22) - 1;
 const JOB_SWEEP = 0;
 const JOB_COSET = 1;
 const JOB_MUL = 2;
@@ -188,13 +197,69 @@ function awaitDone(ctl: usize, blocking: bool): void {
   }
 }
 
-/** Claims and sweeps chunks of sweep `generation` until none is left or a newer sweep has begun. */
-function work(ctl: usize, generation: i32): void {
-  for (let next = claim(ctl, generation, CHUNK); next >= 0; next = claim(ctl, generation, CHUNK)) {
-    const stop = min(next + CHUNK, load<i32>(ctl, END));
+@inline function ends(generation: i32, front: i32, back: i32): i64 {
+  return (<i64>(generation & ENDS_GENERATION) << 42) | (<i64>front << 21) | <i64>back;
+}
+
+/** The end of the chunk claimEnd claimed last. */
+let claimedStop: i32 = 0;
+
+/**
+ * Claims up to `size` rows of sweep `generation` from the front or the
+ * back of what is left: returns the first (claimedStop the end), or -1.
+ */
+function claimEnd(ctl: usize, generation: i32, size: i32, fromBack: bool): i32 {
+  for (;;) {
+    const word = atomic.load<i64>(ctl + ENDS);
+    if (<i32>(word >>> 42) != (generation & ENDS_GENERATION)) return -1;
+    const front = <i32>((word >>> 21) & (ENDS_BELOW - 1));
+    const back = <i32>(word & (ENDS_BELOW - 1));
+    if (front >= back) return -1;
+    if (fromBack) {
+      const start = max(back - size, front);
+      if (atomic.cmpxchg<i64>(ctl + ENDS, word, ends(generation, front, start)) == word) {
+        claimedStop = back;
+        return start;
+      }
+    } else {
+      const stop = min(front + size, back);
+      if (atomic.cmpxchg<i64>(ctl + ENDS, word, ends(generation, stop, back)) == word) {
+        claimedStop = stop;
+        return front;
+      }
+    }
+  }
+  return -1;
+}
+
+/**
+ * Claims and sweeps chunks of sweep `generation` until none is left or a
+ * newer sweep has begun. Threads of odd index claim from the back, the
+ * others from the front: a thread then sweeps mostly the same rows from
+ * one sweep to the next, which stay in its core's caches (claimed in turn
+ * from one end, a row's lines moved between the cores at every sweep).
+ */
+function work(ctl: usize, generation: i32, index: i32): void {
+  for (let next = claimRows(ctl, generation, CHUNK, index); next >= 0; ) {
+    const stop = claimedStop;
     sweepRange(next, stop);
     finished(ctl, stop - next);
+    next = claimRows(ctl, generation, CHUNK, index);
   }
+}
+
+/**
+ * Claims up to `size` rows of pass `generation` (its ENDS word published
+ * with it): threads of odd index from the back of what is left, the others
+ * from the front. Returns the first (claimedStop the end), or -1. Past
+ * ENDS_BELOW rows, all from the front (claim).
+ */
+function claimRows(ctl: usize, generation: i32, size: i32, index: i32): i32 {
+  const end = load<i32>(ctl, END);
+  if (end < ENDS_BELOW) return claimEnd(ctl, generation, size, (index & 1) == 1);
+  const next = claim(ctl, generation, size);
+  claimedStop = min(next + size, end);
+  return next;
 }
 
 /** The leader's sweep: publish it, wake the helpers, work along, wait for the last chunk. */
@@ -207,8 +272,9 @@ function sharedSweep(first: i32, end: i32): void {
   const generation = atomic.load<i32>(ctl + GENERATION) + 1;
   publishState(ctl + STATE);
   atomic.store<i32>(ctl + JOB, JOB_SWEEP);
+  atomic.store<i64>(ctl + ENDS, ends(generation, first, end));
   publish(ctl, generation, first, end, true);
-  work(ctl, generation);
+  work(ctl, generation, 0);
   awaitDone(ctl, gBlocking);
 }
 
@@ -278,14 +344,14 @@ export function threadHelper(ctl: usize, index: i32): void {
     if (job == JOB_SWEEP) {
       // a stale state (the sweep ended meanwhile) is harmless: work() then claims nothing
       adoptState(ctl + STATE);
-      work(ctl, now);
+      work(ctl, now, index);
     } else if (job == JOB_TABULATE) {
       adoptState(ctl + STATE);
       tabulateWork(ctl, now);
     } else if (job == JOB_PLE_CLEAR) {
       // a stale state is harmless here too: its claims fail
       adoptGroup();
-      clearWork(ctl, now);
+      clearWork(ctl, now, index);
     } else {
       helpWith(job, ctl, now, index);
     }
@@ -561,12 +627,13 @@ export function addBlocksThreaded(job: ThreadedAddArgs): void {
 /** Rows of a PLE base case's clearing pass per claim (its rows are a few hundred bytes). */
 const CLEAR_CHUNK = 64;
 
-/** Claims and clears chunks of rows of clearing pass `generation` (ple.ts clearRange). */
-function clearWork(ctl: usize, generation: i32): void {
-  for (let next = claim(ctl, generation, CLEAR_CHUNK); next >= 0; next = claim(ctl, generation, CLEAR_CHUNK)) {
-    const stop = min(next + CLEAR_CHUNK, load<i32>(ctl, END));
+/** Claims and clears chunks of rows of clearing pass `generation` (ple.ts clearRange), from the front or the back as sweeps do. */
+function clearWork(ctl: usize, generation: i32, index: i32): void {
+  for (let next = claimRows(ctl, generation, CLEAR_CHUNK, index); next >= 0; ) {
+    const stop = claimedStop;
     clearRange(next, stop);
     finished(ctl, stop - next);
+    next = claimRows(ctl, generation, CLEAR_CHUNK, index);
   }
 }
 
@@ -580,8 +647,9 @@ function sharedClear(first: i32, end: i32): void {
   const generation = atomic.load<i32>(ctl + GENERATION) + 1;
   publishGroup();
   atomic.store<i32>(ctl + JOB, JOB_PLE_CLEAR);
+  atomic.store<i64>(ctl + ENDS, ends(generation, first, end));
   publish(ctl, generation, first, end, true);
-  clearWork(ctl, generation);
+  clearWork(ctl, generation, 0);
   awaitDone(ctl, gBlocking);
 }
 

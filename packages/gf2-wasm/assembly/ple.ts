@@ -111,6 +111,8 @@ let gA: usize = 0;
 let gStride: i32 = 0;
 let gVersions: usize = 0;
 let gWindows: usize = 0;
+/** The positions of the block findBlock found last that have a pivot (bit j: column c + j). */
+let blockMask: i32 = 0;
 /** Version stamps of this group: gStamp * 8 + blocks applied (older stamps mean none). */
 let gStamp: i32 = 0;
 /** Blocks found so far in this group. */
@@ -291,9 +293,6 @@ function findBlock(rows: i32, next: i32, c: i32, kmax: i32, c1: i32, chunks: usi
   }
   return found;
 }
-
-/** The positions of the block findBlock found last that have a pivot (bit j: column c + j). */
-let blockMask: i32 = 0;
 
 /**
  * Tabulates block b (columns c..c+span-1, a pivot at the positions of

@@ -233,19 +233,25 @@ function claimEnd(ctl: usize, generation: i32, size: i32, fromBack: bool): i32 {
 }
 
 /**
- * Claims and sweeps chunks of sweep `generation` until none is left or a
- * newer sweep has begun. Threads of odd index claim from the back, the
- * others from the front: a thread then sweeps mostly the same rows from
- * one sweep to the next, which stay in its core's caches (claimed in turn
- * from one end, a row's lines moved between the cores at every sweep).
+ * Claims chunks of `size` rows of pass `generation` and runs `range` on
+ * each, until none is left or a newer pass has begun. Threads of odd index
+ * claim from the back, the others from the front: a thread then takes
+ * mostly the same rows from one pass to the next, which stay in its core's
+ * caches (claimed in turn from one end, a row's lines moved between the
+ * cores at every pass).
  */
-function work(ctl: usize, generation: i32, index: i32): void {
-  for (let next = claimRows(ctl, generation, CHUNK, index); next >= 0; ) {
+function workRows(ctl: usize, generation: i32, index: i32, size: i32, range: (first: i32, end: i32) => void): void {
+  for (let next = claimRows(ctl, generation, size, index); next >= 0; ) {
     const stop = claimedStop;
-    sweepRange(next, stop);
+    range(next, stop);
     finished(ctl, stop - next);
-    next = claimRows(ctl, generation, CHUNK, index);
+    next = claimRows(ctl, generation, size, index);
   }
+}
+
+/** Claims and sweeps chunks of sweep `generation` (echelon.ts sweepRange). */
+function work(ctl: usize, generation: i32, index: i32): void {
+  workRows(ctl, generation, index, CHUNK, sweepRange);
 }
 
 /**
@@ -627,14 +633,9 @@ export function addBlocksThreaded(job: ThreadedAddArgs): void {
 /** Rows of a PLE base case's clearing pass per claim (its rows are a few hundred bytes). */
 const CLEAR_CHUNK = 64;
 
-/** Claims and clears chunks of rows of clearing pass `generation` (ple.ts clearRange), from the front or the back as sweeps do. */
+/** Claims and clears chunks of rows of clearing pass `generation` (ple.ts clearRange). */
 function clearWork(ctl: usize, generation: i32, index: i32): void {
-  for (let next = claimRows(ctl, generation, CLEAR_CHUNK, index); next >= 0; ) {
-    const stop = claimedStop;
-    clearRange(next, stop);
-    finished(ctl, stop - next);
-    next = claimRows(ctl, generation, CLEAR_CHUNK, index);
-  }
+  workRows(ctl, generation, index, CLEAR_CHUNK, clearRange);
 }
 
 /** The leader's clearing pass: the group's state published, the rows claimed by every thread. */

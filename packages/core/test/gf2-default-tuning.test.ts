@@ -1,7 +1,8 @@
 // The Four Russians kernel with the parameters it picks by size, at the sizes
 // where they change (from 2048 on, the largest k <= 8 whose four tables a
 // step fit in 2 MiB: 8, 7 or 6 bits by the row's width; two steps deferred
-// up to 28 MiB of matrix, four past it): its reduced
+// up to 28 MiB of matrix, four past it, and on one thread none up to 13 MiB
+// where two steps' tables would outgrow 1 MiB): its reduced
 // echelon form, which is unique, must equal the one the PLE route reaches
 // by another algorithm, and a solve must satisfy A x = b.
 import { describe, expect, it } from "vitest";
@@ -9,11 +10,13 @@ import { m4riParameters, pleByDefault } from "../src/gf2/_matrix.js";
 import { BitMatrix } from "../src/index.js";
 
 const REGIMES = [
-  { rows: 8192, cols: 8192, expected: { k: 8, tables: 4, steps: 2 } },
+  { rows: 8192, cols: 8192, expected: { k: 8, tables: 4, steps: 1 } },
   { rows: 8192, cols: 20000, expected: { k: 7, tables: 4, steps: 2 } },
+  { rows: 12288, cols: 12288, expected: { k: 8, tables: 4, steps: 2 } },
   { rows: 8192, cols: 40000, expected: { k: 6, tables: 4, steps: 4 } },
   { rows: 20000, cols: 12288, expected: { k: 8, tables: 4, steps: 4 } },
   { rows: 4096, cols: 4096, expected: { k: 8, tables: 4, steps: 2 } },
+  { rows: 5120, cols: 5120, expected: { k: 8, tables: 4, steps: 1 } },
   { rows: 1024, cols: 4096, expected: { k: 6, tables: 4, steps: 1 } },
 ];
 
@@ -39,9 +42,12 @@ describe("the Four Russians parameters picked by size", () => {
     expect(pleByDefault(65536, 65536, stride(65536), false, 2, room)).toBe(true);
   });
 
-  it("keeps 6-bit tables below 8192 rows, and defers six steps past 64 MiB, when threads share the sweeps", () => {
+  it("keeps 6-bit tables below 8192 rows or up to 32 MiB, and defers six steps past 64 MiB, when threads share the sweeps", () => {
     expect(m4riParameters(4096, 4096, undefined, 2)).toEqual({ k: 6, tables: 4, steps: 4 });
-    expect(m4riParameters(8192, 8192, undefined, 2)).toEqual({ k: 8, tables: 4, steps: 2 });
+    expect(m4riParameters(8192, 8192, undefined, 2)).toEqual({ k: 6, tables: 4, steps: 4 });
+    expect(m4riParameters(16384, 16384, undefined, 2)).toEqual({ k: 6, tables: 4, steps: 4 });
+    expect(m4riParameters(16385, 16384, undefined, 2)).toEqual({ k: 8, tables: 4, steps: 4 });
+    expect(m4riParameters(4096, 200000, undefined, 2)).toEqual({ k: 6, tables: 4, steps: 4 });
     // past 64 MiB, threads defer six steps (one thread four)
     expect(m4riParameters(32768, 32768, undefined, 2)).toEqual({ k: 7, tables: 4, steps: 6 });
     expect(m4riParameters(32768, 32768, undefined, 1)).toEqual({ k: 7, tables: 4, steps: 4 });

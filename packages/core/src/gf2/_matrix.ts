@@ -53,7 +53,8 @@ class WasmStore implements Store {
  * N = 32768: 6x4x4 7.9 s, 6x4x2 8.9 s.
  * From 2048 on, the largest k <= 8 whose step's four tables fit in 2
  * MiB, four steps deferred (8 MiB of pending tables; two while the matrix
- * fits the last-level cache, see DEFER_TWO_UP_TO): 8 bits up to 16384
+ * fits the last-level cache, see DEFER_TWO_UP_TO, and on one thread one
+ * where two steps' tables outgrow L2, see DEFER_ONE_UP_TO): 8 bits up to 16384
  * columns, 7 at 32768, 6 past that. A row reads a table row per k columns,
  * so 8-bit tables read a quarter fewer than 6-bit ones; once the tables
  * outgrow that, deferring more columns a sweep (smaller tables, more steps)
@@ -67,12 +68,14 @@ export function m4riParameters(rows: number, cols: number, stride = strideWords(
   const n = Math.min(rows, cols);
   if (n < 256) return { k: 4, tables: 2, steps: 1 };
   if (n < 2048) return { k: 6, tables: 4, steps: 1 };
-  // threads share the sweeps but not the tables' building, which 6 bits keep small:
-  // 4096 on two threads, 6x4x4 7.9-8.1 ms, 8x4x2 8.6-8.9 ms; 8192 even (49 ms)
-  if (threads > 1 && rows < 8192) return { k: 6, tables: 4, steps: 4 };
+  // threads wait for each other at every step's tables, which 6 bits keep small:
+  // 4096 on two threads, 6x4x4 7.9-8.1 ms, 8x4x2 8.6-8.9 ms; see THREADS_SIX_BITS_UP_TO
+  if (threads > 1 && (rows < 8192 || rows * stride * 8 <= THREADS_SIX_BITS_UP_TO)) return { k: 6, tables: 4, steps: 4 };
   let k = 8;
   while (k > 6 && 4 * 2 ** k * stride * 8 > 2 ** 21) k--;
   const bytes = rows * stride * 8;
+  const stepTables = 4 * 2 ** k * stride * 8;
+  if (threads === 1 && bytes <= DEFER_ONE_UP_TO && 2 * stepTables > L2_BYTES) return { k, tables: 4, steps: 1 };
   const steps = bytes <= DEFER_TWO_UP_TO ? 2 : threads > 1 && bytes > DEFER_SIX_FROM ? 6 : 4;
   return { k, tables: 4, steps };
 }
@@ -85,6 +88,38 @@ export function m4riParameters(rows: number, cols: number, stride = strideWords(
  * 339 ms, 8x4x8 335 ms; 65536 6x4x4 27.5 s, 6x4x6 26.8 s, 6x4x8 26.4 s.
  */
 const DEFER_SIX_FROM = 64 * 2 ** 20;
+
+/**
+ * Threads sharing the sweeps of a matrix up to this many bytes use 6-bit
+ * tables with four steps deferred (a quarter of the table rows to build a
+ * step, and each core reads all the tables from its own L2). Two threads,
+ * interleaved in one process, fastest of 3-8 (2026-12-03): N = 8192 8x4x2
+ * 74.9-76.3 ms, 6x4x4 58.8-59.7 ms, 6x4x2 61.6 ms, 7x4x2 63.0 ms, 6x4x6
+ * 61.2 ms; 12288 8x4x2 195 ms, 6x4x4 181 ms, 7x4x4 183 ms; 16384 8x4x4
+ * 425-439 ms, 6x4x4 399 ms, 7x4x4 389-401 ms, 6x4x6 414 ms. Past it the
+ * tables of 6 bits read too many rows a column: 32768 7x4x6 2.90 s, 6x4x6
+ * 3.04 s, 6x4x8 2.96 s.
+ */
+const THREADS_SIX_BITS_UP_TO = 32 * 2 ** 20;
+
+/** The L2 cache of one core on the machine the parameters were measured on (the 2-core EPYC). */
+const L2_BYTES = 2 ** 20;
+
+/**
+ * One thread defers no step (a sweep a step) while the matrix fits in the
+ * last-level cache up to this many bytes and two steps' tables would
+ * outgrow L2: each sweep is then cheap, and the tables of one step stay in
+ * L2. Interleaved in one process, one thread, fastest of 8-16, repeated in
+ * 2-3 processes (2026-12-03): N = 5120 8x4x2 21.8 ms, 8x4x1 21.0 ms; 6144
+ * 34.4 / 32.2 ms; 7168 50.9 / 48.2 ms; 8192 77.3-80.5 / 69.9-74.3 ms
+ * (7x6x1 70.1-73.9 ms, 7x4x2 73.2-75.0 ms); 9216 107.6 / 99.3 ms; 10240
+ * (12.5 MiB) 142.3-143.3 / 134.1-137.3 ms; 10752 (14.1 MiB) 163.2 / 158.3
+ * ms; 11264 (15.1 MiB) 281.5 / 321.0 ms; 12288 290.5 / 357.0 ms. The reduced
+ * form at 8192: 124.0 / 118.9 ms. At 4096 two steps' tables fit L2 (1 MiB)
+ * and two steps stay: 11.0-11.6 / 11.4-11.7 ms. Threads sharing the sweeps
+ * keep two steps (8192: 8x4x2 79.7 ms, 8x4x1 82.3 ms; 10240 147 / 152 ms).
+ */
+const DEFER_ONE_UP_TO = 13 * 2 ** 20;
 
 /**
  * Matrices up to this many bytes defer two steps a sweep, larger ones four:

@@ -5,7 +5,7 @@
  * @module
  */
 export { BitMatrix } from "../gf2/bitmatrix.js";
-export type { Echelon, EchelonOptions, EngineName, MatrixOptions } from "../gf2/bitmatrix.js";
+export type { Echelon, EchelonOptions, EngineName, MatrixOptions, MulOptions } from "../gf2/bitmatrix.js";
 export type { RandomOptions, SystemSolution, VectorSolution } from "../gf2/bitmatrix.js";
 export { init } from "../internal/kernel-instance.js";
 export { getMemoryLimit, setMemoryLimit } from "../internal/memory.js";

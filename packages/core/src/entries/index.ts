@@ -8,7 +8,7 @@
  * @packageDocumentation
  */
 export { BitMatrix } from "../gf2/bitmatrix.js";
-export type { Echelon, EchelonOptions, EngineName, MatrixOptions } from "../gf2/bitmatrix.js";
+export type { Echelon, EchelonOptions, EngineName, MatrixOptions, MulOptions } from "../gf2/bitmatrix.js";
 export type { RandomOptions, SystemSolution, VectorSolution } from "../gf2/bitmatrix.js";
 export { init } from "../internal/kernel-instance.js";
 export { ParseError } from "../internal/errors.js";

@@ -72,6 +72,28 @@ export interface EchelonOptions {
   threads?: number;
 }
 
+/** How a product runs (BitMatrix.mul). */
+export interface MulOptions {
+  /**
+   * Called now and then with the product's rows' worth of work done and its
+   * rows in all (its kernel products report as they finish, so a product of
+   * minutes moves it).
+   */
+  onProgress?: (done: number, total: number) => void;
+  /** Stops the product between its kernel products with the signal's reason. */
+  signal?: AbortSignal;
+  /**
+   * Threads the caller included: 1 = this thread only. Default: every core
+   * when A, B or the product holds 2 MiB or more (4096 x 4096), one thread
+   * below. The large kernel products and sums are shared among them, in
+   * place. Results are the same whatever the number. Needs shared
+   * WebAssembly memory (a browser page must be cross-origin isolated) and,
+   * in browsers, `await initThreads()` first; without them one thread runs.
+   * The `wasm` engine only.
+   */
+  threads?: number;
+}
+
 /** A matrix's words. The view may change when WASM memory grows: ask again. */
 export interface Store {
   readonly bytes: number;
@@ -92,8 +114,8 @@ export interface Engine {
     full: boolean,
     options: EchelonOptions,
   ): { rank: number; pivots: Int32Array };
-  /** c (m x p) = a (m x n) b (n x p). */
-  mul(c: Store, a: Store, b: Store, m: number, n: number, p: number): void;
+  /** c (zeroed, m x p) = a (m x n) b (n x p). */
+  mul(c: Store, a: Store, b: Store, m: number, n: number, p: number, options: MulOptions): void;
   /** dst (cols x rows), zeroed, = transpose of src (rows x cols). */
   transpose(dst: Store, src: Store, rows: number, cols: number): void;
   copyBits(

@@ -218,8 +218,10 @@ export const tsEngine: Engine = {
     }
     return { rank: state.r, pivots: pivots.slice(0, state.r) };
   },
-  mul(c, a, b, m, n, p) {
+  mul(c, a, b, m, n, p, options) {
+    options.signal?.throwIfAborted();
     mul(c.words(), s32(p), a.words(), s32(n), b.words(), s32(p), m, n);
+    options.onProgress?.(m, m);
   },
   transpose(dst, src, rows, cols) {
     transpose(dst.words(), s32(rows), src.words(), s32(cols), rows, cols);

@@ -23,9 +23,9 @@ import {
 } from "../internal/kernel.js";
 import { matrixBytes, strideWords } from "../internal/layout.js";
 import { MAX_MATRIX_BLOCK, memoryLimit } from "../internal/memory.js";
-import { availableThreads, echelonizeThreaded, zeroBlock } from "../internal/threads.js";
-import type { EchelonOptions, Engine, M4riParameters, Store } from "./_engine.js";
-import { multiplyBlocks } from "./_multiply.js";
+import { availableThreads, echelonizeThreaded, withThreadPool, zeroBlock } from "../internal/threads.js";
+import type { EchelonOptions, Engine, M4riParameters, MulOptions, Store } from "./_engine.js";
+import { MULTIPLY_DEFAULTS, type MultiplyOptions, multiplyBlocks, productWork } from "./_multiply.js";
 import { PLE_TUNING, pleEchelon } from "./_ple.js";
 import { sliceColumns } from "./_engine.js";
 
@@ -182,6 +182,41 @@ const NAIVE_BELOW = 64;
 
 const w64 = strideWords;
 
+/**
+ * C = A B for the engine (C m x p words, A m x n bits, B n rows of p words):
+ * on threads the whole recursion runs on the pool, its large products and
+ * sums shared in place; progress is told in rows of C.
+ */
+function multiplyOn(c: number, a: number, b: number, m: number, n: number, p: number, options: MulOptions): void {
+  const largest = Math.max(m * p, m * w64(n), n * p) * 8;
+  const wanted = options.threads ?? (largest >= THREADS_FROM_BYTES ? availableThreads() : 1);
+  const { onProgress } = options;
+  // the kernel products' reports add up to productWork of the whole
+  const total = productWork(m, n, p);
+  let done = 0;
+  const onWork =
+    onProgress &&
+    ((words: number) => {
+      done += words;
+      onProgress(Math.min(m, Math.floor((done / total) * m)), m);
+    });
+  const tuning = { ...MULTIPLY_DEFAULTS, signal: options.signal, onWork };
+  const [cb, ab, bb] = [
+    { ptr: c, stride: p },
+    { ptr: a, stride: w64(n) },
+    { ptr: b, stride: p },
+  ];
+  const run = (t: MultiplyOptions) => multiplyBlocks(cb, ab, bb, m, n, p, t);
+  const pooled =
+    wanted > 1 &&
+    withThreadPool(wanted, (pool) => {
+      run({ ...tuning, pool });
+      return true;
+    });
+  if (!pooled) run(tuning);
+  onProgress?.(m, m);
+}
+
 export const wasmEngine: Engine = {
   name: "wasm",
   create(rows, cols) {
@@ -263,9 +298,10 @@ export const wasmEngine: Engine = {
       },
     );
   },
-  mul(c, a, b, m, n, p) {
+  mul(c, a, b, m, n, p, options) {
     const [cp, ap, bp] = [c, a, b].map((s) => (s as WasmStore).ptr) as [number, number, number];
     if (n < 16) {
+      options.signal?.throwIfAborted();
       callKernel("multiplication", mulNaiveKernel, {
         c: cp,
         cStride: w64(p),
@@ -276,9 +312,10 @@ export const wasmEngine: Engine = {
         m,
         n,
       });
+      options.onProgress?.(m, m);
       return;
     }
-    multiplyBlocks({ ptr: cp, stride: w64(p) }, { ptr: ap, stride: w64(n) }, { ptr: bp, stride: w64(p) }, m, n, w64(p));
+    multiplyOn(cp, ap, bp, m, n, w64(p), options);
   },
   transpose(dst, src, rows, cols) {
     const [d, s] = [(dst as WasmStore).ptr, (src as WasmStore).ptr];

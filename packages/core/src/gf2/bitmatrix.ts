@@ -1,12 +1,12 @@
 import { checkDimension, checkInteger, describe } from "../internal/check.js";
-import type { EchelonOptions, Engine, EngineName, Store } from "./_engine.js";
+import type { EchelonOptions, Engine, EngineName, MulOptions, Store } from "./_engine.js";
 import { tsEngine } from "./_matrix-naive.js";
 import { wasmEngine } from "./_matrix.js";
 import { strideWords } from "../internal/layout.js";
 import { getBit, putBit } from "./_matrix-naive.js";
 import { xoshiro128 } from "../internal/random.js";
 
-export type { EchelonOptions, EngineName } from "./_engine.js";
+export type { EchelonOptions, EngineName, MulOptions } from "./_engine.js";
 
 /**
  * Where a matrix lives and which kernels run on it.
@@ -130,6 +130,13 @@ function checkEchelonOptions(options: EchelonOptions): void {
     checkInteger("m4ri.k", options.m4ri.k, 1, 12);
     checkInteger("m4ri.tables", options.m4ri.tables, 1, Math.min(8, Math.floor(64 / options.m4ri.k)));
     if (options.m4ri.steps !== undefined) checkInteger("m4ri.steps", options.m4ri.steps, 1, 16);
+  }
+  if (options.threads !== undefined) checkInteger("threads", options.threads, 1, 256);
+}
+
+function checkMulOptions(options: MulOptions): void {
+  if (options === null || typeof options !== "object") {
+    throw new TypeError(`options expected an object, got ${describe(options)}`);
   }
   if (options.threads !== undefined) checkInteger("threads", options.threads, 1, 256);
 }
@@ -793,23 +800,33 @@ export class BitMatrix implements Disposable {
   }
 
   /**
-   * The product A B.
+   * The product A B: Strassen-Winograd down to 8192, the Method of Four
+   * Russians below (the `wasm` engine), on every core for large matrices.
    *
    * @param other - B, with as many rows as A has columns, on the same engine.
+   * @param options - Threads, progress and cancel (see {@link MulOptions}).
    * @returns A new rows(A) x cols(B) matrix.
-   * @throws {RangeError} when the shapes do not chain.
+   * @throws {RangeError} when the shapes do not chain or the product does not fit in memory.
+   * @throws The signal's reason when it is aborted (the product's memory is given back).
    * @example
    * ```ts
    * a.mul(BitMatrix.identity(a.cols)).equals(a); // true
+   * a.mul(b, { threads: 2, onProgress: (done, total) => console.log(`${done}/${total} rows`) });
    * ```
    */
-  mul(other: BitMatrix): BitMatrix {
+  mul(other: BitMatrix, options: MulOptions = {}): BitMatrix {
     this.#same(other, "mul");
+    checkMulOptions(options);
     if (other.rows !== this.cols) {
       throw new RangeError(`mul expected a matrix with ${this.cols} rows (the columns of A), got ${other.rows}`);
     }
     const c = this.#like(this.rows, other.cols);
-    this.#engine.mul(c.#live(), this.#live(), other.#live(), this.rows, this.cols, other.cols);
+    try {
+      this.#engine.mul(c.#live(), this.#live(), other.#live(), this.rows, this.cols, other.cols, options);
+    } catch (error) {
+      c.dispose();
+      throw error;
+    }
     return c;
   }
 

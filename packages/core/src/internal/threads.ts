@@ -527,8 +527,10 @@ export function withThreadPool<T>(threads: number, run: (view: ThreadPoolView) =
   const p = acquire(threads);
   if (!p) return undefined;
   const size = Math.min(threads, p.size);
-  const call = <A, R>(operation: string, kernel: KernelBinding<"threads", A, R>, args: A): R =>
-    guard(operation, () => invoke(p.kernel, kernel, args));
+  const call = <A, R>(operation: string, kernel: KernelBinding<"threads", A, R>, args: A): R => {
+    poolCalls++;
+    return guard(operation, () => invoke(p.kernel, kernel, args));
+  };
   jobs++;
   try {
     return run({
@@ -595,6 +597,12 @@ export function zeroBlock(ptr: number, bytes: number): void {
 }
 
 let zeroedOnThreads = 0;
+let poolCalls = 0;
+
+/** Kernel calls shared among a pool's threads so far (tests). */
+export function poolKernelCalls(): number {
+  return poolCalls;
+}
 
 /** Bytes zeroed by pools' threads so far (tests). */
 export function bytesZeroedOnThreads(): number {

@@ -6,6 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { BitMatrix, threadsUnavailable } from "../src/index.js";
 import { loaded, useSingleThreadKernel } from "../src/internal/kernel-instance.js";
+import { threadsNow } from "../src/internal/threads.js";
 import { makeBits } from "./_support.js";
 
 useSingleThreadKernel();
@@ -17,6 +18,8 @@ describe("the single-thread module", () => {
     expect(memory?.buffer instanceof SharedArrayBuffer).toBe(false);
     expect(threadsUnavailable()).toMatch(/without shared memory/);
     expect(() => useSingleThreadKernel()).toThrow(/before the GF\(2\) kernel is first used/);
+    // tuning by thread count (Four Russians' tables, the route) goes by the one thread that runs
+    expect(threadsNow(8)).toBe(1);
   });
 
   it.each([63, 64, 65, 129, 300, 700])("eliminates %i x (%i + 7) as the TypeScript twin does, on each route", (n) => {

@@ -6,7 +6,7 @@
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
 import { BitMatrix, endThreads, initThreads, threadsUnavailable } from "../src/index.js";
-import { bytesZeroedOnThreads, helpersExited, lastPoolEnd } from "../src/internal/threads.js";
+import { bytesZeroedOnThreads, helpersExited, lastPoolEnd, threadsNow } from "../src/internal/threads.js";
 import { makeBits, pair, paddingIsClean, plainRank, dense, type Kind } from "./_support.js";
 
 const SIZES = [1, 63, 64, 65, 127, 128, 129, 191, 192, 193, 257];
@@ -78,6 +78,9 @@ describe("a large new matrix, zeroed by a started pool's threads", () => {
 describe("threaded elimination = one thread = TypeScript twin", () => {
   it("this Node has shared WebAssembly memory", () => {
     expect(threadsUnavailable()).toBeUndefined();
+    // Node starts a pool when asked: tuning goes by the threads wanted
+    expect(threadsNow(3)).toBe(3);
+    expect(threadsNow(1)).toBe(1);
   });
 
   it("echelon forms, ranks and pivots are identical with 1, 2 and 3 threads", () => {

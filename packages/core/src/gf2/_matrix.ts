@@ -23,7 +23,7 @@ import {
 } from "../internal/kernel.js";
 import { matrixBytes, strideWords } from "../internal/layout.js";
 import { MAX_MATRIX_BLOCK, memoryLimit } from "../internal/memory.js";
-import { availableThreads, echelonizeThreaded, withThreadPool, zeroBlock } from "../internal/threads.js";
+import { availableThreads, echelonizeThreaded, threadsNow, withThreadPool, zeroBlock } from "../internal/threads.js";
 import type { EchelonOptions, Engine, M4riParameters, MulOptions, Store } from "./_engine.js";
 import { MULTIPLY_DEFAULTS, type MultiplyOptions, multiplyBlocks, productWork } from "./_multiply.js";
 import { PLE_TUNING, pleEchelon } from "./_ple.js";
@@ -189,7 +189,7 @@ const w64 = strideWords;
  */
 function multiplyOn(c: number, a: number, b: number, m: number, n: number, p: number, options: MulOptions): void {
   const largest = Math.max(m * p, m * w64(n), n * p) * 8;
-  const wanted = options.threads ?? (largest >= THREADS_FROM_BYTES ? availableThreads() : 1);
+  const wanted = threadsNow(options.threads ?? (largest >= THREADS_FROM_BYTES ? availableThreads() : 1));
   const { onProgress } = options;
   // the kernel products' reports add up to productWork of the whole
   const total = productWork(m, n, p);
@@ -232,8 +232,8 @@ export const wasmEngine: Engine = {
     const limit = Math.min(cols, pivotLimit);
     const stride = w64(cols);
     const method = options.method ?? "auto";
-    // threads wanted: every core for large matrices unless told
-    const wanted = options.threads ?? (rows * stride * 8 >= THREADS_FROM_BYTES ? availableThreads() : 1);
+    // threads wanted (every core for large matrices unless told), as many as can run now
+    const wanted = threadsNow(options.threads ?? (rows * stride * 8 >= THREADS_FROM_BYTES ? availableThreads() : 1));
     // the matrix is held already: PLE needs room for its scratch beside it
     const room = memoryLimit.bytes - wasmBytesInUse();
     if (method === "ple" || (method === "auto" && pleByDefault(rows, limit, stride, full, wanted, room))) {

@@ -167,6 +167,18 @@ export function threadsUnavailable(): string | undefined {
   return undefined;
 }
 
+/**
+ * The threads a job asking for `wanted` runs on if it starts now: 1 where
+ * threads cannot run, and in a browser until `initThreads` has started a
+ * pool (then at most its size); Node starts a pool when asked. Tuning by
+ * thread count (tables, routes) goes by this, not by what was asked.
+ */
+export function threadsNow(wanted: number): number {
+  if (wanted <= 1 || threadsUnavailable() !== undefined) return 1;
+  if (isNode) return wanted;
+  return pool ? Math.min(wanted, pool.size) : 1;
+}
+
 /** Why this realm has no memory that threads can share, or undefined. */
 function sharedMemoryUnavailable(): string | undefined {
   if (typeof WebAssembly !== "object") return "WebAssembly is missing";

@@ -2,6 +2,7 @@
 // null-space basis read off a reduced echelon form.
 
 import { getBit, lowMask, putBit, read64, rowAt } from "./layout";
+import { copyWords } from "./rows";
 import { TransposeArgs } from "./transpose";
 
 /**
@@ -30,7 +31,9 @@ export function copyBits(args: CopyBitsArgs): void {
     for (let i = 0; i < nrows; i++) {
       const s = rowAt(src, sr + i, srcStride) + (<usize>(sc >>> 6) << 3);
       const d = rowAt(dst, dr + i, dstStride) + (<usize>(dc >>> 6) << 3);
-      memory.copy(d, s, whole);
+      // a v128 loop where the rows do not overlap (memory.copy on shared memory moves 8 bytes at a time)
+      if (d + whole <= s || s + whole <= d) copyWords(d, s, <i32>(whole >>> 3));
+      else memory.copy(d, s, whole);
       if (rest != 0) {
         const mask = lowMask(rest);
         store<u64>(d + whole, (load<u64>(d + whole) & ~mask) | (load<u64>(s + whole) & mask));

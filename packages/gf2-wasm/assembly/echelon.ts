@@ -12,7 +12,7 @@
 // rows run out), stores r and c back and returns r. Start from r = c = 0.
 
 import { firstSetColumn, getBit, laneStart, lowMask, read64, rowAt } from "./layout";
-import { swapRows, xorInto, xorTableRows, xorTo } from "./rows";
+import { copyWords, swapRows, xorInto, xorTableRows, xorTo, zeroWords } from "./rows";
 
 /** The arguments of `echelonizeNaive` and `echelonizeM4ri` (the naive kernel ignores the Four Russians fields). */
 @unmanaged export class EchelonArgs {
@@ -396,13 +396,13 @@ export function tabulateRange(slot: i32, r: i32, first: i32, end: i32): void {
   for (let g = 0; g < groups; g++) {
     const table = base + <usize>g * tableBytes + from;
     const count = 1 << min(gK, span - g * gK);
-    memory.fill(table, 0, bytes);
+    zeroWords(table, words);
     for (let idx = 1; idx < count; idx++) {
       // entry = entry without its lowest bit, plus that bit's column's pivot row (none: a copy)
       const to = table + <usize>idx * entry;
       const without = table + <usize>(idx & (idx - 1)) * entry;
       const pos = g * gK + <i32>ctz(idx);
-      if (((mask >> <u64>pos) & 1) == 0) memory.copy(to, without, bytes);
+      if (((mask >> <u64>pos) & 1) == 0) copyWords(to, without, words);
       else xorTo(to, without, rowAt(gA, r + <i32>popcnt(mask & lowMask(pos)), gStride) + off, words);
     }
   }

@@ -4,7 +4,7 @@
 // @lightsout/core (gf2/_multiply.ts) that runs over them.
 
 import { getBit, lowMask, read64, rowAt } from "./layout";
-import { xorInto, xorTableRows, xorTo } from "./rows";
+import { xorInto, xorTableRows, xorTo, zeroWords } from "./rows";
 
 /** The arguments of `mulNaive`. */
 @unmanaged export class MulArgs {
@@ -126,7 +126,7 @@ export function mulAddRows(
  */
 @inline function tabulateRows(t: usize, b: usize, bStride: i32, off: usize, j: i32, k: i32, words: i32): void {
   const entry = <usize>words << 3;
-  memory.fill(t, 0, entry);
+  zeroWords(t, words);
   const count = 1 << k;
   for (let idx = 1; idx < count; idx++) {
     // entry = entry without its lowest bit, plus that bit's row of B

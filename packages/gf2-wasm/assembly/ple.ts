@@ -18,7 +18,7 @@
 // the rows below; up to four blocks (a group) are cleared in one pass.
 
 import { firstSetColumn, getBit, lowMask, read64, rowAt } from "./layout";
-import { swapRows, xorInto, xorTableRows } from "./rows";
+import { copyWords, swapRows, xorInto, xorTableRows, xorTo, zeroWords } from "./rows";
 
 /** The arguments of `pleBase`. */
 @unmanaged export class PleBaseArgs {
@@ -309,13 +309,13 @@ function tabulate(b: i32, r: i32, c: i32, span: i32, pivotMask: i32, c1: i32, ch
   const found = popcnt(pivotMask);
   for (let t = 0; t < found; t++) {
     const dst = masked + <usize>t * entry;
-    memory.fill(dst, 0, entry);
+    zeroWords(dst, words);
     xorMasked(dst - (<usize>w0 << 3), rowAt(gA, r + t, gStride), w0, w0 + words, c + span, c1);
   }
   const entries = tableOf(b);
   const coefs = gCoefs + (<usize>b << BLOCK);
   const count = 1 << span;
-  memory.fill(entries, 0, entry);
+  zeroWords(entries, words);
   store<u8>(coefs, 0);
   // x with lowest bit j: take position j, and x ^ (its bits in the block) has a higher lowest bit
   for (let j = span - 1; j >= 0; j--) {
@@ -325,8 +325,9 @@ function tabulate(b: i32, r: i32, c: i32, span: i32, pivotMask: i32, c1: i32, ch
     for (let x = 1 << j; x < count; x += 2 << j) {
       const rest = <i32>(<u64>x ^ u);
       const dst = entries + <usize>x * entry;
-      memory.copy(dst, entries + <usize>rest * entry, entry);
-      if (isPivot) xorWords(dst, pivot, words);
+      const src = entries + <usize>rest * entry;
+      if (isPivot) xorTo(dst, src, pivot, words);
+      else copyWords(dst, src, words);
       store<u8>(coefs + x, <u8>(<i32>load<u8>(coefs + rest) | (isPivot << j)));
     }
   }

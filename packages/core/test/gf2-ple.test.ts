@@ -8,6 +8,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { BitMatrix } from "../src/gf2/bitmatrix.js";
+import { threadsUnavailable } from "../src/index.js";
+import { availableThreads } from "../src/internal/threads.js";
 import { MULTIPLY_DEFAULTS } from "../src/gf2/_multiply.js";
 import { type PleTuning, pleEchelon } from "../src/gf2/_ple.js";
 import { kernelCopy, kernelView, wasmBytesInUse, withScratch } from "../src/internal/kernel.js";
@@ -265,6 +267,22 @@ describe("BitMatrix.echelonize({ method: 'ple' })", () => {
       // the next elimination (fresh helpers after a cancel) is right
       expect(a.rank({ method: "ple", threads })).toBe(rank);
     }
+  });
+
+  it("runs on one thread by default below 8192 x 8192, where its threads do not pay, and as told", () => {
+    using small = BitMatrix.random(4096, 4096, { seed: 31 });
+    const rank = small.copy().rank({ method: "m4ri", threads: 1 });
+    using byDefault = small.copy();
+    const one = byDefault.echelonize({ method: "ple" });
+    expect(one.rank).toBe(rank);
+    expect(one.threads).toBe(1);
+    if (threadsUnavailable() !== undefined || availableThreads() < 2) return;
+    using asked = small.copy();
+    const two = asked.echelonize({ method: "ple", threads: 2 });
+    expect(two.threads).toBe(2);
+    expect(asked.equals(byDefault)).toBe(true);
+    using large = BitMatrix.random(8192, 8192, { seed: 32 });
+    expect(large.echelonize({ method: "ple" }).threads).toBeGreaterThan(1);
   });
 
   it("refuses an unknown method by name", () => {

@@ -64,7 +64,7 @@ export interface EchelonOptions {
   /**
    * Threads for a Four Russians elimination (its sweeps) and for the PLE
    * route (its large products), the caller included: 1 = this thread only. Default: every core for matrices of 2 MiB and more (4096 x
-   * 4096), one thread below. Results are the same whatever the number. Needs
+   * 4096), one thread below; for the PLE route from 8 MiB (8192 x 8192). Results are the same whatever the number. Needs
    * shared WebAssembly memory (a browser page must be cross-origin isolated)
    * and, in browsers, `await initThreads()` first; without them one thread
    * runs. The `wasm` engine only.

@@ -177,6 +177,15 @@ const slotTables = (tables: number) => (tables > 6 ? 8 : tables > 4 ? 6 : tables
 /** From this many bytes of matrix on, eliminations use every core unless told otherwise. */
 const THREADS_FROM_BYTES = 2 * 2 ** 20;
 
+/**
+ * From this many bytes of matrix on, PLE uses every core unless told: below
+ * it, its pivot searches and tables (on the leading thread, the helpers
+ * waiting) outweigh the shared passes and products. PLE, alternating one
+ * and two threads, fastest of 4-6 (2026-12-03): 4096 15.3-15.5 / 22.5-23.2
+ * ms, 8192 95.7-97.7 / 91.9-93.6 ms, 12288 312 / 246 ms.
+ */
+const PLE_THREADS_FROM_BYTES = 8 * 2 ** 20;
+
 /** Below this many rows or columns the naive kernel is as fast. */
 const NAIVE_BELOW = 64;
 
@@ -237,7 +246,8 @@ export const wasmEngine: Engine = {
     // the matrix is held already: PLE needs room for its scratch beside it
     const room = memoryLimit.bytes - wasmBytesInUse();
     if (method === "ple" || (method === "auto" && pleByDefault(rows, limit, stride, full, wanted, room))) {
-      const tuning = { ...PLE_TUNING, multiply: { ...PLE_TUNING.multiply, threads: wanted } };
+      const pleThreads = options.threads === undefined && rows * stride * 8 < PLE_THREADS_FROM_BYTES ? 1 : wanted;
+      const tuning = { ...PLE_TUNING, multiply: { ...PLE_TUNING.multiply, threads: pleThreads } };
       // a reduced form: Four Russians back substitution on the echelon form, the second half of the progress
       const { onProgress } = options;
       const half = (from: number) => (done: number, total: number) =>

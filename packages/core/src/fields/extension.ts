@@ -3,7 +3,7 @@
 // code c_0 + c_1 p + ... + c_{r-1} p^(r-1): its base-p digits are its
 // coefficients, so codes run over 0..q-1 and 0, 1 are zero and one.
 
-import { describe } from "../internal/check.js";
+import { checkOptionsObject, describe } from "../internal/check.js";
 import { checkElement, inverseOfZero, MAX_FIELD_ORDER, type Field } from "./field.js";
 import { checkPrime, formatFactors, primeFactors, primeField, type PrimeField } from "./prime.js";
 import * as Z from "./_zpoly.js";
@@ -299,8 +299,7 @@ const defaultFields = new Map<string, ExtensionField>();
  */
 export function extensionField(p: number, r: number, options: ExtensionOptions = {}): ExtensionField {
   const [prime, degree] = checkOrder(p, r);
-  if (options === null || typeof options !== "object")
-    throw new TypeError(`options expected an object, got ${describe(options)}`);
+  checkOptionsObject(options);
   const variable = options.variable ?? "a";
   if (typeof variable !== "string" || !/^[a-z]$/.test(variable) || variable === "x") {
     throw new TypeError(`"variable" expected one lowercase letter other than x, got ${describe(variable)}`);

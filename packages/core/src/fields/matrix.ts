@@ -3,7 +3,7 @@
 // default, or its TypeScript twin) for prime fields, and in plain
 // TypeScript through the field's arithmetic for any other Field.
 
-import { checkDimension, checkInteger, describe, MAX_DIMENSION } from "../internal/check.js";
+import { checkDimension, checkInteger, checkOptionsObject, describe, MAX_DIMENSION } from "../internal/check.js";
 import type { EngineName } from "../gf2/bitmatrix.js";
 import { xoshiro128 } from "../internal/random.js";
 import { BitMatrix } from "../gf2/bitmatrix.js";
@@ -147,9 +147,7 @@ function progressOptions(options: FieldEchelonOptions | undefined): Pick<FieldEc
 }
 
 function engineOf(options: FieldEchelonOptions | undefined): EngineName {
-  if (options !== undefined && (options === null || typeof options !== "object")) {
-    throw new TypeError(`options expected an object, got ${describe(options)}`);
-  }
+  if (options !== undefined) checkOptionsObject(options);
   const engine = options?.engine ?? "wasm";
   if (engine !== "wasm" && engine !== "ts")
     throw new TypeError(`"engine" expected "wasm" or "ts", got ${describe(engine)}`);

@@ -1,4 +1,4 @@
-import { checkDimension, checkInteger, describe } from "../internal/check.js";
+import { checkDimension, checkInteger, checkOptionsObject, describe } from "../internal/check.js";
 import type { EchelonOptions, Engine, EngineName, MulOptions, Store } from "./_engine.js";
 import { tsEngine } from "./_matrix-naive.js";
 import { wasmEngine } from "./_matrix.js";
@@ -119,9 +119,7 @@ export interface SystemSolution {
 }
 
 function checkEchelonOptions(options: EchelonOptions): void {
-  if (options === null || typeof options !== "object") {
-    throw new TypeError(`options expected an object, got ${describe(options)}`);
-  }
+  checkOptionsObject(options);
   const method = options.method ?? "auto";
   if (method !== "auto" && method !== "m4ri" && method !== "naive" && method !== "ple") {
     throw new TypeError(`"method" expected "auto", "m4ri", "naive" or "ple", got ${describe(method)}`);
@@ -135,9 +133,7 @@ function checkEchelonOptions(options: EchelonOptions): void {
 }
 
 function checkMulOptions(options: MulOptions): void {
-  if (options === null || typeof options !== "object") {
-    throw new TypeError(`options expected an object, got ${describe(options)}`);
-  }
+  checkOptionsObject(options);
   if (options.threads !== undefined) checkInteger("threads", options.threads, 1, 256);
 }
 

@@ -13,6 +13,13 @@ export function describe(value: unknown): string {
   return typeof value === "object" ? `an object (${Object.prototype.toString.call(value).slice(8, -1)})` : typeof value;
 }
 
+/** Checks that an options argument is an object (a TypeError naming what was got otherwise). */
+export function checkOptionsObject(options: unknown): void {
+  if (options === null || typeof options !== "object") {
+    throw new TypeError(`options expected an object, got ${describe(options)}`);
+  }
+}
+
 /** Checks an integer in [min, max]; `name` is quoted in the message. */
 export function checkInteger(name: string, value: unknown, min: number, max: number): number {
   if (typeof value !== "number" || !Number.isInteger(value)) {

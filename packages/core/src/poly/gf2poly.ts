@@ -2,7 +2,7 @@
 // (layout in _words.ts). Arithmetic runs in plain TypeScript; the gcd, the
 // one quadratic hot loop, runs in WebAssembly by default.
 
-import { checkInteger, describe } from "../internal/check.js";
+import { checkInteger, checkOptionsObject, describe } from "../internal/check.js";
 import type { EngineName } from "../gf2/bitmatrix.js";
 import * as W from "./_words.js";
 import { gcdOfWords } from "./_gcd.js";
@@ -39,9 +39,7 @@ function checkPoly(name: string, value: unknown): GF2Poly {
 
 /** Checks the engine option and returns its value. */
 export function engineOption(options: PolyGcdOptions | undefined): EngineName {
-  if (options !== undefined && (options === null || typeof options !== "object")) {
-    throw new TypeError(`options expected an object, got ${describe(options)}`);
-  }
+  if (options !== undefined) checkOptionsObject(options);
   const engine = options?.engine ?? "wasm";
   if (engine !== "wasm" && engine !== "ts") {
     throw new TypeError(`"engine" expected "wasm" or "ts", got ${describe(engine)}`);

@@ -8,7 +8,7 @@
 // earlier one is in. `start`/`end` select a slice of the indices (resume,
 // or one shard of a sweep split across machines by {@link shardBounds}).
 
-import { checkInteger, describe } from "../internal/check.js";
+import { checkInteger, checkOptionsObject, describe } from "../internal/check.js";
 import { availableCores, type CoreCounter } from "../internal/cores.js";
 import type { EngineName } from "../gf2/bitmatrix.js";
 import { matrixBytes } from "../internal/layout.js";
@@ -470,8 +470,7 @@ interface SweepRun {
 /** Checks the sweep and its options and sets up the cutting of its tasks. */
 async function startSweep(sweep: NullitySweep, options: SweepOptions): Promise<SweepRun> {
   const s = shapeOf(sweep);
-  if (options === null || typeof options !== "object")
-    throw new TypeError(`options expected an object, got ${describe(options)}`);
+  checkOptionsObject(options);
   const engine = options.engine ?? "wasm";
   if (engine !== "wasm" && engine !== "ts")
     throw new TypeError(`"engine" expected "wasm" or "ts", got ${describe(engine)}`);

@@ -3,7 +3,7 @@
 // elimination (sparse input that stays sparse enough), or block Wiedemann.
 
 import type { BitMatrix, EngineName } from "../gf2/bitmatrix.js";
-import { checkInteger, describe } from "../internal/check.js";
+import { checkInteger, checkOptionsObject, describe } from "../internal/check.js";
 import { matrixBytes } from "../internal/layout.js";
 import { getMemoryLimit, matrixRoom } from "../internal/memory.js";
 import { formatLimit } from "../internal/sizes.js";
@@ -159,9 +159,7 @@ export type SparseSolution = SparseRankResult &
 const AUTO_DENSE_ENTRIES = 2 ** 20;
 
 function checkOptions(options: SparseOptions): Exclude<SparseMethod, "auto"> | "auto" {
-  if (options === null || typeof options !== "object") {
-    throw new TypeError(`options expected an object, got ${describe(options)}`);
-  }
+  checkOptionsObject(options);
   const method = options.method ?? "auto";
   if (method !== "auto" && method !== "dense" && method !== "structured" && method !== "wiedemann") {
     throw new TypeError(`"method" expected "auto", "dense", "structured" or "wiedemann", got ${describe(method)}`);

@@ -5,6 +5,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { BitMatrix } from "../src/index.js";
+import { liveWords, reverseByteBits } from "../src/gf2/bitmatrix.js";
 import { apply, applyLeft, dense, makeBits, pair, paddingIsClean, plainRank, type Kind } from "./_support.js";
 
 const SIZES = [0, 1, 31, 32, 33, 63, 64, 65, 127, 128, 129, 200];
@@ -231,6 +232,35 @@ describe("products, transposes, copies: WASM = TypeScript twin", () => {
     };
     for (const s of EVERY_SHAPE) check(s);
     fc.assert(fc.property(shape, check), RUNS);
+  });
+
+  it("reverseByteBits (a PBM raster into rows): every byte of the range reversed, none outside it", () => {
+    const table = Array.from({ length: 256 }, (_, b) =>
+      Number.parseInt(b.toString(2).padStart(8, "0").split("").reverse().join(""), 2),
+    );
+    const reversed = (b: number) => table[b]!;
+    const check = ({ rows, cols, kind, seed }: Shape, at: number, span: number) => {
+      const { wasm, ts } = pair(rows, cols, makeBits(rows, cols, kind, seed));
+      const bytes = (m: BitMatrix) => new Uint8Array(Uint32Array.from(liveWords(m)).buffer);
+      const before = bytes(ts);
+      const total = before.length;
+      const from = Math.min(total, at % (total + 1));
+      const to = Math.min(total, from + span);
+      reverseByteBits(wasm, from, to);
+      reverseByteBits(ts, from, to);
+      const [w, t] = [bytes(wasm), bytes(ts)];
+      // the first byte where the kernel and the twin differ, or where the twin is not the reversal
+      const differ = (x: Uint8Array, y: ArrayLike<number>) => x.findIndex((b, i) => b !== y[i]);
+      expect(differ(w, t)).toBe(-1);
+      const expected = before.map((b, i) => (i >= from && i < to ? reversed(b) : b));
+      expect(differ(t, expected)).toBe(-1);
+    };
+    // ranges starting and ending on and off 4- and 16-byte boundaries
+    for (const s of EVERY_SHAPE) check(s, s.nth * 13, (s.nth * 37) % 300);
+    fc.assert(
+      fc.property(shape, fc.nat(100_000), fc.nat(5_000), (s, at, span) => check(s, at, span)),
+      RUNS,
+    );
   });
 
   it("slice and augment", () => {

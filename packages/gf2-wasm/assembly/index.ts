@@ -9,7 +9,7 @@ export { echelonizeNaive, echelonizeM4ri } from "./echelon";
 export { addBlocks, mulAddM4rm, mulNaive } from "./multiply";
 export { pleBase, pleFinish, pleSwaps, trsmBase } from "./ple";
 export { transpose } from "./transpose";
-export { firstSetColumnIn } from "./layout";
+export { firstSetColumnIn, reverseByteBits } from "./layout";
 export { backSubstitute, copyBits, nullspace } from "./copy";
 export { chaseSteps } from "./chase";
 export { cosetMinimum, cosetDistribution, cosetScanLanes, infoSetTail } from "./coset";

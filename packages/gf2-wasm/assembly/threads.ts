@@ -698,7 +698,7 @@ export { echelonizeNaive } from "./echelon";
 export { addBlocks, mulAddM4rm, mulNaive } from "./multiply";
 export { pleFinish, pleSwaps, trsmBase } from "./ple";
 export { transpose } from "./transpose";
-export { firstSetColumnIn } from "./layout";
+export { firstSetColumnIn, reverseByteBits } from "./layout";
 export { backSubstitute, copyBits, nullspace } from "./copy";
 export { chaseSteps } from "./chase";
 export { cosetMinimum, cosetDistribution, cosetScanLanes, infoSetTail } from "./coset";

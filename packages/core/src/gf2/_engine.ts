@@ -134,6 +134,8 @@ export interface Engine {
   backSubstitute(x: Store, e: Store, rank: number, n: number, p: number, pivots: Int32Array): void;
   /** Null-space basis of the reduced form e (rank r) into zeroed out ((cols - r) x cols). */
   nullspace(out: Store, e: Store, cols: number, rank: number, pivots: Int32Array): void;
+  /** Reverses the bits of each byte from byte `from` to byte `to` of the storage (a PBM raster into rows). */
+  reverseByteBits(store: Store, from: number, to: number): void;
 }
 
 /** Splits the columns of an elimination into slices for progress and cancel. */

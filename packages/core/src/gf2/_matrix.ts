@@ -1,7 +1,7 @@
 // The WebAssembly engine of BitMatrix: matrices live in the kernel's linear
 // memory, allocated through internal/kernel.ts (the memory owner); the
-// kernels are assembly/echelon.ts, multiply.ts, transpose.ts and copy.ts
-// (their TypeScript twin: _matrix-naive.ts).
+// kernels are assembly/echelon.ts, multiply.ts, transpose.ts, copy.ts and
+// layout.ts's reverseByteBits (their TypeScript twin: _matrix-naive.ts).
 
 import {
   allocate,
@@ -15,6 +15,7 @@ import {
   kernelView,
   mulNaiveKernel,
   nullspaceKernel,
+  reverseByteBitsKernel,
   release,
   runSlices,
   transposeKernel,
@@ -377,5 +378,9 @@ export const wasmEngine: Engine = {
         pivots: pv,
       });
     });
+  },
+  reverseByteBits(store, from, to) {
+    const ptr = (store as WasmStore).ptr + from;
+    callKernel("reading a PBM raster", reverseByteBitsKernel, { ptr, bytes: to - from });
   },
 };

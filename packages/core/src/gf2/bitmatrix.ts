@@ -170,6 +170,20 @@ export function liveWords(m: BitMatrix): Uint32Array {
   return liveWordsOf(m);
 }
 
+/** Set in BitMatrix's static block: reverseByteBits on a matrix's storage. */
+let reverseByteBitsOf: (m: BitMatrix, from: number, to: number) => void;
+
+/**
+ * Reverses the bits of each byte from byte `from` to byte `to` of the
+ * matrix's packed words, in its engine (the WebAssembly one with v128
+ * shuffles): a PBM raster copied into the rows becomes the matrix.
+ *
+ * @internal
+ */
+export function reverseByteBits(m: BitMatrix, from: number, to: number): void {
+  reverseByteBitsOf(m, from, to);
+}
+
 /**
  * A dense matrix over GF(2), bit-packed (64 columns per word, rows padded to
  * 128-bit SIMD lanes). By default it lives in WebAssembly memory and its
@@ -186,6 +200,7 @@ export function liveWords(m: BitMatrix): Uint32Array {
 export class BitMatrix implements Disposable {
   static {
     liveWordsOf = (m) => m.#words();
+    reverseByteBitsOf = (m, from, to) => m.#engine.reverseByteBits(m.#live(), from, to);
   }
 
   /** Number of rows. */

@@ -22,7 +22,7 @@
  *
  * @module
  */
-import { BitMatrix, liveWords } from "../gf2/bitmatrix.js";
+import { BitMatrix, liveWords, reverseByteBits } from "../gf2/bitmatrix.js";
 import type { EngineName } from "../gf2/bitmatrix.js";
 import { formatLimit } from "../internal/sizes.js";
 import { ParseError } from "../internal/errors.js";
@@ -356,40 +356,32 @@ export class PbmReader {
         this.#offset + i,
       );
     }
-    // The packed words are a live view: writing them fills the matrix without a copy.
+    // The raster's bytes go into the rows as they are (a live view of the packed words: no copy of the
+    // matrix), then the engine reverses each byte's bits at once: PBM's first pixel is a byte's high bit.
     const words = liveWords(matrix);
     const out = new Uint8Array(words.buffer, words.byteOffset, words.byteLength);
-    const view = new DataView(chunk.buffer, chunk.byteOffset, n);
     const strideBytes = matrix.strideWords * 8;
     const rowBytes = Math.ceil(cols / 8);
-    const lastMask = cols & 7 ? (1 << (cols & 7)) - 1 : 0xff;
-    let row = this.#row;
+    const firstRow = this.#row;
+    const from = firstRow * strideBytes + this.#rowByte;
+    let row = firstRow;
     let rowByte = this.#rowByte;
     while (i < n && row < rows) {
       const take = Math.min(rowBytes - rowByte, n - i);
-      const to = row * strideBytes + rowByte;
-      let k = 0;
-      // Rows start on 16-byte boundaries: once `to + k` is a multiple of 4, four bytes go at a time,
-      // each byte's bits reversed in place by three swaps (halves, pairs, single bits).
-      while (k < take && ((to + k) & 3) !== 0) {
-        out[to + k] = REVERSED[chunk[i + k]!]!;
-        k++;
-      }
-      for (; k + 4 <= take; k += 4) {
-        let x = view.getUint32(i + k, true);
-        x = ((x >>> 4) & 0x0f0f0f0f) | ((x & 0x0f0f0f0f) << 4);
-        x = ((x >>> 2) & 0x33333333) | ((x & 0x33333333) << 2);
-        x = ((x >>> 1) & 0x55555555) | ((x & 0x55555555) << 1);
-        words[(to + k) >>> 2] = x;
-      }
-      for (; k < take; k++) out[to + k] = REVERSED[chunk[i + k]!]!;
+      out.set(chunk.subarray(i, i + take), row * strideBytes + rowByte);
       i += take;
       rowByte += take;
       if (rowByte === rowBytes) {
-        out[row * strideBytes + rowBytes - 1]! &= lastMask;
         row++;
         rowByte = 0;
       }
+    }
+    // the bytes between rows (the padding to whole lanes) are zero, and stay zero
+    reverseByteBits(matrix, from, row * strideBytes + rowByte);
+    // the bits after a row's last pixel are "don't care": cleared in the rows completed here
+    if (cols & 7) {
+      const lastMask = (1 << (cols & 7)) - 1;
+      for (let r = firstRow; r < row; r++) out[r * strideBytes + rowBytes - 1]! &= lastMask;
     }
     this.#row = row;
     this.#rowByte = rowByte;

@@ -279,6 +279,34 @@ describe("PBM", () => {
     );
   });
 
+  it("writes any matrix's P4 raster as its pixels packed here one by one, whatever the header's length", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 300 }),
+        fc.integer({ min: 1, max: 6 }),
+        fc.integer({ min: 0, max: 2 ** 31 - 1 }),
+        fc.option(fc.string({ maxLength: 7 }).map((c) => c.replace(/[\r\n]/g, ""))),
+        fc.constantFrom("wasm" as const, "ts" as const),
+        (cols, rows, seed, comment, engine) => {
+          const entries = randomRows(rows, cols, seed);
+          using m = BitMatrix.fromRows(entries, { engine });
+          const bytes = formatPbm(m, comment === null ? {} : { comment });
+          const header = encode(`P4\n${comment === null ? "" : `# ${comment}\n`}${cols} ${rows}\n`);
+          const rowBytes = Math.ceil(cols / 8);
+          const expected = new Uint8Array(header.length + rows * rowBytes);
+          expected.set(header);
+          entries.forEach((row, i) => {
+            for (let j = 0; j < cols; j++) {
+              if (row[j] === "1") expected[header.length + i * rowBytes + (j >> 3)]! |= 0x80 >> (j & 7);
+            }
+          });
+          expect(Array.from(bytes)).toEqual(Array.from(expected));
+        },
+      ),
+      { seed: 20261203, numRuns: 200 },
+    );
+  });
+
   it("writes P1 lines of at most 70 characters", () => {
     const text = new TextDecoder().decode(formatPbm(BitMatrix.fromRows(randomRows(3, 150, 5)), { plain: true }));
     const lines = text.split("\n").slice(2, -1);

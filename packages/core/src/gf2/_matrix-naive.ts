@@ -8,7 +8,7 @@
 
 import type { EchelonOptions, Engine, Store } from "./_engine.js";
 import { sliceColumns } from "./_engine.js";
-import { matrixBytes, strideWords } from "../internal/layout.js";
+import { matrixBytes, reverseBitsInBytes, strideWords } from "../internal/layout.js";
 import { memoryLimit } from "../internal/memory.js";
 
 export function getBit(w: Uint32Array, s: number, i: number, j: number): number {
@@ -151,31 +151,6 @@ export function nullspace(
   }
 }
 
-/** The bits of byte `b` in reverse order. */
-function reverseByte(b: number): number {
-  b = ((b >>> 4) & 0x0f) | ((b & 0x0f) << 4);
-  b = ((b >>> 2) & 0x33) | ((b & 0x33) << 2);
-  return ((b >>> 1) & 0x55) | ((b & 0x55) << 1);
-}
-
-/**
- * Reverses the bits of each byte from byte `from` to byte `to` of `words`
- * (little-endian: byte 4w + j is bits 8j..8j+7 of word w), a 32-bit word at
- * a time between the ends. Twin of the WASM `reverseByteBits`.
- */
-export function reverseByteBits(words: Uint32Array, from: number, to: number): void {
-  const bytes = new Uint8Array(words.buffer, words.byteOffset, words.byteLength);
-  let i = from;
-  for (; i < to && (i & 3) !== 0; i++) bytes[i] = reverseByte(bytes[i]!);
-  for (; i + 4 <= to; i += 4) {
-    let x = words[i >>> 2]!;
-    x = ((x >>> 4) & 0x0f0f0f0f) | ((x & 0x0f0f0f0f) << 4);
-    x = ((x >>> 2) & 0x33333333) | ((x & 0x33333333) << 2);
-    words[i >>> 2] = ((x >>> 1) & 0x55555555) | ((x & 0x55555555) << 1);
-  }
-  for (; i < to; i++) bytes[i] = reverseByte(bytes[i]!);
-}
-
 /**
  * Back substitution on a row echelon form of [A | B] (A: n columns, rank r):
  * column j of x (n x p, zeroed) gets the solution of A x = B_j with free
@@ -261,6 +236,7 @@ export const tsEngine: Engine = {
     nullspace(out.words(), s32(cols), e.words(), s32(cols), rank, cols, pivots);
   },
   reverseByteBits(store, from, to) {
-    reverseByteBits(store.words(), from, to);
+    const words = store.words();
+    reverseBitsInBytes(new Uint8Array(words.buffer, words.byteOffset, words.byteLength), from, to);
   },
 };

@@ -24,6 +24,7 @@
  */
 import { BitMatrix, liveWords, reverseByteBits } from "../gf2/bitmatrix.js";
 import type { EngineName } from "../gf2/bitmatrix.js";
+import { reverseBitsInBytes } from "../internal/layout.js";
 import { formatLimit } from "../internal/sizes.js";
 import { ParseError } from "../internal/errors.js";
 import { showByteChar } from "../internal/text.js";
@@ -38,14 +39,6 @@ const DIGIT_9 = 0x39;
 
 /** Largest width or height: the largest dimension of a BitMatrix. */
 const MAX_SIDE = 2 ** 30;
-
-/** The byte with its bits in reverse order: PBM stores the first pixel in the high bit, a BitMatrix in the low bit. */
-const REVERSED = new Uint8Array(256);
-for (let b = 0; b < 256; b++) {
-  let r = 0;
-  for (let k = 0; k < 8; k++) if (b & (1 << k)) r |= 0x80 >>> k;
-  REVERSED[b] = r;
-}
 
 function isWhitespace(b: number): boolean {
   return b === SPACE || b === LF || b === CR || b === TAB;
@@ -102,14 +95,13 @@ export function formatPbm(matrix: BitMatrix, options: FormatPbmOptions = {}): Ui
   const rowBytes = Math.ceil(cols / 8);
   const out = new Uint8Array(header.length + rows * rowBytes);
   out.set(header);
+  // the rows' bytes as they are, then each byte's bits reversed (the first pixel is PBM's high bit)
   const source = new Uint8Array(words.buffer, words.byteOffset, words.byteLength);
   const strideBytes = stride * 4;
-  let at = header.length;
   for (let i = 0; i < rows; i++) {
-    const from = i * strideBytes;
-    for (let k = 0; k < rowBytes; k++) out[at + k] = REVERSED[source[from + k]!]!;
-    at += rowBytes;
+    out.set(source.subarray(i * strideBytes, i * strideBytes + rowBytes), header.length + i * rowBytes);
   }
+  reverseBitsInBytes(out, header.length, out.length);
   return out;
 }
 

@@ -135,12 +135,13 @@ const DEFER_TWO_UP_TO = 28 * 2 ** 20;
 
 /**
  * Whether `auto` takes the PLE route: a forward echelon form (rank) from
- * 16384 on (on threads, from 65536 on), while `room` (the bytes the memory
+ * 32768 on (on threads, from 65536 on), while `room` (the bytes the memory
  * limit leaves beside the matrix) holds PLE's scratch (Four Russians works
- * in place). One thread, interleaved, PLE
- * against Four Russians (docs/BENCHMARKS.md, "Dense GF(2): PLE's base case
- * in groups"): 10240 206 / 173 ms, 12288 310 / 279 ms, 16384 704 / 769 ms,
- * 24576 2.23 / 2.34 s, 32768 4.74 / 6.06 s. On two threads both are
+ * in place). One thread, interleaved, fastest of 3, Four Russians against
+ * PLE (2026-12-03, docs/BENCHMARKS.md, "Dense GF(2): the sweep against
+ * C"): 16384 674 / 705 ms, 20480 1.39 / 1.40 s, 24576 2.37 / 2.46 s,
+ * 28672 3.58 / 3.90 s, 32768 5.25 / 4.85 s (in `pnpm bench` that day
+ * 16384 590 / 634 ms). On two threads both are
  * shared (PLE's products, sums and base-case passes), and Four Russians
  * was as fast or faster up to 49152, PLE faster at 65536
  * (docs/BENCHMARKS.md, "PLE in the threads' shared memory"; Four Russians
@@ -161,7 +162,7 @@ export function pleByDefault(
   const from = threads > 1 ? PLE_THREADED_FROM : PLE_FROM;
   return !full && Math.min(rows, limit) >= from && rows * stride * 8 * PLE_SCRATCH <= room;
 }
-const PLE_FROM = 16384;
+const PLE_FROM = 32768;
 const PLE_THREADED_FROM = 65536;
 /**
  * PLE's scratch at its peak, in matrices, with some room: the spread E, the

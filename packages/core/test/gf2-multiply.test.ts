@@ -134,10 +134,11 @@ describe("the product in the kernel's memory", () => {
         tuning,
         fc.integer({ min: 2, max: 3 }),
         fc.integer(),
-        (m, n, p, t, threads, seed) => {
+        fc.constantFrom(undefined, 1, 3),
+        (m, n, p, t, threads, seed, claimsPerThread) => {
           const a = randomBits(m, n, seed);
           const b = randomBits(n, p, seed ^ 0x5bd1e995);
-          const shared = { ...t, threads, threadedFrom: 1, sumsThreadedFrom: 1 };
+          const shared = { ...t, threads, threadedFrom: 1, sumsThreadedFrom: 1, claimsPerThread };
           const product = inPool ? poolProduct(a, b, m, n, p, shared) : kernelProduct(a, b, m, n, p, shared);
           expect(product).toEqual(plainProduct(a, b, m, n, p));
         },

@@ -211,7 +211,10 @@ function multiplyOn(c: number, a: number, b: number, m: number, n: number, p: nu
       done += words;
       onProgress(Math.min(m, Math.floor((done / total) * m)), m);
     });
-  const tuning = { ...MULTIPLY_DEFAULTS, signal: options.signal, onWork };
+  // one claim of C's rows a thread: B's tables built once a thread, not twice (two threads,
+  // interleaved, 2026-12-03: 8192 103-105 against 115-119 ms, 16384 765-772 against 870 ms;
+  // PLE keeps two, whose products are smaller and uneven: 32768 3.22-3.43 against 3.52-3.58 s)
+  const tuning = { ...MULTIPLY_DEFAULTS, claimsPerThread: 1, signal: options.signal, onWork };
   const [cb, ab, bb] = [
     { ptr: c, stride: p },
     { ptr: a, stride: w64(n) },

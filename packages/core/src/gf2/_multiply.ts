@@ -69,6 +69,12 @@ export interface MultiplyOptions {
    * apart cost a TLB miss each on every pass of the kernel over them.
    */
   compactFrom?: number;
+  /**
+   * Claims of a shared product a thread takes, about (default 2): more
+   * balance the threads when one is slowed, fewer build B's tables fewer
+   * times (each claim of rows tabulates its panel of B again).
+   */
+  claimsPerThread?: number;
   /** The classical work one kernel word operation stands for here: (8/7)^depth under Strassen-Winograd. */
   weight?: number;
   /**
@@ -156,8 +162,8 @@ export function clearBlock(block: Block, rows: number, words: number, t: Multipl
 
 /**
  * Rows of C per claim in a shared product, whose claims are rows of one
- * panel of C's columns (assembly/threads.ts, mulWork): at least two
- * claims a thread, by panels where there are enough (a panel's tables
+ * panel of C's columns (assembly/threads.ts, mulWork): at least
+ * `perThread` claims a thread (default 2), by panels where there are enough (a panel's tables
  * are its own) and else by rows too. A claim of rows tabulates its
  * panel of B again, so small claims multiply the tables' work (in claims
  * of m / 8 rows, PLE on two threads ran no faster than on one: 32768,
@@ -166,8 +172,8 @@ export function clearBlock(block: Block, rows: number, words: number, t: Multipl
  * interleaved, rows only: claims of m / 2 rows 3.72 s, m / 4 3.66 s, m / 8
  * 4.13 s.
  */
-const claimRows = (m: number, p: number, panel: number, threads: number) =>
-  Math.ceil(m / Math.max(1, Math.ceil((2 * threads) / Math.ceil(p / panel))));
+const claimRows = (m: number, p: number, panel: number, threads: number, perThread = 2) =>
+  Math.ceil(m / Math.max(1, Math.ceil((perThread * threads) / Math.ceil(p / panel))));
 
 /** C ^= A B with the Four Russians kernel (A: m x n bits, B: n rows of p words). */
 function mulAddLeaf(c: Block, a: Block, b: Block, m: number, n: number, p: number, t: MultiplyOptions): void {
@@ -179,7 +185,7 @@ function mulAddLeaf(c: Block, a: Block, b: Block, m: number, n: number, p: numbe
   const from = t.threadedFrom ?? (t.pool ? POOL_THREADED_FROM : 2 ** 29);
   const shared = threads > 1 && m >= 2 * threads && m * n * p >= from;
   // each claim of rows tabulates B for itself: the tables pay by its rows
-  const bits = t.bits ?? tableBits(shared ? claimRows(m, p, t.panel, threads) : m);
+  const bits = t.bits ?? tableBits(shared ? claimRows(m, p, t.panel, threads, t.claimsPerThread) : m);
   const leaf = { ...blocks, m, n, p, tables: t.tables, panel: t.panel, table: 0, bits };
   // the kernel's 4- and 8-way loops read 4 or 8 tables
   const tables = t.tables > 4 ? 8 : t.tables > 2 ? 4 : t.tables;
@@ -187,7 +193,7 @@ function mulAddLeaf(c: Block, a: Block, b: Block, m: number, n: number, p: numbe
   if (shared && !t.pool) {
     // the threads share the kernel's memory: the product runs in place
     const done = withThreadPool(threads, (pool) => {
-      mulAddInPool(pool, leaf, tableBytes);
+      mulAddInPool(pool, leaf, tableBytes, t.claimsPerThread);
       return pool.threads;
     });
     if (done) {
@@ -198,7 +204,7 @@ function mulAddLeaf(c: Block, a: Block, b: Block, m: number, n: number, p: numbe
   }
   const pool = shared ? t.pool : undefined;
   const product = (args: MulAddArgs) => {
-    if (pool) mulAddInPool(pool, args, tableBytes);
+    if (pool) mulAddInPool(pool, args, tableBytes, t.claimsPerThread);
     else {
       withScratch("scratch space for multiplication", [tableBytes], ([table]) => {
         callKernel("multiplication", mulAddM4rmKernel, { ...args, table });
@@ -255,10 +261,10 @@ function compactLeaf(
  * thread does it alone (as it would on one thread: a RangeError when even
  * those do not fit).
  */
-function mulAddInPool(pool: ThreadPoolView, leaf: MulAddArgs, tableBytes: number): void {
+function mulAddInPool(pool: ThreadPoolView, leaf: MulAddArgs, tableBytes: number, claimsPerThread?: number): void {
   const control = { ctl: pool.ctl, threads: pool.threads, blocking: pool.blocking };
   const done = pool.withBlocks([pool.threads * tableBytes], ([table]) => {
-    const chunk = claimRows(leaf.m, leaf.p, leaf.panel, pool.threads);
+    const chunk = claimRows(leaf.m, leaf.p, leaf.panel, pool.threads, claimsPerThread);
     pool.call("multiplication", mulAddThreadedKernel, { ...leaf, table, tableBytes, chunk, ...control });
     return true;
   });

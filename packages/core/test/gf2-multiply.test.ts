@@ -6,7 +6,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { BitMatrix } from "../src/gf2/bitmatrix.js";
-import { type MultiplyOptions, multiplyBlocks, productWork } from "../src/gf2/_multiply.js";
+import { claimRows, type MultiplyOptions, multiplyBlocks, productWork } from "../src/gf2/_multiply.js";
 import { kernelCopy, kernelView, withScratch } from "../src/internal/kernel.js";
 import { strideWords } from "../src/internal/layout.js";
 import { withThreadPool } from "../src/internal/threads.js";
@@ -144,6 +144,31 @@ describe("the product in the kernel's memory", () => {
         },
       ),
       { numRuns: 25, seed: inPool ? 20261204 : 20261202 },
+    );
+  });
+
+  // Two threads on two panels of the same rows of C ran slower than one
+  // thread alone (docs/BENCHMARKS.md, "Threaded products claim rows"):
+  // claims are numbered row chunk first, so enough chunks keep the threads
+  // that work at once on rows of their own.
+  it("splits a shared product's rows into at least a chunk a thread, and gives each thread its claims", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 2, max: 8 }),
+        fc.integer({ min: 0, max: 2 ** 17 }),
+        fc.integer({ min: 1, max: 4096 }),
+        fc.constantFrom(2, 16, 64),
+        fc.constantFrom(undefined, 1, 2, 3),
+        (threads, extra, p, panel, perThread) => {
+          const m = threads * threads + extra;
+          const chunk = claimRows(m, p, panel, threads, perThread);
+          const chunks = Math.ceil(m / chunk);
+          expect(chunks).toBeGreaterThanOrEqual(threads);
+          const claims = chunks * Math.ceil(p / panel);
+          expect(claims).toBeGreaterThanOrEqual(Math.min(m, (perThread ?? 2) * threads) - threads);
+        },
+      ),
+      { numRuns: 300, seed: 20261205 },
     );
   });
 

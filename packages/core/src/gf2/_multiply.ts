@@ -162,18 +162,19 @@ export function clearBlock(block: Block, rows: number, words: number, t: Multipl
 
 /**
  * Rows of C per claim in a shared product, whose claims are rows of one
- * panel of C's columns (assembly/threads.ts, mulWork): at least
- * `perThread` claims a thread (default 2), by panels where there are enough (a panel's tables
- * are its own) and else by rows too. A claim of rows tabulates its
- * panel of B again, so small claims multiply the tables' work (in claims
- * of m / 8 rows, PLE on two threads ran no faster than on one: 32768,
- * 4.41 s against 4.31 s); one claim a thread leaves a thread that a busy
- * machine slows to the other. PLE at 32768 on two threads, fastest of 2
- * interleaved, rows only: claims of m / 2 rows 3.72 s, m / 4 3.66 s, m / 8
- * 4.13 s.
+ * panel of C's columns (assembly/threads.ts, mulWork, numbers them row
+ * chunk first): at least `perThread` claims a thread (default 2) and never
+ * fewer row chunks than threads, so that threads working at once work on
+ * rows of their own. Two threads on two panels of the same rows ran slower
+ * than one thread (2026-12-03; whole panels / row chunks / one thread:
+ * 4096 x 4096 x 8192 bits 86-90 / 25-28 / 46-61 ms, 8192 x 8192 x 16384
+ * 430-440 / 187-197 / 340 ms). A claim of rows tabulates its panel of B
+ * again, so small claims multiply the tables' work (PLE at 32768 on two
+ * threads, rows only: claims of m / 2 rows 3.72 s, m / 4 3.66 s, m / 8
+ * 4.13 s).
  */
-const claimRows = (m: number, p: number, panel: number, threads: number, perThread = 2) =>
-  Math.ceil(m / Math.max(1, Math.ceil((perThread * threads) / Math.ceil(p / panel))));
+export const claimRows = (m: number, p: number, panel: number, threads: number, perThread = 2) =>
+  Math.ceil(m / Math.max(threads, Math.ceil((perThread * threads) / Math.ceil(p / panel))));
 
 /** C ^= A B with the Four Russians kernel (A: m x n bits, B: n rows of p words). */
 function mulAddLeaf(c: Block, a: Block, b: Block, m: number, n: number, p: number, t: MultiplyOptions): void {

@@ -122,6 +122,38 @@ describe("echelon forms: WASM (naive and Four Russians) = TypeScript twin", () =
     }
   });
 
+  // assembly/rows.ts, xorFourTables: sixteen lanes a step, then four, then
+  // one; rows of 4096 bits and more take every loop, and a width of
+  // 64 q + 2 r words (r = 0..3) leaves r lanes to the last one
+  it("rows across the four-table loop's steps of 16, 4 and 1 lanes (products and eliminations)", () => {
+    const width = fc
+      .integer({ min: 60, max: 150 })
+      .chain((words) => fc.integer({ min: words * 64 - 63, max: words * 64 }));
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 24 }),
+        width,
+        fc.integer({ min: 1, max: 2 ** 31 - 1 }),
+        (rows, cols, seed) => {
+          const bits = makeBits(rows, cols, "dense", seed);
+          const { wasm, ts } = pair(rows, cols, bits);
+          const ref = ts.echelonize({ full: true });
+          const got = wasm.echelonize({ full: true, method: "m4ri", m4ri: { k: 8, tables: 4, steps: 2 } });
+          expect([...got.pivots]).toEqual([...ref.pivots]);
+          expect(wasm.equals(ts)).toBe(true);
+          const a = pair(rows, 40, makeBits(rows, 40, "dense", seed + 1));
+          const b = pair(40, cols, makeBits(40, cols, "dense", seed + 2));
+          const cw = a.wasm.mul(b.wasm);
+          const ct = a.ts.mul(b.ts);
+          expect(cw.equals(ct)).toBe(true);
+          expect(paddingIsClean(cw)).toBe(true);
+          [wasm, ts, a.wasm, a.ts, b.wasm, b.ts, cw, ct].forEach((m) => m.dispose());
+        },
+      ),
+      { seed: 20261206, numRuns: 60 },
+    );
+  });
+
   it("columns without a pivot: inside a block, in long runs, and once the rank is used up", () => {
     // column j is the XOR of the two before it when j % 5 == 3 (no pivot there), columns 150..299
     // are zero, every other column from 300 on copies the one before it, and the rows run out of

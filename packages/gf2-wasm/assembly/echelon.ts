@@ -104,7 +104,8 @@ export function echelonizeNaive(args: EchelonArgs): i32 {
 const DONE: i32 = i32.MAX_VALUE;
 const MAX_STEPS = 16;
 // per pending step (32 bytes): first column c, span (columns its tables cover), first
-// word lane, and at +16 the u64 mask of the span's columns that have a pivot
+// word lane, its tables (+12), the u64 mask of the span's columns that have a pivot
+// (+16) and the u64 mask of the span (+24)
 const stepInfo = memory.data(MAX_STEPS * 32, 16);
 
 // The elimination in progress (one at a time). Sweeps may be shared out among
@@ -129,15 +130,14 @@ let gPivotMask: u64 = 0;
 function applyStep(row: usize, slot: i32): void {
   const info = stepInfo + (<usize>slot << 5);
   const c = load<i32>(info);
-  const span = load<i32>(info, 4);
   const lane = load<i32>(info, 8);
-  const x = read64(row, c, gStride) & lowMask(span);
+  const x = read64(row, c, gStride) & load<u64>(info, 24);
   if (x == 0) return;
   const width = gStride - lane;
   const entry = <usize>width << 3;
   // a missing fourth group reads entry 0 of its table (zeroed in record())
   const t0 = gScratch + <usize>slot * gSlotBytes;
-  xorTableRows(row + (<usize>lane << 3), width, t0, entry << <usize>gK, entry, x, gK, (span + gK - 1) / gK);
+  xorTableRows(row + (<usize>lane << 3), width, t0, entry << <usize>gK, entry, x, gK, load<i32>(info, 12));
 }
 
 /** Applies to row i every pending step it has not had yet. */
@@ -364,7 +364,10 @@ function record(r: i32, c: i32, span: i32, mask: u64, tables: i32): void {
   store<i32>(info, c);
   store<i32>(info, span, 4);
   store<i32>(info, lane, 8);
+  // what applyStep needs of a row, worked out once a step: the tables (a division) and the block's bits
+  store<i32>(info, (span + gK - 1) / gK, 12);
   store<u64>(info, mask, 16);
+  store<u64>(info, lowMask(span), 24);
   tabulateLanes(slot, r, width >> 1);
   // The 4-, 6- and 8-way loops read entry 0 of tables past the last group.
   const entry = <usize>width << 3;

@@ -75,7 +75,7 @@
  * read at entry 0, which the caller keeps zero. One pass over dst whatever
  * the number of tables: V8 keeps one pointer a table in a register and
  * folds each lane's offset into its loads. Four tables (Four Russians'
- * and the products' setting) go sixteen lanes a step (xorFourTables); six
+ * and the products' setting) go four lanes a step (xorFourTables); six
  * and eight, two (one lane a step: 1.03 ns a 4-table lane, two: 0.98 ns;
  * a 6-table loop reads six tables in 1.49 ns where 6 of 8 tables took 2.4
  * ns; four lanes of six tables a step spilled registers and ran slower).
@@ -166,35 +166,17 @@ export function xorTableRows(
 
 /**
  * dst[d..end) ^= s0 ^ s1 ^ s2 ^ s3 (lane by lane): xorTableRows with four
- * tables, the loop of Four Russians and of products. Sixteen lanes a step,
- * then four, then one: each lane's loads and stores take constant offsets
- * from the five pointers, which V8 moves once a step (with the loop's stack
- * check) rather than once every two lanes. The elimination alone, one
- * thread, builds side by side in one process, fastest of 8-24 (2026-12-03):
- * 4096 10.86 -> 10.49 ms, 8192 68.6 -> 65.0 ms (eight lanes a step alone
- * 10.75 / 67.4 ms, four alone 10.62 / 67.3 ms); the 4096 product 21.6 ->
- * 20.7 ms.
+ * tables, the loop of Four Russians and of products. Four lanes a step,
+ * then one: each lane's loads and stores take constant offsets from the
+ * five pointers, which V8 moves once a step (with the loop's stack check)
+ * rather than once every two lanes. One thread, pinned, fastest of 4-12 a
+ * process, five processes each (2026-12-03), two lanes a step / four:
+ * elimination at 8192 67.1-67.9 / 65.2-66.4 ms, at 4096 10.7-10.9 /
+ * 10.4-10.6 ms; an 8192 product (pool started) 167-169 / 159-165 ms.
+ * Sixteen lanes a step ran faster in some processes and slower in others
+ * (products 154-158 or 179-180 ms, by process), eight about as four.
  */
 @inline function xorFourTables(d: usize, end: usize, s0: usize, s1: usize, s2: usize, s3: usize): void {
-  while (d + 256 <= end) {
-    v128.store(d, v128.xor(v128.load(d, 0), v128.xor(v128.xor(v128.load(s0, 0), v128.load(s1, 0)), v128.xor(v128.load(s2, 0), v128.load(s3, 0)))), 0);
-    v128.store(d, v128.xor(v128.load(d, 16), v128.xor(v128.xor(v128.load(s0, 16), v128.load(s1, 16)), v128.xor(v128.load(s2, 16), v128.load(s3, 16)))), 16);
-    v128.store(d, v128.xor(v128.load(d, 32), v128.xor(v128.xor(v128.load(s0, 32), v128.load(s1, 32)), v128.xor(v128.load(s2, 32), v128.load(s3, 32)))), 32);
-    v128.store(d, v128.xor(v128.load(d, 48), v128.xor(v128.xor(v128.load(s0, 48), v128.load(s1, 48)), v128.xor(v128.load(s2, 48), v128.load(s3, 48)))), 48);
-    v128.store(d, v128.xor(v128.load(d, 64), v128.xor(v128.xor(v128.load(s0, 64), v128.load(s1, 64)), v128.xor(v128.load(s2, 64), v128.load(s3, 64)))), 64);
-    v128.store(d, v128.xor(v128.load(d, 80), v128.xor(v128.xor(v128.load(s0, 80), v128.load(s1, 80)), v128.xor(v128.load(s2, 80), v128.load(s3, 80)))), 80);
-    v128.store(d, v128.xor(v128.load(d, 96), v128.xor(v128.xor(v128.load(s0, 96), v128.load(s1, 96)), v128.xor(v128.load(s2, 96), v128.load(s3, 96)))), 96);
-    v128.store(d, v128.xor(v128.load(d, 112), v128.xor(v128.xor(v128.load(s0, 112), v128.load(s1, 112)), v128.xor(v128.load(s2, 112), v128.load(s3, 112)))), 112);
-    v128.store(d, v128.xor(v128.load(d, 128), v128.xor(v128.xor(v128.load(s0, 128), v128.load(s1, 128)), v128.xor(v128.load(s2, 128), v128.load(s3, 128)))), 128);
-    v128.store(d, v128.xor(v128.load(d, 144), v128.xor(v128.xor(v128.load(s0, 144), v128.load(s1, 144)), v128.xor(v128.load(s2, 144), v128.load(s3, 144)))), 144);
-    v128.store(d, v128.xor(v128.load(d, 160), v128.xor(v128.xor(v128.load(s0, 160), v128.load(s1, 160)), v128.xor(v128.load(s2, 160), v128.load(s3, 160)))), 160);
-    v128.store(d, v128.xor(v128.load(d, 176), v128.xor(v128.xor(v128.load(s0, 176), v128.load(s1, 176)), v128.xor(v128.load(s2, 176), v128.load(s3, 176)))), 176);
-    v128.store(d, v128.xor(v128.load(d, 192), v128.xor(v128.xor(v128.load(s0, 192), v128.load(s1, 192)), v128.xor(v128.load(s2, 192), v128.load(s3, 192)))), 192);
-    v128.store(d, v128.xor(v128.load(d, 208), v128.xor(v128.xor(v128.load(s0, 208), v128.load(s1, 208)), v128.xor(v128.load(s2, 208), v128.load(s3, 208)))), 208);
-    v128.store(d, v128.xor(v128.load(d, 224), v128.xor(v128.xor(v128.load(s0, 224), v128.load(s1, 224)), v128.xor(v128.load(s2, 224), v128.load(s3, 224)))), 224);
-    v128.store(d, v128.xor(v128.load(d, 240), v128.xor(v128.xor(v128.load(s0, 240), v128.load(s1, 240)), v128.xor(v128.load(s2, 240), v128.load(s3, 240)))), 240);
-    d += 256; s0 += 256; s1 += 256; s2 += 256; s3 += 256;
-  }
   while (d + 64 <= end) {
     v128.store(d, v128.xor(v128.load(d, 0), v128.xor(v128.xor(v128.load(s0, 0), v128.load(s1, 0)), v128.xor(v128.load(s2, 0), v128.load(s3, 0)))), 0);
     v128.store(d, v128.xor(v128.load(d, 16), v128.xor(v128.xor(v128.load(s0, 16), v128.load(s1, 16)), v128.xor(v128.load(s2, 16), v128.load(s3, 16)))), 16);

@@ -361,11 +361,12 @@ function record(r: i32, c: i32, span: i32, mask: u64, tables: i32): void {
   const lane = laneStart(c);
   const width = gStride - lane;
   const info = stepInfo + (<usize>slot << 5);
+  // what applyStep needs of a row, worked out once a step: the tables (a division) and the block's bits
+  const groups = (span + gK - 1) / gK;
   store<i32>(info, c);
   store<i32>(info, span, 4);
   store<i32>(info, lane, 8);
-  // what applyStep needs of a row, worked out once a step: the tables (a division) and the block's bits
-  store<i32>(info, (span + gK - 1) / gK, 12);
+  store<i32>(info, groups, 12);
   store<u64>(info, mask, 16);
   store<u64>(info, lowMask(span), 24);
   tabulateLanes(slot, r, width >> 1);
@@ -374,7 +375,7 @@ function record(r: i32, c: i32, span: i32, mask: u64, tables: i32): void {
   const tableBytes = entry << <usize>gK;
   const base = gScratch + <usize>slot * gSlotBytes;
   const allocated = tables > 6 ? 8 : tables > 4 ? 6 : tables == 3 ? 4 : tables;
-  for (let g = (span + gK - 1) / gK; g < allocated; g++) memory.fill(base + <usize>g * tableBytes, 0, entry);
+  for (let g = groups; g < allocated; g++) memory.fill(base + <usize>g * tableBytes, 0, entry);
   gPending++;
 }
 
@@ -395,7 +396,7 @@ export function tabulateRange(slot: i32, r: i32, first: i32, end: i32): void {
   const from = <usize>first << 4;
   const words = (end - first) << 1;
   const bytes = <usize>words << 3;
-  const groups = (span + gK - 1) / gK;
+  const groups = load<i32>(info, 12);
   for (let g = 0; g < groups; g++) {
     const table = base + <usize>g * tableBytes + from;
     const count = 1 << min(gK, span - g * gK);

@@ -45,6 +45,16 @@ const M4RI_SETTINGS: M4riSetting[] = [
   { k: 6, tables: 4, steps: 4 },
 ];
 
+/** Rows 0..pivots.length-1 start at their pivot columns (increasing), each pivot column is zero below its pivot, and the rows after them are zero. */
+function isEchelon(m: number[][], pivots: number[]): boolean {
+  const ok = (row: number[] | undefined, from: number) => row?.slice(0, from).every((v) => v === 0) === true;
+  return (
+    pivots.every((p, t) => ok(m[t], p) && m[t]![p] === 1 && (t === 0 || pivots[t - 1]! < p)) &&
+    pivots.every((p, t) => m.slice(t + 1).every((row) => row[p] === 0)) &&
+    m.slice(pivots.length).every((row) => row.every((v) => v === 0))
+  );
+}
+
 describe("echelon forms: WASM (naive and Four Russians) = TypeScript twin", () => {
   it("reduced forms are identical, ranks and pivots agree, padding stays zero", () => {
     const check = ({ rows, cols, kind, seed }: Shape, m4ri: M4riSetting) => {
@@ -78,8 +88,15 @@ describe("echelon forms: WASM (naive and Four Russians) = TypeScript twin", () =
       expect(four.rank).toBe(plain);
       expect([...four.pivots]).toEqual([...ref.pivots]);
       expect(paddingIsClean(wasm)).toBe(true);
-      wasm.dispose();
-      ts.dispose();
+      // an echelon form (Four Russians leaves its blocks' pivot rows triangular) of the same row space:
+      // reduced, it is the input's reduced form
+      const out = dense(wasm);
+      expect(isEchelon(out, [...four.pivots])).toBe(true);
+      const back = BitMatrix.fromBits(rows, cols, Uint8Array.from(out.flat()), { engine: "ts" });
+      back.echelonize({ full: true });
+      ts.echelonize({ full: true });
+      expect(back.equals(ts)).toBe(true);
+      [wasm, ts, back].forEach((m) => m.dispose());
     };
     for (const s of EVERY_SHAPE) check(s, M4RI_SETTINGS[(s.nth * 3) % M4RI_SETTINGS.length]);
     fc.assert(fc.property(shape, fc.constantFrom(...M4RI_SETTINGS), check), RUNS);

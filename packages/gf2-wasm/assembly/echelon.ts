@@ -12,7 +12,7 @@
 // rows run out), stores r and c back and returns r. Start from r = c = 0.
 
 import { firstSetColumn, getBit, laneStart, lowMask, read64, rowAt } from "./layout";
-import { copyWords, swapRows, xorInto, xorTableRows, xorTo, zeroWords } from "./rows";
+import { copyWords, swapRows, xorFourTables, xorInto, xorTableRows, xorTo, zeroWords } from "./rows";
 
 /** The arguments of `echelonizeNaive` and `echelonizeM4ri` (the naive kernel ignores the Four Russians fields). */
 @unmanaged export class EchelonArgs {
@@ -99,14 +99,26 @@ export function echelonizeNaive(args: EchelonArgs): i32 {
 // steps rather than once per step. Each row records the global number of
 // steps applied to it (its version); pivot rows of the reduced form skip
 // their own step, and in the plain echelon form they are final (DONE).
+//
+// The plain form's steps are triangular: a block's pivot rows are not
+// reduced against the pivots after them (about k * tables / 2 row
+// operations a pivot) but only against the later groups', by one table
+// entry of each group once its table is built (tabulateRange), as M4RI's
+// own plain form leaves them triangular. The tables are still indexed by a
+// row's bits at the block's columns, each group's entries clear at the other
+// groups' pivot columns, so a row's lookups stay independent.
 // ---------------------------------------------------------------------------
 
 const DONE: i32 = i32.MAX_VALUE;
 const MAX_STEPS = 16;
-// per pending step (32 bytes): first column c, span (columns its tables cover), first
+// per pending step (64 bytes): first column c, span (columns its tables cover), first
 // word lane, its tables (+12), the u64 mask of the span's columns that have a pivot
-// (+16) and the u64 mask of the span (+24)
-const stepInfo = memory.data(MAX_STEPS * 32, 16);
+// (+16), the u64 mask of the span (+24) and 1 if its pivot rows are triangular (+32)
+const stepInfo = memory.data(MAX_STEPS * 64, 16);
+
+@inline function stepAt(slot: i32): usize {
+  return stepInfo + (<usize>slot << 6);
+}
 
 // The elimination in progress (one at a time). Sweeps may be shared out among
 // threads (threads.ts), which take these over with adoptState.
@@ -121,6 +133,8 @@ let gPending: i32 = 0;
 // gaussBlock's block: columns c..c+gSpan-1 hold its pivots, at the positions set in gPivotMask
 let gSpan: i32 = 0;
 let gPivotMask: u64 = 0;
+// 1: the plain form leaves a block's pivot rows triangular (see gaussBlock)
+let gTriangular: i32 = 0;
 
 @inline function versionAt(i: i32): usize {
   return gVersions + (<usize>i << 2);
@@ -128,16 +142,30 @@ let gPivotMask: u64 = 0;
 
 /** XORs into `row` the table rows that clear pending step `slot`'s block. */
 function applyStep(row: usize, slot: i32): void {
-  const info = stepInfo + (<usize>slot << 5);
+  const info = stepAt(slot);
   const c = load<i32>(info);
   const lane = load<i32>(info, 8);
   const x = read64(row, c, gStride) & load<u64>(info, 24);
   if (x == 0) return;
   const width = gStride - lane;
   const entry = <usize>width << 3;
-  // a missing fourth group reads entry 0 of its table (zeroed in record())
   const t0 = gScratch + <usize>slot * gSlotBytes;
-  xorTableRows(row + (<usize>lane << 3), width, t0, entry << <usize>gK, entry, x, gK, load<i32>(info, 12));
+  const groups = load<i32>(info, 12);
+  const dst = row + (<usize>lane << 3);
+  if (groups != 3 && groups != 4) {
+    xorTableRows(dst, width, t0, entry << <usize>gK, entry, x, gK, groups);
+    return;
+  }
+  // three or four tables (the usual case), here rather than through xorTableRows' dispatch; a
+  // missing fourth group reads entry 0 of its table (zeroed in record())
+  const tableBytes = entry << <usize>gK;
+  const k = <u64>gK;
+  const m = (<u64>1 << k) - 1;
+  const s0 = t0 + <usize>(x & m) * entry;
+  const s1 = t0 + tableBytes + <usize>((x >> k) & m) * entry;
+  const s2 = t0 + 2 * tableBytes + <usize>((x >> (2 * k)) & m) * entry;
+  const s3 = t0 + 3 * tableBytes + <usize>((x >> (3 * k)) & m) * entry;
+  xorFourTables(dst, dst + (<usize>width << 3), s0, s1, s2, s3);
 }
 
 /** Applies to row i every pending step it has not had yet. */
@@ -159,7 +187,7 @@ export function sweepRange(first: i32, end: i32): void {
   // The first read of a row waits for the last-level cache (the matrix has
   // left L2): reading the next row's first bits before this row's update
   // lets the two overlap.
-  const ahead = <usize>load<i32>(stepInfo, 8) << 3; // the first pending step's lane
+  const ahead = <usize>load<i32>(stepAt(0), 8) << 3; // the first pending step's lane
   for (let i = first; i < end; i++) {
     if (i + 1 < end) gTouched ^= load<u64>(rowAt(gA, i + 1, gStride) + ahead);
     bringCurrent(i);
@@ -233,15 +261,40 @@ function clearKept(kept: usize, count: i32, pos: i32, bits: u64): u64 {
   return seen;
 }
 
+// The block's bits of its pivot rows as gaussBlock found them (reduced against the
+// pivots before, not after): the rows of a triangular step, by pivot position.
+const triangularBits = memory.data(64 * 8, 8);
+
 /** The row of the pivot at position `pos` of the block whose pivot rows start at r. */
 @inline function pivotRowAt(r: i32, pos: i32): usize {
   return rowAt(gA, r + <i32>popcnt(gPivotMask & lowMask(pos)), gStride);
 }
 
 /**
+ * Clears from `row` (words from byte `off` on, `width` of them) the block's
+ * pivot columns found so far, its block bits being `bits`. The pivot rows
+ * are an identity on those columns; or triangular (each clear at the
+ * pivots before its own), and then taken lowest first, as each may set
+ * bits of the ones after it.
+ */
+function reduceAgainstPivots(row: usize, off: usize, bits: u64, r: i32, width: i32): void {
+  if (!gTriangular) {
+    for (let l = bits & gPivotMask; l != 0; l &= l - 1) xorInto(row + off, pivotRowAt(r, <i32>ctz(l)) + off, width);
+    return;
+  }
+  for (let l = bits & gPivotMask; l != 0; l = bits & gPivotMask) {
+    const pos = <i32>ctz(l);
+    xorInto(row + off, pivotRowAt(r, pos) + off, width);
+    bits ^= load<u64>(triangularBits + (<usize>pos << 3));
+  }
+}
+
+/**
  * Finds pivots among rows r.. for the columns c..c+kmax-1, in order; the
  * pivot rows end up at r.. and form an identity on their pivot columns
- * (each is reduced against the others). Candidate rows are brought up to
+ * (each is reduced against the others), or in the plain form a triangle
+ * (each reduced against the pivots before it; record() finishes them
+ * group by group). Candidate rows are brought up to
  * date; whether one has a pivot is decided on its 64 bits from column c
  * reduced against the pivots found so far (their bits are kept in
  * pivotBits), so only the row that becomes a pivot is reduced over its
@@ -313,8 +366,7 @@ function gaussBlock(rows: i32, r: i32, c: i32, kmax: i32, pivots: usize): i32 {
     }
     // row `found` becomes the pivot of column c + pos, reduced over its width
     const row = rowAt(a, found, stride);
-    const low = read64(row, c, stride) & gPivotMask;
-    for (let l = low; l != 0; l &= l - 1) xorInto(row + off, pivotRowAt(r, <i32>ctz(l)) + off, width);
+    reduceAgainstPivots(row, off, read64(row, c, stride), r, width);
     const pivotRow = rowAt(a, next, stride);
     if (found != next) {
       swapRows(pivotRow + off, row + off, width);
@@ -323,15 +375,17 @@ function gaussBlock(rows: i32, r: i32, c: i32, kmax: i32, pivots: usize): i32 {
       store<i32>(versionAt(next), vi);
       if (cached) swapWords(cache + (<usize>(found - r) << 3), cache + (<usize>(next - r) << 3));
     }
+    // the search's bits stay reduced; the rows only in the reduced form (see record())
     for (let m = gPivotMask; m != 0; m &= m - 1) {
       const l = <i32>ctz(m);
       const above = pivotBits + (<usize>l << 3);
       const aboveBits = load<u64>(above);
       if (((aboveBits >> <u64>pos) & 1) == 0) continue;
-      xorInto(pivotRowAt(r, l) + off, pivotRow + off, width);
+      if (!gTriangular) xorInto(pivotRowAt(r, l) + off, pivotRow + off, width);
       store<u64>(above, aboveBits ^ bits);
     }
     store<u64>(pivotBits + (<usize>pos << 3), bits);
+    store<u64>(triangularBits + (<usize>pos << 3), bits);
     gPivotMask |= <u64>1 << <u64>pos;
     store<i32>(pivots + (<usize>next << 2), c + pos);
     next++;
@@ -353,14 +407,15 @@ function gaussBlock(rows: i32, r: i32, c: i32, kmax: i32, pivots: usize): i32 {
  * Tabulates the new step's block (pivot rows from r, columns c..c+span-1,
  * the pivots at the positions set in `mask`) into the next free slot: for
  * each group of k columns, the 2^kg XORs of their rows (from word `lane`
- * on; a column without a pivot has a zero row), entry idx = the columns
- * whose bit is set in idx.
+ * on; a column without a pivot has a zero row), entry idx = the combination
+ * whose bits at the group's pivot columns are idx's and that is zero at
+ * the other groups' (with triangular rows, see tabulateRange).
  */
 function record(r: i32, c: i32, span: i32, mask: u64, tables: i32): void {
   const slot = gPending;
   const lane = laneStart(c);
   const width = gStride - lane;
-  const info = stepInfo + (<usize>slot << 5);
+  const info = stepAt(slot);
   // what applyStep needs of a row, worked out once a step: the tables (a division) and the block's bits
   const groups = (span + gK - 1) / gK;
   store<i32>(info, c);
@@ -369,6 +424,7 @@ function record(r: i32, c: i32, span: i32, mask: u64, tables: i32): void {
   store<i32>(info, groups, 12);
   store<u64>(info, mask, 16);
   store<u64>(info, lowMask(span), 24);
+  store<i32>(info, gTriangular, 32);
   tabulateLanes(slot, r, width >> 1);
   // The 4-, 6- and 8-way loops read entry 0 of tables past the last group.
   const entry = <usize>width << 3;
@@ -382,21 +438,32 @@ function record(r: i32, c: i32, span: i32, mask: u64, tables: i32): void {
 /**
  * Builds the 128-bit lanes first..end-1 (counted from the step's first
  * lane) of pending step `slot`'s tables, its pivot rows from row r: one
- * thread's share of record().
+ * thread's share of record(). A triangular step's pivot rows are finished
+ * in the same lanes (clearLaterGroups), which only this thread touches.
  */
 export function tabulateRange(slot: i32, r: i32, first: i32, end: i32): void {
-  const info = stepInfo + (<usize>slot << 5);
+  const info = stepAt(slot);
   const span = load<i32>(info, 4);
   const lane = load<i32>(info, 8);
   const mask = load<u64>(info, 16);
+  const triangular = load<i32>(info, 32) != 0;
   const entry = <usize>(gStride - lane) << 3;
   const tableBytes = entry << <usize>gK;
   const base = gScratch + <usize>slot * gSlotBytes;
   const off = (<usize>lane << 3) + (<usize>first << 4);
   const from = <usize>first << 4;
   const words = (end - first) << 1;
-  const bytes = <usize>words << 3;
   const groups = load<i32>(info, 12);
+  if (triangular) {
+    // the last table first: each group's rows are then cleared at the later groups' pivots by one entry of each
+    for (let g = groups - 1; g >= 0; g--) {
+      const table = base + <usize>g * tableBytes + from;
+      if (g < groups - 1) clearLaterGroups(base + from, tableBytes, entry, g, groups, span, mask, r, off, words);
+      zeroWords(table, words);
+      tabulateTriangular(table, entry, g, span, mask, r, off, words);
+    }
+    return;
+  }
   for (let g = 0; g < groups; g++) {
     const table = base + <usize>g * tableBytes + from;
     const count = 1 << min(gK, span - g * gK);
@@ -408,6 +475,59 @@ export function tabulateRange(slot: i32, r: i32, first: i32, end: i32): void {
       const pos = g * gK + <i32>ctz(idx);
       if (((mask >> <u64>pos) & 1) == 0) copyWords(to, without, words);
       else xorTo(to, without, rowAt(gA, r + <i32>popcnt(mask & lowMask(pos)), gStride) + off, words);
+    }
+  }
+}
+
+/**
+ * Clears group g's pivot rows of a triangular step (their words from byte
+ * `off`, `words` of them) at the pivot columns of the groups after it, with
+ * the entries of those groups' tables (built, at `tables`) that their bits
+ * there call for. Those entries are zero at group g's columns, so the rows'
+ * bits in the group stay as gaussBlock found them.
+ */
+function clearLaterGroups(
+  tables: usize, tableBytes: usize, entry: usize, g: i32, groups: i32, span: i32, mask: u64, r: i32, off: usize,
+  words: i32,
+): void {
+  const spanMask = lowMask(span);
+  const m = (<u64>1 << <u64>gK) - 1;
+  for (let pivots = mask & lowMask(min(span, (g + 1) * gK)) & ~lowMask(g * gK); pivots != 0; pivots &= pivots - 1) {
+    const pos = <i32>ctz(pivots);
+    const row = rowAt(gA, r + <i32>popcnt(mask & lowMask(pos)), gStride) + off;
+    const bits = load<u64>(triangularBits + (<usize>pos << 3)) & spanMask;
+    for (let h = g + 1; h < groups; h++) {
+      const idx = (bits >> <u64>(h * gK)) & m;
+      if (idx != 0) xorInto(row, tables + <usize>h * tableBytes + <usize>idx * entry, words);
+    }
+  }
+}
+
+/**
+ * Table g of a triangular step (its lanes at `table`, entries `entry` bytes
+ * apart, `words` words from byte `off` of the pivot rows). Entry idx is the
+ * combination of the group's pivot rows whose bits at the group's pivot
+ * columns are idx's; with j its lowest set bit, it is the pivot row of
+ * column j plus the entry of idx minus that row's bits in the group (or
+ * the entry of idx without bit j, when column j has no pivot). Those have
+ * no bit at j or below, so the entries are built from the highest j down.
+ */
+function tabulateTriangular(
+  table: usize, entry: usize, g: i32, span: i32, mask: u64, r: i32, off: usize, words: i32,
+): void {
+  const kk = min(gK, span - g * gK);
+  for (let j = kk - 1; j >= 0; j--) {
+    const pos = g * gK + j;
+    const pivot = ((mask >> <u64>pos) & 1) != 0;
+    const rowBits = load<u64>(triangularBits + (<usize>pos << 3));
+    const without = pivot ? <i32>(rowBits >> <u64>(g * gK)) & ((1 << kk) - 1) : 1 << j;
+    const pivotRow = rowAt(gA, r + <i32>popcnt(mask & lowMask(pos)), gStride) + off;
+    for (let high = 0; high < 1 << (kk - 1 - j); high++) {
+      const idx = (high << (j + 1)) | (1 << j);
+      const to = table + <usize>idx * entry;
+      const source = table + <usize>(idx ^ without) * entry;
+      if (pivot) xorTo(to, source, pivotRow, words);
+      else copyWords(to, source, words);
     }
   }
 }
@@ -444,6 +564,8 @@ export function echelonizeM4ri(args: EchelonArgs): i32 {
   gVersions = versions;
   gBase = 0;
   gPending = 0;
+  // the plain form's steps leave their pivot rows triangular, when the tables fit entryBits
+  gTriangular = full ? 0 : 1;
   // Rows of earlier slices are current; pivot rows of the plain form are final.
   memory.fill(versions, 0, <usize>rows << 2);
   if (!full) for (let i = 0; i < r; i++) store<i32>(versionAt(i), DONE);

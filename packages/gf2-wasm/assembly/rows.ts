@@ -176,7 +176,7 @@ export function xorTableRows(
  * Sixteen lanes a step ran faster in some processes and slower in others
  * (products 154-158 or 179-180 ms, by process), eight about as four.
  */
-@inline function xorFourTables(d: usize, end: usize, s0: usize, s1: usize, s2: usize, s3: usize): void {
+@inline export function xorFourTables(d: usize, end: usize, s0: usize, s1: usize, s2: usize, s3: usize): void {
   while (d + 64 <= end) {
     v128.store(d, v128.xor(v128.load(d, 0), v128.xor(v128.xor(v128.load(s0, 0), v128.load(s1, 0)), v128.xor(v128.load(s2, 0), v128.load(s3, 0)))), 0);
     v128.store(d, v128.xor(v128.load(d, 16), v128.xor(v128.xor(v128.load(s0, 16), v128.load(s1, 16)), v128.xor(v128.load(s2, 16), v128.load(s3, 16)))), 16);

@@ -100,13 +100,13 @@ export function echelonizeNaive(args: EchelonArgs): i32 {
 // steps applied to it (its version); pivot rows of the reduced form skip
 // their own step, and in the plain echelon form they are final (DONE).
 //
-// The plain form's steps are triangular: a block's pivot rows are not
-// reduced against the pivots after them (about k * tables / 2 row
-// operations a pivot) but only against the later groups', by one table
-// entry of each group once its table is built (tabulateRange), as M4RI's
-// own plain form leaves them triangular. The tables are still indexed by a
-// row's bits at the block's columns, each group's entries clear at the other
-// groups' pivot columns, so a row's lookups stay independent.
+// The plain form's steps are triangular: gaussBlock reduces a pivot row
+// against the pivots before it only, and record() finishes the rows while
+// it builds the tables, the last group first: a group's rows are cleared at
+// the later groups' pivots by one entry of each of their tables, then
+// within the group: with 4 groups of 8, about 3 row operations a pivot
+// instead of the 8 of reducing it against the pivots after it. The tables
+// are the reduced form's, so a row's lookups stay independent.
 // ---------------------------------------------------------------------------
 
 const DONE: i32 = i32.MAX_VALUE;
@@ -292,9 +292,9 @@ function reduceAgainstPivots(row: usize, off: usize, bits: u64, r: i32, width: i
 /**
  * Finds pivots among rows r.. for the columns c..c+kmax-1, in order; the
  * pivot rows end up at r.. and form an identity on their pivot columns
- * (each is reduced against the others), or in the plain form a triangle
- * (each reduced against the pivots before it; record() finishes them
- * group by group). Candidate rows are brought up to
+ * (each is reduced against the others; in the plain form only against
+ * the pivots before it, and record() finishes them group by group, see
+ * finishGroup). Candidate rows are brought up to
  * date; whether one has a pivot is decided on its 64 bits from column c
  * reduced against the pivots found so far (their bits are kept in
  * pivotBits), so only the row that becomes a pivot is reduced over its
@@ -407,9 +407,8 @@ function gaussBlock(rows: i32, r: i32, c: i32, kmax: i32, pivots: usize): i32 {
  * Tabulates the new step's block (pivot rows from r, columns c..c+span-1,
  * the pivots at the positions set in `mask`) into the next free slot: for
  * each group of k columns, the 2^kg XORs of their rows (from word `lane`
- * on; a column without a pivot has a zero row), entry idx = the combination
- * whose bits at the group's pivot columns are idx's and that is zero at
- * the other groups' (with triangular rows, see tabulateRange).
+ * on; a column without a pivot has a zero row), entry idx = the columns
+ * whose bit is set in idx.
  */
 function record(r: i32, c: i32, span: i32, mask: u64, tables: i32): void {
   const slot = gPending;
@@ -439,7 +438,7 @@ function record(r: i32, c: i32, span: i32, mask: u64, tables: i32): void {
  * Builds the 128-bit lanes first..end-1 (counted from the step's first
  * lane) of pending step `slot`'s tables, its pivot rows from row r: one
  * thread's share of record(). A triangular step's pivot rows are finished
- * in the same lanes (clearLaterGroups), which only this thread touches.
+ * in the same lanes (finishGroup), which only this thread touches.
  */
 export function tabulateRange(slot: i32, r: i32, first: i32, end: i32): void {
   const info = stepAt(slot);
@@ -454,18 +453,11 @@ export function tabulateRange(slot: i32, r: i32, first: i32, end: i32): void {
   const from = <usize>first << 4;
   const words = (end - first) << 1;
   const groups = load<i32>(info, 12);
-  if (triangular) {
-    // the last table first: each group's rows are then cleared at the later groups' pivots by one entry of each
-    for (let g = groups - 1; g >= 0; g--) {
-      const table = base + <usize>g * tableBytes + from;
-      if (g < groups - 1) clearLaterGroups(base + from, tableBytes, entry, g, groups, span, mask, r, off, words);
-      zeroWords(table, words);
-      tabulateTriangular(table, entry, g, span, mask, r, off, words);
-    }
-    return;
-  }
-  for (let g = 0; g < groups; g++) {
+  // a triangular step's tables are built from the last, each once its group's rows are finished (finishGroup)
+  for (let n = 0; n < groups; n++) {
+    const g = triangular ? groups - 1 - n : n;
     const table = base + <usize>g * tableBytes + from;
+    if (triangular) finishGroup(base + from, tableBytes, entry, g, groups, span, mask, r, off, words);
     const count = 1 << min(gK, span - g * gK);
     zeroWords(table, words);
     for (let idx = 1; idx < count; idx++) {
@@ -480,19 +472,21 @@ export function tabulateRange(slot: i32, r: i32, first: i32, end: i32): void {
 }
 
 /**
- * Clears group g's pivot rows of a triangular step (their words from byte
- * `off`, `words` of them) at the pivot columns of the groups after it, with
- * the entries of those groups' tables (built, at `tables`) that their bits
- * there call for. Those entries are zero at group g's columns, so the rows'
- * bits in the group stay as gaussBlock found them.
+ * Reduces group g's pivot rows of a triangular step (their words from byte
+ * `off`, `words` of them) to an identity on the step's pivot columns: at
+ * the later groups' columns by the entries of those groups' tables (built,
+ * at `tables`; zero at group g's columns) that their bits there call for,
+ * then within the group, the last row first. gaussBlock left them reduced
+ * against the pivots before them, with the bits kept in triangularBits.
  */
-function clearLaterGroups(
+function finishGroup(
   tables: usize, tableBytes: usize, entry: usize, g: i32, groups: i32, span: i32, mask: u64, r: i32, off: usize,
   words: i32,
 ): void {
   const spanMask = lowMask(span);
   const m = (<u64>1 << <u64>gK) - 1;
-  for (let pivots = mask & lowMask(min(span, (g + 1) * gK)) & ~lowMask(g * gK); pivots != 0; pivots &= pivots - 1) {
+  const group = mask & lowMask(min(span, (g + 1) * gK)) & ~lowMask(g * gK);
+  for (let pivots = group; pivots != 0; pivots &= pivots - 1) {
     const pos = <i32>ctz(pivots);
     const row = rowAt(gA, r + <i32>popcnt(mask & lowMask(pos)), gStride) + off;
     const bits = load<u64>(triangularBits + (<usize>pos << 3)) & spanMask;
@@ -501,33 +495,12 @@ function clearLaterGroups(
       if (idx != 0) xorInto(row, tables + <usize>h * tableBytes + <usize>idx * entry, words);
     }
   }
-}
-
-/**
- * Table g of a triangular step (its lanes at `table`, entries `entry` bytes
- * apart, `words` words from byte `off` of the pivot rows). Entry idx is the
- * combination of the group's pivot rows whose bits at the group's pivot
- * columns are idx's; with j its lowest set bit, it is the pivot row of
- * column j plus the entry of idx minus that row's bits in the group (or
- * the entry of idx without bit j, when column j has no pivot). Those have
- * no bit at j or below, so the entries are built from the highest j down.
- */
-function tabulateTriangular(
-  table: usize, entry: usize, g: i32, span: i32, mask: u64, r: i32, off: usize, words: i32,
-): void {
-  const kk = min(gK, span - g * gK);
-  for (let j = kk - 1; j >= 0; j--) {
-    const pos = g * gK + j;
-    const pivot = ((mask >> <u64>pos) & 1) != 0;
-    const rowBits = load<u64>(triangularBits + (<usize>pos << 3));
-    const without = pivot ? <i32>(rowBits >> <u64>(g * gK)) & ((1 << kk) - 1) : 1 << j;
-    const pivotRow = rowAt(gA, r + <i32>popcnt(mask & lowMask(pos)), gStride) + off;
-    for (let high = 0; high < 1 << (kk - 1 - j); high++) {
-      const idx = (high << (j + 1)) | (1 << j);
-      const to = table + <usize>idx * entry;
-      const source = table + <usize>(idx ^ without) * entry;
-      if (pivot) xorTo(to, source, pivotRow, words);
-      else copyWords(to, source, words);
+  for (let pivots = group; pivots != 0; pivots ^= <u64>1 << (63 - clz(pivots))) {
+    const pos = 63 - <i32>clz(pivots);
+    const row = rowAt(gA, r + <i32>popcnt(mask & lowMask(pos)), gStride) + off;
+    const later = load<u64>(triangularBits + (<usize>pos << 3)) & group & ~lowMask(pos + 1);
+    for (let l = later; l != 0; l &= l - 1) {
+      xorInto(row, rowAt(gA, r + <i32>popcnt(mask & lowMask(<i32>ctz(l))), gStride) + off, words);
     }
   }
 }

@@ -100,24 +100,24 @@ export function echelonizeNaive(args: EchelonArgs): i32 {
 // steps applied to it (its version); pivot rows of the reduced form skip
 // their own step, and in the plain echelon form they are final (DONE).
 //
-// The plain form's steps are triangular: gaussBlock reduces a pivot row
-// against the pivots before it only, and record() finishes the rows while
-// it builds the tables, the last group first: a group's rows are cleared at
-// the later groups' pivots by one entry of each of their tables, then
-// within the group: with 4 groups of 8, about 3 row operations a pivot
-// instead of the 8 of reducing it against the pivots after it. The tables
-// are the reduced form's, so a row's lookups stay independent.
+// A block's pivot rows are made an identity on its pivot columns in two
+// halves: gaussBlock reduces each against the pivots before it (as it must,
+// to find its pivot), and record() finishes them while it builds the
+// tables, the last group first: a group's rows are cleared at the later
+// groups' pivots by one entry of each of their tables, then within the
+// group. With 4 groups of 8, about 3 row operations a pivot instead of the
+// 8 of reducing it against each pivot after it as that one is found.
 // ---------------------------------------------------------------------------
 
 const DONE: i32 = i32.MAX_VALUE;
 const MAX_STEPS = 16;
-// per pending step (64 bytes): first column c, span (columns its tables cover), first
+// per pending step (32 bytes): first column c, span (columns its tables cover), first
 // word lane, its tables (+12), the u64 mask of the span's columns that have a pivot
-// (+16), the u64 mask of the span (+24) and 1 if its pivot rows are triangular (+32)
-const stepInfo = memory.data(MAX_STEPS * 64, 16);
+// (+16) and the u64 mask of the span (+24)
+const stepInfo = memory.data(MAX_STEPS * 32, 16);
 
 @inline function stepAt(slot: i32): usize {
-  return stepInfo + (<usize>slot << 6);
+  return stepInfo + (<usize>slot << 5);
 }
 
 // The elimination in progress (one at a time). Sweeps may be shared out among
@@ -133,8 +133,6 @@ let gPending: i32 = 0;
 // gaussBlock's block: columns c..c+gSpan-1 hold its pivots, at the positions set in gPivotMask
 let gSpan: i32 = 0;
 let gPivotMask: u64 = 0;
-// 1: the plain form leaves a block's pivot rows triangular (see gaussBlock)
-let gTriangular: i32 = 0;
 
 @inline function versionAt(i: i32): usize {
   return gVersions + (<usize>i << 2);
@@ -261,8 +259,8 @@ function clearKept(kept: usize, count: i32, pos: i32, bits: u64): u64 {
   return seen;
 }
 
-// The block's bits of its pivot rows as gaussBlock found them (reduced against the
-// pivots before, not after): the rows of a triangular step, by pivot position.
+// The block's bits of its pivot rows as gaussBlock leaves them (reduced against the
+// pivots before, not after), by pivot position, for record() to finish them.
 const triangularBits = memory.data(64 * 8, 8);
 
 /** The row of the pivot at position `pos` of the block whose pivot rows start at r. */
@@ -273,15 +271,10 @@ const triangularBits = memory.data(64 * 8, 8);
 /**
  * Clears from `row` (words from byte `off` on, `width` of them) the block's
  * pivot columns found so far, its block bits being `bits`. The pivot rows
- * are an identity on those columns; or triangular (each clear at the
- * pivots before its own), and then taken lowest first, as each may set
- * bits of the ones after it.
+ * are triangular (each clear at the pivots before its own), so they are
+ * taken lowest first, as each may set bits of the ones after it.
  */
 function reduceAgainstPivots(row: usize, off: usize, bits: u64, r: i32, width: i32): void {
-  if (!gTriangular) {
-    for (let l = bits & gPivotMask; l != 0; l &= l - 1) xorInto(row + off, pivotRowAt(r, <i32>ctz(l)) + off, width);
-    return;
-  }
   for (let l = bits & gPivotMask; l != 0; l = bits & gPivotMask) {
     const pos = <i32>ctz(l);
     xorInto(row + off, pivotRowAt(r, pos) + off, width);
@@ -291,9 +284,8 @@ function reduceAgainstPivots(row: usize, off: usize, bits: u64, r: i32, width: i
 
 /**
  * Finds pivots among rows r.. for the columns c..c+kmax-1, in order; the
- * pivot rows end up at r.. and form an identity on their pivot columns
- * (each is reduced against the others; in the plain form only against
- * the pivots before it, and record() finishes them group by group, see
+ * pivot rows end up at r.., each reduced against the pivots before it (a
+ * triangle on the pivot columns, which record() makes an identity: see
  * finishGroup). Candidate rows are brought up to
  * date; whether one has a pivot is decided on its 64 bits from column c
  * reduced against the pivots found so far (their bits are kept in
@@ -375,14 +367,12 @@ function gaussBlock(rows: i32, r: i32, c: i32, kmax: i32, pivots: usize): i32 {
       store<i32>(versionAt(next), vi);
       if (cached) swapWords(cache + (<usize>(found - r) << 3), cache + (<usize>(next - r) << 3));
     }
-    // the search's bits stay reduced; the rows only in the reduced form (see record())
+    // the search's bits are kept reduced; the rows are finished in record()
     for (let m = gPivotMask; m != 0; m &= m - 1) {
       const l = <i32>ctz(m);
       const above = pivotBits + (<usize>l << 3);
       const aboveBits = load<u64>(above);
-      if (((aboveBits >> <u64>pos) & 1) == 0) continue;
-      if (!gTriangular) xorInto(pivotRowAt(r, l) + off, pivotRow + off, width);
-      store<u64>(above, aboveBits ^ bits);
+      if (((aboveBits >> <u64>pos) & 1) != 0) store<u64>(above, aboveBits ^ bits);
     }
     store<u64>(pivotBits + (<usize>pos << 3), bits);
     store<u64>(triangularBits + (<usize>pos << 3), bits);
@@ -423,7 +413,6 @@ function record(r: i32, c: i32, span: i32, mask: u64, tables: i32): void {
   store<i32>(info, groups, 12);
   store<u64>(info, mask, 16);
   store<u64>(info, lowMask(span), 24);
-  store<i32>(info, gTriangular, 32);
   tabulateLanes(slot, r, width >> 1);
   // The 4-, 6- and 8-way loops read entry 0 of tables past the last group.
   const entry = <usize>width << 3;
@@ -437,15 +426,14 @@ function record(r: i32, c: i32, span: i32, mask: u64, tables: i32): void {
 /**
  * Builds the 128-bit lanes first..end-1 (counted from the step's first
  * lane) of pending step `slot`'s tables, its pivot rows from row r: one
- * thread's share of record(). A triangular step's pivot rows are finished
- * in the same lanes (finishGroup), which only this thread touches.
+ * thread's share of record(). The step's pivot rows are finished in the
+ * same lanes (finishGroup), which only this thread touches.
  */
 export function tabulateRange(slot: i32, r: i32, first: i32, end: i32): void {
   const info = stepAt(slot);
   const span = load<i32>(info, 4);
   const lane = load<i32>(info, 8);
   const mask = load<u64>(info, 16);
-  const triangular = load<i32>(info, 32) != 0;
   const entry = <usize>(gStride - lane) << 3;
   const tableBytes = entry << <usize>gK;
   const base = gScratch + <usize>slot * gSlotBytes;
@@ -453,11 +441,10 @@ export function tabulateRange(slot: i32, r: i32, first: i32, end: i32): void {
   const from = <usize>first << 4;
   const words = (end - first) << 1;
   const groups = load<i32>(info, 12);
-  // a triangular step's tables are built from the last, each once its group's rows are finished (finishGroup)
-  for (let n = 0; n < groups; n++) {
-    const g = triangular ? groups - 1 - n : n;
+  // the last table first, each once its group's rows are finished (finishGroup)
+  for (let g = groups - 1; g >= 0; g--) {
     const table = base + <usize>g * tableBytes + from;
-    if (triangular) finishGroup(base + from, tableBytes, entry, g, groups, span, mask, r, off, words);
+    finishGroup(base + from, tableBytes, entry, g, groups, span, mask, r, off, words);
     const count = 1 << min(gK, span - g * gK);
     zeroWords(table, words);
     for (let idx = 1; idx < count; idx++) {
@@ -472,7 +459,7 @@ export function tabulateRange(slot: i32, r: i32, first: i32, end: i32): void {
 }
 
 /**
- * Reduces group g's pivot rows of a triangular step (their words from byte
+ * Reduces group g's pivot rows of a step (their words from byte
  * `off`, `words` of them) to an identity on the step's pivot columns: at
  * the later groups' columns by the entries of those groups' tables (built,
  * at `tables`; zero at group g's columns) that their bits there call for,
@@ -537,8 +524,6 @@ export function echelonizeM4ri(args: EchelonArgs): i32 {
   gVersions = versions;
   gBase = 0;
   gPending = 0;
-  // the plain form's steps leave their pivot rows triangular, when the tables fit entryBits
-  gTriangular = full ? 0 : 1;
   // Rows of earlier slices are current; pivot rows of the plain form are final.
   memory.fill(versions, 0, <usize>rows << 2);
   if (!full) for (let i = 0; i < r; i++) store<i32>(versionAt(i), DONE);

@@ -12,7 +12,7 @@
 // rows run out), stores r and c back and returns r. Start from r = c = 0.
 
 import { firstSetColumn, getBit, laneStart, lowMask, read64, rowAt } from "./layout";
-import { copyWords, swapRows, xorFourTables, xorInto, xorTableRows, xorTo, zeroWords } from "./rows";
+import { copyWords, swapRows, xorFourTableRows, xorInto, xorTableRows, xorTo, zeroWords } from "./rows";
 
 /** The arguments of `echelonizeNaive` and `echelonizeM4ri` (the naive kernel ignores the Four Russians fields). */
 @unmanaged export class EchelonArgs {
@@ -150,20 +150,10 @@ function applyStep(row: usize, slot: i32): void {
   const t0 = gScratch + <usize>slot * gSlotBytes;
   const groups = load<i32>(info, 12);
   const dst = row + (<usize>lane << 3);
-  if (groups != 3 && groups != 4) {
-    xorTableRows(dst, width, t0, entry << <usize>gK, entry, x, gK, groups);
-    return;
-  }
-  // three or four tables (the usual case), here rather than through xorTableRows' dispatch; a
-  // missing fourth group reads entry 0 of its table (zeroed in record())
-  const tableBytes = entry << <usize>gK;
-  const k = <u64>gK;
-  const m = (<u64>1 << k) - 1;
-  const s0 = t0 + <usize>(x & m) * entry;
-  const s1 = t0 + tableBytes + <usize>((x >> k) & m) * entry;
-  const s2 = t0 + 2 * tableBytes + <usize>((x >> (2 * k)) & m) * entry;
-  const s3 = t0 + 3 * tableBytes + <usize>((x >> (3 * k)) & m) * entry;
-  xorFourTables(dst, dst + (<usize>width << 3), s0, s1, s2, s3);
+  // three or four tables (the usual case) skip xorTableRows' dispatch; a missing fourth group reads
+  // entry 0 of its table (zeroed in record())
+  if (groups == 3 || groups == 4) xorFourTableRows(dst, width, t0, entry << <usize>gK, entry, x, gK);
+  else xorTableRows(dst, width, t0, entry << <usize>gK, entry, x, gK, groups);
 }
 
 /** Applies to row i every pending step it has not had yet. */
@@ -263,9 +253,9 @@ function clearKept(kept: usize, count: i32, pos: i32, bits: u64): u64 {
 // pivots before, not after), by pivot position, for record() to finish them.
 const triangularBits = memory.data(64 * 8, 8);
 
-/** The row of the pivot at position `pos` of the block whose pivot rows start at r. */
-@inline function pivotRowAt(r: i32, pos: i32): usize {
-  return rowAt(gA, r + <i32>popcnt(gPivotMask & lowMask(pos)), gStride);
+/** The row of the pivot at position `pos` of the block whose pivot rows start at r, its pivots at the bits of `mask`. */
+@inline function pivotRowAt(r: i32, mask: u64, pos: i32): usize {
+  return rowAt(gA, r + <i32>popcnt(mask & lowMask(pos)), gStride);
 }
 
 /**
@@ -277,7 +267,7 @@ const triangularBits = memory.data(64 * 8, 8);
 function reduceAgainstPivots(row: usize, off: usize, bits: u64, r: i32, width: i32): void {
   for (let l = bits & gPivotMask; l != 0; l = bits & gPivotMask) {
     const pos = <i32>ctz(l);
-    xorInto(row + off, pivotRowAt(r, pos) + off, width);
+    xorInto(row + off, pivotRowAt(r, gPivotMask, pos) + off, width);
     bits ^= load<u64>(triangularBits + (<usize>pos << 3));
   }
 }
@@ -453,7 +443,7 @@ export function tabulateRange(slot: i32, r: i32, first: i32, end: i32): void {
       const without = table + <usize>(idx & (idx - 1)) * entry;
       const pos = g * gK + <i32>ctz(idx);
       if (((mask >> <u64>pos) & 1) == 0) copyWords(to, without, words);
-      else xorTo(to, without, rowAt(gA, r + <i32>popcnt(mask & lowMask(pos)), gStride) + off, words);
+      else xorTo(to, without, pivotRowAt(r, mask, pos) + off, words);
     }
   }
 }
@@ -475,7 +465,7 @@ function finishGroup(
   const group = mask & lowMask(min(span, (g + 1) * gK)) & ~lowMask(g * gK);
   for (let pivots = group; pivots != 0; pivots &= pivots - 1) {
     const pos = <i32>ctz(pivots);
-    const row = rowAt(gA, r + <i32>popcnt(mask & lowMask(pos)), gStride) + off;
+    const row = pivotRowAt(r, mask, pos) + off;
     const bits = load<u64>(triangularBits + (<usize>pos << 3)) & spanMask;
     for (let h = g + 1; h < groups; h++) {
       const idx = (bits >> <u64>(h * gK)) & m;
@@ -484,11 +474,9 @@ function finishGroup(
   }
   for (let pivots = group; pivots != 0; pivots ^= <u64>1 << (63 - clz(pivots))) {
     const pos = 63 - <i32>clz(pivots);
-    const row = rowAt(gA, r + <i32>popcnt(mask & lowMask(pos)), gStride) + off;
+    const row = pivotRowAt(r, mask, pos) + off;
     const later = load<u64>(triangularBits + (<usize>pos << 3)) & group & ~lowMask(pos + 1);
-    for (let l = later; l != 0; l &= l - 1) {
-      xorInto(row, rowAt(gA, r + <i32>popcnt(mask & lowMask(<i32>ctz(l))), gStride) + off, words);
-    }
+    for (let l = later; l != 0; l &= l - 1) xorInto(row, pivotRowAt(r, mask, <i32>ctz(l)) + off, words);
   }
 }
 

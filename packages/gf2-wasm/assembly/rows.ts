@@ -100,11 +100,7 @@ export function xorTableRows(
       d += 16; s0 += 16; s1 += 16;
     }
   } else if (groups <= 4) {
-    const s0 = t0 + <usize>(x & m) * entry;
-    const s1 = t0 + tableBytes + <usize>((x >> <u64>k) & m) * entry;
-    const s2 = t0 + 2 * tableBytes + <usize>((x >> <u64>(2 * k)) & m) * entry;
-    const s3 = t0 + 3 * tableBytes + <usize>((x >> <u64>(3 * k)) & m) * entry;
-    xorFourTables(d, end, s0, s1, s2, s3);
+    xorFourTableRows(d, words, t0, tableBytes, entry, x, k);
   } else if (groups <= 6) {
     let s0 = t0 + <usize>(x & m) * entry;
     let s1 = t0 + tableBytes + <usize>((x >> <u64>k) & m) * entry;
@@ -164,6 +160,18 @@ export function xorTableRows(
   }
 }
 
+/** xorTableRows with four tables (three read a zero entry 0 from the fourth), without its dispatch. */
+@inline export function xorFourTableRows(
+  dst: usize, words: i32, t0: usize, tableBytes: usize, entry: usize, x: u64, k: i32,
+): void {
+  const m = (<u64>1 << <u64>k) - 1;
+  const s0 = t0 + <usize>(x & m) * entry;
+  const s1 = t0 + tableBytes + <usize>((x >> <u64>k) & m) * entry;
+  const s2 = t0 + 2 * tableBytes + <usize>((x >> <u64>(2 * k)) & m) * entry;
+  const s3 = t0 + 3 * tableBytes + <usize>((x >> <u64>(3 * k)) & m) * entry;
+  xorFourTables(dst, dst + (<usize>words << 3), s0, s1, s2, s3);
+}
+
 /**
  * dst[d..end) ^= s0 ^ s1 ^ s2 ^ s3 (lane by lane): xorTableRows with four
  * tables, the loop of Four Russians and of products. Four lanes a step,
@@ -176,7 +184,7 @@ export function xorTableRows(
  * Sixteen lanes a step ran faster in some processes and slower in others
  * (products 154-158 or 179-180 ms, by process), eight about as four.
  */
-@inline export function xorFourTables(d: usize, end: usize, s0: usize, s1: usize, s2: usize, s3: usize): void {
+@inline function xorFourTables(d: usize, end: usize, s0: usize, s1: usize, s2: usize, s3: usize): void {
   while (d + 64 <= end) {
     v128.store(d, v128.xor(v128.load(d, 0), v128.xor(v128.xor(v128.load(s0, 0), v128.load(s1, 0)), v128.xor(v128.load(s2, 0), v128.load(s3, 0)))), 0);
     v128.store(d, v128.xor(v128.load(d, 16), v128.xor(v128.xor(v128.load(s0, 16), v128.load(s1, 16)), v128.xor(v128.load(s2, 16), v128.load(s3, 16)))), 16);

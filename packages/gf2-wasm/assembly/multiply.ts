@@ -4,7 +4,7 @@
 // @lightsout/core (gf2/_multiply.ts) that runs over them.
 
 import { getBit, lowMask, read64, rowAt } from "./layout";
-import { xorInto, xorTableRows, xorTo, zeroWords } from "./rows";
+import { xorFourTableRows, xorInto, xorTableRows, xorTo, zeroWords } from "./rows";
 
 /** The arguments of `mulNaive`. */
 @unmanaged export class MulArgs {
@@ -111,6 +111,15 @@ export function mulAddRows(
       const allocated = groups > 4 ? 8 : groups > 2 ? 4 : groups;
       for (let g = groups; g < allocated; g++) memory.fill(table + <usize>g * tableBytes, 0, entry);
       const mask = lowMask(span);
+      if (groups == 3 || groups == 4) {
+        // the usual case, without xorTableRows' call and dispatch a row (8192 x 8192 on one
+        // thread, pinned, alternating builds: 175.7-177.0 -> 166.6-170.9 ms)
+        for (let i = 0; i < m; i++) {
+          const x = read64(rowAt(a, i, aStride), j0, aStride) & mask;
+          if (x != 0) xorFourTableRows(rowAt(c, i, cStride) + off, words, table, tableBytes, entry, x, bits);
+        }
+        continue;
+      }
       for (let i = 0; i < m; i++) {
         const x = read64(rowAt(a, i, aStride), j0, aStride) & mask;
         if (x != 0) xorTableRows(rowAt(c, i, cStride) + off, words, table, tableBytes, entry, x, bits, groups);

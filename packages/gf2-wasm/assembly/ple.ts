@@ -18,7 +18,7 @@
 // the rows below; up to four blocks (a group) are cleared in one pass.
 
 import { firstSetColumn, getBit, lowMask, read64, rowAt } from "./layout";
-import { copyWords, swapRows, xorInto, xorTableRows, xorTo, zeroWords } from "./rows";
+import { copyWords, swapRows, xorFourTableRows, xorInto, xorTableRows, xorTo, zeroWords } from "./rows";
 
 /** The arguments of `pleBase`. */
 @unmanaged export class PleBaseArgs {
@@ -212,7 +212,9 @@ function clearGroup(i: i32): void {
     multipliers |= (xb ^ <u64>load<u8>(gCoefs + (<usize>b << BLOCK) + <usize>xb)) << shift;
   }
   if (x == 0) return;
-  xorTableRows(row + (<usize>gW0 << 3), gWords, gTables, gEntry << BLOCK, gEntry, x, BLOCK, gBlocks);
+  // three or four blocks (the usual case) take the four-table loop without xorTableRows' dispatch
+  if (gBlocks >= 3) xorFourTableRows(row + (<usize>gW0 << 3), gWords, gTables, gEntry << BLOCK, gEntry, x, BLOCK);
+  else xorTableRows(row + (<usize>gW0 << 3), gWords, gTables, gEntry << BLOCK, gEntry, x, BLOCK, gBlocks);
   xorBitsAt(row, first, multipliers);
 }
 

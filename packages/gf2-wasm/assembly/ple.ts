@@ -351,9 +351,51 @@ function clearRows(first: i32, rows: i32): void {
 
 /** Clears the group's blocks from rows first..end-1 (each row on its own: threads may share the range). */
 export function clearRange(first: i32, end: i32): void {
+  if (gBlocks == MAX_GROUPS && blockColumn(MAX_GROUPS - 1) + blockSpan(MAX_GROUPS - 1) <= blockColumn(0) + 64) {
+    clearFourBlocks(first, end);
+    return;
+  }
   for (let i = first; i < end; i++) {
     if (gBlocks > 1 && versionOf(i) == 0) clearGroup(i);
     else bringCurrent(i);
+  }
+}
+
+/**
+ * clearRange for a group of four blocks within 64 bits of its first column
+ * (the usual case): clearGroup's work with each block's shift, mask, strip
+ * and multipliers read once a pass, into locals, not once a row.
+ */
+function clearFourBlocks(first: i32, end: i32): void {
+  const c0 = blockColumn(0);
+  const s1 = <u64>(blockColumn(1) - c0), s2 = <u64>(blockColumn(2) - c0), s3 = <u64>(blockColumn(3) - c0);
+  const m0 = lowMask(blockSpan(0)), m1 = lowMask(blockSpan(1)), m2 = lowMask(blockSpan(2)), m3 = lowMask(blockSpan(3));
+  const strip1 = strips + (1 << (BLOCK + 3)), strip2 = strips + (2 << (BLOCK + 3)), strip3 = strips + (3 << (BLOCK + 3));
+  const coefs1 = gCoefs + (1 << BLOCK), coefs2 = gCoefs + (2 << BLOCK), coefs3 = gCoefs + (3 << BLOCK);
+  const off = <usize>gW0 << 3;
+  for (let i = first; i < end; i++) {
+    if (versionOf(i) != 0) {
+      bringCurrent(i);
+      continue;
+    }
+    const row = rowAt(gA, i, gStride);
+    // each block's pattern, from the row's bits and the strips of the blocks before it
+    let bits = read64(row, c0, gStride);
+    const x0 = bits & m0;
+    bits ^= load<u64>(strips + (<usize>x0 << 3));
+    const x1 = (bits >> s1) & m1;
+    bits ^= load<u64>(strip1 + (<usize>x1 << 3));
+    const x2 = (bits >> s2) & m2;
+    bits ^= load<u64>(strip2 + (<usize>x2 << 3));
+    const x3 = (bits >> s3) & m3;
+    const x = x0 | (x1 << <u64>BLOCK) | (x2 << <u64>(2 * BLOCK)) | (x3 << <u64>(3 * BLOCK));
+    if (x == 0) continue;
+    xorFourTableRows(row + off, gWords, gTables, gEntry << BLOCK, gEntry, x, BLOCK);
+    const multipliers = (x0 ^ <u64>load<u8>(gCoefs + <usize>x0))
+      | ((x1 ^ <u64>load<u8>(coefs1 + <usize>x1)) << s1)
+      | ((x2 ^ <u64>load<u8>(coefs2 + <usize>x2)) << s2)
+      | ((x3 ^ <u64>load<u8>(coefs3 + <usize>x3)) << s3);
+    xorBitsAt(row, c0, multipliers);
   }
 }
 

@@ -170,6 +170,11 @@ function bringCurrent(i: i32): void {
 // Where sweepRange's early reads go, so that they are not optimized away.
 let gTouched: u64 = 0;
 
+/** Reads row i + 1's word at byte `ahead` if it is before `end` (see sweepRange). */
+@inline function touchNext(i: i32, end: i32, ahead: usize): void {
+  if (i + 1 < end) gTouched ^= load<u64>(rowAt(gA, i + 1, gStride) + ahead);
+}
+
 /**
  * Brings rows first..end-1 up to date: one thread's share of a sweep.
  * Steps of three or four tables (the defaults' from 256 columns) take the
@@ -189,7 +194,7 @@ export function sweepRange(first: i32, end: i32): void {
   // lets the two overlap.
   const ahead = <usize>load<i32>(stepAt(0), 8) << 3; // the first pending step's lane
   for (let i = first; i < end; i++) {
-    if (i + 1 < end) gTouched ^= load<u64>(rowAt(gA, i + 1, gStride) + ahead);
+    touchNext(i, end, ahead);
     bringCurrent(i);
   }
 }
@@ -230,7 +235,7 @@ function sweepTwoSteps(first: i32, end: i32): void {
   const t1 = gScratch + <usize>gSlotBytes;
   const ahead = <usize>lane0 << 3;
   for (let i = first; i < end; i++) {
-    if (i + 1 < end) gTouched ^= load<u64>(rowAt(gA, i + 1, gStride) + ahead);
+    touchNext(i, end, ahead);
     const p = versionAt(i);
     const v = load<i32>(p);
     if (v >= now) continue;
@@ -248,16 +253,17 @@ function sweepFourTables(first: i32, end: i32): void {
   const now = base + gPending;
   const ahead = <usize>load<i32>(stepAt(0), 8) << 3;
   for (let i = first; i < end; i++) {
-    if (i + 1 < end) gTouched ^= load<u64>(rowAt(gA, i + 1, gStride) + ahead);
+    touchNext(i, end, ahead);
     const p = versionAt(i);
     const v = load<i32>(p);
-    if (v >= now) continue;
-    const row = rowAt(gA, i, gStride);
-    for (let g = v; g < now; g++) {
-      const info = stepAt(g - base);
-      applyFourTables(row, load<i32>(info), load<i32>(info, 8), load<u64>(info, 24), gScratch + <usize>(g - base) * gSlotBytes);
+    if (v < now) {
+      const row = rowAt(gA, i, gStride);
+      for (let slot = v - base; slot < now - base; slot++) {
+        const info = stepAt(slot);
+        applyFourTables(row, load<i32>(info), load<i32>(info, 8), load<u64>(info, 24), gScratch + <usize>slot * gSlotBytes);
+      }
+      store<i32>(p, now);
     }
-    store<i32>(p, now);
   }
 }
 

@@ -257,6 +257,7 @@ function sweepTwoSteps(first: i32, end: i32): void {
 function sweepFourSteps(first: i32, end: i32): void {
   const base = gBase, pending = gPending;
   const now = base + pending;
+  // three steps pending: the fourth set of locals is read (from step 2) and never used
   const i0 = stepAt(0), i1 = stepAt(1), i2 = stepAt(2), i3 = stepAt(pending - 1);
   const c0 = load<i32>(i0), l0 = load<i32>(i0, 8), m0 = load<u64>(i0, 24);
   const c1 = load<i32>(i1), l1 = load<i32>(i1, 8), m1 = load<u64>(i1, 24);

@@ -370,7 +370,8 @@ function clearFourBlocks(first: i32, end: i32): void {
   const c0 = blockColumn(0);
   const s1 = <u64>(blockColumn(1) - c0), s2 = <u64>(blockColumn(2) - c0), s3 = <u64>(blockColumn(3) - c0);
   const m0 = lowMask(blockSpan(0)), m1 = lowMask(blockSpan(1)), m2 = lowMask(blockSpan(2)), m3 = lowMask(blockSpan(3));
-  const strip1 = strips + (1 << (BLOCK + 3)), strip2 = strips + (2 << (BLOCK + 3)), strip3 = strips + (3 << (BLOCK + 3));
+  // the last block's strip is not needed: no block after it reads the bits it leaves
+  const strip1 = strips + (1 << (BLOCK + 3)), strip2 = strips + (2 << (BLOCK + 3));
   const coefs1 = gCoefs + (1 << BLOCK), coefs2 = gCoefs + (2 << BLOCK), coefs3 = gCoefs + (3 << BLOCK);
   const off = <usize>gW0 << 3;
   for (let i = first; i < end; i++) {

@@ -81,6 +81,7 @@ const tuning = fc.record({
   bits: fc.integer({ min: 1, max: 8 }),
   panel: fc.constantFrom(2, 4, 6, 16),
   compactFrom: fc.constantFrom(1, 2, 1e9),
+  rowBlock: fc.constantFrom(undefined, 1, 3, 64),
 });
 
 describe("the product in the kernel's memory", () => {

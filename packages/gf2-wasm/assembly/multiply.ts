@@ -52,6 +52,8 @@ export function mulNaive(args: MulArgs): void {
   table: usize;
   /** Rows of B per table (1..8): fewer make cheaper tables, more make fewer passes. */
   bits: i32;
+  /** Rows of C that go through every pass before the next rows do (0: ROW_BLOCK_BYTES' worth of a panel). */
+  rowBlock: i32;
 }
 
 /**
@@ -87,43 +89,67 @@ export function mulNaive(args: MulArgs): void {
 export function mulAddM4rm(args: MulAddArgs): void {
   mulAddRows(
     args.c, args.cStride, args.a, args.aStride, args.b, args.bStride,
-    args.m, args.n, args.p, args.tables, args.panel, args.table, args.bits,
+    args.m, args.n, args.p, args.tables, args.panel, args.table, args.bits, args.rowBlock,
   );
 }
+
+/**
+ * Bytes of C's rows (a panel's words of each) that go through every pass
+ * of a product before the next rows do: a tall product then streams C
+ * from the last-level cache, not from memory, once per pass (its tables
+ * are built again per block of rows: 2^bits entries a table against the
+ * block's rows). A leaf of up to 8192 rows of 64-word panels is one block.
+ * One thread, C ^= A B, 61440 x 4096 x 4096 bits, fastest of 3: one block
+ * 516 ms; blocks of 1 / 2 / 4 / 8 MiB 332 / 306-309 / 295-299 / 311 ms;
+ * 4096 x 4096 x 4096 20.2-22.2 ms either way.
+ */
+const ROW_BLOCK_BYTES = 4 << 20;
 
 /** mulAddM4rm's work, on plain arguments (the threads' shares of a product call it too). */
 export function mulAddRows(
   c: usize, cStride: i32, a: usize, aStride: i32, b: usize, bStride: i32,
-  m: i32, n: i32, p: i32, tables: i32, panel: i32, table: usize, bits: i32,
+  m: i32, n: i32, p: i32, tables: i32, panel: i32, table: usize, bits: i32, rowBlock: i32,
 ): void {
   for (let pc = 0; pc < p; pc += panel) {
     const words = min(panel, p - pc);
-    const entry = <usize>words << 3;
-    const tableBytes = entry << <usize>bits;
+    const block = rowBlock > 0 ? rowBlock : max(1, ROW_BLOCK_BYTES / (words << 3));
     const off = <usize>pc << 3;
-    for (let j0 = 0; j0 < n; j0 += bits * tables) {
-      const span = min(bits * tables, n - j0);
-      const groups = (span + bits - 1) / bits;
-      for (let g = 0; g < groups; g++) {
-        tabulateRows(table + <usize>g * tableBytes, b, bStride, off, j0 + g * bits, min(bits, span - g * bits), words);
-      }
-      // the 4- and 8-way loops read entry 0 of the tables past the last group
-      const allocated = groups > 4 ? 8 : groups > 2 ? 4 : groups;
-      for (let g = groups; g < allocated; g++) memory.fill(table + <usize>g * tableBytes, 0, entry);
-      const mask = lowMask(span);
-      if (groups == 3 || groups == 4) {
-        // the usual case, without xorTableRows' call and dispatch a row (8192 x 8192 on one
-        // thread, pinned, alternating builds: 175.7-177.0 -> 166.6-170.9 ms)
-        for (let i = 0; i < m; i++) {
-          const x = read64(rowAt(a, i, aStride), j0, aStride) & mask;
-          if (x != 0) xorFourTableRows(rowAt(c, i, cStride) + off, words, table, tableBytes, entry, x, bits);
-        }
-        continue;
-      }
+    for (let i0 = 0; i0 < m; i0 += block) {
+      const rows = min(block, m - i0);
+      mulAddPanel(rowAt(c, i0, cStride) + off, cStride, rowAt(a, i0, aStride), aStride, b + off, bStride, rows, n, words, tables, table, bits);
+    }
+  }
+}
+
+/** C ^= A B for `words` words of C's and B's rows (c and b point at them), m rows of C. */
+function mulAddPanel(
+  c: usize, cStride: i32, a: usize, aStride: i32, b: usize, bStride: i32,
+  m: i32, n: i32, words: i32, tables: i32, table: usize, bits: i32,
+): void {
+  const entry = <usize>words << 3;
+  const tableBytes = entry << <usize>bits;
+  for (let j0 = 0; j0 < n; j0 += bits * tables) {
+    const span = min(bits * tables, n - j0);
+    const groups = (span + bits - 1) / bits;
+    for (let g = 0; g < groups; g++) {
+      tabulateRows(table + <usize>g * tableBytes, b, bStride, 0, j0 + g * bits, min(bits, span - g * bits), words);
+    }
+    // the 4- and 8-way loops read entry 0 of the tables past the last group
+    const allocated = groups > 4 ? 8 : groups > 2 ? 4 : groups;
+    for (let g = groups; g < allocated; g++) memory.fill(table + <usize>g * tableBytes, 0, entry);
+    const mask = lowMask(span);
+    if (groups == 3 || groups == 4) {
+      // the usual case, without xorTableRows' call and dispatch a row (8192 x 8192 on one
+      // thread, pinned, alternating builds: 175.7-177.0 -> 166.6-170.9 ms)
       for (let i = 0; i < m; i++) {
         const x = read64(rowAt(a, i, aStride), j0, aStride) & mask;
-        if (x != 0) xorTableRows(rowAt(c, i, cStride) + off, words, table, tableBytes, entry, x, bits, groups);
+        if (x != 0) xorFourTableRows(rowAt(c, i, cStride), words, table, tableBytes, entry, x, bits);
       }
+      continue;
+    }
+    for (let i = 0; i < m; i++) {
+      const x = read64(rowAt(a, i, aStride), j0, aStride) & mask;
+      if (x != 0) xorTableRows(rowAt(c, i, cStride), words, table, tableBytes, entry, x, bits, groups);
     }
   }
 }

@@ -75,6 +75,12 @@ export interface MultiplyOptions {
    * times (each claim of rows tabulates its panel of B again).
    */
   claimsPerThread?: number;
+  /**
+   * Rows of C that go through all of a leaf's passes before the next rows
+   * do (default: 4 MiB of a panel's words, the kernel's ROW_BLOCK_BYTES;
+   * tests set a few rows to cross block boundaries on small matrices).
+   */
+  rowBlock?: number;
   /** The classical work one kernel word operation stands for here: (8/7)^depth under Strassen-Winograd. */
   weight?: number;
   /**
@@ -187,7 +193,7 @@ function mulAddLeaf(c: Block, a: Block, b: Block, m: number, n: number, p: numbe
   const shared = threads > 1 && m >= 2 * threads && m * n * p >= from;
   // each claim of rows tabulates B for itself: the tables pay by its rows
   const bits = t.bits ?? tableBits(shared ? claimRows(m, p, t.panel, threads, t.claimsPerThread) : m);
-  const leaf = { ...blocks, m, n, p, tables: t.tables, panel: t.panel, table: 0, bits };
+  const leaf = { ...blocks, m, n, p, tables: t.tables, panel: t.panel, table: 0, bits, rowBlock: t.rowBlock ?? 0 };
   // the kernel's 4- and 8-way loops read 4 or 8 tables
   const tables = t.tables > 4 ? 8 : t.tables > 2 ? 4 : t.tables;
   const tableBytes = tables * 2 ** bits * Math.min(t.panel, p) * 8;

@@ -6,7 +6,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { BitMatrix } from "../src/gf2/bitmatrix.js";
-import { claimRows, type MultiplyOptions, multiplyBlocks, productWork } from "../src/gf2/_multiply.js";
+import { batchUnits, claimRows, type MultiplyOptions, multiplyBlocks, productWork } from "../src/gf2/_multiply.js";
 import { kernelCopy, kernelView, withScratch } from "../src/internal/kernel.js";
 import { strideWords } from "../src/internal/layout.js";
 import { withThreadPool } from "../src/internal/threads.js";
@@ -133,7 +133,8 @@ describe("the product in the kernel's memory", () => {
         side,
         side,
         tuning,
-        fc.integer({ min: 2, max: 3 }),
+        // 2 and 3 threads: six of a level's seven leaves whole; 4: four; 8: none (every leaf in parts)
+        fc.constantFrom(2, 3, 4, 8),
         fc.integer(),
         fc.constantFrom(undefined, 1, 3),
         (m, n, p, t, threads, seed, claimsPerThread) => {
@@ -145,6 +146,27 @@ describe("the product in the kernel's memory", () => {
         },
       ),
       { numRuns: 25, seed: inPool ? 20261204 : 20261202 },
+    );
+  });
+
+  it("batches a level's seven leaves: each once, whole or in parts that cover its rows, whole ones first", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 16 }), fc.integer({ min: 1, max: 5000 }), (threads, m2) => {
+        const units = batchUnits(threads);
+        const rows = Array.from({ length: 7 }, () => new Array<number>(m2).fill(0));
+        let partsSeen = false;
+        for (const [product, part, parts] of units) {
+          if (parts === 1) expect(partsSeen).toBe(false);
+          else partsSeen = true;
+          const chunk = Math.ceil(m2 / parts);
+          for (let i = part * chunk; i < Math.min(m2, (part + 1) * chunk); i++) rows[product]![i]!++;
+        }
+        for (const counts of rows) expect(counts.every((c) => c === 1)).toBe(true);
+        // the threads end together: whole leaves a multiple of the threads, the rest in a part a thread
+        const whole = units.filter(([, , parts]) => parts === 1).length;
+        expect(whole % threads === 0 || threads === 1).toBe(true);
+      }),
+      { numRuns: 200, seed: 20261206 },
     );
   });
 

@@ -79,6 +79,37 @@ export function mulNaive(args: MulArgs): void {
 }
 
 /**
+ * The arguments of `mulAddBatchThreaded` (the shared-memory build): products
+ * C ^= A B claimed whole by the threads, each with tables of its own. The
+ * leaves of a level of Strassen-Winograd are independent: a thread that
+ * takes a leaf whole builds its tables for all of its rows (a leaf split
+ * among threads by rows builds them once per share).
+ */
+@unmanaged export class ThreadedMulBatchArgs {
+  /** `count` descriptors of mulAddM4rm (MulAddArgs) back to back, their `table` unused. */
+  leaves: usize;
+  count: i32;
+  /** Room for `threads` tables of `tableBytes` each (a thread's at table + index * tableBytes). */
+  table: usize;
+  tableBytes: i32;
+  /** The control block (128 bytes, zeroed before the helpers start). */
+  ctl: usize;
+  /** Threads taking part, this one included. */
+  threads: i32;
+  /** 0: spin instead of sleeping (a browser's main thread may not block). */
+  blocking: i32;
+}
+
+/** Adds leaf `u` of a batch (its product) with the tables at `table`. */
+export function mulAddLeafOf(job: ThreadedMulBatchArgs, u: i32, table: usize): void {
+  const leaf = changetype<MulAddArgs>(job.leaves + <usize>u * offsetof<MulAddArgs>());
+  mulAddRows(
+    leaf.c, leaf.cStride, leaf.a, leaf.aStride, leaf.b, leaf.bStride,
+    leaf.m, leaf.n, leaf.p, leaf.tables, leaf.panel, table, leaf.bits, leaf.rowBlock,
+  );
+}
+
+/**
  * Method of Four Russians multiplication (M4RM), accumulating: C ^= A B.
  * For each panel of `panel` words of B's columns and each group of
  * bits * tables rows of B, tabulates the 2^bits combinations of each

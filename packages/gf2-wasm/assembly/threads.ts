@@ -30,8 +30,9 @@
 //       rows), 6 projection X^T V (chunks of rows), 7 a step's tables
 //       (chunks of lanes), 8 a sum of blocks (chunks of rows), 9 a PLE
 //       base case's clearing pass (chunks of rows; the group's state in
-//       static data, ple.ts publishGroup)
-//   +68 the job's descriptor (a LaneScanJob, ThreadedMulAddArgs,
+//       static data, ple.ts publishGroup), 10 a batch of products (whole
+//       products)
+//   +68 the job's descriptor (a LaneScanJob, ThreadedMulAddArgs, ThreadedMulBatchArgs,
 //       ThreadedSpmvArgs, ThreadedBerlekampMasseyArgs, ThreadedBlockMulArgs,
 //       ThreadedProjectArgs or ThreadedAddArgs)
 //
@@ -47,7 +48,7 @@ import {
   ThreadedBerlekampMasseyArgs,
 } from "./berlekamp-massey";
 import { LaneScanJob, scanLanes } from "./coset";
-import { addRows, mulAddRows, ThreadedAddArgs, ThreadedMulAddArgs } from "./multiply";
+import { addRows, mulAddLeafOf, mulAddRows, ThreadedAddArgs, ThreadedMulAddArgs, ThreadedMulBatchArgs } from "./multiply";
 import {
   adoptGroup,
   clearRange,
@@ -110,6 +111,7 @@ const JOB_PROJECT = 6;
 const JOB_TABULATE = 7;
 const JOB_ADD = 8;
 const JOB_PLE_CLEAR = 9;
+const JOB_MUL_BATCH = 10;
 /** A tabulation's step: slot +72, first pivot row +76. */
 const TAB_SLOT = 72;
 const TAB_ROW = 76;
@@ -373,6 +375,9 @@ function helpWith(job: i32, ctl: usize, generation: i32, index: i32): void {
     case JOB_MUL:
       mulWork(ctl, generation, index);
       break;
+    case JOB_MUL_BATCH:
+      batchWork(ctl, generation, index);
+      break;
     case JOB_SPMV:
       spmvWork(ctl, generation);
       break;
@@ -485,6 +490,28 @@ export function mulAddThreaded(job: ThreadedMulAddArgs): void {
   const panels = (job.p + job.panel - 1) / job.panel;
   const generation = startJob(job.ctl, job.threads, changetype<usize>(job), JOB_MUL, 0, chunks * panels);
   mulWork(job.ctl, generation, 0);
+  awaitDone(job.ctl, job.blocking != 0);
+}
+
+/** Claims products of the batch `generation` and adds each, whole, with this thread's tables. */
+function batchWork(ctl: usize, generation: i32, index: i32): void {
+  const job = changetype<ThreadedMulBatchArgs>(<usize>load<u32>(ctl, JOB_BLOCK));
+  const table = job.table + <usize>index * <usize>job.tableBytes;
+  for (let next = claim(ctl, generation, 1); next >= 0; next = claim(ctl, generation, 1)) {
+    mulAddLeafOf(job, next, table);
+    finished(ctl, 1);
+  }
+}
+
+/**
+ * The products of a batch (each C ^= A B, as mulAddM4rm) shared among
+ * `threads` threads: this one (index 0) and threads - 1 helpers waiting in
+ * threadHelper on `ctl`, each claiming a product at a time, in order.
+ */
+export function mulAddBatchThreaded(job: ThreadedMulBatchArgs): void {
+  if (job.count <= 0) return;
+  const generation = startJob(job.ctl, job.threads, changetype<usize>(job), JOB_MUL_BATCH, 0, job.count);
+  batchWork(job.ctl, generation, 0);
   awaitDone(job.ctl, job.blocking != 0);
 }
 

@@ -18,6 +18,7 @@ import {
   withScratch,
   zeroBytes,
   type MulAddArgs,
+  mulAddBatchThreadedKernel,
   mulAddM4rmKernel,
   mulAddThreadedKernel,
 } from "../internal/kernel.js";
@@ -312,10 +313,8 @@ export function multiplyBlocks(
     });
     return;
   }
-  const m2 = m >>> 1;
-  const n2 = Math.floor(n / 128) * 64; // bits: whole words of A per half
-  const p2 = Math.floor(p / 4) * 2; // words: whole lanes of B per half
-  if (m2 * 2 < t.cutoff || n2 * 2 < t.cutoff || p2 * 128 < t.cutoff) {
+  const { m2, n2, p2 } = halves(m, n, p);
+  if (!splits(m2, n2, p2, t)) {
     add(c, c, c, m, p, t); // x ^ x = 0
     mulAddLeaf(c, a, b, m, n, p, t);
     return;
@@ -326,6 +325,17 @@ export function multiplyBlocks(
   multiplyBlocks(at(c, 2 * m2, 0), at(a, 2 * m2, 0), b, m - 2 * m2, n, p, t);
 }
 
+/** The halves Strassen-Winograd takes of m x n bits times n x p words: whole words of A's columns, whole lanes of B's. */
+const halves = (m: number, n: number, p: number) => ({
+  m2: m >>> 1,
+  n2: Math.floor(n / 128) * 64,
+  p2: Math.floor(p / 4) * 2,
+});
+
+/** Whether a product with these halves takes a Strassen-Winograd level (else the kernel multiplies it whole). */
+const splits = (m2: number, n2: number, p2: number, t: MultiplyOptions) =>
+  m2 * 2 >= t.cutoff && n2 * 2 >= t.cutoff && p2 * 128 >= t.cutoff;
+
 /**
  * C = A B on the 2 m2 x 2 n2 core of A and the 2 n2 x 2 p2 words of B:
  * seven products of quadrants, through three temporaries (X like a quadrant
@@ -335,6 +345,12 @@ export function multiplyBlocks(
 function winograd(c: Block, a: Block, b: Block, m2: number, n2: number, p2: number, outer: MultiplyOptions): void {
   // seven products stand for eight: each reports 8/7 of its work
   const t = outer.onWork ? { ...outer, weight: ((outer.weight ?? 1) * 8) / 7 } : outer;
+  const pool = t.pool;
+  const below = halves(m2, n2, p2);
+  if (pool && pool.threads > 1 && !splits(below.m2, below.n2, below.p2, t)) {
+    // the seven products are leaves: the threads take them whole
+    if (winogradBatch(pool, c, a, b, m2, n2, p2, t)) return;
+  }
   const nw = n2 / 64;
   const [a11, a12, a21, a22] = [at(a, 0, 0), at(a, 0, nw), at(a, m2, 0), at(a, m2, nw)];
   const [b11, b12, b21, b22] = [at(b, 0, 0), at(b, 0, p2), at(b, n2, 0), at(b, n2, p2)];
@@ -372,5 +388,132 @@ function winograd(c: Block, a: Block, b: Block, m2: number, n2: number, p2: numb
     addC(c21, c21, c11); // C21 = U3 + P4
     mul(c11, a12, b21); // P2
     addC(c11, c11, z); // C11 = P1 + P2
+  });
+}
+
+/**
+ * winograd on a pool when its seven products are leaves: the sums of A's
+ * and B's quadrants first, into temporaries of their own (S1-S4, T1-T4),
+ * then the seven products as one batch that the threads claim whole, then
+ * the sums of C. A leaf shared by rows builds its tables once per share
+ * (a 4096-row leaf of two threads in claims of 1024 rows spends as much on
+ * tables as on adding their rows); taken whole, once. Two threads then
+ * multiply as two processes do on their own (4096 x 4096 x 4096 bits: each
+ * 20.2-20.9 ms side by side, against 13.2 ms for one shared by rows). The
+ * last products are split by rows among the threads, so that they end
+ * together (seven on two threads: six whole, the last in halves). Returns
+ * false when the pool's memory cannot hold the threads' tables.
+ */
+function winogradBatch(
+  pool: ThreadPoolView,
+  c: Block,
+  a: Block,
+  b: Block,
+  m2: number,
+  n2: number,
+  p2: number,
+  t: MultiplyOptions,
+): boolean {
+  const nw = n2 / 64;
+  const [a11, a12, a21, a22] = [at(a, 0, 0), at(a, 0, nw), at(a, m2, 0), at(a, m2, nw)];
+  const [b11, b12, b21, b22] = [at(b, 0, 0), at(b, 0, p2), at(b, n2, 0), at(b, n2, p2)];
+  const [c11, c12, c21, c22] = [at(c, 0, 0), at(c, 0, p2), at(c, m2, 0), at(c, m2, p2)];
+  const xs = even(nw);
+  const [aBytes, bBytes, cBytes] = [m2 * xs * 8, n2 * p2 * 8, m2 * p2 * 8];
+  const bits = t.bits ?? tableBits(m2);
+  const tables = t.tables > 4 ? 8 : t.tables > 2 ? 4 : t.tables;
+  const tableBytes = tables * 2 ** bits * Math.min(t.panel, p2) * 8;
+  const units = batchUnits(pool.threads).filter(([, part, parts]) => part * Math.ceil(m2 / parts) < m2);
+  const leafBytes = mulAddM4rmKernel.descriptor.size;
+  t.signal?.throwIfAborted();
+  const done = pool.withBlocks([pool.threads * tableBytes, units.length * leafBytes], ([table, leaves]) =>
+    withScratch("scratch space for multiplication", [4 * aBytes, 4 * bBytes, 3 * cBytes], ([ps, pt, pz]) => {
+      const [s1, s2, s3, s4] = [0, 1, 2, 3].map((i) => ({ ptr: ps + i * aBytes, stride: xs }));
+      const [t1, t2, t3, t4] = [0, 1, 2, 3].map((i) => ({ ptr: pt + i * bBytes, stride: p2 }));
+      const [z1, z2, z3] = [0, 1, 2].map((i) => ({ ptr: pz + i * cBytes, stride: p2 }));
+      const addA = (d: Block, l: Block, r: Block) => add(d, l, r, m2, nw, t);
+      const addB = (d: Block, l: Block, r: Block) => add(d, l, r, n2, p2, t);
+      const addC = (d: Block, l: Block, r: Block) => add(d, l, r, m2, p2, t);
+      addA(s1!, a21, a22);
+      addA(s2!, s1!, a11);
+      addA(s3!, a11, a21);
+      addA(s4!, a12, s2!);
+      addB(t1!, b12, b11);
+      addB(t2!, b22, t1!);
+      addB(t3!, b22, b12);
+      addB(t4!, t2!, b21);
+      // every product overwrites its block: C and the three temporaries cleared (x ^ x = 0)
+      add(c, c, c, 2 * m2, 2 * p2, t);
+      add({ ptr: pz, stride: p2 }, { ptr: pz, stride: p2 }, { ptr: pz, stride: p2 }, 3 * m2, p2, t);
+      const products: [Block, Block, Block][] = [
+        [z1!, a11, b11], // P1
+        [c11, a12, b21], // P2
+        [c12, s4!, b22], // P3
+        [c21, a22, t4!], // P4
+        [c22, s1!, t1!], // P5
+        [z2!, s2!, t2!], // P6
+        [z3!, s3!, t3!], // P7
+      ];
+      writeLeaves(pool, leaves, products, units, m2, n2, p2, t);
+      const count = units.length;
+      const control = { ctl: pool.ctl, threads: pool.threads, blocking: pool.blocking };
+      pool.call("multiplication", mulAddBatchThreadedKernel, { leaves, count, table, tableBytes, ...control });
+      t.used?.(pool.threads);
+      t.onWork?.(7 * productWork(m2, n2, p2) * (t.weight ?? 1)); // one report: the batch ends as one
+      addC(c11, c11, z1!); // C11 = P1 + P2
+      addC(z2!, z2!, z1!); // U2 = P1 + P6
+      addC(z3!, z3!, z2!); // U3 = U2 + P7
+      addC(z2!, z2!, c22); // U4 = U2 + P5
+      addC(c12, c12, z2!); // C12 = U4 + P3
+      addC(c21, c21, z3!); // C21 = U3 + P4
+      addC(c22, c22, z3!); // C22 = U3 + P5
+      return true;
+    }),
+  );
+  return done === true;
+}
+
+/**
+ * The units of a batch of seven products on `threads` threads, claimed in
+ * order, as [product, part, parts]: the first products whole, the last 7
+ * mod threads of them (all seven from eight threads on) split by rows into
+ * `threads` parts each, so that the threads end together.
+ */
+export function batchUnits(threads: number): [number, number, number][] {
+  const whole = threads <= 7 ? 7 - (7 % threads) : 0;
+  const units: [number, number, number][] = [];
+  for (let i = 0; i < whole; i++) units.push([i, 0, 1]);
+  for (let i = whole; i < 7; i++) for (let j = 0; j < threads; j++) units.push([i, j, threads]);
+  return units;
+}
+
+/** Writes the batch's descriptors (MulAddArgs, back to back at `leaves`): each unit's rows of its product. */
+function writeLeaves(
+  pool: ThreadPoolView,
+  leaves: number,
+  products: readonly (readonly [Block, Block, Block])[],
+  units: readonly [number, number, number][],
+  m2: number,
+  n2: number,
+  p2: number,
+  t: MultiplyOptions,
+): void {
+  const descriptor = mulAddM4rmKernel.descriptor;
+  const words = (units.length * descriptor.size) / 4;
+  const views = {
+    i32: pool.view(Int32Array, leaves, words),
+    u32: pool.view(Uint32Array, leaves, words),
+    f64: pool.view(Float64Array, leaves, words >>> 1),
+  };
+  units.forEach(([product, part, parts], u) => {
+    const [d, l, r] = products[product]!;
+    const chunk = Math.ceil(m2 / parts);
+    const first = part * chunk;
+    const m = Math.min(chunk, m2 - first);
+    const [c, a] = [at(d, first, 0), at(l, first, 0)];
+    const bits = t.bits ?? tableBits(m);
+    const leaf = { c: c.ptr, cStride: c.stride, a: a.ptr, aStride: a.stride, b: r.ptr, bStride: r.stride };
+    const shape = { m, n: n2, p: p2, tables: t.tables, panel: t.panel, table: 0, bits, rowBlock: t.rowBlock ?? 0 };
+    descriptor.write(views, u * descriptor.size, { ...leaf, ...shape });
   });
 }

@@ -195,9 +195,7 @@ function mulAddLeaf(c: Block, a: Block, b: Block, m: number, n: number, p: numbe
   // each claim of rows tabulates B for itself: the tables pay by its rows
   const bits = t.bits ?? tableBits(shared ? claimRows(m, p, t.panel, threads, t.claimsPerThread) : m);
   const leaf = { ...blocks, m, n, p, tables: t.tables, panel: t.panel, table: 0, bits, rowBlock: t.rowBlock ?? 0 };
-  // the kernel's 4- and 8-way loops read 4 or 8 tables
-  const tables = t.tables > 4 ? 8 : t.tables > 2 ? 4 : t.tables;
-  const tableBytes = tables * 2 ** bits * Math.min(t.panel, p) * 8;
+  const tableBytes = leafTableBytes(t, bits, p);
   if (shared && !t.pool) {
     // the threads share the kernel's memory: the product runs in place
     const done = withThreadPool(threads, (pool) => {
@@ -228,6 +226,12 @@ function mulAddLeaf(c: Block, a: Block, b: Block, m: number, n: number, p: numbe
   else product(leaf);
   if (pool) t.used?.(pool.threads);
   t.onWork?.(productWork(m, n, p) * (t.weight ?? 1));
+}
+
+/** Bytes of one thread's tables for a leaf of p words with `bits`-bit tables (the kernel's 4- and 8-way loops read 4 or 8). */
+function leafTableBytes(t: MultiplyOptions, bits: number, p: number): number {
+  const tables = t.tables > 4 ? 8 : t.tables > 2 ? 4 : t.tables;
+  return tables * 2 ** bits * Math.min(t.panel, p) * 8;
 }
 
 /**
@@ -332,6 +336,10 @@ const halves = (m: number, n: number, p: number) => ({
   p2: Math.floor(p / 4) * 2,
 });
 
+/** The four quadrants of `block` split after `rows` rows and `words` words: 11, 12, 21, 22. */
+const quadrants = (block: Block, rows: number, words: number) =>
+  [at(block, 0, 0), at(block, 0, words), at(block, rows, 0), at(block, rows, words)] as const;
+
 /** Whether a product with these halves takes a Strassen-Winograd level (else the kernel multiplies it whole). */
 const splits = (m2: number, n2: number, p2: number, t: MultiplyOptions) =>
   m2 * 2 >= t.cutoff && n2 * 2 >= t.cutoff && p2 * 128 >= t.cutoff;
@@ -352,9 +360,9 @@ function winograd(c: Block, a: Block, b: Block, m2: number, n2: number, p2: numb
     if (winogradBatch(pool, c, a, b, m2, n2, p2, t)) return;
   }
   const nw = n2 / 64;
-  const [a11, a12, a21, a22] = [at(a, 0, 0), at(a, 0, nw), at(a, m2, 0), at(a, m2, nw)];
-  const [b11, b12, b21, b22] = [at(b, 0, 0), at(b, 0, p2), at(b, n2, 0), at(b, n2, p2)];
-  const [c11, c12, c21, c22] = [at(c, 0, 0), at(c, 0, p2), at(c, m2, 0), at(c, m2, p2)];
+  const [a11, a12, a21, a22] = quadrants(a, m2, nw);
+  const [b11, b12, b21, b22] = quadrants(b, n2, p2);
+  const [c11, c12, c21, c22] = quadrants(c, m2, p2);
   const xs = even(nw);
   withScratch("scratch space for multiplication", [m2 * xs * 8, n2 * p2 * 8, m2 * p2 * 8], ([px, py, pz]) => {
     const [x, y, z] = [
@@ -415,14 +423,12 @@ function winogradBatch(
   t: MultiplyOptions,
 ): boolean {
   const nw = n2 / 64;
-  const [a11, a12, a21, a22] = [at(a, 0, 0), at(a, 0, nw), at(a, m2, 0), at(a, m2, nw)];
-  const [b11, b12, b21, b22] = [at(b, 0, 0), at(b, 0, p2), at(b, n2, 0), at(b, n2, p2)];
-  const [c11, c12, c21, c22] = [at(c, 0, 0), at(c, 0, p2), at(c, m2, 0), at(c, m2, p2)];
+  const [a11, a12, a21, a22] = quadrants(a, m2, nw);
+  const [b11, b12, b21, b22] = quadrants(b, n2, p2);
+  const [c11, c12, c21, c22] = quadrants(c, m2, p2);
   const xs = even(nw);
   const [aBytes, bBytes, cBytes] = [m2 * xs * 8, n2 * p2 * 8, m2 * p2 * 8];
-  const bits = t.bits ?? tableBits(m2);
-  const tables = t.tables > 4 ? 8 : t.tables > 2 ? 4 : t.tables;
-  const tableBytes = tables * 2 ** bits * Math.min(t.panel, p2) * 8;
+  const tableBytes = leafTableBytes(t, t.bits ?? tableBits(m2), p2);
   const units = batchUnits(pool.threads).filter(([, part, parts]) => part * Math.ceil(m2 / parts) < m2);
   const leafBytes = mulAddM4rmKernel.descriptor.size;
   t.signal?.throwIfAborted();
@@ -442,9 +448,9 @@ function winogradBatch(
       addB(t2!, b22, t1!);
       addB(t3!, b22, b12);
       addB(t4!, t2!, b21);
-      // every product overwrites its block: C and the three temporaries cleared (x ^ x = 0)
-      add(c, c, c, 2 * m2, 2 * p2, t);
-      add({ ptr: pz, stride: p2 }, { ptr: pz, stride: p2 }, { ptr: pz, stride: p2 }, 3 * m2, p2, t);
+      // every product overwrites its block: C and the three temporaries cleared
+      clearBlock(c, 2 * m2, 2 * p2, t);
+      clearBlock({ ptr: pz, stride: p2 }, 3 * m2, p2, t);
       const products: [Block, Block, Block][] = [
         [z1!, a11, b11], // P1
         [c11, a12, b21], // P2

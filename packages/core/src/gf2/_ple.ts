@@ -479,6 +479,9 @@ function withSpread<T>(
   use: (spread: Block) => T,
 ): T {
   const words = wordsOf(job, b0, b1);
+  // pivots in the columns origin, origin + 1, ... (a full-rank window): E is the pivot rows where they are
+  if (piv.length === height && piv[0] === origin && piv[height - 1] === origin + height - 1)
+    return use(blockAt(job, r, b0 / 64));
   // runs of consecutive pivots are runs of rows
   const copy = ([t, length]: [number, number]) => ({
     rows: length,

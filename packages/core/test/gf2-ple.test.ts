@@ -106,7 +106,8 @@ const side = fc.oneof(
 );
 const tuning = fc.record({
   base: fc.constantFrom(128, 256),
-  trsmBase: fc.constantFrom(1, 2, 5, 64),
+  trsmBase: fc.constantFrom(1, 2, 5, 64, 512),
+  trsmPanel: fc.constantFrom(undefined, 2, 6, 1024),
   groups: fc.integer({ min: 1, max: 4 }),
   compact: fc.boolean(),
   multiply: fc.record({
@@ -352,6 +353,7 @@ describe("PLE with its products shared among threads", () => {
           const tuning = {
             base: 128,
             trsmBase: 8,
+            trsmPanel: 2,
             inPool,
             multiply: { cutoff: 64, tables: 8, panel: 4, threads, threadedFrom: 1, sumsThreadedFrom: 1 },
           };

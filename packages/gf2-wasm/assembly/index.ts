@@ -7,7 +7,7 @@
 
 export { echelonizeNaive, echelonizeM4ri } from "./echelon";
 export { addBlocks, mulAddM4rm, mulNaive } from "./multiply";
-export { pleBase, pleFinish, pleSwaps, trsmBase } from "./ple";
+export { pleBase, pleFinish, pleSwaps, trsmM4r } from "./ple";
 export { transpose } from "./transpose";
 export { firstSetColumnIn, reverseByteBits } from "./layout";
 export { backSubstitute, copyBits, nullspace } from "./copy";

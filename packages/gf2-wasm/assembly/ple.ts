@@ -540,8 +540,12 @@ export function pleSwaps(args: PleSwapsArgs): void {
   if (dst < end) store<u64>(dst, load<u64>(dst) ^ load<u64>(src));
 }
 
-/** The arguments of `trsmBase`: rows r..r+k-1 hold L (unit lower triangular) at their pivot columns. */
-@unmanaged export class TrsmBaseArgs {
+/**
+ * The arguments of `trsmM4r`: rows r..r+k-1 hold L (unit lower triangular)
+ * at their pivot columns, and B in some of their words; the tables of the
+ * Method of Four Russians solve B a panel of columns at a time.
+ */
+@unmanaged export class TrsmM4rArgs {
   a: usize;
   stride: i32;
   r: i32;
@@ -551,21 +555,86 @@ export function pleSwaps(args: PleSwapsArgs): void {
   /** The words b0..b0+words-1 of those rows are B (words even). */
   b0: i32;
   words: i32;
+  /** Pivots a table takes (1..8). */
+  bits: i32;
+  /** Words of B per panel (even): a panel's k rows and its table stay in cache while it is solved. */
+  panel: i32;
+  /** Room for a table: 2^bits entries of `panel` words (on threads, one such room per thread). */
+  table: usize;
 }
 
 /**
- * B = L^-1 B by forward substitution: row t of B gets row s for every
- * multiplier L[t][s] (s < t), in order.
+ * The arguments of `trsmM4rThreaded` (the shared-memory build): those of
+ * trsmM4r, and the threads that share its panels.
  */
-export function trsmBase(args: TrsmBaseArgs): void {
-  const a = args.a, stride = args.stride, r = args.r, k = args.k, pivots = args.pivots, words = args.words;
-  const off = <usize>args.b0 << 3;
-  for (let t = 1; t < k; t++) {
-    const row = rowAt(a, r + t, stride);
-    for (let s = 0; s < t; s++) {
-      if (getBit(row, load<i32>(pivots + (<usize>s << 2))) != 0) xorInto(row + off, rowAt(a, r + s, stride) + off, words);
+@unmanaged export class ThreadedTrsmM4rArgs extends TrsmM4rArgs {
+  /** Bytes between one thread's table room and the next's (thread i's at table + i * tableBytes). */
+  tableBytes: i32;
+  /** The control block (128 bytes, zeroed before the helpers start). */
+  ctl: usize;
+  /** Threads taking part, this one included. */
+  threads: i32;
+  /** 0: spin instead of sleeping (a browser's main thread may not block). */
+  blocking: i32;
+}
+
+/** The panels of `panel` words that B's words are cut into. */
+export function trsmPanels(args: TrsmM4rArgs): i32 {
+  return (args.words + args.panel - 1) / args.panel;
+}
+
+/**
+ * B = L^-1 B by the Method of Four Russians (forward substitution in
+ * blocks of pivots): the pivots are taken `bits` at a time; their rows are solved among
+ * themselves, then a table of the 2^bits sums of those rows clears them
+ * from every later row with one lookup each (about k / bits lookups per
+ * row instead of k / 2 row additions). Columns of B are independent, so
+ * each panel is solved whole before the next, and threads may take panels
+ * of their own.
+ */
+export function trsmM4r(args: TrsmM4rArgs): void {
+  const panels = trsmPanels(args);
+  for (let p = 0; p < panels; p++) trsmPanel(args, p, args.table);
+}
+
+/** Solves panel `p` of B (trsmM4r), its tables built at `table`. */
+export function trsmPanel(args: TrsmM4rArgs, p: i32, table: usize): void {
+  const a = args.a, stride = args.stride, r = args.r, k = args.k, pivots = args.pivots;
+  const w0 = args.b0 + p * args.panel;
+  const words = min(args.panel, args.words - p * args.panel);
+  const off = <usize>w0 << 3;
+  const entry = <usize>words << 3;
+  for (let t0 = 0; t0 < k; t0 += args.bits) {
+    const n = min(args.bits, k - t0);
+    // the block's own rows, by forward substitution
+    for (let t = t0 + 1; t < t0 + n; t++) {
+      const row = rowAt(a, r + t, stride);
+      for (let s = t0; s < t; s++) {
+        if (getBit(row, load<i32>(pivots + (<usize>s << 2))) != 0) xorInto(row + off, rowAt(a, r + s, stride) + off, words);
+      }
+    }
+    if (t0 + n >= k) break;
+    // entry i: the sum of the block's rows j with bit j of i set (each from an entry with one bit fewer)
+    zeroWords(table, words);
+    for (let i = 1; i < 1 << n; i++) {
+      const j = ctz(i);
+      xorTo(table + <usize>i * entry, table + <usize>(i & (i - 1)) * entry, rowAt(a, r + t0 + j, stride) + off, words);
+    }
+    const first = load<i32>(pivots + (<usize>t0 << 2));
+    const runs = load<i32>(pivots + (<usize>(t0 + n - 1) << 2)) - first == n - 1;
+    for (let t = t0 + n; t < k; t++) {
+      const row = rowAt(a, r + t, stride);
+      const i = runs ? <i32>(read64(row, first, stride) & lowMask(n)) : blockBits(row, pivots, t0, n);
+      if (i != 0) xorInto(row + off, table + <usize>i * entry, words);
     }
   }
+}
+
+/** The bits of `row` at pivots t0..t0+n-1 (bit j: pivot t0 + j's column). */
+@inline function blockBits(row: usize, pivots: usize, t0: i32, n: i32): i32 {
+  let i: u64 = 0;
+  for (let j = 0; j < n; j++) i |= getBit(row, load<i32>(pivots + (<usize>(t0 + j) << 2))) << <u64>j;
+  return <i32>i;
 }
 
 /** The arguments of `pleFinish`. */

@@ -37,6 +37,31 @@ function swapRows(w: Uint32Array, s: number, a: number, b: number): void {
   }
 }
 
+/**
+ * B = L^-1 B by forward substitution: the twin of the kernel's triangular
+ * solves (assembly/ple.ts, trsmBase and trsmM4r). Rows r.. hold L at the
+ * pivot columns `pivots` (row t's multiplier L[t][s] at column pivots[s],
+ * s < t) and B in the 64-bit words b0..b0+words-1; row t of B gets row s
+ * of B for every multiplier, in order.
+ */
+export function trsmLower(
+  w: Uint32Array,
+  s: number,
+  r: number,
+  pivots: readonly number[],
+  b0: number,
+  words: number,
+): void {
+  for (let t = 1; t < pivots.length; t++) {
+    const d = (r + t) * s;
+    for (let q = 0; q < t; q++) {
+      if (!getBit(w, s, r + t, pivots[q]!)) continue;
+      const from = (r + q) * s;
+      for (let k = 2 * b0; k < 2 * (b0 + words); k++) w[d + k]! ^= w[from + k]!;
+    }
+  }
+}
+
 /** Resumable position of an elimination: next echelon row and next column. */
 export interface EchelonState {
   r: number;

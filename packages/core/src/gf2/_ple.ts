@@ -31,7 +31,8 @@ import {
   pleBaseThreadedKernel,
   pleFinishKernel,
   pleSwapsKernel,
-  trsmBaseKernel,
+  trsmM4rKernel,
+  trsmM4rThreadedKernel,
   withScratch,
   kernelView,
 } from "../internal/kernel.js";
@@ -50,8 +51,12 @@ import {
 export interface PleTuning {
   /** Columns of the base case's windows (a multiple of 128). */
   base: number;
-  /** Pivots of the triangular solve's base case. */
+  /** Pivots of the triangular solve's base case (Four Russians, assembly/ple.ts trsmM4r). */
   trsmBase: number;
+  /** Words of B per panel in the triangular solve's base case (even; default TRSM_PANEL). */
+  trsmPanel?: number;
+  /** On threads, panels of B per thread at least in the triangular solve's base case (narrower panels then; default 4). */
+  trsmClaims?: number;
   multiply: MultiplyOptions;
   /** Whether base windows narrower than the matrix are eliminated in a compact copy (default true). */
   compact?: boolean;
@@ -77,11 +82,15 @@ export interface PleTuning {
  * Measured under load, one thread (docs/BENCHMARKS.md, "PLE: compact base
  * windows"): base windows of 1024 columns in place took 173 / 1596 / 10993
  * ms at 8192 / 16384 / 32768; compact ones of 8 MiB (4096, 4096 and 2048
- * columns wide) 148 / 1184 / 7685 ms.
+ * columns wide) 148 / 1184 / 7685 ms. Triangular solves of up to 512
+ * pivots by Four Russians rather than halves down to 64 pivots solved by
+ * forward substitution: at 65536 on two threads, their time went from
+ * 640-740 ms to 430-450 ms (docs/BENCHMARKS.md, "Dense GF(2): ... the
+ * triangular solve's base case").
  */
 export const PLE_TUNING: PleTuning = {
   base: 1024,
-  trsmBase: 64,
+  trsmBase: 512,
   multiply: MULTIPLY_DEFAULTS,
   blockBits: 2 ** 26,
   maxBase: 4096,
@@ -318,7 +327,7 @@ const baseWork = (rows: number, pivots: number, words: number) => Math.max(1, Ma
 /** A triangular solve's word operations for k pivots over `words` words (as trsm splits it). */
 function trsmWork(job: Job, k: number, words: number): number {
   if (k <= 1) return 0;
-  if (k <= job.tuning.trsmBase) return ((k * (k - 1)) / 2) * words;
+  if (k <= job.tuning.trsmBase) return trsmBaseCost(k, trsmBits(k)) * words;
   const h = k >>> 1;
   return trsmWork(job, h, words) + productWork(k - h, h, words) + trsmWork(job, k - h, words);
 }
@@ -357,18 +366,7 @@ function trsm(job: Job, r: number, piv: readonly number[], origin: number, b0: n
   if (k <= 1) return;
   const words = wordsOf(job, b0, b1);
   if (k <= job.tuning.trsmBase) {
-    withScratch(OPERATION, [k * 4], ([p]) => {
-      kernelView(Int32Array, p, k).set(piv);
-      callKernel(OPERATION, trsmBaseKernel, {
-        a: job.ptr,
-        stride: job.stride,
-        r,
-        k,
-        pivots: p,
-        b0: b0 / 64,
-        words,
-      });
-    });
+    trsmBase(job, r, piv, b0 / 64, words);
     worked(job, trsmWork(job, k, words));
     return;
   }
@@ -388,6 +386,54 @@ function trsm(job: Job, r: number, piv: readonly number[], origin: number, b0: n
     );
   });
   trsm(job, r + h, piv.slice(h), Math.floor(cm / 64) * 64, b0, b1);
+}
+
+/**
+ * Words of B per panel of the triangular solve's base case (a table of 2^6
+ * entries then takes 512 KiB). Measured on 512 pivots over 4096 words, one
+ * thread: 37 / 30 / 27 / 24 ms in panels of 64 / 128 / 512 / 1024 words.
+ */
+const TRSM_PANEL = 1024;
+
+/** Row operations per word of B of the base case for k pivots, b a table (tables, then a lookup per later row and table). */
+const trsmBaseCost = (k: number, b: number) => Math.ceil(k / b) * (2 ** b + k / 2);
+
+/**
+ * Pivots a table of the triangular solve's base case takes for k pivots:
+ * per word of B it costs 2^b entries to build and saves about k / 2 row
+ * additions per b pivots, (k / b) (2^b + k / 2) in all: b = 4 at k = 64, 6 at 512.
+ */
+export function trsmBits(k: number): number {
+  let best = 1;
+  for (let b = 2; b <= 8; b++) if (trsmBaseCost(k, b) < trsmBaseCost(k, best)) best = b;
+  return best;
+}
+
+/**
+ * The base case of trsm: B = L^-1 B for the k pivot rows r.. (pivots
+ * `piv`) over words w0.. of `words` words, by the Method of Four Russians,
+ * B's panels shared among the pool's threads when the job has them.
+ */
+function trsmBase(job: Job, r: number, piv: readonly number[], w0: number, words: number): void {
+  const k = piv.length;
+  const bits = trsmBits(k);
+  const pool = job.pool;
+  const threads = pool?.threads ?? 1;
+  let panel = Math.min(job.tuning.trsmPanel ?? TRSM_PANEL, words);
+  // on threads, panels enough for each to take a few (down to 8 words: narrower ones pay a lookup per few words)
+  const perThread = job.tuning.trsmClaims ?? 4;
+  while (panel > 8 && Math.ceil(words / panel) < perThread * threads) panel = Math.max(8, 2 * Math.ceil(panel / 4));
+  const tableBytes = 2 ** bits * panel * 8;
+  const shared = pool !== undefined && threads > 1 && words > panel;
+  withScratch(OPERATION, [k * 4, tableBytes * (shared ? threads : 1)], ([p, table]) => {
+    kernelView(Int32Array, p, k).set(piv);
+    const args = { a: job.ptr, stride: job.stride, r, k, pivots: p, b0: w0, words, bits, panel, table };
+    if (!shared) callKernel(OPERATION, trsmM4rKernel, args);
+    else {
+      const control = { ctl: pool.ctl, threads, blocking: pool.blocking };
+      pool.call(OPERATION, trsmM4rThreadedKernel, { ...args, tableBytes, ...control });
+    }
+  });
 }
 
 /** Runs of consecutive columns among the pivots `piv`: [first index, length] each. */

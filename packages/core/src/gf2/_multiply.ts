@@ -168,6 +168,17 @@ export function clearBlock(block: Block, rows: number, words: number, t: Multipl
 }
 
 /**
+ * Copies `rows` x `words` of `src` to `dst` on a pool, by its threads when
+ * large: dst = src ^ a zero row (read with stride 0 for every row).
+ */
+export function copyBlockInPool(dst: Block, src: Block, rows: number, words: number, t: MultiplyOptions): void {
+  withScratch("multiplication", [words * 8], ([zero]) => {
+    zeroBytes(zero, words * 8);
+    add(dst, src, { ptr: zero, stride: 0 }, rows, words, t);
+  });
+}
+
+/**
  * Rows of C per claim in a shared product, whose claims are rows of one
  * panel of C's columns (assembly/threads.ts, mulWork, numbers them row
  * chunk first): at least `perThread` claims a thread (default 2) and never

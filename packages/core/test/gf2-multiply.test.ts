@@ -149,6 +149,29 @@ describe("the product in the kernel's memory", () => {
     );
   });
 
+  it("shares a wide product by whole panels, claimed a run apart, with the same result", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 8, max: 150 }),
+        side,
+        fc.integer({ min: 1000, max: 4200 }),
+        fc.constantFrom(2, 4),
+        fc.constantFrom(2, 3, 4),
+        fc.integer(),
+        fc.boolean(),
+        (m, n, p, panel, threads, seed, inPool) => {
+          const a = randomBits(m, n, seed);
+          const b = randomBits(n, p, seed ^ 0x5bd1e995);
+          // no Strassen-Winograd level: the product is one leaf, its panels (16-66 words) the claims
+          const shared = { cutoff: 1 << 20, tables: 4, panel, threads, threadedFrom: 1 };
+          const product = inPool ? poolProduct(a, b, m, n, p, shared) : kernelProduct(a, b, m, n, p, shared);
+          expect(product).toEqual(plainProduct(a, b, m, n, p));
+        },
+      ),
+      { numRuns: 30, seed: 20261207 },
+    );
+  });
+
   it("batches a level's seven leaves: each once, whole or in parts that cover its rows, whole ones first", () => {
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 16 }), fc.integer({ min: 1, max: 5000 }), (threads, m2) => {
@@ -170,11 +193,12 @@ describe("the product in the kernel's memory", () => {
     );
   });
 
-  // Two threads on two panels of the same rows of C ran slower than one
-  // thread alone (docs/BENCHMARKS.md, "Threaded products claim rows"):
+  // Two threads on neighbouring panels of the same rows of C ran slower than
+  // one thread alone (docs/BENCHMARKS.md, "Threaded products claim rows"):
   // claims are numbered row chunk first, so enough chunks keep the threads
-  // that work at once on rows of their own.
-  it("splits a shared product's rows into at least a chunk a thread, and gives each thread its claims", () => {
+  // that work at once on rows of their own; a product of four panels a
+  // thread or more is claimed by whole panels, a run apart.
+  it("splits a shared product's rows into at least a chunk a thread, or claims whole panels, four a thread", () => {
     fc.assert(
       fc.property(
         fc.integer({ min: 2, max: 8 }),
@@ -185,6 +209,10 @@ describe("the product in the kernel's memory", () => {
         (threads, extra, p, panel, perThread) => {
           const m = threads * threads + extra;
           const chunk = claimRows(m, p, panel, threads, perThread);
+          if (Math.ceil(p / panel) >= 4 * threads) {
+            expect(chunk).toBe(m);
+            return;
+          }
           const chunks = Math.ceil(m / chunk);
           expect(chunks).toBeGreaterThanOrEqual(threads);
           const claims = chunks * Math.ceil(p / panel);

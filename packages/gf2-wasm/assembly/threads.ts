@@ -472,9 +472,17 @@ function mulWork(ctl: usize, generation: i32, index: i32): void {
   const table = job.table + <usize>index * <usize>job.tableBytes;
   const chunk = job.chunk, panel = job.panel;
   const chunks = (job.m + chunk - 1) / chunk;
+  const panels = (job.p + panel - 1) / panel, threads = job.threads;
+  const run = (panels + threads - 1) / threads;
   for (let next = claim(ctl, generation, 1); next >= 0; next = claim(ctl, generation, 1)) {
+    // whole panels (one chunk of rows): claimed a run apart, as trsmWork's, the claims past the last empty
+    const at = chunks == 1 ? (next % threads) * run + next / threads : next / chunks;
+    if (at >= panels) {
+      finished(ctl, 1);
+      continue;
+    }
     const first = (next % chunks) * chunk;
-    const pc = (next / chunks) * panel;
+    const pc = at * panel;
     const rows = min(chunk, job.m - first);
     const c = job.c + ((<usize>first * <usize>job.cStride + <usize>pc) << 3);
     const a = job.a + (<usize>first * <usize>job.aStride << 3);
@@ -491,12 +499,13 @@ function mulWork(ctl: usize, generation: i32, index: i32): void {
  * C ^= A B (as mulAddM4rm) with parts of C shared among `threads`
  * threads: this one (index 0) and threads - 1 helpers waiting in
  * threadHelper on `ctl`, each claiming a part at a time: `chunk` rows of
- * a panel of columns.
+ * a panel of columns, or with `chunk` >= m a whole panel.
  */
 export function mulAddThreaded(job: ThreadedMulAddArgs): void {
   const chunks = (job.m + job.chunk - 1) / job.chunk;
   const panels = (job.p + job.panel - 1) / job.panel;
-  const generation = startJob(job.ctl, job.threads, changetype<usize>(job), JOB_MUL, 0, chunks * panels);
+  const claims = chunks == 1 ? ((panels + job.threads - 1) / job.threads) * job.threads : chunks * panels;
+  const generation = startJob(job.ctl, job.threads, changetype<usize>(job), JOB_MUL, 0, claims);
   mulWork(job.ctl, generation, 0);
   awaitDone(job.ctl, job.blocking != 0);
 }

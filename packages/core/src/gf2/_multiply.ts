@@ -179,20 +179,36 @@ export function copyBlockInPool(dst: Block, src: Block, rows: number, words: num
 }
 
 /**
+ * Panels of B per thread from which a shared product is claimed by whole
+ * panels (all its rows), a run apart, rather than by rows. Each claim of
+ * rows tabulates its panel of B again; a claim of a whole panel, once.
+ * Measured on two threads, by rows / by whole panels (2026-12-03):
+ * 1024 x 1024 x 32768 bits 8.9 / 7.7 ms, 2048 x 2048 x 32768 30.8 / 28.8
+ * ms, 4096 x 4096 x 32768 111 / 102 ms; but 8192 x 4096 x 16384 (two
+ * panels a thread) 100 / 141 ms.
+ */
+const PANELS_A_THREAD = 4;
+
+/**
  * Rows of C per claim in a shared product, whose claims are rows of one
  * panel of C's columns (assembly/threads.ts, mulWork, numbers them row
- * chunk first): at least `perThread` claims a thread (default 2) and never
- * fewer row chunks than threads, so that threads working at once work on
- * rows of their own. Two threads on two panels of the same rows ran slower
- * than one thread (2026-12-03; whole panels / row chunks / one thread:
- * 4096 x 4096 x 8192 bits 86-90 / 25-28 / 46-61 ms, 8192 x 8192 x 16384
- * 430-440 / 187-197 / 340 ms). A claim of rows tabulates its panel of B
- * again, so small claims multiply the tables' work (PLE at 32768 on two
- * threads, rows only: claims of m / 2 rows 3.72 s, m / 4 3.66 s, m / 8
- * 4.13 s).
+ * chunk first): all of them when the product has PANELS_A_THREAD panels a
+ * thread (mulWork then hands out whole panels a run apart); else at least
+ * `perThread` claims a thread (default 2) and never fewer row chunks than
+ * threads, so that threads working at once work on rows of their own. Two
+ * threads on neighbouring panels of the same rows ran slower than one
+ * thread, each prefetching lines the other writes (2026-12-03; whole
+ * panels in order / row chunks / one thread: 4096 x 4096 x 8192 bits
+ * 86-90 / 25-28 / 46-61 ms, 8192 x 8192 x 16384 430-440 / 187-197 / 340
+ * ms). A claim of rows tabulates its panel of B again, so small claims
+ * multiply the tables' work (PLE at 32768 on two threads, rows only:
+ * claims of m / 2 rows 3.72 s, m / 4 3.66 s, m / 8 4.13 s).
  */
-export const claimRows = (m: number, p: number, panel: number, threads: number, perThread = 2) =>
-  Math.ceil(m / Math.max(threads, Math.ceil((perThread * threads) / Math.ceil(p / panel))));
+export function claimRows(m: number, p: number, panel: number, threads: number, perThread = 2): number {
+  const panels = Math.ceil(p / panel);
+  if (panels >= PANELS_A_THREAD * threads) return m;
+  return Math.ceil(m / Math.max(threads, Math.ceil((perThread * threads) / panels)));
+}
 
 /** C ^= A B with the Four Russians kernel (A: m x n bits, B: n rows of p words). */
 function mulAddLeaf(c: Block, a: Block, b: Block, m: number, n: number, p: number, t: MultiplyOptions): void {

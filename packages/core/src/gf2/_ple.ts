@@ -84,11 +84,12 @@ export interface PleTuning {
  * Measured under load, one thread (docs/BENCHMARKS.md, "PLE: compact base
  * windows"): base windows of 1024 columns in place took 173 / 1596 / 10993
  * ms at 8192 / 16384 / 32768; compact ones of 8 MiB (4096, 4096 and 2048
- * columns wide) 148 / 1184 / 7685 ms. Triangular solves of up to 512
- * pivots by Four Russians rather than halves down to 64 pivots solved by
- * forward substitution: at 65536 on two threads, their time went from
- * 640-740 ms to 430-450 ms (docs/BENCHMARKS.md, "Dense GF(2): ... the
- * triangular solve's base case").
+ * columns wide) 148 / 1184 / 7685 ms. The triangular solves of up to
+ * 512 pivots by Four Russians, their panels of B on the threads, rather
+ * than in halves down to 64 pivots solved by forward substitution: at
+ * 65536 on two threads they took 430-450 ms instead of 640 ms
+ * (docs/BENCHMARKS.md, "the triangular solve's base case by Four
+ * Russians").
  */
 export const PLE_TUNING: PleTuning = {
   base: 1024,
@@ -408,8 +409,10 @@ function trsm(job: Job, r: number, piv: readonly number[], origin: number, b0: n
 
 /**
  * Words of B per panel of the triangular solve's base case (a table of 2^6
- * entries then takes 512 KiB). Measured on 512 pivots over 4096 words, one
- * thread: 37 / 30 / 27 / 24 ms in panels of 64 / 128 / 512 / 1024 words.
+ * entries then takes 512 KiB). Measured on 512 pivots over 4096 words
+ * (tables of 2^6 entries), one thread: 29.2 / 25.4 / 23.8 / 22.6 / 21.8 ms
+ * in panels of 64 / 128 / 256 / 512 / 1024 words (forward substitution:
+ * 52 ms).
  */
 const TRSM_PANEL = 1024;
 

@@ -585,12 +585,12 @@ export function trsmPanels(args: TrsmM4rArgs): i32 {
 
 /**
  * B = L^-1 B by the Method of Four Russians (forward substitution in
- * blocks of pivots): the pivots are taken `bits` at a time; their rows are solved among
- * themselves, then a table of the 2^bits sums of those rows clears them
- * from every later row with one lookup each (about k / bits lookups per
- * row instead of k / 2 row additions). Columns of B are independent, so
- * each panel is solved whole before the next, and threads may take panels
- * of their own.
+ * blocks of pivots): the pivots are taken `bits` at a time; their rows are
+ * solved among themselves, then a table of the 2^bits sums of those rows
+ * clears them from every later row with one lookup each (about k / bits
+ * lookups per row instead of k / 2 row additions). Columns of B are
+ * independent, so each panel is solved whole before the next, and threads
+ * may take panels of their own.
  */
 export function trsmM4r(args: TrsmM4rArgs): void {
   const panels = trsmPanels(args);

@@ -463,6 +463,25 @@ function startJob(ctl: usize, threads: i32, job: usize, kind: i32, first: i32, e
 }
 
 /**
+ * Claims of `units` panels cut into `threads` runs (whole runs: those past
+ * the last panel are empty), claim c being panel c / threads of run c %
+ * threads: threads working at once work a run apart. Two threads on
+ * neighbouring panels (the same rows' adjacent columns) ran slower than
+ * one, each prefetching lines the other writes: 512 pivots over 4096
+ * words in panels of 64 words took 37 ms on one thread, 78 ms on two
+ * claiming panels in order, 24 ms claiming from the two ends (the last
+ * panel of a row borders the first of the next), 19 ms a run apart.
+ */
+function runClaims(units: i32, threads: i32): i32 {
+  return ((units + threads - 1) / threads) * threads;
+}
+
+/** The panel of claim `next` (runClaims), units or more for an empty one. */
+@inline function runPanel(next: i32, units: i32, threads: i32): i32 {
+  return (next % threads) * ((units + threads - 1) / threads) + next / threads;
+}
+
+/**
  * Claims parts of the product `generation` and adds their share of A B,
  * with this thread's tables: part u is the chunk of rows u % chunks of
  * the panel of columns u / chunks.
@@ -472,11 +491,10 @@ function mulWork(ctl: usize, generation: i32, index: i32): void {
   const table = job.table + <usize>index * <usize>job.tableBytes;
   const chunk = job.chunk, panel = job.panel;
   const chunks = (job.m + chunk - 1) / chunk;
-  const panels = (job.p + panel - 1) / panel, threads = job.threads;
-  const run = (panels + threads - 1) / threads;
+  const panels = (job.p + panel - 1) / panel;
   for (let next = claim(ctl, generation, 1); next >= 0; next = claim(ctl, generation, 1)) {
-    // whole panels (one chunk of rows): claimed a run apart, as trsmWork's, the claims past the last empty
-    const at = chunks == 1 ? (next % threads) * run + next / threads : next / chunks;
+    // whole panels (one chunk of rows) are claimed a run apart
+    const at = chunks == 1 ? runPanel(next, panels, job.threads) : next / chunks;
     if (at >= panels) {
       finished(ctl, 1);
       continue;
@@ -504,7 +522,7 @@ function mulWork(ctl: usize, generation: i32, index: i32): void {
 export function mulAddThreaded(job: ThreadedMulAddArgs): void {
   const chunks = (job.m + job.chunk - 1) / job.chunk;
   const panels = (job.p + job.panel - 1) / job.panel;
-  const claims = chunks == 1 ? ((panels + job.threads - 1) / job.threads) * job.threads : chunks * panels;
+  const claims = chunks == 1 ? runClaims(panels, job.threads) : chunks * panels;
   const generation = startJob(job.ctl, job.threads, changetype<usize>(job), JOB_MUL, 0, claims);
   mulWork(job.ctl, generation, 0);
   awaitDone(job.ctl, job.blocking != 0);
@@ -532,25 +550,13 @@ export function mulAddBatchThreaded(job: ThreadedMulBatchArgs): void {
   awaitDone(job.ctl, job.blocking != 0);
 }
 
-/**
- * Claims panels of the triangular solve `generation` and solves each with
- * this thread's table. B's panels are cut into `threads` runs, and claim c
- * is panel c / threads of run c % threads: threads working at once work
- * a run apart. Two threads on neighbouring panels (the same rows'
- * adjacent columns) ran slower than one, each prefetching lines the other
- * writes: 512 pivots over 4096 words in panels of 64 words took 37 ms on
- * one thread, 78 ms on two claiming panels in order, 24 ms claiming from
- * the two ends (the last panel of a row borders the first of the next),
- * 21 ms a run apart.
- */
+/** Claims panels of the triangular solve `generation`, a run apart (runClaims), and solves each with this thread's table. */
 function trsmWork(ctl: usize, generation: i32, index: i32): void {
   const job = changetype<ThreadedTrsmM4rArgs>(<usize>load<u32>(ctl, JOB_BLOCK));
   const table = job.table + <usize>index * <usize>job.tableBytes;
   const panels = trsmPanels(job);
-  const threads = job.threads;
-  const run = (panels + threads - 1) / threads;
   for (let next = claim(ctl, generation, 1); next >= 0; next = claim(ctl, generation, 1)) {
-    const panel = (next % threads) * run + next / threads;
+    const panel = runPanel(next, panels, job.threads);
     if (panel < panels) trsmPanel(job, panel, table);
     finished(ctl, 1);
   }
@@ -562,10 +568,8 @@ function trsmWork(ctl: usize, generation: i32, index: i32): void {
  * `ctl`, each claiming a panel at a time (the columns of B are independent).
  */
 export function trsmM4rThreaded(job: ThreadedTrsmM4rArgs): void {
-  const threads = job.threads;
-  // claims of whole runs: those past the last panel are empty
-  const claims = ((trsmPanels(job) + threads - 1) / threads) * threads;
-  const generation = startJob(job.ctl, threads, changetype<usize>(job), JOB_TRSM, 0, claims);
+  const claims = runClaims(trsmPanels(job), job.threads);
+  const generation = startJob(job.ctl, job.threads, changetype<usize>(job), JOB_TRSM, 0, claims);
   trsmWork(job.ctl, generation, 0);
   awaitDone(job.ctl, job.blocking != 0);
 }

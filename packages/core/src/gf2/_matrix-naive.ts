@@ -39,7 +39,7 @@ function swapRows(w: Uint32Array, s: number, a: number, b: number): void {
 
 /**
  * B = L^-1 B by forward substitution: the twin of the kernel's triangular
- * solves (assembly/ple.ts, trsmBase and trsmM4r). Rows r.. hold L at the
+ * solve by Four Russians (assembly/ple.ts, trsmM4r and trsmM4rThreaded). Rows r.. hold L at the
  * pivot columns `pivots` (row t's multiplier L[t][s] at column pivots[s],
  * s < t) and B in the 64-bit words b0..b0+words-1; row t of B gets row s
  * of B for every multiplier, in order.

@@ -424,7 +424,7 @@ const trsmBaseCost = (k: number, b: number) => Math.ceil(k / b) * (2 ** b + k / 
  * per word of B it costs 2^b entries to build and saves about k / 2 row
  * additions per b pivots, (k / b) (2^b + k / 2) in all: b = 4 at k = 64, 6 at 512.
  */
-export function trsmBits(k: number): number {
+function trsmBits(k: number): number {
   let best = 1;
   for (let b = 2; b <= 8; b++) if (trsmBaseCost(k, b) < trsmBaseCost(k, best)) best = b;
   return best;

@@ -40,32 +40,51 @@ function plainProduct(a: Uint32Array, b: Uint32Array, m: number, n: number, p: n
   return c;
 }
 
-/** The product by multiplyBlocks with `tuning`, C's block filled with junk first. */
-function kernelProduct(a: Uint32Array, b: Uint32Array, m: number, n: number, p: number, tuning: MultiplyOptions) {
+/** The junk C's block holds before a product: a product overwrites it, a sum adds to it. */
+const JUNK = 0xdeadbeef;
+
+/** The product by multiplyBlocks with `tuning` (the sum into C with `sum`), C's block filled with JUNK first. */
+function kernelProduct(
+  a: Uint32Array,
+  b: Uint32Array,
+  m: number,
+  n: number,
+  p: number,
+  tuning: MultiplyOptions,
+  sum = false,
+) {
   const [an, bp] = [strideWords(n), strideWords(p)];
   return withScratch("a test product", [a.byteLength, b.byteLength, m * bp * 8], ([pa, pb, pc]) => {
     kernelView(Uint32Array, pa, a.length).set(a);
     kernelView(Uint32Array, pb, b.length).set(b);
-    kernelView(Uint32Array, pc, m * bp * 2).fill(0xdeadbeef);
-    multiplyBlocks({ ptr: pc, stride: bp }, { ptr: pa, stride: an }, { ptr: pb, stride: bp }, m, n, bp, tuning);
+    kernelView(Uint32Array, pc, m * bp * 2).fill(JUNK);
+    multiplyBlocks({ ptr: pc, stride: bp }, { ptr: pa, stride: an }, { ptr: pb, stride: bp }, m, n, bp, tuning, sum);
     return kernelCopy(Uint32Array, pc, m * bp * 2);
   });
 }
 
 /** kernelProduct in a thread pool's shared memory: its threads share the products and sums in place. */
-function poolProduct(a: Uint32Array, b: Uint32Array, m: number, n: number, p: number, tuning: MultiplyOptions) {
+function poolProduct(
+  a: Uint32Array,
+  b: Uint32Array,
+  m: number,
+  n: number,
+  p: number,
+  tuning: MultiplyOptions,
+  sum = false,
+) {
   const [an, bp] = [strideWords(n), strideWords(p)];
   return withThreadPool(tuning.threads ?? 2, (pool) =>
     pool.withBlocks([a.byteLength, b.byteLength, m * bp * 8], ([pa, pb, pc]) => {
       pool.view(Uint32Array, pa, a.length).set(a);
       pool.view(Uint32Array, pb, b.length).set(b);
-      pool.view(Uint32Array, pc, m * bp * 2).fill(0xdeadbeef);
+      pool.view(Uint32Array, pc, m * bp * 2).fill(JUNK);
       const blocks = [
         { ptr: pc, stride: bp },
         { ptr: pa, stride: an },
         { ptr: pb, stride: bp },
       ] as const;
-      multiplyBlocks(...blocks, m, n, bp, { ...tuning, pool });
+      multiplyBlocks(...blocks, m, n, bp, { ...tuning, pool }, sum);
       return pool.view(Uint32Array, pc, m * bp * 2).slice();
     }),
   );
@@ -169,6 +188,50 @@ describe("the product in the kernel's memory", () => {
         },
       ),
       { numRuns: 30, seed: 20261207 },
+    );
+  });
+
+  it("adds A B into C with a sum, whatever C held (one thread, and threads sharing it in place)", () => {
+    fc.assert(
+      fc.property(side, side, side, tuning, fc.integer(), fc.constantFrom(1, 2, 3), (m, n, p, t, seed, threads) => {
+        const a = randomBits(m, n, seed);
+        const b = randomBits(n, p, seed ^ 0x5bd1e995);
+        const expected = plainProduct(a, b, m, n, p).map((w) => w ^ JUNK);
+        const shared = { ...t, threads, threadedFrom: 1, sumsThreadedFrom: 1 };
+        const sum = threads > 1 ? poolProduct(a, b, m, n, p, shared, true) : kernelProduct(a, b, m, n, p, t, true);
+        expect(sum).toEqual(expected);
+      }),
+      { numRuns: 40, seed: 20261208 },
+    );
+  });
+
+  // A product twice as tall as it is deep or wide (or twice as wide) is taken
+  // a block of rows (columns) at a time, below the sizes the other tests take.
+  it.each(["rows", "columns"])("takes a long product a block of %s at a time, with the same result", (long) => {
+    const short = fc.integer({ min: 128, max: 300 });
+    const length = fc.integer({ min: 800, max: 1600 });
+    fc.assert(
+      fc.property(
+        long === "rows" ? length : fc.integer({ min: 64, max: 300 }),
+        short,
+        long === "rows" ? fc.integer({ min: 129, max: 300 }) : length,
+        tuning,
+        fc.constantFrom(32, 64),
+        fc.constantFrom(1, 2),
+        fc.boolean(),
+        fc.integer(),
+        (m, n, p, t, cutoff, threads, sum, seed) => {
+          const a = randomBits(m, n, seed);
+          const b = randomBits(n, p, seed ^ 0x5bd1e995);
+          const plain = plainProduct(a, b, m, n, p);
+          const expected = sum ? plain.map((w) => w ^ JUNK) : plain;
+          const shared = { ...t, cutoff, threads, threadedFrom: 1, sumsThreadedFrom: 1 };
+          const product =
+            threads > 1 ? poolProduct(a, b, m, n, p, shared, sum) : kernelProduct(a, b, m, n, p, shared, sum);
+          expect(product).toEqual(expected);
+        },
+      ),
+      { numRuns: 12, seed: long === "rows" ? 20261209 : 20261210 },
     );
   });
 

@@ -314,12 +314,9 @@ function mulAddInPool(pool: ThreadPoolView, leaf: MulAddArgs, tableBytes: number
 }
 
 /**
- * C = A B, or C ^= A B with `add`: A is m x n bits (from a word boundary), B
+ * C = A B, or C ^= A B with `sum`: A is m x n bits (from a word boundary), B
  * is n rows of p words (even), C is m rows of p words. C may not overlap A
- * or B. Strassen-Winograd on the largest part whose halves are whole words
- * of A's columns and whole lanes of B's; the borders (A's last row, its last
- * columns, B's last lanes) are added by the kernel. A sum above the cutoff
- * goes through a temporary product; below it the kernel adds in place.
+ * or B. A product is a sum into C cleared first.
  */
 export function multiplyBlocks(
   c: Block,
@@ -331,29 +328,42 @@ export function multiplyBlocks(
   t: MultiplyOptions = MULTIPLY_DEFAULTS,
   sum = false,
 ): void {
-  if (m === 0 || p === 0 || (sum && n === 0)) return;
-  if (sum) {
-    if (m < t.cutoff || n < t.cutoff || p * 64 < t.cutoff) {
-      mulAddLeaf(c, a, b, m, n, p, t);
-      return;
-    }
-    withScratch("scratch space for multiplication", [m * p * 8], ([pt]) => {
-      const product = { ptr: pt, stride: p };
-      multiplyBlocks(product, a, b, m, n, p, t);
-      add(c, c, product, m, p, t);
-    });
-    return;
-  }
+  if (m === 0 || p === 0) return;
+  if (!sum) add(c, c, c, m, p, t); // x ^ x = 0
+  multiplyAdd(c, a, b, m, n, p, t);
+}
+
+/**
+ * C ^= A B (as multiplyBlocks): Strassen-Winograd on the largest part whose
+ * halves are whole words of A's columns and whole lanes of B's; the borders
+ * (A's last row, its last columns, B's last lanes) are added by the kernel.
+ * A product with twice as many rows as columns of A or B, or the reverse, is
+ * taken a block of rows or columns at a time, so that its temporaries are
+ * of a block's size: a first touch of memory costs a page fault (1 GiB
+ * took 2.8 s on the 2-core EPYC guest of docs/BENCHMARKS.md), and the
+ * temporaries of a 57344 x 8192 x 8192 product in PLE at 65536 were 252 MiB.
+ */
+function multiplyAdd(c: Block, a: Block, b: Block, m: number, n: number, p: number, t: MultiplyOptions): void {
+  if (m === 0 || n === 0 || p === 0) return;
   const { m2, n2, p2 } = halves(m, n, p);
   if (!splits(m2, n2, p2, t)) {
-    add(c, c, c, m, p, t); // x ^ x = 0
     mulAddLeaf(c, a, b, m, n, p, t);
+    return;
+  }
+  if (m >= 2 * Math.max(n, p * 64)) {
+    const rows = Math.ceil(m / Math.floor(m / Math.max(n, p * 64)));
+    for (let i = 0; i < m; i += rows) multiplyAdd(at(c, i, 0), at(a, i, 0), b, Math.min(rows, m - i), n, p, t);
+    return;
+  }
+  if (p * 64 >= 2 * Math.max(m, n)) {
+    const words = even(Math.ceil(p / Math.floor((p * 64) / Math.max(m, n))));
+    for (let j = 0; j < p; j += words) multiplyAdd(at(c, 0, j), a, at(b, 0, j), m, n, Math.min(words, p - j), t);
     return;
   }
   winograd(c, a, b, m2, n2, p2, t);
   mulAddLeaf(c, at(a, 0, (2 * n2) / 64), at(b, 2 * n2, 0), 2 * m2, n - 2 * n2, 2 * p2, t);
-  multiplyBlocks(at(c, 0, 2 * p2), a, at(b, 0, 2 * p2), 2 * m2, n, p - 2 * p2, t);
-  multiplyBlocks(at(c, 2 * m2, 0), at(a, 2 * m2, 0), b, m - 2 * m2, n, p, t);
+  multiplyAdd(at(c, 0, 2 * p2), a, at(b, 0, 2 * p2), 2 * m2, n, p - 2 * p2, t);
+  multiplyAdd(at(c, 2 * m2, 0), at(a, 2 * m2, 0), b, m - 2 * m2, n, p, t);
 }
 
 /** The halves Strassen-Winograd takes of m x n bits times n x p words: whole words of A's columns, whole lanes of B's. */
@@ -372,10 +382,12 @@ const splits = (m2: number, n2: number, p2: number, t: MultiplyOptions) =>
   m2 * 2 >= t.cutoff && n2 * 2 >= t.cutoff && p2 * 128 >= t.cutoff;
 
 /**
- * C = A B on the 2 m2 x 2 n2 core of A and the 2 n2 x 2 p2 words of B:
- * seven products of quadrants, through three temporaries (X like a quadrant
- * of A, Y of B, Z of C); the comments name Winograd's sums S, T and
- * products P.
+ * C ^= A B on the 2 m2 x 2 n2 core of A and the 2 n2 x 2 p2 words of B:
+ * seven products of quadrants through three temporaries (X like a quadrant
+ * of A, Y of B, Z of C), in an order that adds them into C as they come,
+ * so that no temporary of C's size is needed (the comments name
+ * Winograd's sums S, T and products P; over GF(2), C11 += P1 + P2, C12 +=
+ * P1 + P3 + P5 + P6, C21 += P1 + P4 + P6 + P7, C22 += P1 + P5 + P6 + P7).
  */
 function winograd(c: Block, a: Block, b: Block, m2: number, n2: number, p2: number, outer: MultiplyOptions): void {
   // seven products stand for eight: each reports 8/7 of its work
@@ -397,32 +409,31 @@ function winograd(c: Block, a: Block, b: Block, m2: number, n2: number, p2: numb
       { ptr: py, stride: p2 },
       { ptr: pz, stride: p2 },
     ];
-    const mul = (d: Block, l: Block, r: Block) => multiplyBlocks(d, l, r, m2, n2, p2, t);
+    const mul = (d: Block, l: Block, r: Block, sum: boolean) => multiplyBlocks(d, l, r, m2, n2, p2, t, sum);
     const addA = (d: Block, l: Block, r: Block) => add(d, l, r, m2, nw, t);
     const addB = (d: Block, l: Block, r: Block) => add(d, l, r, n2, p2, t);
-    const addC = (d: Block, l: Block, r: Block) => add(d, l, r, m2, p2, t);
-    addA(x, a11, a21); // S3
-    addB(y, b22, b12); // T3
-    mul(c21, x, y); // P7
+    const addC = (d: Block, r: Block) => add(d, d, r, m2, p2, t);
     addA(x, a21, a22); // S1
     addB(y, b12, b11); // T1
-    mul(c22, x, y); // P5
+    mul(z, x, y, false); // P5
+    addC(c12, z);
+    addC(c22, z);
+    mul(z, a11, b11, false); // P1
+    addC(c11, z);
     addA(x, x, a11); // S2 = S1 + A11
     addB(y, b22, y); // T2 = B22 + T1
-    mul(c12, x, y); // P6
+    mul(z, x, y, true); // U2 = P1 + P6
+    addC(c12, z);
     addA(x, a12, x); // S4 = A12 + S2
-    mul(c11, x, b22); // P3
-    mul(z, a11, b11); // P1
-    addC(c12, z, c12); // U2 = P1 + P6
-    addC(c21, c12, c21); // U3 = U2 + P7
-    addC(c12, c12, c22); // U4 = U2 + P5
-    addC(c22, c21, c22); // C22 = U3 + P5
-    addC(c12, c12, c11); // C12 = U4 + P3
+    mul(c12, x, b22, true); // P3
     addB(y, y, b21); // T4 = T2 + B21
-    mul(c11, a22, y); // P4
-    addC(c21, c21, c11); // C21 = U3 + P4
-    mul(c11, a12, b21); // P2
-    addC(c11, c11, z); // C11 = P1 + P2
+    mul(c21, a22, y, true); // P4
+    addA(x, a11, a21); // S3
+    addB(y, b22, b12); // T3
+    mul(z, x, y, true); // U3 = U2 + P7
+    addC(c21, z);
+    addC(c22, z);
+    mul(c11, a12, b21, true); // P2
   });
 }
 
@@ -430,7 +441,7 @@ function winograd(c: Block, a: Block, b: Block, m2: number, n2: number, p2: numb
  * winograd on a pool when its seven products are leaves: the sums of A's
  * and B's quadrants first, into temporaries of their own (S1-S4, T1-T4),
  * then the seven products as one batch that the threads claim whole, then
- * the sums of C. A leaf shared by rows builds its tables once per share
+ * the sums into C. A leaf shared by rows builds its tables once per share
  * (a 4096-row leaf of two threads in claims of 1024 rows spends as much on
  * tables as on adding their rows); taken whole, once. Two threads then
  * multiply as two processes do on their own (4096 x 4096 x 4096 bits: each
@@ -438,6 +449,13 @@ function winograd(c: Block, a: Block, b: Block, m2: number, n2: number, p2: numb
  * last products are split by rows among the threads, so that they end
  * together (seven on two threads: six whole, the last in halves). Returns
  * false when the pool's memory cannot hold the threads' tables.
+ *
+ * The leaves run on compact blocks: A's quadrants are copied, and the
+ * products go to temporaries added into C afterwards. A quadrant's rows lie
+ * at least twice its width apart (a matrix's rows at 65536 bits: 8 KiB, a
+ * page each), and the kernel passes over all of them once per 32 bits of A
+ * (the pool's 16384 product with rows 8 KiB apart: 820-963 ms in place,
+ * 658-664 ms on copies).
  */
 function winogradBatch(
   pool: ThreadPoolView,
@@ -458,37 +476,44 @@ function winogradBatch(
   const tableBytes = leafTableBytes(t, t.bits ?? tableBits(m2), p2);
   const units = batchUnits(pool.threads).filter(([, part, parts]) => part * Math.ceil(m2 / parts) < m2);
   const leafBytes = mulAddM4rmKernel.descriptor.size;
+  const wide = (block: Block, words: number) => block.stride >= (t.compactFrom ?? Infinity) * words;
+  // copies of A11, A12, A22; temporaries for P2, P3, P4 (else they are added into C11, C12, C21 in place)
+  const [copiesA, copiesC] = [wide(a, xs) ? 3 : 0, wide(c, p2) ? 3 : 0];
   t.signal?.throwIfAborted();
+  const scratch = [(4 + copiesA) * aBytes, 4 * bBytes, (4 + copiesC) * cBytes] as const;
   const done = pool.withBlocks([pool.threads * tableBytes, units.length * leafBytes], ([table, leaves]) =>
-    withScratch("scratch space for multiplication", [4 * aBytes, 4 * bBytes, 3 * cBytes], ([ps, pt, pz]) => {
-      const [s1, s2, s3, s4] = [0, 1, 2, 3].map((i) => ({ ptr: ps + i * aBytes, stride: xs }));
-      const [t1, t2, t3, t4] = [0, 1, 2, 3].map((i) => ({ ptr: pt + i * bBytes, stride: p2 }));
-      const [z1, z2, z3] = [0, 1, 2].map((i) => ({ ptr: pz + i * cBytes, stride: p2 }));
+    withScratch("scratch space for multiplication", scratch, ([ps, pt, pz]) => {
+      const sa = (i: number) => ({ ptr: ps + i * aBytes, stride: xs });
+      const tb = (i: number) => ({ ptr: pt + i * bBytes, stride: p2 });
+      const zc = (i: number) => ({ ptr: pz + i * cBytes, stride: p2 });
+      const [s1, s2, s3, s4, t1, t2, t3, t4] = [sa(0), sa(1), sa(2), sa(3), tb(0), tb(1), tb(2), tb(3)];
+      const [z1, z6, z7, z5] = [zc(0), zc(1), zc(2), zc(3)]; // P1, P6, P7, P5
+      const [x11, x12, x22] = copiesA ? [sa(4), sa(5), sa(6)] : [a11, a12, a22];
+      const [z2, z3, z4] = copiesC ? [zc(4), zc(5), zc(6)] : [c11, c12, c21];
+      for (const [d, s] of copiesA ? ([[x11, a11], [x12, a12], [x22, a22]] as const) : []) copyBlockInPool(d, s, m2, nw, t);
       const addA = (d: Block, l: Block, r: Block) => add(d, l, r, m2, nw, t);
       const addB = (d: Block, l: Block, r: Block) => add(d, l, r, n2, p2, t);
-      const addC = (d: Block, l: Block, r: Block) => add(d, l, r, m2, p2, t);
-      addA(s1!, a21, a22);
-      addA(s2!, s1!, a11);
-      addA(s3!, a11, a21);
-      addA(s4!, a12, s2!);
-      addB(t1!, b12, b11);
-      addB(t2!, b22, t1!);
-      addB(t3!, b22, b12);
-      addB(t4!, t2!, b21);
-      // every product overwrites its block: C and the three temporaries cleared
-      clearBlock(c, 2 * m2, 2 * p2, t);
-      clearBlock({ ptr: pz, stride: p2 }, 3 * m2, p2, t);
+      const addC = (d: Block, r: Block) => add(d, d, r, m2, p2, t);
+      addA(s1, a21, a22);
+      addA(s2, s1, a11);
+      addA(s3, a11, a21);
+      addA(s4, a12, s2);
+      addB(t1, b12, b11);
+      addB(t2, b22, t1);
+      addB(t3, b22, b12);
+      addB(t4, t2, b21);
+      clearBlock({ ptr: pz, stride: p2 }, (4 + copiesC) * m2, p2, t);
       // claimed in this order, so that threads working at once write different rows: two threads
       // on C11 and C12 at once (the same rows' adjacent columns) each prefetch lines the other
       // writes (the pool's 16384 product: 611-629 ms in the order P1..P7, 587-598 ms in this one)
       const products: [Block, Block, Block][] = [
-        [c11, a12, b21], // P2
-        [c22, s1!, t1!], // P5
-        [c12, s4!, b22], // P3
-        [c21, a22, t4!], // P4
-        [z1!, a11, b11], // P1
-        [z2!, s2!, t2!], // P6
-        [z3!, s3!, t3!], // P7
+        [z2, x12, b21], // P2
+        [z5, s1, t1], // P5
+        [z3, s4, b22], // P3
+        [z4, x22, t4], // P4
+        [z1, x11, b11], // P1
+        [z6, s2, t2], // P6
+        [z7, s3, t3], // P7
       ];
       writeLeaves(pool, leaves, products, units, m2, n2, p2, t);
       const count = units.length;
@@ -496,13 +521,17 @@ function winogradBatch(
       pool.call("multiplication", mulAddBatchThreadedKernel, { leaves, count, table, tableBytes, ...control });
       t.used?.(pool.threads);
       t.onWork?.(7 * productWork(m2, n2, p2) * (t.weight ?? 1)); // one report: the batch ends as one
-      addC(c11, c11, z1!); // C11 = P1 + P2
-      addC(z2!, z2!, z1!); // U2 = P1 + P6
-      addC(z3!, z3!, z2!); // U3 = U2 + P7
-      addC(z2!, z2!, c22); // U4 = U2 + P5
-      addC(c12, c12, z2!); // C12 = U4 + P3
-      addC(c21, c21, z3!); // C21 = U3 + P4
-      addC(c22, c22, z3!); // C22 = U3 + P5
+      addC(z6, z1); // U2 = P1 + P6
+      addC(z7, z6); // U3 = U2 + P7
+      addC(z6, z5); // U4 = U2 + P5
+      addC(z5, z7); // U3 + P5
+      // C11 += P1 + P2, C12 += U4 + P3, C21 += U3 + P4, C22 += U3 + P5
+      const sums: [Block, Block, Block][] = [[c11, z2, z1], [c12, z3, z6], [c21, z4, z7]];
+      for (const [d, product, u] of sums) {
+        if (copiesC) addC(product, u);
+        addC(d, copiesC ? product : u);
+      }
+      addC(c22, z5);
       return true;
     }),
   );

@@ -246,10 +246,14 @@ function mulAddLeaf(c: Block, a: Block, b: Block, m: number, n: number, p: numbe
   };
   const aWords = Math.ceil(n / 64);
   const wide = (block: Block, words: number) => block.stride >= (t.compactFrom ?? Infinity) * words;
-  // shared products stay in place: PLE on two threads, compact / in place, 32768 4.53 / 3.85 s, 65536 28.2 / 25.9 s;
-  // so does a product of one or two passes over C, which the copies in and out of C would outweigh
+  // a product of one or two passes over C stays in place: the copies in and out of C would outweigh it;
+  // so does a shared product of C rows wider than a panel, whose passes touch a page a row even on
+  // copies (the pool's products with rows 4 KiB apart, in place / on copies: 4096 x 4096 x 16384 bits
+  // 62-68 / 61-68 ms, 28672 x 4096 x 4096 104-152 / 84-90 ms; PLE at 65536 on two threads with every
+  // wide leaf copied 16.3-18.3 s, with the leaves of a panel 16.1 s, none 16.3-17.7 s)
   const passes = Math.ceil(n / (bits * t.tables));
-  if (!pool && passes > 2 && (wide(a, even(aWords)) || wide(c, p))) compactLeaf(leaf, a, c, m, aWords, p, t, product);
+  const copies = passes > 2 && (!pool || p <= t.panel) && (wide(a, even(aWords)) || wide(c, p));
+  if (copies) compactLeaf(leaf, a, c, m, aWords, p, t, product);
   else product(leaf);
   if (pool) t.used?.(pool.threads);
   t.onWork?.(productWork(m, n, p) * (t.weight ?? 1));
@@ -490,7 +494,12 @@ function winogradBatch(
       const [z1, z6, z7, z5] = [zc(0), zc(1), zc(2), zc(3)]; // P1, P6, P7, P5
       const [x11, x12, x22] = copiesA ? [sa(4), sa(5), sa(6)] : [a11, a12, a22];
       const [z2, z3, z4] = copiesC ? [zc(4), zc(5), zc(6)] : [c11, c12, c21];
-      for (const [d, s] of copiesA ? ([[x11, a11], [x12, a12], [x22, a22]] as const) : []) copyBlockInPool(d, s, m2, nw, t);
+      const copyA = (d: Block, s: Block) => copyBlockInPool(d, s, m2, nw, t);
+      if (copiesA) {
+        copyA(x11, a11);
+        copyA(x12, a12);
+        copyA(x22, a22);
+      }
       const addA = (d: Block, l: Block, r: Block) => add(d, l, r, m2, nw, t);
       const addB = (d: Block, l: Block, r: Block) => add(d, l, r, n2, p2, t);
       const addC = (d: Block, r: Block) => add(d, d, r, m2, p2, t);
@@ -526,7 +535,11 @@ function winogradBatch(
       addC(z6, z5); // U4 = U2 + P5
       addC(z5, z7); // U3 + P5
       // C11 += P1 + P2, C12 += U4 + P3, C21 += U3 + P4, C22 += U3 + P5
-      const sums: [Block, Block, Block][] = [[c11, z2, z1], [c12, z3, z6], [c21, z4, z7]];
+      const sums: [Block, Block, Block][] = [
+        [c11, z2, z1],
+        [c12, z3, z6],
+        [c21, z4, z7],
+      ];
       for (const [d, product, u] of sums) {
         if (copiesC) addC(product, u);
         addC(d, copiesC ? product : u);

@@ -121,9 +121,10 @@ describe("kernels never write outside their matrices", () => {
     };
     invoke(k, mulNaiveKernel, { ...product, m: rows, n: cols });
     const blocked = { m: rows, n: cols, p: stride(rows), tables: 8, panel: 4, table: table.ptr, bits: 8 };
-    // rows in one block (the default), and in blocks of 3 rows
-    invoke(k, mulAddM4rmKernel, { ...product, ...blocked, rowBlock: 0 });
-    invoke(k, mulAddM4rmKernel, { ...product, ...blocked, rowBlock: 3 });
+    // rows in one block (the default), and in blocks of 3 rows; adding to C, and setting it
+    invoke(k, mulAddM4rmKernel, { ...product, ...blocked, rowBlock: 0, init: 0 });
+    invoke(k, mulAddM4rmKernel, { ...product, ...blocked, rowBlock: 3, init: 0 });
+    invoke(k, mulAddM4rmKernel, { ...product, ...blocked, rowBlock: 3, init: 1 });
     const t = region(Math.max(16, cols * stride(rows) * 8));
     invoke(k, transposeKernel, {
       dst: t.ptr,

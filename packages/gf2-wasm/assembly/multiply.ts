@@ -54,6 +54,12 @@ export function mulNaive(args: MulArgs): void {
   bits: i32;
   /** Rows of C that go through every pass before the next rows do (0: ROW_BLOCK_BYTES' worth of a panel). */
   rowBlock: i32;
+  /**
+   * 1: C = A B, the first pass setting C's words rather than adding to them
+   * (C need not be cleared first: a separate clearing pass streams C once
+   * more); 0: C ^= A B.
+   */
+  init: i32;
 }
 
 /**
@@ -105,7 +111,7 @@ export function mulAddLeafOf(job: ThreadedMulBatchArgs, u: i32, table: usize): v
   const leaf = changetype<MulAddArgs>(job.leaves + <usize>u * offsetof<MulAddArgs>());
   mulAddRows(
     leaf.c, leaf.cStride, leaf.a, leaf.aStride, leaf.b, leaf.bStride,
-    leaf.m, leaf.n, leaf.p, leaf.tables, leaf.panel, table, leaf.bits, leaf.rowBlock,
+    leaf.m, leaf.n, leaf.p, leaf.tables, leaf.panel, table, leaf.bits, leaf.rowBlock, leaf.init,
   );
 }
 
@@ -120,7 +126,7 @@ export function mulAddLeafOf(job: ThreadedMulBatchArgs, u: i32, table: usize): v
 export function mulAddM4rm(args: MulAddArgs): void {
   mulAddRows(
     args.c, args.cStride, args.a, args.aStride, args.b, args.bStride,
-    args.m, args.n, args.p, args.tables, args.panel, args.table, args.bits, args.rowBlock,
+    args.m, args.n, args.p, args.tables, args.panel, args.table, args.bits, args.rowBlock, args.init,
   );
 }
 
@@ -139,7 +145,7 @@ const ROW_BLOCK_BYTES = 4 << 20;
 /** mulAddM4rm's work, on plain arguments (the threads' shares of a product call it too). */
 export function mulAddRows(
   c: usize, cStride: i32, a: usize, aStride: i32, b: usize, bStride: i32,
-  m: i32, n: i32, p: i32, tables: i32, panel: i32, table: usize, bits: i32, rowBlock: i32,
+  m: i32, n: i32, p: i32, tables: i32, panel: i32, table: usize, bits: i32, rowBlock: i32, init: i32,
 ): void {
   for (let pc = 0; pc < p; pc += panel) {
     const words = min(panel, p - pc);
@@ -147,15 +153,18 @@ export function mulAddRows(
     const off = <usize>pc << 3;
     for (let i0 = 0; i0 < m; i0 += block) {
       const rows = min(block, m - i0);
-      mulAddPanel(rowAt(c, i0, cStride) + off, cStride, rowAt(a, i0, aStride), aStride, b + off, bStride, rows, n, words, tables, table, bits);
+      const ci = rowAt(c, i0, cStride) + off;
+      // C = A B with no columns in A: no pass clears C
+      if (init != 0 && n == 0) for (let i = 0; i < rows; i++) zeroWords(rowAt(ci, i, cStride), words);
+      mulAddPanel(ci, cStride, rowAt(a, i0, aStride), aStride, b + off, bStride, rows, n, words, tables, table, bits, init);
     }
   }
 }
 
-/** C ^= A B for `words` words of C's and B's rows (c and b point at them), m rows of C. */
+/** C ^= A B (C = A B with `init`) for `words` words of C's and B's rows (c and b point at them), m rows of C. */
 function mulAddPanel(
   c: usize, cStride: i32, a: usize, aStride: i32, b: usize, bStride: i32,
-  m: i32, n: i32, words: i32, tables: i32, table: usize, bits: i32,
+  m: i32, n: i32, words: i32, tables: i32, table: usize, bits: i32, init: i32,
 ): void {
   const entry = <usize>words << 3;
   const tableBytes = entry << <usize>bits;
@@ -169,17 +178,21 @@ function mulAddPanel(
     const allocated = groups > 4 ? 8 : groups > 2 ? 4 : groups;
     for (let g = groups; g < allocated; g++) memory.fill(table + <usize>g * tableBytes, 0, entry);
     const mask = lowMask(span);
+    // the first pass of C = A B clears each row as it comes (the row is then in cache for its sum)
+    const clear = init != 0 && j0 == 0;
     if (groups == 3 || groups == 4) {
       // the usual case, without xorTableRows' call and dispatch a row (8192 x 8192 on one
       // thread, pinned, alternating builds: 175.7-177.0 -> 166.6-170.9 ms)
       for (let i = 0; i < m; i++) {
         const x = read64(rowAt(a, i, aStride), j0, aStride) & mask;
+        if (clear) zeroWords(rowAt(c, i, cStride), words);
         if (x != 0) xorFourTableRows(rowAt(c, i, cStride), words, table, tableBytes, entry, x, bits);
       }
       continue;
     }
     for (let i = 0; i < m; i++) {
       const x = read64(rowAt(a, i, aStride), j0, aStride) & mask;
+      if (clear) zeroWords(rowAt(c, i, cStride), words);
       if (x != 0) xorTableRows(rowAt(c, i, cStride), words, table, tableBytes, entry, x, bits, groups);
     }
   }

@@ -507,7 +507,7 @@ function mulWork(ctl: usize, generation: i32, index: i32): void {
     const b = job.b + (<usize>pc << 3);
     mulAddRows(
       c, job.cStride, a, job.aStride, b, job.bStride,
-      rows, job.n, min(panel, job.p - pc), job.tables, panel, table, job.bits, job.rowBlock,
+      rows, job.n, min(panel, job.p - pc), job.tables, panel, table, job.bits, job.rowBlock, job.init,
     );
     finished(ctl, 1);
   }

@@ -210,9 +210,18 @@ export function claimRows(m: number, p: number, panel: number, threads: number, 
   return Math.ceil(m / Math.max(threads, Math.ceil((perThread * threads) / panels)));
 }
 
-/** C ^= A B with the Four Russians kernel (A: m x n bits, B: n rows of p words). */
-function mulAddLeaf(c: Block, a: Block, b: Block, m: number, n: number, p: number, t: MultiplyOptions): void {
-  if (m === 0 || n === 0 || p === 0) return;
+/** C ^= A B with the Four Russians kernel (A: m x n bits, B: n rows of p words); C = A B with `init`. */
+function mulAddLeaf(
+  c: Block,
+  a: Block,
+  b: Block,
+  m: number,
+  n: number,
+  p: number,
+  t: MultiplyOptions,
+  init = false,
+): void {
+  if (m === 0 || p === 0 || (n === 0 && !init)) return;
   t.signal?.throwIfAborted();
   // the kernel's descriptor (MulAddArgs), its tables to come
   const blocks = { c: c.ptr, cStride: c.stride, a: a.ptr, aStride: a.stride, b: b.ptr, bStride: b.stride };
@@ -221,7 +230,8 @@ function mulAddLeaf(c: Block, a: Block, b: Block, m: number, n: number, p: numbe
   const shared = threads > 1 && m >= 2 * threads && m * n * p >= from;
   // each claim of rows tabulates B for itself: the tables pay by its rows
   const bits = t.bits ?? tableBits(shared ? claimRows(m, p, t.panel, threads, t.claimsPerThread) : m);
-  const leaf = { ...blocks, m, n, p, tables: t.tables, panel: t.panel, table: 0, bits, rowBlock: t.rowBlock ?? 0 };
+  const shape = { m, n, p, tables: t.tables, panel: t.panel, table: 0, bits, rowBlock: t.rowBlock ?? 0 };
+  const leaf = { ...blocks, ...shape, init: init ? 1 : 0 };
   const tableBytes = leafTableBytes(t, bits, p);
   if (shared && !t.pool) {
     // the threads share the kernel's memory: the product runs in place
@@ -266,9 +276,10 @@ function leafTableBytes(t: MultiplyOptions, bits: number, p: number): number {
 }
 
 /**
- * Runs `product` (C ^= A B, as `args`) on compact copies of A and C: a
- * leaf of a large matrix has its rows pages apart, and the kernel passes
- * over all of them once per 32 or 64 columns of A (a TLB miss a row).
+ * Runs `product` (C ^= A B or C = A B, as `args`) on compact copies of A
+ * and C (C copied in only for a sum): a leaf of a large matrix has its rows
+ * pages apart, and the kernel passes over all of them once per 32 or 64
+ * columns of A (a TLB miss a row).
  */
 function compactLeaf(
   args: MulAddArgs,
@@ -291,7 +302,7 @@ function compactLeaf(
     ];
     add(zero, zero, zero, 1, widest, t);
     add(ca, a, zero, m, aWords, t);
-    add(cc, c, zero, m, p, t);
+    if (!args.init) add(cc, c, zero, m, p, t);
     product({ ...args, a: pa, aStride, c: pc, cStride: p });
     add(c, cc, zero, m, p, t);
   });
@@ -333,8 +344,7 @@ export function multiplyBlocks(
   sum = false,
 ): void {
   if (m === 0 || p === 0) return;
-  if (!sum) add(c, c, c, m, p, t); // x ^ x = 0
-  multiplyAdd(c, a, b, m, n, p, t);
+  multiplyAdd(c, a, b, m, n, p, t, !sum);
 }
 
 /**
@@ -347,27 +357,37 @@ export function multiplyBlocks(
  * took 2.8 s on the 2-core EPYC guest of docs/BENCHMARKS.md), and the
  * temporaries of a 57344 x 8192 x 8192 product in PLE at 65536 were 252 MiB.
  */
-function multiplyAdd(c: Block, a: Block, b: Block, m: number, n: number, p: number, t: MultiplyOptions): void {
-  if (m === 0 || n === 0 || p === 0) return;
+function multiplyAdd(
+  c: Block,
+  a: Block,
+  b: Block,
+  m: number,
+  n: number,
+  p: number,
+  t: MultiplyOptions,
+  init: boolean,
+): void {
+  if (m === 0 || p === 0 || (n === 0 && !init)) return;
   const { m2, n2, p2 } = halves(m, n, p);
   if (!splits(m2, n2, p2, t)) {
-    mulAddLeaf(c, a, b, m, n, p, t);
+    mulAddLeaf(c, a, b, m, n, p, t, init);
     return;
   }
   if (m >= 2 * Math.max(n, p * 64)) {
     const rows = Math.ceil(m / Math.floor(m / Math.max(n, p * 64)));
-    for (let i = 0; i < m; i += rows) multiplyAdd(at(c, i, 0), at(a, i, 0), b, Math.min(rows, m - i), n, p, t);
+    for (let i = 0; i < m; i += rows) multiplyAdd(at(c, i, 0), at(a, i, 0), b, Math.min(rows, m - i), n, p, t, init);
     return;
   }
   if (p * 64 >= 2 * Math.max(m, n)) {
     const words = even(Math.ceil(p / Math.floor((p * 64) / Math.max(m, n))));
-    for (let j = 0; j < p; j += words) multiplyAdd(at(c, 0, j), a, at(b, 0, j), m, n, Math.min(words, p - j), t);
+    for (let j = 0; j < p; j += words) multiplyAdd(at(c, 0, j), a, at(b, 0, j), m, n, Math.min(words, p - j), t, init);
     return;
   }
+  if (init) add(c, c, c, 2 * m2, 2 * p2, t); // x ^ x = 0: winograd adds into C
   winograd(c, a, b, m2, n2, p2, t);
   mulAddLeaf(c, at(a, 0, (2 * n2) / 64), at(b, 2 * n2, 0), 2 * m2, n - 2 * n2, 2 * p2, t);
-  multiplyAdd(at(c, 0, 2 * p2), a, at(b, 0, 2 * p2), 2 * m2, n, p - 2 * p2, t);
-  multiplyAdd(at(c, 2 * m2, 0), at(a, 2 * m2, 0), b, m - 2 * m2, n, p, t);
+  multiplyAdd(at(c, 0, 2 * p2), a, at(b, 0, 2 * p2), 2 * m2, n, p - 2 * p2, t, init);
+  multiplyAdd(at(c, 2 * m2, 0), at(a, 2 * m2, 0), b, m - 2 * m2, n, p, t, init);
 }
 
 /** The halves Strassen-Winograd takes of m x n bits times n x p words: whole words of A's columns, whole lanes of B's. */
@@ -511,18 +531,18 @@ function winogradBatch(
       addB(t2, b22, t1);
       addB(t3, b22, b12);
       addB(t4, t2, b21);
-      clearBlock({ ptr: pz, stride: p2 }, (4 + copiesC) * m2, p2, t);
       // claimed in this order, so that threads working at once write different rows: two threads
       // on C11 and C12 at once (the same rows' adjacent columns) each prefetch lines the other
       // writes (the pool's 16384 product: 611-629 ms in the order P1..P7, 587-598 ms in this one)
-      const products: [Block, Block, Block][] = [
-        [z2, x12, b21], // P2
-        [z5, s1, t1], // P5
-        [z3, s4, b22], // P3
-        [z4, x22, t4], // P4
-        [z1, x11, b11], // P1
-        [z6, s2, t2], // P6
-        [z7, s3, t3], // P7
+      // the products into temporaries set them (C = A B: no clearing pass), those into C add to it
+      const products: Leaf[] = [
+        [z2, x12, b21, !!copiesC], // P2
+        [z5, s1, t1, true], // P5
+        [z3, s4, b22, !!copiesC], // P3
+        [z4, x22, t4, !!copiesC], // P4
+        [z1, x11, b11, true], // P1
+        [z6, s2, t2, true], // P6
+        [z7, s3, t3, true], // P7
       ];
       writeLeaves(pool, leaves, products, units, m2, n2, p2, t);
       const count = units.length;
@@ -565,11 +585,14 @@ export function batchUnits(threads: number): [number, number, number][] {
   return units;
 }
 
+/** A leaf of a batch: C, A, B, and whether it sets C (C = A B) rather than adds to it. */
+type Leaf = readonly [Block, Block, Block, boolean];
+
 /** Writes the batch's descriptors (MulAddArgs, back to back at `leaves`): each unit's rows of its product. */
 function writeLeaves(
   pool: ThreadPoolView,
   leaves: number,
-  products: readonly (readonly [Block, Block, Block])[],
+  products: readonly Leaf[],
   units: readonly [number, number, number][],
   m2: number,
   n2: number,
@@ -584,7 +607,7 @@ function writeLeaves(
     f64: pool.view(Float64Array, leaves, words >>> 1),
   };
   units.forEach(([product, part, parts], u) => {
-    const [d, l, r] = products[product]!;
+    const [d, l, r, init] = products[product]!;
     const chunk = Math.ceil(m2 / parts);
     const first = part * chunk;
     const m = Math.min(chunk, m2 - first);
@@ -592,6 +615,6 @@ function writeLeaves(
     const bits = t.bits ?? tableBits(m);
     const leaf = { c: c.ptr, cStride: c.stride, a: a.ptr, aStride: a.stride, b: r.ptr, bStride: r.stride };
     const shape = { m, n: n2, p: p2, tables: t.tables, panel: t.panel, table: 0, bits, rowBlock: t.rowBlock ?? 0 };
-    descriptor.write(views, u * descriptor.size, { ...leaf, ...shape });
+    descriptor.write(views, u * descriptor.size, { ...leaf, ...shape, init: init ? 1 : 0 });
   });
 }

@@ -1,7 +1,7 @@
 // Products over GF(2): A is m x n, B is n x p, C is m x p. mulNaive
-// overwrites C; mulAddM4rm adds A B to a block of C and addBlocks adds
-// blocks, the two steps of the Strassen-Winograd recursion in
-// @lightsout/core (gf2/_multiply.ts) that runs over them.
+// overwrites C; mulAddM4rm adds A B to a block of C (or sets it to A B)
+// and addBlocks adds blocks, the two steps of the Strassen-Winograd
+// recursion in @lightsout/core (gf2/_multiply.ts) that runs over them.
 
 import { getBit, lowMask, read64, rowAt } from "./layout";
 import { xorFourTableRows, xorInto, xorTableRows, xorTo, zeroWords } from "./rows";
@@ -116,7 +116,8 @@ export function mulAddLeafOf(job: ThreadedMulBatchArgs, u: i32, table: usize): v
 }
 
 /**
- * Method of Four Russians multiplication (M4RM), accumulating: C ^= A B.
+ * Method of Four Russians multiplication (M4RM), accumulating: C ^= A B
+ * (with `init`, C = A B: the first pass sets each row of C).
  * For each panel of `panel` words of B's columns and each group of
  * bits * tables rows of B, tabulates the 2^bits combinations of each
  * `bits` rows (their panel words only, so that the tables stay in cache),

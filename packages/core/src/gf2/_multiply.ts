@@ -3,11 +3,15 @@
 // products) down to a cutoff, and the Method of Four Russians below it
 // (assembly/multiply.ts: mulAddM4rm adds A B to a block, addBlocks adds
 // blocks). Over GF(2) subtraction is addition, so every step is an XOR.
-// The schedule is the one of Douglas, Heroux, Slishman and Smith, "GEMMW: a
+// Every product is a sum into C (a product into a block is a sum into it
+// cleared, or set by the kernel's first pass): Winograd's seven products
+// are ordered so that each is added into C's quadrants as it comes, with
+// three temporaries per level (X, Y, Z of a quadrant's size) as in the
+// overwriting schedule of Douglas, Heroux, Slishman and Smith, "GEMMW: a
 // portable level 3 BLAS Winograd variant of Strassen's matrix-matrix
-// multiply algorithm" (J. Comput. Phys. 110, 1994), with three temporaries
-// per level, as M4RI's mzd_mul also runs it (Albrecht, Bard, Hart,
-// "Algorithm 898", ACM TOMS 37, 2010).
+// multiply algorithm" (J. Comput. Phys. 110, 1994), which M4RI's mzd_mul
+// runs (Albrecht, Bard, Hart, "Algorithm 898", ACM TOMS 37, 2010), and no
+// temporary of C's size.
 //
 // The TypeScript twin of the product is gf2/_matrix-naive.ts's mul.
 

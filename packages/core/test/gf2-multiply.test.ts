@@ -7,7 +7,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { BitMatrix } from "../src/gf2/bitmatrix.js";
 import { batchUnits, claimRows, type MultiplyOptions, multiplyBlocks, productWork } from "../src/gf2/_multiply.js";
-import { kernelCopy, kernelView, withScratch } from "../src/internal/kernel.js";
+import { kernelView, withScratch } from "../src/internal/kernel.js";
 import { strideWords } from "../src/internal/layout.js";
 import { withThreadPool } from "../src/internal/threads.js";
 import { seededWords } from "./_support.js";
@@ -43,49 +43,36 @@ function plainProduct(a: Uint32Array, b: Uint32Array, m: number, n: number, p: n
 /** The junk C's block holds before a product: a product overwrites it, a sum adds to it. */
 const JUNK = 0xdeadbeef;
 
-/** The product by multiplyBlocks with `tuning` (the sum into C with `sum`), C's block filled with JUNK first. */
-function kernelProduct(
-  a: Uint32Array,
-  b: Uint32Array,
-  m: number,
-  n: number,
-  p: number,
-  tuning: MultiplyOptions,
-  sum = false,
-) {
+/** Writes A and B, fills C with JUNK, runs multiplyBlocks on the blocks at `ptrs` (seen through `words`), reads C. */
+function productIn(
+  words: (ptr: number, length: number) => Uint32Array,
+  [pa, pb, pc]: readonly [number, number, number],
+  [a, b, m, n, p]: readonly [Uint32Array, Uint32Array, number, number, number],
+  t: MultiplyOptions,
+  sum: boolean,
+): Uint32Array {
   const [an, bp] = [strideWords(n), strideWords(p)];
-  return withScratch("a test product", [a.byteLength, b.byteLength, m * bp * 8], ([pa, pb, pc]) => {
-    kernelView(Uint32Array, pa, a.length).set(a);
-    kernelView(Uint32Array, pb, b.length).set(b);
-    kernelView(Uint32Array, pc, m * bp * 2).fill(JUNK);
-    multiplyBlocks({ ptr: pc, stride: bp }, { ptr: pa, stride: an }, { ptr: pb, stride: bp }, m, n, bp, tuning, sum);
-    return kernelCopy(Uint32Array, pc, m * bp * 2);
-  });
+  words(pa, a.length).set(a);
+  words(pb, b.length).set(b);
+  words(pc, m * bp * 2).fill(JUNK);
+  multiplyBlocks({ ptr: pc, stride: bp }, { ptr: pa, stride: an }, { ptr: pb, stride: bp }, m, n, bp, t, sum);
+  return words(pc, m * bp * 2).slice();
 }
 
-/** kernelProduct in a thread pool's shared memory: its threads share the products and sums in place. */
-function poolProduct(
-  a: Uint32Array,
-  b: Uint32Array,
-  m: number,
-  n: number,
-  p: number,
-  tuning: MultiplyOptions,
-  sum = false,
-) {
-  const [an, bp] = [strideWords(n), strideWords(p)];
-  return withThreadPool(tuning.threads ?? 2, (pool) =>
-    pool.withBlocks([a.byteLength, b.byteLength, m * bp * 8], ([pa, pb, pc]) => {
-      pool.view(Uint32Array, pa, a.length).set(a);
-      pool.view(Uint32Array, pb, b.length).set(b);
-      pool.view(Uint32Array, pc, m * bp * 2).fill(JUNK);
-      const blocks = [
-        { ptr: pc, stride: bp },
-        { ptr: pa, stride: an },
-        { ptr: pb, stride: bp },
-      ] as const;
-      multiplyBlocks(...blocks, m, n, bp, { ...tuning, pool }, sum);
-      return pool.view(Uint32Array, pc, m * bp * 2).slice();
+/** The product by multiplyBlocks with `t` (the sum into C with `sum`), in the kernel's memory. */
+function kernelMul(a: Uint32Array, b: Uint32Array, m: number, n: number, p: number, t: MultiplyOptions, sum = false) {
+  const bytes = [a.byteLength, b.byteLength, m * strideWords(p) * 8] as const;
+  const words = (ptr: number, length: number) => kernelView(Uint32Array, ptr, length);
+  return withScratch("a test product", bytes, (ptrs) => productIn(words, ptrs, [a, b, m, n, p], t, sum));
+}
+
+/** kernelMul in a thread pool's shared memory: its threads share the products and sums in place. */
+function poolMul(a: Uint32Array, b: Uint32Array, m: number, n: number, p: number, t: MultiplyOptions, sum = false) {
+  const bytes = [a.byteLength, b.byteLength, m * strideWords(p) * 8] as const;
+  return withThreadPool(t.threads ?? 2, (pool) =>
+    pool.withBlocks(bytes, (ptrs) => {
+      const words = (ptr: number, length: number) => pool.view(Uint32Array, ptr, length);
+      return productIn(words, ptrs, [a, b, m, n, p], { ...t, pool }, sum);
     }),
   );
 }
@@ -109,7 +96,7 @@ describe("the product in the kernel's memory", () => {
       fc.property(side, side, side, tuning, fc.integer(), (m, n, p, t, seed) => {
         const a = randomBits(m, n, seed);
         const b = randomBits(n, p, seed ^ 0x5bd1e995);
-        expect(kernelProduct(a, b, m, n, p, t)).toEqual(plainProduct(a, b, m, n, p));
+        expect(kernelMul(a, b, m, n, p, t)).toEqual(plainProduct(a, b, m, n, p));
       }),
       { numRuns: 60, seed: 20261201 },
     );
@@ -123,11 +110,11 @@ describe("the product in the kernel's memory", () => {
       { cutoff: 32, tables: 4, panel: 4, compactFrom: 1, threads: 2, threadedFrom: 1 },
       { cutoff: 32, tables: 3, bits: 5, panel: 4, threads: 2, threadedFrom: 1 },
     ]) {
-      const empty = kernelProduct(new Uint32Array(0), new Uint32Array(0), 70, 0, 130, t);
+      const empty = kernelMul(new Uint32Array(0), new Uint32Array(0), 70, 0, 130, t);
       expect(empty.every((w) => w === 0)).toBe(true);
       const a = randomBits(150, 140, 5);
       const b = randomBits(140, 200, 6);
-      expect(kernelProduct(a, b, 150, 140, 200, t)).toEqual(plainProduct(a, b, 150, 140, 200));
+      expect(kernelMul(a, b, 150, 140, 200, t)).toEqual(plainProduct(a, b, 150, 140, 200));
     }
   });
 
@@ -137,7 +124,7 @@ describe("the product in the kernel's memory", () => {
         let reported = 0;
         const a = randomBits(m, n, 1);
         const b = randomBits(n, p, 2);
-        kernelProduct(a, b, m, n, p, { ...t, onWork: (words) => (reported += words) });
+        kernelMul(a, b, m, n, p, { ...t, onWork: (words) => (reported += words) });
         expect(reported).toBeCloseTo(productWork(m, n, strideWords(p)), 6);
       }),
       { numRuns: 40, seed: 20261203 },
@@ -160,7 +147,7 @@ describe("the product in the kernel's memory", () => {
           const a = randomBits(m, n, seed);
           const b = randomBits(n, p, seed ^ 0x5bd1e995);
           const shared = { ...t, threads, threadedFrom: 1, sumsThreadedFrom: 1, claimsPerThread };
-          const product = inPool ? poolProduct(a, b, m, n, p, shared) : kernelProduct(a, b, m, n, p, shared);
+          const product = inPool ? poolMul(a, b, m, n, p, shared) : kernelMul(a, b, m, n, p, shared);
           expect(product).toEqual(plainProduct(a, b, m, n, p));
         },
       ),
@@ -183,7 +170,7 @@ describe("the product in the kernel's memory", () => {
           const b = randomBits(n, p, seed ^ 0x5bd1e995);
           // no Strassen-Winograd level: the product is one leaf, its panels (16-66 words) the claims
           const shared = { cutoff: 1 << 20, tables: 4, panel, threads, threadedFrom: 1 };
-          const product = inPool ? poolProduct(a, b, m, n, p, shared) : kernelProduct(a, b, m, n, p, shared);
+          const product = inPool ? poolMul(a, b, m, n, p, shared) : kernelMul(a, b, m, n, p, shared);
           expect(product).toEqual(plainProduct(a, b, m, n, p));
         },
       ),
@@ -198,7 +185,7 @@ describe("the product in the kernel's memory", () => {
         const b = randomBits(n, p, seed ^ 0x5bd1e995);
         const expected = plainProduct(a, b, m, n, p).map((w) => w ^ JUNK);
         const shared = { ...t, threads, threadedFrom: 1, sumsThreadedFrom: 1 };
-        const sum = threads > 1 ? poolProduct(a, b, m, n, p, shared, true) : kernelProduct(a, b, m, n, p, t, true);
+        const sum = threads > 1 ? poolMul(a, b, m, n, p, shared, true) : kernelMul(a, b, m, n, p, t, true);
         expect(sum).toEqual(expected);
       }),
       { numRuns: 40, seed: 20261208 },
@@ -226,8 +213,7 @@ describe("the product in the kernel's memory", () => {
           const plain = plainProduct(a, b, m, n, p);
           const expected = sum ? plain.map((w) => w ^ JUNK) : plain;
           const shared = { ...t, cutoff, threads, threadedFrom: 1, sumsThreadedFrom: 1 };
-          const product =
-            threads > 1 ? poolProduct(a, b, m, n, p, shared, sum) : kernelProduct(a, b, m, n, p, shared, sum);
+          const product = threads > 1 ? poolMul(a, b, m, n, p, shared, sum) : kernelMul(a, b, m, n, p, shared, sum);
           expect(product).toEqual(expected);
         },
       ),

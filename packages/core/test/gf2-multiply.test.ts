@@ -88,6 +88,8 @@ const tuning = fc.record({
   panel: fc.constantFrom(2, 4, 6, 16),
   compactFrom: fc.constantFrom(1, 2, 1e9),
   rowBlock: fc.constantFrom(undefined, 1, 3, 64),
+  // on threads: each claim of a shared leaf on a compact copy of its part of C, or in place
+  poolCopies: fc.boolean(),
 });
 
 describe("the product in the kernel's memory", () => {
@@ -165,11 +167,12 @@ describe("the product in the kernel's memory", () => {
         fc.constantFrom(2, 3, 4),
         fc.integer(),
         fc.boolean(),
-        (m, n, p, panel, threads, seed, inPool) => {
+        fc.boolean(),
+        (m, n, p, panel, threads, seed, inPool, poolCopies) => {
           const a = randomBits(m, n, seed);
           const b = randomBits(n, p, seed ^ 0x5bd1e995);
           // no Strassen-Winograd level: the product is one leaf, its panels (16-66 words) the claims
-          const shared = { cutoff: 1 << 20, tables: 4, panel, threads, threadedFrom: 1 };
+          const shared = { cutoff: 1 << 20, tables: 4, panel, threads, threadedFrom: 1, poolCopies };
           const product = inPool ? poolMul(a, b, m, n, p, shared) : kernelMul(a, b, m, n, p, shared);
           expect(product).toEqual(plainProduct(a, b, m, n, p));
         },

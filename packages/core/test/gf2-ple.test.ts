@@ -347,18 +347,28 @@ describe("PLE with its products shared among threads", () => {
     ] as const) {
       const bits = cells(rows, cols, kind, cols);
       const one = runPle(bits, rows, cols, undefined, limit);
-      // the whole recursion on the pool (base case passes, products and sums shared) and only its products
-      for (const inPool of [true, false]) {
+      // the whole recursion on the pool (base case passes, products and sums shared) and only its
+      // products; the helpers' own tables and solves on copies, and the leader's tables and B in place;
+      // groups of three blocks, whose fourth table's entry 0 each helper must clear in its own room
+      for (const [inPool, own, groups] of [
+        [true, true, 4],
+        [true, true, 3],
+        [true, false, 4],
+        [false, true, 4],
+      ] as const) {
         for (const threads of [2, 3]) {
           const tuning = {
             base: 128,
             trsmBase: 8,
             trsmPanel: 2,
+            groups,
             inPool,
+            helperTables: own,
+            trsmCopies: own,
             multiply: { cutoff: 64, tables: 8, panel: 4, threads, threadedFrom: 1, sumsThreadedFrom: 1 },
           };
           const { echelon, ...got } = runPle(bits, rows, cols, tuning, limit);
-          const what = `${rows} x ${cols} ${kind} (limit ${limit}), ${threads} threads, in the pool: ${inPool}`;
+          const what = `${rows} x ${cols} ${kind} (limit ${limit}), ${threads} threads, in the pool: ${inPool}, own tables and copies: ${own}, groups of ${groups}`;
           expect(got, what).toEqual({ rank: one.rank, pivots: one.pivots, threads });
           // deep equality of a million-entry array takes seconds: compare the bytes
           expect(Buffer.compare(echelon, one.echelon), what).toBe(0);

@@ -96,9 +96,12 @@ function kernelSolve(c: Case): Uint32Array {
   });
 }
 
-/** trsmM4rThreaded on a copy in a pool's memory, its panels shared among `threads` threads. */
-function poolSolve(c: Case, threads: number): Uint32Array | undefined {
-  const tableBytes = 2 ** c.bits * c.panel * 8;
+/**
+ * trsmM4rThreaded on a copy in a pool's memory, its panels shared among
+ * `threads` threads, in place or each on a compact copy after its table.
+ */
+function poolSolve(c: Case, threads: number, copies: boolean): Uint32Array | undefined {
+  const tableBytes = (2 ** c.bits + (copies ? c.pivots.length : 0)) * c.panel * 8;
   return withThreadPool(threads, (pool) =>
     pool.withBlocks([c.cells.byteLength, c.pivots.length * 4, threads * tableBytes] as const, ([a, p, table]) => {
       pool.view(Uint32Array, a, c.cells.length).set(c.cells);
@@ -107,6 +110,7 @@ function poolSolve(c: Case, threads: number): Uint32Array | undefined {
       pool.call("a test triangular solve", trsmM4rThreadedKernel, {
         ...argsOf(c, a, p, table),
         tableBytes,
+        copies: copies ? 1 : 0,
         ...control,
       });
       return pool.view(Uint32Array, a, c.cells.length).slice();
@@ -153,12 +157,12 @@ describe("the kernel's triangular solve by Four Russians", () => {
   });
 
   it.skipIf(threadsUnavailable() !== undefined)(
-    "gives the twin's B with its panels shared among 2, 3 and 4 threads",
+    "gives the twin's B with its panels shared among 2, 3 and 4 threads, in place or on copies",
     () => {
       fc.assert(
-        fc.property(setting, fc.constantFrom(2, 3, 4), (t, threads) => {
+        fc.property(setting, fc.constantFrom(2, 3, 4), fc.boolean(), (t, threads, copies) => {
           const c = makeCase(t);
-          expect(poolSolve(c, threads)).toEqual(twinSolve(c));
+          expect(poolSolve(c, threads, copies)).toEqual(twinSolve(c));
         }),
         { numRuns: 60, seed: 20261203 },
       );

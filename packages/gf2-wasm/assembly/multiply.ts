@@ -82,6 +82,14 @@ export function mulNaive(args: MulArgs): void {
   threads: i32;
   /** 0: spin instead of sleeping (a browser's main thread may not block). */
   blocking: i32;
+  /**
+   * 0: each claim adds into C in place; else where in a thread's room
+   * (after its tables: `tableBytes` then covers chunk rows of a panel's
+   * words beyond) the claim's part of C is copied, multiplied and copied
+   * back. Threads writing the same rows' pages in place slow each other
+   * down: each one's prefetches take lines the other writes.
+   */
+  copyOffset: i32;
 }
 
 /**

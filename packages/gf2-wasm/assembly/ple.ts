@@ -63,6 +63,13 @@ import { copyWords, swapRows, xorFourTableRows, xorInto, xorTableRows, xorTo, ze
  * pleBase, and the threads that share its clearing passes.
  */
 @unmanaged export class ThreadedPleBaseArgs extends PleBaseArgs {
+  /**
+   * 0: the helpers' passes read the leader's tables; else where each helper
+   * builds the group's tables again for itself: helper i's room (laid out
+   * as `table`) at rooms + (i - 1) * roomBytes.
+   */
+  rooms: usize;
+  roomBytes: i32;
   /** The control block (128 bytes, zeroed before the helpers start). */
   ctl: usize;
   /** Threads taking part, this one included. */
@@ -122,7 +129,10 @@ let gWords: i32 = 0;
 let gEntry: usize = 0;
 let gTables: usize = 0;
 let gCoefs: usize = 0;
-// per block of the group: first column, columns spanned, which of them have a pivot (bit j: column + j)
+/** The pivot chunks of the group's blocks (BLOCK u64 a block: the start of PleBaseArgs.table), and the window's end. */
+let gChunks: usize = 0;
+let gC1: i32 = 0;
+// per block of the group: first column, columns spanned, which of them have a pivot (bit j: column + j), first pivot row
 const blockInfo = memory.data(MAX_GROUPS * 16, 8);
 // per block of the group and pattern x: entry[x]'s 64 bits from the group's first column
 const strips = memory.data(MAX_GROUPS * 8 << BLOCK, 16);
@@ -305,48 +315,101 @@ function findBlock(rows: i32, next: i32, c: i32, kmax: i32, c1: i32, chunks: usi
  * without a pivot adds nothing and has no multiplier: the rows below are
  * zero there once reduced.
  */
-function tabulate(b: i32, r: i32, c: i32, span: i32, pivotMask: i32, c1: i32, chunks: usize, masked: usize): void {
+function tabulate(b: i32, r: i32, c: i32, span: i32, pivotMask: i32, chunks: usize, masked: usize): void {
+  const info = blockInfo + (<usize>b << 4);
+  store<i32>(info, c);
+  store<i32>(info, span, 4);
+  store<i32>(info, pivotMask, 8);
+  store<i32>(info, r, 12);
+  tabulateEntries(b, gTables, masked);
+  const coefs = gCoefs + (<usize>b << BLOCK);
+  const count = 1 << span;
+  store<u8>(coefs, 0);
+  for (let j = span - 1; j >= 0; j--) {
+    const u = <i32>(load<u64>(chunks + (<usize>j << 3)) & lowMask(span));
+    const isPivot = (pivotMask >>> j) & 1;
+    for (let x = 1 << j; x < count; x += 2 << j) {
+      store<u8>(coefs + x, <u8>(<i32>load<u8>(coefs + (x ^ u)) | (isPivot << j)));
+    }
+  }
+  gBlocks = b + 1;
+  const entries = tableOf(b);
+  const at = blockColumn(0) - (gW0 << 6);
+  const strip = strips + (<usize>b << (BLOCK + 3));
+  for (let x = 0; x < count; x++) store<u64>(strip + (<usize>x << 3), read64(entries + <usize>x * gEntry, at, gWords));
+}
+
+/**
+ * The entries of block b's table (see tabulate), in the tables at `tables`,
+ * its pivot rows masked in `masked` first. A helper builds tables of its
+ * own with it (pleBaseThreaded's `tableBytes`).
+ */
+export function tabulateEntries(b: i32, tables: usize, masked: usize): void {
   const entry = gEntry, words = gWords, w0 = gW0;
+  const info = blockInfo + (<usize>b << 4);
+  const c = load<i32>(info), span = load<i32>(info, 4), pivotMask = load<i32>(info, 8), r = load<i32>(info, 12);
+  const chunks = gChunks + (<usize>b << 6);
   // the block's pivot rows masked to the columns past the block
   const found = popcnt(pivotMask);
   for (let t = 0; t < found; t++) {
     const dst = masked + <usize>t * entry;
     zeroWords(dst, words);
-    xorMasked(dst - (<usize>w0 << 3), rowAt(gA, r + t, gStride), w0, w0 + words, c + span, c1);
+    xorMasked(dst - (<usize>w0 << 3), rowAt(gA, r + t, gStride), w0, w0 + words, c + span, gC1);
   }
-  const entries = tableOf(b);
-  const coefs = gCoefs + (<usize>b << BLOCK);
+  const entries = tables + ((<usize>b * entry) << BLOCK);
   const count = 1 << span;
   zeroWords(entries, words);
-  store<u8>(coefs, 0);
   // x with lowest bit j: take position j, and x ^ (its bits in the block) has a higher lowest bit
   for (let j = span - 1; j >= 0; j--) {
     const u = load<u64>(chunks + (<usize>j << 3)) & lowMask(span);
     const isPivot = (pivotMask >>> j) & 1;
     const pivot = masked + <usize>popcnt(pivotMask & ((1 << j) - 1)) * entry;
     for (let x = 1 << j; x < count; x += 2 << j) {
-      const rest = <i32>(<u64>x ^ u);
       const dst = entries + <usize>x * entry;
-      const src = entries + <usize>rest * entry;
+      const src = entries + <usize>(<i32>(<u64>x ^ u)) * entry;
       if (isPivot) xorTo(dst, src, pivot, words);
       else copyWords(dst, src, words);
-      store<u8>(coefs + x, <u8>(<i32>load<u8>(coefs + rest) | (isPivot << j)));
     }
   }
-  store<i32>(blockInfo + (<usize>b << 4), c);
-  store<i32>(blockInfo + (<usize>b << 4), span, 4);
-  gBlocks = b + 1;
-  const at = blockColumn(0) - (w0 << 6);
-  const strip = strips + (<usize>b << (BLOCK + 3));
-  for (let x = 0; x < count; x++) store<u64>(strip + (<usize>x << 3), read64(entries + <usize>x * entry, at, words));
 }
 
 /** Clears the group's blocks from rows first..rows-1. */
 function clearRows(first: i32, rows: i32): void {
   if (gBlocks == 0) return;
-  // the four-table loop reads entry 0 of tables past the last block
-  for (let b = gBlocks; b < (gBlocks > 2 ? 4 : gBlocks); b++) memory.fill(tableOf(b), 0, gEntry);
+  zeroUnusedTables();
   clearShare(first, rows);
+}
+
+/** Entry 0 of the tables past the group's last block, which the four-table loop reads. */
+function zeroUnusedTables(): void {
+  for (let b = gBlocks; b < (gBlocks > 2 ? 4 : gBlocks); b++) memory.fill(tableOf(b), 0, gEntry);
+}
+
+/**
+ * Where helpers build the group's tables for themselves: 0, or helper i's
+ * room (laid out as PleBaseArgs.table) at gRooms + (i - 1) * gRoomBytes. A
+ * helper that reads the leader's tables takes each line from the leader's
+ * cache, and the leader's next tables then wait for those lines back
+ * (16384 x 4096 on two threads: the leader's tables took three times as
+ * long as on one thread, and the passes a quarter more in all).
+ */
+let gRooms: usize = 0;
+let gRoomBytes: i32 = 0;
+
+/** Sets where helpers build their own tables (rooms 0: they read the leader's). */
+export function setHelperRooms(rooms: usize, roomBytes: i32): void {
+  gRooms = rooms;
+  gRoomBytes = roomBytes;
+}
+
+/** A helper's copy of the group's tables, rebuilt from the pivot rows in its room (gRoomBytes), which the passes then read. */
+export function adoptTables(index: i32): void {
+  if (gRooms == 0 || index == 0) return;
+  const room = gRooms + <usize>(index - 1) * <usize>gRoomBytes;
+  const tables = room + (gTables - gChunks); // gChunks: the leader's room
+  for (let b = 0; b < gBlocks; b++) tabulateEntries(b, tables, tables - <usize>BLOCK * gEntry);
+  gTables = tables;
+  zeroUnusedTables();
 }
 
 /** Clears the group's blocks from rows first..end-1 (each row on its own: threads may share the range). */
@@ -412,7 +475,7 @@ export let clearShare: (first: i32, end: i32) => void = clearRange;
  * address in every instance over a shared memory (globals are per thread;
  * the blocks' columns and strips are static data already).
  */
-const groupState = memory.data(40, 8);
+const groupState = memory.data(56, 8);
 
 /** Writes the group's state for other threads (see adoptGroup). */
 export function publishGroup(): void {
@@ -426,6 +489,10 @@ export function publishGroup(): void {
   store<u32>(groupState, <u32>gEntry, 28);
   store<u32>(groupState, <u32>gTables, 32);
   store<u32>(groupState, <u32>gCoefs, 36);
+  store<u32>(groupState, <u32>gChunks, 40);
+  store<i32>(groupState, gC1, 44);
+  store<u32>(groupState, <u32>gRooms, 48);
+  store<i32>(groupState, gRoomBytes, 52);
 }
 
 /** Takes on the group's state that publishGroup wrote. */
@@ -440,6 +507,10 @@ export function adoptGroup(): void {
   gEntry = load<u32>(groupState, 28);
   gTables = load<u32>(groupState, 32);
   gCoefs = load<u32>(groupState, 36);
+  gChunks = load<u32>(groupState, 40);
+  gC1 = load<i32>(groupState, 44);
+  gRooms = load<u32>(groupState, 48);
+  gRoomBytes = load<i32>(groupState, 52);
 }
 
 /**
@@ -457,6 +528,8 @@ export function pleBase(args: PleBaseArgs): i32 {
   memory.fill(gVersions, 0, <usize>rows << 2);
   gStamp = 0;
   const chunks = args.table; // MAX_GROUPS * BLOCK u64
+  gChunks = chunks;
+  gC1 = c1;
   gCoefs = chunks + (MAX_GROUPS * BLOCK * 8);
   const masked = gCoefs + (MAX_GROUPS << BLOCK);
   // whole lanes: xorTableRows adds v128s (the window's last lane is the matrix's, or padding)
@@ -483,7 +556,7 @@ export function pleBase(args: PleBaseArgs): i32 {
         break;
       }
       const pivotMask = blockMask;
-      tabulate(gBlocks, r, c, kmax, pivotMask, c1, chunkAt, masked);
+      tabulate(gBlocks, r, c, kmax, pivotMask, chunkAt, masked);
       for (let j = 0, t = rank; j < kmax; j++) {
         if (((pivotMask >>> j) & 1) == 0) continue;
         store<i32>(pivots + (<usize>t << 2), c + j);
@@ -568,8 +641,17 @@ export function pleSwaps(args: PleSwapsArgs): void {
  * trsmM4r, and the threads that share its panels.
  */
 @unmanaged export class ThreadedTrsmM4rArgs extends TrsmM4rArgs {
-  /** Bytes between one thread's table room and the next's (thread i's at table + i * tableBytes). */
+  /** Bytes between one thread's room and the next's (thread i's at table + i * tableBytes). */
   tableBytes: i32;
+  /**
+   * 1: each panel is solved in a compact copy, k rows of `panel` words in
+   * the thread's room after its table (room: 2^bits + k rows of `panel`
+   * words); 0: in place. Threads solving panels of the same rows in place
+   * slow each other down, by the cache lines their prefetches take from
+   * the other (512 pivots over 512 words in two panels: one thread 2.85
+   * ms; two in place 5.97 ms, on copies 1.71 ms).
+   */
+  copies: i32;
   /** The control block (128 bytes, zeroed before the helpers start). */
   ctl: usize;
   /** Threads taking part, this one included. */
@@ -597,20 +679,23 @@ export function trsmM4r(args: TrsmM4rArgs): void {
   for (let p = 0; p < panels; p++) trsmPanel(args, p, args.table);
 }
 
-/** Solves panel `p` of B (trsmM4r), its tables built at `table`. */
-export function trsmPanel(args: TrsmM4rArgs, p: i32, table: usize): void {
+/** Solves panel `p` of B (trsmM4r), its tables built at `table`; with `copy`, on a compact copy of the panel there. */
+export function trsmPanel(args: TrsmM4rArgs, p: i32, table: usize, copy: usize = 0): void {
   const a = args.a, stride = args.stride, r = args.r, k = args.k, pivots = args.pivots;
   const w0 = args.b0 + p * args.panel;
   const words = min(args.panel, args.words - p * args.panel);
-  const off = <usize>w0 << 3;
   const entry = <usize>words << 3;
+  // B's rows: in place (rows of `stride` words from a + r's row + w0) or in the copy (rows of `words`)
+  const b = copy != 0 ? copy : rowAt(a, r, stride) + (<usize>w0 << 3);
+  const bStride = copy != 0 ? words : stride;
+  if (copy != 0) for (let t = 0; t < k; t++) memory.copy(rowAt(copy, t, words), rowAt(a, r + t, stride) + (<usize>w0 << 3), entry);
   for (let t0 = 0; t0 < k; t0 += args.bits) {
     const n = min(args.bits, k - t0);
     // the block's own rows, by forward substitution
     for (let t = t0 + 1; t < t0 + n; t++) {
       const row = rowAt(a, r + t, stride);
       for (let s = t0; s < t; s++) {
-        if (getBit(row, load<i32>(pivots + (<usize>s << 2))) != 0) xorInto(row + off, rowAt(a, r + s, stride) + off, words);
+        if (getBit(row, load<i32>(pivots + (<usize>s << 2))) != 0) xorInto(rowAt(b, t, bStride), rowAt(b, s, bStride), words);
       }
     }
     if (t0 + n >= k) break;
@@ -618,16 +703,17 @@ export function trsmPanel(args: TrsmM4rArgs, p: i32, table: usize): void {
     zeroWords(table, words);
     for (let i = 1; i < 1 << n; i++) {
       const j = ctz(i);
-      xorTo(table + <usize>i * entry, table + <usize>(i & (i - 1)) * entry, rowAt(a, r + t0 + j, stride) + off, words);
+      xorTo(table + <usize>i * entry, table + <usize>(i & (i - 1)) * entry, rowAt(b, t0 + j, bStride), words);
     }
     const first = load<i32>(pivots + (<usize>t0 << 2));
     const runs = load<i32>(pivots + (<usize>(t0 + n - 1) << 2)) - first == n - 1;
     for (let t = t0 + n; t < k; t++) {
       const row = rowAt(a, r + t, stride);
       const i = runs ? <i32>(read64(row, first, stride) & lowMask(n)) : blockBits(row, pivots, t0, n);
-      if (i != 0) xorInto(row + off, table + <usize>i * entry, words);
+      if (i != 0) xorInto(rowAt(b, t, bStride), table + <usize>i * entry, words);
     }
   }
+  if (copy != 0) for (let t = 1; t < k; t++) memory.copy(rowAt(a, r + t, stride) + (<usize>w0 << 3), rowAt(copy, t, words), entry);
 }
 
 /** The bits of `row` at pivots t0..t0+n-1 (bit j: pivot t0 + j's column). */

@@ -49,14 +49,17 @@ import {
   ThreadedBerlekampMasseyArgs,
 } from "./berlekamp-massey";
 import { LaneScanJob, scanLanes } from "./coset";
+import { rowAt } from "./layout";
 import { addRows, mulAddLeafOf, mulAddRows, ThreadedAddArgs, ThreadedMulAddArgs, ThreadedMulBatchArgs } from "./multiply";
 import {
   adoptGroup,
   clearRange,
+  adoptTables,
   clearShare,
   PleBaseArgs,
   pleBase as pleBaseOn,
   publishGroup,
+  setHelperRooms,
   ThreadedPleBaseArgs,
   ThreadedTrsmM4rArgs,
   trsmPanel,
@@ -364,6 +367,7 @@ export function threadHelper(ctl: usize, index: i32): void {
     } else if (job == JOB_PLE_CLEAR) {
       // a stale state is harmless here too: its claims fail
       adoptGroup();
+      adoptTables(index);
       clearWork(ctl, now, index);
     } else {
       helpWith(job, ctl, now, index);
@@ -481,6 +485,11 @@ function runClaims(units: i32, threads: i32): i32 {
   return (next % threads) * ((units + threads - 1) / threads) + next / threads;
 }
 
+/** dst's rows = src's rows (`rows` rows of `words` words). */
+function copyRowsOut(dst: usize, dstStride: i32, src: usize, srcStride: i32, rows: i32, words: i32): void {
+  for (let i = 0; i < rows; i++) memory.copy(rowAt(dst, i, dstStride), rowAt(src, i, srcStride), <usize>words << 3);
+}
+
 /**
  * Claims parts of the product `generation` and adds their share of A B,
  * with this thread's tables: part u is the chunk of rows u % chunks of
@@ -505,10 +514,15 @@ function mulWork(ctl: usize, generation: i32, index: i32): void {
     const c = job.c + ((<usize>first * <usize>job.cStride + <usize>pc) << 3);
     const a = job.a + (<usize>first * <usize>job.aStride << 3);
     const b = job.b + (<usize>pc << 3);
-    mulAddRows(
-      c, job.cStride, a, job.aStride, b, job.bStride,
-      rows, job.n, min(panel, job.p - pc), job.tables, panel, table, job.bits, job.rowBlock, job.init,
-    );
+    const words = min(panel, job.p - pc);
+    if (job.copyOffset == 0) {
+      mulAddRows(c, job.cStride, a, job.aStride, b, job.bStride, rows, job.n, words, job.tables, panel, table, job.bits, job.rowBlock, job.init);
+    } else {
+      const copy = table + <usize>job.copyOffset;
+      if (job.init == 0) copyRowsOut(copy, words, c, job.cStride, rows, words);
+      mulAddRows(copy, words, a, job.aStride, b, job.bStride, rows, job.n, words, job.tables, panel, table, job.bits, job.rowBlock, job.init);
+      copyRowsOut(c, job.cStride, copy, words, rows, words);
+    }
     finished(ctl, 1);
   }
 }
@@ -550,14 +564,15 @@ export function mulAddBatchThreaded(job: ThreadedMulBatchArgs): void {
   awaitDone(job.ctl, job.blocking != 0);
 }
 
-/** Claims panels of the triangular solve `generation`, a run apart (runClaims), and solves each with this thread's table. */
+/** Claims panels of the triangular solve `generation`, a run apart (runClaims), and solves each with this thread's table (and copy). */
 function trsmWork(ctl: usize, generation: i32, index: i32): void {
   const job = changetype<ThreadedTrsmM4rArgs>(<usize>load<u32>(ctl, JOB_BLOCK));
   const table = job.table + <usize>index * <usize>job.tableBytes;
   const panels = trsmPanels(job);
   for (let next = claim(ctl, generation, 1); next >= 0; next = claim(ctl, generation, 1)) {
     const panel = runPanel(next, panels, job.threads);
-    if (panel < panels) trsmPanel(job, panel, table);
+    const copy = job.copies != 0 ? table + (<usize>job.panel << (3 + <usize>job.bits)) : 0;
+    if (panel < panels) trsmPanel(job, panel, table, copy);
     finished(ctl, 1);
   }
 }
@@ -565,7 +580,8 @@ function trsmWork(ctl: usize, generation: i32, index: i32): void {
 /**
  * B = L^-1 B (as trsmM4r) with B's panels shared among `threads` threads:
  * this one (index 0) and threads - 1 helpers waiting in threadHelper on
- * `ctl`, each claiming a panel at a time (the columns of B are independent).
+ * `ctl`, each claiming a panel at a time (the columns of B are independent),
+ * and with `copies` solving it in a compact copy of its own.
  */
 export function trsmM4rThreaded(job: ThreadedTrsmM4rArgs): void {
   const claims = runClaims(trsmPanels(job), job.threads);
@@ -751,6 +767,7 @@ export function pleBaseThreaded(args: ThreadedPleBaseArgs): i32 {
   gBlocking = args.blocking != 0;
   store<i32>(args.ctl, args.threads, THREADS);
   clearShare = args.threads > 1 ? sharedClear : clearRange;
+  setHelperRooms(args.rooms, args.roomBytes);
   return pleBaseOn(args);
 }
 
@@ -769,6 +786,7 @@ export function echelonizeM4ri(args: EchelonArgs): i32 {
 /** PLE's base case (ple.ts, pleBase), on this thread alone. */
 export function pleBase(args: PleBaseArgs): i32 {
   clearShare = clearRange;
+  setHelperRooms(0, 0);
   return pleBaseOn(args);
 }
 

@@ -57,8 +57,12 @@ export interface PleTuning {
   trsmBase: number;
   /** Words of B per panel in the triangular solve's base case (even; default TRSM_PANEL). */
   trsmPanel?: number;
-  /** On threads, panels of B per thread at least in the triangular solve's base case (narrower panels then; default 4). */
+  /** On threads, panels of B per thread at least in the triangular solve's base case (narrower panels then; default 2). */
   trsmClaims?: number;
+  /** On threads, whether each panel of B is solved in a compact copy (default true). */
+  trsmCopies?: boolean;
+  /** On threads, whether the base case's helpers build the tables again for themselves (default true). */
+  helperTables?: boolean;
   multiply: MultiplyOptions;
   /** Whether base windows narrower than the matrix are eliminated in a compact copy (default true). */
   compact?: boolean;
@@ -262,7 +266,7 @@ function pleBase(job: Job, r: number, c0: number, c1: number): number[] {
     compact ? rows * words * 8 : 16,
   ] as const;
   const found = withScratch(OPERATION, sizes, ([pivots, table, versions, windows, moved, block]) => {
-    const kernel = { pivots, table, versions, windows, groups };
+    const kernel = { pivots, table, versions, windows, groups, tableBytes };
     if (!compact) {
       const args = { a: job.ptr, rows: job.rows, stride: job.stride, r, c0, c1, stop, ...kernel, found: 0 };
       const k = baseCase(job, args);
@@ -330,11 +334,18 @@ function copyWindow(job: Job, copy: CopyBitsArgs): void {
 }
 
 /** Runs the base case's kernel: its clearing passes shared among the pool's threads when the job has them. */
-function baseCase(job: Job, args: PleBaseArgs): number {
+function baseCase(job: Job, args: PleBaseArgs & { tableBytes: number }): number {
   const pool = job.pool;
   if (!pool || pool.threads <= 1) return callKernel(OPERATION, pleBaseKernel, args);
   const control = { ctl: pool.ctl, threads: pool.threads, blocking: pool.blocking };
-  return pool.call(OPERATION, pleBaseThreadedKernel, { ...args, ...control });
+  const run = (rooms: number) =>
+    pool.call(OPERATION, pleBaseThreadedKernel, { ...args, rooms, roomBytes: args.tableBytes, ...control });
+  // each helper builds the tables again in a room of its own (ThreadedPleBaseArgs.rooms) where they fit
+  if (job.tuning.helperTables !== false) {
+    const done = pool.withBlocks([(pool.threads - 1) * args.tableBytes], ([rooms]) => ({ rank: run(rooms) }));
+    if (done) return done.rank;
+  }
+  return run(0);
 }
 
 /** The left half of a window: whole lanes of 128 columns, about half of it. */
@@ -433,7 +444,11 @@ function trsmBits(k: number): number {
 /**
  * The base case of trsm: B = L^-1 B for the k pivot rows r.. (pivots
  * `piv`) over words w0.. of `words` words, by the Method of Four Russians,
- * B's panels shared among the pool's threads when the job has them.
+ * B's panels shared among the pool's threads when the job has them, each
+ * solved in a compact copy where the memory has room for them (threads on
+ * panels of the same rows in place slowed each other down: 512 pivots
+ * over 512 words took 2.85 ms on one thread, 5.97 ms on two in place, 1.71
+ * ms on two with copies).
  */
 function trsmBase(job: Job, r: number, piv: readonly number[], w0: number, words: number): void {
   const k = piv.length;
@@ -441,19 +456,31 @@ function trsmBase(job: Job, r: number, piv: readonly number[], w0: number, words
   const pool = job.pool;
   const threads = pool?.threads ?? 1;
   let panel = Math.min(job.tuning.trsmPanel ?? TRSM_PANEL, words);
-  // on threads, panels enough for each to take a few (down to 8 words: narrower ones pay a lookup per few words)
-  const perThread = job.tuning.trsmClaims ?? 4;
+  // on threads, panels enough for each to take two, so that a slowed thread leaves one to the others (down to
+  // 8 words: narrower ones pay a lookup per few words). With copies, wider panels did better (PLE 32768 on two
+  // threads, solves of up to 512 pivots: 77-101 ms with one panel a thread, 87-122 with two, 131-144 with four)
+  const perThread = job.tuning.trsmClaims ?? 2;
   while (panel > 8 && Math.ceil(words / panel) < perThread * threads) panel = Math.max(8, 2 * Math.ceil(panel / 4));
   const tableBytes = 2 ** bits * panel * 8;
-  const shared = pool !== undefined && threads > 1 && words > panel;
-  withScratch(OPERATION, [k * 4, tableBytes * (shared ? threads : 1)], ([p, table]) => {
+  withScratch(OPERATION, [k * 4], ([p]) => {
     kernelView(Int32Array, p, k).set(piv);
-    const args = { a: job.ptr, stride: job.stride, r, k, pivots: p, b0: w0, words, bits, panel, table };
-    if (!shared) callKernel(OPERATION, trsmM4rKernel, args);
-    else {
-      const control = { ctl: pool.ctl, threads, blocking: pool.blocking };
-      pool.call(OPERATION, trsmM4rThreadedKernel, { ...args, tableBytes, ...control });
+    const args = { a: job.ptr, stride: job.stride, r, k, pivots: p, b0: w0, words, bits, panel };
+    if (pool === undefined || threads <= 1 || words <= panel) {
+      withScratch(OPERATION, [tableBytes], ([table]) => callKernel(OPERATION, trsmM4rKernel, { ...args, table }));
+      return;
     }
+    const control = { ctl: pool.ctl, threads, blocking: pool.blocking };
+    const run = (table: number, room: number, copies: number) =>
+      pool.call(OPERATION, trsmM4rThreadedKernel, { ...args, table, tableBytes: room, copies, ...control });
+    // each thread solves its panels in compact copies after its table (trsmM4rThreaded's `copies`) where they fit
+    const room = tableBytes + k * panel * 8;
+    const copied =
+      job.tuning.trsmCopies !== false &&
+      pool.withBlocks([threads * room], ([table]) => {
+        run(table, room, 1);
+        return true;
+      });
+    if (!copied) withScratch(OPERATION, [threads * tableBytes], ([table]) => run(table, tableBytes, 0));
   });
 }
 

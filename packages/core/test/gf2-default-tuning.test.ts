@@ -21,28 +21,24 @@ const REGIMES = [
 ];
 
 describe("the Four Russians parameters picked by size", () => {
-  it("takes PLE for a forward form from 32768 on (on threads from 65536 on), while its scratch fits beside the matrix", () => {
+  it("takes PLE for a forward form from 24576 on (one thread or more), while its scratch fits beside the matrix", () => {
     const stride = (n: number) => Math.ceil(n / 128) * 2;
     const gib = 2 ** 30;
     const room = 4 * gib - 64 * 2 ** 20; // the default memory limit, nothing held
-    expect(pleByDefault(32768, 32768, stride(32768), false, 1, room)).toBe(true);
-    expect(pleByDefault(32767, 40000, stride(40000), false, 1, room)).toBe(false);
-    // below 32768 Four Russians was the faster on one thread (16384: 674 against 705 ms)
-    expect(pleByDefault(16384, 16384, stride(16384), false, 1, room)).toBe(false);
-    expect(pleByDefault(28672, 28672, stride(28672), false, 1, room)).toBe(false);
-    expect(pleByDefault(65536, 65536, stride(65536), false, 1, room)).toBe(true);
-    expect(pleByDefault(92000, 92000, stride(92000), false, 1, room)).toBe(true);
-    expect(pleByDefault(32768, 32768, stride(32768), true, 1, room)).toBe(false);
+    expect(pleByDefault(24576, 24576, stride(24576), false, room)).toBe(true);
+    expect(pleByDefault(32768, 32768, stride(32768), false, room)).toBe(true);
+    expect(pleByDefault(24575, 40000, stride(40000), false, room)).toBe(false);
+    // below 24576 Four Russians was as fast or faster (on two threads, 20480: 717-738 against 751-763 ms)
+    expect(pleByDefault(16384, 16384, stride(16384), false, room)).toBe(false);
+    expect(pleByDefault(20480, 20480, stride(20480), false, room)).toBe(false);
+    expect(pleByDefault(65536, 65536, stride(65536), false, room)).toBe(true);
+    expect(pleByDefault(92000, 92000, stride(92000), false, room)).toBe(true);
+    expect(pleByDefault(32768, 32768, stride(32768), true, room)).toBe(false);
     // 131072 x 131072 (2 GiB): its scratch (0.8 of it) fits beside it under the default limit, not under less
-    expect(pleByDefault(131072, 131072, stride(131072), false, 1, room - 2 * gib)).toBe(true);
-    expect(pleByDefault(131072, 131072, stride(131072), false, 2, room - 2 * gib)).toBe(true);
-    expect(pleByDefault(131072, 131072, stride(131072), false, 2, 1.5 * gib)).toBe(false);
+    expect(pleByDefault(131072, 131072, stride(131072), false, room - 2 * gib)).toBe(true);
+    expect(pleByDefault(131072, 131072, stride(131072), false, 1.5 * gib)).toBe(false);
     // past what fits (150,000: 2.6 GiB), Four Russians, which works in place
-    expect(pleByDefault(150000, 150000, stride(150000), false, 2, room - 2.62 * gib)).toBe(false);
-    // on threads Four Russians shares its sweeps, and PLE is the faster from 65536 on
-    expect(pleByDefault(32768, 32768, stride(32768), false, 2, room)).toBe(false);
-    expect(pleByDefault(65535, 65535, stride(65535), false, 2, room)).toBe(false);
-    expect(pleByDefault(65536, 65536, stride(65536), false, 2, room)).toBe(true);
+    expect(pleByDefault(150000, 150000, stride(150000), false, room - 2.62 * gib)).toBe(false);
   });
 
   it("keeps 6-bit tables below 8192 rows or up to 32 MiB, and defers six steps past 64 MiB, when threads share the sweeps", () => {

@@ -103,9 +103,9 @@ Methods (--method, GF(2)): the route, then the dense kernel's own method
                 ones are held) and goes dense when small (up to 2^20
                 entries) or dense (0.2% ones or more), else structured;
                 dense text and PBM go to Four Russians, on every core for
-                large matrices (PLE for a rank from 32768 x 32768 with
-                --threads 1, from 65536 x 65536 on threads, while its
-                scratch, 0.8 of the matrix, fits beside it: to 131072)
+                large matrices (PLE for a rank from 24576 x 24576 on,
+                while its scratch, 0.8 of the matrix, fits beside it: to
+                131072)
   dense         the matrix as bits, the dense kernel's own auto method
   structured    structured Gaussian elimination (singletons, doubletons,
                 Markowitz pivots), the dense rest handed to the dense
@@ -117,8 +117,8 @@ Methods (--method, GF(2)): the route, then the dense kernel's own method
                 products (Albrecht, Bard, Pernet, arXiv:1111.6549); on
                 threads the matrix is eliminated where it is (they share
                 the kernel's memory), its products, sums and base passes
-                shared; on one thread as fast as m4ri or slower
-                below 32768, faster from there on
+                shared; as fast as m4ri or slower below 24576, faster
+                from there on
   naive         plain Gauss elimination, one column at a time
 
 Examples:

@@ -44,8 +44,8 @@ export interface EchelonOptions {
    * products, sums and base-case passes shared among them; a reduced
    * form is finished by Four Russians back substitution; with a pivot
    * limit, as in solve, the columns past it follow), or chosen by size
-   * (`auto`, the default: naive below 64; PLE for a forward form from 32768
-   * on, on threads from 65536 on, while the memory limit leaves room for
+   * (`auto`, the default: naive below 64; PLE for a forward form from 24576
+   * on, while the memory limit leaves room for
    * its scratch (0.8 of the matrix) beside it: to 131072 x 131072; else Four
    * Russians, whose sweeps threads share). Every route gives the same rank, pivot columns
    * and reduced form.

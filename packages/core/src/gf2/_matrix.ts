@@ -135,35 +135,21 @@ const DEFER_TWO_UP_TO = 28 * 2 ** 20;
 
 /**
  * Whether `auto` takes the PLE route: a forward echelon form (rank) from
- * 32768 on (on threads, from 65536 on), while `room` (the bytes the memory
- * limit leaves beside the matrix) holds PLE's scratch (Four Russians works
- * in place). One thread, interleaved, fastest of 3, Four Russians against
- * PLE (2026-12-03, docs/BENCHMARKS.md, "Dense GF(2): the sweep against
- * C"): 16384 674 / 705 ms, 20480 1.39 / 1.40 s, 24576 2.37 / 2.46 s,
- * 28672 3.58 / 3.90 s, 32768 5.25 / 4.85 s (in `pnpm bench` that day
- * 16384 590 / 634 ms). On two threads both are
- * shared (PLE's products, sums and base-case passes), and Four Russians
- * was as fast or faster up to 49152, PLE faster at 65536
- * (docs/BENCHMARKS.md, "PLE in the threads' shared memory"; Four Russians
- * / PLE): 16384 499 / 505 ms, 24576 1.47 / 1.54 s, 32768 3.11-3.85 /
- * 3.28-4.22 s, 49152 10.9 / 11.5 s, 65536 28.3-29.0 / 25.7-27.6 s. With
- * the threads working in the kernel's memory (no copy; "one memory for
- * the kernel and its threads"), interleaved: 20480 866 / 884 ms, 24576
- * 1.33 / 1.65 s, 32768 2.92 / 2.94 s.
+ * 24576 on, on one thread or more, while `room` (the bytes the memory limit
+ * leaves beside the matrix) holds PLE's scratch (Four Russians works in
+ * place). Measured with `lightsout rank --random N --method m4ri|ple`,
+ * interleaved, three of each (2026-12-04, docs/BENCHMARKS.md, "threads on
+ * pages of their own"), Four Russians / PLE, one thread: 12288 216-237 /
+ * 305-313 ms, 16384 556-623 / 595-644 ms, 20480 1.20-1.22 / 1.15-1.32 s,
+ * 24576 2.13-2.17 / 1.89-2.17 s, 32768 4.61-4.80 / 3.82-3.85 s; two
+ * threads: 12288 174-180 / 219-225 ms, 16384 379-393 / 431-435 ms, 20480
+ * 717-738 / 751-763 ms, 24576 1.19-1.22 / 1.16-1.17 s, 32768 2.60-2.63 /
+ * 2.23-2.24 s, 49152 8.64 / 7.12 s.
  */
-export function pleByDefault(
-  rows: number,
-  limit: number,
-  stride: number,
-  full: boolean,
-  threads: number,
-  room: number,
-): boolean {
-  const from = threads > 1 ? PLE_THREADED_FROM : PLE_FROM;
-  return !full && Math.min(rows, limit) >= from && rows * stride * 8 * PLE_SCRATCH <= room;
+export function pleByDefault(rows: number, limit: number, stride: number, full: boolean, room: number): boolean {
+  return !full && Math.min(rows, limit) >= PLE_FROM && rows * stride * 8 * PLE_SCRATCH <= room;
 }
-const PLE_FROM = 32768;
-const PLE_THREADED_FROM = 65536;
+const PLE_FROM = 24576;
 /**
  * PLE's scratch at its peak, in matrices, with some room: the spread E, the
  * product's temporary and the Strassen-Winograd temporaries of the top
@@ -250,7 +236,7 @@ export const wasmEngine: Engine = {
     const wanted = threadsNow(options.threads ?? (rows * stride * 8 >= THREADS_FROM_BYTES ? availableThreads() : 1));
     // the matrix is held already: PLE needs room for its scratch beside it
     const room = memoryLimit.bytes - wasmBytesInUse();
-    if (method === "ple" || (method === "auto" && pleByDefault(rows, limit, stride, full, wanted, room))) {
+    if (method === "ple" || (method === "auto" && pleByDefault(rows, limit, stride, full, room))) {
       const pleThreads = options.threads === undefined && rows * stride * 8 < PLE_THREADS_FROM_BYTES ? 1 : wanted;
       const tuning = { ...PLE_TUNING, multiply: { ...PLE_TUNING.multiply, threads: pleThreads } };
       // a reduced form: Four Russians back substitution on the echelon form, the second half of the progress

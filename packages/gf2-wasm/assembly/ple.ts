@@ -18,7 +18,7 @@
 // the rows below; up to four blocks (a group) are cleared in one pass.
 
 import { firstSetColumn, getBit, lowMask, read64, rowAt } from "./layout";
-import { copyWords, swapRows, xorFourTableRows, xorInto, xorTableRows, xorTo, zeroWords } from "./rows";
+import { copyRows, copyWords, swapRows, xorFourTableRows, xorInto, xorTableRows, xorTo, zeroWords } from "./rows";
 
 /** The arguments of `pleBase`. */
 @unmanaged export class PleBaseArgs {
@@ -342,7 +342,7 @@ function tabulate(b: i32, r: i32, c: i32, span: i32, pivotMask: i32, chunks: usi
 /**
  * The entries of block b's table (see tabulate), in the tables at `tables`,
  * its pivot rows masked in `masked` first. A helper builds tables of its
- * own with it (pleBaseThreaded's `tableBytes`).
+ * own with it (ThreadedPleBaseArgs.rooms).
  */
 export function tabulateEntries(b: i32, tables: usize, masked: usize): void {
   const entry = gEntry, words = gWords, w0 = gW0;
@@ -685,10 +685,11 @@ export function trsmPanel(args: TrsmM4rArgs, p: i32, table: usize, copy: usize =
   const w0 = args.b0 + p * args.panel;
   const words = min(args.panel, args.words - p * args.panel);
   const entry = <usize>words << 3;
-  // B's rows: in place (rows of `stride` words from a + r's row + w0) or in the copy (rows of `words`)
-  const b = copy != 0 ? copy : rowAt(a, r, stride) + (<usize>w0 << 3);
+  // B's rows: in place (the panel's words of rows r.., `stride` words apart) or in the copy (`words` apart)
+  const panelAt = rowAt(a, r, stride) + (<usize>w0 << 3);
+  const b = copy != 0 ? copy : panelAt;
   const bStride = copy != 0 ? words : stride;
-  if (copy != 0) for (let t = 0; t < k; t++) memory.copy(rowAt(copy, t, words), rowAt(a, r + t, stride) + (<usize>w0 << 3), entry);
+  if (copy != 0) copyRows(copy, words, panelAt, stride, k, words);
   for (let t0 = 0; t0 < k; t0 += args.bits) {
     const n = min(args.bits, k - t0);
     // the block's own rows, by forward substitution
@@ -713,7 +714,8 @@ export function trsmPanel(args: TrsmM4rArgs, p: i32, table: usize, copy: usize =
       if (i != 0) xorInto(rowAt(b, t, bStride), table + <usize>i * entry, words);
     }
   }
-  if (copy != 0) for (let t = 1; t < k; t++) memory.copy(rowAt(a, r + t, stride) + (<usize>w0 << 3), rowAt(copy, t, words), entry);
+  // the first pivot row's B does not change
+  if (copy != 0) copyRows(rowAt(panelAt, 1, stride), stride, rowAt(copy, 1, words), words, k - 1, words);
 }
 
 /** The bits of `row` at pivots t0..t0+n-1 (bit j: pivot t0 + j's column). */

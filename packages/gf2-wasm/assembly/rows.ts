@@ -44,6 +44,13 @@
   if (dst < end) store<u64>(dst, load<u64>(src));
 }
 
+/** `rows` rows of `words` words from src to dst, rows srcStride and dstStride words apart (copyWords each). */
+export function copyRows(dst: usize, dstStride: i32, src: usize, srcStride: i32, rows: i32, words: i32): void {
+  for (let i = 0; i < rows; i++) {
+    copyWords(dst + ((<usize>i * <usize>dstStride) << 3), src + ((<usize>i * <usize>srcStride) << 3), words);
+  }
+}
+
 /** dst[0..words) = 0, in v128 stores (see copyWords: a table's first entry is read at once). */
 @inline export function zeroWords(dst: usize, words: i32): void {
   const end = dst + (<usize>words << 3);

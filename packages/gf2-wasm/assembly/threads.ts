@@ -49,12 +49,12 @@ import {
   ThreadedBerlekampMasseyArgs,
 } from "./berlekamp-massey";
 import { LaneScanJob, scanLanes } from "./coset";
-import { rowAt } from "./layout";
+import { copyRows } from "./rows";
 import { addRows, mulAddLeafOf, mulAddRows, ThreadedAddArgs, ThreadedMulAddArgs, ThreadedMulBatchArgs } from "./multiply";
 import {
   adoptGroup,
-  clearRange,
   adoptTables,
+  clearRange,
   clearShare,
   PleBaseArgs,
   pleBase as pleBaseOn,
@@ -485,11 +485,6 @@ function runClaims(units: i32, threads: i32): i32 {
   return (next % threads) * ((units + threads - 1) / threads) + next / threads;
 }
 
-/** dst's rows = src's rows (`rows` rows of `words` words). */
-function copyRowsOut(dst: usize, dstStride: i32, src: usize, srcStride: i32, rows: i32, words: i32): void {
-  for (let i = 0; i < rows; i++) memory.copy(rowAt(dst, i, dstStride), rowAt(src, i, srcStride), <usize>words << 3);
-}
-
 /**
  * Claims parts of the product `generation` and adds their share of A B,
  * with this thread's tables: part u is the chunk of rows u % chunks of
@@ -515,14 +510,11 @@ function mulWork(ctl: usize, generation: i32, index: i32): void {
     const a = job.a + (<usize>first * <usize>job.aStride << 3);
     const b = job.b + (<usize>pc << 3);
     const words = min(panel, job.p - pc);
-    if (job.copyOffset == 0) {
-      mulAddRows(c, job.cStride, a, job.aStride, b, job.bStride, rows, job.n, words, job.tables, panel, table, job.bits, job.rowBlock, job.init);
-    } else {
-      const copy = table + <usize>job.copyOffset;
-      if (job.init == 0) copyRowsOut(copy, words, c, job.cStride, rows, words);
-      mulAddRows(copy, words, a, job.aStride, b, job.bStride, rows, job.n, words, job.tables, panel, table, job.bits, job.rowBlock, job.init);
-      copyRowsOut(c, job.cStride, copy, words, rows, words);
-    }
+    // the claim's part of C where it is, or in a compact copy after this thread's tables
+    const copy = job.copyOffset != 0 ? table + <usize>job.copyOffset : 0;
+    if (copy != 0 && job.init == 0) copyRows(copy, words, c, job.cStride, rows, words);
+    mulAddRows(copy != 0 ? copy : c, copy != 0 ? words : job.cStride, a, job.aStride, b, job.bStride, rows, job.n, words, job.tables, panel, table, job.bits, job.rowBlock, job.init);
+    if (copy != 0) copyRows(c, job.cStride, copy, words, rows, words);
     finished(ctl, 1);
   }
 }

@@ -266,10 +266,10 @@ function pleBase(job: Job, r: number, c0: number, c1: number): number[] {
     compact ? rows * words * 8 : 16,
   ] as const;
   const found = withScratch(OPERATION, sizes, ([pivots, table, versions, windows, moved, block]) => {
-    const kernel = { pivots, table, versions, windows, groups, tableBytes };
+    const kernel = { pivots, table, versions, windows, groups };
     if (!compact) {
       const args = { a: job.ptr, rows: job.rows, stride: job.stride, r, c0, c1, stop, ...kernel, found: 0 };
-      const k = baseCase(job, args);
+      const k = baseCase(job, args, tableBytes);
       return Array.from(kernelView(Int32Array, pivots, k));
     }
     const window = { rows, cols: words * 64 };
@@ -296,7 +296,7 @@ function pleBase(job: Job, r: number, c0: number, c1: number): number[] {
       ...kernel,
       found: moved,
     };
-    const k = baseCase(job, args);
+    const k = baseCase(job, args, tableBytes);
     const back = {
       dst: job.ptr,
       dstStride: job.stride,
@@ -333,16 +333,19 @@ function copyWindow(job: Job, copy: CopyBitsArgs): void {
   copyBlockInPool(dst, src, copy.rows, words, job.tuning.multiply);
 }
 
-/** Runs the base case's kernel: its clearing passes shared among the pool's threads when the job has them. */
-function baseCase(job: Job, args: PleBaseArgs & { tableBytes: number }): number {
+/**
+ * Runs the base case's kernel: its clearing passes shared among the pool's
+ * threads when the job has them (`tableBytes`: the size of args.table).
+ */
+function baseCase(job: Job, args: PleBaseArgs, tableBytes: number): number {
   const pool = job.pool;
   if (!pool || pool.threads <= 1) return callKernel(OPERATION, pleBaseKernel, args);
   const control = { ctl: pool.ctl, threads: pool.threads, blocking: pool.blocking };
   const run = (rooms: number) =>
-    pool.call(OPERATION, pleBaseThreadedKernel, { ...args, rooms, roomBytes: args.tableBytes, ...control });
+    pool.call(OPERATION, pleBaseThreadedKernel, { ...args, rooms, roomBytes: tableBytes, ...control });
   // each helper builds the tables again in a room of its own (ThreadedPleBaseArgs.rooms) where they fit
   if (job.tuning.helperTables !== false) {
-    const done = pool.withBlocks([(pool.threads - 1) * args.tableBytes], ([rooms]) => ({ rank: run(rooms) }));
+    const done = pool.withBlocks([(pool.threads - 1) * tableBytes], ([rooms]) => ({ rank: run(rooms) }));
     if (done) return done.rank;
   }
   return run(0);

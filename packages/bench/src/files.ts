@@ -195,7 +195,7 @@ function mb(bytes: number): string {
   return bytes >= 2 ** 30 ? `${(bytes / 2 ** 30).toFixed(2)} GiB` : `${(bytes / 2 ** 20).toFixed(0)} MiB`;
 }
 
-function writeBytes(file: string, bytes: Uint8Array): void {
+export function writeBytes(file: string, bytes: Uint8Array): void {
   const fd = openSync(file, "w");
   try {
     let at = 0;

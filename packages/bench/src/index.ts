@@ -14,6 +14,7 @@ import { cliSizes, runCli } from "./cli.js";
 import { fieldsDefaults, runFields } from "./fields.js";
 import { runFewest } from "./fewest.js";
 import { filesDefaults, runFiles } from "./files.js";
+import { largeDefaults, runLarge } from "./large.js";
 import { runGraph } from "./graph.js";
 import { runMastermind, runOptimal, runRecord } from "./mastermind.js";
 import { runMultiState } from "./multistate.js";
@@ -27,6 +28,7 @@ export { findM4ri, buildHarness, runM4ri, writeMatrixFile } from "./m4ri.js";
 export const SUITES = [
   "gf2",
   "files",
+  "large",
   "chase",
   "banded",
   "fewest",
@@ -46,8 +48,9 @@ const USAGE = `usage: lightsout-bench [--quick] [--sizes 1024,2048,...] [--ts-up
   --sizes LIST   the N values of the GF(2) suite (default 1024,2048,4096,8192), and the board sides of chase and cli
   --ts-up-to N   largest N for the TypeScript twin (default 4096)
   --file-sizes LIST  the N values of the files suite (default 8192,16384,32768)
+  --large-sizes LIST the N values of the large suite (default 32768): the CLI's PLE rank against M4RI, round by round
   --threads LIST thread counts of the threaded Four Russians rank rows (default 2; 1 = none)
-  --rounds R     GF(2) suite: R rounds, ours and M4RI's alternating, fastest repeats over all (default 1)
+  --rounds R     GF(2) and large suites: R rounds, ours and M4RI's alternating (default 1; large: 3)
   --filter NAME  run only suites whose name contains NAME (suites: ${SUITES.join(", ")})
   --json         print the results as one JSON object on stdout (the tables go to stderr)`;
 
@@ -57,20 +60,29 @@ export function machine(): string {
   return `${cpu}, ${cpus().length} cores, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`;
 }
 
-/**
- * Runs the benchmarks.
- *
- * @param argv - Arguments after the command name.
- * @returns The process exit code (0 on success, 2 on a usage error).
- */
-export async function main(argv: string[]): Promise<number> {
-  let sizes = [1024, 2048, 4096, 8192];
-  let tsUpTo = 4096;
-  let threads = [2];
-  let rounds = 1;
-  let filter = "";
-  let json = false;
-  let fileSizes: number[] | undefined;
+/** The options of a run, as parsed from the command line. */
+interface BenchOptions {
+  sizes: number[];
+  tsUpTo: number;
+  threads: number[];
+  /** --rounds, when given. */
+  rounds?: number;
+  filter: string;
+  json: boolean;
+  fileSizes?: number[];
+  largeSizes?: number[];
+}
+
+/** The options of `argv`, or "help" for --help; throws a UsageError on a bad option. */
+function parseOptions(argv: readonly string[]): BenchOptions | "help" {
+  const options: BenchOptions = {
+    sizes: [1024, 2048, 4096, 8192],
+    tsUpTo: 4096,
+    threads: [2],
+    filter: "",
+    json: false,
+  };
+  const list = (name: string, text: string) => text.split(",").map((s) => positive(name, s));
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     const value = () => {
@@ -78,37 +90,42 @@ export async function main(argv: string[]): Promise<number> {
       if (v === undefined) throw new UsageError(`${arg} expects a value`);
       return v;
     };
-    try {
-      if (arg === "--quick") sizes = [256, 512, 1024];
-      else if (arg === "--sizes")
-        sizes = value()
-          .split(",")
-          .map((s) => positive("--sizes", s));
-      else if (arg === "--file-sizes")
-        fileSizes = value()
-          .split(",")
-          .map((s) => positive("--file-sizes", s));
-      else if (arg === "--ts-up-to") tsUpTo = positive("--ts-up-to", value());
-      else if (arg === "--threads")
-        threads = value()
-          .split(",")
-          .map((s) => positive("--threads", s))
-          .filter((t) => t > 1);
-      else if (arg === "--rounds") rounds = positive("--rounds", value());
-      else if (arg === "--filter") filter = suiteFilter(value());
-      else if (arg === "--json") json = true;
-      else if (arg === "--help" || arg === "-h") {
-        console.log(USAGE);
-        return 0;
-      } else throw new UsageError(`unknown option ${JSON.stringify(arg)}`);
-    } catch (error) {
-      if (error instanceof UsageError) {
-        console.error(`lightsout-bench: ${error.message}\n${USAGE}`);
-        return 2;
-      }
-      throw error;
-    }
+    if (arg === "--quick") options.sizes = [256, 512, 1024];
+    else if (arg === "--sizes") options.sizes = list(arg, value());
+    else if (arg === "--file-sizes") options.fileSizes = list(arg, value());
+    else if (arg === "--large-sizes") options.largeSizes = list(arg, value());
+    else if (arg === "--ts-up-to") options.tsUpTo = positive(arg, value());
+    else if (arg === "--threads") options.threads = list(arg, value()).filter((t) => t > 1);
+    else if (arg === "--rounds") options.rounds = positive(arg, value());
+    else if (arg === "--filter") options.filter = suiteFilter(value());
+    else if (arg === "--json") options.json = true;
+    else if (arg === "--help" || arg === "-h") return "help";
+    else throw new UsageError(`unknown option ${JSON.stringify(arg)}`);
   }
+  return options;
+}
+
+/**
+ * Runs the benchmarks.
+ *
+ * @param argv - Arguments after the command name.
+ * @returns The process exit code (0 on success, 2 on a usage error).
+ */
+export async function main(argv: string[]): Promise<number> {
+  let parsed: BenchOptions | "help";
+  try {
+    parsed = parseOptions(argv);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    console.error(`lightsout-bench: ${error.message}\n${USAGE}`);
+    return 2;
+  }
+  if (parsed === "help") {
+    console.log(USAGE);
+    return 0;
+  }
+  const { sizes, tsUpTo, threads, filter, json, fileSizes, largeSizes } = parsed;
+  const rounds = parsed.rounds ?? 1;
   const runs = (suite: (typeof SUITES)[number]) => suite.includes(filter);
   // With --json, stdout is the JSON alone: the tables go to stderr.
   const out = json ? (line: string) => console.error(line) : (line: string) => console.log(line);
@@ -132,6 +149,20 @@ export async function main(argv: string[]): Promise<number> {
     });
     for (const note of files.notes) out(`  note: ${note}`);
     results.files = files;
+  }
+  if (runs("large")) {
+    out(
+      `\nLarge dense ranks: the CLI's PLE (\`lightsout rank FILE.pbm --method ple\`, its elimination time) against M4RI's mzd_echelonize, each a process of its own, alternating:`,
+    );
+    const defaults = largeDefaults(argv.includes("--quick"));
+    const large = runLarge({
+      sizes: largeSizes ?? defaults.sizes,
+      rounds: parsed.rounds ?? defaults.rounds,
+      threads: threads.length > 0 ? threads : [1],
+      log: out,
+    });
+    for (const note of large.notes) out(`  note: ${note}`);
+    results.large = large;
   }
   if (runs("chase")) {
     out(`\nHuge grids by light chasing: all-on N x N solved (solveGrid) and verified, one run each:`);

@@ -60,7 +60,7 @@ describe("lightsout-bench", () => {
     expect(result.code).toBe(2);
     expect(result.stdout).toBe("");
     expect(result.stderr.split("\n")[0]).toBe(
-      "lightsout-bench: --filter expected part of a suite name (gf2, files, chase, banded, fewest, graph, sparse, nullity, multistate, fields, mastermind, wiedemann, cli), got 'nosuch'",
+      "lightsout-bench: --filter expected part of a suite name (gf2, files, large, chase, banded, fewest, graph, sparse, nullity, multistate, fields, mastermind, wiedemann, cli), got 'nosuch'",
     );
     expect(result.stderr).toContain("usage: lightsout-bench [--quick]");
   });

@@ -76,12 +76,11 @@ function runSize(n: number, cli: string, dir: string, harness: string | undefine
         throw new Error(`N=${n}: rank ${run.rank} on ${run.threads} threads, M4RI's ${m4riRun.rank}`);
       }
       const m4riMs = m4riRun?.ms[0];
-      const row: LargeRow = { n, round, threads: run.threads, oursMs: run.ms, rank: run.rank };
-      if (m4riMs !== undefined) Object.assign(row, { m4riMs, ratio: run.ms / m4riMs });
-      rows.push(row);
+      const ratio = m4riMs === undefined ? undefined : run.ms / m4riMs;
+      rows.push({ n, round, threads: run.threads, oursMs: run.ms, rank: run.rank, ...(ratio && { m4riMs, ratio }) });
       options.log(
         `  N=${n} round ${round}: PLE, ${run.threads} thread${run.threads > 1 ? "s" : ""} ${(run.ms / 1000).toFixed(2)} s` +
-          (m4riMs === undefined ? "" : `, M4RI ${(m4riMs / 1000).toFixed(2)} s, ratio ${row.ratio!.toFixed(3)}`),
+          (ratio === undefined ? "" : `, M4RI ${(m4riMs! / 1000).toFixed(2)} s, ratio ${ratio.toFixed(3)}`),
       );
     }
   }

@@ -6,7 +6,15 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { BitMatrix } from "../src/gf2/bitmatrix.js";
-import { batchUnits, claimRows, type MultiplyOptions, multiplyBlocks, productWork } from "../src/gf2/_multiply.js";
+import {
+  addTerms,
+  batchUnits,
+  claimRows,
+  MULTIPLY_DEFAULTS,
+  type MultiplyOptions,
+  multiplyBlocks,
+  productWork,
+} from "../src/gf2/_multiply.js";
 import { kernelView, withScratch } from "../src/internal/kernel.js";
 import { strideWords } from "../src/internal/layout.js";
 import { withThreadPool } from "../src/internal/threads.js";
@@ -248,9 +256,10 @@ describe("the product in the kernel's memory", () => {
   // Two threads on neighbouring panels of the same rows of C ran slower than
   // one thread alone (docs/BENCHMARKS.md, "Threaded products claim rows"):
   // claims are numbered row chunk first, so enough chunks keep the threads
-  // that work at once on rows of their own; a product of four panels a
-  // thread or more is claimed by whole panels, a run apart.
-  it("splits a shared product's rows into at least a chunk a thread, or claims whole panels, four a thread", () => {
+  // that work at once on rows of their own; a product of a panel a thread
+  // or more is claimed by whole panels, a run apart (each on a copy of its
+  // part of C).
+  it("splits a shared product's rows into at least a chunk a thread, or claims whole panels, one a thread", () => {
     fc.assert(
       fc.property(
         fc.integer({ min: 2, max: 8 }),
@@ -261,7 +270,7 @@ describe("the product in the kernel's memory", () => {
         (threads, extra, p, panel, perThread) => {
           const m = threads * threads + extra;
           const chunk = claimRows(m, p, panel, threads, perThread);
-          if (Math.ceil(p / panel) >= 4 * threads) {
+          if (Math.ceil(p / panel) >= threads) {
             expect(chunk).toBe(m);
             return;
           }
@@ -272,6 +281,65 @@ describe("the product in the kernel's memory", () => {
         },
       ),
       { numRuns: 300, seed: 20261205 },
+    );
+  });
+
+  // The sums of a Strassen-Winograd level, taken row by row (the kernel's
+  // addTerms), against XORs of whole blocks: set or kept, sources shared by
+  // several terms, odd word counts, rows wider than the sum (their words
+  // past it untouched), on one thread and shared by a pool's threads.
+  it("adds a level's sums row by row as XORs of whole blocks do", () => {
+    const term = fc.record({
+      keep: fc.boolean(),
+      sources: fc.uniqueArray(fc.integer({ min: 0, max: 4 }), { minLength: 1, maxLength: 4 }),
+    });
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 300 }),
+        fc.integer({ min: 1, max: 9 }),
+        fc.array(term, { minLength: 1, maxLength: 7 }),
+        fc.constantFrom(1, 2, 3),
+        fc.integer(),
+        (rows, words, terms, threads, seed) => {
+          // five sources, then a block per term, each `stride` words a row (at least one word more than the sum)
+          const stride = words + 1 + (seed & 3);
+          const blocks = 5 + terms.length;
+          const next = seededWords(seed);
+          const start = Uint32Array.from({ length: blocks * rows * stride * 2 }, () => next());
+          const run = (ptr: number, view: (ptr: number, length: number) => Uint32Array, t: MultiplyOptions) => {
+            view(ptr, start.length).set(start);
+            const block = (i: number) => ({ ptr: ptr + i * rows * stride * 8, stride });
+            const list = terms.map(({ keep, sources }, i) => ({ d: block(5 + i), keep, sources: sources.map(block) }));
+            addTerms(list, rows, words, t);
+            return view(ptr, start.length).slice();
+          };
+          const expected = start.slice();
+          const w32 = rows * stride * 2;
+          terms.forEach(({ keep, sources }, i) => {
+            for (let r = 0; r < rows; r++) {
+              for (let x = 0; x < words * 2; x++) {
+                const at = (b: number) => b * w32 + r * stride * 2 + x;
+                let sum = keep ? start[at(5 + i)]! : 0;
+                for (const s of sources) sum ^= start[at(s)]!;
+                expected[at(5 + i)] = sum;
+              }
+            }
+          });
+          const t = { ...MULTIPLY_DEFAULTS, sumsThreadedFrom: 1 };
+          const got =
+            threads === 1
+              ? withScratch("a test sum", [start.length * 4], ([ptr]) =>
+                  run(ptr, (p, n) => kernelView(Uint32Array, p, n), t),
+                )
+              : withThreadPool(threads, (pool) =>
+                  pool.withBlocks([start.length * 4], ([ptr]) =>
+                    run(ptr, (p, n) => pool.view(Uint32Array, p, n), { ...t, pool }),
+                  ),
+                );
+          expect(got).toEqual(expected);
+        },
+      ),
+      { numRuns: 60, seed: 20261211 },
     );
   });
 

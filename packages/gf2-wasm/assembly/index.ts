@@ -6,7 +6,7 @@
 // allocation and every typed-array view.
 
 export { echelonizeNaive, echelonizeM4ri } from "./echelon";
-export { addBlocks, mulAddM4rm, mulNaive } from "./multiply";
+export { addBlocks, addTerms, mulAddM4rm, mulNaive } from "./multiply";
 export { pleBase, pleFinish, pleSwaps, trsmM4r } from "./ple";
 export { transpose } from "./transpose";
 export { firstSetColumnIn, reverseByteBits } from "./layout";

@@ -1,6 +1,6 @@
 // Products over GF(2): A is m x n, B is n x p, C is m x p. mulNaive
 // overwrites C; mulAddM4rm adds A B to a block of C (or sets it to A B)
-// and addBlocks adds blocks, the two steps of the Strassen-Winograd
+// and addBlocks and addTerms add blocks, the steps of the Strassen-Winograd
 // recursion in @lightsout/core (gf2/_multiply.ts) that runs over them.
 
 import { getBit, lowMask, read64, rowAt } from "./layout";
@@ -248,6 +248,86 @@ function mulAddPanel(
   threads: i32;
   /** 0: spin instead of sleeping (a browser's main thread may not block). */
   blocking: i32;
+}
+
+/**
+ * Bytes of a term of `addTerms`: eleven i32, D's first word and stride,
+ * `keep`, then four sources' first words and strides.
+ */
+export const TERM_BYTES = 44;
+
+/**
+ * The arguments of `addTerms`: `count` sums over blocks of `rows` rows of
+ * `words` words (any count), TERM_BYTES apart from `terms`. Term t is
+ * D = S0 ^ S1 ^ S2 ^ S3, or D ^= S0 ^ S1 ^ S2 ^ S3 with `keep` (its third
+ * i32) nonzero; a term of fewer sources takes a zero row (stride 0) for the
+ * rest. No D may be a source of another term, nor of its own unless kept.
+ */
+@unmanaged export class AddTermsArgs {
+  terms: usize;
+  count: i32;
+  rows: i32;
+  words: i32;
+}
+
+/**
+ * The arguments of `addTermsThreaded` (the shared-memory build): those of
+ * addTerms, with the rows shared among the threads in claims of `chunk`.
+ */
+@unmanaged export class ThreadedAddTermsArgs extends AddTermsArgs {
+  chunk: i32;
+  /** The control block (128 bytes, zeroed before the helpers start). */
+  ctl: usize;
+  /** Threads taking part, this one included. */
+  threads: i32;
+  /** 0: spin instead of sleeping (a browser's main thread may not block). */
+  blocking: i32;
+}
+
+/**
+ * The sums of a Strassen-Winograd level taken row by row: the terms of a
+ * row read their operands' rows from memory once, and the other terms
+ * that take them read them from the L1 cache (a level's seven sums into C
+ * pass over 33 blocks' worth of memory one by one, and 15 this way).
+ */
+export function addTerms(args: AddTermsArgs): void {
+  addTermRows(args, 0, args.rows);
+}
+
+/** Rows first..end-1 of addTerms (the threads' shares of the sums call it too). */
+export function addTermRows(args: AddTermsArgs, first: i32, end: i32): void {
+  const terms = args.terms, count = args.count, words = args.words;
+  for (let i = first; i < end; i++) {
+    for (let t = 0; t < count; t++) {
+      const term = terms + <usize>t * TERM_BYTES;
+      const d = rowAt(load<u32>(term), i, load<i32>(term, 4));
+      const s0 = rowAt(load<u32>(term, 12), i, load<i32>(term, 16));
+      const s1 = rowAt(load<u32>(term, 20), i, load<i32>(term, 24));
+      const s2 = rowAt(load<u32>(term, 28), i, load<i32>(term, 32));
+      const s3 = rowAt(load<u32>(term, 36), i, load<i32>(term, 40));
+      if (load<i32>(term, 8) != 0) xorFour(d, words, s0, s1, s2, s3);
+      else setFour(d, words, s0, s1, s2, s3);
+    }
+  }
+}
+
+/** d[0..words) ^= s0 ^ s1 ^ s2 ^ s3 (any count of words). */
+@inline function xorFour(d: usize, words: i32, s0: usize, s1: usize, s2: usize, s3: usize): void {
+  const end = d + (<usize>words << 3);
+  for (; d + 16 <= end; d += 16, s0 += 16, s1 += 16, s2 += 16, s3 += 16) {
+    const x = v128.xor(v128.xor(v128.load(s0), v128.load(s1)), v128.xor(v128.load(s2), v128.load(s3)));
+    v128.store(d, v128.xor(v128.load(d), x));
+  }
+  if (d < end) store<u64>(d, load<u64>(d) ^ load<u64>(s0) ^ load<u64>(s1) ^ load<u64>(s2) ^ load<u64>(s3));
+}
+
+/** d[0..words) = s0 ^ s1 ^ s2 ^ s3 (any count of words). */
+@inline function setFour(d: usize, words: i32, s0: usize, s1: usize, s2: usize, s3: usize): void {
+  const end = d + (<usize>words << 3);
+  for (; d + 16 <= end; d += 16, s0 += 16, s1 += 16, s2 += 16, s3 += 16) {
+    v128.store(d, v128.xor(v128.xor(v128.load(s0), v128.load(s1)), v128.xor(v128.load(s2), v128.load(s3))));
+  }
+  if (d < end) store<u64>(d, load<u64>(s0) ^ load<u64>(s1) ^ load<u64>(s2) ^ load<u64>(s3));
 }
 
 /** D = X ^ Y, `rows` rows of `words` words. */

@@ -50,7 +50,16 @@ import {
 } from "./berlekamp-massey";
 import { LaneScanJob, scanLanes } from "./coset";
 import { copyRows } from "./rows";
-import { addRows, mulAddLeafOf, mulAddRows, ThreadedAddArgs, ThreadedMulAddArgs, ThreadedMulBatchArgs } from "./multiply";
+import {
+  addRows,
+  addTermRows,
+  mulAddLeafOf,
+  mulAddRows,
+  ThreadedAddArgs,
+  ThreadedAddTermsArgs,
+  ThreadedMulAddArgs,
+  ThreadedMulBatchArgs,
+} from "./multiply";
 import {
   adoptGroup,
   adoptTables,
@@ -120,6 +129,7 @@ const JOB_ADD = 8;
 const JOB_PLE_CLEAR = 9;
 const JOB_MUL_BATCH = 10;
 const JOB_TRSM = 11;
+const JOB_TERMS = 12;
 /** A tabulation's step: slot +72, first pivot row +76. */
 const TAB_SLOT = 72;
 const TAB_ROW = 76;
@@ -404,6 +414,9 @@ function helpWith(job: i32, ctl: usize, generation: i32, index: i32): void {
       break;
     case JOB_ADD:
       addWork(ctl, generation);
+      break;
+    case JOB_TERMS:
+      termsWork(ctl, generation);
       break;
   }
 }
@@ -724,6 +737,24 @@ export function addBlocksThreaded(job: ThreadedAddArgs): void {
   awaitDone(job.ctl, job.blocking != 0);
 }
 
+/** Claims and adds chunks of rows of the sums `generation` (ThreadedAddTermsArgs.chunk rows a claim). */
+function termsWork(ctl: usize, generation: i32): void {
+  const job = changetype<ThreadedAddTermsArgs>(<usize>load<u32>(ctl, JOB_BLOCK));
+  const chunk = job.chunk;
+  for (let next = claim(ctl, generation, chunk); next >= 0; next = claim(ctl, generation, chunk)) {
+    const stop = min(next + chunk, job.rows);
+    addTermRows(job, next, stop);
+    finished(ctl, stop - next);
+  }
+}
+
+/** The sums of addTerms with the rows shared among `threads` threads (as addBlocksThreaded). */
+export function addTermsThreaded(job: ThreadedAddTermsArgs): void {
+  const generation = startJob(job.ctl, job.threads, changetype<usize>(job), JOB_TERMS, 0, job.rows);
+  termsWork(job.ctl, generation);
+  awaitDone(job.ctl, job.blocking != 0);
+}
+
 /**
  * Rows of a PLE base case's clearing pass per claim: each claim costs two
  * atomic updates of lines both threads write. 65536 x 1024 / 16384 x 4096
@@ -799,7 +830,7 @@ export function berlekampMasseySteps(args: BerlekampMasseyArgs): void {
 // Every kernel of the single-thread module too (assembly/index.ts): where threads can run, this
 // build is the kernel itself, one instance per thread over one memory, so that a matrix lives once.
 export { echelonizeNaive } from "./echelon";
-export { addBlocks, mulAddM4rm, mulNaive } from "./multiply";
+export { addBlocks, addTerms, mulAddM4rm, mulNaive } from "./multiply";
 export { pleFinish, pleSwaps, trsmM4r } from "./ple";
 export { transpose } from "./transpose";
 export { firstSetColumnIn, reverseByteBits } from "./layout";

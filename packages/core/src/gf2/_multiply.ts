@@ -18,7 +18,10 @@
 import {
   addBlocksKernel,
   addBlocksThreadedKernel,
+  addTermsKernel,
+  addTermsThreadedKernel,
   callKernel,
+  kernelView,
   withScratch,
   zeroBytes,
   type MulAddArgs,
@@ -167,6 +170,45 @@ function add(d: Block, x: Block, y: Block, rows: number, words: number, t: Multi
   callKernel("multiplication", addBlocksKernel, args);
 }
 
+/** A sum into `d` of up to four blocks, added to what `d` holds with `keep` (a term of the kernel's addTerms). */
+export interface Term {
+  d: Block;
+  keep: boolean;
+  sources: readonly Block[];
+}
+
+/** i32 words of a term of the kernel's addTerms (assembly/multiply.ts, TERM_BYTES): D and its stride, keep, four sources. */
+const TERM_WORDS = 11;
+
+/**
+ * The terms' sums over blocks of `rows` x `words`, row by row: a block the
+ * terms share is read from memory once (addTerms), on a pool by its threads
+ * when large. No term's `d` may be a source of another, nor its own.
+ */
+export function addTerms(terms: readonly Term[], rows: number, words: number, t: MultiplyOptions): void {
+  if (rows === 0 || words === 0 || terms.length === 0) return;
+  const pool = t.pool;
+  const length = terms.length * TERM_WORDS;
+  withScratch("scratch space for multiplication", [length * 4, (words + 1) * 8], ([list, zero]) => {
+    zeroBytes(zero, (words + 1) * 8);
+    const view = pool ? pool.view(Int32Array, list, length) : kernelView(Int32Array, list, length);
+    // a term of fewer than four sources takes a zero row for the rest (stride 0: the same row for every row)
+    const padded = (sources: readonly Block[]) => [0, 1, 2, 3].map((i) => sources[i] ?? { ptr: zero, stride: 0 });
+    terms.forEach(({ d, keep, sources }, i) => {
+      const fields = [d.ptr, d.stride, keep ? 1 : 0, ...padded(sources).flatMap((b) => [b.ptr, b.stride])];
+      view.set(fields, i * TERM_WORDS);
+    });
+    const args = { terms: list, count: terms.length, rows, words };
+    const from = t.sumsThreadedFrom ?? ADD_THREADED_FROM;
+    if (pool && pool.threads > 1 && rows >= 2 * ADD_CHUNK && rows * words * terms.length >= from) {
+      const control = { ctl: pool.ctl, threads: pool.threads, blocking: pool.blocking, chunk: ADD_CHUNK };
+      pool.call("multiplication", addTermsThreadedKernel, { ...args, ...control });
+      return;
+    }
+    callKernel("multiplication", addTermsKernel, args);
+  });
+}
+
 /** Zeroes `rows` x `words` of `block`: on a pool by its threads (x ^ x = 0), else by memory.fill. */
 export function clearBlock(block: Block, rows: number, words: number, t: MultiplyOptions): void {
   if (t.pool) add(block, block, block, rows, words, t);
@@ -188,12 +230,16 @@ export function copyBlockInPool(dst: Block, src: Block, rows: number, words: num
  * Panels of B per thread from which a shared product is claimed by whole
  * panels (all its rows), a run apart, rather than by rows. Each claim of
  * rows tabulates its panel of B again; a claim of a whole panel, once.
- * Measured on two threads, by rows / by whole panels (2026-12-03):
- * 1024 x 1024 x 32768 bits 8.9 / 7.7 ms, 2048 x 2048 x 32768 30.8 / 28.8
- * ms, 4096 x 4096 x 32768 111 / 102 ms; but 8192 x 4096 x 16384 (two
- * panels a thread) 100 / 141 ms.
+ * Since each claim works on a compact copy of its part of C (copyOffset),
+ * a panel a thread is enough: two threads on neighbouring panels no longer
+ * write the same rows' lines as they go. Two threads, C's and A's rows 8
+ * KiB apart, fastest of 5-6, from four panels a thread / from one
+ * (2026-12-04): 4096 x 4096 x 8192 bits 28.5-32.4 / 25.0-25.4 ms, 2048 x
+ * 2048 x 16384 16.3-18.3 / 14.4-15.0 ms, 8192 x 4096 x 16384 99.6-100.3 /
+ * 89.9-98.4 ms; PLE at 32768, alternating, 2374-2705 / 2316-2415 ms (five
+ * runs each), and from two panels a thread 2338-2919 ms against 2321-2904.
  */
-const PANELS_A_THREAD = 4;
+const PANELS_A_THREAD = 1;
 
 /**
  * Rows of C per claim in a shared product, whose claims are rows of one
@@ -202,11 +248,11 @@ const PANELS_A_THREAD = 4;
  * thread (mulWork then hands out whole panels a run apart); else at least
  * `perThread` claims a thread (default 2) and never fewer row chunks than
  * threads, so that threads working at once work on rows of their own. Two
- * threads on neighbouring panels of the same rows ran slower than one
- * thread, each prefetching lines the other writes (2026-12-03; whole
- * panels in order / row chunks / one thread: 4096 x 4096 x 8192 bits
- * 86-90 / 25-28 / 46-61 ms, 8192 x 8192 x 16384 430-440 / 187-197 / 340
- * ms). A claim of rows tabulates its panel of B again, so small claims
+ * threads on neighbouring panels of the same rows in place ran slower than
+ * one thread, each prefetching lines the other writes (2026-12-03, before
+ * the claims' copies; whole panels in order / row chunks / one thread:
+ * 4096 x 4096 x 8192 bits 86-90 / 25-28 / 46-61 ms, 8192 x 8192 x 16384
+ * 430-440 / 187-197 / 340 ms). A claim of rows tabulates its panel of B again, so small claims
  * multiply the tables' work (PLE at 32768 on two threads, rows only:
  * claims of m / 2 rows 3.72 s, m / 4 3.66 s, m / 8 4.13 s).
  */
@@ -534,23 +580,25 @@ function winogradBatch(
       const [z1, z6, z7, z5] = [zc(0), zc(1), zc(2), zc(3)]; // P1, P6, P7, P5
       const [x11, x12, x22] = copiesA ? [sa(4), sa(5), sa(6)] : [a11, a12, a22];
       const [z2, z3, z4] = copiesC ? [zc(4), zc(5), zc(6)] : [c11, c12, c21];
-      const copyA = (d: Block, s: Block) => copyBlockInPool(d, s, m2, nw, t);
-      if (copiesA) {
-        copyA(x11, a11);
-        copyA(x12, a12);
-        copyA(x22, a22);
-      }
-      const addA = (d: Block, l: Block, r: Block) => add(d, l, r, m2, nw, t);
-      const addB = (d: Block, l: Block, r: Block) => add(d, l, r, n2, p2, t);
-      const addC = (d: Block, r: Block) => add(d, d, r, m2, p2, t);
-      addA(s1, a21, a22);
-      addA(s2, s1, a11);
-      addA(s3, a11, a21);
-      addA(s4, a12, s2);
-      addB(t1, b12, b11);
-      addB(t2, b22, t1);
-      addB(t3, b22, b12);
-      addB(t4, t2, b21);
+      // Winograd's sums of A's and B's quadrants (S1-S4, T1-T4), and the copies of A's, in one pass over each
+      const copy = (d: Block, source: Block): Term[] => (copiesA ? [{ d, keep: false, sources: [source] }] : []);
+      const sumsOfA: Term[] = [
+        { d: s1, keep: false, sources: [a21, a22] },
+        { d: s2, keep: false, sources: [a11, a21, a22] }, // S1 + A11
+        { d: s3, keep: false, sources: [a11, a21] },
+        { d: s4, keep: false, sources: [a12, a11, a21, a22] }, // A12 + S2
+        ...copy(x11, a11),
+        ...copy(x12, a12),
+        ...copy(x22, a22),
+      ];
+      addTerms(sumsOfA, m2, nw, t);
+      const sumsOfB: Term[] = [
+        { d: t1, keep: false, sources: [b12, b11] },
+        { d: t2, keep: false, sources: [b22, b12, b11] }, // B22 + T1
+        { d: t3, keep: false, sources: [b22, b12] },
+        { d: t4, keep: false, sources: [b22, b12, b11, b21] }, // T2 + B21
+      ];
+      addTerms(sumsOfB, n2, p2, t);
       // claimed in this order, so that threads working at once write different rows: two threads
       // on C11 and C12 at once (the same rows' adjacent columns) each prefetch lines the other
       // writes (the pool's 16384 product: 611-629 ms in the order P1..P7, 587-598 ms in this one)
@@ -570,21 +618,16 @@ function winogradBatch(
       pool.call("multiplication", mulAddBatchThreadedKernel, { leaves, count, table, tableBytes, ...control });
       t.used?.(pool.threads);
       t.onWork?.(7 * productWork(m2, n2, p2) * (t.weight ?? 1)); // one report: the batch ends as one
-      addC(z6, z1); // U2 = P1 + P6
-      addC(z7, z6); // U3 = U2 + P7
-      addC(z6, z5); // U4 = U2 + P5
-      addC(z5, z7); // U3 + P5
-      // C11 += P1 + P2, C12 += U4 + P3, C21 += U3 + P4, C22 += U3 + P5
-      const sums: [Block, Block, Block][] = [
-        [c11, z2, z1],
-        [c12, z3, z6],
-        [c21, z4, z7],
+      // C11 += P1 + P2, C12 += P1 + P6 + P5 + P3, C21 += P1 + P6 + P7 + P4, C22 += P1 + P6 + P7 + P5, where
+      // P2, P3 and P4 went into C11, C12 and C21 unless they are in temporaries of their own (copiesC)
+      const own = (z: Block) => (copiesC ? [z] : []);
+      const sumsIntoC: Term[] = [
+        { d: c11, keep: true, sources: [z1, ...own(z2)] },
+        { d: c12, keep: true, sources: [z1, z6, z5, ...own(z3)] },
+        { d: c21, keep: true, sources: [z1, z6, z7, ...own(z4)] },
+        { d: c22, keep: true, sources: [z1, z6, z7, z5] },
       ];
-      for (const [d, product, u] of sums) {
-        if (copiesC) addC(product, u);
-        addC(d, copiesC ? product : u);
-      }
-      addC(c22, z5);
+      addTerms(sumsIntoC, m2, p2, t);
       return true;
     }),
   );

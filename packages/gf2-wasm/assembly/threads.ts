@@ -715,15 +715,25 @@ export function blockMulAddThreaded(job: ThreadedBlockMulArgs): void {
   awaitDone(job.ctl, job.blocking != 0);
 }
 
+/**
+ * Claims chunks of `chunk` rows (of `rows`) of job `generation` and runs
+ * `range` on each, with the job's descriptor (the sums' kernels).
+ */
+function chunkWork(ctl: usize, generation: i32, chunk: i32, rows: i32, range: (job: usize, first: i32, end: i32) => void): void {
+  const job = <usize>load<u32>(ctl, JOB_BLOCK);
+  for (let next = claim(ctl, generation, chunk); next >= 0; next = claim(ctl, generation, chunk)) {
+    const stop = min(next + chunk, rows);
+    range(job, next, stop);
+    finished(ctl, stop - next);
+  }
+}
+
 /** Claims and adds chunks of rows of sum `generation` (ThreadedAddArgs.chunk rows a claim). */
 function addWork(ctl: usize, generation: i32): void {
   const job = changetype<ThreadedAddArgs>(<usize>load<u32>(ctl, JOB_BLOCK));
-  const chunk = job.chunk;
-  for (let next = claim(ctl, generation, chunk); next >= 0; next = claim(ctl, generation, chunk)) {
-    const stop = min(next + chunk, job.rows);
-    addRows(job, next, stop);
-    finished(ctl, stop - next);
-  }
+  chunkWork(ctl, generation, job.chunk, job.rows, (at: usize, first: i32, end: i32): void => {
+    addRows(changetype<ThreadedAddArgs>(at), first, end);
+  });
 }
 
 /**
@@ -740,12 +750,9 @@ export function addBlocksThreaded(job: ThreadedAddArgs): void {
 /** Claims and adds chunks of rows of the sums `generation` (ThreadedAddTermsArgs.chunk rows a claim). */
 function termsWork(ctl: usize, generation: i32): void {
   const job = changetype<ThreadedAddTermsArgs>(<usize>load<u32>(ctl, JOB_BLOCK));
-  const chunk = job.chunk;
-  for (let next = claim(ctl, generation, chunk); next >= 0; next = claim(ctl, generation, chunk)) {
-    const stop = min(next + chunk, job.rows);
-    addTermRows(job, next, stop);
-    finished(ctl, stop - next);
-  }
+  chunkWork(ctl, generation, job.chunk, job.rows, (at: usize, first: i32, end: i32): void => {
+    addTermRows(changetype<ThreadedAddTermsArgs>(at), first, end);
+  });
 }
 
 /** The sums of addTerms with the rows shared among `threads` threads (as addBlocksThreaded). */

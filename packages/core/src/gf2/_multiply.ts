@@ -156,18 +156,24 @@ const POOL_THREADED_FROM = 2 ** 24;
 const ADD_THREADED_FROM = 2 ** 15;
 const ADD_CHUNK = 64;
 
+/**
+ * The pool and its control block for sums over `rows` rows that stream
+ * `words` words in all, when the pool's threads share them; else undefined.
+ */
+function sharedSums(t: MultiplyOptions, rows: number, words: number) {
+  const pool = t.pool;
+  const from = t.sumsThreadedFrom ?? ADD_THREADED_FROM;
+  if (!pool || pool.threads <= 1 || rows < 2 * ADD_CHUNK || words < from) return undefined;
+  return { pool, control: { ctl: pool.ctl, threads: pool.threads, blocking: pool.blocking, chunk: ADD_CHUNK } };
+}
+
 /** D = X ^ Y on `rows` x `words` blocks. */
 function add(d: Block, x: Block, y: Block, rows: number, words: number, t: MultiplyOptions): void {
   if (rows === 0 || words === 0) return;
   const args = { d: d.ptr, dStride: d.stride, x: x.ptr, xStride: x.stride, y: y.ptr, yStride: y.stride, rows, words };
-  const pool = t.pool;
-  const from = t.sumsThreadedFrom ?? ADD_THREADED_FROM;
-  if (pool && pool.threads > 1 && rows >= 2 * ADD_CHUNK && rows * words >= from) {
-    const control = { ctl: pool.ctl, threads: pool.threads, blocking: pool.blocking, chunk: ADD_CHUNK };
-    pool.call("multiplication", addBlocksThreadedKernel, { ...args, ...control });
-    return;
-  }
-  callKernel("multiplication", addBlocksKernel, args);
+  const shared = sharedSums(t, rows, rows * words);
+  if (shared) shared.pool.call("multiplication", addBlocksThreadedKernel, { ...args, ...shared.control });
+  else callKernel("multiplication", addBlocksKernel, args);
 }
 
 /** A sum into `d` of up to four blocks, added to what `d` holds with `keep` (a term of the kernel's addTerms). */
@@ -189,8 +195,8 @@ export function addTerms(terms: readonly Term[], rows: number, words: number, t:
   if (rows === 0 || words === 0 || terms.length === 0) return;
   const pool = t.pool;
   const length = terms.length * TERM_WORDS;
-  withScratch("scratch space for multiplication", [length * 4, (words + 1) * 8], ([list, zero]) => {
-    zeroBytes(zero, (words + 1) * 8);
+  withScratch("scratch space for multiplication", [length * 4, words * 8], ([list, zero]) => {
+    zeroBytes(zero, words * 8);
     const view = pool ? pool.view(Int32Array, list, length) : kernelView(Int32Array, list, length);
     // a term of fewer than four sources takes a zero row for the rest (stride 0: the same row for every row)
     const padded = (sources: readonly Block[]) => [0, 1, 2, 3].map((i) => sources[i] ?? { ptr: zero, stride: 0 });
@@ -199,13 +205,9 @@ export function addTerms(terms: readonly Term[], rows: number, words: number, t:
       view.set(fields, i * TERM_WORDS);
     });
     const args = { terms: list, count: terms.length, rows, words };
-    const from = t.sumsThreadedFrom ?? ADD_THREADED_FROM;
-    if (pool && pool.threads > 1 && rows >= 2 * ADD_CHUNK && rows * words * terms.length >= from) {
-      const control = { ctl: pool.ctl, threads: pool.threads, blocking: pool.blocking, chunk: ADD_CHUNK };
-      pool.call("multiplication", addTermsThreadedKernel, { ...args, ...control });
-      return;
-    }
-    callKernel("multiplication", addTermsKernel, args);
+    const shared = sharedSums(t, rows, rows * words * terms.length);
+    if (shared) shared.pool.call("multiplication", addTermsThreadedKernel, { ...args, ...shared.control });
+    else callKernel("multiplication", addTermsKernel, args);
   });
 }
 
@@ -252,9 +254,10 @@ const PANELS_A_THREAD = 1;
  * one thread, each prefetching lines the other writes (2026-12-03, before
  * the claims' copies; whole panels in order / row chunks / one thread:
  * 4096 x 4096 x 8192 bits 86-90 / 25-28 / 46-61 ms, 8192 x 8192 x 16384
- * 430-440 / 187-197 / 340 ms). A claim of rows tabulates its panel of B again, so small claims
- * multiply the tables' work (PLE at 32768 on two threads, rows only:
- * claims of m / 2 rows 3.72 s, m / 4 3.66 s, m / 8 4.13 s).
+ * 430-440 / 187-197 / 340 ms). A claim of rows tabulates its panel of B
+ * again, so small claims multiply the tables' work (PLE at 32768 on two
+ * threads, rows only: claims of m / 2 rows 3.72 s, m / 4 3.66 s, m / 8
+ * 4.13 s).
  */
 export function claimRows(m: number, p: number, panel: number, threads: number, perThread = 2): number {
   const panels = Math.ceil(p / panel);

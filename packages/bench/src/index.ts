@@ -159,6 +159,7 @@ export async function main(argv: string[]): Promise<number> {
       sizes: largeSizes ?? defaults.sizes,
       rounds: parsed.rounds ?? defaults.rounds,
       threads: threads.length > 0 ? threads : [1],
+      probeMs: defaults.probeMs,
       log: out,
     });
     for (const note of large.notes) out(`  note: ${note}`);

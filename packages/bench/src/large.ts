@@ -6,13 +6,16 @@
 // shared host the same kernel runs 1.25x slower from one minute to the next,
 // and a ratio of two runs minutes apart moves with it: each round's ratio
 // is of runs side by side, and the summary gives their median beside the
-// ratio of the fastest runs.
+// ratio of the fastest runs. After a round with threads, a probe tells how
+// much of a second core the host gave just then (host.ts): ours on two
+// threads against M4RI on one is only as fair as that.
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";
 import { BitMatrix } from "@lightsout/core";
 import { formatPbm } from "@lightsout/core/io";
 import { withCli } from "./cli.js";
 import { writeBytes } from "./files.js";
+import { measureCoreShare } from "./host.js";
 import { buildHarness, findM4ri, runM4ri, writeMatrixFile } from "./m4ri.js";
 import { median } from "./stats.js";
 
@@ -29,6 +32,8 @@ export interface LargeRow {
   /** oursMs / m4riMs. */
   ratio?: number;
   rank: number;
+  /** Work of two busy threads over one's, probed right after the round (rounds with threads; 2 is a whole second core). */
+  twoCores?: number;
 }
 
 export interface LargeOptions {
@@ -37,10 +42,16 @@ export interface LargeOptions {
   /** Thread counts of our runs (each is a run a round). */
   threads: number[];
   log: (line: string) => void;
+  /** Time of each phase of the probe of the second core, ms (default 500). */
+  probeMs?: number;
 }
 
-/** Sizes of a default run (a quick one: 2048). */
-export const largeDefaults = (quick: boolean) => ({ sizes: quick ? [2048] : [32768], rounds: quick ? 1 : 3 });
+/** Sizes of a default run (a quick one: 2048, its probe short). */
+export const largeDefaults = (quick: boolean) => ({
+  sizes: quick ? [2048] : [32768],
+  rounds: quick ? 1 : 3,
+  probeMs: quick ? 100 : 500,
+});
 
 /**
  * Runs the suite: for each N a random N x N matrix (seed 1) written as PBM
@@ -71,16 +82,27 @@ function runSize(n: number, cli: string, dir: string, harness: string | undefine
   for (let round = 1; round <= options.rounds; round++) {
     const ours = options.threads.map((threads) => ({ threads, ...rankByCli(cli, pbm, threads) }));
     const m4riRun = harness ? runM4ri(harness, bin, "echelonize", 1) : undefined;
+    const share = options.threads.some((t) => t > 1) ? measureCoreShare(options.probeMs) : undefined;
     for (const run of ours) {
       if (m4riRun && m4riRun.rank !== run.rank) {
         throw new Error(`N=${n}: rank ${run.rank} on ${run.threads} threads, M4RI's ${m4riRun.rank}`);
       }
       const m4riMs = m4riRun?.ms[0];
       const ratio = m4riMs === undefined ? undefined : run.ms / m4riMs;
-      rows.push({ n, round, threads: run.threads, oursMs: run.ms, rank: run.rank, ...(ratio && { m4riMs, ratio }) });
+      const twoCores = run.threads > 1 ? share?.ratio : undefined;
+      rows.push({
+        n,
+        round,
+        threads: run.threads,
+        oursMs: run.ms,
+        rank: run.rank,
+        ...(ratio && { m4riMs, ratio }),
+        ...(twoCores && { twoCores }),
+      });
       options.log(
         `  N=${n} round ${round}: PLE, ${run.threads} thread${run.threads > 1 ? "s" : ""} ${(run.ms / 1000).toFixed(2)} s` +
-          (ratio === undefined ? "" : `, M4RI ${(m4riMs! / 1000).toFixed(2)} s, ratio ${ratio.toFixed(3)}`),
+          (ratio === undefined ? "" : `, M4RI ${(m4riMs! / 1000).toFixed(2)} s, ratio ${ratio.toFixed(3)}`) +
+          (twoCores === undefined ? "" : `; then two busy threads did ${twoCores.toFixed(2)}x one's work`),
       );
     }
   }
@@ -106,5 +128,10 @@ export function summary(rows: readonly LargeRow[], n: number, threads: number): 
   if (ratios.length === 0) return `${head} fastest ${(fastest / 1000).toFixed(2)} s (no M4RI)`;
   const m4riFastest = Math.min(...mine.map((r) => r.m4riMs!));
   const range = `${Math.min(...ratios).toFixed(3)}-${Math.max(...ratios).toFixed(3)}`;
-  return `${head} ratio to M4RI's mzd_echelonize, median of ${ratios.length} rounds ${median(ratios).toFixed(3)} (${range}); fastest runs ${(fastest / m4riFastest).toFixed(3)}`;
+  const shares = mine.flatMap((r) => (r.twoCores === undefined ? [] : [r.twoCores]));
+  const cores =
+    shares.length === 0
+      ? ""
+      : `; two busy threads did ${Math.min(...shares).toFixed(2)}-${Math.max(...shares).toFixed(2)}x one's work`;
+  return `${head} ratio to M4RI's mzd_echelonize, median of ${ratios.length} rounds ${median(ratios).toFixed(3)} (${range}); fastest runs ${(fastest / m4riFastest).toFixed(3)}${cores}`;
 }

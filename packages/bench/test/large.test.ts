@@ -4,6 +4,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { measureCoreShare } from "../src/host.js";
 import { type LargeRow, summary } from "../src/large.js";
 
 const BIN = fileURLToPath(new URL("../dist/main.js", import.meta.url));
@@ -28,6 +29,25 @@ describe("the large suite", () => {
     expect(summary([row(1, 1500), row(2, 1200)], 4096, 2)).toBe("N=4096, 2 threads: fastest 1.20 s (no M4RI)");
   });
 
+  it("gives the range of the second core's share beside the ratios, where the rounds probed it", () => {
+    const rows = [
+      { ...row(1, 50, 100), twoCores: 1.9 },
+      { ...row(2, 40, 100), twoCores: 1.97 },
+    ];
+    expect(summary(rows, 4096, 2)).toBe(
+      "N=4096, 2 threads: ratio to M4RI's mzd_echelonize, median of 2 rounds 0.450 (0.400-0.500); fastest runs 0.400; " +
+        "two busy threads did 1.90-1.97x one's work",
+    );
+  });
+
+  it("probes the second core: one thread's work, then two threads' at once", () => {
+    const share = measureCoreShare(50);
+    expect(share).toBeDefined();
+    expect(share!.one).toBeGreaterThan(0);
+    expect(share!.two.every((w) => w > 0)).toBe(true);
+    expect(share!.ratio).toBeCloseTo((share!.two[0] + share!.two[1]) / share!.one, 12);
+  });
+
   it("runs the CLI's rank beside M4RI's, rank checked, a row a round", () => {
     // the monorepo builds both before its tests; without them the suite would give no rows
     for (const built of [BIN, CLI])
@@ -47,6 +67,8 @@ describe("the large suite", () => {
       expect(r.rank).toBeGreaterThan(2040);
       expect(r.oursMs).toBeGreaterThan(0);
       expect(r.ratio === undefined).toBe(large.notes.some((note) => note.startsWith("M4RI skipped")));
+      // the second core probed after each round of two threads
+      expect(r.twoCores).toBeGreaterThan(0);
     }
     expect(ran.stderr).toMatch(/N=2048, 2 threads: /);
   });

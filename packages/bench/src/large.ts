@@ -127,11 +127,11 @@ export function summary(rows: readonly LargeRow[], n: number, threads: number): 
   const fastest = Math.min(...mine.map((r) => r.oursMs));
   if (ratios.length === 0) return `${head} fastest ${(fastest / 1000).toFixed(2)} s (no M4RI)`;
   const m4riFastest = Math.min(...mine.map((r) => r.m4riMs!));
-  const range = `${Math.min(...ratios).toFixed(3)}-${Math.max(...ratios).toFixed(3)}`;
   const shares = mine.flatMap((r) => (r.twoCores === undefined ? [] : [r.twoCores]));
-  const cores =
-    shares.length === 0
-      ? ""
-      : `; two busy threads did ${Math.min(...shares).toFixed(2)}-${Math.max(...shares).toFixed(2)}x one's work`;
-  return `${head} ratio to M4RI's mzd_echelonize, median of ${ratios.length} rounds ${median(ratios).toFixed(3)} (${range}); fastest runs ${(fastest / m4riFastest).toFixed(3)}${cores}`;
+  const cores = shares.length === 0 ? "" : `; two busy threads did ${range(shares, 2)}x one's work`;
+  return `${head} ratio to M4RI's mzd_echelonize, median of ${ratios.length} rounds ${median(ratios).toFixed(3)} (${range(ratios, 3)}); fastest runs ${(fastest / m4riFastest).toFixed(3)}${cores}`;
 }
+
+/** "min-max" of `values` to `digits` decimals. */
+const range = (values: readonly number[], digits: number) =>
+  `${Math.min(...values).toFixed(digits)}-${Math.max(...values).toFixed(digits)}`;

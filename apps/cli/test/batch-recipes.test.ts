@@ -22,6 +22,7 @@ import { delimiter, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
 import { CLI, cleanEnv, cli, requireBuild, SQUARE_1_300, spawnRun } from "./_batch-io.js";
+import { tempDirsOfFile } from "./_temp.js";
 
 const BATCH = fileURLToPath(new URL("../../../docs/batch/", import.meta.url));
 const SQUARES = SQUARE_1_300.map((k, i) => `${i + 1} ${k}\n`).join("");
@@ -37,7 +38,7 @@ const README_PATH_LINE = 'export PATH="$PWD/node_modules/.bin:$PATH"';
  * on @lightsout/cli, not a shim of the test's own.
  */
 function workspace(): { dir: string; env: NodeJS.ProcessEnv } {
-  const dir = mkdtempSync(join(tmpdir(), "lightsout-batch-"));
+  const dir = batchDir("lightsout-batch-");
   return { dir, env: cleanEnv({ PATH: `${join(ROOT, "node_modules", ".bin")}${delimiter}${process.env.PATH ?? ""}` }) };
 }
 
@@ -71,6 +72,7 @@ function damage(parts: string, names: string[]): void {
 }
 
 beforeAll(requireBuild);
+const batchDir = tempDirsOfFile();
 
 describe("GNU parallel recipe", () => {
   /** Whether `parallel` runs, installing Debian's package when missing and apt works; else why not. */

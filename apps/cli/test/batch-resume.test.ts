@@ -3,14 +3,14 @@
 // killed or requeued shard finishes with exactly the lines of a single run.
 // Also the estimate printed before long runs and the --progress lines.
 import { spawn } from "node:child_process";
-import { appendFileSync, mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { appendFileSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { formatDuration, progressLog, resumeOutput } from "../src/batch.js";
 import { CLI, cleanEnv, cli, requireBuild, SQUARE_1_300 } from "./_batch-io.js";
+import { tempDir } from "./_temp.js";
 
-const dir = mkdtempSync(join(tmpdir(), "lightsout-resume-"));
+const dir = tempDir("lightsout-resume-");
 const read = (name: string) => readFileSync(join(dir, name), "utf8");
 const SQUARES = SQUARE_1_300.map((k, i) => `${i + 1} ${k}\n`).join("");
 

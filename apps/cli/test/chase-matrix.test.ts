@@ -1,14 +1,14 @@
 // `lightsout chase-matrix`, in-process: the matrices against a chase by hand,
 // the pictures decoded pixel by pixel.
-import { mkdtempSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { inflateSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { rankModP } from "./_reference.js";
 import { oneLineError, run } from "./_run.js";
+import { tempDir } from "./_temp.js";
 
-const dir = mkdtempSync(join(tmpdir(), "lightsout-chase-"));
+const dir = tempDir("lightsout-chase-");
 
 /**
  * The chase matrix of the m x n grid, by chasing: column j holds the lights

@@ -1,11 +1,11 @@
 // `lightsout mastermind optimal` and `verify`, in-process: the tree written
 // is replayed here against every secret with a score computed from the
 // definition (Knuth 1976-77), independently of the package.
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { oneLineError, run } from "./_run.js";
+import { tempDir } from "./_temp.js";
 
 function score(u: string, v: string): string {
   let black = 0;
@@ -42,7 +42,7 @@ function replay(root: Node, pegs: number, colors: number): number[] {
 }
 
 describe("lightsout mastermind optimal", () => {
-  const dir = mkdtempSync(join(tmpdir(), "lightsout-mastermind-"));
+  const dir = tempDir("lightsout-mastermind-");
 
   it("[3,3]: the optimum, its proof and its tree, replayed here", async () => {
     const file = join(dir, "t33.json");
@@ -94,7 +94,7 @@ describe("lightsout mastermind optimal", () => {
 });
 
 describe("lightsout mastermind verify", () => {
-  const dir = mkdtempSync(join(tmpdir(), "lightsout-verify-"));
+  const dir = tempDir("lightsout-verify-");
 
   it("replays a text tree, and refuses one for another game or with a branch missing", async () => {
     const file = join(dir, "t.txt");
@@ -114,7 +114,7 @@ describe("lightsout mastermind verify", () => {
 });
 
 describe("lightsout mastermind solve --endgame --tree", () => {
-  const dir = mkdtempSync(join(tmpdir(), "lightsout-endgame-"));
+  const dir = tempDir("lightsout-endgame-");
 
   it("optimal endgames: never worse than the strategy, the tree replayed here", async () => {
     const plain = JSON.parse(

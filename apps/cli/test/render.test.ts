@@ -1,13 +1,13 @@
 // `render`, in-process: the pictures hold what the board says.
-import { mkdtempSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { inflateSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { applyPresses, isDark } from "./_reference.js";
 import { oneLineError, run } from "./_run.js";
+import { tempDir } from "./_temp.js";
 
-const dir = mkdtempSync(join(tmpdir(), "lightsout-render-"));
+const dir = tempDir("lightsout-render-");
 
 /** Decodes our own PNGs (8-bit RGB, filter 0): width, height and pixels. */
 function decodePng(bytes: Buffer): { width: number; height: number; pixel: (x: number, y: number) => number[] } {

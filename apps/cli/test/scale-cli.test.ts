@@ -1,15 +1,15 @@
 // The board commands at their limits, in-process: a token is one cell or an
 // error, sizes beyond what fits are refused before anything big is allocated
 // (exit 2, one line), and the streamed outputs say what the board says.
-import { mkdtempSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { inflateSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { runInProcess } from "./_scale-run.js";
+import { tempDir } from "./_temp.js";
 
 const DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz";
-const dir = mkdtempSync(join(tmpdir(), "lightsout-scale-"));
+const dir = tempDir("lightsout-scale-");
 
 /** The one stderr line of a failed run (nothing on stdout). */
 function failure(result: { stdout: string; stderr: string }): string {

@@ -14,6 +14,7 @@ import {
   type MultiplyOptions,
   multiplyBlocks,
   productWork,
+  unitRows,
 } from "../src/gf2/_multiply.js";
 import { kernelView, withScratch } from "../src/internal/kernel.js";
 import { strideWords } from "../src/internal/layout.js";
@@ -236,20 +237,50 @@ describe("the product in the kernel's memory", () => {
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 16 }), fc.integer({ min: 1, max: 5000 }), (threads, m2) => {
         const units = batchUnits(threads);
+        const spans = unitRows(units, m2);
         const rows = Array.from({ length: 7 }, () => new Array<number>(m2).fill(0));
         let partsSeen = false;
-        for (const [product, part, parts] of units) {
+        units.forEach(([product, , parts], u) => {
           if (parts === 1) expect(partsSeen).toBe(false);
           else partsSeen = true;
-          const chunk = Math.ceil(m2 / parts);
-          for (let i = part * chunk; i < Math.min(m2, (part + 1) * chunk); i++) rows[product]![i]!++;
-        }
+          const [first, end] = spans[u]!;
+          if (parts === 1) expect([first, end]).toEqual([0, m2]);
+          for (let i = first; i < end; i++) rows[product]![i]!++;
+        });
         for (const counts of rows) expect(counts.every((c) => c === 1)).toBe(true);
         // the threads end together: whole leaves a multiple of the threads, the rest in a part a thread
         const whole = units.filter(([, , parts]) => parts === 1).length;
         expect(whole % threads === 0 || threads === 1).toBe(true);
       }),
       { numRuns: 200, seed: 20261206 },
+    );
+  });
+
+  // A level's seven leaves and the sums into C that read them run as one job
+  // on a pool (the kernel's mulAddBatchTermsThreaded): a thread done with its
+  // last product goes on to rows of the sums, which must wait for the
+  // products still under way. Leaves of 512-700 rows end within microseconds
+  // of each other, so a sum that did not wait would read a product half done.
+  it("adds a level's products into C only once each is done, on 2 and 3 threads", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1024, max: 1400 }),
+        fc.integer({ min: 1024, max: 1100 }),
+        fc.integer({ min: 1024, max: 1200 }),
+        fc.constantFrom(2, 3),
+        fc.boolean(),
+        fc.integer(),
+        (m, n, p, threads, sum, seed) => {
+          const a = randomBits(m, n, seed);
+          const b = randomBits(n, p, seed ^ 0x5bd1e995);
+          const plain = plainProduct(a, b, m, n, p);
+          const expected = sum ? plain.map((w) => w ^ JUNK) : plain;
+          // one Strassen-Winograd level, its leaves a batch: C's rows wider than a quadrant's, or not
+          const t = { ...MULTIPLY_DEFAULTS, cutoff: 1024, threads, threadedFrom: 1, compactFrom: seed & 1 ? 1 : 1e9 };
+          expect(poolMul(a, b, m, n, p, t, sum)).toEqual(expected);
+        },
+      ),
+      { numRuns: 16, seed: 20261213 },
     );
   });
 

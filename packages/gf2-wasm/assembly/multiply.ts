@@ -93,19 +93,34 @@ export function mulNaive(args: MulArgs): void {
 }
 
 /**
- * The arguments of `mulAddBatchThreaded` (the shared-memory build): products
- * C ^= A B claimed whole by the threads, each with tables of its own. The
- * leaves of a level of Strassen-Winograd are independent: a thread that
- * takes a leaf whole builds its tables for all of its rows (a leaf split
- * among threads by rows builds them once per share).
+ * The arguments of `mulAddBatchTermsThreaded` (the shared-memory build): a
+ * batch of products C ^= A B that the threads claim whole, each with
+ * tables of its own, and then the sums that read them (as
+ * addTermsThreaded), in one job. The leaves of a level of Strassen-Winograd
+ * are independent: a thread that takes a leaf whole builds its tables for
+ * all of its rows (a leaf split among threads by rows builds them once per
+ * share). A thread that has no product left takes rows of the sums whose
+ * products are done, rather than waiting for the other threads' last
+ * products to end the batch.
  */
-@unmanaged export class ThreadedMulBatchArgs {
+@unmanaged export class ThreadedMulBatchTermsArgs {
   /** `count` descriptors of mulAddM4rm (MulAddArgs) back to back, their `table` unused. */
   leaves: usize;
   count: i32;
   /** Room for `threads` tables of `tableBytes` each (a thread's at table + index * tableBytes). */
   table: usize;
   tableBytes: i32;
+  /** The sums (an AddTermsArgs) that read the products. */
+  sums: usize;
+  /** Rows of the sums per claim. */
+  chunk: i32;
+  /**
+   * Per product of the batch, three i32 (SPAN_BYTES apart): the first and
+   * the end of the rows of the sums it writes, and a flag set when it is
+   * done (zeroed by the caller). Rows of the sums wait for the products
+   * whose rows they overlap.
+   */
+  spans: usize;
   /** The control block (128 bytes, zeroed before the helpers start). */
   ctl: usize;
   /** Threads taking part, this one included. */
@@ -114,8 +129,11 @@ export function mulNaive(args: MulArgs): void {
   blocking: i32;
 }
 
+/** Bytes of a product's entry in ThreadedMulBatchTermsArgs.spans: first row, end row, done. */
+export const SPAN_BYTES = 12;
+
 /** Adds leaf `u` of a batch (its product) with the tables at `table`. */
-export function mulAddLeafOf(job: ThreadedMulBatchArgs, u: i32, table: usize): void {
+export function mulAddLeafOf(job: ThreadedMulBatchTermsArgs, u: i32, table: usize): void {
   const leaf = changetype<MulAddArgs>(job.leaves + <usize>u * offsetof<MulAddArgs>());
   mulAddRows(
     leaf.c, leaf.cStride, leaf.a, leaf.aStride, leaf.b, leaf.bStride,

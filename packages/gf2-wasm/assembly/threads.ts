@@ -30,10 +30,11 @@
 //       rows), 6 projection X^T V (chunks of rows), 7 a step's tables
 //       (chunks of lanes), 8 a sum of blocks (chunks of rows), 9 a PLE
 //       base case's clearing pass (chunks of rows; the group's state in
-//       static data, ple.ts publishGroup), 10 a batch of products (whole
-//       products), 11 a triangular solve (panels of B's columns)
-//   +68 the job's descriptor (a LaneScanJob, ThreadedMulAddArgs, ThreadedMulBatchArgs,
-//       ThreadedTrsmM4rArgs,
+//       static data, ple.ts publishGroup), 11 a triangular solve (panels of B's columns), 12 sums
+//       of blocks' terms (chunks of rows), 13 a batch of products and the
+//       sums that take them (whole products, then chunks of the sums' rows)
+//   +68 the job's descriptor (a LaneScanJob, ThreadedMulAddArgs,
+//       ThreadedMulBatchTermsArgs, ThreadedTrsmM4rArgs, ThreadedAddTermsArgs,
 //       ThreadedSpmvArgs, ThreadedBerlekampMasseyArgs, ThreadedBlockMulArgs,
 //       ThreadedProjectArgs or ThreadedAddArgs)
 //
@@ -51,14 +52,16 @@ import {
 import { LaneScanJob, scanLanes } from "./coset";
 import { copyRows } from "./rows";
 import {
+  AddTermsArgs,
   addRows,
   addTermRows,
   mulAddLeafOf,
   mulAddRows,
+  SPAN_BYTES,
   ThreadedAddArgs,
   ThreadedAddTermsArgs,
   ThreadedMulAddArgs,
-  ThreadedMulBatchArgs,
+  ThreadedMulBatchTermsArgs,
 } from "./multiply";
 import {
   adoptGroup,
@@ -127,9 +130,9 @@ const JOB_PROJECT = 6;
 const JOB_TABULATE = 7;
 const JOB_ADD = 8;
 const JOB_PLE_CLEAR = 9;
-const JOB_MUL_BATCH = 10;
 const JOB_TRSM = 11;
 const JOB_TERMS = 12;
+const JOB_MUL_BATCH_TERMS = 13;
 /** A tabulation's step: slot +72, first pivot row +76. */
 const TAB_SLOT = 72;
 const TAB_ROW = 76;
@@ -394,9 +397,6 @@ function helpWith(job: i32, ctl: usize, generation: i32, index: i32): void {
     case JOB_MUL:
       mulWork(ctl, generation, index);
       break;
-    case JOB_MUL_BATCH:
-      batchWork(ctl, generation, index);
-      break;
     case JOB_TRSM:
       trsmWork(ctl, generation, index);
       break;
@@ -417,6 +417,9 @@ function helpWith(job: i32, ctl: usize, generation: i32, index: i32): void {
       break;
     case JOB_TERMS:
       termsWork(ctl, generation);
+      break;
+    case JOB_MUL_BATCH_TERMS:
+      batchTermsWork(ctl, generation, index);
       break;
   }
 }
@@ -547,25 +550,53 @@ export function mulAddThreaded(job: ThreadedMulAddArgs): void {
   awaitDone(job.ctl, job.blocking != 0);
 }
 
-/** Claims products of the batch `generation` and adds each, whole, with this thread's tables. */
-function batchWork(ctl: usize, generation: i32, index: i32): void {
-  const job = changetype<ThreadedMulBatchArgs>(<usize>load<u32>(ctl, JOB_BLOCK));
+/**
+ * Claims units of the batch-and-sums job `generation`: its products, each
+ * whole with this thread's tables, then chunks of the sums' rows, each once the products
+ * whose rows it overlaps are done. Every product is claimed before any
+ * chunk of the sums, so a chunk waits only for products under way.
+ */
+function batchTermsWork(ctl: usize, generation: i32, index: i32): void {
+  const job = changetype<ThreadedMulBatchTermsArgs>(<usize>load<u32>(ctl, JOB_BLOCK));
   const table = job.table + <usize>index * <usize>job.tableBytes;
+  const count = job.count, chunk = job.chunk, spans = job.spans;
+  const sums = changetype<AddTermsArgs>(job.sums);
   for (let next = claim(ctl, generation, 1); next >= 0; next = claim(ctl, generation, 1)) {
-    mulAddLeafOf(job, next, table);
+    if (next < count) {
+      mulAddLeafOf(job, next, table);
+      const done = spans + <usize>next * SPAN_BYTES + 8;
+      atomic.store<i32>(done, 1);
+      atomic.notify(done, i32.MAX_VALUE);
+    } else {
+      const first = (next - count) * chunk;
+      const end = min(first + chunk, sums.rows);
+      for (let u = 0; u < count; u++) {
+        const span = spans + <usize>u * SPAN_BYTES;
+        if (load<i32>(span) < end && first < load<i32>(span, 4)) waitWhile(span + 8, 0, job.blocking != 0);
+      }
+      addTermRows(sums, first, end);
+    }
     finished(ctl, 1);
   }
 }
 
 /**
- * The products of a batch (each C ^= A B, as mulAddM4rm) shared among
- * `threads` threads: this one (index 0) and threads - 1 helpers waiting in
- * threadHelper on `ctl`, each claiming a product at a time, in order.
+ * The products of a batch (each C ^= A B, as mulAddM4rm, claimed whole in
+ * order) and then the sums that read them (as addTermsThreaded), shared
+ * among `threads` threads: this one (index 0) and threads - 1 helpers
+ * waiting in threadHelper on `ctl`. At a batch's end a thread whose last
+ * product is done goes on to the rows of the sums whose products are done,
+ * while the others finish theirs: seven products on two threads end with
+ * a half each, and a thread the host slows ends its half late (the leader
+ * slept 0.4-0.8 s at the ends of the batches of PLE at 65536 on two
+ * threads, in 119 batches).
  */
-export function mulAddBatchThreaded(job: ThreadedMulBatchArgs): void {
+export function mulAddBatchTermsThreaded(job: ThreadedMulBatchTermsArgs): void {
   if (job.count <= 0) return;
-  const generation = startJob(job.ctl, job.threads, changetype<usize>(job), JOB_MUL_BATCH, 0, job.count);
-  batchWork(job.ctl, generation, 0);
+  const sums = changetype<AddTermsArgs>(job.sums);
+  const units = job.count + (sums.rows + job.chunk - 1) / job.chunk;
+  const generation = startJob(job.ctl, job.threads, changetype<usize>(job), JOB_MUL_BATCH_TERMS, 0, units);
+  batchTermsWork(job.ctl, generation, 0);
   awaitDone(job.ctl, job.blocking != 0);
 }
 

@@ -25,7 +25,7 @@ import {
   withScratch,
   zeroBytes,
   type MulAddArgs,
-  mulAddBatchThreadedKernel,
+  mulAddBatchTermsThreadedKernel,
   mulAddM4rmKernel,
   mulAddThreadedKernel,
 } from "../internal/kernel.js";
@@ -193,9 +193,19 @@ const TERM_WORDS = 11;
  */
 export function addTerms(terms: readonly Term[], rows: number, words: number, t: MultiplyOptions): void {
   if (rows === 0 || words === 0 || terms.length === 0) return;
+  withTermList(terms, words, t, (list) => {
+    const args = { terms: list, count: terms.length, rows, words };
+    const shared = sharedSums(t, rows, rows * words * terms.length);
+    if (shared) shared.pool.call("multiplication", addTermsThreadedKernel, { ...args, ...shared.control });
+    else callKernel("multiplication", addTermsKernel, args);
+  });
+}
+
+/** Runs `body` with the terms written as the kernel's list (TERM_WORDS i32 each) in scratch space. */
+function withTermList<T>(terms: readonly Term[], words: number, t: MultiplyOptions, body: (list: number) => T): T {
   const pool = t.pool;
   const length = terms.length * TERM_WORDS;
-  withScratch("scratch space for multiplication", [length * 4, words * 8], ([list, zero]) => {
+  return withScratch("scratch space for multiplication", [length * 4, words * 8], ([list, zero]) => {
     zeroBytes(zero, words * 8);
     const view = pool ? pool.view(Int32Array, list, length) : kernelView(Int32Array, list, length);
     // a term of fewer than four sources takes a zero row for the rest (stride 0: the same row for every row)
@@ -204,10 +214,7 @@ export function addTerms(terms: readonly Term[], rows: number, words: number, t:
       const fields = [d.ptr, d.stride, keep ? 1 : 0, ...padded(sources).flatMap((b) => [b.ptr, b.stride])];
       view.set(fields, i * TERM_WORDS);
     });
-    const args = { terms: list, count: terms.length, rows, words };
-    const shared = sharedSums(t, rows, rows * words * terms.length);
-    if (shared) shared.pool.call("multiplication", addTermsThreadedKernel, { ...args, ...shared.control });
-    else callKernel("multiplication", addTermsKernel, args);
+    return body(list);
   });
 }
 
@@ -574,7 +581,13 @@ function winogradBatch(
   const [copiesA, copiesC] = [wide(a, xs) ? 3 : 0, wide(c, p2) ? 3 : 0];
   t.signal?.throwIfAborted();
   const scratch = [(4 + copiesA) * aBytes, 4 * bBytes, (4 + copiesC) * cBytes] as const;
-  const done = pool.withBlocks([pool.threads * tableBytes, units.length * leafBytes], ([table, leaves]) =>
+  const blocks = [
+    pool.threads * tableBytes,
+    units.length * leafBytes,
+    addTermsKernel.descriptor.size,
+    units.length * SPAN_WORDS * 4,
+  ] as const;
+  const done = pool.withBlocks(blocks, ([table, leaves, sumsArgs, spans]) =>
     withScratch("scratch space for multiplication", scratch, ([ps, pt, pz]) => {
       const sa = (i: number) => ({ ptr: ps + i * aBytes, stride: xs });
       const tb = (i: number) => ({ ptr: pt + i * bBytes, stride: p2 });
@@ -616,11 +629,6 @@ function winogradBatch(
         [z7, s3, t3, true], // P7
       ];
       writeLeaves(pool, leaves, products, units, m2, n2, p2, t);
-      const count = units.length;
-      const control = { ctl: pool.ctl, threads: pool.threads, blocking: pool.blocking };
-      pool.call("multiplication", mulAddBatchThreadedKernel, { leaves, count, table, tableBytes, ...control });
-      t.used?.(pool.threads);
-      t.onWork?.(7 * productWork(m2, n2, p2) * (t.weight ?? 1)); // one report: the batch ends as one
       // C11 += P1 + P2, C12 += P1 + P6 + P5 + P3, C21 += P1 + P6 + P7 + P4, C22 += P1 + P6 + P7 + P5, where
       // P2, P3 and P4 went into C11, C12 and C21 unless they are in temporaries of their own (copiesC)
       const own = (z: Block) => (copiesC ? [z] : []);
@@ -630,7 +638,19 @@ function winogradBatch(
         { d: c21, keep: true, sources: [z1, z6, z7, ...own(z4)] },
         { d: c22, keep: true, sources: [z1, z6, z7, z5] },
       ];
-      addTerms(sumsIntoC, m2, p2, t);
+      // the products, then the sums into C, in one job: a thread done with its last product takes
+      // rows of the sums whose products are done
+      withTermList(sumsIntoC, p2, t, (list) => {
+        const sums = { terms: list, count: sumsIntoC.length, rows: m2, words: p2 };
+        writeSpans(pool, spans, units, m2);
+        const fields = { leaves, count: units.length, table, tableBytes, sums: sumsArgs, chunk: ADD_CHUNK, spans };
+        const descriptor = addTermsKernel.descriptor;
+        descriptor.write(descriptorViews(pool, sumsArgs, descriptor.size), 0, sums);
+        const control = { ctl: pool.ctl, threads: pool.threads, blocking: pool.blocking };
+        pool.call("multiplication", mulAddBatchTermsThreadedKernel, { ...fields, ...control });
+      });
+      t.used?.(pool.threads);
+      t.onWork?.(7 * productWork(m2, n2, p2) * (t.weight ?? 1)); // one report: the batch ends as one
       return true;
     }),
   );
@@ -666,21 +686,49 @@ function writeLeaves(
   t: MultiplyOptions,
 ): void {
   const descriptor = mulAddM4rmKernel.descriptor;
-  const words = (units.length * descriptor.size) / 4;
-  const views = {
-    i32: pool.view(Int32Array, leaves, words),
-    u32: pool.view(Uint32Array, leaves, words),
-    f64: pool.view(Float64Array, leaves, words >>> 1),
-  };
-  units.forEach(([product, part, parts], u) => {
+  const views = descriptorViews(pool, leaves, units.length * descriptor.size);
+  const rows = unitRows(units, m2);
+  units.forEach(([product], u) => {
     const [d, l, r, init] = products[product]!;
-    const chunk = Math.ceil(m2 / parts);
-    const first = part * chunk;
-    const m = Math.min(chunk, m2 - first);
+    const [first, end] = rows[u]!;
+    const m = end - first;
     const [c, a] = [at(d, first, 0), at(l, first, 0)];
     const bits = t.bits ?? tableBits(m);
     const leaf = { c: c.ptr, cStride: c.stride, a: a.ptr, aStride: a.stride, b: r.ptr, bStride: r.stride };
     const shape = { m, n: n2, p: p2, tables: t.tables, panel: t.panel, table: 0, bits, rowBlock: t.rowBlock ?? 0 };
     descriptor.write(views, u * descriptor.size, { ...leaf, ...shape, init: init ? 1 : 0 });
   });
+}
+
+/** The views a kernel's descriptor is written through, over `bytes` of the pool's memory from `at`. */
+function descriptorViews(pool: ThreadPoolView, at: number, bytes: number) {
+  return {
+    i32: pool.view(Int32Array, at, bytes >>> 2),
+    u32: pool.view(Uint32Array, at, bytes >>> 2),
+    f64: pool.view(Float64Array, at, bytes >>> 3),
+  };
+}
+
+/**
+ * The rows of each unit of a batch (as writeLeaves cuts them) among the m2
+ * rows of its product: [first, end).
+ */
+export function unitRows(units: readonly [number, number, number][], m2: number): [number, number][] {
+  return units.map(([, part, parts]) => {
+    const chunk = Math.ceil(m2 / parts);
+    return [part * chunk, Math.min((part + 1) * chunk, m2)];
+  });
+}
+
+/** i32 of a unit's entry in the kernel's spans (assembly/multiply.ts, SPAN_BYTES): first row, end row, done. */
+const SPAN_WORDS = 3;
+
+/**
+ * Writes each unit's rows and a cleared done flag at `spans`
+ * (ThreadedMulBatchTermsArgs.spans): the rows of the sums after the batch
+ * wait for the units whose rows they overlap.
+ */
+function writeSpans(pool: ThreadPoolView, spans: number, units: readonly [number, number, number][], m2: number): void {
+  const view = pool.view(Int32Array, spans, units.length * SPAN_WORDS);
+  unitRows(units, m2).forEach(([first, end], u) => view.set([first, end, 0], u * SPAN_WORDS));
 }

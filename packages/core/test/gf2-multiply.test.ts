@@ -14,7 +14,6 @@ import {
   type MultiplyOptions,
   multiplyBlocks,
   productWork,
-  unitRows,
 } from "../src/gf2/_multiply.js";
 import { kernelView, withScratch } from "../src/internal/kernel.js";
 import { strideWords } from "../src/internal/layout.js";
@@ -233,26 +232,33 @@ describe("the product in the kernel's memory", () => {
     );
   });
 
-  it("batches a level's seven leaves: each once, whole or in parts that cover its rows, whole ones first", () => {
+  it("batches a level's seven leaves: each row and word of each once, whole ones first, the threads' share even", () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 16 }), fc.integer({ min: 1, max: 5000 }), (threads, m2) => {
-        const units = batchUnits(threads);
-        const spans = unitRows(units, m2);
-        const rows = Array.from({ length: 7 }, () => new Array<number>(m2).fill(0));
-        let partsSeen = false;
-        units.forEach(([product, , parts], u) => {
-          if (parts === 1) expect(partsSeen).toBe(false);
-          else partsSeen = true;
-          const [first, end] = spans[u]!;
-          if (parts === 1) expect([first, end]).toEqual([0, m2]);
-          for (let i = first; i < end; i++) rows[product]![i]!++;
-        });
-        for (const counts of rows) expect(counts.every((c) => c === 1)).toBe(true);
-        // the threads end together: whole leaves a multiple of the threads, the rest in a part a thread
-        const whole = units.filter(([, , parts]) => parts === 1).length;
-        expect(whole % threads === 0 || threads === 1).toBe(true);
-      }),
-      { numRuns: 200, seed: 20261206 },
+      fc.property(
+        fc.integer({ min: 1, max: 16 }),
+        fc.integer({ min: 1, max: 300 }),
+        fc.integer({ min: 1, max: 80 }),
+        (threads, m2, nw) => {
+          const units = batchUnits(threads, m2, nw);
+          const cells = Array.from({ length: 7 }, () => new Array<number>(m2 * nw).fill(0));
+          let splitSeen = false;
+          for (const { product, first, end, word, words, group } of units) {
+            const whole = first === 0 && end === m2 && word === 0 && words === nw && !group;
+            if (whole) expect(splitSeen).toBe(false);
+            else splitSeen = true;
+            // groups of passes: the one product left over, all of its rows
+            if (group) expect([product, first, end]).toEqual([6, 0, m2]);
+            for (let i = first; i < end; i++) for (let w = word; w < word + words; w++) cells[product]![i * nw + w]!++;
+          }
+          for (const counts of cells) expect(counts.every((c) => c === 1)).toBe(true);
+          // the threads end together: whole leaves a multiple of the threads, the rest in parts or groups
+          const whole = units.filter((u) => !u.group && u.first === 0 && u.end === m2).length;
+          expect(whole % threads === 0 || threads === 1 || m2 < threads).toBe(true);
+          if (7 % threads === 1 && threads > 1)
+            expect(units.filter((u) => u.group).length).toBe(Math.min(nw, units.length - 6));
+        },
+      ),
+      { numRuns: 300, seed: 20261206 },
     );
   });
 

@@ -102,11 +102,24 @@ export function mulNaive(args: MulArgs): void {
  * share). A thread that has no product left takes rows of the sums whose
  * products are done, rather than waiting for the other threads' last
  * products to end the batch.
+ *
+ * The last product may be taken in groups of its passes instead (units
+ * `groupsFrom` on: each C = A B over a part of A's columns and B's rows):
+ * any thread takes any group, so the threads end within a group of each
+ * other, and no table is built twice (a product split by rows builds its
+ * tables once per part). Thread 0 adds its groups into the product's C,
+ * thread t >= 1 into an accumulator of its own; the sums add them up, row
+ * by row, before reading the product.
  */
 @unmanaged export class ThreadedMulBatchTermsArgs {
   /** `count` descriptors of mulAddM4rm (MulAddArgs) back to back, their `table` unused. */
   leaves: usize;
   count: i32;
+  /** The first unit that is a group of the last product's passes (`count`: none). Its C must be set (init), not added to. */
+  groupsFrom: i32;
+  /** Thread t >= 1 adds its groups at accumulators + (t - 1) * accumulatorBytes: the product's m rows of p words. */
+  accumulators: usize;
+  accumulatorBytes: i32;
   /** Room for `threads` tables of `tableBytes` each (a thread's at table + index * tableBytes). */
   table: usize;
   tableBytes: i32;
@@ -115,10 +128,11 @@ export function mulNaive(args: MulArgs): void {
   /** Rows of the sums per claim. */
   chunk: i32;
   /**
-   * Per product of the batch, three i32 (SPAN_BYTES apart): the first and
-   * the end of the rows of the sums it writes, and a flag set when it is
-   * done (zeroed by the caller). Rows of the sums wait for the products
-   * whose rows they overlap.
+   * Per unit of the batch, three i32 (SPAN_BYTES apart): the first and the
+   * end of the rows of the sums it writes, and a flag set when it is done;
+   * then an i32 per thread, set when the thread took a group (all zeroed by
+   * the caller). Rows of the sums wait for the units whose rows they
+   * overlap.
    */
   spans: usize;
   /** The control block (128 bytes, zeroed before the helpers start). */

@@ -50,10 +50,11 @@ import {
   ThreadedBerlekampMasseyArgs,
 } from "./berlekamp-massey";
 import { LaneScanJob, scanLanes } from "./coset";
-import { copyRows } from "./rows";
+import { copyRows, xorInto, zeroWords } from "./rows";
 import {
   AddTermsArgs,
   addRows,
+  MulAddArgs,
   addTermRows,
   mulAddLeafOf,
   mulAddRows,
@@ -552,18 +553,25 @@ export function mulAddThreaded(job: ThreadedMulAddArgs): void {
 
 /**
  * Claims units of the batch-and-sums job `generation`: its products, each
- * whole with this thread's tables, then chunks of the sums' rows, each once the products
- * whose rows it overlaps are done. Every product is claimed before any
- * chunk of the sums, so a chunk waits only for products under way.
+ * whole with this thread's tables, or groups of the last one's passes,
+ * then chunks of the sums' rows, each once the units whose rows it
+ * overlaps are done. Every unit is claimed before any chunk of the sums,
+ * so a chunk waits only for units under way.
  */
 function batchTermsWork(ctl: usize, generation: i32, index: i32): void {
   const job = changetype<ThreadedMulBatchTermsArgs>(<usize>load<u32>(ctl, JOB_BLOCK));
   const table = job.table + <usize>index * <usize>job.tableBytes;
   const count = job.count, chunk = job.chunk, spans = job.spans;
   const sums = changetype<AddTermsArgs>(job.sums);
+  const took = spans + <usize>count * SPAN_BYTES + (<usize>index << 2);
   for (let next = claim(ctl, generation, 1); next >= 0; next = claim(ctl, generation, 1)) {
     if (next < count) {
-      mulAddLeafOf(job, next, table);
+      if (next < job.groupsFrom) mulAddLeafOf(job, next, table);
+      else {
+        // this thread's first group sets its accumulator, the others add to it
+        addGroup(job, next, index, table, load<i32>(took) == 0);
+        atomic.store<i32>(took, 1);
+      }
       const done = spans + <usize>next * SPAN_BYTES + 8;
       atomic.store<i32>(done, 1);
       atomic.notify(done, i32.MAX_VALUE);
@@ -574,9 +582,41 @@ function batchTermsWork(ctl: usize, generation: i32, index: i32): void {
         const span = spans + <usize>u * SPAN_BYTES;
         if (load<i32>(span) < end && first < load<i32>(span, 4)) waitWhile(span + 8, 0, job.blocking != 0);
       }
+      if (job.groupsFrom < count) gatherGroups(job, first, end);
       addTermRows(sums, first, end);
     }
     finished(ctl, 1);
+  }
+}
+
+/** Where thread `index` adds its groups of the last product: the product's C for thread 0, else its accumulator. */
+@inline function groupTarget(job: ThreadedMulBatchTermsArgs, leaf: MulAddArgs, index: i32): usize {
+  return index == 0 ? leaf.c : job.accumulators + <usize>(index - 1) * <usize>job.accumulatorBytes;
+}
+
+/** Group `u` of the last product's passes into this thread's target: set with `set`, else added. */
+function addGroup(job: ThreadedMulBatchTermsArgs, u: i32, index: i32, table: usize, set: bool): void {
+  const leaf = changetype<MulAddArgs>(job.leaves + <usize>u * offsetof<MulAddArgs>());
+  const c = groupTarget(job, leaf, index);
+  const stride = index == 0 ? leaf.cStride : leaf.p;
+  mulAddRows(c, stride, leaf.a, leaf.aStride, leaf.b, leaf.bStride, leaf.m, leaf.n, leaf.p, leaf.tables, leaf.panel, table, leaf.bits, leaf.rowBlock, set ? 1 : 0);
+}
+
+/**
+ * Rows first..end-1 of the last product, from its groups: the threads'
+ * accumulators added into its C (thread 0's), which is cleared first
+ * where thread 0 took no group.
+ */
+function gatherGroups(job: ThreadedMulBatchTermsArgs, first: i32, end: i32): void {
+  const leaf = changetype<MulAddArgs>(job.leaves + <usize>job.groupsFrom * offsetof<MulAddArgs>());
+  const took = job.spans + <usize>job.count * SPAN_BYTES;
+  const words = leaf.p;
+  for (let i = first; i < end; i++) {
+    const row = leaf.c + (<usize>i * <usize>leaf.cStride << 3);
+    if (load<i32>(took) == 0) zeroWords(row, words);
+    for (let t = 1; t < job.threads; t++) {
+      if (load<i32>(took + (<usize>t << 2)) != 0) xorInto(row, groupTarget(job, leaf, t) + (<usize>i * <usize>words << 3), words);
+    }
   }
 }
 
@@ -585,11 +625,12 @@ function batchTermsWork(ctl: usize, generation: i32, index: i32): void {
  * order) and then the sums that read them (as addTermsThreaded), shared
  * among `threads` threads: this one (index 0) and threads - 1 helpers
  * waiting in threadHelper on `ctl`. At a batch's end a thread whose last
- * product is done goes on to the rows of the sums whose products are done,
- * while the others finish theirs: seven products on two threads end with
- * a half each, and a thread the host slows ends its half late (the leader
- * slept 0.4-0.8 s at the ends of the batches of PLE at 65536 on two
- * threads, in 119 batches).
+ * unit is done goes on to the rows of the sums whose units are done, while
+ * the others finish theirs. Seven products on two threads end with groups
+ * of the last one's passes, which either thread takes: with that product
+ * in two halves of rows, a thread the host slowed ended its half late, and
+ * the leader slept 0.23-0.77 s at the ends of the 119 batches of PLE at
+ * 65536 on two threads; with groups, 64-80 ms.
  */
 export function mulAddBatchTermsThreaded(job: ThreadedMulBatchTermsArgs): void {
   if (job.count <= 0) return;

@@ -540,15 +540,16 @@ function winograd(c: Block, a: Block, b: Block, m2: number, n2: number, p2: numb
 /**
  * winograd on a pool when its seven products are leaves: the sums of A's
  * and B's quadrants first, into temporaries of their own (S1-S4, T1-T4),
- * then the seven products as one batch that the threads claim whole, then
- * the sums into C. A leaf shared by rows builds its tables once per share
- * (a 4096-row leaf of two threads in claims of 1024 rows spends as much on
- * tables as on adding their rows); taken whole, once. Two threads then
- * multiply as two processes do on their own (4096 x 4096 x 4096 bits: each
- * 20.2-20.9 ms side by side, against 13.2 ms for one shared by rows). The
- * last products are split by rows among the threads, so that they end
- * together (seven on two threads: six whole, the last in halves). Returns
- * false when the pool's memory cannot hold the threads' tables.
+ * then the seven products as one batch that the threads claim whole, and
+ * the sums into C, in one job (the kernel's mulAddBatchTermsThreaded). A
+ * leaf shared by rows builds its tables once per share (a 4096-row leaf of
+ * two threads in claims of 1024 rows spends as much on tables as on adding
+ * their rows); taken whole, once. Two threads then multiply as two
+ * processes do on their own (4096 x 4096 x 4096 bits: each 20.2-20.9 ms
+ * side by side, against 13.2 ms for one shared by rows). The last products
+ * are split so that the threads end together (batchUnits: seven on two
+ * threads, six whole and the last in groups of its passes). Returns false
+ * when the pool's memory cannot hold the threads' tables.
  *
  * The leaves run on compact blocks: A's quadrants are copied, and the
  * products go to temporaries added into C afterwards. A quadrant's rows lie
@@ -574,7 +575,8 @@ function winogradBatch(
   const xs = even(nw);
   const [aBytes, bBytes, cBytes] = [m2 * xs * 8, n2 * p2 * 8, m2 * p2 * 8];
   const tableBytes = leafTableBytes(t, t.bits ?? tableBits(m2), p2);
-  const units = batchUnits(pool.threads).filter(([, part, parts]) => part * Math.ceil(m2 / parts) < m2);
+  const units = batchUnits(pool.threads, m2, nw);
+  const groupsFrom = units.findIndex(({ group }) => group);
   const leafBytes = mulAddM4rmKernel.descriptor.size;
   const wide = (block: Block, words: number) => block.stride >= (t.compactFrom ?? Infinity) * words;
   // copies of A11, A12, A22; temporaries for P2, P3, P4 (else they are added into C11, C12, C21 in place)
@@ -585,9 +587,11 @@ function winogradBatch(
     pool.threads * tableBytes,
     units.length * leafBytes,
     addTermsKernel.descriptor.size,
-    units.length * SPAN_WORDS * 4,
+    (units.length * SPAN_WORDS + pool.threads) * 4,
+    // an accumulator a thread but the first for the groups of the last product's passes
+    Math.max(16, groupsFrom < 0 ? 0 : (pool.threads - 1) * cBytes),
   ] as const;
-  const done = pool.withBlocks(blocks, ([table, leaves, sumsArgs, spans]) =>
+  const done = pool.withBlocks(blocks, ([table, leaves, sumsArgs, spans, accumulators]) =>
     withScratch("scratch space for multiplication", scratch, ([ps, pt, pz]) => {
       const sa = (i: number) => ({ ptr: ps + i * aBytes, stride: xs });
       const tb = (i: number) => ({ ptr: pt + i * bBytes, stride: p2 });
@@ -628,7 +632,7 @@ function winogradBatch(
         [z6, s2, t2, true], // P6
         [z7, s3, t3, true], // P7
       ];
-      writeLeaves(pool, leaves, products, units, m2, n2, p2, t);
+      writeLeaves(pool, leaves, products, units, p2, t);
       // C11 += P1 + P2, C12 += P1 + P6 + P5 + P3, C21 += P1 + P6 + P7 + P4, C22 += P1 + P6 + P7 + P5, where
       // P2, P3 and P4 went into C11, C12 and C21 unless they are in temporaries of their own (copiesC)
       const own = (z: Block) => (copiesC ? [z] : []);
@@ -642,8 +646,10 @@ function winogradBatch(
       // rows of the sums whose products are done
       withTermList(sumsIntoC, p2, t, (list) => {
         const sums = { terms: list, count: sumsIntoC.length, rows: m2, words: p2 };
-        writeSpans(pool, spans, units, m2);
-        const fields = { leaves, count: units.length, table, tableBytes, sums: sumsArgs, chunk: ADD_CHUNK, spans };
+        writeSpans(pool, spans, units);
+        const count = units.length;
+        const groups = { groupsFrom: groupsFrom < 0 ? count : groupsFrom, accumulators, accumulatorBytes: cBytes };
+        const fields = { leaves, count, table, tableBytes, ...groups, sums: sumsArgs, chunk: ADD_CHUNK, spans };
         const descriptor = addTermsKernel.descriptor;
         descriptor.write(descriptorViews(pool, sumsArgs, descriptor.size), 0, sums);
         const control = { ctl: pool.ctl, threads: pool.threads, blocking: pool.blocking };
@@ -658,44 +664,91 @@ function winogradBatch(
 }
 
 /**
- * The units of a batch of seven products on `threads` threads, claimed in
- * order, as [product, part, parts]: the first products whole, the last 7
- * mod threads of them (all seven from eight threads on) split by rows into
- * `threads` parts each, so that the threads end together.
+ * A unit of a batch that a thread claims: rows first..end-1 of product
+ * `product` over `words` of A's words from `word` (its rows of B), a group
+ * of the product's passes with `group` (C set by its first group on each
+ * thread, the threads' parts added up by the sums after the batch).
  */
-export function batchUnits(threads: number): [number, number, number][] {
+export interface BatchUnit {
+  product: number;
+  first: number;
+  end: number;
+  word: number;
+  words: number;
+  group: boolean;
+}
+
+/**
+ * Groups of passes a thread when a batch's last product is taken in
+ * groups: a group of a 4096-cubed leaf on two threads (eight of them) is
+ * 16 passes, about 3 ms.
+ */
+const GROUPS_A_THREAD = 4;
+
+/**
+ * The units of a batch of seven m2-row products over nw words of A on
+ * `threads` threads, claimed in order: the first products whole, the last
+ * 7 mod threads of them (all seven from eight threads on) split so that
+ * the threads end together. One product left over (two, three or six
+ * threads) is cut into groups of its passes, which any thread takes: the
+ * threads then end within a group of each other, whatever speed the host
+ * gives each, and no table is built twice. More are cut into a part of
+ * rows a thread (each part builds its tables again: a 4096-cubed leaf in
+ * two halves of rows took 12.4 + 12.5 ms on one thread, in two groups of
+ * passes 11.6 + 11.6 ms, whole 22.8 ms).
+ */
+export function batchUnits(threads: number, m2: number, nw: number): BatchUnit[] {
   const whole = threads <= 7 ? 7 - (7 % threads) : 0;
-  const units: [number, number, number][] = [];
-  for (let i = 0; i < whole; i++) units.push([i, 0, 1]);
-  for (let i = whole; i < 7; i++) for (let j = 0; j < threads; j++) units.push([i, j, threads]);
+  const units: BatchUnit[] = [];
+  for (let i = 0; i < whole; i++) units.push({ product: i, first: 0, end: m2, word: 0, words: nw, group: false });
+  if (whole === 6) {
+    const size = Math.ceil(nw / Math.min(GROUPS_A_THREAD * threads, nw));
+    for (let word = 0; word < nw; word += size) {
+      units.push({ product: 6, first: 0, end: m2, word, words: Math.min(size, nw - word), group: true });
+    }
+    return units;
+  }
+  const chunk = Math.ceil(m2 / threads);
+  for (let i = whole; i < 7; i++) {
+    for (let first = 0; first < m2; first += chunk) {
+      units.push({ product: i, first, end: Math.min(first + chunk, m2), word: 0, words: nw, group: false });
+    }
+  }
   return units;
 }
 
 /** A leaf of a batch: C, A, B, and whether it sets C (C = A B) rather than adds to it. */
 type Leaf = readonly [Block, Block, Block, boolean];
 
-/** Writes the batch's descriptors (MulAddArgs, back to back at `leaves`): each unit's rows of its product. */
+/** Writes the batch's descriptors (MulAddArgs, back to back at `leaves`): each unit's part of its product. */
 function writeLeaves(
   pool: ThreadPoolView,
   leaves: number,
   products: readonly Leaf[],
-  units: readonly [number, number, number][],
-  m2: number,
-  n2: number,
+  units: readonly BatchUnit[],
   p2: number,
   t: MultiplyOptions,
 ): void {
   const descriptor = mulAddM4rmKernel.descriptor;
   const views = descriptorViews(pool, leaves, units.length * descriptor.size);
-  const rows = unitRows(units, m2);
-  units.forEach(([product], u) => {
+  units.forEach(({ product, first, end, word, words, group }, u) => {
     const [d, l, r, init] = products[product]!;
-    const [first, end] = rows[u]!;
+    // a group's C is set by its thread's first group: the product must set C, not add to it
+    if (group && !init) throw new Error("internal: a batch's groups of passes must set their product");
     const m = end - first;
-    const [c, a] = [at(d, first, 0), at(l, first, 0)];
+    const [c, a, b] = [at(d, first, 0), at(l, first, word), at(r, word * 64, 0)];
     const bits = t.bits ?? tableBits(m);
-    const leaf = { c: c.ptr, cStride: c.stride, a: a.ptr, aStride: a.stride, b: r.ptr, bStride: r.stride };
-    const shape = { m, n: n2, p: p2, tables: t.tables, panel: t.panel, table: 0, bits, rowBlock: t.rowBlock ?? 0 };
+    const leaf = { c: c.ptr, cStride: c.stride, a: a.ptr, aStride: a.stride, b: b.ptr, bStride: b.stride };
+    const shape = {
+      m,
+      n: words * 64,
+      p: p2,
+      tables: t.tables,
+      panel: t.panel,
+      table: 0,
+      bits,
+      rowBlock: t.rowBlock ?? 0,
+    };
     descriptor.write(views, u * descriptor.size, { ...leaf, ...shape, init: init ? 1 : 0 });
   });
 }
@@ -709,26 +762,16 @@ function descriptorViews(pool: ThreadPoolView, at: number, bytes: number) {
   };
 }
 
-/**
- * The rows of each unit of a batch (as writeLeaves cuts them) among the m2
- * rows of its product: [first, end).
- */
-export function unitRows(units: readonly [number, number, number][], m2: number): [number, number][] {
-  return units.map(([, part, parts]) => {
-    const chunk = Math.ceil(m2 / parts);
-    return [part * chunk, Math.min((part + 1) * chunk, m2)];
-  });
-}
-
 /** i32 of a unit's entry in the kernel's spans (assembly/multiply.ts, SPAN_BYTES): first row, end row, done. */
 const SPAN_WORDS = 3;
 
 /**
- * Writes each unit's rows and a cleared done flag at `spans`
- * (ThreadedMulBatchTermsArgs.spans): the rows of the sums after the batch
- * wait for the units whose rows they overlap.
+ * Writes each unit's rows and a cleared done flag at `spans`, then a
+ * cleared flag a thread (ThreadedMulBatchTermsArgs.spans): the rows of the
+ * sums after the batch wait for the units whose rows they overlap.
  */
-function writeSpans(pool: ThreadPoolView, spans: number, units: readonly [number, number, number][], m2: number): void {
-  const view = pool.view(Int32Array, spans, units.length * SPAN_WORDS);
-  unitRows(units, m2).forEach(([first, end], u) => view.set([first, end, 0], u * SPAN_WORDS));
+function writeSpans(pool: ThreadPoolView, spans: number, units: readonly BatchUnit[]): void {
+  const view = pool.view(Int32Array, spans, units.length * SPAN_WORDS + pool.threads);
+  view.fill(0);
+  units.forEach(({ first, end }, u) => view.set([first, end, 0], u * SPAN_WORDS));
 }

@@ -296,7 +296,7 @@ describe("the product in the kernel's memory", () => {
   // that work at once on rows of their own; a product of a panel a thread
   // or more is claimed by whole panels, a run apart (each on a copy of its
   // part of C).
-  it("splits a shared product's rows into at least a chunk a thread, or claims whole panels, one a thread", () => {
+  it("splits a shared product's rows into at least a chunk a thread and a block's rows at most, or claims whole panels", () => {
     fc.assert(
       fc.property(
         fc.integer({ min: 2, max: 8 }),
@@ -315,6 +315,9 @@ describe("the product in the kernel's memory", () => {
           expect(chunks).toBeGreaterThanOrEqual(threads);
           const claims = chunks * Math.ceil(p / panel);
           expect(claims).toBeGreaterThanOrEqual(Math.min(m, (perThread ?? 2) * threads) - threads);
+          // a claim is no larger than the kernel's block of rows (4 MiB of a panel's words), which builds its tables once
+          const rowBytes = Math.min(panel, p) * 8;
+          expect(chunk * rowBytes).toBeLessThanOrEqual(4 * 2 ** 20 + rowBytes);
         },
       ),
       { numRuns: 300, seed: 20261205 },

@@ -269,8 +269,23 @@ const PANELS_A_THREAD = 1;
 export function claimRows(m: number, p: number, panel: number, threads: number, perThread = 2): number {
   const panels = Math.ceil(p / panel);
   if (panels >= PANELS_A_THREAD * threads) return m;
-  return Math.ceil(m / Math.max(threads, Math.ceil((perThread * threads) / panels)));
+  const chunks = Math.max(threads, Math.ceil((perThread * threads) / panels));
+  // a claim of rows builds its tables once per block of them: claims of a block cost no more tables
+  // (their count a multiple of the threads': the threads take as many)
+  const blocks = Math.ceil((m * Math.min(panel, p) * 8) / KERNEL_ROW_BLOCK_BYTES);
+  return Math.ceil(m / (Math.ceil(Math.max(chunks, blocks) / threads) * threads));
 }
+
+/**
+ * Bytes of C's rows (a panel's words of each) that the kernel takes
+ * through all the passes of a product before the next rows, building its
+ * tables again for each such block (assembly/multiply.ts, ROW_BLOCK_BYTES).
+ * A tall product's claims of rows are no larger: a thread the host slows
+ * then holds up the others by a block at most (a 61440-row product on two
+ * threads was claimed in four claims of 15360 rows, eight blocks' tables;
+ * now eight claims, the same tables).
+ */
+const KERNEL_ROW_BLOCK_BYTES = 4 << 20;
 
 /** C ^= A B with the Four Russians kernel (A: m x n bits, B: n rows of p words); C = A B with `init`. */
 function mulAddLeaf(

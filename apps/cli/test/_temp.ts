@@ -8,8 +8,8 @@ import { afterAll } from "vitest";
 
 /**
  * A new folder in the system's temporary folder, named from `prefix`,
- * removed after the tests of the file (or describe block) that calls this
- * at collection time, or that imported this module's `tempDirsOfFile`.
+ * removed after the tests of the file or describe block that calls this
+ * (at collection time, where hooks can be added).
  */
 export function tempDir(prefix: string): string {
   const dir = mkdtempSync(join(tmpdir(), prefix));

@@ -146,12 +146,16 @@ export function mulNaive(args: MulArgs): void {
 /** Bytes of a product's entry in ThreadedMulBatchTermsArgs.spans: first row, end row, done. */
 export const SPAN_BYTES = 12;
 
-/** Adds leaf `u` of a batch (its product) with the tables at `table`. */
-export function mulAddLeafOf(job: ThreadedMulBatchTermsArgs, u: i32, table: usize): void {
-  const leaf = changetype<MulAddArgs>(job.leaves + <usize>u * offsetof<MulAddArgs>());
+/** Leaf `u` of a batch: its descriptor. */
+export function leafOf(job: ThreadedMulBatchTermsArgs, u: i32): MulAddArgs {
+  return changetype<MulAddArgs>(job.leaves + <usize>u * offsetof<MulAddArgs>());
+}
+
+/** Adds a leaf's product (its A B) into C at `c` (rows `cStride` words apart) with the tables at `table`; C = A B with `init`. */
+export function mulAddLeafInto(leaf: MulAddArgs, c: usize, cStride: i32, init: i32, table: usize): void {
   mulAddRows(
-    leaf.c, leaf.cStride, leaf.a, leaf.aStride, leaf.b, leaf.bStride,
-    leaf.m, leaf.n, leaf.p, leaf.tables, leaf.panel, table, leaf.bits, leaf.rowBlock, leaf.init,
+    c, cStride, leaf.a, leaf.aStride, leaf.b, leaf.bStride,
+    leaf.m, leaf.n, leaf.p, leaf.tables, leaf.panel, table, leaf.bits, leaf.rowBlock, init,
   );
 }
 

@@ -56,7 +56,8 @@ import {
   addRows,
   MulAddArgs,
   addTermRows,
-  mulAddLeafOf,
+  leafOf,
+  mulAddLeafInto,
   mulAddRows,
   SPAN_BYTES,
   ThreadedAddArgs,
@@ -566,8 +567,10 @@ function batchTermsWork(ctl: usize, generation: i32, index: i32): void {
   const took = spans + <usize>count * SPAN_BYTES + (<usize>index << 2);
   for (let next = claim(ctl, generation, 1); next >= 0; next = claim(ctl, generation, 1)) {
     if (next < count) {
-      if (next < job.groupsFrom) mulAddLeafOf(job, next, table);
-      else {
+      if (next < job.groupsFrom) {
+        const leaf = leafOf(job, next);
+        mulAddLeafInto(leaf, leaf.c, leaf.cStride, leaf.init, table);
+      } else {
         // this thread's first group sets its accumulator, the others add to it
         addGroup(job, next, index, table, load<i32>(took) == 0);
         atomic.store<i32>(took, 1);
@@ -596,10 +599,8 @@ function batchTermsWork(ctl: usize, generation: i32, index: i32): void {
 
 /** Group `u` of the last product's passes into this thread's target: set with `set`, else added. */
 function addGroup(job: ThreadedMulBatchTermsArgs, u: i32, index: i32, table: usize, set: bool): void {
-  const leaf = changetype<MulAddArgs>(job.leaves + <usize>u * offsetof<MulAddArgs>());
-  const c = groupTarget(job, leaf, index);
-  const stride = index == 0 ? leaf.cStride : leaf.p;
-  mulAddRows(c, stride, leaf.a, leaf.aStride, leaf.b, leaf.bStride, leaf.m, leaf.n, leaf.p, leaf.tables, leaf.panel, table, leaf.bits, leaf.rowBlock, set ? 1 : 0);
+  const leaf = leafOf(job, u);
+  mulAddLeafInto(leaf, groupTarget(job, leaf, index), index == 0 ? leaf.cStride : leaf.p, set ? 1 : 0, table);
 }
 
 /**
@@ -608,7 +609,7 @@ function addGroup(job: ThreadedMulBatchTermsArgs, u: i32, index: i32, table: usi
  * where thread 0 took no group.
  */
 function gatherGroups(job: ThreadedMulBatchTermsArgs, first: i32, end: i32): void {
-  const leaf = changetype<MulAddArgs>(job.leaves + <usize>job.groupsFrom * offsetof<MulAddArgs>());
+  const leaf = leafOf(job, job.groupsFrom);
   const took = job.spans + <usize>job.count * SPAN_BYTES;
   const words = leaf.p;
   for (let i = first; i < end; i++) {

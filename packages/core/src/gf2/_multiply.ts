@@ -788,5 +788,5 @@ const SPAN_WORDS = 3;
 function writeSpans(pool: ThreadPoolView, spans: number, units: readonly BatchUnit[]): void {
   const view = pool.view(Int32Array, spans, units.length * SPAN_WORDS + pool.threads);
   view.fill(0);
-  units.forEach(({ first, end }, u) => view.set([first, end, 0], u * SPAN_WORDS));
+  units.forEach(({ first, end }, u) => view.set([first, end], u * SPAN_WORDS));
 }

@@ -15,7 +15,7 @@ import {
   multiplyBlocks,
   productWork,
 } from "../src/gf2/_multiply.js";
-import { kernelView, withScratch } from "../src/internal/kernel.js";
+import { callKernel, kernelView, mulAddM4rmKernel, withScratch } from "../src/internal/kernel.js";
 import { strideWords } from "../src/internal/layout.js";
 import { withThreadPool } from "../src/internal/threads.js";
 import { seededWords } from "./_support.js";
@@ -93,7 +93,7 @@ const tuning = fc.record({
   cutoff: fc.constantFrom(32, 64, 100, 256, 1 << 20),
   tables: fc.integer({ min: 1, max: 8 }),
   bits: fc.integer({ min: 1, max: 8 }),
-  panel: fc.constantFrom(2, 4, 6, 16),
+  panel: fc.constantFrom(2, 4, 6, 8, 16, 64),
   compactFrom: fc.constantFrom(1, 2, 1e9),
   rowBlock: fc.constantFrom(undefined, 1, 3, 64),
   // on threads: each claim of a shared leaf on a compact copy of its part of C, or in place
@@ -110,6 +110,46 @@ describe("the product in the kernel's memory", () => {
       }),
       { numRuns: 60, seed: 20261201 },
     );
+  });
+
+  // The kernel passes over two rows of C at once when the tables' entries are
+  // a power of two bytes aligned to their size (multiply.ts, pairedRows), and a
+  // row whose bits of a pass are all zero then goes alone; else a row at a time.
+  it("passes over rows two at a time or one, with rows of zero bits and odd counts, to the same product", () => {
+    const n = 100;
+    for (const [m, p, panel, tables, offset] of [
+      [65, 64, 64, 4, 0],
+      [64, 64, 64, 4, 16],
+      [7, 8, 8, 4, 0],
+      [7, 8, 8, 3, 0],
+      [33, 66, 64, 4, 0],
+      [1, 4, 4, 4, 0],
+      [2, 4, 4, 4, 48],
+    ] as const) {
+      const a = randomBits(m, n, m * p);
+      const w32 = strideWords(n) * 2;
+      for (let i = 0; i < m; i++) {
+        if (i % 3 === 1) a.fill(0, i * w32, (i + 1) * w32); // no bits in any pass
+        if (i % 4 === 2) a[i * w32] = 0; // none in the first pass (32 bits of A)
+      }
+      const b = randomBits(n, p * 64, p + 1);
+      const plain = plainProduct(a, b, m, n, p * 64);
+      for (const init of [0, 1]) {
+        const tableBytes = 4 * 2 ** 8 * Math.min(panel, p) * 8;
+        const bytes = [a.byteLength, b.byteLength, m * p * 8, tableBytes + 1024] as const;
+        const c = withScratch("a test product", bytes, ([pa, pb, pc, pt]) => {
+          kernelView(Uint32Array, pa, a.length).set(a);
+          kernelView(Uint32Array, pb, b.length).set(b);
+          kernelView(Uint32Array, pc, m * p * 2).fill(JUNK);
+          const table = Math.ceil(pt / 512) * 512 + offset;
+          const blocks = { c: pc, cStride: p, a: pa, aStride: strideWords(n), b: pb, bStride: p };
+          const shape = { m, n, p, tables, panel, table, bits: 8, rowBlock: 0, init };
+          callKernel("a test product", mulAddM4rmKernel, { ...blocks, ...shape });
+          return kernelView(Uint32Array, pc, m * p * 2).slice();
+        });
+        expect(c).toEqual(init ? plain : plain.map((w) => w ^ JUNK));
+      }
+    }
   });
 
   it("overwrites C whatever it held: with no columns in A, on compact leaves, on threads", () => {

@@ -4,7 +4,7 @@
 // recursion in @lightsout/core (gf2/_multiply.ts) that runs over them.
 
 import { getBit, lowMask, read64, rowAt } from "./layout";
-import { xorFourTableRows, xorInto, xorTableRows, xorTo, zeroWords } from "./rows";
+import { xorFourTableRows, xorFourTableRowsTwo, xorInto, xorTableRows, xorTo, zeroWords } from "./rows";
 
 /** The arguments of `mulNaive`. */
 @unmanaged export class MulArgs {
@@ -48,7 +48,11 @@ export function mulNaive(args: MulArgs): void {
   tables: i32;
   /** Words of a panel (even): C and B are taken a panel of columns at a time. */
   panel: i32;
-  /** Room for T * 2^bits * min(panel, p) words, T = tables rounded up to 1, 2, 4 or 8. */
+  /**
+   * Room for T * 2^bits * min(panel, p) words, T = tables rounded up to 1,
+   * 2, 4 or 8. Aligned to a table entry's bytes (a power of two), four
+   * tables pass over two rows of C at once (pairedRows).
+   */
   table: usize;
   /** Rows of B per table (1..8): fewer make cheaper tables, more make fewer passes. */
   bits: i32;
@@ -228,7 +232,12 @@ function mulAddPanel(
     if (groups == 3 || groups == 4) {
       // the usual case, without xorTableRows' call and dispatch a row (8192 x 8192 on one
       // thread, pinned, alternating builds: 175.7-177.0 -> 166.6-170.9 ms)
-      for (let i = 0; i < m; i++) {
+      // two rows a step where the table entries are aligned to their size (a 4096-cubed leaf
+      // on one thread, builds alternating in one process, medians of seven processes: 21.5-23.3
+      // -> 19.8-21.0 ms)
+      const paired = pairedRows(table, tableBytes, entry);
+      const first = paired ? addRowPairs(c, cStride, a, aStride, m, words, j0, mask, clear, table, tableBytes, entry, bits) : 0;
+      for (let i = first; i < m; i++) {
         const x = read64(rowAt(a, i, aStride), j0, aStride) & mask;
         if (clear) zeroWords(rowAt(c, i, cStride), words);
         if (x != 0) xorFourTableRows(rowAt(c, i, cStride), words, table, tableBytes, entry, x, bits);
@@ -241,6 +250,41 @@ function mulAddPanel(
       if (x != 0) xorTableRows(rowAt(c, i, cStride), words, table, tableBytes, entry, x, bits, groups);
     }
   }
+}
+
+/**
+ * Whether the four tables at `table` suit xorFourTableRowsTwo: entries of
+ * a power of two bytes (at least two lanes), each aligned to its size.
+ */
+@inline function pairedRows(table: usize, tableBytes: usize, entry: usize): bool {
+  return entry >= 32 && popcnt(entry) == 1 && ((table | tableBytes) & (entry - 1)) == 0;
+}
+
+/**
+ * A pass of four tables over rows 0..m-1 of C, two rows at once (both
+ * rows' table entries read in one loop, so that twice as many reads from
+ * L2 are in flight); a row whose bits of A are all zero goes alone.
+ * Returns the first row left (m, or m - 1 when m is odd).
+ */
+function addRowPairs(
+  c: usize, cStride: i32, a: usize, aStride: i32, m: i32, words: i32, j0: i32, mask: u64, clear: bool,
+  table: usize, tableBytes: usize, entry: usize, bits: i32,
+): i32 {
+  let i = 0;
+  for (; i + 2 <= m; i += 2) {
+    const x = read64(rowAt(a, i, aStride), j0, aStride) & mask;
+    const y = read64(rowAt(a, i + 1, aStride), j0, aStride) & mask;
+    const c0 = rowAt(c, i, cStride);
+    const c1 = rowAt(c, i + 1, cStride);
+    if (clear) {
+      zeroWords(c0, words);
+      zeroWords(c1, words);
+    }
+    if (x != 0 && y != 0) xorFourTableRowsTwo(c0, c1, table, tableBytes, entry, x, y, bits);
+    else if (x != 0) xorFourTableRows(c0, words, table, tableBytes, entry, x, bits);
+    else if (y != 0) xorFourTableRows(c1, words, table, tableBytes, entry, y, bits);
+  }
+  return i;
 }
 
 /**

@@ -326,9 +326,7 @@ function mulAddLeaf(
   const product = (args: MulAddArgs) => {
     if (pool) mulAddInPool(pool, args, tableBytes, t);
     else {
-      withScratch("scratch space for multiplication", [tableBytes], ([table]) => {
-        callKernel("multiplication", mulAddM4rmKernel, { ...args, table });
-      });
+      withTables(t, tableBytes, (table) => callKernel("multiplication", mulAddM4rmKernel, { ...args, table }));
     }
   };
   const aWords = Math.ceil(n / 64);
@@ -350,6 +348,24 @@ function mulAddLeaf(
 function leafTableBytes(t: MultiplyOptions, bits: number, p: number): number {
   const tables = t.tables > 4 ? 8 : t.tables > 2 ? 4 : t.tables;
   return tables * 2 ** bits * Math.min(t.panel, p) * 8;
+}
+
+/**
+ * The alignment of a product's tables: a table entry's bytes (a panel of
+ * B's words) rounded up to a power of two. The kernel passes over two rows
+ * of C at once only when each entry is aligned to its size (multiply.ts,
+ * pairedRows); the heap's blocks are 16-aligned, so tables take this many
+ * bytes more and start at the next multiple.
+ */
+const tableAlign = (t: MultiplyOptions) => 2 ** Math.ceil(Math.log2(t.panel * 8));
+
+/** `ptr` rounded up to a multiple of `to` (addresses pass 2^31: no bitwise operators). */
+const alignUp = (ptr: number, to: number) => Math.ceil(ptr / to) * to;
+
+/** Runs `use` with one set of tables of `tableBytes` in scratch space, aligned as tableAlign says. */
+function withTables<T>(t: MultiplyOptions, tableBytes: number, use: (table: number) => T): T {
+  const align = tableAlign(t);
+  return withScratch("scratch space for multiplication", [tableBytes + align], ([block]) => use(alignUp(block, align)));
 }
 
 /**
@@ -398,11 +414,13 @@ function compactLeaf(
 function mulAddInPool(pool: ThreadPoolView, leaf: MulAddArgs, tableBytes: number, t: MultiplyOptions): void {
   const control = { ctl: pool.ctl, threads: pool.threads, blocking: pool.blocking };
   const chunk = claimRows(leaf.m, leaf.p, leaf.panel, pool.threads, t.claimsPerThread);
+  const align = tableAlign(t);
+  // each thread's room a multiple of an entry: every thread's tables aligned as the first's
   const run = (room: number, copyOffset: number) =>
-    pool.withBlocks([pool.threads * room], ([table]) => {
+    pool.withBlocks([pool.threads * room + align], ([block]) => {
       pool.call("multiplication", mulAddThreadedKernel, {
         ...leaf,
-        table,
+        table: alignUp(block, align),
         tableBytes: room,
         chunk,
         copyOffset,
@@ -414,9 +432,7 @@ function mulAddInPool(pool: ThreadPoolView, leaf: MulAddArgs, tableBytes: number
   const copyBytes = chunk * Math.min(leaf.panel, leaf.p) * 8;
   if (t.poolCopies !== false && run(tableBytes + copyBytes, tableBytes)) return;
   if (run(tableBytes, 0)) return;
-  withScratch("scratch space for multiplication", [tableBytes], ([table]) => {
-    callKernel("multiplication", mulAddM4rmKernel, { ...leaf, table });
-  });
+  withTables(t, tableBytes, (table) => callKernel("multiplication", mulAddM4rmKernel, { ...leaf, table }));
 }
 
 /**
@@ -598,16 +614,18 @@ function winogradBatch(
   const [copiesA, copiesC] = [wide(a, xs) ? 3 : 0, wide(c, p2) ? 3 : 0];
   t.signal?.throwIfAborted();
   const scratch = [(4 + copiesA) * aBytes, 4 * bBytes, (4 + copiesC) * cBytes] as const;
+  const align = tableAlign(t);
   const blocks = [
-    pool.threads * tableBytes,
+    pool.threads * tableBytes + align,
     units.length * leafBytes,
     addTermsKernel.descriptor.size,
     (units.length * SPAN_WORDS + pool.threads) * 4,
     // an accumulator a thread but the first for the groups of the last product's passes
     Math.max(16, groupsFrom < 0 ? 0 : (pool.threads - 1) * cBytes),
   ] as const;
-  const done = pool.withBlocks(blocks, ([table, leaves, sumsArgs, spans, accumulators]) =>
+  const done = pool.withBlocks(blocks, ([tables, leaves, sumsArgs, spans, accumulators]) =>
     withScratch("scratch space for multiplication", scratch, ([ps, pt, pz]) => {
+      const table = alignUp(tables, align);
       const sa = (i: number) => ({ ptr: ps + i * aBytes, stride: xs });
       const tb = (i: number) => ({ ptr: pt + i * bBytes, stride: p2 });
       const zc = (i: number) => ({ ptr: pz + i * cBytes, stride: p2 });

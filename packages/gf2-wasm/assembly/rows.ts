@@ -210,7 +210,7 @@ export function xorTableRows(
  * with those of y, two lanes of each a step. A pass of a product waits on
  * its table entries (a new entry of each table every row, from L2); two
  * rows keep twice as many of those reads in flight (C with SSE2, a
- * 4096-cubed leaf: 19.1-19.7 ms a row at a time, 16.6-17.9 two). Ten
+ * 4096-cubed leaf: 18.5-19.7 ms a row at a time, 16.6-19.2 two). Ten
  * pointers fit TurboFan's registers only with no end pointer beside them:
  * the loop ends where s0 reaches the end of its entry, so the entries must
  * be `entry` bytes (a power of two, at least 32) aligned to their size.

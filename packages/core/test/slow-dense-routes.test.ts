@@ -4,9 +4,9 @@
 // the rank and span the same rows; a pivot limit gives the same matrix; the
 // null space has cols - rank independent rows that A annihilates; and a
 // product U V of random m x r and r x n factors (r at most half of m and n)
-// has rank r: a random r-column U is rank-deficient with probability below
-// 2^(r - m), so rank r is what the mathematics says, not what another route
-// of ours said. The fast suites check the same on small matrices with small
+// has rank r: random U and V fall short of rank r with probability below
+// 2^(r - m) + 2^(r - n), so rank r is what the mathematics says, not what
+// another route of ours said. The fast suites check the same on small matrices with small
 // cutoffs; these run the real cutoffs (Strassen-Winograd from 8192, PLE's
 // base windows, `auto` switching at 24576).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

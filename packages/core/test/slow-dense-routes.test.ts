@@ -11,6 +11,7 @@
 // base windows, `auto` switching at 24576).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BitMatrix, endThreads, initThreads, threadsUnavailable } from "../src/index.js";
+import { seededWords } from "./_support.js";
 
 type Kind = "dense" | "lowrank" | "near-full" | "shifted";
 
@@ -30,11 +31,8 @@ const KINDS: Kind[] = ["dense", "lowrank", "near-full", "shifted"];
 
 /** A seeded stream of integers below `k`. */
 function stream(seed: number): (k: number) => number {
-  let s = seed >>> 0;
-  return (k) => {
-    s = (Math.imul(s, 1103515245) + 12345) >>> 0;
-    return s % k;
-  };
+  const words = seededWords(seed);
+  return (k) => words() % k;
 }
 
 /**
